@@ -1,0 +1,12 @@
+import { defineConfig } from '@hey-api/openapi-ts';
+
+/** One generated folder per contract: types and a typed fetch SDK. */
+const OUTPUT_ROOT = process.env.GENERATE_OUTPUT_ROOT ?? './generated';
+
+export default defineConfig(
+  ['profiles', 'publishing'].map((service) => ({
+    input: `./openapi/${service}.yaml`,
+    output: { path: `${OUTPUT_ROOT}/${service}`, format: null, lint: null },
+    plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],
+  })),
+);

@@ -1,0 +1,125 @@
+/**
+ * Load-tests the full pipeline against a bare Koa route that returns the same
+ * bytes, in the same run, over loopback, one server at a time, and prints
+ * requests/s, p99 latency and their ratio per scenario.
+ *
+ * BENCH_DURATION (seconds per measurement, default 8), BENCH_CONNECTIONS
+ * (default 50), BENCH_SCENARIOS (comma list of names; default all).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot } from './tools.js';
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** Expected status of every answer (anything else is counted as an error). */
+  status: number;
+}
+
+const duration = Number(process.env.BENCH_DURATION ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  return fork(join(projectRoot, script), [], {
+    cwd: projectRoot,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+async function load(url: string, scenario: Scenario) {
+  const result = await autocannon({
+    url,
+    method: scenario.method,
+    headers: scenario.headers,
+    connections,
+    duration,
+    expectBody: undefined,
+  });
+  const unexpected = result.non2xx && scenario.status < 300 ? result.non2xx : 0;
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + unexpected };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+const serverPort = await freePort();
+const server = start('src/main.ts', {
+  PORT: String(serverPort),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+  RATE_LIMIT_ANONYMOUS: '1000000000',
+  RATE_LIMIT_KEYED: '1000000000',
+});
+const base = `http://127.0.0.1:${serverPort}`;
+try {
+  await waitFor(`${base}/v3/openapi`);
+  const { scenarios } = await import('./bench-scenarios.js');
+  const wanted = process.env.BENCH_SCENARIOS?.split(',');
+  const rows = [];
+  for (const scenario of (await scenarios(base)).filter((s: Scenario) => !wanted || wanted.includes(s.name))) {
+    const sample = await fetch(`${base}${scenario.path}`, { method: scenario.method, headers: scenario.headers });
+    const body = Buffer.from(await sample.arrayBuffer());
+    if (sample.status !== scenario.status) throw new Error(`${scenario.name}: expected ${scenario.status}, got ${sample.status}`);
+    const barePort = await freePort();
+    const bare = start('scripts/bench-bare.ts', {
+      BARE_PORT: String(barePort),
+      BARE_BODY: body.toString('base64'),
+      BARE_TYPE: sample.headers.get('content-type') ?? 'application/json',
+      BARE_STATUS: String(sample.status),
+    });
+    await waitFor(`http://127.0.0.1:${barePort}/`);
+    const baseline = await load(`http://127.0.0.1:${barePort}${scenario.path}`, scenario);
+    await stop(bare);
+    const full = await load(`${base}${scenario.path}`, scenario);
+    rows.push({
+      scenario: scenario.name,
+      bytes: body.length,
+      'bare rps': Math.round(baseline.rps),
+      'bare p99 ms': baseline.p99,
+      'full rps': Math.round(full.rps),
+      'full p99 ms': full.p99,
+      'ratio (full/bare)': Number((full.rps / baseline.rps).toFixed(2)),
+      errors: baseline.errors + full.errors,
+    });
+  }
+  console.table(rows);
+  console.log(`duration ${duration}s per measurement, ${connections} connections, loopback`);
+} finally {
+  await stop(server);
+  rmSync(dir, { recursive: true, force: true });
+}

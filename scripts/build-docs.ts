@@ -1,0 +1,10 @@
+/** Builds self-contained HTML docs (no CDN) for each contract into dist/docs/. */
+import { CONTRACTS, run } from './tools.js';
+
+for (const name of CONTRACTS) {
+  const code = await run('redocly', ['build-docs', name, '--inlineBundle', '--output', `dist/docs/${name}.html`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (code !== 0) process.exit(code);
+}
+console.log(`docs: ${CONTRACTS.map((name) => `dist/docs/${name}.html`).join(', ')}`);

@@ -1,0 +1,35 @@
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The project's root folder. */
+export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The services whose contracts live in `openapi/<name>.yaml`. */
+export const CONTRACTS = ['profiles', 'publishing'] as const;
+
+/**
+ * Environment for the contract tools with every phone-home switched off
+ * (Redocly telemetry and update notice, Prism's analytics); this machine
+ * class has no outside network and they would hang.
+ */
+export const quietToolEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  REDOCLY_TELEMETRY: 'off',
+  REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+  SCARF_ANALYTICS: 'false',
+  DO_NOT_TRACK: '1',
+};
+
+/** Runs a project binary from node_modules/.bin and resolves with its exit code. */
+export function run(bin: string, args: string[], options: SpawnOptions = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(`${projectRoot}node_modules/.bin/${bin}`, args, {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      env: quietToolEnv,
+      ...options,
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { loadContract } from './http/contract.js';
+import { docsRoutes } from './http/docs.js';
+import { contractPipeline } from './http/pipeline.js';
+import { requestId } from './http/requestId.js';
+import type { ServiceDefinition } from './http/service.js';
+import { createLogger } from './logger.js';
+import { createProfilesService } from './profiles/service.js';
+import { createPublishingService } from './publishing/service.js';
+import { migrateToLatest, openDatabase } from './store/database.js';
+import { seedDemoData } from './store/demo.js';
+
+const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
+
+export interface BuiltApp {
+  app: Koa;
+  logger: Logger;
+  /** Releases the store and other connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the Koa app with every dependency made from `config`: contracts
+ * loaded and compiled, store opened and migrated, services bound. Listening
+ * is the caller's job (`main.ts`, or a test on an ephemeral port).
+ */
+export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = openDatabase(config.databaseUrl, { timeoutMs: config.storeTimeoutMs });
+  await migrateToLatest(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db, config);
+
+  const services: ServiceDefinition<never>[] = [];
+  if (config.services.includes('profiles')) {
+    const contract = await loadContract(projectFile('openapi/profiles.yaml'));
+    services.push(createProfilesService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
+  }
+  if (config.services.includes('publishing')) {
+    const contract = await loadContract(projectFile('openapi/publishing.yaml'));
+    services.push(createPublishingService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
+  }
+
+  const app = new Koa({ proxy: config.trustProxy });
+  app.silent = true;
+  app.use(requestId);
+  app.use(contractPipeline(services as ServiceDefinition[], { logger, responseValidation: config.responseValidation }));
+  app.use(docsRoutes(projectFile('dist/docs'), config.services));
+  app.use(async (ctx) => {
+    ctx.status = 404;
+    ctx.body = { error: 'Not found', code: 'not_found' };
+  });
+
+  return {
+    app,
+    logger,
+    async close() {
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { ResponseValidation } from './http/pipeline.js';
+
+/** Every setting of the server, read from the environment (see the README's table). */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
+  databaseUrl: string;
+  /** `redis://…` to share rate-limit counters between instances; unset keeps them in memory. */
+  redisUrl: string | undefined;
+  logLevel: string;
+  responseValidation: ResponseValidation;
+  /** Take the client IP from `X-Forwarded-For` (only behind a trusted proxy). */
+  trustProxy: boolean;
+  /** Public base URL of the deployment, used in links the APIs return. */
+  publicUrl: string;
+  /** Load demo data into an empty store. */
+  seedDemoData: boolean;
+  rateLimits: { anonymousPerHour: number; keyedPerHour: number; windowSeconds: number };
+  /** Seconds a shared cache may keep an anonymous profile answer. */
+  profileCacheSeconds: number;
+  shutdownGraceMs: number;
+  /** Milliseconds a store query may take before it fails. */
+  storeTimeoutMs: number;
+  /** Which services this process serves (both by default; each can run alone). */
+  services: ServiceName[];
+}
+
+export type ServiceName = 'profiles' | 'publishing';
+const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing'];
+
+const int = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+};
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value);
+
+/** Reads the configuration; throws with the variable's name on a bad value. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8080, 'PORT');
+  const production = env.NODE_ENV === 'production';
+  const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
+  if (!['off', 'log', 'strict'].includes(validation)) throw new Error('RESPONSE_VALIDATION must be off, log or strict');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? 'sqlite:data/app.db',
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    responseValidation: validation,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    seedDemoData: bool(env.SEED_DEMO_DATA, true),
+    rateLimits: {
+      anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
+      keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
+      windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
+    },
+    profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
+    storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
+    services: parseServices(env.SERVICES),
+  };
+}
+
+function parseServices(value: string | undefined): ServiceName[] {
+  if (!value) return [...SERVICE_NAMES];
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
+  if (unknown.length || !names.length) throw new Error(`SERVICES must list profiles and/or publishing, got "${value}"`);
+  return names as ServiceName[];
+}

@@ -1,0 +1,32 @@
+/**
+ * A failure a client is told about: a status, a stable machine code and a
+ * human message. Each service turns it into its own error body; handlers
+ * throw it and never format error JSON themselves.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 404 for a path that no operation of the contract describes. */
+export const routeNotFound = () => new ApiError(404, 'not_found', 'Not found');
+
+/** 405 for a path the contract knows under other methods; `Allow` lists them. */
+export const methodNotAllowed = (allow: string[]) =>
+  new ApiError(405, 'method_not_allowed', 'Method not allowed', { Allow: allow.join(', ') });
+
+/** 400 naming the first bad parameter. */
+export const invalidRequest = (message: string) => new ApiError(400, 'invalid_request', message);
+
+/** 500 with nothing internal in it; the cause is logged, never sent. */
+export const internalError = () => new ApiError(500, 'internal_error', 'Internal server error');
+
+/** 501 for an operation the contract describes but no handler serves yet. */
+export const notImplemented = () => new ApiError(501, 'not_implemented', 'Not implemented');

@@ -1,0 +1,157 @@
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { describeErrors, type ContractOperation } from './contract.js';
+import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
+import { ContractRouter } from './router.js';
+import type { Outgoing, ServiceDefinition } from './service.js';
+
+export type ResponseValidation = 'off' | 'log' | 'strict';
+
+interface Mounted {
+  service: ServiceDefinition;
+  router: ContractRouter;
+}
+
+const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
+const TRUE_SPELLINGS = new Set(['1', 't', 'true']);
+const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
+
+/**
+ * The request pipeline of every contract operation, on one screen:
+ * route (404/405) -> security -> admit (rate limits) -> validate -> handler
+ * -> response validation -> present. Each failure is an ApiError that the
+ * service turns into its own error body; anything else is a 500 with nothing
+ * internal in it, logged once with its cause.
+ */
+export function contractPipeline(
+  services: readonly ServiceDefinition[],
+  options: { logger: Logger; responseValidation: ResponseValidation },
+): Middleware {
+  const mounted: Mounted[] = services.map((service) => ({
+    service,
+    router: new ContractRouter(service.prefix, service.contract.operations, {
+      ignoreTrailingSlash: service.ignoreTrailingSlash,
+    }),
+  }));
+
+  return async function pipeline(ctx, next) {
+    const path = ctx.path;
+    const entry = mounted.find(({ service }) => path === service.prefix || path.startsWith(`${service.prefix}/`));
+    if (!entry) return next();
+    const { service, router } = entry;
+    let operation: ContractOperation | undefined;
+    let outgoing: Outgoing;
+    try {
+      const match = router.match(ctx.method, path);
+      if (match.kind === 'not-found') throw routeNotFound();
+      if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
+      operation = match.operation;
+
+      const principal = await resolvePrincipal(ctx, service, operation);
+      await service.admit?.(ctx, operation, principal);
+      const input = validateInput(ctx, operation, match.rawParams);
+      const handler = service.handlers[operation.operationId];
+      if (!handler) throw notImplemented();
+      const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId });
+      outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
+    } catch (error) {
+      outgoing = toErrorAnswer(service, error, ctx, options.logger);
+    }
+    if (operation && options.responseValidation !== 'off') {
+      outgoing = checkResponse(service, operation, outgoing, ctx, options);
+    }
+    present(ctx, service, outgoing);
+  };
+}
+
+async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation) {
+  if (operation.security === 'none') return service.anonymous;
+  const header = ctx.get('authorization');
+  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  const principal = token ? await service.authenticate(token) : null;
+  if (principal) return principal;
+  if (operation.security === 'required') throw service.unauthenticated(header ? 'invalid' : 'missing');
+  return service.anonymous;
+}
+
+/**
+ * Builds the parameter object the contract validates: path values decoded,
+ * only declared query parameters (unknown ones such as `source` are accepted
+ * and ignored), the last value of a repeated scalar parameter, and the
+ * platform's boolean spellings (`1`, `t`, `true`; `0`, `f`, `false`, any case).
+ */
+function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
+  const path: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    try {
+      path[name] = decodeURIComponent(raw);
+    } catch {
+      throw invalidRequest(`Invalid parameter ${name}: malformed percent-encoding`);
+    }
+  }
+  const query: Record<string, unknown> = {};
+  const rawQuery = ctx.query;
+  for (const [name, spec] of operation.queryParams) {
+    let value = rawQuery[name];
+    if (value === undefined) continue;
+    if (Array.isArray(value) && !spec.array) value = value[value.length - 1];
+    if (spec.boolean && typeof value === 'string') {
+      const spelled = value.toLowerCase();
+      query[name] = TRUE_SPELLINGS.has(spelled) ? true : FALSE_SPELLINGS.has(spelled) ? false : value;
+    } else {
+      query[name] = value;
+    }
+  }
+  const parameters = { path, query, header: ctx.headers };
+  if (!operation.validateRequest(parameters)) {
+    const error = operation.validateRequest.errors?.[0];
+    const [, where, name] = /^\/(path|query|header)\/([^/]+)/.exec(error?.instancePath ?? '') ?? [];
+    const message = error?.message ?? 'is invalid';
+    throw invalidRequest(name ? `Invalid ${where === 'header' ? 'header' : 'parameter'} ${name}: ${message}` : `Invalid request: ${message}`);
+  }
+  return { path: parameters.path, query: parameters.query };
+}
+
+function toErrorAnswer(service: ServiceDefinition, error: unknown, ctx: Context, logger: Logger): Outgoing {
+  const apiError = error instanceof ApiError ? error : internalError();
+  if (!(error instanceof ApiError)) {
+    logger.error({ err: error, requestId: ctx.state.requestId, service: service.name }, 'unhandled error');
+  }
+  return { status: apiError.status, body: service.errorBody(apiError), headers: apiError.headers, isError: true };
+}
+
+/**
+ * Validates an answer against the contract before it leaves. In `strict`
+ * mode (tests, development) a violation becomes a 500 so it cannot go
+ * unnoticed; in `log` mode it is logged and sent as is.
+ */
+function checkResponse(
+  service: ServiceDefinition,
+  operation: ContractOperation,
+  outgoing: Outgoing,
+  ctx: Context,
+  options: { logger: Logger; responseValidation: ResponseValidation },
+): Outgoing {
+  const validate = operation.responseValidators[String(outgoing.status)];
+  let problem: string | null = null;
+  if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
+  else if (validate && !validate(outgoing.body)) problem = describeErrors(validate.errors ?? []);
+  if (!problem) return outgoing;
+  options.logger.error(
+    { requestId: ctx.state.requestId, operationId: operation.operationId, status: outgoing.status, problem },
+    'response does not match the contract',
+  );
+  if (options.responseValidation !== 'strict') return outgoing;
+  const error = internalError();
+  return { status: 500, body: service.errorBody(error), headers: {}, isError: true };
+}
+
+function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
+  if (service.present) return service.present(ctx, outgoing);
+  ctx.status = outgoing.status;
+  ctx.set(outgoing.headers);
+  if (outgoing.body !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(outgoing.body);
+  }
+}

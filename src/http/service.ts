@@ -1,0 +1,46 @@
+import type { Context } from 'koa';
+import type { Contract, ContractOperation } from './contract.js';
+import type { ApiError } from './errors.js';
+
+/** An answer on its way out: a handler's result or an error already in the service's format. */
+export interface Outgoing {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** True when `body` is an error body. */
+  isError: boolean;
+}
+
+/** A handler as the pipeline calls it (the typed maps in handlers.ts narrow this). */
+export type AnyHandler = (input: {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  principal: unknown;
+  requestId: string;
+}) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+
+/**
+ * Everything the shared HTTP machinery needs to know about one service. The
+ * machinery itself knows nothing of profiles or posts.
+ */
+export interface ServiceDefinition<Principal = unknown> {
+  name: string;
+  /** Path prefix of the contract's server URL, e.g. `/v3`. */
+  prefix: string;
+  contract: Contract;
+  handlers: Record<string, AnyHandler>;
+  ignoreTrailingSlash?: boolean;
+  /** The caller when no valid credential was given. */
+  anonymous: Principal;
+  /** Resolves a bearer credential; null when it is unknown or revoked. */
+  authenticate(token: string): Promise<Principal | null>;
+  /** The error for an operation that requires a credential when it is missing or unknown. */
+  unauthenticated(reason: 'missing' | 'invalid'): ApiError;
+  /** Runs after security and before validation (rate limits); may set headers or throw an ApiError. */
+  admit?(ctx: Context, operation: ContractOperation, principal: Principal): Promise<void>;
+  /** The service's error body for an error. */
+  errorBody(error: ApiError): unknown;
+  /** Writes an answer to the response; the default writes JSON. */
+  present?(ctx: Context, answer: Outgoing): void;
+}

@@ -1,0 +1,38 @@
+import { createServer } from 'node:http';
+import { buildApp } from './app.js';
+import { configFromEnv } from './config.js';
+
+/** Reads configuration from the environment, builds the app and listens. */
+async function main() {
+  const config = configFromEnv();
+  const { app, logger, close } = await buildApp(config);
+  const server = createServer(app.callback());
+  server.listen(config.port, config.host, () => {
+    logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('grace period over; closing open connections');
+      server.closeAllConnections();
+    }, config.shutdownGraceMs);
+    force.unref();
+    server.close(async () => {
+      await close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

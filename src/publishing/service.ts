@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Contract } from '../http/contract.js';
+import type { Database } from '../store/database.js';
+import type { AnyHandler, ServiceDefinition } from '../http/service.js';
+import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
+import { createPublishingHandlers } from './handlers.js';
+import type { PublishingPrincipal } from './operations.js';
+
+export interface PublishingServiceDeps {
+  contract: Contract;
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+}
+
+/** The publishing service: `POST /rest/v1.1/sites/{site}/posts/{post_ID}/restore`. */
+export function createPublishingService(deps: PublishingServiceDeps): ServiceDefinition<PublishingPrincipal> {
+  const handlers = createPublishingHandlers(deps);
+  return {
+    name: 'publishing',
+    prefix: '/rest/v1.1',
+    contract: deps.contract,
+    handlers: handlers as unknown as Record<string, AnyHandler>,
+    ignoreTrailingSlash: true,
+    anonymous: { kind: 'anonymous' },
+    async authenticate() {
+      return null;
+    },
+    unauthenticated: publishingUnauthenticated,
+    errorBody: publishingErrorBody,
+  };
+}

@@ -1,0 +1,175 @@
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { loadContract, describeErrors, type Contract } from '../../src/http/contract.js';
+import { ContractRouter } from '../../src/http/router.js';
+
+interface ResponseObject {
+  headers?: Record<string, { required?: boolean; schema?: object }>;
+  content?: Record<string, { schema?: object }>;
+}
+
+interface LoadedService {
+  prefix: string;
+  contract: Contract;
+  router: ContractRouter;
+}
+
+const SERVICES = [
+  { name: 'profiles', prefix: '/v3', ignoreTrailingSlash: false },
+  { name: 'publishing', prefix: '/rest/v1.1', ignoreTrailingSlash: true },
+];
+const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
+const TRUTHY = /^(1|t|true)$/i;
+
+/**
+ * Checks every answer a test sees against the contracts, independently of the
+ * server's own response validation: the status is declared for the
+ * operation (or, for an unrouted path, by some operation of that service),
+ * the media type is declared, the body matches its schema (JSONP and
+ * envelope answers are unwrapped and their inner body checked too) and
+ * every required header is present and valid.
+ */
+export class ContractChecker {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false });
+  private readonly headerAjv = new Ajv2020({ strict: false, coerceTypes: true });
+  private readonly cache = new Map<object, ValidateFunction>();
+  private readonly headerCache = new Map<object, ValidateFunction>();
+  /** How many answers were checked (a test can assert the checker really ran). */
+  checked = 0;
+
+  private constructor(private readonly services: LoadedService[]) {
+    (addFormats as unknown as { default: (a: Ajv2020) => void }).default(this.ajv);
+    (addFormats as unknown as { default: (a: Ajv2020) => void }).default(this.headerAjv);
+  }
+
+  static async load(): Promise<ContractChecker> {
+    const services = await Promise.all(
+      SERVICES.map(async ({ name, prefix, ignoreTrailingSlash }) => {
+        const contract = await loadContract(fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url)));
+        return { prefix, contract, router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }) };
+      }),
+    );
+    return new ContractChecker(services);
+  }
+
+  /** Throws with a description of the first violation; returns silently for paths outside both APIs. */
+  check(method: string, url: URL, status: number, headers: Headers, text: string): void {
+    const service = this.services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+    if (!service) return;
+    this.checked++;
+    const where = `${method} ${url.pathname}${url.search} -> ${status}`;
+    const response = this.findResponse(service, method, url.pathname, status);
+    if (!response) throw new Error(`${where}: status ${status} is not declared in the contract`);
+
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      const value = headers.get(name);
+      if (value === null) {
+        if (header.required) throw new Error(`${where}: required header ${name} is missing`);
+        continue;
+      }
+      if (header.schema && !this.headerValidator(header.schema)({ value })) {
+        throw new Error(`${where}: header ${name}=${value} does not match its schema`);
+      }
+    }
+
+    if (status === 304 || status === 204 || method === 'HEAD' || text === '') {
+      if (text !== '' && method !== 'HEAD') throw new Error(`${where}: a ${status} must have no body`);
+      if (text === '' && response.content && status !== 304 && method !== 'HEAD') {
+        throw new Error(`${where}: body expected`);
+      }
+      return;
+    }
+    const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+    const content = response.content?.[mediaType];
+    if (!content?.schema) throw new Error(`${where}: media type "${mediaType}" is not declared`);
+    if (mediaType === 'application/javascript') {
+      this.validate(content.schema, text, `${where} (JSONP)`);
+      const inner = JSONP.exec(text);
+      if (!inner) throw new Error(`${where}: not a JSONP body`);
+      const json = response.content?.['application/json']?.schema;
+      if (!json) throw new Error(`${where}: no JSON schema for the JSONP body`);
+      this.checkJson(service, method, url, status, json, inner[2]!, where);
+      return;
+    }
+    if (mediaType !== 'application/json') throw new Error(`${where}: unexpected media type ${mediaType}`);
+    this.checkJson(service, method, url, status, content.schema, text, where);
+  }
+
+  private checkJson(service: LoadedService, method: string, url: URL, status: number, schema: object, text: string, where: string) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`${where}: body is not JSON: ${text.slice(0, 200)}`);
+    }
+    this.validate(schema, body, where);
+    if (TRUTHY.test(url.searchParams.get('http_envelope') ?? '')) {
+      const envelope = body as { code: number; body: unknown };
+      if (status !== 200) throw new Error(`${where}: an enveloped answer must have HTTP status 200`);
+      const innerResponse = this.findResponse(service, method, url.pathname, envelope.code);
+      const innerSchema = innerResponse?.content?.['application/json']?.schema;
+      if (!innerSchema) throw new Error(`${where}: enveloped status ${envelope.code} is not declared`);
+      this.validate(innerSchema, envelope.body, `${where} (envelope body, code ${envelope.code})`);
+    }
+  }
+
+  private findResponse(service: LoadedService, method: string, path: string, status: number): ResponseObject | undefined {
+    const paths = service.contract.dereferenced.paths as Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
+    const match = service.router.match(method === 'HEAD' ? 'GET' : method, path);
+    const lookup = (opPath: string, opMethod: string) => {
+      const responses = paths[opPath]?.[opMethod.toLowerCase()]?.responses ?? {};
+      return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+    };
+    if (match.kind === 'operation') return lookup(match.operation.path, match.operation.method);
+    // Unrouted (404) or wrong method (405): the service's generic error answer, as some operation declares it.
+    for (const op of service.contract.operations) {
+      const found = lookup(op.path, op.method);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private compile(schema: object): ValidateFunction {
+    let validate = this.cache.get(schema);
+    if (!validate) this.cache.set(schema, (validate = this.ajv.compile(schema)));
+    return validate;
+  }
+
+  /** Header values arrive as text; they are coerced to the schema's type inside a holder object. */
+  private headerValidator(schema: object): ValidateFunction {
+    let validate = this.headerCache.get(schema);
+    if (!validate) {
+      validate = this.headerAjv.compile({ type: 'object', properties: { value: schema } });
+      this.headerCache.set(schema, validate);
+    }
+    return validate;
+  }
+
+  private validate(schema: object, value: unknown, where: string) {
+    const validate = this.compile(schema);
+    if (!validate(value)) throw new Error(`${where}: body does not match the contract: ${describeErrors(validate.errors ?? [])}`);
+  }
+}
+
+let shared: Promise<ContractChecker> | undefined;
+/** One checker per test file. */
+export const contractChecker = () => (shared ??= ContractChecker.load());
+
+/**
+ * A `fetch` that checks every answer against the contract before the test
+ * sees it. Pass it to the generated SDK clients and use it for plain requests.
+ */
+export function contractFetch(checker: ContractChecker): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const response = await fetch(request);
+    const text = await response.text();
+    checker.check(request.method, new URL(request.url), response.status, response.headers, text);
+    return new Response(response.status === 304 || response.status === 204 ? null : text, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}

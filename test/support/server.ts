@@ -1,0 +1,43 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { buildApp, type BuiltApp } from '../../src/app.js';
+import { configFromEnv, type Config } from '../../src/config.js';
+
+export interface TestServer {
+  url: string;
+  config: Config;
+  built: BuiltApp;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on a throw-away store (in-memory SQLite unless
+ * TEST_DATABASE_URL or `env` says otherwise), with strict response
+ * validation, and listens on an ephemeral loopback port.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = configFromEnv({
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'sqlite::memory:',
+    RESPONSE_VALIDATION: 'strict',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = createServer(built.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    config,
+    built,
+    server,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await built.close();
+    },
+  };
+}
