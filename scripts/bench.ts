@@ -12,16 +12,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { scenarios, type Scenario } from './bench-scenarios.js';
 import { projectRoot } from './tools.js';
 
-interface Scenario {
-  name: string;
-  method: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  /** Expected status of every answer (anything else is counted as an error). */
-  status: number;
-}
 
 const duration = Number(process.env.BENCH_DURATION ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,10 +81,9 @@ const server = start('src/main.ts', {
 const base = `http://127.0.0.1:${serverPort}`;
 try {
   await waitFor(`${base}/v3/openapi`);
-  const { scenarios } = await import('./bench-scenarios.js');
   const wanted = process.env.BENCH_SCENARIOS?.split(',');
   const rows = [];
-  for (const scenario of (await scenarios(base)).filter((s: Scenario) => !wanted || wanted.includes(s.name))) {
+  for (const scenario of (await scenarios(base)).filter((s) => !wanted || wanted.includes(s.name))) {
     const sample = await fetch(`${base}${scenario.path}`, { method: scenario.method, headers: scenario.headers });
     const body = Buffer.from(await sample.arrayBuffer());
     if (sample.status !== scenario.status) throw new Error(`${scenario.name}: expected ${scenario.status}, got ${sample.status}`);

@@ -125,7 +125,14 @@ describe('response validation', () => {
 
 describe('the test-side contract check', () => {
   it('rejects an answer the contract does not describe', async () => {
-    const { url } = await serve({ getProfileById: async () => ({ status: 200, body: { hash: 'x' } }) }, 'off');
+    const headers = {
+      'X-RateLimit-Limit': '100',
+      'X-RateLimit-Remaining': '99',
+      'X-RateLimit-Reset': '1700000000',
+      ETag: '"x"',
+      'Cache-Control': 'no-store',
+    };
+    const { url } = await serve({ getProfileById: async () => ({ status: 200, body: { hash: 'x' }, headers }) }, 'off');
     await expect(call(`${url}/v3/profiles/alex`)).rejects.toThrow(/does not match the contract/);
   });
 });

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot, quietToolEnv } from '../../scripts/tools.js';
+import { contractChecker } from '../support/contract.js';
+
+/**
+ * `npm run mock` serves both contracts with Prism: each documented example
+ * comes back, and an invalid request is refused before any mock answer.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let mock: ChildProcess;
+let profiles: string;
+let publishing: string;
+
+beforeAll(async () => {
+  const [p1, p2] = [await freePort(), await freePort()];
+  profiles = `http://127.0.0.1:${p1}`;
+  publishing = `http://127.0.0.1:${p2}`;
+  mock = spawn(`${projectRoot}node_modules/.bin/tsx`, ['scripts/mock.ts'], {
+    cwd: projectRoot,
+    env: { ...quietToolEnv, MOCK_PROFILES_PORT: String(p1), MOCK_PUBLISHING_PORT: String(p2) },
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 300; i++) {
+    const up = await Promise.all(
+      [profiles, publishing].map((base) =>
+        fetch(`${base}/__health`).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (up.every(Boolean)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 60_000);
+
+afterAll(() => {
+  if (mock.pid) process.kill(-mock.pid, 'SIGTERM');
+});
+
+// Prism serves paths without the server's base path; the contract checker
+// needs them under the API prefix, so these helpers check the mock's answer
+// as if it came from /v3 or /rest/v1.1.
+async function viaMock(base: string, prefix: string, path: string, init: RequestInit = {}) {
+  const res = await fetch(`${base}${path}`, init);
+  const text = await res.text();
+  (await contractChecker()).check(init.method ?? 'GET', new URL(`http://mock${prefix}${path}`), res.status, res.headers, text);
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
+}
+
+describe('profiles mock', () => {
+  it.each(['anonymous', 'authenticated'])('serves the %s example', async (example) => {
+    const res = await viaMock(profiles, '/v3', '/profiles/alex', {
+      headers: { Prefer: `example=${example}`, Authorization: 'Bearer demo' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json().display_name).toBe('Alex Morgan');
+    expect('links' in res.json()).toBe(example === 'authenticated');
+  });
+
+  it.each([
+    [404, 'not_found'],
+    [429, 'rate_limit_exceeded'],
+    [500, 'internal_error'],
+  ])('serves the %i example', async (status, code) => {
+    const res = await viaMock(profiles, '/v3', '/profiles/alex', { headers: { Prefer: `code=${status}` } });
+    expect(res.status).toBe(status);
+    expect(res.json().code).toBe(code);
+  });
+
+  it('refuses an invalid request', async () => {
+    const res = await viaMock(profiles, '/v3', `/profiles/${'x'.repeat(200)}`);
+    // Prism answers an invalid request with the contract's own 400 response.
+    expect(res.status).toBe(400);
+    expect(res.json().code).toBe('invalid_request');
+  });
+});
+
+describe('publishing mock', () => {
+  const restore = '/sites/1/posts/101/restore';
+  const auth = { Authorization: 'Bearer demo' };
+
+  it.each(['display', 'edit', 'fields'])('serves the %s example', async (example) => {
+    const res = await viaMock(publishing, '/rest/v1.1', restore, {
+      method: 'POST',
+      headers: { ...auth, Prefer: `example=${example}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json().ID).toBe(101);
+  });
+
+  it.each([
+    [401, 'authorization_required'],
+    [403, 'unauthorized'],
+    [404, 'unknown_blog'],
+  ])('serves the %i example', async (status, error) => {
+    const res = await viaMock(publishing, '/rest/v1.1', restore, {
+      method: 'POST',
+      headers: { ...auth, Prefer: `code=${status}` },
+    });
+    expect(res.status).toBe(status);
+    expect(res.json().error).toBe(error);
+  });
+
+  it('refuses a request without the required token', async () => {
+    const res = await viaMock(publishing, '/rest/v1.1', restore, { method: 'POST' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it('refuses an invalid request', async () => {
+    const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/0/restore', { method: 'POST', headers: auth });
+    expect(res.status).toBe(400);
+    expect(res.json().error).toBe('invalid_input');
+  });
+});
