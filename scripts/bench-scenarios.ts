@@ -8,8 +8,14 @@ export interface Scenario {
   status: number;
 }
 
-/** The benchmark's scenarios against a running server at `base` (see bench.ts). */
-export async function scenarios(_base: string): Promise<Scenario[]> {
+/** Where the benchmarked server runs and which store it uses (to create keys or tokens). */
+export interface BenchTarget {
+  base: string;
+  databaseUrl: string;
+}
+
+/** The benchmark's scenarios against a running server (see bench.ts). */
+export async function scenarios(_target: BenchTarget): Promise<Scenario[]> {
   return [
     { name: 'openapi document (routing + handler)', method: 'GET', path: '/v3/openapi', status: 200 },
   ];

@@ -69,12 +69,13 @@ async function load(url: string, scenario: Scenario) {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 const serverPort = await freePort();
+const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
 const server = start('src/main.ts', {
   PORT: String(serverPort),
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+  DATABASE_URL: databaseUrl,
   RATE_LIMIT_ANONYMOUS: '1000000000',
   RATE_LIMIT_KEYED: '1000000000',
 });
@@ -83,7 +84,7 @@ try {
   await waitFor(`${base}/v3/openapi`);
   const wanted = process.env.BENCH_SCENARIOS?.split(',');
   const rows = [];
-  for (const scenario of (await scenarios(base)).filter((s) => !wanted || wanted.includes(s.name))) {
+  for (const scenario of (await scenarios({ base, databaseUrl })).filter((s) => !wanted || wanted.includes(s.name))) {
     const sample = await fetch(`${base}${scenario.path}`, { method: scenario.method, headers: scenario.headers });
     const body = Buffer.from(await sample.arrayBuffer());
     if (sample.status !== scenario.status) throw new Error(`${scenario.name}: expected ${scenario.status}, got ${sample.status}`);

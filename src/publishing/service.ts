@@ -6,6 +6,7 @@ import type { Database } from '../store/database.js';
 import type { AnyHandler, ServiceDefinition } from '../http/service.js';
 import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
+import { presentPublishing } from './present.js';
 import type { PublishingPrincipal } from './operations.js';
 
 export interface PublishingServiceDeps {
@@ -30,5 +31,6 @@ export function createPublishingService(deps: PublishingServiceDeps): ServiceDef
     },
     unauthenticated: publishingUnauthenticated,
     errorBody: publishingErrorBody,
+    present: presentPublishing,
   };
 }
