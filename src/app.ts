@@ -10,7 +10,11 @@ import type { ServiceDefinition } from './http/service.js';
 import { createLogger } from './logger.js';
 import { createProfilesService } from './profiles/service.js';
 import { createPublishingService } from './publishing/service.js';
-import { migrateToLatest, openDatabase } from './store/database.js';
+import { migrateToLatest, openDatabase, withStartupLock } from './store/database.js';
+import { accessLog } from './ops/accessLog.js';
+import { healthRoutes, type ReadinessCheck } from './ops/health.js';
+import { createMetrics, metricsMiddleware, metricsRoute, type Metrics } from './ops/metrics.js';
+import { sql } from 'kysely';
 import { seedDemoData } from './store/demo.js';
 
 const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
@@ -18,6 +22,7 @@ const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`
 export interface BuiltApp {
   app: Koa;
   logger: Logger;
+  metrics: Metrics;
   /** Releases the store and other connections. */
   close(): Promise<void>;
 }
@@ -29,9 +34,24 @@ export interface BuiltApp {
  */
 export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = openDatabase(config.databaseUrl, { timeoutMs: config.storeTimeoutMs });
-  await migrateToLatest(database.db);
-  if (config.seedDemoData) await seedDemoData(database.db, config);
+  const metrics = createMetrics();
+  const database = openDatabase(config.databaseUrl, {
+    timeoutMs: config.storeTimeoutMs,
+    schema: config.databaseSchema,
+    onQueryError: () => metrics.storeErrors.inc(),
+  });
+  try {
+    await withStartupLock(database, async () => {
+      await migrateToLatest(database.db);
+      if (config.seedDemoData) await seedDemoData(database.db, config);
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const readiness: ReadinessCheck[] = [
+    { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
+  ];
 
   const services: ServiceDefinition<never>[] = [];
   if (config.services.includes('profiles')) {
@@ -46,6 +66,10 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const app = new Koa({ proxy: config.trustProxy });
   app.silent = true;
   app.use(requestId);
+  app.use(accessLog(logger));
+  app.use(metricsMiddleware(metrics));
+  app.use(healthRoutes(readiness, config.storeTimeoutMs));
+  app.use(metricsRoute(metrics));
   app.use(contractPipeline(services as ServiceDefinition[], { logger, responseValidation: config.responseValidation }));
   app.use(docsRoutes(projectFile('dist/docs'), config.services));
   app.use(async (ctx) => {
@@ -56,6 +80,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   return {
     app,
     logger,
+    metrics,
     async close() {
       await database.close();
     },

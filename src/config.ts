@@ -6,6 +6,8 @@ export interface Config {
   host: string;
   /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
   databaseUrl: string;
+  /** PostgreSQL schema for the tables (created at start-up); unset uses the server's default. */
+  databaseSchema: string | undefined;
   /** `redis://…` to share rate-limit counters between instances; unset keeps them in memory. */
   redisUrl: string | undefined;
   logLevel: string;
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL ?? 'sqlite:data/app.db',
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     responseValidation: validation,

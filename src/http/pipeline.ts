@@ -39,6 +39,7 @@ export function contractPipeline(
     const entry = mounted.find(({ service }) => path === service.prefix || path.startsWith(`${service.prefix}/`));
     if (!entry) return next();
     const { service, router } = entry;
+    ctx.state.service = service.name;
     let operation: ContractOperation | undefined;
     let outgoing: Outgoing;
     try {
@@ -46,6 +47,7 @@ export function contractPipeline(
       if (match.kind === 'not-found') throw routeNotFound();
       if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
       operation = match.operation;
+      ctx.state.operationId = operation.operationId;
 
       const principal = await resolvePrincipal(ctx, service, operation);
       await service.admit?.(ctx, operation, principal);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type LogEvent, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { profilesMigrations } from '../profiles/store/migrations.js';
 import type { ProfilesTables } from '../profiles/store/tables.js';
@@ -16,6 +16,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,13 @@ export interface OpenDatabase {
  * Opens the store named by `DATABASE_URL`: `sqlite:PATH` (the embedded
  * default; the folder is created), `sqlite::memory:`, or `postgres://…`.
  */
-export function openDatabase(url: string, options: { timeoutMs: number }): OpenDatabase {
+export function openDatabase(
+  url: string,
+  options: { timeoutMs: number; schema?: string; onQueryError?: (error: unknown) => void },
+): OpenDatabase {
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') options.onQueryError?.(event.error);
+  };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -31,11 +39,13 @@ export function openDatabase(url: string, options: { timeoutMs: number }): OpenD
       connectionTimeoutMillis: options.timeoutMs,
       query_timeout: options.timeoutMs,
       statement_timeout: options.timeoutMs,
+      // A schema of its own per deployment (or per test run) on a shared server.
+      options: options.schema ? `-c search_path=${quoteIdentifier(options.schema)}` : undefined,
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -43,10 +53,37 @@ export function openDatabase(url: string, options: { timeoutMs: number }): OpenD
     const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+const quoteIdentifier = (name: string) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name "${name}"`);
+  return `"${name}"`;
+};
+
+/** Any constant shared by every instance: the key of the start-up advisory lock. */
+const STARTUP_LOCK_KEY = 7_318_140_001;
+
+/**
+ * Runs start-up work (schema, migrations, demo data) under a PostgreSQL
+ * advisory lock, so several instances starting at once do it one after the
+ * other and each finds the work already done. The lock is held by one pooled
+ * connection while the work runs on others.
+ */
+export async function withStartupLock(database: OpenDatabase, work: () => Promise<void>): Promise<void> {
+  if (database.dialect !== 'postgres') return work();
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      if (database.schema) await sql.raw(`create schema if not exists ${quoteIdentifier(database.schema)}`).execute(connection);
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
 }
 
 /** One migration history for both services, applied in name order. */

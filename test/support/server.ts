@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/config.js';
@@ -18,8 +20,12 @@ export interface TestServer {
  * validation, and listens on an ephemeral loopback port.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const databaseUrl = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+  // On PostgreSQL each server gets a schema of its own, dropped on close.
+  const schema = databaseUrl.startsWith('postgres') ? (env.DATABASE_SCHEMA ?? `test_${randomUUID().replaceAll('-', '')}`) : undefined;
   const config = configFromEnv({
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'sqlite::memory:',
+    DATABASE_URL: databaseUrl,
+    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     RESPONSE_VALIDATION: 'strict',
     LOG_LEVEL: 'silent',
     ...env,
@@ -38,6 +44,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await built.close();
+      if (schema && !env.DATABASE_SCHEMA) await dropSchema(databaseUrl, schema);
     },
   };
+}
+
+/** Drops a test's own PostgreSQL schema. */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
 }
