@@ -1,11 +1,34 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The behaviour suites run once per storage backend: embedded SQLite, and
+ * PostgreSQL (TEST_POSTGRES_URL, default the local server's `test`
+ * database; every developer and CI machine runs one). Backend-independent
+ * suites (rendering, the Prism mock) run once.
+ */
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const backendIndependent = ['test/contract/**', 'test/publishing/render.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { TEST_DATABASE_URL: 'sqlite::memory:' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/**/*.test.ts'],
+          exclude: backendIndependent,
+          env: { TEST_DATABASE_URL: postgresUrl },
+        },
+      },
+    ],
   },
 });

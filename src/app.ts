@@ -42,7 +42,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   });
   try {
     await withStartupLock(database, async () => {
-      await migrateToLatest(database.db);
+      await migrateToLatest(database);
       if (config.seedDemoData) await seedDemoData(database.db, config);
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { configFromEnv } from '../config.js';
 import { registerProfilesCommands } from '../profiles/admin.js';
 import { registerPublishingCommands } from '../publishing/admin.js';
-import { migrateToLatest, openDatabase, type OpenDatabase } from '../store/database.js';
+import { migrateToLatest, openDatabase, withStartupLock, type OpenDatabase } from '../store/database.js';
 
 /**
  * The admin command line: `npm run admin -- <command>`. It works on the store
@@ -17,8 +17,9 @@ let opened: OpenDatabase | undefined;
 async function adminStore() {
   if (!opened) {
     const config = configFromEnv();
-    opened = openDatabase(config.databaseUrl, { timeoutMs: config.storeTimeoutMs });
-    await migrateToLatest(opened.db);
+    opened = openDatabase(config.databaseUrl, { timeoutMs: config.storeTimeoutMs, schema: config.databaseSchema });
+    const database = opened;
+    await withStartupLock(database, () => migrateToLatest(database));
   }
   return opened.db;
 }

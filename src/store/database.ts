@@ -97,8 +97,13 @@ const provider: MigrationProvider = {
  * Applies pending migrations. Kysely's migrator takes a lock table first, so
  * several instances starting at once apply each migration exactly once.
  */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+export async function migrateToLatest(database: OpenDatabase): Promise<void> {
+  // The migrator looks for its own tables across all schemas unless told which one is ours.
+  const { error, results } = await new Migrator({
+    db: database.db,
+    provider,
+    migrationTableSchema: database.schema,
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
