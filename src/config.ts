@@ -22,6 +22,10 @@ export interface Config {
   /** Seconds a shared cache may keep an anonymous profile answer. */
   profileCacheSeconds: number;
   shutdownGraceMs: number;
+  /** Longest wait for a request's headers (slow clients). */
+  headersTimeoutMs: number;
+  /** Longest wait for a whole request. */
+  requestTimeoutMs: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
   /** Which services this process serves (both by default; each can run alone). */
@@ -65,6 +69,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
+    headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
     services: parseServices(env.SERVICES),
   };

@@ -1,12 +1,12 @@
-import { createServer } from 'node:http';
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
+import { createHttpServer } from './server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {
   const config = configFromEnv();
   const { app, logger, close } = await buildApp(config);
-  const server = createServer(app.callback());
+  const server = createHttpServer(app, config);
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
   });

@@ -1,10 +1,11 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/config.js';
+import { createHttpServer } from '../../src/server.js';
 
 export interface TestServer {
   url: string;
@@ -31,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...env,
   });
   const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
-  const server = createServer(built.app.callback());
+  const server = createHttpServer(built.app, config);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
