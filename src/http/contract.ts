@@ -14,7 +14,10 @@ export interface ContractOperation {
   queryParams: Map<string, { boolean: boolean; array: boolean }>;
   /** `required` when no security requirement is empty; `optional` when `{}` is allowed; `none` when `security: []`. */
   security: 'required' | 'optional' | 'none';
-  validateRequest: ValidateFunction;
+  /** Validators over `{path, query, header, requestBody}`: parameters, and the JSON body when the operation has one. */
+  validateRequest: ValidateFunction[];
+  /** The operation takes a JSON request body (`required` when it must be present). */
+  body: 'none' | 'optional' | 'required';
   /** Validators by status code for `application/json` bodies (test and development use). */
   responseValidators: Record<string, ValidateFunction>;
 }
@@ -65,8 +68,12 @@ export async function loadContract(file: string): Promise<Contract> {
       schema?: { type?: string | string[] };
     }[];
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
-    const [validateRequest] = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
-    if (!validateRequest) throw new Error(`no request validator for ${op.operationId}`);
+    const validateRequest = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
+    if (!validateRequest.length) throw new Error(`no request validator for ${op.operationId}`);
+    const requestBody = op.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
+    if (requestBody && !requestBody.content?.['application/json']) {
+      throw new Error(`${op.operationId}: only application/json request bodies are supported`);
+    }
     return {
       operationId: op.operationId!,
       method: op.method.toUpperCase(),
@@ -86,6 +93,7 @@ export async function loadContract(file: string): Promise<Contract> {
             ? 'optional'
             : 'required',
       validateRequest,
+      body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
       responseValidators: (api.validator.getStatusBasedResponseValidatorForOperation(op.operationId!) ??
         {}) as Record<string, ValidateFunction>,
     };

@@ -1,3 +1,5 @@
+import type { Context } from 'koa';
+
 /**
  * Typing of the handler maps: each service lists its operations with the
  * request and response types generated from its contract, and its handler map
@@ -6,20 +8,24 @@
 
 /** The generated `XxxData` and `XxxResponses` types of one operation. */
 export interface OperationTypes {
-  data: { path?: unknown; query?: unknown; headers?: unknown };
+  data: { path?: unknown; query?: unknown; headers?: unknown; body?: unknown };
   responses: Record<number, unknown>;
 }
 
-type Field<D, K extends 'path' | 'query'> = D extends { [P in K]?: infer V } ? Exclude<V, undefined> : never;
+type Field<D, K extends 'path' | 'query' | 'body'> = D extends { [P in K]?: infer V } ? Exclude<V, undefined> : never;
 
 /** What a handler receives: validated, coerced input and the resolved caller. */
 export interface HandlerInput<D, Principal> {
   path: Field<D, 'path'>;
   query: Field<D, 'query'>;
+  /** The validated JSON request body (operations that take one). */
+  body: Field<D, 'body'>;
   /** Request headers, lower-case names. */
   headers: Record<string, string | string[] | undefined>;
   principal: Principal;
   requestId: string;
+  /** The Koa context, for the rare handler that must touch it (cookies); most never do. */
+  ctx: Context;
 }
 
 /** A successful answer: one of the statuses the contract declares, with its body type. */

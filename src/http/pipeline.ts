@@ -1,3 +1,4 @@
+import { json as parseJson } from 'co-body';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { describeErrors, type ContractOperation } from './contract.js';
@@ -51,10 +52,10 @@ export function contractPipeline(
 
       const principal = await resolvePrincipal(ctx, service, operation);
       await service.admit?.(ctx, operation, principal);
-      const input = validateInput(ctx, operation, match.rawParams);
+      const input = await validateInput(ctx, operation, match.rawParams);
       const handler = service.handlers[operation.operationId];
       if (!handler) throw notImplemented();
-      const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId });
+      const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
       outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
     } catch (error) {
       outgoing = toErrorAnswer(service, error, ctx, options.logger);
@@ -69,10 +70,11 @@ export function contractPipeline(
 async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation) {
   if (operation.security === 'none') return service.anonymous;
   const header = ctx.get('authorization');
-  const token = header ? BEARER.exec(header)?.[1] : undefined;
+  const token = service.credential ? service.credential(ctx) : header ? BEARER.exec(header)?.[1] : undefined;
   const principal = token ? await service.authenticate(token) : null;
   if (principal) return principal;
-  if (operation.security === 'required') throw service.unauthenticated(header ? 'invalid' : 'missing');
+  const presented = service.credential ? token !== undefined : Boolean(header);
+  if (operation.security === 'required') throw service.unauthenticated(presented ? 'invalid' : 'missing');
   return service.anonymous;
 }
 
@@ -82,7 +84,7 @@ async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operat
  * and ignored), the last value of a repeated scalar parameter, and the
  * platform's boolean spellings (`1`, `t`, `true`; `0`, `f`, `false`, any case).
  */
-function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
+async function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
   const path: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
     try {
@@ -104,14 +106,50 @@ function validateInput(ctx: Context, operation: ContractOperation, rawParams: Re
       query[name] = value;
     }
   }
-  const parameters = { path, query, header: ctx.headers };
-  if (!operation.validateRequest(parameters)) {
-    const error = operation.validateRequest.errors?.[0];
-    const [, where, name] = /^\/(path|query|header)\/([^/]+)/.exec(error?.instancePath ?? '') ?? [];
+  const requestBody = operation.body === 'none' ? undefined : await readJsonBody(ctx, operation.body === 'required');
+  const parameters = { path, query, header: ctx.headers, ...(requestBody === undefined ? {} : { requestBody }) };
+  for (const validate of operation.validateRequest) {
+    if (validate(parameters)) continue;
+    const error = validate.errors?.[0];
+    const [, where, name] = /^\/(path|query|header|requestBody)\/?([^/]*)/.exec(error?.instancePath ?? '') ?? [];
+    const missing = error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
     const message = error?.message ?? 'is invalid';
-    throw invalidRequest(name ? `Invalid ${where === 'header' ? 'header' : 'parameter'} ${name}: ${message}` : `Invalid request: ${message}`);
+    const subject =
+      where === 'requestBody'
+        ? `body field ${name || missing || ''}`.trim()
+        : where
+          ? `${where === 'header' ? 'header' : 'parameter'} ${name}`
+          : missing === 'requestBody'
+            ? 'body'
+            : `parameter ${missing ?? ''}`.trim();
+    throw invalidRequest(`Invalid ${subject}: ${message}`);
   }
-  return { path: parameters.path, query: parameters.query };
+  return { path: parameters.path, query: parameters.query, body: requestBody };
+}
+
+/** Largest JSON request body accepted. */
+const BODY_LIMIT = '64kb';
+
+/**
+ * Reads a JSON request body (at most BODY_LIMIT): 415 for another media
+ * type, 413 when too large, 400 when malformed or missing but required.
+ */
+async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
+  if (!ctx.request.length && !ctx.get('transfer-encoding')) {
+    if (required) throw invalidRequest('Invalid body: a JSON body is required');
+    return undefined;
+  }
+  if (!ctx.is('application/json')) {
+    throw new ApiError(415, 'unsupported_media_type', 'The request body must be application/json');
+  }
+  try {
+    return await parseJson(ctx, { limit: BODY_LIMIT, strict: true });
+  } catch (error) {
+    if ((error as { status?: number }).status === 413) {
+      throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT}`);
+    }
+    throw invalidRequest('Invalid body: malformed JSON');
+  }
 }
 
 function toErrorAnswer(service: ServiceDefinition, error: unknown, ctx: Context, logger: Logger): Outgoing {

@@ -15,6 +15,9 @@ export interface Outgoing {
 export type AnyHandler = (input: {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
+  body?: unknown;
+  /** The Koa context, for the rare handler that must touch it (cookies); most never do. */
+  ctx?: Context;
   headers: Record<string, string | string[] | undefined>;
   principal: unknown;
   requestId: string;
@@ -33,8 +36,10 @@ export interface ServiceDefinition<Principal = unknown> {
   ignoreTrailingSlash?: boolean;
   /** The caller when no valid credential was given. */
   anonymous: Principal;
-  /** Resolves a bearer credential; null when it is unknown or revoked. */
+  /** Resolves a credential; null when it is unknown or revoked. */
   authenticate(token: string): Promise<Principal | null>;
+  /** Where the credential is read from; the default is `Authorization: Bearer <token>`. */
+  credential?(ctx: Context): string | undefined;
   /** The error for an operation that requires a credential when it is missing or unknown. */
   unauthenticated(reason: 'missing' | 'invalid'): ApiError;
   /** Runs after security and before validation (rate limits); may set headers or throw an ApiError. */
