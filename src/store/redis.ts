@@ -1,0 +1,47 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+export interface SharedRedis {
+  client: Redis;
+  /** Throws when Redis does not answer a PING. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to the Redis that several instances share (`REDIS_URL`). Commands
+ * fail fast while it is unreachable (no offline queue, a command timeout),
+ * so a caller can fall back at once instead of hanging; the client keeps
+ * reconnecting in the background. Losing and regaining Redis is logged once
+ * each way, not once per request.
+ */
+export function connectRedis(url: string, logger: Logger, timeoutMs: number): SharedRedis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    lazyConnect: false,
+  });
+  let healthy = true;
+  client.on('error', (error: Error) => {
+    if (!healthy) return;
+    healthy = false;
+    logger.warn({ err: { message: error.message } }, 'redis unavailable; rate limits fall back to local counters');
+  });
+  client.on('ready', () => {
+    if (healthy) return;
+    healthy = true;
+    logger.info('redis is back; rate limits are shared again');
+  });
+  return {
+    client,
+    async ping() {
+      await client.ping();
+    },
+    async close() {
+      client.disconnect();
+    },
+  };
+}

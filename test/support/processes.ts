@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { projectRoot } from '../../scripts/tools.js';
+
+/** A free loopback port (the OS picks it). */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+  /** Log lines so far (JSON, one per line). */
+  lines: string[];
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `src/main.ts` as a separate process and waits until `/healthz` answers. */
+export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/main.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  child.stderr!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  let up = false;
+  for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
+    up = await fetch(`${base}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (!up) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!up) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start:\n${lines.join('\n')}`);
+  }
+  return {
+    base,
+    child,
+    lines,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Runs the admin command line against a store and returns its stdout. */
+export function runAdmin(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/admin/cli.ts', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`admin ${args.join(' ')}: ${stderr}`))));
+  });
+}
+
+/** The last non-empty line of a command's output (where the admin CLI prints a new key or token). */
+export const lastLine = (output: string) => output.trim().split('\n').at(-1)!.trim();
