@@ -4,7 +4,7 @@ import { defineConfig } from '@hey-api/openapi-ts';
 const OUTPUT_ROOT = process.env.GENERATE_OUTPUT_ROOT ?? './generated';
 
 export default defineConfig(
-  ['profiles', 'publishing'].map((service) => ({
+  ['profiles', 'publishing', 'developer'].map((service) => ({
     input: `./openapi/${service}.yaml`,
     output: { path: `${OUTPUT_ROOT}/${service}`, format: null, lint: null },
     plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],

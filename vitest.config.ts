@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
  * suites (rendering, the Prism mock) run once.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const backendIndependent = ['test/contract/**', 'test/publishing/render.test.ts'];
+const backendIndependent = [
+  'test/contract/**',
+  'test/publishing/render.test.ts',
+  'test/developer/domain/**',
+  'test/robustness/connection.test.ts',
+];
 
 export default defineConfig({
   test: {

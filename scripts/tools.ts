@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The services whose contracts live in `openapi/<name>.yaml`. */
-export const CONTRACTS = ['profiles', 'publishing'] as const;
+export const CONTRACTS = ['profiles', 'publishing', 'developer'] as const;
 
 /**
  * Environment for the contract tools with every phone-home switched off

@@ -2,19 +2,22 @@ import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { dashboardPage } from './developer/http/dashboardPage.js';
+import { createDeveloperService } from './developer/service.js';
 import { loadContract } from './http/contract.js';
 import { docsRoutes } from './http/docs.js';
 import { contractPipeline } from './http/pipeline.js';
 import { requestId } from './http/requestId.js';
 import type { ServiceDefinition } from './http/service.js';
 import { createLogger } from './logger.js';
-import { createProfilesService } from './profiles/service.js';
+import { profilesCors } from './profiles/http/cors.js';
+import { createProfilesService, PROFILES_PREFIX } from './profiles/service.js';
 import { createPublishingService } from './publishing/service.js';
-import { migrateToLatest, openDatabase, withStartupLock } from './store/database.js';
+import { migrateToLatest, openDatabase, withStartupLock, type Database } from './store/database.js';
 import { accessLog } from './ops/accessLog.js';
 import { healthRoutes, type ReadinessCheck } from './ops/health.js';
 import { createMetrics, metricsMiddleware, metricsRoute, type Metrics } from './ops/metrics.js';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { seedDemoData } from './store/demo.js';
 
 const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
@@ -23,6 +26,10 @@ export interface BuiltApp {
   app: Koa;
   logger: Logger;
   metrics: Metrics;
+  /** The open store, for tests and tasks that work beside the services. */
+  db: Kysely<Database>;
+  /** The services this app serves, each with its prefix and compiled contract. */
+  services: readonly ServiceDefinition[];
   /** Releases the store and other connections. */
   close(): Promise<void>;
 }
@@ -62,16 +69,23 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     const contract = await loadContract(projectFile('openapi/publishing.yaml'));
     services.push(createPublishingService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
   }
+  if (config.services.includes('developer')) {
+    const contract = await loadContract(projectFile('openapi/developer.yaml'));
+    services.push(createDeveloperService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
+  }
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.silent = true;
   app.use(requestId);
+  if (config.services.includes('profiles')) app.use(profilesCors(PROFILES_PREFIX));
   app.use(accessLog(logger));
   app.use(metricsMiddleware(metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   app.use(metricsRoute(metrics));
   app.use(contractPipeline(services as ServiceDefinition[], { logger, responseValidation: config.responseValidation }));
   app.use(docsRoutes(projectFile('dist/docs'), config.services));
+  if (config.services.includes('developer')) app.use(dashboardPage(projectFile('dist/developers')));
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = { error: 'Not found', code: 'not_found' };
@@ -81,6 +95,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     app,
     logger,
     metrics,
+    db: database.db,
+    services: services as ServiceDefinition[],
     async close() {
       await database.close();
     },

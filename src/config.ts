@@ -14,6 +14,12 @@ export interface Config {
   responseValidation: ResponseValidation;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted proxy). */
   trustProxy: boolean;
+  /**
+   * How many trusted proxies append to `X-Forwarded-For` (with `trustProxy`):
+   * the client IP is the entry that many places from the right, so a value
+   * the client itself sent is never believed.
+   */
+  trustProxyHops: number;
   /** Public base URL of the deployment, used in links the APIs return. */
   publicUrl: string;
   /** Load demo data into an empty store. */
@@ -21,6 +27,8 @@ export interface Config {
   rateLimits: { anonymousPerHour: number; keyedPerHour: number; windowSeconds: number };
   /** Seconds a shared cache may keep an anonymous profile answer. */
   profileCacheSeconds: number;
+  /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
+  profileLookupCacheMs: number;
   shutdownGraceMs: number;
   /** Longest wait for a request's headers (slow clients). */
   headersTimeoutMs: number;
@@ -28,12 +36,19 @@ export interface Config {
   requestTimeoutMs: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
-  /** Which services this process serves (both by default; each can run alone). */
+  /** Which services this process serves (all by default; each can run alone). */
   services: ServiceName[];
+  /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
+  developer: {
+    sessionTtlSeconds: number;
+    /** scrypt cost as log2 N (14 to 20). */
+    passwordCost: number;
+    loginAttempts: { perEmail: number; perClient: number; windowSeconds: number };
+  };
 }
 
-export type ServiceName = 'profiles' | 'publishing';
-const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing'];
+export type ServiceName = 'profiles' | 'publishing' | 'developer';
+const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing', 'developer'];
 
 const int = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') return fallback;
@@ -60,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     responseValidation: validation,
     trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     seedDemoData: bool(env.SEED_DEMO_DATA, true),
     rateLimits: {
@@ -68,11 +84,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
+    profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
     services: parseServices(env.SERVICES),
+    developer: {
+      sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
+      passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
+      loginAttempts: {
+        perEmail: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL'),
+        perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
+        windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
+      },
+    },
   };
 }
 
@@ -80,6 +106,6 @@ function parseServices(value: string | undefined): ServiceName[] {
   if (!value) return [...SERVICE_NAMES];
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
-  if (unknown.length || !names.length) throw new Error(`SERVICES must list profiles and/or publishing, got "${value}"`);
+  if (unknown.length || !names.length) throw new Error(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
   return names as ServiceName[];
 }

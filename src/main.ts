@@ -5,8 +5,8 @@ import { createHttpServer } from './server.js';
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {
   const config = configFromEnv();
-  const { app, logger, close } = await buildApp(config);
-  const server = createHttpServer(app, config);
+  const { app, logger, services, close } = await buildApp(config);
+  const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
   });

@@ -305,6 +305,13 @@ export type GetProfileByIdErrors = {
      */
     429: Error;
     /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: Error;
+    /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
@@ -327,6 +334,12 @@ export type GetProfileByIdResponse = GetProfileByIdResponses[keyof GetProfileByI
 
 export type GetOpenApiDocumentData = {
     body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
     path?: never;
     query?: never;
     url: '/openapi';
@@ -334,9 +347,20 @@ export type GetOpenApiDocumentData = {
 
 export type GetOpenApiDocumentErrors = {
     /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: Error;
+    /**
      * The path exists but does not accept this method.
      */
     405: Error;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: Error;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */

@@ -43,5 +43,8 @@ export const restorePost = <ThrowOnError extends boolean = false>(options: Optio
  * Get this API description
  *
  * Returns this OpenAPI document as JSON. No authentication is needed.
+ * `http_envelope`, `pretty` and `callback` apply here as on every v1.1
+ * endpoint.
+ *
  */
 export const getOpenApiDocument = <ThrowOnError extends boolean = false>(options?: Options<GetOpenApiDocumentData, ThrowOnError>) => (options?.client ?? client).get<GetOpenApiDocumentResponses, GetOpenApiDocumentErrors, ThrowOnError>({ url: '/openapi', ...options });

@@ -5,6 +5,14 @@ export type ClientOptions = {
 };
 
 /**
+ * A v1.1 boolean query flag: `true`, `1` or `t` (any case) mean true;
+ * `false`, `0`, `f` (any case) or an empty value mean false. Any other
+ * value is answered 400.
+ *
+ */
+export type Flag = boolean | string;
+
+/**
  * Error body: `{"error": "<machine code>", "message": "<human text>"}`.
  */
 export type Error = {
@@ -870,12 +878,12 @@ export type Context = 'display' | 'edit' | string;
  * answers too.
  *
  */
-export type HttpEnvelope = boolean;
+export type HttpEnvelope = Flag;
 
 /**
- * `false` (default). `true`: pretty-printed JSON, indented by 4 spaces.
+ * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
  */
-export type Pretty = boolean;
+export type Pretty = Flag;
 
 /**
  * Comma-separated list of names from `meta.links` (known names: `site`,
@@ -932,11 +940,11 @@ export type RestorePostData = {
          * answers too.
          *
          */
-        http_envelope?: boolean;
+        http_envelope?: Flag;
         /**
-         * `false` (default). `true`: pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
          */
-        pretty?: boolean;
+        pretty?: Flag;
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
@@ -992,6 +1000,13 @@ export type RestorePostErrors = {
      */
     405: Error;
     /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
      * An unexpected failure; nothing internal is disclosed.
      */
     500: Error;
@@ -1019,15 +1034,47 @@ export type RestorePostResponse = RestorePostResponses[keyof RestorePostResponse
 export type GetOpenApiDocumentData = {
     body?: never;
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
     url: '/openapi';
 };
 
 export type GetOpenApiDocumentErrors = {
     /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
      * The document is not served here.
      */
     404: Error;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */

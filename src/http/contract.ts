@@ -65,7 +65,7 @@ export async function loadContract(file: string): Promise<Contract> {
     const params = (op.parameters ?? []) as {
       name: string;
       in: string;
-      schema?: { type?: string | string[] };
+      schema?: ParameterSchema;
     }[];
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
     const validateRequest = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
@@ -84,7 +84,7 @@ export async function loadContract(file: string): Promise<Contract> {
       queryParams: new Map(
         params
           .filter((p) => p.in === 'query')
-          .map((p) => [p.name, { boolean: p.schema?.type === 'boolean', array: p.schema?.type === 'array' }]),
+          .map((p) => [p.name, { boolean: acceptsBoolean(p.schema), array: p.schema?.type === 'array' }]),
       ),
       security:
         security.length === 0
@@ -110,6 +110,16 @@ export async function loadContract(file: string): Promise<Contract> {
     },
   };
 }
+
+interface ParameterSchema {
+  type?: string | string[];
+  anyOf?: ParameterSchema[];
+  oneOf?: ParameterSchema[];
+}
+
+/** A boolean parameter, or one that also takes other spellings (`anyOf: [boolean, string]`): its text is read as a flag. */
+const acceptsBoolean = (schema: ParameterSchema | undefined): boolean =>
+  schema?.type === 'boolean' || [...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].some(acceptsBoolean);
 
 /** One line naming the first failing location, e.g. `query.context: must be string`. */
 export function describeErrors(errors: readonly ErrorObject[]): string {

@@ -83,6 +83,8 @@ async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operat
  * only declared query parameters (unknown ones such as `source` are accepted
  * and ignored), the last value of a repeated scalar parameter, and the
  * platform's boolean spellings (`1`, `t`, `true`; `0`, `f`, `false`, any case).
+ * No text value may hold a NUL character: no API gives it a meaning, and
+ * PostgreSQL refuses it in a query, so it is a 400 before any handler runs.
  */
 async function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
   const path: Record<string, unknown> = {};
@@ -124,7 +126,25 @@ async function validateInput(ctx: Context, operation: ContractOperation, rawPara
             : `parameter ${missing ?? ''}`.trim();
     throw invalidRequest(`Invalid ${subject}: ${message}`);
   }
+  for (const [name, value] of [...Object.entries(path), ...Object.entries(query)]) {
+    if (nulAt(value, name) !== undefined) throw invalidRequest(`Invalid parameter ${name}: must not contain NUL characters`);
+  }
+  const field = nulAt(requestBody, '');
+  if (field !== undefined) throw invalidRequest(`Invalid body${field && ` field ${field}`}: must not contain NUL characters`);
   return { path: parameters.path, query: parameters.query, body: requestBody };
+}
+
+/** Where a NUL character is in a value (`where`, or `where.key` inside an object or array), if anywhere. */
+function nulAt(value: unknown, where: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? where : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = where ? `${where}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulAt(inner, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Largest JSON request body accepted. */
@@ -175,7 +195,8 @@ function checkResponse(
   const validate = operation.responseValidators[String(outgoing.status)];
   let problem: string | null = null;
   if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
-  else if (validate && !validate(outgoing.body)) problem = describeErrors(validate.errors ?? []);
+  // An absent body is JSON null to the validators (openapi-backend checks a content-less 204 against `type: null`).
+  else if (validate && !validate(outgoing.body ?? null)) problem = describeErrors(validate.errors ?? []);
   if (!problem) return outgoing;
   options.logger.error(
     { requestId: ctx.state.requestId, operationId: operation.operationId, status: outgoing.status, problem },

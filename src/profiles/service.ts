@@ -1,13 +1,26 @@
-import { ApiError } from '../http/errors.js';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Contract } from '../http/contract.js';
-import type { Database } from '../store/database.js';
+import { ApiError } from '../http/errors.js';
 import type { AnyHandler, ServiceDefinition } from '../http/service.js';
+import type { Database } from '../store/database.js';
 import { profilesErrorBody } from './errors.js';
 import { createProfilesHandlers } from './handlers.js';
+import { admitLookup } from './http/admitLookup.js';
+import { authenticateApiKey } from './http/authenticateApiKey.js';
+import { presentProfilesAnswer } from './http/presentAnswer.js';
 import type { ProfilesPrincipal } from './operations.js';
+import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
+import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
+import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
+import type { ProfilesStore } from './store/profilesStore.js';
+
+/** Path prefix of the profiles API (the contract's server URL ends in `/v3`). */
+export const PROFILES_PREFIX = '/v3';
+
+/** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
+const LOOKUP_CACHE_ENTRIES = 10_000;
 
 export interface ProfilesServiceDeps {
   contract: Contract;
@@ -16,19 +29,41 @@ export interface ProfilesServiceDeps {
   logger: Logger;
 }
 
-/** The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or keyed. */
+/** The profiles service on the shared database, with the rate limiter the configuration asks for. */
 export function createProfilesService(deps: ProfilesServiceDeps): ServiceDefinition<ProfilesPrincipal> {
-  const handlers = createProfilesHandlers(deps);
+  return profilesService({
+    contract: deps.contract,
+    config: deps.config,
+    store: createKyselyProfilesStore(deps.db),
+    limiter: createRateLimiter(deps.config.rateLimits),
+  });
+}
+
+/**
+ * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
+ * keyed, from any store and limiter (tests pass failing or fake ones).
+ */
+export function profilesService(deps: {
+  contract: Contract;
+  config: Config;
+  store: ProfilesStore;
+  limiter: RateLimiter;
+}): ServiceDefinition<ProfilesPrincipal> {
+  const profiles = cachedProfileDirectory(deps.store, {
+    ttlMs: deps.config.profileLookupCacheMs,
+    maxEntries: LOOKUP_CACHE_ENTRIES,
+  });
+  const handlers = createProfilesHandlers({ contract: deps.contract, profiles, config: deps.config });
   return {
     name: 'profiles',
-    prefix: '/v3',
+    prefix: PROFILES_PREFIX,
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    async authenticate() {
-      return null;
-    },
+    authenticate: (token) => authenticateApiKey(deps.store, token),
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
+    admit: admitLookup(deps.limiter),
     errorBody: profilesErrorBody,
+    present: presentProfilesAnswer,
   };
 }

@@ -17,3 +17,15 @@ export const publishingUnauthenticated = (reason: 'missing' | 'invalid') =>
         'WWW-Authenticate': 'Bearer',
       })
     : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', { 'WWW-Authenticate': 'Bearer' });
+
+/** 404 `unknown_blog`: no site has that ID or domain. */
+export const unknownBlog = () => new ApiError(404, 'unknown_blog', 'Unknown blog');
+
+/** 404 `unknown_post`: no such post on the site, or a post type the site does not expose. */
+export const unknownPost = () => new ApiError(404, 'unknown_post', 'Unknown post');
+
+/** 403 `unauthorized`: the caller may not delete the post, so may not restore it. */
+export const cannotRestore = () => new ApiError(403, 'unauthorized', 'User cannot restore trashed posts');
+
+/** 403 `unauthorized`: `context=edit` asked for by a caller who may not edit the post. */
+export const cannotEdit = () => new ApiError(403, 'unauthorized', 'User cannot edit post');

@@ -4,10 +4,12 @@ import type { Config } from '../config.js';
 import type { Contract } from '../http/contract.js';
 import type { Database } from '../store/database.js';
 import type { AnyHandler, ServiceDefinition } from '../http/service.js';
+import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
-import { presentPublishing } from './present.js';
 import type { PublishingPrincipal } from './operations.js';
+import { presentPublishing } from './present.js';
+import { KyselyPublishingStore } from './store/kyselyStore.js';
 
 export interface PublishingServiceDeps {
   contract: Contract;
@@ -18,7 +20,8 @@ export interface PublishingServiceDeps {
 
 /** The publishing service: `POST /rest/v1.1/sites/{site}/posts/{post_ID}/restore`. */
 export function createPublishingService(deps: PublishingServiceDeps): ServiceDefinition<PublishingPrincipal> {
-  const handlers = createPublishingHandlers(deps);
+  const store = new KyselyPublishingStore(deps.db);
+  const handlers = createPublishingHandlers({ contract: deps.contract, store, publicUrl: deps.config.publicUrl });
   return {
     name: 'publishing',
     prefix: '/rest/v1.1',
@@ -26,8 +29,10 @@ export function createPublishingService(deps: PublishingServiceDeps): ServiceDef
     handlers: handlers as unknown as Record<string, AnyHandler>,
     ignoreTrailingSlash: true,
     anonymous: { kind: 'anonymous' },
-    async authenticate() {
-      return null;
+    /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
+    async authenticate(token) {
+      const userId = await store.tokenOwner(hashAccessToken(token));
+      return userId === undefined ? null : { kind: 'user', userId };
     },
     unauthenticated: publishingUnauthenticated,
     errorBody: publishingErrorBody,

@@ -3,13 +3,15 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, sql, type LogEvent, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { developerMigrations } from '../developer/store/migrations.js';
+import type { DeveloperTables } from '../developer/store/tables.js';
 import { profilesMigrations } from '../profiles/store/migrations.js';
 import type { ProfilesTables } from '../profiles/store/tables.js';
 import { publishingMigrations } from '../publishing/store/migrations.js';
 import type { PublishingTables } from '../publishing/store/tables.js';
 
-/** Every table of both services. */
-export type Database = ProfilesTables & PublishingTables;
+/** Every table of every service. */
+export type Database = ProfilesTables & PublishingTables & DeveloperTables;
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -64,32 +66,42 @@ const quoteIdentifier = (name: string) => {
   return `"${name}"`;
 };
 
-/** Any constant shared by every instance: the key of the start-up advisory lock. */
-const STARTUP_LOCK_KEY = 7_318_140_001;
+/** How long an instance waits for another one's start-up work before giving up. */
+const STARTUP_LOCK_WAIT_MS = 120_000;
 
 /**
  * Runs start-up work (schema, migrations, demo data) under a PostgreSQL
  * advisory lock, so several instances starting at once do it one after the
- * other and each finds the work already done. The lock is held by one pooled
- * connection while the work runs on others.
+ * other and each finds the work already done. The lock key is derived from
+ * the schema, so deployments in different schemas do not wait for each
+ * other. It is taken with `pg_try_advisory_lock` in a loop of short
+ * statements, so no statement or query timeout can cut the wait short; one
+ * pooled connection holds it while the work runs on others.
  */
 export async function withStartupLock(database: OpenDatabase, work: () => Promise<void>): Promise<void> {
   if (database.dialect !== 'postgres') return work();
+  const key = `startup:${database.schema ?? 'public'}`;
   await database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    const deadline = Date.now() + STARTUP_LOCK_WAIT_MS;
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      if (Date.now() > deadline) throw new Error('timed out waiting for another instance to finish start-up');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     try {
       if (database.schema) await sql.raw(`create schema if not exists ${quoteIdentifier(database.schema)}`).execute(connection);
       await work();
     } finally {
-      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
 }
 
-/** One migration history for both services, applied in name order. */
+/** One migration history for every service, applied in name order. */
 const provider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { ...profilesMigrations, ...publishingMigrations };
+    return { ...profilesMigrations, ...publishingMigrations, ...developerMigrations };
   },
 };
 

@@ -5,7 +5,7 @@ import { projectRoot, quietToolEnv } from '../../scripts/tools.js';
 import { contractChecker } from '../support/contract.js';
 
 /**
- * `npm run mock` serves both contracts with Prism: each documented example
+ * `npm run mock` serves every contract with Prism: each documented example
  * comes back, and an invalid request is refused before any mock answer.
  */
 const freePort = () =>
@@ -19,20 +19,22 @@ const freePort = () =>
 let mock: ChildProcess;
 let profiles: string;
 let publishing: string;
+let developer: string;
 
 beforeAll(async () => {
-  const [p1, p2] = [await freePort(), await freePort()];
+  const [p1, p2, p3] = [await freePort(), await freePort(), await freePort()];
   profiles = `http://127.0.0.1:${p1}`;
   publishing = `http://127.0.0.1:${p2}`;
+  developer = `http://127.0.0.1:${p3}`;
   mock = spawn(`${projectRoot}node_modules/.bin/tsx`, ['scripts/mock.ts'], {
     cwd: projectRoot,
-    env: { ...quietToolEnv, MOCK_PROFILES_PORT: String(p1), MOCK_PUBLISHING_PORT: String(p2) },
+    env: { ...quietToolEnv, MOCK_PROFILES_PORT: String(p1), MOCK_PUBLISHING_PORT: String(p2), MOCK_DEVELOPER_PORT: String(p3) },
     stdio: 'ignore',
     detached: true,
   });
   for (let i = 0; i < 300; i++) {
     const up = await Promise.all(
-      [profiles, publishing].map((base) =>
+      [profiles, publishing, developer].map((base) =>
         fetch(`${base}/__health`).then(
           () => true,
           () => false,
@@ -122,5 +124,41 @@ describe('publishing mock', () => {
     const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/0/restore', { method: 'POST', headers: auth });
     expect(res.status).toBe(400);
     expect(res.json().error).toBe('invalid_input');
+  });
+});
+
+describe('developer mock', () => {
+  const session = { Cookie: 'dev_session=demo' };
+
+  it('serves the list example to a caller with a session cookie', async () => {
+    const res = await viaMock(developer, '/developer/v1', '/applications', { headers: session });
+    expect(res.status).toBe(200);
+    expect(res.json().applications[0].name).toBe('Weather widget');
+  });
+
+  it('serves the created example, with the key shown once', async () => {
+    const res = await viaMock(developer, '/developer/v1', '/applications', {
+      method: 'POST',
+      headers: { ...session, 'X-CSRF-Token': 'demo', 'Content-Type': 'application/json', Prefer: 'example=created' },
+      body: JSON.stringify({ name: 'Weather widget', description: '', website_url: 'https://weather.example.com' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.json().new_key.secret).toMatch(/^pk_/);
+  });
+
+  it('refuses a caller without the session cookie', async () => {
+    const res = await viaMock(developer, '/developer/v1', '/applications');
+    expect(res.status).toBe(401);
+    expect(res.json().code).toBe('unauthenticated');
+  });
+
+  it('refuses an invalid log-in request', async () => {
+    const res = await viaMock(developer, '/developer/v1', '/session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'not an address' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json().code).toBe('invalid_request');
   });
 });

@@ -13,11 +13,29 @@ interface LoadedService {
   prefix: string;
   contract: Contract;
   router: ContractRouter;
+  /** Some operation declares `http_envelope`: the service applies it to every answer, errors and unrouted paths too. */
+  envelopes: boolean;
+}
+
+/** What the checker reads of a request's URL; a `URL`, or `requestTarget(path)` for a path sent untouched. */
+export type RequestTarget = Pick<URL, 'pathname' | 'search' | 'searchParams'>;
+
+/**
+ * The target of a request sent as raw bytes, as the server sees it: unlike
+ * `new URL`, it folds no `..` segment and re-encodes nothing; a `#` (which
+ * no client should send) ends it, as in Node's URL parser.
+ */
+export function requestTarget(wirePath: string): RequestTarget {
+  const path = wirePath.split('#')[0]!;
+  const query = path.indexOf('?');
+  const search = query < 0 ? '' : path.slice(query);
+  return { pathname: query < 0 ? path : path.slice(0, query), search, searchParams: new URLSearchParams(search) };
 }
 
 const SERVICES = [
   { name: 'profiles', prefix: '/v3', ignoreTrailingSlash: false },
   { name: 'publishing', prefix: '/rest/v1.1', ignoreTrailingSlash: true },
+  { name: 'developer', prefix: '/developer/v1', ignoreTrailingSlash: false },
 ];
 const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
 const TRUTHY = /^(1|t|true)$/i;
@@ -47,14 +65,19 @@ export class ContractChecker {
     const services = await Promise.all(
       SERVICES.map(async ({ name, prefix, ignoreTrailingSlash }) => {
         const contract = await loadContract(fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url)));
-        return { prefix, contract, router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }) };
+        return {
+          prefix,
+          contract,
+          router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }),
+          envelopes: contract.operations.some((op) => op.queryParams.has('http_envelope')),
+        };
       }),
     );
     return new ContractChecker(services);
   }
 
   /** Throws with a description of the first violation; returns silently for paths outside both APIs. */
-  check(method: string, url: URL, status: number, headers: Headers, text: string): void {
+  check(method: string, url: RequestTarget, status: number, headers: Headers, text: string): void {
     const service = this.services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
     if (!service) return;
     this.checked++;
@@ -98,7 +121,7 @@ export class ContractChecker {
     this.checkJson(service, method, url, status, content.schema, text, where);
   }
 
-  private checkJson(service: LoadedService, method: string, url: URL, status: number, schema: object, text: string, where: string) {
+  private checkJson(service: LoadedService, method: string, url: RequestTarget, status: number, schema: object, text: string, where: string) {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -106,7 +129,8 @@ export class ContractChecker {
       throw new Error(`${where}: body is not JSON: ${text.slice(0, 200)}`);
     }
     this.validate(schema, body, where);
-    if (TRUTHY.test(url.searchParams.get('http_envelope') ?? '')) {
+    // The server reads the last value of a repeated parameter.
+    if (service.envelopes && TRUTHY.test(url.searchParams.getAll('http_envelope').at(-1) ?? '')) {
       const envelope = body as { code: number; body: unknown };
       if (status !== 200) throw new Error(`${where}: an enveloped answer must have HTTP status 200`);
       const innerResponse = this.findResponse(service, method, url.pathname, envelope.code);

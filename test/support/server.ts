@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/config.js';
 import { createHttpServer } from '../../src/server.js';
@@ -18,9 +18,10 @@ export interface TestServer {
 /**
  * Builds the app on a throw-away store (in-memory SQLite unless
  * TEST_DATABASE_URL or `env` says otherwise), with strict response
- * validation, and listens on an ephemeral loopback port.
+ * validation, and listens on an ephemeral loopback port. `options.logger`
+ * receives the app's logs (silent unless TEST_LOG_LEVEL says otherwise).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
   const databaseUrl = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
   // On PostgreSQL each server gets a schema of its own, dropped on close.
   const schema = databaseUrl.startsWith('postgres') ? (env.DATABASE_SCHEMA ?? `test_${randomUUID().replaceAll('-', '')}`) : undefined;
@@ -31,8 +32,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const built = await buildApp(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
-  const server = createHttpServer(built.app, config);
+  const built = await buildApp(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = createHttpServer(built.app, config, built.services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

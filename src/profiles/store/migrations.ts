@@ -1,4 +1,75 @@
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
-/** Migrations of the profiles service; names sort into the one shared history. */
-export const profilesMigrations: Record<string, Migration> = {};
+/**
+ * Migrations of the profiles service; names sort into the one shared history
+ * (`…-a-profiles-…` before `…-b-publishing-…`). Schema builder only, so the
+ * same migrations run on SQLite and PostgreSQL.
+ */
+export const profilesMigrations: Record<string, Migration> = {
+  '2026-11-22-a-profiles-001-accounts-profiles-keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('email_sha256', 'text', (c) => c.notNull().unique())
+        .addColumn('email_md5', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('profiles')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('slug', 'text', (c) => c.notNull().unique())
+        .addColumn('display_name', 'text', (c) => c.notNull())
+        .addColumn('avatar_url', 'text', (c) => c.notNull())
+        .addColumn('avatar_alt_text', 'text', (c) => c.notNull())
+        .addColumn('location', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('job_title', 'text', (c) => c.notNull())
+        .addColumn('company', 'text', (c) => c.notNull())
+        .addColumn('pronunciation', 'text', (c) => c.notNull())
+        .addColumn('pronouns', 'text', (c) => c.notNull())
+        .addColumn('links', 'text', (c) => c.notNull())
+        .addColumn('contact_info', 'text', (c) => c.notNull())
+        .addColumn('payments_public', 'integer', (c) => c.notNull())
+        .addColumn('payment_links', 'text', (c) => c.notNull())
+        .addColumn('crypto_wallets', 'text', (c) => c.notNull())
+        .addColumn('gallery', 'text', (c) => c.notNull())
+        .addColumn('verified_accounts', 'text', (c) => c.notNull())
+        .addColumn('last_profile_edit', 'text')
+        .addColumn('registration_date', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('api_applications')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('website_url', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('api_applications_account_name', ['account_id', 'name'])
+        .execute();
+
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('application_id', 'text', (c) => c.notNull().references('api_applications.id').onDelete('cascade'))
+        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('display_prefix', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema.createIndex('api_keys_application').on('api_keys').column('application_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('api_keys').execute();
+      await db.schema.dropTable('api_applications').execute();
+      await db.schema.dropTable('profiles').execute();
+      await db.schema.dropTable('accounts').execute();
+    },
+  },
+};

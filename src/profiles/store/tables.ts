@@ -1,3 +1,75 @@
-/** Tables of the profiles service (filled in by the profiles store). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ProfilesTables {}
+/**
+ * Tables of the profiles service. Portable between SQLite and PostgreSQL:
+ * text ids, booleans as integer 0/1, timestamps as ISO-8601 UTC text,
+ * nested lists as JSON text (a profile is always read whole).
+ */
+export interface ProfilesTables {
+  accounts: AccountsTable;
+  profiles: ProfilesTable;
+  api_applications: ApiApplicationsTable;
+  api_keys: ApiKeysTable;
+}
+
+/** A user account, identified by its primary email; owns at most one profile and any number of applications. */
+export interface AccountsTable {
+  id: string;
+  /** Primary email, trimmed and lower-cased. */
+  email: string;
+  email_sha256: string;
+  email_md5: string;
+  created_at: string;
+}
+
+/** The profile of an account (one per account). */
+export interface ProfilesTable {
+  account_id: string;
+  slug: string;
+  display_name: string;
+  avatar_url: string;
+  avatar_alt_text: string;
+  location: string;
+  description: string;
+  job_title: string;
+  company: string;
+  pronunciation: string;
+  pronouns: string;
+  /** JSON `Link[]`. */
+  links: string;
+  /** JSON `ContactInfo` (each detail with its public flag). */
+  contact_info: string;
+  /** 1 when the owner made payments public. */
+  payments_public: number;
+  /** JSON `Link[]`. */
+  payment_links: string;
+  /** JSON `CryptoWallet[]`. */
+  crypto_wallets: string;
+  /** JSON `GalleryImage[]`. */
+  gallery: string;
+  /** JSON `VerifiedAccount[]`, hidden ones included. */
+  verified_accounts: string;
+  last_profile_edit: string | null;
+  registration_date: string | null;
+  updated_at: string;
+}
+
+/** A developer application of an account; API keys belong to it. */
+export interface ApiApplicationsTable {
+  id: string;
+  account_id: string;
+  /** Unique per account. */
+  name: string;
+  description: string;
+  website_url: string;
+  created_at: string;
+}
+
+/** An API key: only its SHA-256 hash and a short display prefix are kept. */
+export interface ApiKeysTable {
+  id: string;
+  application_id: string;
+  key_hash: string;
+  display_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}

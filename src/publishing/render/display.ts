@@ -181,3 +181,11 @@ export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
     words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
   return autop(text);
 }
+
+/**
+ * Renders a comment's text for display: paragraphs added with `@wordpress/autop`; the platform expands no
+ * shortcodes in comments.
+ */
+export function renderComment(raw: string): string {
+  return autop(raw);
+}

@@ -1,2 +1,2 @@
-export { renderContent, renderExcerpt, renderTitle } from './display.js';
+export { renderComment, renderContent, renderExcerpt, renderTitle } from './display.js';
 export type { RenderAttachment, RenderContext } from './display.js';

@@ -1,4 +1,257 @@
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * Creates every publishing table with Kysely's schema builder only, so SQLite
+ * and PostgreSQL get the same schema: explicit integer IDs, 0/1 booleans,
+ * ISO-8601 text timestamps, JSON text for free-form values.
+ */
+const createTables: Migration = {
+  // A migration runs against the schema of its time, not against today's typed Database.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('sites')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('domain', 'text', (col) => col.notNull())
+      .addColumn('path', 'text', (col) => col.notNull())
+      .addColumn('name', 'text', (col) => col.notNull())
+      .addColumn('description', 'text', (col) => col.notNull())
+      .addColumn('lang', 'text', (col) => col.notNull())
+      .addColumn('is_private', 'integer', (col) => col.notNull())
+      .addColumn('extra_post_types', 'text', (col) => col.notNull())
+      .addUniqueConstraint('sites_domain_path_unique', ['domain', 'path'])
+      .execute();
+
+    await db.schema
+      .createTable('users')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('login', 'text', (col) => col.notNull().unique())
+      .addColumn('email', 'text', (col) => col.notNull())
+      .addColumn('display_name', 'text', (col) => col.notNull())
+      .addColumn('first_name', 'text', (col) => col.notNull())
+      .addColumn('last_name', 'text', (col) => col.notNull())
+      .addColumn('nice_name', 'text', (col) => col.notNull())
+      .addColumn('url', 'text', (col) => col.notNull())
+      .addColumn('avatar_url', 'text', (col) => col.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('site_roles')
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id'))
+      .addColumn('role', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('site_roles_pk', ['site_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('role_capabilities')
+      .addColumn('role', 'text', (col) => col.notNull())
+      .addColumn('capability', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('role_capabilities_pk', ['role', 'capability'])
+      .execute();
+
+    await db.schema
+      .createTable('site_followers')
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id'))
+      .addPrimaryKeyConstraint('site_followers_pk', ['site_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('access_tokens')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id'))
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('revoked_at', 'text')
+      .execute();
+
+    await db.schema
+      .createTable('posts')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('author_id', 'integer', (col) => col.references('users.id'))
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('slug', 'text', (col) => col.notNull())
+      .addColumn('title', 'text', (col) => col.notNull())
+      .addColumn('content', 'text', (col) => col.notNull())
+      .addColumn('excerpt', 'text', (col) => col.notNull())
+      .addColumn('password', 'text', (col) => col.notNull())
+      .addColumn('parent_id', 'integer')
+      .addColumn('guid', 'text', (col) => col.notNull())
+      .addColumn('date', 'text', (col) => col.notNull())
+      .addColumn('modified', 'text', (col) => col.notNull())
+      .addColumn('sticky', 'integer', (col) => col.notNull())
+      .addColumn('comment_status', 'text', (col) => col.notNull())
+      .addColumn('ping_status', 'text', (col) => col.notNull())
+      .addColumn('likes_enabled', 'integer', (col) => col.notNull())
+      .addColumn('sharing_enabled', 'integer', (col) => col.notNull())
+      .addColumn('menu_order', 'integer', (col) => col.notNull())
+      .addColumn('page_template', 'text', (col) => col.notNull())
+      .addColumn('featured_media_id', 'integer')
+      .addColumn('publicize_urls', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('posts_site_type_slug').on('posts').columns(['site_id', 'type', 'slug']).execute();
+
+    await db.schema
+      .createTable('trash_meta')
+      .addColumn('post_id', 'integer', (col) => col.primaryKey().references('posts.id'))
+      .addColumn('previous_status', 'text', (col) => col.notNull())
+      .addColumn('trashed_at', 'text', (col) => col.notNull())
+      .addColumn('original_slug', 'text', (col) => col.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('terms')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('taxonomy', 'text', (col) => col.notNull())
+      .addColumn('name', 'text', (col) => col.notNull())
+      .addColumn('slug', 'text', (col) => col.notNull())
+      .addColumn('description', 'text', (col) => col.notNull())
+      .addColumn('parent_id', 'integer', (col) => col.notNull())
+      .addUniqueConstraint('terms_site_taxonomy_slug_unique', ['site_id', 'taxonomy', 'slug'])
+      .execute();
+
+    await db.schema
+      .createTable('post_terms')
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('term_id', 'integer', (col) => col.notNull().references('terms.id'))
+      .addPrimaryKeyConstraint('post_terms_pk', ['post_id', 'term_id'])
+      .execute();
+    await db.schema.createIndex('post_terms_term').on('post_terms').column('term_id').execute();
+
+    await db.schema
+      .createTable('attachments')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('post_id', 'integer', (col) => col.references('posts.id'))
+      .addColumn('author_id', 'integer', (col) => col.references('users.id'))
+      .addColumn('date', 'text', (col) => col.notNull())
+      .addColumn('url', 'text', (col) => col.notNull())
+      .addColumn('guid', 'text', (col) => col.notNull())
+      .addColumn('file', 'text', (col) => col.notNull())
+      .addColumn('mime_type', 'text', (col) => col.notNull())
+      .addColumn('title', 'text', (col) => col.notNull())
+      .addColumn('caption', 'text', (col) => col.notNull())
+      .addColumn('description', 'text', (col) => col.notNull())
+      .addColumn('alt', 'text', (col) => col.notNull())
+      .addColumn('width', 'integer', (col) => col.notNull())
+      .addColumn('height', 'integer', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('attachments_post_date').on('attachments').columns(['post_id', 'date']).execute();
+
+    await db.schema
+      .createTable('post_meta')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('meta_key', 'text', (col) => col.notNull())
+      .addColumn('meta_value', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('post_meta_post').on('post_meta').column('post_id').execute();
+
+    await db.schema
+      .createTable('likes')
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id'))
+      .addColumn('date', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('likes_pk', ['post_id', 'user_id'])
+      .execute();
+
+    await db.schema
+      .createTable('comments')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('parent_id', 'integer')
+      .addColumn('author_id', 'integer', (col) => col.references('users.id'))
+      .addColumn('author_name', 'text', (col) => col.notNull())
+      .addColumn('author_email', 'text', (col) => col.notNull())
+      .addColumn('author_url', 'text', (col) => col.notNull())
+      .addColumn('date', 'text', (col) => col.notNull())
+      .addColumn('content', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('status_before_trash', 'text')
+      .execute();
+    await db.schema.createIndex('comments_post_status').on('comments').columns(['post_id', 'status']).execute();
+
+    await db.schema
+      .createTable('revisions')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('author_id', 'integer', (col) => col.references('users.id'))
+      .addColumn('date', 'text', (col) => col.notNull())
+      .addColumn('title', 'text', (col) => col.notNull())
+      .addColumn('content', 'text', (col) => col.notNull())
+      .addColumn('excerpt', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('revisions_post').on('revisions').column('post_id').execute();
+  },
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    const newestFirst = [
+      'revisions',
+      'comments',
+      'likes',
+      'post_meta',
+      'attachments',
+      'post_terms',
+      'terms',
+      'trash_meta',
+      'posts',
+      'access_tokens',
+      'site_followers',
+      'role_capabilities',
+      'site_roles',
+      'users',
+      'sites',
+    ];
+    for (const table of newestFirst) await db.schema.dropTable(table).execute();
+  },
+};
+
+const EDITOR_CAPABILITIES = [
+  'read',
+  'publish_posts',
+  'edit_posts',
+  'edit_others_posts',
+  'edit_published_posts',
+  'edit_private_posts',
+  'delete_posts',
+  'delete_others_posts',
+  'delete_published_posts',
+  'delete_private_posts',
+];
+
+/**
+ * The platform's standard roles with their post capabilities ("administrator,
+ * editor: may edit/delete/publish any post of the site. author: may
+ * edit/delete/publish own posts. contributor: may edit/delete own posts that
+ * are not published; may not publish. subscriber: none."). They are the role
+ * model rather than demo data, so every store has them.
+ */
+const standardRoles: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    const roles: Record<string, string[]> = {
+      administrator: EDITOR_CAPABILITIES,
+      editor: EDITOR_CAPABILITIES,
+      author: ['read', 'publish_posts', 'edit_posts', 'edit_published_posts', 'delete_posts', 'delete_published_posts'],
+      contributor: ['read', 'edit_posts', 'delete_posts'],
+      subscriber: ['read'],
+    };
+    const rows = Object.entries(roles).flatMap(([role, capabilities]) => capabilities.map((capability) => ({ role, capability })));
+    await db.insertInto('role_capabilities').values(rows).execute();
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.deleteFrom('role_capabilities').where('role', 'in', ['administrator', 'editor', 'author', 'contributor', 'subscriber']).execute();
+  },
+};
 
 /** Migrations of the publishing service; names sort into the one shared history. */
-export const publishingMigrations: Record<string, Migration> = {};
+export const publishingMigrations: Record<string, Migration> = {
+  '2026-11-22-b-publishing-01-tables': createTables,
+  '2026-11-22-b-publishing-02-standard-roles': standardRoles,
+};

@@ -1,3 +1,193 @@
-/** Tables of the publishing service (filled in by the publishing store). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PublishingTables {}
+/**
+ * Tables of the publishing service, as Kysely sees them. Portable across
+ * SQLite and PostgreSQL: explicit integer IDs (no autoincrement), booleans
+ * as 0/1, timestamps as ISO-8601 text (`Date#toISOString`, so they sort as
+ * text), free-form values as JSON text.
+ */
+
+/** A site: numeric ID, domain, and an optional sub-folder (`domain::path` in the API). */
+export interface SitesTable {
+  id: number;
+  domain: string;
+  /** Sub-folder without slashes (`blog`, `a/b`); `''` for a site at the domain root. */
+  path: string;
+  name: string;
+  description: string;
+  lang: string;
+  is_private: number;
+  /** JSON array of the post types the API exposes besides `post` and `page` (`rest_api_allowed_post_types`). */
+  extra_post_types: string;
+}
+
+export interface UsersTable {
+  id: number;
+  login: string;
+  email: string;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  nice_name: string;
+  url: string;
+  avatar_url: string;
+}
+
+/** Each user's role on a site. */
+export interface SiteRolesTable {
+  site_id: number;
+  user_id: number;
+  role: string;
+}
+
+/** The primitive capabilities of each role (`edit_posts`, `delete_others_posts`, ...). */
+export interface RoleCapabilitiesTable {
+  role: string;
+  capability: string;
+}
+
+/** Users who follow a site. */
+export interface SiteFollowersTable {
+  site_id: number;
+  user_id: number;
+}
+
+/** Bearer tokens, stored only as the SHA-256 hash of the token. */
+export interface AccessTokensTable {
+  /** A UUID, shown by `tokens list` and accepted by `tokens revoke --id`. */
+  id: string;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** Posts and pages (and any other post type). */
+export interface PostsTable {
+  id: number;
+  site_id: number;
+  author_id: number | null;
+  type: string;
+  status: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  password: string;
+  parent_id: number | null;
+  guid: string;
+  date: string;
+  modified: string;
+  sticky: number;
+  comment_status: string;
+  ping_status: string;
+  likes_enabled: number;
+  sharing_enabled: number;
+  menu_order: number;
+  page_template: string;
+  featured_media_id: number | null;
+  /** JSON array of URLs on social networks. */
+  publicize_urls: string;
+}
+
+/** The trash memory of a trashed post: what restoring it gives back. */
+export interface TrashMetaTable {
+  post_id: number;
+  previous_status: string;
+  trashed_at: string;
+  original_slug: string;
+}
+
+/** Terms of a site's taxonomies: `category`, `post_tag`, `post_format`. */
+export interface TermsTable {
+  id: number;
+  site_id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** Parent term ID; 0 for none. */
+  parent_id: number;
+}
+
+export interface PostTermsTable {
+  post_id: number;
+  term_id: number;
+}
+
+/** Media items, attached to a post (`post_id`) or not. */
+export interface AttachmentsTable {
+  id: number;
+  site_id: number;
+  post_id: number | null;
+  author_id: number | null;
+  date: string;
+  url: string;
+  guid: string;
+  file: string;
+  mime_type: string;
+  title: string;
+  caption: string;
+  description: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** Post metadata; keys starting with `_` are protected. */
+export interface PostMetaTable {
+  id: number;
+  post_id: number;
+  meta_key: string;
+  /** JSON text. */
+  meta_value: string;
+}
+
+export interface LikesTable {
+  post_id: number;
+  user_id: number;
+  date: string;
+}
+
+export interface CommentsTable {
+  id: number;
+  post_id: number;
+  parent_id: number | null;
+  author_id: number | null;
+  author_name: string;
+  author_email: string;
+  author_url: string;
+  date: string;
+  content: string;
+  /** `approved`, `unapproved`, `spam`, `trash`, or `post-trashed` while its post is in the trash. */
+  status: string;
+  /** The status to give back when the post leaves the trash. */
+  status_before_trash: string | null;
+}
+
+export interface RevisionsTable {
+  id: number;
+  post_id: number;
+  author_id: number | null;
+  date: string;
+  title: string;
+  content: string;
+  excerpt: string;
+}
+
+/** Tables of the publishing service. */
+export interface PublishingTables {
+  sites: SitesTable;
+  users: UsersTable;
+  site_roles: SiteRolesTable;
+  role_capabilities: RoleCapabilitiesTable;
+  site_followers: SiteFollowersTable;
+  access_tokens: AccessTokensTable;
+  posts: PostsTable;
+  trash_meta: TrashMetaTable;
+  terms: TermsTable;
+  post_terms: PostTermsTable;
+  attachments: AttachmentsTable;
+  post_meta: PostMetaTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  revisions: RevisionsTable;
+}

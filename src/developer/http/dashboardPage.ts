@@ -1,0 +1,47 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Middleware } from 'koa';
+
+/** The dashboard page's files, as `npm run build:ui` writes them into `dist/developers/`. */
+const FILES: Record<string, { file: string; type: string }> = {
+  '/developers': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/developers/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/developers/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
+  '/developers/icon.svg': { file: 'icon.svg', type: 'image/svg+xml' },
+};
+
+/**
+ * The page's security headers. Everything comes from this origin (no CDN,
+ * no inline script or style), it cannot be framed, and it sends no referrer
+ * (a key never leaks through a link).
+ */
+const DASHBOARD_SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Serves the developer dashboard page at `/developers` from the built files in `dir`. */
+export function dashboardPage(dir: string): Middleware {
+  return async (ctx, next) => {
+    const entry = FILES[ctx.path === '/developers/' ? '/developers' : ctx.path];
+    if (!entry || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    let content: Buffer;
+    try {
+      content = await readFile(join(dir, entry.file));
+    } catch {
+      ctx.status = 404;
+      ctx.body = { error: 'Dashboard not built: run `npm run build:ui`', code: 'not_found' };
+      return;
+    }
+    ctx.set(DASHBOARD_SECURITY_HEADERS);
+    // Revalidated on every load, so a new build is picked up at once.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = entry.type;
+    ctx.body = content;
+  };
+}

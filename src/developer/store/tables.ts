@@ -1,0 +1,38 @@
+/**
+ * Tables of the developer dashboard. Accounts, applications and keys are the
+ * profiles service's tables (`accounts`, `api_applications`, `api_keys`);
+ * these add what only the dashboard needs. Portable between SQLite and
+ * PostgreSQL: text ids, timestamps as ISO-8601 UTC text (which sort as
+ * text), integer counts.
+ */
+export interface DeveloperTables {
+  developer_credentials: DeveloperCredentialsTable;
+  developer_sessions: DeveloperSessionsTable;
+  developer_login_attempts: DeveloperLoginAttemptsTable;
+}
+
+/** The password of an account that can log in to the dashboard (one per account). */
+export interface DeveloperCredentialsTable {
+  account_id: string;
+  /** The password's scrypt hash with its parameters and salt (`$scrypt$ln=…,r=…,p=…$salt$hash`). */
+  password_hash: string;
+  created_at: string;
+}
+
+/** A dashboard session; only the SHA-256 of its token is kept. */
+export interface DeveloperSessionsTable {
+  /** SHA-256 hex of the session token (the cookie's value). */
+  token_hash: string;
+  account_id: string;
+  created_at: string;
+  /** The session is refused from this moment on. */
+  expires_at: string;
+}
+
+/** Log-in attempt counters (rate-limiter-flexible's store rows), keyed by the SHA-256 of an email or client address. */
+export interface DeveloperLoginAttemptsTable {
+  key: string;
+  points: number;
+  /** End of the counting window. */
+  expire: string;
+}

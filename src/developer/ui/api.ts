@@ -1,0 +1,79 @@
+import { createClient, createConfig } from '../../../generated/developer/client/index.js';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import type { Application, KeyIssued, NewApplication, Session } from '../../../generated/developer/types.gen.js';
+
+/** A failed call: the API's own status, code and human message, or a network failure (status 0). */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+interface SdkResult<T> {
+  data?: T;
+  error?: unknown;
+  response?: Response;
+}
+
+async function unwrap<T>(call: Promise<SdkResult<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response?.ok) return data as T;
+  const body = (typeof error === 'object' && error !== null ? error : {}) as { error?: unknown; code?: unknown };
+  if (!response) throw new ApiFailure(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
+  throw new ApiFailure(
+    response.status,
+    typeof body.code === 'string' ? body.code : 'unexpected_answer',
+    typeof body.error === 'string' ? body.error : `Something went wrong (HTTP ${response.status}). Try again.`,
+  );
+}
+
+/**
+ * The dashboard API as the page uses it, through the SDK generated from
+ * `openapi/developer.yaml`. The browser carries the session cookie by
+ * itself; the session's CSRF token is kept in memory (never in storage) and
+ * sent on every call that changes something.
+ */
+export function dashboardApi(baseUrl: string) {
+  const client = createClient(createConfig({ baseUrl, credentials: 'same-origin' }));
+  let csrfToken = '';
+  const csrf = () => ({ 'X-CSRF-Token': csrfToken });
+  const remember = (session: Session) => {
+    csrfToken = session.csrf_token;
+    return session;
+  };
+
+  return {
+    /** The current session, or null when nobody is logged in. */
+    async currentSession(): Promise<Session | null> {
+      try {
+        return remember(await unwrap(sdk.getSession({ client })));
+      } catch (failure) {
+        if (failure instanceof ApiFailure && failure.status === 401) return null;
+        throw failure;
+      }
+    },
+    logIn: async (email: string, password: string) => remember(await unwrap(sdk.logIn({ client, body: { email, password } }))),
+    signUp: async (email: string, password: string) => remember(await unwrap(sdk.signUp({ client, body: { email, password } }))),
+    async logOut(): Promise<void> {
+      await unwrap(sdk.logOut({ client, headers: csrf() }));
+      csrfToken = '';
+    },
+    listApplications: async (): Promise<Application[]> => (await unwrap(sdk.listApplications({ client }))).applications,
+    createApplication: (application: NewApplication): Promise<KeyIssued> =>
+      unwrap(sdk.createApplication({ client, body: application, headers: csrf() })),
+    rotateKey: (applicationId: string): Promise<KeyIssued> =>
+      unwrap(sdk.rotateApplicationKey({ client, path: { applicationId }, headers: csrf() })),
+    revokeKey: (applicationId: string, keyId: string): Promise<Application> =>
+      unwrap(sdk.revokeApiKey({ client, path: { applicationId, keyId }, headers: csrf() })),
+    async deleteApplication(applicationId: string): Promise<void> {
+      await unwrap(sdk.deleteApplication({ client, path: { applicationId }, headers: csrf() }));
+    },
+  };
+}
+
+export type DashboardApi = ReturnType<typeof dashboardApi>;

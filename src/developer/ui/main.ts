@@ -1,0 +1,234 @@
+import type { Application, KeyIssued, Session } from '../../../generated/developer/types.gen.js';
+import { ApiFailure, dashboardApi } from './api.js';
+import { keyLabel, renderApplications } from './applications.js';
+import { copyField } from './clipboard.js';
+import { confirmAction } from './confirm.js';
+import { byId } from './dom.js';
+
+/**
+ * The developer dashboard page: log in or sign up, then list, create,
+ * rotate, revoke and delete applications and keys, all through the
+ * generated SDK. A new key is shown once, in a read-only field with a Copy
+ * button, and is dropped from the page when dismissed.
+ */
+const api = dashboardApi(new URL('/developer/v1', window.location.origin).href);
+
+const page = {
+  main: byId('main'),
+  status: byId('status'),
+  error: byId('error'),
+  loading: byId('loading'),
+  signedOut: byId('signed-out'),
+  signedIn: byId('signed-in'),
+  account: byId('account'),
+  accountEmail: byId('account-email'),
+  logOut: byId<HTMLButtonElement>('log-out'),
+  logInForm: byId<HTMLFormElement>('log-in-form'),
+  signUpForm: byId<HTMLFormElement>('sign-up-form'),
+  createForm: byId<HTMLFormElement>('create-form'),
+  applications: byId('applications'),
+  applicationsTitle: byId('applications-title'),
+  noApplications: byId('no-applications'),
+  newKey: byId('new-key'),
+  newKeyApplication: byId('new-key-application'),
+  newKeyValue: byId<HTMLInputElement>('new-key-value'),
+  copyKey: byId<HTMLButtonElement>('copy-key'),
+  dismissKey: byId<HTMLButtonElement>('dismiss-key'),
+};
+
+let applications: Application[] = [];
+
+/** Says something to everyone: visible, and read out by screen readers (polite). */
+function announce(message: string) {
+  page.error.hidden = true;
+  // Emptied first, so the same message twice is announced twice.
+  page.status.textContent = '';
+  window.setTimeout(() => (page.status.textContent = message), 50);
+}
+
+function showError(failure: unknown) {
+  page.status.textContent = '';
+  page.error.textContent = failure instanceof Error ? failure.message : 'Something went wrong. Try again.';
+  page.error.hidden = false;
+}
+
+/** Runs an action with its button marked busy; a lost session sends the page back to the log-in forms. */
+async function busy(button: HTMLButtonElement | null, action: () => Promise<void>) {
+  if (button?.getAttribute('aria-busy') === 'true') return;
+  button?.setAttribute('aria-busy', 'true');
+  try {
+    await action();
+  } catch (failure) {
+    if (failure instanceof ApiFailure && failure.status === 401 && failure.code === 'unauthenticated') {
+      showSignedOut();
+    }
+    showError(failure);
+  } finally {
+    button?.removeAttribute('aria-busy');
+  }
+}
+
+function showSignedOut() {
+  hideNewKey();
+  applications = [];
+  page.applications.replaceChildren();
+  page.loading.hidden = true;
+  page.signedIn.hidden = true;
+  page.account.hidden = true;
+  page.signedOut.hidden = false;
+}
+
+async function showSignedIn(session: Session) {
+  page.accountEmail.textContent = session.email;
+  page.loading.hidden = true;
+  page.signedOut.hidden = true;
+  page.account.hidden = false;
+  page.signedIn.hidden = false;
+  await refreshApplications();
+}
+
+async function refreshApplications() {
+  applications = await api.listApplications();
+  renderApplications(page.applications, page.noApplications, applications);
+}
+
+/** Shows a key that was just issued: the one time it is ever on screen. */
+function showNewKey(issued: KeyIssued) {
+  page.newKeyApplication.textContent = issued.application.name;
+  page.newKeyValue.value = issued.new_key.secret;
+  page.newKey.hidden = false;
+  page.newKey.focus();
+}
+
+function hideNewKey() {
+  page.newKeyValue.value = '';
+  page.newKey.hidden = true;
+}
+
+const submitter = (event: SubmitEvent) =>
+  (event.submitter as HTMLButtonElement | null) ?? (event.currentTarget as HTMLFormElement).querySelector('button');
+
+const fieldValue = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
+
+page.logInForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.logInForm;
+  void busy(submitter(event), async () => {
+    const session = await api.logIn(fieldValue(form, 'email'), fieldValue(form, 'password'));
+    form.reset();
+    await showSignedIn(session);
+    announce(`Logged in as ${session.email}.`);
+    page.main.focus();
+  });
+});
+
+page.signUpForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.signUpForm;
+  void busy(submitter(event), async () => {
+    const session = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
+    form.reset();
+    await showSignedIn(session);
+    announce(`Welcome! Your account ${session.email} is ready. Create an application to get an API key.`);
+    page.main.focus();
+  });
+});
+
+page.logOut.addEventListener('click', () => {
+  void busy(page.logOut, async () => {
+    await api.logOut();
+    showSignedOut();
+    announce('You are logged out.');
+    page.main.focus();
+  });
+});
+
+page.createForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.createForm;
+  void busy(submitter(event), async () => {
+    const issued = await api.createApplication({
+      name: fieldValue(form, 'name'),
+      description: fieldValue(form, 'description'),
+      website_url: fieldValue(form, 'website_url'),
+    });
+    form.reset();
+    await refreshApplications();
+    announce(`Application ${issued.application.name} created. Copy its key now.`);
+    showNewKey(issued);
+  });
+});
+
+page.copyKey.addEventListener('click', () => {
+  void busy(page.copyKey, async () => {
+    const copied = await copyField(page.newKeyValue);
+    announce(copied ? 'Key copied to the clipboard.' : 'Copying is blocked here: the key is selected, copy it with your keyboard.');
+  });
+});
+
+page.dismissKey.addEventListener('click', () => {
+  hideNewKey();
+  announce('The key is no longer shown.');
+  page.applicationsTitle.focus();
+});
+
+page.applications.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('button[data-action]');
+  if (!button) return;
+  const application = applications.find((candidate) => candidate.id === button.dataset.application);
+  if (!application) return;
+  void busy(button, async () => {
+    switch (button.dataset.action) {
+      case 'rotate': {
+        const confirmed = await confirmAction({
+          title: `Rotate the key of ${application.name}?`,
+          text: 'A new key is issued and shown once. The current key stops working at once.',
+          action: 'Rotate key',
+        });
+        if (!confirmed) return;
+        const issued = await api.rotateKey(application.id);
+        await refreshApplications();
+        announce(`New key issued for ${application.name}; the old one no longer works. Copy the new key now.`);
+        showNewKey(issued);
+        return;
+      }
+      case 'revoke': {
+        const key = application.keys.find((candidate) => candidate.id === button.dataset.key);
+        if (!key) return;
+        const confirmed = await confirmAction({
+          title: `Revoke key ${keyLabel(key)}?`,
+          text: `Requests with this key are refused at once. This cannot be undone; rotate the key of ${application.name} to get a new one.`,
+          action: 'Revoke key',
+        });
+        if (!confirmed) return;
+        await api.revokeKey(application.id, key.id);
+        await refreshApplications();
+        announce(`Key ${keyLabel(key)} revoked.`);
+        page.applicationsTitle.focus();
+        return;
+      }
+      case 'delete': {
+        const confirmed = await confirmAction({
+          title: `Delete ${application.name}?`,
+          text: 'The application and its keys are deleted; its keys stop working at once. This cannot be undone.',
+          action: 'Delete application',
+        });
+        if (!confirmed) return;
+        await api.deleteApplication(application.id);
+        await refreshApplications();
+        announce(`Application ${application.name} deleted.`);
+        page.applicationsTitle.focus();
+        return;
+      }
+    }
+  });
+});
+
+void busy(null, async () => {
+  const session = await api.currentSession();
+  if (session) await showSignedIn(session);
+  else showSignedOut();
+}).finally(() => {
+  page.loading.hidden = true;
+  document.documentElement.dataset.ready = 'true';
+});

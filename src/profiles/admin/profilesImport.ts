@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { ImportRejected, recordProblem, readProfileImport } from '../import/readProfileImport.js';
+import { SlugInUseError, type ProfilesStore } from '../store/profilesStore.js';
+
+/**
+ * `profiles import FILE`: "upserts profiles from JSON … Every record is
+ * validated first; any invalid record rejects the whole file with the record
+ * number and field, and nothing is written."
+ */
+export function registerProfilesImport(program: Command, store: () => Promise<ProfilesStore>): void {
+  program
+    .command('profiles')
+    .description('The profile directory.')
+    .command('import')
+    .description('Create or replace profiles from a JSON file (a JSON array of profile records; see the README). All or nothing.')
+    .argument('<file>', 'JSON file of profile records')
+    .action(async (file: string) => {
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch (error) {
+        throw new ImportRejected(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+      const profiles = readProfileImport(text, new Date());
+      try {
+        const { created, updated } = await (await store()).saveProfiles(profiles);
+        console.log(`imported ${profiles.length} profiles (${created} created, ${updated} updated)`);
+      } catch (error) {
+        if (error instanceof SlugInUseError) throw recordProblem(error.index, 'slug', error.message);
+        throw error;
+      }
+    });
+}

@@ -1,0 +1,74 @@
+/**
+ * A profile as the owner keeps it: every field, including the parts the
+ * owner did not make public. What a caller may see of it is decided by
+ * `presentProfile`, never by the store.
+ */
+export interface Profile {
+  /** SHA-256 hex of the owner's primary email (`sha256(email.trim().toLowerCase())`). */
+  emailHash: string;
+  /** URL slug, lower case; never shaped like an email hash. */
+  slug: string;
+  displayName: string;
+  /** URL of the avatar image, or `""` when no avatar is set. */
+  avatarUrl: string;
+  avatarAltText: string;
+  location: string;
+  description: string;
+  jobTitle: string;
+  company: string;
+  pronunciation: string;
+  pronouns: string;
+  links: Link[];
+  contactInfo: ContactInfo;
+  payments: Payments;
+  gallery: GalleryImage[];
+  /** Every verified account, hidden ones included, in the owner's order. */
+  verifiedAccounts: VerifiedAccount[];
+  /** UTC date-time without fractions (`2026-10-01T12:00:00Z`), or null when unknown. */
+  lastProfileEdit: string | null;
+  /** Year-month-day, or null when unknown. */
+  registrationDate: string | null;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+export interface CryptoWallet {
+  label: string;
+  address: string;
+}
+
+export interface GalleryImage {
+  url: string;
+  altText?: string;
+}
+
+export interface VerifiedAccount {
+  serviceType: string;
+  serviceLabel: string;
+  serviceIcon: string;
+  url: string;
+  /** Hidden accounts are counted in `number_verified_accounts` but never listed. */
+  hidden: boolean;
+}
+
+/** The kinds of contact detail a profile can carry (the API's `contact_info` member names). */
+export const CONTACT_FIELDS = ['home_phone', 'work_phone', 'cell_phone', 'email', 'contact_form', 'calendar'] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** One contact detail and whether its owner made it public. */
+export interface ContactDetail {
+  value: string;
+  public: boolean;
+}
+
+export type ContactInfo = Partial<Record<ContactField, ContactDetail>>;
+
+/** Payment links and wallets; shown to keyed callers only when the owner made them public. */
+export interface Payments {
+  public: boolean;
+  links: Link[];
+  cryptoWallets: CryptoWallet[];
+}

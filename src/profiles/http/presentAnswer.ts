@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Outgoing } from '../../http/service.js';
+import { ifNoneMatchMatches } from './ifNoneMatch.js';
+
+/** A strong entity tag of a representation's bytes. */
+const entityTag = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
+
+/**
+ * Bytes and entity tag of each answer body, by identity: bodies are never
+ * changed once answered (cached profile answers are frozen), so a body
+ * answered again is not serialized or hashed again.
+ */
+const representations = new WeakMap<object, { json: string; etag: string }>();
+
+function representation(body: object) {
+  let known = representations.get(body);
+  if (!known) {
+    const json = JSON.stringify(body);
+    known = { json, etag: entityTag(json) };
+    representations.set(body, known);
+  }
+  return known;
+}
+
+/**
+ * Writes a profiles answer. Every 200 carries an `ETag` of its bytes (so an
+ * anonymous and a keyed answer never share one: their bodies differ by the
+ * keyed-only fields); a GET or HEAD whose `If-None-Match` matches it is
+ * answered `304 Not Modified` with no body and the same headers. Answers
+ * vary by `Authorization` (the field set and rate limit depend on it);
+ * errors are never stored by caches.
+ */
+export function presentProfilesAnswer(ctx: Context, answer: Outgoing): void {
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  ctx.vary('Authorization');
+  if (answer.isError) ctx.set('Cache-Control', 'no-store');
+  if (answer.body === undefined) return;
+  if (answer.status !== 200 || answer.isError || typeof answer.body !== 'object' || answer.body === null) {
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(answer.body);
+    return;
+  }
+  const { json, etag } = representation(answer.body);
+  ctx.set('ETag', etag);
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ifNoneMatchMatches(ctx.get('if-none-match'), etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json';
+  ctx.body = json;
+}

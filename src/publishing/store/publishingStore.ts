@@ -1,0 +1,210 @@
+/**
+ * What the publishing service needs from its store, in domain terms. The
+ * handlers and admin commands use only this interface; `kyselyStore.ts`
+ * implements it for SQLite and PostgreSQL alike.
+ */
+
+/** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
+export type SiteRef = { kind: 'id'; id: number } | { kind: 'address'; domain: string; path: string };
+
+export interface SiteRecord {
+  id: number;
+  domain: string;
+  /** Sub-folder without slashes; `''` at the domain root. */
+  path: string;
+  name: string;
+  description: string;
+  lang: string;
+  isPrivate: boolean;
+  /** Post types the API exposes besides `post` and `page`. */
+  extraPostTypes: string[];
+}
+
+export interface UserRecord {
+  id: number;
+  login: string;
+  email: string;
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  niceName: string;
+  url: string;
+  avatarUrl: string;
+}
+
+/** What trashing a post remembered: the status and slug that restoring gives back. */
+export interface TrashMemory {
+  previousStatus: string;
+  trashedAt: string;
+  originalSlug: string;
+}
+
+export interface PostRecord {
+  id: number;
+  siteId: number;
+  authorId: number | null;
+  type: string;
+  status: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  password: string;
+  parentId: number | null;
+  guid: string;
+  /** ISO-8601 UTC. */
+  date: string;
+  /** ISO-8601 UTC. */
+  modified: string;
+  sticky: boolean;
+  commentStatus: string;
+  pingStatus: string;
+  likesEnabled: boolean;
+  sharingEnabled: boolean;
+  menuOrder: number;
+  pageTemplate: string;
+  featuredMediaId: number | null;
+  publicizeUrls: string[];
+  /** Set while the post is in the trash. */
+  trash: TrashMemory | null;
+}
+
+/** A parent (or further ancestor) of a post or page. */
+export interface AncestorRecord {
+  id: number;
+  type: string;
+  title: string;
+  slug: string;
+}
+
+export interface TermRecord {
+  id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  /** 0 for none. */
+  parentId: number;
+  /** Published posts with this term. */
+  postCount: number;
+}
+
+export interface AttachmentRecord {
+  id: number;
+  postId: number | null;
+  authorId: number | null;
+  /** ISO-8601 UTC. */
+  date: string;
+  url: string;
+  guid: string;
+  file: string;
+  mimeType: string;
+  title: string;
+  caption: string;
+  description: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface MetadataRecord {
+  id: number;
+  key: string;
+  value: unknown;
+}
+
+/** An approved comment with its author, for the `replies` link. */
+export interface CommentRecord {
+  id: number;
+  parentId: number | null;
+  author: UserRecord | null;
+  authorName: string;
+  authorEmail: string;
+  authorUrl: string;
+  date: string;
+  content: string;
+}
+
+/** Everything around a post that the post object shows. */
+export interface PostRelations {
+  author: UserRecord | null;
+  /** Nearest first: parent, grandparent, ... */
+  ancestors: AncestorRecord[];
+  terms: TermRecord[];
+  /** The most recent attachments (newest first), at most the limit asked for. */
+  recentAttachments: AttachmentRecord[];
+  attachmentCount: number;
+  featuredMedia: AttachmentRecord | null;
+  /** Every attachment of the post in ID order, when asked for (galleries are rendered from them). */
+  allAttachments: AttachmentRecord[];
+  metadata: MetadataRecord[];
+  likeCount: number;
+  viewerLikes: boolean;
+  /** Approved comments. */
+  commentCount: number;
+  viewerFollowsSite: boolean;
+  /** Newest first; empty unless asked for. */
+  revisionIds: number[];
+}
+
+export interface RelationsRequest {
+  viewerId: number;
+  recentAttachments: number;
+  allAttachments: boolean;
+  revisions: boolean;
+}
+
+export interface SiteStats {
+  publishedPosts: number;
+  followers: number;
+  viewerFollows: boolean;
+}
+
+export interface AccessTokenRecord {
+  id: string;
+  userId: number;
+  login: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** Which tokens `revokeAccessTokens` revokes. */
+export type TokenSelector = { tokenHash: string } | { id: string } | { userId: number };
+
+export interface PublishingStore {
+  findSite(ref: SiteRef): Promise<SiteRecord | undefined>;
+  /** The post with that ID on that site, with its trash memory. */
+  findPost(siteId: number, postId: number): Promise<PostRecord | undefined>;
+  /** The primitive capabilities of the user's role on the site; empty without a role. */
+  capabilitiesOf(siteId: number, userId: number): Promise<ReadonlySet<string>>;
+  postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
+
+  /**
+   * Moves a post to the trash in one transaction: remembers its status, the
+   * time and its slug, suffixes the slug with `__trashed`, and sets its
+   * comments aside. True when this call made the transition.
+   */
+  trashPost(postId: number, at: Date): Promise<boolean>;
+  /**
+   * Takes a post out of the trash in one transaction, with a conditional
+   * update on `status = 'trash'` so that of concurrent calls exactly one
+   * makes the transition: gives back the remembered status and slug, clears
+   * the trash memory, and gives the comments back. True when this call made
+   * the transition.
+   */
+  restorePost(postId: number, at: Date): Promise<boolean>;
+
+  siteStats(siteId: number, viewerId: number): Promise<SiteStats>;
+  /** Users who like the post, newest like first. */
+  postLikers(postId: number): Promise<UserRecord[]>;
+  /** Approved comments, newest first. */
+  approvedComments(postId: number): Promise<CommentRecord[]>;
+
+  findUserByLogin(login: string): Promise<UserRecord | undefined>;
+  createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void>;
+  /** The user a token hash belongs to, unless revoked. */
+  tokenOwner(tokenHash: string): Promise<number | undefined>;
+  /** Revokes the selected active tokens; returns how many. */
+  revokeAccessTokens(selector: TokenSelector, at: Date): Promise<number>;
+  listAccessTokens(userId?: number): Promise<AccessTokenRecord[]>;
+}

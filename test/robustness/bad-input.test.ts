@@ -1,0 +1,170 @@
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contractChecker } from '../support/contract.js';
+import { issueCredential } from '../support/credentials.js';
+import { sendRequest } from '../support/http.js';
+import { startServer } from '../support/server.js';
+import { CALLBACK_INJECTIONS, fuzzTargets, type FuzzTarget } from './requests.js';
+import { expectContractAnswer } from './settings.js';
+
+/**
+ * The README's bad-input catalogue, row by row and for every operation of
+ * every contract the app serves: each kind of bad value in each place,
+ * with a valid credential so the value reaches the handlers and the store.
+ * Every answer is checked against the contract (never a 5xx, nothing
+ * internal); the rows add what the catalogue promises on top.
+ */
+const logLines: string[] = [];
+const server = await startServer(
+  { RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_KEYED: '1000000', DEVELOPER_PASSWORD_COST: '14' },
+  { logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) },
+);
+afterAll(() => server.close());
+const checker = await contractChecker();
+const targets = fuzzTargets(server.built.services);
+const credentials = new Map(
+  await Promise.all(server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const)),
+);
+
+/** The operation's path with its parameters from the contract's examples (`1` when it gives none), one of them replaced. */
+function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
+  const values = Object.fromEntries(
+    target.parameters
+      .filter((p) => p.in === 'path')
+      .map((p) => [p.name, encodeURIComponent(String(p.example ?? Object.values(p.examples ?? {})[0]?.value ?? '1'))]),
+  );
+  return `${target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => replace[name] ?? values[name]!)}`;
+}
+
+/** Sends one request as a valid caller of the target's service and checks the answer against the contract. */
+async function send(target: FuzzTarget, path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const wire = {
+    method: init.method ?? target.operation.method,
+    path,
+    headers: { ...credentials.get(target.service.name), ...init.headers },
+  };
+  const answer = await sendRequest(server.url, wire);
+  expectContractAnswer(checker, wire, answer);
+  return answer;
+}
+
+/** Path values of every kind, as sent on the wire. */
+const PATH_VALUES = {
+  empty: '',
+  'very long': 'x'.repeat(5000),
+  unicode: encodeURIComponent('Zoë-🙂-名前'),
+  'encoded slash': 'a%2Fb',
+  'dot-dot': '..',
+  'encoded dot-dot': '%2E%2E',
+  'malformed percent-encoding': '%E0%A4%A',
+  'a lone %': '%',
+  'encoded NUL': '%00',
+  'NUL inside': 'a%00b',
+  'encoded line break': '%0D%0A',
+  'non-numeric': 'abc',
+  'negative number': '-1',
+  'beyond 2^53': '9007199254740993',
+  'SQL-like': encodeURIComponent("1' OR '1'='1"),
+};
+
+const pathTargets = targets.flatMap((target) =>
+  target.parameters
+    .filter((p) => p.in === 'path')
+    .flatMap((p) => Object.entries(PATH_VALUES).map(([kind, value]) => ({ label: `${target.label} ${p.name}: ${kind}`, target, name: p.name, value }))),
+);
+
+describe('path values of every kind, in every path parameter', () => {
+  it.each(pathTargets)('$label', async ({ target, name, value }) => {
+    await send(target, pathOf(target, { [name]: value }));
+  });
+
+  const isInteger = (target: FuzzTarget, name: string) => target.operation.pathParams.some((p) => p.name === name && p.integer);
+  const numeric = pathTargets.filter(({ target, name, value }) => isInteger(target, name) && value === 'abc');
+  it.each(numeric)('$label: a non-numeric ID matches no route (404)', async ({ target, name, value }) => {
+    expect((await send(target, pathOf(target, { [name]: value }))).status).toBe(404);
+  });
+
+  const malformed = pathTargets.filter(({ target, name, value }) => !isInteger(target, name) && value === '%E0%A4%A');
+  it.each(malformed)('$label: 400 naming the parameter', async ({ target, name, value }) => {
+    const answer = await send(target, pathOf(target, { [name]: value }));
+    // Security comes first: an operation that needs a credential it has no way to get here may refuse before.
+    if (answer.status === 400) expect(answer.text).toContain(name);
+    else expect([401, 403]).toContain(answer.status);
+  });
+});
+
+/** Query values of wrong types and shapes, for every declared parameter (and those declared elsewhere in the service). */
+const QUERY_VALUES = ['', 'true', '1', '-1', 'abc', '[]', '{}', '%E0%A4%A', '%00', 'x'.repeat(3000), encodeURIComponent('名前')];
+const queryTargets = targets.flatMap((target) =>
+  [...target.parameters, ...target.siblingQuery]
+    .filter((p) => p.in === 'query')
+    .map((p) => ({ label: `${target.label} ?${p.name}`, target, name: p.name })),
+);
+
+describe('query values of wrong types, repeated keys, unknown parameters', () => {
+  it.each(queryTargets)('$label: every wrong value, and the key repeated', async ({ target, name }) => {
+    for (const value of QUERY_VALUES) await send(target, `${pathOf(target)}?${name}=${value}`);
+    await send(target, `${pathOf(target)}?${name}=1&${name}=abc&${name}=`);
+  });
+
+  it.each(targets)('$label: unknown query parameters are accepted and ignored', async (target) => {
+    if (target.operation.method !== 'GET') return;
+    const plain = await send(target, pathOf(target));
+    const extra = await send(target, `${pathOf(target)}?source=hovercard&unknown=1&__proto__=x&a[b]=c`);
+    expect(extra.status).toBe(plain.status);
+    expect(extra.text).toBe(plain.text);
+  });
+});
+
+describe('JSONP callback injection attempts', () => {
+  const jsonp = queryTargets.filter(({ name }) => name === 'callback');
+  it.each(jsonp)('$label: only [A-Za-z0-9_.] survive, behind /**/, served as JavaScript with nosniff', async ({ target }) => {
+    for (const callback of CALLBACK_INJECTIONS) {
+      const answer = await send(target, `${pathOf(target)}?callback=${encodeURIComponent(callback)}`);
+      const name = callback.replace(/[^A-Za-z0-9_.]/g, '');
+      if (!name) {
+        expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+        continue;
+      }
+      expect(answer.headers.get('content-type')).toMatch(/^application\/javascript/);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.text.startsWith(`/**/${name}(`)).toBe(true);
+      expect(answer.text.endsWith(');')).toBe(true);
+    }
+  });
+});
+
+describe('a token in a query string', () => {
+  const bearer = targets.filter((target) => credentials.get(target.service.name)?.authorization && target.operation.security !== 'none');
+  it.each(bearer)('$label: is never a credential, and never reaches the log', async (target) => {
+    const token = credentials.get(target.service.name)!.authorization!.replace(/^Bearer /, '');
+    const path = pathOf(target);
+    const anonymous = await sendRequest(server.url, { method: target.operation.method, path });
+    logLines.length = 0;
+    for (const name of ['access_token', 'token', 'api_key', 'key']) {
+      const wire = { method: target.operation.method, path: `${path}?${name}=${encodeURIComponent(token)}` };
+      const answer = await sendRequest(server.url, wire);
+      expectContractAnswer(checker, wire, answer);
+      // Answered exactly as a caller without a credential (the profiles answer, anonymous; the publishing one, 401).
+      expect(answer.status).toBe(anonymous.status);
+      expect(answer.text).toBe(anonymous.text);
+    }
+    expect(logLines.some((line) => line.includes('"msg":"request"'))).toBe(true);
+    expect(logLines.join('\n')).not.toContain(token);
+  });
+});
+
+describe('wrong methods', () => {
+  const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
+  it.each(targets)('$label: every other method is 405 with Allow, a made-up one 400', async (target) => {
+    const path = pathOf(target);
+    const allowed = targets.filter((t) => t.service === target.service && t.operation.path === target.operation.path);
+    const allowedMethods = allowed.flatMap((t) => (t.operation.method === 'GET' ? ['GET', 'HEAD'] : [t.operation.method]));
+    for (const method of methods.filter((m) => !allowedMethods.includes(m))) {
+      const answer = await send(target, path, { method });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow')?.split(', ').sort()).toEqual([...allowedMethods].sort());
+    }
+    expect((await send(target, path, { method: 'BREW' })).status).toBe(400);
+  });
+});

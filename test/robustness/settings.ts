@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import type { ContractChecker } from '../support/contract.js';
+import { requestTarget } from '../support/contract.js';
+import type { WireAnswer, WireRequest } from '../support/http.js';
+import { parsableMethod } from './requests.js';
+
+/**
+ * How hard the property suites push. CI runs a fixed sequence; run longer or
+ * another sequence with
+ *
+ *     FUZZ_RUNS=5000 FUZZ_SEED=$RANDOM npx vitest run test/robustness
+ *
+ * A failure prints the seed and path that replay it.
+ */
+export const fuzzSettings = {
+  seed: Number(process.env.FUZZ_SEED ?? 20_261_122),
+  numRuns: Number(process.env.FUZZ_RUNS ?? 40),
+  // A long run must not hit the default 30 s test timeout per property.
+  interruptAfterTimeLimit: process.env.FUZZ_RUNS ? undefined : 20_000,
+};
+
+/** Per-test timeout for a property: generous when running long. */
+export const fuzzTimeoutMs = process.env.FUZZ_RUNS ? 24 * 3600_000 : 30_000;
+
+/** What must never reach a client: stack frames, source or dependency paths, error class names. */
+const INTERNALS = [/at .*\.[cm]?[jt]s:\d/, /node_modules/, /Error:/, /\/(?:src|home|usr|srv|tmp|work)\/[\w.-]+\//];
+
+/** Asserts that an answer shows nothing internal. */
+export function expectNothingInternal(answer: WireAnswer, where: string): void {
+  for (const pattern of INTERNALS) expect(answer.text, where).not.toMatch(pattern);
+}
+
+/**
+ * Checks one answer: below 500, nothing internal, and (by the independent
+ * contract checker) a status declared for the operation, or the service's
+ * generic 404/405, with a valid body and headers.
+ */
+export function expectContractAnswer(checker: ContractChecker, wire: WireRequest, answer: WireAnswer): void {
+  const where = `${wire.method} ${wire.path.slice(0, 300)} -> ${answer.status}: ${answer.text.slice(0, 300)}`;
+  expect(answer.status, where).toBeLessThan(500);
+  expectNothingInternal(answer, where);
+  // A method Node's parser refuses is answered before the app runs: the query string is never read.
+  const target = requestTarget(parsableMethod(wire.method) ? wire.path : wire.path.split('?')[0]!);
+  const checked = checker.checked;
+  checker.check(wire.method, target, answer.status, answer.headers, answer.text);
+  expect(checker.checked, `the contract checker does not know the service of ${wire.path.slice(0, 40)}`).toBe(checked + 1);
+}

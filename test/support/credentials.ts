@@ -1,0 +1,51 @@
+import { issueApiKey } from '../../src/profiles/domain/apiKey.js';
+import { createKyselyProfilesStore } from '../../src/profiles/store/kyselyProfilesStore.js';
+import { issueAccessToken } from '../../src/publishing/domain/accessTokens.js';
+import { KyselyPublishingStore } from '../../src/publishing/store/kyselyStore.js';
+import { sendRequest } from './http.js';
+import type { TestServer } from './server.js';
+
+/**
+ * The request headers of a valid caller, per service: a profiles API key and
+ * a publishing access token issued through the services' own stores (as the
+ * admin command line does), a dashboard session from a real sign-up.
+ * Services missing here are only called with made-up credentials.
+ */
+export const issueCredential: Record<string, (server: TestServer) => Promise<Record<string, string>>> = {
+  /** A profiles API key of a developer application. */
+  async profiles(server) {
+    const issued = issueApiKey();
+    await createKyselyProfilesStore(server.built.db).createApiKey({
+      email: 'robustness@example.com',
+      application: { name: 'Robustness', description: '', websiteUrl: '' },
+      key: { hash: issued.hash, displayPrefix: issued.displayPrefix },
+    });
+    return { authorization: `Bearer ${issued.key}` };
+  },
+  /** A publishing access token of the demo site's administrator. */
+  async publishing(server) {
+    return { authorization: `Bearer ${await publishingToken(server, 'admin')}` };
+  },
+  /** A dashboard session (cookie and CSRF token) of a new account, signed up as a browser would. */
+  async developer(server) {
+    const answer = await sendRequest(server.url, {
+      method: 'POST',
+      path: '/developer/v1/accounts',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `robustness-${Date.now()}@example.com`, password: 'violet tractor umbrella 42' }),
+    });
+    const session = /^dev_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
+    if (answer.status !== 201 || !session) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+    return { cookie: `dev_session=${session}`, 'x-csrf-token': (JSON.parse(answer.text) as { csrf_token: string }).csrf_token };
+  },
+};
+
+/** A publishing access token for a demo user (by login). */
+export async function publishingToken(server: TestServer, login: string): Promise<string> {
+  const store = new KyselyPublishingStore(server.built.db);
+  const user = await store.findUserByLogin(login);
+  if (!user) throw new Error(`no demo user ${login}`);
+  const issued = issueAccessToken();
+  await store.createAccessToken({ id: issued.id, tokenHash: issued.tokenHash, userId: user.id, createdAt: new Date() });
+  return issued.token;
+}
