@@ -12,6 +12,13 @@ const backendIndependent = [
   'test/publishing/render.test.ts',
   'test/developer/domain/**',
   'test/robustness/connection.test.ts',
+  'test/scale/**',
+  'test/profiles/present-profile.property.test.ts',
+  'test/profiles/import-format.test.ts',
+  'test/profiles/lookup-cache.test.ts',
+  'test/profiles/api-keys.test.ts',
+  'test/publishing/capabilities.test.ts',
+  'test/publishing/trash-rules.test.ts',
 ];
 
 export default defineConfig({

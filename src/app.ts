@@ -19,6 +19,7 @@ import { healthRoutes, type ReadinessCheck } from './ops/health.js';
 import { createMetrics, metricsMiddleware, metricsRoute, type Metrics } from './ops/metrics.js';
 import { sql, type Kysely } from 'kysely';
 import { seedDemoData } from './store/demo.js';
+import { connectRedis } from './store/redis.js';
 
 const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 
@@ -56,18 +57,31 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     await database.close();
     throw error;
   }
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger, config.storeTimeoutMs) : undefined;
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
+    ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
   ];
 
   const services: ServiceDefinition<never>[] = [];
   if (config.services.includes('profiles')) {
     const contract = await loadContract(projectFile('openapi/profiles.yaml'));
-    services.push(createProfilesService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
+    services.push(createProfilesService({
+        contract,
+        db: database.db,
+        config,
+        redis: redis?.client,
+        onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: 'profiles', caller }),
+      }) as ServiceDefinition<never>);
   }
   if (config.services.includes('publishing')) {
     const contract = await loadContract(projectFile('openapi/publishing.yaml'));
-    services.push(createPublishingService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
+    services.push(createPublishingService({
+        contract,
+        db: database.db,
+        config,
+        onRestore: (outcome) => metrics.postRestores.inc({ outcome }),
+      }) as ServiceDefinition<never>);
   }
   if (config.services.includes('developer')) {
     const contract = await loadContract(projectFile('openapi/developer.yaml'));
@@ -98,6 +112,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     db: database.db,
     services: services as ServiceDefinition[],
     async close() {
+      await redis?.close();
       await database.close();
     },
   };

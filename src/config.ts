@@ -10,6 +10,8 @@ export interface Config {
   databaseSchema: string | undefined;
   /** `redis://…` to share rate-limit counters between instances; unset keeps them in memory. */
   redisUrl: string | undefined;
+  /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
   logLevel: string;
   responseValidation: ResponseValidation;
   /** Take the client IP from `X-Forwarded-For` (only behind a trusted proxy). */
@@ -72,6 +74,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL ?? 'sqlite:data/app.db',
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rl',
     logLevel: env.LOG_LEVEL ?? 'info',
     responseValidation: validation,
     trustProxy: bool(env.TRUST_PROXY, false),

@@ -8,6 +8,7 @@ export interface Metrics {
   duration: Histogram<'service' | 'operation'>;
   rateLimitRejections: Counter<'service' | 'caller'>;
   storeErrors: Counter;
+  postRestores: Counter<'outcome'>;
 }
 
 /** Creates the registry with process metrics and the API's own series. */
@@ -38,6 +39,12 @@ export function createMetrics(): Metrics {
     storeErrors: new Counter({
       name: 'store_errors_total',
       help: 'Store queries that failed.',
+      registers: [registry],
+    }),
+    postRestores: new Counter({
+      name: 'post_restores_total',
+      help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
+      labelNames: ['outcome'],
       registers: [registry],
     }),
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { Contract } from '../http/contract.js';
 import { ApiError } from '../http/errors.js';
@@ -26,7 +26,10 @@ export interface ProfilesServiceDeps {
   contract: Contract;
   db: Kysely<Database>;
   config: Config;
-  logger: Logger;
+  /** Shared Redis for the rate-limit counters, when configured. */
+  redis?: Redis;
+  /** Called once per lookup refused with 429. */
+  onRateLimited?: (caller: 'anonymous' | 'key') => void;
 }
 
 /** The profiles service on the shared database, with the rate limiter the configuration asks for. */
@@ -35,7 +38,11 @@ export function createProfilesService(deps: ProfilesServiceDeps): ServiceDefinit
     contract: deps.contract,
     config: deps.config,
     store: createKyselyProfilesStore(deps.db),
-    limiter: createRateLimiter(deps.config.rateLimits),
+    limiter: createRateLimiter(
+      deps.config.rateLimits,
+      deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    ),
+    onRateLimited: deps.onRateLimited,
   });
 }
 
@@ -48,6 +55,7 @@ export function profilesService(deps: {
   config: Config;
   store: ProfilesStore;
   limiter: RateLimiter;
+  onRateLimited?: (caller: 'anonymous' | 'key') => void;
 }): ServiceDefinition<ProfilesPrincipal> {
   const profiles = cachedProfileDirectory(deps.store, {
     ttlMs: deps.config.profileLookupCacheMs,
@@ -62,7 +70,7 @@ export function profilesService(deps: {
     anonymous: { kind: 'anonymous' },
     authenticate: (token) => authenticateApiKey(deps.store, token),
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
-    admit: admitLookup(deps.limiter),
+    admit: admitLookup(deps.limiter, deps.onRateLimited),
     errorBody: profilesErrorBody,
     present: presentProfilesAnswer,
   };

@@ -10,6 +10,7 @@ export interface PublishingHandlerDeps {
   store: PublishingStore;
   /** Base of absolute API links (`PUBLIC_URL`). */
   publicUrl: string;
+  onRestore?: (outcome: 'restored' | 'unchanged') => void;
 }
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
@@ -19,7 +20,7 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       // The contract requires a token, so the pipeline answers 401 before this; the type still allows anonymous.
       if (principal.kind !== 'user') throw publishingUnauthenticated('missing');
       const post = await restoreTrashedPost(
-        { store: deps.store, publicUrl: deps.publicUrl },
+        { store: deps.store, publicUrl: deps.publicUrl, onRestore: deps.onRestore },
         { site: path.site, postId: path.post_ID, viewerId: principal.userId, context: postContext(query.context), meta: query.meta },
       );
       return { status: 200, body: post };

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Contract } from '../http/contract.js';
 import type { Database } from '../store/database.js';
@@ -15,13 +14,19 @@ export interface PublishingServiceDeps {
   contract: Contract;
   db: Kysely<Database>;
   config: Config;
-  logger: Logger;
+  /** Called once per authorised restore: whether it made the transition. */
+  onRestore?: (outcome: 'restored' | 'unchanged') => void;
 }
 
 /** The publishing service: `POST /rest/v1.1/sites/{site}/posts/{post_ID}/restore`. */
 export function createPublishingService(deps: PublishingServiceDeps): ServiceDefinition<PublishingPrincipal> {
   const store = new KyselyPublishingStore(deps.db);
-  const handlers = createPublishingHandlers({ contract: deps.contract, store, publicUrl: deps.config.publicUrl });
+  const handlers = createPublishingHandlers({
+    contract: deps.contract,
+    store,
+    publicUrl: deps.config.publicUrl,
+    onRestore: deps.onRestore,
+  });
   return {
     name: 'publishing',
     prefix: '/rest/v1.1',

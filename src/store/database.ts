@@ -44,8 +44,11 @@ export function openDatabase(
       // A schema of its own per deployment (or per test run) on a shared server.
       options: options.schema ? `-c search_path=${quoteIdentifier(options.schema)}` : undefined,
     });
-    // An idle client that loses its connection must not crash the process.
+    // A client that loses its connection (the database stopped, a proxy dropped it) must not crash
+    // the process: idle ones report through the pool, checked-out ones through themselves; the
+    // query in flight fails on its own and the pool opens a new connection for the next one.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
   }

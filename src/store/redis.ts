@@ -13,9 +13,11 @@ export interface SharedRedis {
  * fail fast while it is unreachable (no offline queue, a command timeout),
  * so a caller can fall back at once instead of hanging; the client keeps
  * reconnecting in the background. Losing and regaining Redis is logged once
- * each way, not once per request.
+ * each way, not once per request. Resolves once connected, or after
+ * `timeoutMs` if Redis is unreachable at start-up (the instance then starts
+ * with local counters rather than not at all).
  */
-export function connectRedis(url: string, logger: Logger, timeoutMs: number): SharedRedis {
+export async function connectRedis(url: string, logger: Logger, timeoutMs: number): Promise<SharedRedis> {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -25,15 +27,24 @@ export function connectRedis(url: string, logger: Logger, timeoutMs: number): Sh
     lazyConnect: false,
   });
   let healthy = true;
-  client.on('error', (error: Error) => {
+  const lost = (reason: string) => {
     if (!healthy) return;
     healthy = false;
-    logger.warn({ err: { message: error.message } }, 'redis unavailable; rate limits fall back to local counters');
-  });
+    logger.warn({ reason }, 'redis unavailable; rate limits fall back to local counters');
+  };
+  client.on('error', (error: Error) => lost(error.message));
+  client.on('close', () => lost('connection closed'));
   client.on('ready', () => {
     if (healthy) return;
     healthy = true;
     logger.info('redis is back; rate limits are shared again');
+  });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
   });
   return {
     client,
@@ -41,6 +52,7 @@ export function connectRedis(url: string, logger: Logger, timeoutMs: number): Sh
       await client.ping();
     },
     async close() {
+      healthy = false; // a deliberate disconnect is not an outage
       client.disconnect();
     },
   };

@@ -17,13 +17,14 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
  * trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
  * yields 429", with `Retry-After`.
  */
-export function admitLookup(limiter: RateLimiter) {
+export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
   return async (ctx: Context, operation: ContractOperation, principal: ProfilesPrincipal): Promise<void> => {
     if (operation.operationId !== 'getProfileById') return;
     const decision = await limiter.take(
       principal.kind === 'key' ? { kind: 'key', keyId: principal.keyId } : { kind: 'anonymous', ip: ctx.ip },
     );
     const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) onRateLimited?.(principal.kind);
     if (!decision.allowed) throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
     ctx.set(headers);
   };

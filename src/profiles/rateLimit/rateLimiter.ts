@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
 
 /** Who a request is counted against: anonymous callers per client IP, keyed ones per key. */
@@ -25,30 +26,31 @@ export interface RateLimiter {
 /**
  * The rate limiter for the configured limits: "100 requests per hour" per
  * client IP without a key, "1000 requests per hour" per key (defaults; see
- * `RATE_LIMIT_*`). Counters live in this process (rate-limiter-flexible's
- * fixed-window memory limiter).
+ * `RATE_LIMIT_*`), counted by rate-limiter-flexible in fixed windows.
+ * Without Redis the counters live in this process. With Redis (`REDIS_URL`)
+ * every instance shares them, counted atomically there; while Redis is
+ * unreachable each instance counts in its own memory (the library's
+ * insurance limiter) and goes back to Redis as soon as it answers again.
  */
-export function createRateLimiter(limits: Config['rateLimits']): RateLimiter {
-  // A window of 0 would mean "never reset" to the library, and no reset time could be told.
-  if (limits.windowSeconds < 1) throw new Error('RATE_LIMIT_WINDOW_SECONDS must be at least 1');
-  const anonymous = new RateLimiterMemory({
-    keyPrefix: 'profiles-anonymous',
-    points: limits.anonymousPerHour,
-    duration: limits.windowSeconds,
-  });
-  const keyed = new RateLimiterMemory({
-    keyPrefix: 'profiles-key',
-    points: limits.keyedPerHour,
-    duration: limits.windowSeconds,
-  });
+export function createRateLimiter(
+  limits: Config['rateLimits'],
+  shared?: { redis: Redis; keyPrefix: string },
+): RateLimiter {
+  const limiter = (name: string, points: number): RateLimiterAbstract => {
+    const options = { keyPrefix: `${shared?.keyPrefix ?? 'rl'}:profiles-${name}`, points, duration: limits.windowSeconds };
+    const local = new RateLimiterMemory(options);
+    return shared ? new RateLimiterRedis({ ...options, storeClient: shared.redis, insuranceLimiter: local }) : local;
+  };
+  const anonymous = limiter('anonymous', limits.anonymousPerHour);
+  const keyed = limiter('key', limits.keyedPerHour);
   return {
     async take(caller) {
-      const [limiter, id] = caller.kind === 'key' ? [keyed, caller.keyId] : [anonymous, caller.ip];
+      const [counter, id] = caller.kind === 'key' ? [keyed, caller.keyId] : [anonymous, caller.ip];
       try {
-        return decision(limiter.points, true, await limiter.consume(id));
+        return decision(counter.points, true, await counter.consume(id));
       } catch (rejection) {
         // The library rejects with its result when the limit is exhausted, and with an Error when its store fails.
-        if (rejection instanceof RateLimiterRes) return decision(limiter.points, false, rejection);
+        if (rejection instanceof RateLimiterRes) return decision(counter.points, false, rejection);
         throw rejection;
       }
     },

@@ -14,6 +14,8 @@ export interface RestoreDeps {
   store: PublishingStore;
   /** Base of absolute API links. */
   publicUrl: string;
+  /** Told whether each authorised restore made the transition or found the post already out of the trash. */
+  onRestore?: (outcome: 'restored' | 'unchanged') => void;
 }
 
 export interface RestoreRequest {
@@ -50,10 +52,13 @@ export async function restoreTrashedPost(deps: RestoreDeps, request: RestoreRequ
   let post = found;
   if (found.status === 'trash') {
     // Whether this call or a concurrent one made the transition, the answer is the post as it now is.
-    await store.restorePost(found.id, new Date());
+    const restored = await store.restorePost(found.id, new Date());
+    deps.onRestore?.(restored ? 'restored' : 'unchanged');
     const current = await store.findPost(site.id, found.id);
     if (!current) throw unknownPost();
     post = current;
+  } else {
+    deps.onRestore?.('unchanged');
   }
 
   const capabilities = postCapabilities(roleCapabilities, request.viewerId, post);
