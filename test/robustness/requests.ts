@@ -120,11 +120,13 @@ export function validText(schema: Schema | undefined): fc.Arbitrary<string> {
 /** Values of the wrong type, or just outside the schema's bounds. */
 export function wrongText(schema: Schema | undefined): fc.Arbitrary<string> {
   const always = fc.constantFrom('', 'null', 'undefined', '[]', '{}', 'NaN', 'true', '-1', '__proto__');
-  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
+  // A schema of alternatives (`anyOf: [boolean, string]`) is wrong the way its first alternative is.
+  const typed = schema?.type === undefined ? (schema?.anyOf ?? schema?.oneOf)?.[0] : schema;
+  const type = Array.isArray(typed?.type) ? typed.type[0] : typed?.type;
   if (type === 'integer' || type === 'number') {
     const beyond = [schema?.minimum, schema?.maximum]
       .filter((b): b is number => b !== undefined)
-      .flatMap((b) => [String(b - 1), String(BigInt(b) + 1n)]);
+      .flatMap((b) => (Number.isSafeInteger(b) ? [String(BigInt(b) - 1n), String(BigInt(b) + 1n)] : [String(b - 1), String(b + 1)]));
     return fc.oneof(
       always,
       fc.constantFrom('abc', '1.5', '1e3', '0x10', ' 1', '1 ', '+1', '01', '9'.repeat(40), '-0', 'Infinity', ...beyond),
