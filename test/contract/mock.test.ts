@@ -1,20 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, quietToolEnv } from '../../scripts/tools.js';
+import { freePort, projectRoot, quietToolEnv } from '../../scripts/tools.js';
 import { contractChecker } from '../support/contract.js';
 
 /**
  * `npm run mock` serves every contract with Prism: each documented example
  * comes back, and an invalid request is refused before any mock answer.
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 let mock: ChildProcess;
 let profiles: string;

@@ -1,15 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { projectRoot } from '../../scripts/tools.js';
+import { freePort, projectRoot } from '../../scripts/tools.js';
 
-/** A free loopback port (the OS picks it). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 export interface ServerProcess {
   base: string;

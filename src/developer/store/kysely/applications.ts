@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../store/database.js';
 import type { ApiKeyRecord, Application, DeveloperApplications, NewKey } from '../developerStore.js';
+import { insertApiKey } from '../../../profiles/store/kysely/apiKeyRegistry.js';
 import { isUniqueViolation } from './uniqueViolation.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -48,23 +49,6 @@ async function readApplications(db: Executor, accountId: string, applicationId?:
 const readApplication = async (db: Executor, accountId: string, applicationId: string) =>
   (await readApplications(db, accountId, applicationId))[0];
 
-async function insertKey(db: Executor, applicationId: string, key: NewKey, now: string): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('api_keys')
-    .values({
-      id,
-      application_id: applicationId,
-      key_hash: key.hash,
-      display_prefix: key.displayPrefix,
-      created_at: now,
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return id;
-}
-
 /**
  * An account's applications and keys on a Kysely database, over the
  * profiles tables. Every query is scoped to the account, so another
@@ -97,7 +81,7 @@ export function kyselyDeveloperApplications(db: Kysely<Database>): DeveloperAppl
               created_at: now,
             })
             .execute();
-          const keyId = await insertKey(trx, applicationId, key, now);
+          const keyId = await insertApiKey(trx, applicationId, key, now);
           return { application: (await readApplication(trx, accountId, applicationId))!, keyId };
         });
       } catch (error) {
@@ -123,7 +107,7 @@ export function kyselyDeveloperApplications(db: Kysely<Database>): DeveloperAppl
           .where('application_id', '=', applicationId)
           .where('revoked_at', 'is', null)
           .execute();
-        const keyId = await insertKey(trx, applicationId, key, now);
+        const keyId = await insertApiKey(trx, applicationId, key, now);
         return { application: (await readApplication(trx, accountId, applicationId))!, keyId };
       });
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../store/database.js';
 import { normalizeEmail } from '../../domain/emailHash.js';
 import type { ApiKeyRegistry } from '../profilesStore.js';
@@ -7,6 +7,33 @@ import { ensureAccount } from './accounts.js';
 
 /** `last_used_at` is refreshed at most this often, so keyed lookups do not write on every request. */
 const LAST_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * Adds a key to an application: only its hash and display prefix are stored.
+ * The one place an `api_keys` row is written (the admin command line and the
+ * developer dashboard both come here).
+ */
+export async function insertApiKey(
+  db: Kysely<Database> | Transaction<Database>,
+  applicationId: string,
+  key: { hash: string; displayPrefix: string },
+  now: string,
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('api_keys')
+    .values({
+      id,
+      application_id: applicationId,
+      key_hash: key.hash,
+      display_prefix: key.displayPrefix,
+      created_at: now,
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  return id;
+}
 
 /** Accounts, applications and API keys on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
@@ -54,19 +81,7 @@ export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
             })
             .execute();
         }
-        const keyId = randomUUID();
-        await trx
-          .insertInto('api_keys')
-          .values({
-            id: keyId,
-            application_id: applicationId,
-            key_hash: key.hash,
-            display_prefix: key.displayPrefix,
-            created_at: now,
-            last_used_at: null,
-            revoked_at: null,
-          })
-          .execute();
+        const keyId = await insertApiKey(trx, applicationId, key, now);
         return { keyId, accountCreated: account.created, applicationId, applicationCreated: !existing };
       });
     },
