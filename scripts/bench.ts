@@ -3,8 +3,10 @@
  * bytes, in the same run, over loopback, one server at a time, and prints
  * requests/s, p99 latency and their ratio per scenario.
  *
- * BENCH_DURATION (seconds per measurement, default 8), BENCH_CONNECTIONS
- * (default 50), BENCH_SCENARIOS (comma list of names; default all).
+ * The two servers are measured in alternating rounds (BENCH_ROUNDS, default
+ * 3, of BENCH_DURATION seconds each, default 4) so that load from elsewhere
+ * on the machine affects both alike. BENCH_CONNECTIONS (default 50),
+ * BENCH_SCENARIOS (comma list of names; default all).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +17,8 @@ import { scenarios, type Scenario } from './bench-scenarios.js';
 import { freePort, projectRoot } from './tools.js';
 
 
-const duration = Number(process.env.BENCH_DURATION ?? 8);
+const duration = Number(process.env.BENCH_DURATION ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 
@@ -59,6 +62,13 @@ async function load(url: string, scenario: Scenario) {
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + unexpected };
 }
 
+/** Mean requests/s and the worst p99 over the rounds. */
+const combine = (runs: { rps: number; p99: number; errors: number }[]) => ({
+  rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+  p99: Math.max(...runs.map((run) => run.p99)),
+  errors: runs.reduce((sum, run) => sum + run.errors, 0),
+});
+
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 const serverPort = await freePort();
 const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
@@ -88,9 +98,16 @@ try {
       BARE_STATUS: String(sample.status),
     });
     await waitFor(`http://127.0.0.1:${barePort}/`);
-    const baseline = await load(`http://127.0.0.1:${barePort}${scenario.path}`, scenario);
+    // Alternate the two servers round by round, so a change in machine load hits both alike.
+    const baselineRuns = [];
+    const fullRuns = [];
+    for (let round = 0; round < rounds; round++) {
+      baselineRuns.push(await load(`http://127.0.0.1:${barePort}${scenario.path}`, scenario));
+      fullRuns.push(await load(`${base}${scenario.path}`, scenario));
+    }
     await stop(bare);
-    const full = await load(`${base}${scenario.path}`, scenario);
+    const baseline = combine(baselineRuns);
+    const full = combine(fullRuns);
     rows.push({
       scenario: scenario.name,
       bytes: body.length,
@@ -103,7 +120,7 @@ try {
     });
   }
   console.table(rows);
-  console.log(`duration ${duration}s per measurement, ${connections} connections, loopback`);
+  console.log(`${rounds} alternating rounds of ${duration}s per server, ${connections} connections, loopback`);
 } finally {
   await stop(server);
   rmSync(dir, { recursive: true, force: true });

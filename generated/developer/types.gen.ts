@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error';
 };
 
 /**
@@ -213,6 +213,12 @@ export type SignUpErrors = {
      */
     405: Error;
     /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: Error;
+    /**
      * The email address already belongs to an account.
      */
     409: Error;
@@ -367,6 +373,12 @@ export type LogInErrors = {
      */
     405: Error;
     /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: Error;
+    /**
      * The request body is larger than 64 kB.
      */
     413: Error;
@@ -472,6 +484,12 @@ export type CreateApplicationErrors = {
      * The path exists but does not accept this method.
      */
     405: Error;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: Error;
     /**
      * The account already has an application of that name.
      */

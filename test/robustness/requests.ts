@@ -1,4 +1,3 @@
-import { METHODS } from 'node:http';
 import * as fc from 'fast-check';
 import type { ContractOperation } from '../../src/http/contract.js';
 import type { ServiceDefinition } from '../../src/http/service.js';
@@ -75,9 +74,6 @@ export function fuzzTargets(services: readonly ServiceDefinition[]): FuzzTarget[
     });
   });
 }
-
-/** True when Node's HTTP parser knows the method; any other token is refused before the app sees it. */
-export const parsableMethod = (method: string) => METHODS.includes(method);
 
 const INT32 = 2 ** 31 - 1;
 

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { projectRoot, quietToolEnv } from '../../scripts/tools.js';
-import { freePort } from './processes.js';
+import { freePort, projectRoot, quietToolEnv } from '../../scripts/tools.js';
 
 /** A running `prism proxy --errors` in front of an upstream. */
 export interface PrismProxy {
