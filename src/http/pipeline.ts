@@ -35,9 +35,11 @@ export function contractPipeline(
     }),
   }));
 
+  const prefixed = mounted.map((entry) => ({ ...entry, under: `${entry.service.prefix}/` }));
+
   return async function pipeline(ctx, next) {
     const path = ctx.path;
-    const entry = mounted.find(({ service }) => path === service.prefix || path.startsWith(`${service.prefix}/`));
+    const entry = prefixed.find(({ service, under }) => path === service.prefix || path.startsWith(under));
     if (!entry) return next();
     const { service, router } = entry;
     ctx.state.service = service.name;
@@ -50,9 +52,13 @@ export function contractPipeline(
       operation = match.operation;
       ctx.state.operationId = operation.operationId;
 
-      const principal = await resolvePrincipal(ctx, service, operation);
-      await service.admit?.(ctx, operation, principal);
-      const input = await validateInput(ctx, operation, match.rawParams);
+      // Each step is awaited only when it has something to wait for: every await costs every request.
+      let principal = resolvePrincipal(ctx, service, operation);
+      if (principal instanceof Promise) principal = await principal;
+      const admitted = service.admit?.(ctx, operation, principal);
+      if (admitted) await admitted;
+      let input = validateInput(ctx, operation, match.rawParams);
+      if (input instanceof Promise) input = await input;
       const handler = service.handlers[operation.operationId];
       if (!handler) throw notImplemented();
       const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
@@ -67,14 +73,21 @@ export function contractPipeline(
   };
 }
 
-async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation) {
+/** The caller: the service's anonymous principal, or whoever the credential names (which takes the store). */
+function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation): unknown {
   if (operation.security === 'none') return service.anonymous;
-  const header = ctx.get('authorization');
+  const header = ctx.req.headers.authorization;
   const token = service.credential ? service.credential(ctx) : header ? BEARER.exec(header)?.[1] : undefined;
-  const principal = token ? await service.authenticate(token) : null;
-  if (principal) return principal;
+  if (token) return authenticated(service, operation, token);
   const presented = service.credential ? token !== undefined : Boolean(header);
   if (operation.security === 'required') throw service.unauthenticated(presented ? 'invalid' : 'missing');
+  return service.anonymous;
+}
+
+async function authenticated(service: ServiceDefinition, operation: ContractOperation, token: string) {
+  const principal = await service.authenticate(token);
+  if (principal) return principal;
+  if (operation.security === 'required') throw service.unauthenticated('invalid');
   return service.anonymous;
 }
 
@@ -86,7 +99,14 @@ async function resolvePrincipal(ctx: Context, service: ServiceDefinition, operat
  * No text value may hold a NUL character: no API gives it a meaning, and
  * PostgreSQL refuses it in a query, so it is a 400 before any handler runs.
  */
-async function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
+function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
+  const { path, query } = readParameters(ctx, operation, rawParams);
+  if (operation.body === 'none') return checkInput(ctx, operation, path, query, undefined);
+  return readJsonBody(ctx, operation.body === 'required').then((body) => checkInput(ctx, operation, path, query, body));
+}
+
+/** Path values decoded and the declared query parameters, as the validators expect them. */
+function readParameters(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
   const path: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
     try {
@@ -108,7 +128,17 @@ async function validateInput(ctx: Context, operation: ContractOperation, rawPara
       query[name] = value;
     }
   }
-  const requestBody = operation.body === 'none' ? undefined : await readJsonBody(ctx, operation.body === 'required');
+  return { path, query };
+}
+
+/** Validates the request against the operation's compiled validators; an ApiError (400) names the first problem. */
+function checkInput(
+  ctx: Context,
+  operation: ContractOperation,
+  path: Record<string, unknown>,
+  query: Record<string, unknown>,
+  requestBody: unknown,
+) {
   const parameters = { path, query, header: ctx.headers, ...(requestBody === undefined ? {} : { requestBody }) };
   for (const validate of operation.validateRequest) {
     if (validate(parameters)) continue;

@@ -42,8 +42,12 @@ export interface ServiceDefinition<Principal = unknown> {
   credential?(ctx: Context): string | undefined;
   /** The error for an operation that requires a credential when it is missing or unknown. */
   unauthenticated(reason: 'missing' | 'invalid'): ApiError;
-  /** Runs after security and before validation (rate limits); may set headers or throw an ApiError. */
-  admit?(ctx: Context, operation: ContractOperation, principal: Principal): Promise<void>;
+  /**
+   * Runs after security and before validation (rate limits); may set headers
+   * or throw an ApiError (or reject with one). Returns nothing when it has
+   * nothing to wait for, so such requests take no asynchronous step.
+   */
+  admit?(ctx: Context, operation: ContractOperation, principal: Principal): Promise<void> | void;
   /** The service's error body for an error. */
   errorBody(error: ApiError): unknown;
   /** Writes an answer to the response; the default writes JSON. */

@@ -50,30 +50,14 @@ export function createMetrics(): Metrics {
   };
 }
 
-/**
- * Counts and times every request. The pipeline names the service and
- * operation in `ctx.state`; anything else is counted as `service="none"`,
- * `operation="none"` so unknown paths cannot create unbounded label values.
- */
-export function metricsMiddleware(metrics: Metrics): Middleware {
-  return async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    try {
-      await next();
-    } finally {
-      const service = ctx.state.service ?? 'none';
-      const operation = ctx.state.operationId ?? 'none';
-      metrics.requests.inc({ service, operation, status: String(ctx.status) });
-      metrics.duration.observe({ service, operation }, Number(process.hrtime.bigint() - started) / 1e9);
-    }
-  };
-}
-
 /** `GET /metrics` in the Prometheus text format. */
 export function metricsRoute(metrics: Metrics): Middleware {
-  return async (ctx, next) => {
+  // Not async: every other request passes straight on.
+  return (ctx, next) => {
     if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next();
-    ctx.type = metrics.registry.contentType;
-    ctx.body = await metrics.registry.metrics();
+    return metrics.registry.metrics().then((text) => {
+      ctx.type = metrics.registry.contentType;
+      ctx.body = text;
+    });
   };
 }

@@ -1,19 +1,37 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 
+const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
+
 /**
  * CORS for the profiles API: "any origin may GET anonymously", a preflight
  * allows `Authorization` (and the headers the SDKs add), and scripts may read
  * the rate-limit headers and `ETag`. No cookies are involved, so the origin
  * is `*`.
+ *
+ * Preflights (`OPTIONS`) are answered by @koa/cors. Every other request gets
+ * the same two headers that @koa/cors would set, and `Vary: Origin`, without
+ * an asynchronous step: this runs on every lookup. (@koa/cors also copies
+ * its headers onto an error thrown past it; nothing is thrown past it here,
+ * since the contract pipeline answers every error under the prefix itself.)
  */
 export function profilesCors(prefix: string): Middleware {
-  const handle = cors({
+  const preflight = cors({
     origin: '*',
     allowMethods: ['GET', 'HEAD'],
     allowHeaders: ['Authorization', 'If-None-Match', 'X-Platform', 'X-SDK-Version', 'X-Source', 'X-Request-Id'],
-    exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'],
+    exposeHeaders: EXPOSED,
     maxAge: 7200,
   });
-  return (ctx, next) => (ctx.path === prefix || ctx.path.startsWith(`${prefix}/`) ? handle(ctx, next) : next());
+  const exposed = EXPOSED.join(',');
+  const under = `${prefix}/`;
+  return (ctx, next) => {
+    const path = ctx.path;
+    if (path !== prefix && !path.startsWith(under)) return next();
+    if (ctx.method === 'OPTIONS') return preflight(ctx, next);
+    ctx.vary('Origin');
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Expose-Headers', exposed);
+    return next();
+  };
 }
