@@ -243,6 +243,7 @@ function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
   ctx.set(outgoing.headers);
   if (outgoing.body !== undefined) {
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(outgoing.body);
+    // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
+    ctx.body = Buffer.from(JSON.stringify(outgoing.body));
   }
 }

@@ -74,11 +74,12 @@ export function presentPublishing(ctx: Context, answer: Outgoing): void {
   ctx.status = status;
   ctx.set(headers);
   ctx.set('X-Content-Type-Options', 'nosniff');
+  // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
   if (how.callback) {
     ctx.type = 'application/javascript; charset=utf-8';
-    ctx.body = `/**/${how.callback}(${json});`;
+    ctx.body = Buffer.from(`/**/${how.callback}(${json});`);
   } else {
     ctx.type = 'application/json; charset=utf-8';
-    ctx.body = json;
+    ctx.body = Buffer.from(json);
   }
 }

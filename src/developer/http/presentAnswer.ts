@@ -11,5 +11,5 @@ export function presentDeveloperAnswer(ctx: Context, answer: Outgoing): void {
   ctx.set('Cache-Control', 'no-store');
   if (answer.body === undefined) return;
   ctx.type = 'application/json';
-  ctx.body = JSON.stringify(answer.body);
+  ctx.body = Buffer.from(JSON.stringify(answer.body));
 }

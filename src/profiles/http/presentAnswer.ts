@@ -4,20 +4,22 @@ import type { Outgoing } from '../../http/service.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 
 /** A strong entity tag of a representation's bytes. */
-const entityTag = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`;
+const entityTag = (bytes: Buffer) => `"${createHash('sha1').update(bytes).digest('base64url')}"`;
 
 /**
  * Bytes and entity tag of each answer body, by identity: bodies are never
  * changed once answered (cached profile answers are frozen), so a body
- * answered again is not serialized or hashed again.
+ * answered again is not serialized, encoded or hashed again. Kept as bytes,
+ * not text: a text body would be scanned for its UTF-8 length and encoded
+ * again on every answer.
  */
-const representations = new WeakMap<object, { json: string; etag: string }>();
+const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
 
 function representation(body: object) {
   let known = representations.get(body);
   if (!known) {
-    const json = JSON.stringify(body);
-    known = { json, etag: entityTag(json) };
+    const bytes = Buffer.from(JSON.stringify(body));
+    known = { bytes, etag: entityTag(bytes) };
     representations.set(body, known);
   }
   return known;
@@ -39,15 +41,15 @@ export function presentProfilesAnswer(ctx: Context, answer: Outgoing): void {
   if (answer.body === undefined) return;
   if (answer.status !== 200 || answer.isError || typeof answer.body !== 'object' || answer.body === null) {
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(answer.body);
+    ctx.body = Buffer.from(JSON.stringify(answer.body));
     return;
   }
-  const { json, etag } = representation(answer.body);
+  const { bytes, etag } = representation(answer.body);
   ctx.set('ETag', etag);
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ifNoneMatchMatches(ctx.get('if-none-match'), etag)) {
     ctx.status = 304;
     return;
   }
   ctx.type = 'application/json';
-  ctx.body = json;
+  ctx.body = bytes;
 }
