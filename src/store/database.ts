@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, sql, type LogEvent, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  type LogEvent,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import pg from 'pg';
 import { developerMigrations } from '../developer/store/migrations.js';
 import type { DeveloperTables } from '../developer/store/tables.js';
@@ -58,10 +68,41 @@ export function openDatabase(
     const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/** Most prepared SQLite statements kept for reuse. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The SQLite database as Kysely sees it, with its prepared statements reused:
+ * Kysely's SQLite driver prepares every query it runs, and parsing and
+ * planning the SQL again cost more than running it. Statements are kept by
+ * their SQL text (the values are parameters, so the set of texts is small);
+ * one still iterating a result is never handed out twice. SQLite re-prepares
+ * a statement by itself when a migration changes the schema.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 const quoteIdentifier = (name: string) => {
