@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import { ApiError } from './http/errors.js';
-import type { ServiceDefinition } from './http/service.js';
+import { underPrefix, type ServiceDefinition } from './http/service.js';
 
 /** The service a connection-level answer is given for, when the request line says which. */
 type ErrorFormat = Pick<ServiceDefinition, 'prefix' | 'errorBody'>;
@@ -87,7 +87,7 @@ function connectionErrorAnswer(
         : [400, 'Bad Request', 'invalid_request', 'Malformed request'];
   const line = request ? `${request.method} ${request.url}` : (error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '');
   const [, method, path] = REQUEST_LINE.exec(line) ?? [];
-  const service = path && services.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  const service = path && services.find(({ prefix }) => underPrefix(prefix)(path));
   const neutral = { error: message, code };
   let body: string;
   try {

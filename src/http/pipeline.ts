@@ -4,13 +4,15 @@ import type { Logger } from 'pino';
 import { describeErrors, type ContractOperation } from './contract.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
 import { ContractRouter } from './router.js';
-import type { Outgoing, ServiceDefinition } from './service.js';
+import { underPrefix, writeJson, type Outgoing, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
 
 interface Mounted {
   service: ServiceDefinition;
   router: ContractRouter;
+  /** Whether a request path is this service's. */
+  owns: (path: string) => boolean;
 }
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
@@ -33,13 +35,12 @@ export function contractPipeline(
     router: new ContractRouter(service.prefix, service.contract.operations, {
       ignoreTrailingSlash: service.ignoreTrailingSlash,
     }),
+    owns: underPrefix(service.prefix),
   }));
-
-  const prefixed = mounted.map((entry) => ({ ...entry, under: `${entry.service.prefix}/` }));
 
   return async function pipeline(ctx, next) {
     const path = ctx.path;
-    const entry = prefixed.find(({ service, under }) => path === service.prefix || path.startsWith(under));
+    const entry = mounted.find(({ owns }) => owns(path));
     if (!entry) return next();
     const { service, router } = entry;
     ctx.state.service = service.name;
@@ -80,14 +81,16 @@ function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: C
   const token = service.credential ? service.credential(ctx) : header ? BEARER.exec(header)?.[1] : undefined;
   if (token) return authenticated(service, operation, token);
   const presented = service.credential ? token !== undefined : Boolean(header);
-  if (operation.security === 'required') throw service.unauthenticated(presented ? 'invalid' : 'missing');
-  return service.anonymous;
+  return noPrincipal(service, operation, presented ? 'invalid' : 'missing');
 }
 
 async function authenticated(service: ServiceDefinition, operation: ContractOperation, token: string) {
-  const principal = await service.authenticate(token);
-  if (principal) return principal;
-  if (operation.security === 'required') throw service.unauthenticated('invalid');
+  return (await service.authenticate(token)) || noPrincipal(service, operation, 'invalid');
+}
+
+/** Without a valid credential: refused where the operation requires one, else the anonymous caller. */
+function noPrincipal(service: ServiceDefinition, operation: ContractOperation, reason: 'missing' | 'invalid') {
+  if (operation.security === 'required') throw service.unauthenticated(reason);
   return service.anonymous;
 }
 
@@ -241,9 +244,5 @@ function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
   if (service.present) return service.present(ctx, outgoing);
   ctx.status = outgoing.status;
   ctx.set(outgoing.headers);
-  if (outgoing.body !== undefined) {
-    ctx.type = 'application/json';
-    // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
-    ctx.body = Buffer.from(JSON.stringify(outgoing.body));
-  }
+  if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
 }

@@ -2,6 +2,25 @@ import type { Context } from 'koa';
 import type { Contract, ContractOperation } from './contract.js';
 import type { ApiError } from './errors.js';
 
+/**
+ * Whether a request path belongs to a service: the prefix itself or a path
+ * under it (`/v3`, `/v3/…`, never `/v3x`). Built once per prefix, since it
+ * runs on every request.
+ */
+export function underPrefix(prefix: string): (path: string) => boolean {
+  const under = `${prefix}/`;
+  return (path) => path === prefix || path.startsWith(under);
+}
+
+/**
+ * Writes `body` as a JSON answer. As bytes, not text: Koa would measure a
+ * text body's UTF-8 length and Node encode it again on every answer.
+ */
+export function writeJson(ctx: Context, body: unknown): void {
+  ctx.type = 'application/json';
+  ctx.body = Buffer.from(JSON.stringify(body));
+}
+
 /** An answer on its way out: a handler's result or an error already in the service's format. */
 export interface Outgoing {
   status: number;

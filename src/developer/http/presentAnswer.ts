@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Outgoing } from '../../http/service.js';
+import { writeJson, type Outgoing } from '../../http/service.js';
 
 /**
  * Writes a dashboard API answer as JSON. Nothing is ever cached: answers
@@ -9,7 +9,5 @@ export function presentDeveloperAnswer(ctx: Context, answer: Outgoing): void {
   ctx.status = answer.status;
   ctx.set(answer.headers);
   ctx.set('Cache-Control', 'no-store');
-  if (answer.body === undefined) return;
-  ctx.type = 'application/json';
-  ctx.body = Buffer.from(JSON.stringify(answer.body));
+  if (answer.body !== undefined) writeJson(ctx, answer.body);
 }

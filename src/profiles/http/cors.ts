@@ -1,5 +1,6 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
+import { underPrefix } from '../../http/service.js';
 
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
 
@@ -24,10 +25,9 @@ export function profilesCors(prefix: string): Middleware {
     maxAge: 7200,
   });
   const exposed = EXPOSED.join(',');
-  const under = `${prefix}/`;
+  const owns = underPrefix(prefix);
   return (ctx, next) => {
-    const path = ctx.path;
-    if (path !== prefix && !path.startsWith(under)) return next();
+    if (!owns(ctx.path)) return next();
     if (ctx.method === 'OPTIONS') return preflight(ctx, next);
     ctx.vary('Origin');
     ctx.set('Access-Control-Allow-Origin', '*');

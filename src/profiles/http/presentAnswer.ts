@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'koa';
-import type { Outgoing } from '../../http/service.js';
+import { writeJson, type Outgoing } from '../../http/service.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 
 /** A strong entity tag of a representation's bytes. */
@@ -40,8 +40,7 @@ export function presentProfilesAnswer(ctx: Context, answer: Outgoing): void {
   if (answer.isError) ctx.set('Cache-Control', 'no-store');
   if (answer.body === undefined) return;
   if (answer.status !== 200 || answer.isError || typeof answer.body !== 'object' || answer.body === null) {
-    ctx.type = 'application/json';
-    ctx.body = Buffer.from(JSON.stringify(answer.body));
+    writeJson(ctx, answer.body);
     return;
   }
   const { bytes, etag } = representation(answer.body);
