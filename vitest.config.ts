@@ -1,14 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The behaviour suites run once per storage backend: embedded SQLite, and
  * PostgreSQL (TEST_POSTGRES_URL, default the local server's `test`
- * database; every developer and CI machine runs one). Backend-independent
- * suites (rendering, the Prism mock) run once.
+ * database; every test server gets a database of its own, copied from one
+ * template that the run migrates once). Backend-independent suites
+ * (rendering, the Prism mock, the processes and Redis of the scale tests)
+ * run once.
+ *
+ * Test files run in parallel: no two share a store, a port or a Redis. Most
+ * of a file's time is spent waiting on sockets and child processes, so one
+ * worker more than the machine has cores keeps both cores busy.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const backendIndependent = [
   'test/contract/**',
+  'test/tooling/**',
   'test/publishing/render.test.ts',
   'test/developer/domain/**',
   'test/robustness/connection.test.ts',
@@ -27,6 +35,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism() + 1),
     projects: [
       {
         extends: true,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { dashboardPage } from './developer/http/dashboardPage.js';
 import { createDeveloperService } from './developer/service.js';
-import { loadContract } from './http/contract.js';
+import { loadContractOnce } from './http/contract.js';
 import { docsRoutes } from './http/docs.js';
 import { contractPipeline } from './http/pipeline.js';
 import { requestId } from './http/requestId.js';
@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
 
   const services: ServiceDefinition<never>[] = [];
   if (config.services.includes('profiles')) {
-    const contract = await loadContract(projectFile('openapi/profiles.yaml'));
+    const contract = await loadContractOnce(projectFile('openapi/profiles.yaml'));
     services.push(createProfilesService({
         contract,
         db: database.db,
@@ -75,7 +75,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       }) as ServiceDefinition<never>);
   }
   if (config.services.includes('publishing')) {
-    const contract = await loadContract(projectFile('openapi/publishing.yaml'));
+    const contract = await loadContractOnce(projectFile('openapi/publishing.yaml'));
     services.push(createPublishingService({
         contract,
         db: database.db,
@@ -84,7 +84,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       }) as ServiceDefinition<never>);
   }
   if (config.services.includes('developer')) {
-    const contract = await loadContract(projectFile('openapi/developer.yaml'));
+    const contract = await loadContractOnce(projectFile('openapi/developer.yaml'));
     services.push(createDeveloperService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
   }
 

@@ -129,3 +129,20 @@ export function describeErrors(errors: readonly ErrorObject[]): string {
   const missing = first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
   return `${where || 'value'}${missing}: ${first.message ?? 'invalid'}`;
 }
+
+const loaded = new Map<string, Promise<Contract>>();
+
+/**
+ * `loadContract`, once per file and process: a contract depends only on its
+ * file, and compiling one takes most of a second, so every app built in the
+ * same process (the test suites build hundreds) shares the compiled result.
+ */
+export function loadContractOnce(file: string): Promise<Contract> {
+  let contract = loaded.get(file);
+  if (!contract) {
+    contract = loadContract(file);
+    contract.catch(() => loaded.delete(file));
+    loaded.set(file, contract);
+  }
+  return contract;
+}

@@ -1,28 +1,19 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../scripts/tools.js';
+import { launchBrowser } from '../support/browser.js';
 import type { TestServer } from '../support/server.js';
 import { GOOD_PASSWORD, profileWithKey, startDashboardServer, uniqueEmail } from './support/dashboard.js';
 
 /**
- * The dashboard page in headless Chromium (Debian's `chromium`, driven by
+ * The dashboard page in headless Chromium (`CHROMIUM_PATH`, else the build
+ * that `@sparticuz/chromium` ships in its npm package, driven by
  * playwright-core; no browser is ever downloaded): sign up, create an
  * application, read the key from the page, call the Profiles API with it,
  * revoke it through the page and see it refused; plus screenshots.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const backend = (process.env.TEST_DATABASE_URL ?? 'sqlite').startsWith('postgres') ? 'postgres' : 'sqlite';
 const screenshots = join(projectRoot, '.tmp', 'screenshots');
 
@@ -33,7 +24,7 @@ let page: Page;
 
 beforeAll(async () => {
   server = await startDashboardServer();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();

@@ -10,6 +10,7 @@ import { issueApiKey } from '../../src/profiles/domain/apiKey.js';
 import { createKyselyProfilesStore } from '../../src/profiles/store/kyselyProfilesStore.js';
 import type { ProfilesStore } from '../../src/profiles/store/profilesStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../support/contract.js';
+import { entryPoint } from '../support/processes.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /** A server with the profiles demo data, its store, and an SDK client whose every answer is contract-checked. */
@@ -109,10 +110,8 @@ export async function admin(harness: ProfilesTestServer, ...args: string[]) {
   const { databaseUrl, databaseSchema } = harness.server.config;
   const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}) };
   try {
-    const { stdout, stderr } = await execFileAsync(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
-      cwd: projectRoot,
-      env,
-    });
+    const [command, entry] = entryPoint('admin');
+    const { stdout, stderr } = await execFileAsync(command, [...entry, ...args], { cwd: projectRoot, env });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

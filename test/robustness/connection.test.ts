@@ -16,8 +16,8 @@ import { expectNothingInternal } from './settings.js';
  * the connection is closed in bounded time; never a second answer, never a
  * crash.
  */
-const HEADERS_TIMEOUT_MS = 500;
-const REQUEST_TIMEOUT_MS = 1500;
+const HEADERS_TIMEOUT_MS = 1000;
+const REQUEST_TIMEOUT_MS = 3000;
 /** Node checks its timeouts once a second (see src/server.ts). */
 const CHECK_INTERVAL_MS = 1000;
 

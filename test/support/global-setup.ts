@@ -1,17 +1,38 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import { build } from 'esbuild';
+import type { TestProject } from 'vitest/node';
 import { CONTRACTS, projectRoot, run } from '../../scripts/tools.js';
+import { createTemplateDatabase, dropRunDatabases, postgresUrl, requirePostgres } from './postgres.js';
+import { requireRedisServer } from './redis.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PostgreSQL database that this run migrated and seeded once; test servers start on copies of it. */
+    postgresTemplate: string;
+  }
+}
 
 /**
- * Builds the rendered docs once when they are missing, so the server can
- * serve them, builds the developer dashboard page when it is missing or
- * older than its sources, and fails loudly when the PostgreSQL the suite
- * needs is down.
+ * Once per test run, before any test file: checks that the services the
+ * suite needs are there (PostgreSQL, the `redis-server` binary) and says which
+ * variable to set when one is not; builds the rendered docs and the dashboard
+ * page when they are missing or stale; bundles the server and admin entry
+ * points for tests that run them as processes; and migrates and seeds one
+ * PostgreSQL template database that every PostgreSQL test server copies.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
   await requirePostgres();
-  await buildDashboardPage();
+  requireRedisServer();
+  await Promise.all([buildDashboardPage(), buildDocs(), bundleEntryPoints()]);
+  const template = await createTemplateDatabase();
+  project.provide('postgresTemplate', template);
+  return async () => {
+    await dropRunDatabases(template);
+  };
+}
+
+async function buildDocs() {
   if (CONTRACTS.every((name) => existsSync(join(projectRoot, 'dist/docs', `${name}.html`)))) return;
   const code = await run('tsx', ['scripts/build-docs.ts'], { stdio: 'ignore' });
   if (code !== 0) throw new Error('npm run docs failed');
@@ -29,18 +50,23 @@ async function buildDashboardPage() {
   if (code !== 0) throw new Error('npm run build:ui failed');
 }
 
-async function requirePostgres() {
-  const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch (error) {
-    throw new Error(
-      `PostgreSQL is not reachable at TEST_POSTGRES_URL (${url.replace(/\/\/[^@]*@/, '//')}): ${String(error)}. ` +
-        'Start it (see the README) or point TEST_POSTGRES_URL at one.',
-    );
-  } finally {
-    await client.end().catch(() => {});
-  }
+/**
+ * `src/main.ts` and `src/admin/cli.ts` bundled to `.tmp/main.mjs` and
+ * `.tmp/admin.mjs` (packages stay in node_modules). `.tmp/` sits beside
+ * `src/`, so the code finds `openapi/` and `dist/` as it does from source.
+ */
+async function bundleEntryPoints() {
+  await build({
+    entryPoints: { main: join(projectRoot, 'src/main.ts'), admin: join(projectRoot, 'src/admin/cli.ts') },
+    outdir: join(projectRoot, '.tmp'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
 }
+
+export { postgresUrl };

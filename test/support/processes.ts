@@ -1,7 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { freePort, projectRoot } from '../../scripts/tools.js';
 
 export { freePort };
+
+/**
+ * The command that runs one of the project's entry points as its own
+ * process: the JavaScript that the test run's global setup bundled from
+ * `src/main.ts` or `src/admin/cli.ts` (`.tmp/<name>.mjs`, built once per
+ * run), so a process starts in a fraction of a second instead of compiling
+ * TypeScript at every start.
+ */
+export const entryPoint = (name: 'main' | 'admin'): [string, string[]] => [process.execPath, [join(projectRoot, '.tmp', `${name}.mjs`)]];
 
 export interface ServerProcess {
   base: string;
@@ -12,10 +22,11 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as a separate process and waits until `/healthz` answers. */
+/** Starts the server (`src/main.ts`) as a separate process and waits until `/healthz` answers. */
 export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/main.ts'], {
+  const [command, args] = entryPoint('main');
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,8 +38,9 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
   const base = `http://127.0.0.1:${port}`;
   let up = false;
   for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
-    up = await fetch(`${base}/healthz`).then(
-      () => true,
+    // A connection of its own each time, read to the end and closed, so no test later reuses a polling connection.
+    up = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).then(
+      async (res) => (await res.arrayBuffer(), true),
       () => false,
     );
     if (!up) await new Promise((r) => setTimeout(r, 100));
@@ -52,7 +64,8 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
 /** Runs the admin command line against a store and returns its stdout. */
 export function runAdmin(args: string[], env: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/admin/cli.ts', ...args], {
+    const [command, entry] = entryPoint('admin');
+    const child = spawn(command, [...entry, ...args], {
       cwd: projectRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { pino, type Logger } from 'pino';
+import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/config.js';
 import { createHttpServer } from '../../src/server.js';
+import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
 
 export interface TestServer {
   url: string;
@@ -16,23 +18,25 @@ export interface TestServer {
 }
 
 /**
- * Builds the app on a throw-away store (in-memory SQLite unless
- * TEST_DATABASE_URL or `env` says otherwise), with strict response
- * validation, and listens on an ephemeral loopback port. `options.logger`
+ * Builds the app on a throw-away store (see `testStore`), with strict
+ * response validation, and listens on an ephemeral loopback port. `options.logger`
  * receives the app's logs (silent unless TEST_LOG_LEVEL says otherwise).
  */
 export async function startServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
-  const databaseUrl = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
-  // On PostgreSQL each server gets a schema of its own, dropped on close.
-  const schema = databaseUrl.startsWith('postgres') ? (env.DATABASE_SCHEMA ?? `test_${randomUUID().replaceAll('-', '')}`) : undefined;
+  const store = await testStore(env);
   const config = configFromEnv({
-    DATABASE_URL: databaseUrl,
-    ...(schema ? { DATABASE_SCHEMA: schema } : {}),
     RESPONSE_VALIDATION: 'strict',
     LOG_LEVEL: 'silent',
     ...env,
+    ...store.env,
   });
-  const built = await buildApp(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  let built: BuiltApp;
+  try {
+    built = await buildApp(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  } catch (error) {
+    await store.drop();
+    throw error;
+  }
   const server = createHttpServer(built.app, config, built.services);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -46,9 +50,30 @@ export async function startServer(env: Record<string, string> = {}, options: { l
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await built.close();
-      if (schema && !env.DATABASE_SCHEMA) await dropSchema(databaseUrl, schema);
+      await store.drop();
     },
   };
+}
+
+/**
+ * The store a test server starts on. In-memory SQLite unless
+ * TEST_DATABASE_URL or `env` says otherwise. On the suite's PostgreSQL, a
+ * database of the server's own, copied from the run's migrated and seeded
+ * template (with demo data, as a fresh start would seed it) and dropped on
+ * close; a test that names its own `DATABASE_URL` or `DATABASE_SCHEMA`, or
+ * turns the demo data off, gets a schema of its own in the suite's database
+ * instead, migrated at start-up as in production.
+ */
+async function testStore(env: Record<string, string>): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const url = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+  if (!url.startsWith('postgres')) return { env: { DATABASE_URL: url }, drop: async () => {} };
+  if (!env.DATABASE_URL && !env.DATABASE_SCHEMA && env.SEED_DEMO_DATA !== 'false' && url === postgresUrl) {
+    const database = await copyTemplate(inject('postgresTemplate'));
+    return { env: { DATABASE_URL: databaseNamed(database) }, drop: () => dropDatabase(database) };
+  }
+  if (env.DATABASE_SCHEMA) return { env: { DATABASE_URL: url }, drop: async () => {} };
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  return { env: { DATABASE_URL: url, DATABASE_SCHEMA: schema }, drop: () => dropSchema(url, schema) };
 }
 
 /** Drops a test's own PostgreSQL schema. */

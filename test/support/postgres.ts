@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app.js';
+import { configFromEnv } from '../../src/config.js';
+
+/** The PostgreSQL server the suite runs on: `TEST_POSTGRES_URL`, default the local server's `test` database. */
+export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Every database this run creates starts with this, so the run's teardown (or the next run) can find leftovers. */
+const RUN_PREFIX = 'vt_';
+
+/** `url` with its database name replaced. */
+export function databaseUrl(database: string, url = postgresUrl): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withAdminClient<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Fails the run at once, naming the variable to set, when the PostgreSQL the suite needs does not answer. */
+export async function requirePostgres(): Promise<void> {
+  try {
+    await withAdminClient((client) => client.query('select 1'));
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL is not reachable at TEST_POSTGRES_URL (${postgresUrl.replace(/\/\/[^@]*@/, '//')}): ${String(error)}. ` +
+        'Start it (see the README, "Requirements") or set TEST_POSTGRES_URL to a server where this user may create databases.',
+    );
+  }
+}
+
+/**
+ * Creates this run's template database and migrates and seeds it once, as
+ * `buildApp` does at start-up; test servers then start on copies of it
+ * (`copyTemplate`), a tenth of the time of migrating a fresh schema each.
+ */
+export async function createTemplateDatabase(): Promise<string> {
+  const template = `${RUN_PREFIX}${process.pid}_${randomUUID().slice(0, 8)}_tpl`;
+  await withAdminClient(async (client) => {
+    await dropStale(client);
+    await client.query(`create database "${template}"`);
+  });
+  const built = await buildApp(configFromEnv({ DATABASE_URL: databaseUrl(template), LOG_LEVEL: 'silent' }), { logger: pino({ level: 'silent' }) });
+  await built.close();
+  return template;
+}
+
+/** A new database copied from the run's template (`create database … template`), with the demo data in it. */
+export async function copyTemplate(template: string): Promise<string> {
+  const name = `${template.replace(/_tpl$/, '')}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await withAdminClient(async (client) => {
+    // Two copies of one template at the same instant can collide on the template's lock: try again briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database "${name}" template "${template}"`);
+        return;
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  });
+  return name;
+}
+
+/** Drops a test server's database, ending any connection still open to it. */
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
+}
+
+/** Drops the run's template and every copy of it still there. */
+export async function dropRunDatabases(template: string): Promise<void> {
+  const prefix = template.replace(/_tpl$/, '');
+  await withAdminClient(async (client) => {
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  });
+}
+
+/** Databases that runs which were killed left behind (older than a day). */
+async function dropStale(client: pg.Client) {
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datname like '${RUN_PREFIX}%' and (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '1 day'`,
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } catch {
+    // Reading file times needs a superuser; without one, leftovers stay until someone drops them.
+  }
+}

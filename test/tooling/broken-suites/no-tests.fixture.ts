@@ -1,0 +1,3 @@
+import { describe } from 'vitest';
+
+describe('a suite whose tests were all removed', () => {});
