@@ -22,14 +22,29 @@ declare module 'vitest' {
  * PostgreSQL template database that every PostgreSQL test server copies.
  */
 export default async function setup(project: TestProject) {
+  const run = ((globalThis as { [RUN]?: RunPreparation })[RUN] ??= { prepared: prepare(), users: 0 });
+  run.users++;
+  project.provide('postgresTemplate', await run.prepared);
+  return async () => {
+    if (--run.users === 0) await dropRunDatabases(await run.prepared);
+  };
+}
+
+/**
+ * Vitest calls the setup for the root and for each project, each from a
+ * module of its own, in one process: the work is done once per process.
+ */
+const RUN = Symbol.for('contract-first-api.test-run');
+interface RunPreparation {
+  prepared: Promise<string>;
+  users: number;
+}
+
+async function prepare(): Promise<string> {
   await requirePostgres();
   requireRedisServer();
   await Promise.all([buildDashboardPage(), buildDocs(), bundleEntryPoints()]);
-  const template = await createTemplateDatabase();
-  project.provide('postgresTemplate', template);
-  return async () => {
-    await dropRunDatabases(template);
-  };
+  return createTemplateDatabase();
 }
 
 async function buildDocs() {
