@@ -92,6 +92,14 @@ export async function lookup(
 
 /** The fields only a caller with a valid key receives. */
 export const KEYED_ONLY_FIELDS = [
+  'timezone',
+  'languages',
+  'first_name',
+  'last_name',
+  'is_organization',
+  'header_image',
+  'background_color',
+  'interests',
   'links',
   'contact_info',
   'payments',
