@@ -9,6 +9,7 @@ import { ANONYMOUS_VERIFIED_ACCOUNTS, presentProfile } from '../../src/profiles/
 import { emailHashes } from '../../src/profiles/domain/emailHash.js';
 import type { ProfileRecord } from '../../src/profiles/import/profileRecord.js';
 import { validateProfileRecords } from '../../src/profiles/import/readProfileImport.js';
+import { realProfileProblems } from '../support/realProfileSchema.js';
 import { KEYED_ONLY_FIELDS } from './support.js';
 
 const contract = await loadContract(fileURLToPath(new URL('../../openapi/profiles.yaml', import.meta.url)));
@@ -128,6 +129,11 @@ describe('what a profile shows to a keyed caller', () => {
   test.prop([storedProfile])('is a valid AuthenticatedProfile', (profile) => {
     const answer = presentProfile(profile, 'keyed', LINKS);
     expect(validAuthenticated(answer), describeErrors(validAuthenticated.errors ?? [])).toBe(true);
+  });
+
+  test.prop([storedProfile])('validates against the real published Profile schema (registration_date a date, as the seed says)', (profile) => {
+    expect(realProfileProblems(presentProfile(profile, 'anonymous', LINKS))).toBeNull();
+    expect(realProfileProblems(presentProfile(profile, 'keyed', LINKS))).toBeNull();
   });
 
   test.prop([storedProfile])('lists every visible verified account and counts the hidden ones too', (profile) => {

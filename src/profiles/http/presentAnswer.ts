@@ -73,6 +73,11 @@ function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
     ctx.body = answer.body;
   } else if (answer.body !== undefined) {
     writeJson(ctx, answer.body);
+  } else {
+    // A redirect has no body: an explicit null keeps Koa from writing its status text as one
+    // (and makes the status 204, so it is set again).
+    ctx.body = null;
+    ctx.status = answer.status;
   }
 }
 
