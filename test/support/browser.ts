@@ -1,9 +1,17 @@
 import type { Browser } from 'playwright-core';
 
 /**
+ * Flags of `@sparticuz/chromium`'s recommended set that a test browser must
+ * not have: they switch off the same-origin policy (CORS) and mixed-content
+ * blocking, which the end-to-end tests exist to exercise.
+ */
+const UNSAFE_FLAGS = new Set(['--disable-web-security', '--allow-running-insecure-content']);
+
+/**
  * Launches headless Chromium for the end-to-end tests: the browser
  * `CHROMIUM_PATH` names when set, else the build that `@sparticuz/chromium`
- * ships inside its npm package (unpacked to the temp folder on first use).
+ * ships inside its npm package (unpacked to the temp folder on first use),
+ * with that package's flags less the ones that turn off web security.
  * Background networking is off, so the browser phones nowhere.
  */
 export async function launchBrowser(): Promise<Browser> {
@@ -19,6 +27,6 @@ export async function launchBrowser(): Promise<Browser> {
   return playwright.launch({
     executablePath: await packaged.executablePath(),
     headless: true,
-    args: [...packaged.args, '--disable-background-networking'],
+    args: [...packaged.args.filter((flag) => !UNSAFE_FLAGS.has(flag)), '--disable-background-networking'],
   });
 }
