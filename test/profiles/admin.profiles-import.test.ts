@@ -51,8 +51,8 @@ const robin: ProfileRecord = {
 describe('profiles import FILE', () => {
   it('creates new profiles and replaces existing ones, found by email hash and slug', async () => {
     const alexBefore = await lookup(harness, 'alex');
-    const { code, stdout } = await importFile([robin, { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' }]);
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await importFile([robin, { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' }]);
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain('imported 2 profiles (1 created, 1 updated)');
 
     const bySlug = await lookup(harness, 'robin', { key });
@@ -102,8 +102,8 @@ describe('avatar images and personal details', () => {
       is_organization: true,
       background_color: '#2a9d8f',
     };
-    const { code, stdout } = await importFile([withImage]);
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await importFile([withImage]);
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain('1 with an avatar image');
 
     const { body } = await lookup(harness, 'robin', { key });
