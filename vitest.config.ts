@@ -23,6 +23,8 @@ const backendIndependent = [
   'test/scale/**',
   'test/profiles/present-profile.property.test.ts',
   'test/profiles/import-format.test.ts',
+  'test/profiles/avatar-images.test.ts',
+  'test/profiles/widgets.e2e.test.ts',
   'test/profiles/lookup-cache.test.ts',
   'test/profiles/api-keys.test.ts',
   'test/publishing/capabilities.test.ts',

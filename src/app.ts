@@ -11,7 +11,7 @@ import { requestId } from './http/requestId.js';
 import type { ServiceDefinition } from './http/service.js';
 import { createLogger } from './logger.js';
 import { profilesCors } from './profiles/http/cors.js';
-import { createProfilesService, PROFILES_PREFIX } from './profiles/service.js';
+import { AVATAR_PREFIX, createProfilesService, PROFILES_PREFIX } from './profiles/service.js';
 import { createPublishingService } from './publishing/service.js';
 import { migrateToLatest, openDatabase, withStartupLock, type Database } from './store/database.js';
 import { healthRoutes, type ReadinessCheck } from './ops/health.js';
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.silent = true;
   app.use(requestId);
-  if (config.services.includes('profiles')) app.use(profilesCors(PROFILES_PREFIX));
+  if (config.services.includes('profiles')) app.use(profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]));
   app.use(observeRequests(logger, metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   app.use(metricsRoute(metrics));

@@ -24,6 +24,13 @@ export interface Config {
   trustProxyHops: number;
   /** Public base URL of the deployment, used in links the APIs return. */
   publicUrl: string;
+  /**
+   * Base URL of the avatar images (`avatar_url` is `<avatarBaseUrl>/<hash>`):
+   * this deployment's `/avatar` unless a CDN in front of it is named.
+   */
+  avatarBaseUrl: string;
+  /** Seconds a cache may keep an uploaded avatar image (default images: 300). */
+  avatarCacheSeconds: number;
   /** Load demo data into an empty store. */
   seedDemoData: boolean;
   rateLimits: { anonymousPerHour: number; keyedPerHour: number; windowSeconds: number };
@@ -68,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
   if (!['off', 'log', 'strict'].includes(validation)) throw new Error('RESPONSE_VALIDATION must be off, log or strict');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -79,7 +87,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     responseValidation: validation,
     trustProxy: bool(env.TRUST_PROXY, false),
     trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
+    avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
+    avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
     seedDemoData: bool(env.SEED_DEMO_DATA, true),
     rateLimits: {
       anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
@@ -103,6 +113,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/** An absolute http(s) URL without query or fragment (links are built by appending to it). */
+function absoluteUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http or https URL, got "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
+    throw new Error(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
+  }
+  return value;
 }
 
 function parseServices(value: string | undefined): ServiceName[] {

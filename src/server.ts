@@ -3,10 +3,10 @@ import type { Socket } from 'node:net';
 import type Koa from 'koa';
 import type { Config } from './config.js';
 import { ApiError } from './http/errors.js';
-import { underPrefix, type ServiceDefinition } from './http/service.js';
+import { ownedBy, type ServiceDefinition } from './http/service.js';
 
 /** The service a connection-level answer is given for, when the request line says which. */
-type ErrorFormat = Pick<ServiceDefinition, 'prefix' | 'errorBody'>;
+type ErrorFormat = Pick<ServiceDefinition, 'prefix' | 'otherPrefixes' | 'errorBody'>;
 
 /** Method and path at the start of the bytes Node failed to parse (`GET /v3/x?y HTTP/1.1` gives `GET`, `/v3/x`). */
 const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
@@ -87,7 +87,7 @@ function connectionErrorAnswer(
         : [400, 'Bad Request', 'invalid_request', 'Malformed request'];
   const line = request ? `${request.method} ${request.url}` : (error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '');
   const [, method, path] = REQUEST_LINE.exec(line) ?? [];
-  const service = path && services.find(({ prefix }) => underPrefix(prefix)(path));
+  const service = path && services.find((candidate) => ownedBy(candidate)(path));
   const neutral = { error: message, code };
   let body: string;
   try {

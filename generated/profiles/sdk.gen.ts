@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses } from './types.gen.js';
+import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,6 +32,24 @@ export const getProfileById = <ThrowOnError extends boolean = false>(options: Op
     url: '/profiles/{profileIdentifier}',
     ...options
 });
+
+/**
+ * Get avatar image
+ *
+ * The avatar image of the profile whose owner's primary email has this
+ * hash (SHA-256, or legacy MD5; any letter case), as a square PNG of
+ * `s` pixels. Without an uploaded image (or when the hash belongs to no
+ * profile, or is no hash at all, or `f=y`), the answer is the default
+ * image `d` asks for: a generated image, a redirect to the caller's
+ * own image URL, or `404`.
+ *
+ * Answers carry a strong `ETag` (send it back in `If-None-Match` for
+ * `304`) and may be cached publicly: an uploaded image for
+ * `AVATAR_CACHE_SECONDS` (a day by default), default images, redirects
+ * and `404`s for 300 seconds, so a newly uploaded image shows soon.
+ *
+ */
+export const getAvatar = <ThrowOnError extends boolean = false>(options: Options<GetAvatarData, ThrowOnError>) => (options.client ?? client).get<GetAvatarResponses, GetAvatarErrors, ThrowOnError>({ url: '/avatar/{hash}', ...options });
 
 /**
  * This API's OpenAPI document

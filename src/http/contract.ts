@@ -10,6 +10,13 @@ export interface ContractOperation {
   method: string;
   /** Path template as written in the contract, e.g. `/profiles/{profileIdentifier}`. */
   path: string;
+  /**
+   * The path of the operation's own server (`servers` on its path item or on
+   * itself, variables at their defaults), when it declares one: the
+   * operation is then served under it instead of the service's prefix
+   * (`''` for the avatar images at the site's root).
+   */
+  serverPath?: string;
   pathParams: { name: string; integer: boolean }[];
   queryParams: Map<string, { boolean: boolean; array: boolean }>;
   /** `required` when no security requirement is empty; `optional` when `{}` is allowed; `none` when `security: []`. */
@@ -20,6 +27,8 @@ export interface ContractOperation {
   body: 'none' | 'optional' | 'required';
   /** Validators by status code for `application/json` bodies (test and development use). */
   responseValidators: Record<string, ValidateFunction>;
+  /** Status codes whose answer is bytes of another media type (`image/png`): their bodies are Buffers, not JSON. */
+  binaryStatuses: ReadonlySet<string>;
 }
 
 /** A loaded, dereferenced and compiled OpenAPI 3.1 document. */
@@ -61,6 +70,7 @@ export async function loadContract(file: string): Promise<Contract> {
   await api.init();
 
   const globalSecurity = (document.security as unknown[] | undefined) ?? [];
+  const pathItems = (document.paths ?? {}) as Record<string, { servers?: ServerObject[] }>;
   const operations = api.getOperations().map((op: Operation): ContractOperation => {
     const params = (op.parameters ?? []) as {
       name: string;
@@ -74,10 +84,13 @@ export async function loadContract(file: string): Promise<Contract> {
     if (requestBody && !requestBody.content?.['application/json']) {
       throw new Error(`${op.operationId}: only application/json request bodies are supported`);
     }
+    const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
+    const ownServer = ((op.servers as ServerObject[] | undefined) ?? pathItems[op.path]?.servers)?.[0];
     return {
       operationId: op.operationId!,
       method: op.method.toUpperCase(),
       path: op.path,
+      ...(ownServer ? { serverPath: serverPath(ownServer) } : {}),
       pathParams: params
         .filter((p) => p.in === 'path')
         .map((p) => ({ name: p.name, integer: p.schema?.type === 'integer' })),
@@ -96,6 +109,11 @@ export async function loadContract(file: string): Promise<Contract> {
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
       responseValidators: (api.validator.getStatusBasedResponseValidatorForOperation(op.operationId!) ??
         {}) as Record<string, ValidateFunction>,
+      binaryStatuses: new Set(
+        Object.entries(responses)
+          .filter(([, response]) => Object.keys(response.content ?? {}).some((type) => type !== 'application/json'))
+          .map(([status]) => status),
+      ),
     };
   });
 
@@ -109,6 +127,17 @@ export async function loadContract(file: string): Promise<Contract> {
       return result.errors?.length ? describeErrors(result.errors as ErrorObject[]) : null;
     },
   };
+}
+
+interface ServerObject {
+  url: string;
+  variables?: Record<string, { default: string }>;
+}
+
+/** The path part of a server URL with its variables at their defaults, without a trailing slash (`''` for a bare origin). */
+function serverPath(server: ServerObject): string {
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+  return new URL(url).pathname.replace(/\/+$/, '');
 }
 
 interface ParameterSchema {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { describeErrors, type ContractOperation } from './contract.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
 import { ContractRouter } from './router.js';
-import { underPrefix, writeJson, type Outgoing, type ServiceDefinition } from './service.js';
+import { ownedBy, writeJson, type Outgoing, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
 
@@ -35,7 +35,7 @@ export function contractPipeline(
     router: new ContractRouter(service.prefix, service.contract.operations, {
       ignoreTrailingSlash: service.ignoreTrailingSlash,
     }),
-    owns: underPrefix(service.prefix),
+    owns: ownedBy(service),
   }));
 
   return async function pipeline(ctx, next) {
@@ -227,7 +227,10 @@ function checkResponse(
 ): Outgoing {
   const validate = operation.responseValidators[String(outgoing.status)];
   let problem: string | null = null;
-  if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
+  // Bytes (an image) are the answer of a status declared with a media type other than JSON.
+  if (Buffer.isBuffer(outgoing.body)) {
+    if (!operation.binaryStatuses.has(String(outgoing.status))) problem = `status ${outgoing.status} is not declared with a binary media type`;
+  } else if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
   // An absent body is JSON null to the validators (openapi-backend checks a content-less 204 against `type: null`).
   else if (validate && !validate(outgoing.body ?? null)) problem = describeErrors(validate.errors ?? []);
   if (!problem) return outgoing;

@@ -44,7 +44,9 @@ export class ContractRouter {
       // GET answers HEAD too, as HTTP requires.
       const get = byMethod.get('GET');
       if (get && !byMethod.has('HEAD')) byMethod.set('HEAD', get);
-      this.routes.push({ pattern: new RegExp(`^${escapeRegExp(prefix)}${source}${slash}$`), byMethod });
+      // An operation with a server of its own is served under that server's path instead of the prefix.
+      const base = ops[0]!.serverPath ?? prefix;
+      this.routes.push({ pattern: new RegExp(`^${escapeRegExp(base)}${source}${slash}$`), byMethod });
     }
     // Literal paths win over templated ones (`/posts/new` before `/posts/{id}`).
     this.routes.sort((a, b) => templateCount(a.pattern) - templateCount(b.pattern));

@@ -21,6 +21,12 @@ export function writeJson(ctx: Context, body: unknown): void {
   ctx.body = Buffer.from(JSON.stringify(body));
 }
 
+/** Whether a request path belongs to a service: under its prefix or one of its other prefixes. */
+export function ownedBy(service: Pick<ServiceDefinition, 'prefix' | 'otherPrefixes'>): (path: string) => boolean {
+  const checks = [service.prefix, ...(service.otherPrefixes ?? [])].map(underPrefix);
+  return checks.length === 1 ? checks[0]! : (path) => checks.some((owns) => owns(path));
+}
+
 /** An answer on its way out: a handler's result or an error already in the service's format. */
 export interface Outgoing {
   status: number;
@@ -50,6 +56,12 @@ export interface ServiceDefinition<Principal = unknown> {
   name: string;
   /** Path prefix of the contract's server URL, e.g. `/v3`. */
   prefix: string;
+  /**
+   * Further prefixes the service answers under: those of operations that
+   * declare a server of their own in the contract (the profiles service's
+   * avatar images under `/avatar`).
+   */
+  otherPrefixes?: readonly string[];
   contract: Contract;
   handlers: Record<string, AnyHandler>;
   ignoreTrailingSlash?: boolean;

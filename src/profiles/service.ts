@@ -7,6 +7,7 @@ import type { AnyHandler, ServiceDefinition } from '../http/service.js';
 import type { Database } from '../store/database.js';
 import { profilesErrorBody } from './errors.js';
 import { createProfilesHandlers } from './handlers.js';
+import { avatarImages } from './avatars/avatarImages.js';
 import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentProfilesAnswer } from './http/presentAnswer.js';
@@ -18,6 +19,12 @@ import type { ProfilesStore } from './store/profilesStore.js';
 
 /** Path prefix of the profiles API (the contract's server URL ends in `/v3`). */
 export const PROFILES_PREFIX = '/v3';
+
+/** Path prefix of the avatar images (`GET /avatar/{hash}` declares the site's root as its server). */
+export const AVATAR_PREFIX = '/avatar';
+
+/** Most bytes of drawn avatar images one instance keeps (64 MiB). */
+const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
@@ -48,7 +55,8 @@ export function createProfilesService(deps: ProfilesServiceDeps): ServiceDefinit
 
 /**
  * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
- * keyed, from any store and limiter (tests pass failing or fake ones).
+ * keyed, and the avatar images `GET /avatar/{hash}`, from any store and
+ * limiter (tests pass failing or fake ones).
  */
 export function profilesService(deps: {
   contract: Contract;
@@ -61,10 +69,16 @@ export function profilesService(deps: {
     ttlMs: deps.config.profileLookupCacheMs,
     maxEntries: LOOKUP_CACHE_ENTRIES,
   });
-  const handlers = createProfilesHandlers({ contract: deps.contract, profiles, config: deps.config });
+  const handlers = createProfilesHandlers({
+    contract: deps.contract,
+    profiles,
+    avatars: avatarImages({ maxBytes: DRAWN_AVATAR_CACHE_BYTES }),
+    config: deps.config,
+  });
   return {
     name: 'profiles',
     prefix: PROFILES_PREFIX,
+    otherPrefixes: [AVATAR_PREFIX],
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },

@@ -72,6 +72,17 @@ describe('profiles mock', () => {
     expect(res.json().code).toBe(code);
   });
 
+  it('serves avatar images at the site root (the operation has a server of its own)', async () => {
+    const hash = '6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110';
+    const image = await viaMock(profiles, '', `/avatar/${hash}?s=80&d=identicon`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\/png/);
+    const missing = await viaMock(profiles, '', `/avatar/${hash}?d=404`, { headers: { Prefer: 'code=404' } });
+    expect(missing.status).toBe(404);
+    expect(missing.json().code).toBe('not_found');
+    expect((await viaMock(profiles, '', `/avatar/${hash}?s=5000`)).status).toBe(400);
+  });
+
   it('refuses an invalid request', async () => {
     const res = await viaMock(profiles, '/v3', `/profiles/${'x'.repeat(200)}`);
     // Prism answers an invalid request with the contract's own 400 response.

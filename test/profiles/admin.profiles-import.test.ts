@@ -1,10 +1,11 @@
-import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailHashes } from '../../src/profiles/domain/emailHash.js';
 import type { ProfileRecord } from '../../src/profiles/import/profileRecord.js';
-import { admin, lookup, startProfilesWithSharedStore, type ProfilesTestServer } from './support.js';
+import { admin, fetchAvatar, lookup, startProfilesWithSharedStore, type ProfilesTestServer } from './support.js';
 
 // Each admin command is a fresh process (several seconds on a loaded machine).
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -50,8 +51,8 @@ const robin: ProfileRecord = {
 describe('profiles import FILE', () => {
   it('creates new profiles and replaces existing ones, found by email hash and slug', async () => {
     const alexBefore = await lookup(harness, 'alex');
-    const { code, stdout } = await importFile([robin, { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' }]);
-    expect(code).toBe(0);
+    const { code, stdout, stderr } = await importFile([robin, { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' }]);
+    expect(code, stderr).toBe(0);
     expect(stdout).toContain('imported 2 profiles (1 created, 1 updated)');
 
     const bySlug = await lookup(harness, 'robin', { key });
@@ -80,6 +81,68 @@ describe('profiles import FILE', () => {
     expect(code).toBe(0);
     expect((await lookup(harness, 'robin-reyes')).status).toBe(200);
     expect((await lookup(harness, 'robin')).status).toBe(404);
+  });
+});
+
+describe('avatar images and personal details', () => {
+  const hashes = emailHashes('robin@example.com');
+
+  it('imports the image a record names (relative to the file), serves it resized, and drops it when a record gives none', async () => {
+    mkdirSync(join(folder, 'images'), { recursive: true });
+    // A green image, wider than tall: served centre-cropped to a square.
+    writeFileSync(join(folder, 'images', 'robin.jpg'), await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer());
+    const withImage = {
+      ...robin,
+      avatar_file: 'images/robin.jpg',
+      first_name: 'Robin',
+      last_name: 'Reyes',
+      timezone: 'Europe/Bratislava',
+      languages: [{ code: 'sk', name: 'Slovak', is_primary: true }],
+      interests: [{ id: 7, name: 'Old maps' }],
+      is_organization: true,
+      background_color: '#2a9d8f',
+    };
+    const { code, stdout, stderr } = await importFile([withImage]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('1 with an avatar image');
+
+    const { body } = await lookup(harness, 'robin', { key });
+    expect(body).toMatchObject({
+      first_name: 'Robin',
+      last_name: 'Reyes',
+      timezone: 'Europe/Bratislava',
+      languages: [{ code: 'sk', name: 'Slovak', is_primary: true, order: 1 }],
+      interests: [{ id: 7, name: 'Old maps', slug: '7-old-maps' }],
+      is_organization: true,
+      header_image: '',
+      background_color: '#2a9d8f',
+    });
+    const image = await fetchAvatar(harness, `${hashes.md5}?s=30`);
+    expect(image.status).toBe(200);
+    expect(image.image).toMatchObject({ width: 30, height: 30 });
+    const [r, g, b] = image.image!.pixel(15, 15);
+    expect(Math.abs(r - 0x2a) + Math.abs(g - 0x9d) + Math.abs(b - 0x8f)).toBeLessThan(20);
+    expect(image.headers.get('cache-control')).toBe('public, max-age=86400');
+
+    expect((await importFile([robin])).code).toBe(0);
+    const fallback = await fetchAvatar(harness, `${hashes.md5}?s=30`);
+    expect(fallback.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(fallback.bytes.equals(image.bytes)).toBe(false);
+    expect((await lookup(harness, 'robin', { key })).body).toMatchObject({ first_name: '', languages: [], is_organization: false });
+  });
+
+  it('rejects the whole file when an avatar file is missing or no image, naming the record', async () => {
+    writeFileSync(join(folder, 'notes.txt'), 'not an image');
+    for (const [file, problem] of [
+      ['images/none.png', /record 2, field avatar_file: cannot read images\/none\.png \(ENOENT\)/],
+      ['notes.txt', /record 2, field avatar_file: notes\.txt is not an image/],
+    ] as const) {
+      const { code, stderr } = await importFile([{ email: 'new1@example.com', slug: 'new-1', display_name: 'New 1' }, { ...robin, avatar_file: file }]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(problem);
+      expect(stderr).toMatch(/nothing was imported/);
+      expect((await lookup(harness, 'new-1')).status).toBe(404);
+    }
   });
 });
 

@@ -21,7 +21,6 @@ describe('the demo data', () => {
         profile: {
           slug: 'alex',
           displayName: 'Changed',
-          avatarUrl: '',
           avatarAltText: '',
           location: '',
           description: '',
@@ -29,6 +28,14 @@ describe('the demo data', () => {
           company: '',
           pronunciation: '',
           pronouns: '',
+          firstName: '',
+          lastName: '',
+          timezone: '',
+          languages: [],
+          interests: [],
+          isOrganization: false,
+          headerImage: '',
+          backgroundColor: '',
           links: [],
           contactInfo: {},
           payments: { public: false, links: [], cryptoWallets: [] },
@@ -37,6 +44,7 @@ describe('the demo data', () => {
           lastProfileEdit: null,
           registrationDate: null,
         },
+        avatar: null,
       },
     ]);
     expect(summary).toEqual({ created: 0, updated: 1 });

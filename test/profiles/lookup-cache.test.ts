@@ -18,6 +18,7 @@ function countingDirectory(fail = false) {
       return { created: 0, updated: 0 };
     },
     countProfiles: async () => 0,
+    readAvatarImage: async () => undefined,
   };
   return { directory, counted };
 }

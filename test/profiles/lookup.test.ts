@@ -87,14 +87,14 @@ describe('an identifier that names no profile', () => {
 });
 
 describe('a profile with nothing optional set', () => {
-  it('answers every always-present field, empty ones as ""', async () => {
+  it('answers every always-present field, empty ones as "", and an avatar URL all the same', async () => {
     const { status, body } = await lookup(harness, 'sam');
     expect(status).toBe(200);
     expect(body).toEqual({
       hash: emailHashes('sam@example.com').sha256,
       display_name: 'Sam',
       profile_url: `${harness.server.config.publicUrl}/sam`,
-      avatar_url: '',
+      avatar_url: `${harness.server.config.publicUrl}/avatar/${emailHashes('sam@example.com').sha256}`,
       avatar_alt_text: '',
       location: '',
       description: '',

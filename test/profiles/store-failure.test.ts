@@ -63,6 +63,7 @@ const failingStore: ProfilesStore = {
   findProfile: unreachable,
   saveProfiles: unreachable,
   countProfiles: unreachable,
+  readAvatarImage: unreachable,
   findActiveKey: unreachable,
   createApiKey: unreachable,
   revokeApiKey: unreachable,

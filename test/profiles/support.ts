@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { createClient, type Client } from '../../generated/profiles/client/index.js';
 import { getProfileById } from '../../generated/profiles/sdk.gen.js';
 import { issueApiKey } from '../../src/profiles/domain/apiKey.js';
@@ -91,8 +92,53 @@ export async function lookup(
   };
 }
 
+/** An avatar answer: status, headers, body bytes and, for an image, its decoded pixels. */
+export interface AvatarAnswer {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  image?: DecodedImage;
+}
+
+/** A decoded image: its size and the RGBA colour of a pixel. */
+export interface DecodedImage {
+  width: number;
+  height: number;
+  /** `[r, g, b, a]` of the pixel at (x, y). */
+  pixel(x: number, y: number): [number, number, number, number];
+}
+
+/** Decodes a PNG (or any image sharp reads) to RGBA pixels. */
+export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    pixel(x, y) {
+      const at = (y * info.width + x) * 4;
+      return [data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!];
+    },
+  };
+}
+
+/** `GET /avatar/<pathAndQuery>` (redirects not followed), checked against the contract; images are decoded. */
+export async function fetchAvatar(harness: ProfilesTestServer, pathAndQuery: string, init: RequestInit = {}): Promise<AvatarAnswer> {
+  const response = await harness.call(`${harness.server.url}/avatar/${pathAndQuery}`, { redirect: 'manual', ...init });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const image = (response.headers.get('content-type') ?? '').startsWith('image/') && bytes.length ? await decodeImage(bytes) : undefined;
+  return { status: response.status, headers: response.headers, bytes, ...(image ? { image } : {}) };
+}
+
 /** The fields only a caller with a valid key receives. */
 export const KEYED_ONLY_FIELDS = [
+  'timezone',
+  'languages',
+  'first_name',
+  'last_name',
+  'is_organization',
+  'header_image',
+  'background_color',
+  'interests',
   'links',
   'contact_info',
   'payments',

@@ -43,7 +43,28 @@ describe('a request without a valid key is answered as anonymous', () => {
   });
 });
 
+/** The seed's Profile fields not marked (auth): exactly what an anonymous answer carries. */
+const SEED_PUBLIC_FIELDS = [
+  'hash',
+  'display_name',
+  'profile_url',
+  'avatar_url',
+  'avatar_alt_text',
+  'location',
+  'description',
+  'job_title',
+  'company',
+  'verified_accounts',
+  'pronunciation',
+  'pronouns',
+];
+
 describe('anonymous answers', () => {
+  it.each(['alex', 'sam', 'quiet'])('of %s carry exactly the seed\'s public fields', async (slug) => {
+    const { body } = await lookup(harness, slug);
+    expect(Object.keys(body).sort()).toEqual([...SEED_PUBLIC_FIELDS].sort());
+  });
+
   it('list at most 4 verified accounts, hidden ones never', async () => {
     const { body } = await lookup(harness, 'alex');
     const accounts = body.verified_accounts as { service_type: string; is_hidden: boolean }[];
@@ -90,6 +111,41 @@ describe('a valid key gets the full profile', () => {
     ]);
     expect(body.last_profile_edit).toBe('2026-10-01T12:00:00Z');
     expect(body.registration_date).toBe('2019-04-12');
+  });
+
+  it('with the real service\'s personal details: names, time zone, languages, interests, organization flag, header and background', async () => {
+    const { body } = await lookup(harness, 'alex', { key });
+    expect(body).toMatchObject({
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      timezone: 'America/New_York',
+      is_organization: false,
+      header_image: "url('https://images.example.com/alex/header.jpg') no-repeat 50% 1% / 100%",
+      background_color: 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
+    });
+    expect(body.languages).toEqual([
+      { code: 'en', name: 'English', is_primary: true, order: 1 },
+      { code: 'es', name: 'Spanish', is_primary: false, order: 2 },
+    ]);
+    expect(body.interests).toEqual([
+      { id: 1, name: 'photography', slug: '1-photography' },
+      { id: 27, name: 'Landscape Architecture', slug: '27-landscape-architecture' },
+    ]);
+  });
+
+  it('carries every seed field and every personal detail, empty ones as "", [] or false', async () => {
+    const { body } = await lookup(harness, 'sam', { key });
+    expect(Object.keys(body).sort()).toEqual([...SEED_PUBLIC_FIELDS, ...KEYED_ONLY_FIELDS.filter((f) => f !== 'contact_info')].sort());
+    expect(body).toMatchObject({
+      first_name: '',
+      last_name: '',
+      timezone: '',
+      languages: [],
+      interests: [],
+      is_organization: false,
+      header_image: '',
+      background_color: '',
+    });
   });
 
   it('counts hidden verified accounts without listing them', async () => {

@@ -33,7 +33,7 @@ function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
       .filter((p) => p.in === 'path')
       .map((p) => [p.name, encodeURIComponent(String(p.example ?? Object.values(p.examples ?? {})[0]?.value ?? '1'))]),
   );
-  return `${target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => replace[name] ?? values[name]!)}`;
+  return `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => replace[name] ?? values[name]!)}`;
 }
 
 /** Sends one request as a valid caller of the target's service and checks the answer against the contract. */

@@ -32,7 +32,7 @@ const services = server.built.services;
 
 /** An operation's path with every template filled (`/sites/1/posts/1/restore`). */
 const concretePath = (service: ServiceDefinition, operation: ContractOperation) =>
-  `${service.prefix}${operation.path.replace(/\{[^}]+\}/g, '1')}`;
+  `${operation.serverPath ?? service.prefix}${operation.path.replace(/\{[^}]+\}/g, '1')}`;
 const everyOperation = services.flatMap((service) =>
   service.contract.operations.map((operation) => ({
     label: `${service.name} ${operation.operationId}`,

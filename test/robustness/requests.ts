@@ -425,7 +425,7 @@ export function requestFor(target: FuzzTarget, valid: Record<string, string> | u
       body: fc.option(requestBody, { nil: undefined, freq: 4 }),
     })
     .map(({ method, segments, suffix, query, headers, body }) => {
-      const path = `${target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}${suffix}`;
+      const path = `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}${suffix}`;
       const wireHeaders = { ...headers };
       if (body === undefined) delete wireHeaders['content-type'];
       const fitted = fitQuery(path, query);
@@ -533,7 +533,7 @@ export function focusedRequestFor(target: FuzzTarget, valid: Record<string, stri
   if (!spots.length) spots.push(queryValue(undefined).map((value): Spot => ({ kind: 'query', name: 'source', value })));
   return fc.record({ base, spot: fc.oneof(...spots) }).map(({ base, spot }) => {
     const segments = spot.kind === 'path' ? { ...base, [spot.name]: spot.value } : base;
-    const path = `${target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}`;
+    const path = `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}`;
     const query = spot.kind === 'query' ? `?${encode(spot.name)}=${spot.value}` : '';
     const headers: Record<string, string> = { ...valid, ...(spot.kind === 'header' ? { [spot.name]: spot.value } : {}) };
     let wireBody: string | undefined;

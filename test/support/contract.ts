@@ -11,6 +11,8 @@ interface ResponseObject {
 
 interface LoadedService {
   prefix: string;
+  /** Prefixes of the operations that declare a server of their own (the avatar images). */
+  otherPrefixes: string[];
   contract: Contract;
   router: ContractRouter;
   /** Some operation declares `http_envelope`: the service applies it to every answer, errors and unrouted paths too. */
@@ -33,10 +35,12 @@ export function requestTarget(wirePath: string): RequestTarget {
 }
 
 const SERVICES = [
-  { name: 'profiles', prefix: '/v3', ignoreTrailingSlash: false },
-  { name: 'publishing', prefix: '/rest/v1.1', ignoreTrailingSlash: true },
-  { name: 'developer', prefix: '/developer/v1', ignoreTrailingSlash: false },
+  { name: 'profiles', prefix: '/v3', otherPrefixes: ['/avatar'], ignoreTrailingSlash: false },
+  { name: 'publishing', prefix: '/rest/v1.1', otherPrefixes: [], ignoreTrailingSlash: true },
+  { name: 'developer', prefix: '/developer/v1', otherPrefixes: [], ignoreTrailingSlash: false },
 ];
+/** The first bytes of every PNG file. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
 const TRUTHY = /^(1|t|true)$/i;
 
@@ -63,10 +67,11 @@ export class ContractChecker {
 
   static async load(): Promise<ContractChecker> {
     const services = await Promise.all(
-      SERVICES.map(async ({ name, prefix, ignoreTrailingSlash }) => {
+      SERVICES.map(async ({ name, prefix, otherPrefixes, ignoreTrailingSlash }) => {
         const contract = await loadContract(fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url)));
         return {
           prefix,
+          otherPrefixes,
           contract,
           router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }),
           envelopes: contract.operations.some((op) => op.queryParams.has('http_envelope')),
@@ -76,9 +81,14 @@ export class ContractChecker {
     return new ContractChecker(services);
   }
 
-  /** Throws with a description of the first violation; returns silently for paths outside both APIs. */
-  check(method: string, url: RequestTarget, status: number, headers: Headers, text: string): void {
-    const service = this.services.find((s) => url.pathname === s.prefix || url.pathname.startsWith(`${s.prefix}/`));
+  /**
+   * Throws with a description of the first violation; returns silently for
+   * paths outside the APIs. `bytes` (when the caller has them) are the body
+   * as sent: an image is checked by them, not by its text.
+   */
+  check(method: string, url: RequestTarget, status: number, headers: Headers, text: string, bytes?: Uint8Array): void {
+    const under = (prefix: string) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+    const service = this.services.find((s) => [s.prefix, ...s.otherPrefixes].some(under));
     if (!service) return;
     this.checked++;
     const where = `${method} ${url.pathname}${url.search} -> ${status}`;
@@ -115,6 +125,12 @@ export class ContractChecker {
       const json = response.content?.['application/json']?.schema;
       if (!json) throw new Error(`${where}: no JSON schema for the JSONP body`);
       this.checkJson(service, method, url, status, json, inner[2]!, where);
+      return;
+    }
+    if (mediaType.startsWith('image/')) {
+      if (mediaType === 'image/png' && bytes && !Buffer.from(bytes.subarray(0, 8)).equals(PNG_SIGNATURE)) {
+        throw new Error(`${where}: the body is not a PNG image`);
+      }
       return;
     }
     if (mediaType !== 'application/json') throw new Error(`${where}: unexpected media type ${mediaType}`);
@@ -190,9 +206,9 @@ export function contractFetch(checker: ContractChecker): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const response = await fetch(request);
-    const text = await response.text();
-    checker.check(request.method, new URL(request.url), response.status, response.headers, text);
-    return new Response(response.status === 304 || response.status === 204 ? null : text, {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    checker.check(request.method, new URL(request.url), response.status, response.headers, new TextDecoder().decode(bytes), bytes);
+    return new Response([101, 204, 205, 304].includes(response.status) || bytes.length === 0 ? null : bytes, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -19,7 +19,8 @@ export interface TestServer {
 
 /**
  * Builds the app on a throw-away store (see `testStore`), with strict
- * response validation, and listens on an ephemeral loopback port. `options.logger`
+ * response validation, and listens on an ephemeral loopback port (or
+ * `env.PORT`). `options.logger`
  * receives the app's logs (silent unless TEST_LOG_LEVEL says otherwise).
  */
 export async function startServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
@@ -38,7 +39,8 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     throw error;
   }
   const server = createHttpServer(built.app, config, built.services);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // An ephemeral port, unless `env.PORT` names one (so PUBLIC_URL can be the server's own address).
+  await new Promise<void>((resolve) => server.listen(env.PORT ? Number(env.PORT) : 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   return {

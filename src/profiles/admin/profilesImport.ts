@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ImportRejected, recordProblem, readProfileImport } from '../import/readProfileImport.js';
 import { SlugInUseError, type ProfilesStore } from '../store/profilesStore.js';
@@ -6,14 +7,17 @@ import { SlugInUseError, type ProfilesStore } from '../store/profilesStore.js';
 /**
  * `profiles import FILE`: "upserts profiles from JSON … Every record is
  * validated first; any invalid record rejects the whole file with the record
- * number and field, and nothing is written."
+ * number and field, and nothing is written." Avatar images (`avatar_file`)
+ * are read relative to the import file's folder.
  */
 export function registerProfilesImport(program: Command, store: () => Promise<ProfilesStore>): void {
   program
     .command('profiles')
     .description('The profile directory.')
     .command('import')
-    .description('Create or replace profiles from a JSON file (a JSON array of profile records; see the README). All or nothing.')
+    .description(
+      'Create or replace profiles from a JSON file (a JSON array of profile records; see the README), with the avatar images they name (avatar_file, relative to the file). All or nothing.',
+    )
     .argument('<file>', 'JSON file of profile records')
     .action(async (file: string) => {
       let text: string;
@@ -22,10 +26,12 @@ export function registerProfilesImport(program: Command, store: () => Promise<Pr
       } catch (error) {
         throw new ImportRejected(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
       }
-      const profiles = readProfileImport(text, new Date());
+      const folder = dirname(resolve(file));
+      const profiles = await readProfileImport(text, new Date(), (avatarFile) => readFile(resolve(folder, avatarFile)));
       try {
         const { created, updated } = await (await store()).saveProfiles(profiles);
-        console.log(`imported ${profiles.length} profiles (${created} created, ${updated} updated)`);
+        const images = profiles.filter((profile) => profile.avatar).length;
+        console.log(`imported ${profiles.length} profiles (${created} created, ${updated} updated), ${images} with an avatar image`);
       } catch (error) {
         if (error instanceof SlugInUseError) throw recordProblem(error.index, 'slug', error.message);
         throw error;

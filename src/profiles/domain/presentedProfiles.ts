@@ -1,6 +1,6 @@
 import type { AnonymousProfile, AuthenticatedProfile } from '../../../generated/profiles/types.gen.js';
 import type { Profile } from './profile.js';
-import { presentProfile, type Audience } from './presentProfile.js';
+import { presentProfile, type Audience, type ProfileLinkBases } from './presentProfile.js';
 
 type Presented = AnonymousProfile | AuthenticatedProfile;
 
@@ -17,11 +17,11 @@ const deepFreeze = <T>(value: T): T => {
  * lookup cache hands out the same profile, every caller of an audience gets
  * the same frozen answer (which the presenter serializes once).
  */
-export function presentedProfiles(publicUrl: string): (profile: Profile, audience: Audience) => Presented {
+export function presentedProfiles(links: ProfileLinkBases): (profile: Profile, audience: Audience) => Presented {
   const byProfile = new WeakMap<Profile, Partial<Record<Audience, Presented>>>();
   return (profile, audience) => {
     let answers = byProfile.get(profile);
     if (!answers) byProfile.set(profile, (answers = {}));
-    return (answers[audience] ??= deepFreeze(presentProfile(profile, audience, publicUrl)));
+    return (answers[audience] ??= deepFreeze(presentProfile(profile, audience, links)));
   };
 }

@@ -9,8 +9,12 @@ export interface Profile {
   /** URL slug, lower case; never shaped like an email hash. */
   slug: string;
   displayName: string;
-  /** URL of the avatar image, or `""` when no avatar is set. */
-  avatarUrl: string;
+  /**
+   * SHA-256 hex of the owner's uploaded avatar image, or null when there is
+   * none (the avatar endpoint then serves a default image). The image itself
+   * is read only when a size of it is drawn.
+   */
+  avatarDigest: string | null;
   avatarAltText: string;
   location: string;
   description: string;
@@ -18,6 +22,18 @@ export interface Profile {
   company: string;
   pronunciation: string;
   pronouns: string;
+  firstName: string;
+  lastName: string;
+  /** IANA time zone name, or `""`. */
+  timezone: string;
+  /** In the owner's order; at most one is primary. */
+  languages: Language[];
+  interests: Interest[];
+  isOrganization: boolean;
+  /** CSS `background` value of the profile card's header (`url('…') …`), or `""`. */
+  headerImage: string;
+  /** CSS colour or gradient, or `""`. */
+  backgroundColor: string;
   links: Link[];
   contactInfo: ContactInfo;
   payments: Payments;
@@ -33,6 +49,18 @@ export interface Profile {
 export interface Link {
   label: string;
   url: string;
+}
+
+export interface Language {
+  /** BCP 47 language code, e.g. `en` or `pt-BR`. */
+  code: string;
+  name: string;
+  isPrimary: boolean;
+}
+
+export interface Interest {
+  id: number;
+  name: string;
 }
 
 export interface CryptoWallet {

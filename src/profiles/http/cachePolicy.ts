@@ -7,3 +7,13 @@ import type { Audience } from '../domain/presentProfile.js';
  */
 export const profileCacheControl = (audience: Audience, maxAgeSeconds: number): string =>
   audience === 'anonymous' ? `public, max-age=${maxAgeSeconds}` : 'private, no-store';
+
+/**
+ * How long a default avatar image, a redirect to the caller's own default or
+ * a `d=404` answer may be cached: 300 seconds, as the real image service
+ * does, so an image uploaded meanwhile shows soon.
+ */
+export const DEFAULT_AVATAR_CACHE_SECONDS = 300;
+
+/** `Cache-Control` of an avatar answer: public (it never depends on the caller). */
+export const avatarCacheControl = (maxAgeSeconds: number): string => `public, max-age=${maxAgeSeconds}`;

@@ -1,14 +1,15 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { underPrefix } from '../../http/service.js';
+import { ownedBy } from '../../http/service.js';
 
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
 
 /**
- * CORS for the profiles API: "any origin may GET anonymously", a preflight
- * allows `Authorization` (and the headers the SDKs add), and scripts may read
- * the rate-limit headers and `ETag`. No cookies are involved, so the origin
- * is `*`.
+ * CORS for the profiles API and its avatar images (every prefix in
+ * `prefixes`): "any origin may GET anonymously", a preflight allows
+ * `Authorization` (and the headers the SDKs add), and scripts may read the
+ * rate-limit headers and `ETag`. No cookies are involved, so the origin is
+ * `*` (a page may draw an avatar on a canvas and read it back).
  *
  * Preflights (`OPTIONS`) are answered by @koa/cors. Every other request gets
  * the same two headers that @koa/cors would set, and `Vary: Origin`, without
@@ -16,7 +17,7 @@ const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Rese
  * its headers onto an error thrown past it; nothing is thrown past it here,
  * since the contract pipeline answers every error under the prefix itself.)
  */
-export function profilesCors(prefix: string): Middleware {
+export function profilesCors(prefixes: readonly [string, ...string[]]): Middleware {
   const preflight = cors({
     origin: '*',
     allowMethods: ['GET', 'HEAD'],
@@ -25,7 +26,7 @@ export function profilesCors(prefix: string): Middleware {
     maxAge: 7200,
   });
   const exposed = EXPOSED.join(',');
-  const owns = underPrefix(prefix);
+  const owns = ownedBy({ prefix: prefixes[0], otherPrefixes: prefixes.slice(1) });
   return (ctx, next) => {
     if (!owns(ctx.path)) return next();
     if (ctx.method === 'OPTIONS') return preflight(ctx, next);

@@ -11,7 +11,12 @@ export interface ProfileRecord {
   email: string;
   slug: string;
   display_name: string;
-  avatar_url?: string;
+  /**
+   * The owner's avatar image: a PNG, JPEG, WebP or GIF file, its path
+   * relative to the import file. Without it the profile has no uploaded
+   * image (and loses the one it had).
+   */
+  avatar_file?: string;
   avatar_alt_text?: string;
   location?: string;
   description?: string;
@@ -19,6 +24,19 @@ export interface ProfileRecord {
   company?: string;
   pronunciation?: string;
   pronouns?: string;
+  first_name?: string;
+  last_name?: string;
+  /** IANA time zone name, e.g. `Europe/Bratislava`. */
+  timezone?: string;
+  /** In the owner's order (the answer numbers them from 1); at most one primary. */
+  languages?: { code: string; name: string; is_primary?: boolean }[];
+  /** Unique ids; the answer adds each one's slug. */
+  interests?: { id: number; name: string }[];
+  is_organization?: boolean;
+  /** CSS `background` value: `url('https://…')` and optional placement. */
+  header_image?: string;
+  /** CSS colour (`#hex`, `rgb(…)`, `hsl(…)`, a name) or `linear-`/`radial-gradient(…)`. */
+  background_color?: string;
   links?: { label: string; url: string }[];
   /** Each detail with whether the owner made it public. */
   contact_info?: Partial<Record<ContactField, { value: string; public: boolean }>>;
@@ -66,6 +84,59 @@ const CONTACT_VALUE: Record<ContactField, object> = {
 };
 
 /**
+ * The rules of a schema-valid record that JSON Schema cannot say clearly:
+ * the field at fault and the problem, or undefined when there is none.
+ * Header images and background colours are shown by browsers as CSS, so
+ * only plain values are accepted.
+ */
+export function detailProblem(record: ProfileRecord): [string, string] | undefined {
+  if (record.timezone && !isTimeZone(record.timezone)) {
+    return ['timezone', 'must be an IANA time zone name such as Europe/Bratislava'];
+  }
+  const languages = record.languages ?? [];
+  for (const [index, language] of languages.entries()) {
+    if (!LANGUAGE_CODE.test(language.code)) return [`languages[${index}].code`, 'must be a language code such as en or pt-BR'];
+    const earlier = languages.findIndex((other) => other.code.toLowerCase() === language.code.toLowerCase());
+    if (earlier < index) return [`languages[${index}].code`, `repeats languages[${earlier}]`];
+  }
+  const primaries = languages.flatMap((language, index) => (language.is_primary ? [index] : []));
+  if (primaries.length > 1) return [`languages[${primaries[1]}].is_primary`, 'only one language may be primary'];
+  const interests = record.interests ?? [];
+  for (const [index, interest] of interests.entries()) {
+    const earlier = interests.findIndex((other) => other.id === interest.id);
+    if (earlier < index) return [`interests[${index}].id`, `repeats interests[${earlier}]`];
+  }
+  if (record.header_image && !HEADER_IMAGE.test(record.header_image)) {
+    return ['header_image', "must be a CSS background of one image: url('https://…') and optional placement words"];
+  }
+  if (record.background_color && !BACKGROUND_COLOR.test(record.background_color)) {
+    return ['background_color', 'must be a CSS colour (#hex, rgb(…), hsl(…), a name) or a linear or radial gradient of colours'];
+  }
+  return undefined;
+}
+
+/** True for a time zone the time zone database knows (`Europe/Bratislava`, `UTC`). */
+function isTimeZone(name: string): boolean {
+  if (!TIME_ZONE.test(name) || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A CSS `background` of one image URL and optional placement words (`no-repeat 50% 1% / 100%`). */
+const HEADER_IMAGE = /^url\('https?:\/\/[^\s'"()\\]+'\)( [A-Za-z0-9%./ -]+)?$/;
+/** A CSS colour or a linear or radial gradient of colours, nothing that could load or run anything. */
+const BACKGROUND_COLOR =
+  /^(#[0-9A-Fa-f]{3,8}|[A-Za-z]+|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|(linear|radial)-gradient\([A-Za-z0-9#(),.%\s-]+\))$/;
+/** A BCP 47 language tag: `en`, `pt-BR`, `zh-Hant-TW`. */
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+/** The shape of an IANA time zone name (the name itself is checked against the time zone database). */
+const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
+
+/**
  * JSON Schema of a `ProfileRecord`. Formats match the contract's, so
  * whatever an import accepts renders as a valid answer.
  */
@@ -77,7 +148,7 @@ export const profileRecordSchema = {
     email: { type: 'string', format: 'email' },
     slug: { type: 'string', pattern: SLUG.source },
     display_name: nonEmpty,
-    avatar_url: { anyOf: [url, { type: 'string', const: '' }] },
+    avatar_file: nonEmpty,
     avatar_alt_text: text,
     location: text,
     description: text,
@@ -85,6 +156,30 @@ export const profileRecordSchema = {
     company: text,
     pronunciation: text,
     pronouns: text,
+    first_name: text,
+    last_name: text,
+    timezone: text,
+    languages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'name'],
+        additionalProperties: false,
+        properties: { code: nonEmpty, name: nonEmpty, is_primary: { type: 'boolean' } },
+      },
+    },
+    interests: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, name: nonEmpty },
+      },
+    },
+    is_organization: { type: 'boolean' },
+    header_image: { type: 'string', maxLength: 2048 },
+    background_color: { type: 'string', maxLength: 256 },
     links: { type: 'array', items: link },
     contact_info: {
       type: 'object',

@@ -47,5 +47,7 @@ export function cachedProfileDirectory(directory: ProfileDirectory, options: Loo
       }
     },
     countProfiles: () => directory.countProfiles(),
+    // Image bytes are not kept here: the avatar renderer keeps the sizes it drew.
+    readAvatarImage: (digest) => directory.readAvatarImage(digest),
   };
 }

@@ -1,23 +1,28 @@
+import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../store/database.js';
 import type { ProfileRecord } from '../import/profileRecord.js';
-import { validateProfileRecords } from '../import/readProfileImport.js';
+import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from '../import/readProfileImport.js';
 import { createKyselyProfilesStore } from './kyselyProfilesStore.js';
 
 const icon = (service: string) => `https://profiles.example.com/icons/${service}.svg`;
 
+/** The demo profiles' avatar files (`avatar_file` is relative to this folder, as to an import file's). */
+export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(new URL(`./demo-avatars/${file}`, import.meta.url));
+
 /**
  * The demo profiles (README, "Demo data"), in the import format. Other
- * tests rely on `alex` (every field), `sam` (nothing optional) and `quiet`
- * (neither contact info nor payments public).
+ * tests rely on `alex` (every field, an uploaded avatar image), `sam`
+ * (nothing optional) and `quiet` (neither contact info nor payments public,
+ * no avatar image).
  */
 export const DEMO_PROFILES: ProfileRecord[] = [
   {
     email: 'alex@example.com',
     slug: 'alex',
     display_name: 'Alex Morgan',
-    avatar_url: 'https://avatars.example.com/avatar/6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110',
+    avatar_file: 'alex.png',
     avatar_alt_text: 'Alex Morgan smiling beside a large dog.',
     location: 'New York, USA',
     description: 'Landscape architect who likes hide and seek.',
@@ -25,6 +30,20 @@ export const DEMO_PROFILES: ProfileRecord[] = [
     company: 'ACME Corp',
     pronunciation: 'Al-ex Mor-gan',
     pronouns: 'she/they',
+    first_name: 'Alex',
+    last_name: 'Morgan',
+    timezone: 'America/New_York',
+    languages: [
+      { code: 'en', name: 'English', is_primary: true },
+      { code: 'es', name: 'Spanish' },
+    ],
+    interests: [
+      { id: 1, name: 'photography' },
+      { id: 27, name: 'Landscape Architecture' },
+    ],
+    is_organization: false,
+    header_image: "url('https://images.example.com/alex/header.jpg') no-repeat 50% 1% / 100%",
+    background_color: 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
     links: [
       { label: 'Personal Website', url: 'https://alex.example.com' },
       { label: 'Portfolio', url: 'https://alex.example.com/portfolio' },
@@ -75,7 +94,6 @@ export const DEMO_PROFILES: ProfileRecord[] = [
     email: 'quiet@example.com',
     slug: 'quiet',
     display_name: 'Quinn Quiet',
-    avatar_url: 'https://avatars.example.com/avatar/quiet.png',
     avatar_alt_text: 'A closed door.',
     location: 'Reykjavik, Iceland',
     description: 'Keeps to themselves.',
@@ -110,5 +128,5 @@ export const DEMO_PROFILES: ProfileRecord[] = [
 export async function seedProfilesDemo(db: Kysely<Database>, _config: Config): Promise<void> {
   const store = createKyselyProfilesStore(db);
   if ((await store.countProfiles()) > 0) return;
-  await store.saveProfiles(validateProfileRecords(DEMO_PROFILES, new Date()));
+  await store.saveProfiles(await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date()), readDemoAvatarFile));
 }

@@ -1,9 +1,10 @@
-import type { Kysely, Migration } from 'kysely';
+import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
 /**
  * Migrations of the profiles service; names sort into the one shared history
  * (`…-a-profiles-…` before `…-b-publishing-…`). Schema builder only, so the
- * same migrations run on SQLite and PostgreSQL.
+ * same migrations run on SQLite and PostgreSQL (bytes are `blob` on the one,
+ * `bytea` on the other).
  */
 export const profilesMigrations: Record<string, Migration> = {
   '2026-11-22-a-profiles-001-accounts-profiles-keys': {
@@ -70,6 +71,38 @@ export const profilesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('api_applications').execute();
       await db.schema.dropTable('profiles').execute();
       await db.schema.dropTable('accounts').execute();
+    },
+  },
+
+  // Issue 13: the real service's optional profile fields, and uploaded avatar images served by
+  // this deployment (`avatar_url` is no longer stored: it always points at /avatar/<hash>).
+  '2026-11-23-a-profiles-002-personal-details-avatars': {
+    async up(db: Kysely<unknown>) {
+      const text = ['first_name', 'last_name', 'timezone', 'header_image', 'background_color'];
+      for (const column of text) {
+        await db.schema.alterTable('profiles').addColumn(column, 'text', (c) => c.notNull().defaultTo('')).execute();
+      }
+      for (const column of ['languages', 'interests']) {
+        await db.schema.alterTable('profiles').addColumn(column, 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      }
+      await db.schema.alterTable('profiles').addColumn('is_organization', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('profiles').dropColumn('avatar_url').execute();
+
+      await db.schema
+        .createTable('profile_avatars')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('profiles.account_id').onDelete('cascade'))
+        .addColumn('image', db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('digest', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('profile_avatars_digest').on('profile_avatars').column('digest').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('profile_avatars').execute();
+      await db.schema.alterTable('profiles').addColumn('avatar_url', 'text', (c) => c.notNull().defaultTo('')).execute();
+      for (const column of ['first_name', 'last_name', 'timezone', 'header_image', 'background_color', 'languages', 'interests', 'is_organization']) {
+        await db.schema.alterTable('profiles').dropColumn(column).execute();
+      }
     },
   },
 };

@@ -8,13 +8,20 @@ import type { Profile } from '../domain/profile.js';
  */
 export interface ProfilesStore extends ProfileDirectory, ApiKeyRegistry {}
 
-/** A profile's content as written by its owner; the email hash comes from the owner's email. */
-export type ProfileContent = Omit<Profile, 'emailHash'>;
+/** A profile's content as written by its owner; the email hash comes from the owner's email, the avatar digest from its image. */
+export type ProfileContent = Omit<Profile, 'emailHash' | 'avatarDigest'>;
 
-/** A profile with the primary email of the account that owns it. */
+/** An uploaded avatar image: its bytes and their SHA-256 hex. */
+export interface AvatarImage {
+  bytes: Buffer;
+  digest: string;
+}
+
+/** A profile with the primary email of the account that owns it, and its uploaded avatar image (null: none). */
 export interface OwnedProfile {
   email: string;
   profile: ProfileContent;
+  avatar: AvatarImage | null;
 }
 
 /** The profiles, by owner's email hash or slug. */
@@ -22,12 +29,14 @@ export interface ProfileDirectory {
   /** The profile an identifier names, or undefined (one indexed query). */
   findProfile(lookup: ProfileLookup): Promise<Profile | undefined>;
   /**
-   * Creates or replaces each owner's profile (creating the account when
-   * needed), all in one transaction: either every profile is written or
+   * Creates or replaces each owner's profile and avatar image (creating the
+   * account when needed; no image removes the old one), all in one transaction: either every profile is written or
    * none is. Throws `SlugInUseError` when a slug belongs to another account.
    */
   saveProfiles(profiles: readonly OwnedProfile[]): Promise<{ created: number; updated: number }>;
   countProfiles(): Promise<number>;
+  /** The bytes of the uploaded avatar image with this digest, or undefined when no profile has it (any more). */
+  readAvatarImage(digest: string): Promise<Buffer | undefined>;
 }
 
 /** Accounts, their applications and the applications' API keys. */

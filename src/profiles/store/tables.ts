@@ -6,6 +6,7 @@
 export interface ProfilesTables {
   accounts: AccountsTable;
   profiles: ProfilesTable;
+  profile_avatars: ProfileAvatarsTable;
   api_applications: ApiApplicationsTable;
   api_keys: ApiKeysTable;
 }
@@ -25,7 +26,6 @@ export interface ProfilesTable {
   account_id: string;
   slug: string;
   display_name: string;
-  avatar_url: string;
   avatar_alt_text: string;
   location: string;
   description: string;
@@ -33,6 +33,17 @@ export interface ProfilesTable {
   company: string;
   pronunciation: string;
   pronouns: string;
+  first_name: string;
+  last_name: string;
+  timezone: string;
+  /** JSON `Language[]`, in the owner's order. */
+  languages: string;
+  /** JSON `Interest[]`. */
+  interests: string;
+  /** 1 when the profile is an organization's. */
+  is_organization: number;
+  header_image: string;
+  background_color: string;
   /** JSON `Link[]`. */
   links: string;
   /** JSON `ContactInfo` (each detail with its public flag). */
@@ -49,6 +60,20 @@ export interface ProfilesTable {
   verified_accounts: string;
   last_profile_edit: string | null;
   registration_date: string | null;
+  updated_at: string;
+}
+
+/**
+ * The avatar image a profile's owner uploaded (at most one per profile), as
+ * the import received it; sizes of it are drawn on request. Apart from the
+ * profile row, so a profile lookup never reads image bytes.
+ */
+export interface ProfileAvatarsTable {
+  account_id: string;
+  /** The image file's bytes (PNG, JPEG, WebP or GIF). */
+  image: Buffer;
+  /** SHA-256 hex of `image`: names the image in caches. */
+  digest: string;
   updated_at: string;
 }
 

@@ -18,8 +18,9 @@ export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
       const row = await db
         .selectFrom('profiles')
         .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
+        .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
         .selectAll('profiles')
-        .select('accounts.email_sha256')
+        .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
         .where(LOOKUP_COLUMNS[lookup.by], '=', lookup.value)
         .executeTakeFirst();
       return row && fromProfileRow(row);
@@ -29,7 +30,7 @@ export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
       return db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         let created = 0;
-        for (const [index, { email, profile }] of profiles.entries()) {
+        for (const [index, { email, profile, avatar }] of profiles.entries()) {
           const account = await ensureAccount(trx, email, now);
           const slugOwner = await trx
             .selectFrom('profiles')
@@ -48,10 +49,26 @@ export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
             .values({ account_id: account.id, ...columns })
             .onConflict((conflict) => conflict.column('account_id').doUpdateSet(columns))
             .execute();
+          // A record replaces the whole profile: without an image, the old one goes.
+          if (avatar) {
+            const image = { image: avatar.bytes, digest: avatar.digest, updated_at: now };
+            await trx
+              .insertInto('profile_avatars')
+              .values({ account_id: account.id, ...image })
+              .onConflict((conflict) => conflict.column('account_id').doUpdateSet(image))
+              .execute();
+          } else {
+            await trx.deleteFrom('profile_avatars').where('account_id', '=', account.id).execute();
+          }
           if (!existing) created++;
         }
         return { created, updated: profiles.length - created };
       });
+    },
+
+    async readAvatarImage(digest) {
+      const row = await db.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
+      return row && Buffer.from(row.image);
     },
 
     async countProfiles() {

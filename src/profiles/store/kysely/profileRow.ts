@@ -8,7 +8,6 @@ export function profileColumns(profile: ProfileContent, updatedAt: string): Omit
   return {
     slug: profile.slug,
     display_name: profile.displayName,
-    avatar_url: profile.avatarUrl,
     avatar_alt_text: profile.avatarAltText,
     location: profile.location,
     description: profile.description,
@@ -16,6 +15,14 @@ export function profileColumns(profile: ProfileContent, updatedAt: string): Omit
     company: profile.company,
     pronunciation: profile.pronunciation,
     pronouns: profile.pronouns,
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    timezone: profile.timezone,
+    languages: JSON.stringify(profile.languages),
+    interests: JSON.stringify(profile.interests),
+    is_organization: profile.isOrganization ? 1 : 0,
+    header_image: profile.headerImage,
+    background_color: profile.backgroundColor,
     links: JSON.stringify(profile.links),
     contact_info: JSON.stringify(profile.contactInfo),
     payments_public: profile.payments.public ? 1 : 0,
@@ -29,13 +36,13 @@ export function profileColumns(profile: ProfileContent, updatedAt: string): Omit
   };
 }
 
-/** The profile a `profiles` row and its account's email hash describe. */
-export function fromProfileRow(row: Selectable<ProfilesTable> & { email_sha256: string }): Profile {
+/** The profile a `profiles` row, its account's email hash and its avatar image's digest (null: none) describe. */
+export function fromProfileRow(row: Selectable<ProfilesTable> & { email_sha256: string; avatar_digest: string | null }): Profile {
   return {
     emailHash: row.email_sha256,
     slug: row.slug,
     displayName: row.display_name,
-    avatarUrl: row.avatar_url,
+    avatarDigest: row.avatar_digest,
     avatarAltText: row.avatar_alt_text,
     location: row.location,
     description: row.description,
@@ -43,6 +50,15 @@ export function fromProfileRow(row: Selectable<ProfilesTable> & { email_sha256: 
     company: row.company,
     pronunciation: row.pronunciation,
     pronouns: row.pronouns,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    timezone: row.timezone,
+    languages: JSON.parse(row.languages),
+    interests: JSON.parse(row.interests),
+    // PostgreSQL may hand an integer column back as a string.
+    isOrganization: Number(row.is_organization) === 1,
+    headerImage: row.header_image,
+    backgroundColor: row.background_color,
     links: JSON.parse(row.links),
     contactInfo: JSON.parse(row.contact_info),
     payments: {
