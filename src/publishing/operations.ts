@@ -4,6 +4,8 @@ import type { HandlerMap, SameKeys, SdkOperations } from '../http/handlers.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
 export interface PublishingOperations {
+  getPost: { data: T.GetPostData; responses: T.GetPostResponses };
+  deletePost: { data: T.DeletePostData; responses: T.DeletePostResponses };
   restorePost: { data: T.RestorePostData; responses: T.RestorePostResponses };
   getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
 }

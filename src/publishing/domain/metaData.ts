@@ -14,6 +14,8 @@ type LoadableLink = (typeof LOADABLE_LINKS)[number];
 export interface MetaDataSource {
   store: PublishingStore;
   publicUrl: string;
+  /** Base of the wp.me-style short links. */
+  shortlinkBase: string;
   site: SiteRecord;
   post: PostRecord;
   /** The post's ancestors, nearest first (a page's permalink is built on them). */
@@ -81,11 +83,12 @@ function commentAuthor(comment: CommentRecord, site: SiteRecord) {
 }
 
 /** The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` answers them. */
-async function repliesData({ store, publicUrl, site, post, ancestors }: MetaDataSource) {
+async function repliesData({ store, publicUrl, shortlinkBase, site, post, ancestors }: MetaDataSource) {
   const comments = await store.approvedComments(post.id);
   const siteApi = apiSiteUrl(publicUrl, site.id);
   const postApi = apiPostUrl(publicUrl, site.id, post.id);
   const link = permalink(site, post, ancestors);
+  const short = shortUrl(shortlinkBase, site, post);
   return {
     found: comments.length,
     site_ID: site.id,
@@ -97,7 +100,7 @@ async function repliesData({ store, publicUrl, site, post, ancestors }: MetaData
         author: commentAuthor(comment, site),
         date: apiDate(comment.date),
         URL: `${link}#comment-${comment.id}`,
-        short_URL: `${shortUrl(site, post.id)}#comment-${comment.id}`,
+        short_URL: short && `${short}#comment-${comment.id}`,
         content: renderComment(comment.content),
         status: 'approved',
         parent: comment.parentId === null ? false : { ID: comment.parentId, type: 'comment', link: `${siteApi}/comments/${comment.parentId}` },
