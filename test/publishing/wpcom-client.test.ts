@@ -1,7 +1,10 @@
-import WPCOM from 'wpcom';
+import wpcomModule from 'wpcom';
 import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublishing, type PublishingTestServer } from './support.js';
+
+/** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
+const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
 
 /**
  * The platform's own JavaScript client (`wpcom`, with its request handler
@@ -15,8 +18,9 @@ let token: string;
 
 /** A `wpcom` client whose requests go to this server instead of the platform's public host. */
 function client(accessToken?: string) {
-  const toThisServer = (params: XhrRequestParams, callback: Parameters<typeof wpcomXhrRequest>[1]) =>
-    wpcomXhrRequest({ ...params, proxyOrigin: harness.server.url }, callback);
+  // The client hands its handler the request it built (path, method, query, token).
+  const toThisServer = (params: object, callback: Parameters<typeof wpcomXhrRequest>[1]) =>
+    wpcomXhrRequest({ ...(params as XhrRequestParams), proxyOrigin: harness.server.url }, callback);
   return accessToken ? WPCOM(accessToken, toThisServer) : WPCOM(toThisServer);
 }
 
@@ -53,19 +57,19 @@ describe('wpcom.site(site).post(id)', () => {
   });
 
   it('reads a published post without a token', async () => {
-    expect(await client().site(1).post(112).get({ fields: 'ID,type,title' })).toEqual({ ID: 112, type: 'page', title: 'About' });
+    expect(await client().site('1').post(112).get({ fields: 'ID,type,title' })).toEqual({ ID: 112, type: 'page', title: 'About' });
   });
 
   it('turns an error answer into the client\u2019s error object', async () => {
-    const error = await client(token).site(1).post(999).get().catch((caught: unknown) => caught);
+    const error = await client(token).site('1').post(999).get().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post', message: 'Unknown post' });
-    const refused = await client().site(1).post(101).restore().catch((caught: unknown) => caught);
+    const refused = await client().site('1').post(101).restore().catch((caught: unknown) => caught);
     expect(refused).toMatchObject({ statusCode: 401, error: 'authorization_required' });
   });
 
   it('unwraps the envelope in envelope mode, errors included', async () => {
-    expect(await client(token).site(1).post(112).get({ http_envelope: 1, fields: 'ID' })).toEqual({ ID: 112 });
-    const error = await client(token).site(1).post(999).get({ http_envelope: 1 }).catch((caught: unknown) => caught);
+    expect(await client(token).site('1').post(112).get({ http_envelope: 1, fields: 'ID' })).toEqual({ ID: 112 });
+    const error = await client(token).site('1').post(999).get({ http_envelope: 1 }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post' });
   });
 });
