@@ -981,13 +981,13 @@ export type Context = 'display' | 'edit' | string;
  * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
  * status is always 200 and the JSON response is wrapped in an envelope
  * holding the real status code and headers; this applies to error
- * answers too.
+ * answers too. Any other value means false.
  *
  */
 export type HttpEnvelope = Flag;
 
 /**
- * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+ * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
  */
 export type Pretty = Flag;
 
@@ -1043,12 +1043,12 @@ export type GetPostData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**
@@ -1172,12 +1172,12 @@ export type DeletePostData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**
@@ -1301,12 +1301,12 @@ export type RestorePostData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**
@@ -1411,12 +1411,12 @@ export type GetOpenApiDocumentData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**
