@@ -128,3 +128,11 @@ describe('permissions, all before any change', () => {
     expect(await rowOf(110)).toMatchObject({ status: 'trash' });
   });
 });
+
+describe('metrics', () => {
+  it('count each authorised trash request by what it did', async () => {
+    const text = await (await fetch(`${harness.server.url}/metrics`)).text();
+    expect(text).toMatch(/^post_deletions_total\{outcome="trashed"\} [1-9]/m);
+    expect(text).toMatch(/^post_deletions_total\{outcome="deleted"\} [1-9]/m);
+  });
+});
