@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,21 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * Read a site
+ *
+ * The site a post object's `meta.links.site` names, as `meta=site`
+ * loads it. Anyone may read a public site; a private one only its users
+ * (403 `User cannot access this private blog.`). An unknown token is
+ * refused (401 `invalid_token`); an unknown site is 404 `unknown_blog`.
+ *
+ */
+export const getSite = <ThrowOnError extends boolean = false>(options: Options<GetSiteData, ThrowOnError>) => (options.client ?? client).get<GetSiteResponses, GetSiteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}',
+    ...options
+});
 
 /**
  * Read a post
@@ -45,6 +60,38 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getPost = <ThrowOnError extends boolean = false>(options: Options<GetPostData, ThrowOnError>) => (options.client ?? client).get<GetPostResponses, GetPostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/{post_ID}',
+    ...options
+});
+
+/**
+ * Read who likes a post
+ *
+ * The post's `meta.links.likes` (a trailing slash is accepted), as
+ * `meta=likes` loads it: the users who like the post, newest like first.
+ * Only for a caller who may read the post, by the read operation's rules
+ * (403 `User cannot view post`, ...); 404 `unknown_blog` or
+ * `unknown_post` as there.
+ *
+ */
+export const getPostLikes = <ThrowOnError extends boolean = false>(options: Options<GetPostLikesData, ThrowOnError>) => (options.client ?? client).get<GetPostLikesResponses, GetPostLikesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/likes',
+    ...options
+});
+
+/**
+ * Read the comments on a post
+ *
+ * The post's `meta.links.replies` (a trailing slash is accepted), as
+ * `meta=replies` loads it: its approved comments, newest first. Only for
+ * a caller who may read the post, by the read operation's rules (403
+ * `User cannot view post`, ...); 404 `unknown_blog` or `unknown_post` as
+ * there.
+ *
+ */
+export const getPostReplies = <ThrowOnError extends boolean = false>(options: Options<GetPostRepliesData, ThrowOnError>) => (options.client ?? client).get<GetPostRepliesResponses, GetPostRepliesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/replies',
     ...options
 });
 

@@ -607,7 +607,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Error | MethodNotAllowedError;
+    body: Post | PostFields | Site | PostLikes | PostReplies | Error | MethodNotAllowedError;
 };
 
 /**
@@ -936,23 +936,304 @@ export type PostMeta = {
         /**
          * The site, as the `site` link answers it.
          */
-        site?: {
-            [key: string]: unknown;
-        };
+        site?: Site;
         /**
          * The post's likes, as the `likes` link answers them.
          */
-        likes?: {
-            [key: string]: unknown;
-        };
+        likes?: PostLikes;
         /**
          * The post's replies, as the `replies` link answers them.
          */
-        replies?: {
-            [key: string]: unknown;
-        };
-        [key: string]: unknown;
+        replies?: PostReplies;
     };
+};
+
+/**
+ * A site, as `GET /sites/{site}` answers it (a subset of the platform's site object).
+ */
+export type Site = {
+    /**
+     * Site ID.
+     */
+    ID: number;
+    /**
+     * Site title.
+     */
+    name: string;
+    /**
+     * Tagline.
+     */
+    description: string;
+    /**
+     * Home URL.
+     */
+    URL: string;
+    /**
+     * Whether the site is a self-hosted site connected through Jetpack (never, here).
+     */
+    jetpack: boolean;
+    /**
+     * Published posts.
+     */
+    post_count: number;
+    /**
+     * Followers of the site.
+     */
+    subscribers_count: number;
+    /**
+     * Language code.
+     */
+    lang: string;
+    /**
+     * Whether the site is shown in the caller's lists.
+     */
+    visible: boolean;
+    /**
+     * Whether only the site's users may see it.
+     */
+    is_private: boolean;
+    /**
+     * Whether the caller follows the site.
+     */
+    is_following: boolean;
+    /**
+     * API result metadata of the site.
+     */
+    meta: {
+        /**
+         * Related API URLs, built on the numeric site ID.
+         */
+        links: {
+            /**
+             * The site's own API URL (`.../sites/{ID}`).
+             */
+            self: string;
+            /**
+             * Help for the site's API URL.
+             */
+            help: string;
+            /**
+             * The site's posts (`.../sites/{ID}/posts/`).
+             */
+            posts: string;
+            /**
+             * The site's comments (`.../sites/{ID}/comments/`).
+             */
+            comments: string;
+        };
+    };
+};
+
+/**
+ * Who likes a post, newest like first, as `GET .../posts/{post_ID}/likes/` answers it.
+ */
+export type PostLikes = {
+    /**
+     * Number of likes.
+     */
+    found: number;
+    /**
+     * Whether the caller likes the post.
+     */
+    i_like: boolean;
+    /**
+     * Whether the post is open to likes.
+     */
+    can_like: boolean;
+    /**
+     * Site ID.
+     */
+    site_ID: number;
+    /**
+     * Post ID.
+     */
+    post_ID: number;
+    /**
+     * The users who like the post, newest like first (emails never shown).
+     */
+    likes: Array<Author>;
+};
+
+/**
+ * The post's approved comments, newest first, as `GET .../posts/{post_ID}/replies/` answers them.
+ */
+export type PostReplies = {
+    /**
+     * Number of approved comments.
+     */
+    found: number;
+    /**
+     * Site ID.
+     */
+    site_ID: number;
+    /**
+     * The comments, newest first.
+     */
+    comments: Array<Comment>;
+};
+
+/**
+ * An approved comment on a post.
+ */
+export type Comment = {
+    /**
+     * Comment ID.
+     */
+    ID: number;
+    /**
+     * The post the comment is on.
+     */
+    post: {
+        /**
+         * Post ID.
+         */
+        ID: number;
+        /**
+         * Post title.
+         */
+        title: string;
+        /**
+         * Post type.
+         */
+        type: string;
+        /**
+         * API URL of the post.
+         */
+        link: string;
+    };
+    /**
+     * The commenter; a visitor without an account has `ID` 0.
+     */
+    author: Author | Visitor;
+    /**
+     * When the comment was written (ISO 8601 with offset).
+     */
+    date: string;
+    /**
+     * The comment on the post's page (`permalink#comment-{ID}`).
+     */
+    URL: string;
+    /**
+     * The post's short link with `#comment-{ID}`; `""` when the post has none.
+     */
+    short_URL: string | '';
+    /**
+     * The comment as HTML.
+     */
+    content: string;
+    /**
+     * Always `approved` (only approved comments are listed).
+     */
+    status: 'approved';
+    /**
+     * The comment this one answers; `false` when none.
+     */
+    parent: false | {
+        /**
+         * Parent comment ID.
+         */
+        ID: number;
+        /**
+         * Always `comment`.
+         */
+        type: 'comment';
+        /**
+         * API URL of the parent comment.
+         */
+        link: string;
+    };
+    /**
+     * Always `comment`.
+     */
+    type: 'comment';
+    /**
+     * Likes of the comment.
+     */
+    like_count: number;
+    /**
+     * Whether the caller likes the comment.
+     */
+    i_like: boolean;
+    /**
+     * API result metadata of the comment.
+     */
+    meta: {
+        /**
+         * Related API URLs.
+         */
+        links: {
+            /**
+             * The comment's API URL.
+             */
+            self: string;
+            /**
+             * Help for the comment's API URL.
+             */
+            help: string;
+            /**
+             * API URL of the site.
+             */
+            site: string;
+            /**
+             * API URL of the post.
+             */
+            post: string;
+            /**
+             * API URL of the comment's replies.
+             */
+            replies: string;
+            /**
+             * API URL of the comment's likes.
+             */
+            likes: string;
+        };
+    };
+};
+
+/**
+ * A commenter without an account.
+ */
+export type Visitor = {
+    /**
+     * Always 0.
+     */
+    ID: 0;
+    /**
+     * Always empty.
+     */
+    login: '';
+    /**
+     * Never shown.
+     */
+    email: false;
+    /**
+     * The name the visitor gave.
+     */
+    name: string;
+    /**
+     * Always empty.
+     */
+    first_name: '';
+    /**
+     * Always empty.
+     */
+    last_name: '';
+    /**
+     * Always empty.
+     */
+    nice_name: '';
+    /**
+     * The website the visitor gave; may be `""`.
+     */
+    URL: string;
+    /**
+     * Avatar image URL (by the hash of the visitor's email).
+     */
+    avatar_URL: string;
+    /**
+     * Always empty.
+     */
+    profile_URL: '';
 };
 
 /**
@@ -961,7 +1242,7 @@ export type PostMeta = {
  * (`demo.example.com%3A%3Ablog`).
  *
  */
-export type Site = string;
+export type Site2 = string;
 
 /**
  * The post ID. A non-numeric value matches no route (404).
@@ -1014,6 +1295,107 @@ export type Fields = string;
  *
  */
 export type Callback = string;
+
+export type GetSiteData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}';
+};
+
+export type GetSiteErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetSiteError = GetSiteErrors[keyof GetSiteErrors];
+
+export type GetSiteResponses = {
+    /**
+     * A site; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: Site | Envelope;
+};
+
+export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
 
 export type GetPostData = {
     body?: never;
@@ -1143,6 +1525,216 @@ export type GetPostResponses = {
 };
 
 export type GetPostResponse = GetPostResponses[keyof GetPostResponses];
+
+export type GetPostLikesData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/likes';
+};
+
+export type GetPostLikesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetPostLikesError = GetPostLikesErrors[keyof GetPostLikesErrors];
+
+export type GetPostLikesResponses = {
+    /**
+     * Who likes a post; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostLikes | Envelope;
+};
+
+export type GetPostLikesResponse = GetPostLikesResponses[keyof GetPostLikesResponses];
+
+export type GetPostRepliesData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/replies';
+};
+
+export type GetPostRepliesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetPostRepliesError = GetPostRepliesErrors[keyof GetPostRepliesErrors];
+
+export type GetPostRepliesResponses = {
+    /**
+     * The comments on a post; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostReplies | Envelope;
+};
+
+export type GetPostRepliesResponse = GetPostRepliesResponses[keyof GetPostRepliesResponses];
 
 export type DeletePostData = {
     body?: never;

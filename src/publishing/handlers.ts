@@ -1,8 +1,8 @@
 import type { Contract } from '../http/contract.js';
-import { ANONYMOUS_VIEWER } from './domain/access.js';
+import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
-import { readPost } from './domain/read.js';
+import { readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -25,11 +25,24 @@ function userIdOf(principal: PublishingPrincipal): number {
   return principal.userId;
 }
 
+/** The caller of an operation that needs no token: the user a token names, or the anonymous viewer. */
+const viewerOf = (principal: PublishingPrincipal): Viewer =>
+  principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
+
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
 export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
   return {
+    async getSite({ path, principal }) {
+      return { status: 200, body: await readSite(deps, { site: path.site, viewer: viewerOf(principal) }) };
+    },
+    async getPostLikes({ path, principal }) {
+      return { status: 200, body: await readPostLikes(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
+    async getPostReplies({ path, principal }) {
+      return { status: 200, body: await readPostReplies(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
     async getPost({ path, query, principal }) {
-      const viewer = principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
+      const viewer = viewerOf(principal);
       const post = await readPost(deps, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
     },

@@ -53,6 +53,9 @@ export function createPublishingService(deps: PublishingServiceDeps): ServiceDef
     beforeRouting: optionsAnswer,
     unrouted: unroutedAnswer,
     errorBody: publishingErrorBody,
-    present: publishingPresenter(deps.config.publishing.corsOrigins),
+    present: publishingPresenter(
+      deps.config.publishing.corsOrigins,
+      new Set(deps.contract.operations.filter((op) => op.queryParams.has('fields')).map((op) => op.operationId)),
+    ),
   };
 }

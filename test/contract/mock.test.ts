@@ -113,6 +113,16 @@ describe('publishing mock', () => {
   });
 
   it.each([
+    ['/sites/1', 'site', 'ID'],
+    ['/sites/1/posts/108/likes', 'likes', 'post_ID'],
+    ['/sites/1/posts/108/replies', 'replies', 'site_ID'],
+  ])('serves %s, a meta link, without a token', async (path, example, key) => {
+    const res = await viaMock(publishing, '/rest/v1.1', path, { headers: { Prefer: `example=${example}` } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toHaveProperty(key);
+  });
+
+  it.each([
     ['trashed', 'trash'],
     ['deleted', 'deleted'],
   ])('serves the %s example of the trash operation', async (example, status) => {

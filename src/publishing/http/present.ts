@@ -46,7 +46,8 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
 /**
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
- * endpoint does: `fields` filters a successful post (never an error body);
+ * endpoint does: `fields` filters a successful post (never an error body;
+ * only on the operations that declare `fields`, named in `withFields`);
  * `http_envelope` turns any answer into HTTP 200 with `{code, headers,
  * body}`; `pretty` indents by 4 spaces; `callback` wraps the result
  * (envelope first) as `/**\/NAME(<json>);`, served as
@@ -54,10 +55,10 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
  * answer as script by accident. A plain-text answer of the endpoint layer
  * (`answer.text`) is written as it is, never enveloped or wrapped.
  */
-export const publishingPresenter = (allowedOrigins: AllowedOrigins) => (ctx: Context, answer: Outgoing) =>
-  presentPublishing(ctx, answer, allowedOrigins);
+export const publishingPresenter = (allowedOrigins: AllowedOrigins, withFields: ReadonlySet<string>) => (ctx: Context, answer: Outgoing) =>
+  presentPublishing(ctx, answer, allowedOrigins, withFields.has(ctx.state.operationId as string));
 
-function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins): void {
+function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, fieldsApply: boolean): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
   if (answer.text !== undefined) {
     ctx.status = answer.status;
@@ -70,7 +71,7 @@ function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: Allow
   let status = answer.status;
   let body = answer.body;
   let headers = answer.headers;
-  if (how.fields && !answer.isError && body && typeof body === 'object') {
+  if (how.fields && fieldsApply && !answer.isError && body && typeof body === 'object') {
     body = pickFields(body as Record<string, unknown>, how.fields);
   }
   if (how.envelope) {

@@ -3,6 +3,7 @@ import type { Database } from '../../store/database.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
   AccessTokenRecord,
+  AncestorRecord,
   AttachmentRecord,
   CommentRecord,
   PostRecord,
@@ -171,18 +172,7 @@ export class KyselyPublishingStore implements PublishingStore {
         ? undefined
         : await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', post.authorId).executeTakeFirst();
 
-    const ancestors: PostRelations['ancestors'] = [];
-    for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
-      const parent = await db
-        .selectFrom('posts')
-        .select(['id', 'type', 'title', 'slug', 'parent_id'])
-        .where('id', '=', parentId)
-        .where('site_id', '=', post.siteId)
-        .executeTakeFirst();
-      if (!parent) break;
-      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
-      parentId = parent.parent_id;
-    }
+    const ancestors = await this.ancestorsOf(post);
 
     const termRows = await db
       .selectFrom('post_terms')
@@ -278,6 +268,22 @@ export class KyselyPublishingStore implements PublishingStore {
       viewerFollowsSite: Number(counts.viewer_follows) > 0,
       revisionIds: revisions.map((row) => row.id),
     };
+  }
+
+  async ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]> {
+    const ancestors: AncestorRecord[] = [];
+    for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
+      const parent = await this.db
+        .selectFrom('posts')
+        .select(['id', 'type', 'title', 'slug', 'parent_id'])
+        .where('id', '=', parentId)
+        .where('site_id', '=', post.siteId)
+        .executeTakeFirst();
+      if (!parent) break;
+      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      parentId = parent.parent_id;
+    }
+    return ancestors;
   }
 
   async trashPost(postId: number, at: Date): Promise<boolean> {

@@ -180,6 +180,8 @@ export interface PublishingStore {
   /** The primitive capabilities of the user's role on the site; empty without a role. */
   capabilitiesOf(siteId: number, userId: number): Promise<ReadonlySet<string>>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
+  /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
+  ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
 
   /**
    * Moves a post to the trash in one transaction: remembers its status, the
