@@ -56,6 +56,12 @@ describe('wpcom.site(site).post(id)', () => {
     expect(read).toMatchObject({ ID: 120, status: 'publish' });
   });
 
+  it('reads the site and the post\u2019s comments (meta.links.site and .replies) through its own helpers', async () => {
+    expect(await client().site('demo.example.com').get()).toMatchObject({ ID: 1, name: 'Harbour Town Demo' });
+    const replies = await client().site('demo.example.com').post(108).comments();
+    expect(replies).toMatchObject({ found: 1, site_ID: 1, comments: [{ ID: 607, status: 'approved' }] });
+  });
+
   it('reads a published post without a token', async () => {
     expect(await client().site('1').post(112).get({ fields: 'ID,type,title' })).toEqual({ ID: 112, type: 'page', title: 'About' });
   });
