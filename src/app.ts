@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         db: database.db,
         config,
         onRestore: (outcome) => metrics.postRestores.inc({ outcome }),
+        onDelete: (outcome) => metrics.postDeletions.inc({ outcome }),
       }) as ServiceDefinition<never>);
   }
   if (config.services.includes('developer')) {

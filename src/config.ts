@@ -54,6 +54,12 @@ export interface Config {
     passwordCost: number;
     loginAttempts: { perEmail: number; perClient: number; windowSeconds: number };
   };
+  /** The publishing API: browser origins allowed by CORS, and the base of its wp.me-style short links. */
+  publishing: {
+    /** Origins (`https://app.example.com`) whose scripts may call the API; `'*'` for any. */
+    corsOrigins: readonly string[] | '*';
+    shortlinkBase: string;
+  };
 }
 
 export type ServiceName = 'profiles' | 'publishing' | 'developer';
@@ -112,6 +118,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
         windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
       },
     },
+    publishing: {
+      corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
+      shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
+    },
   };
 }
 
@@ -127,6 +137,25 @@ function absoluteUrl(value: string, name: string): string {
     throw new Error(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
   }
   return value;
+}
+
+/** A comma-separated list of origins (`scheme://host[:port]`), or `*` for any; empty allows none. */
+function parseOrigins(value: string | undefined): readonly string[] | '*' {
+  if (value?.trim() === '*') return '*';
+  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      throw new Error(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
+    }
+  }
+  return origins;
+}
+
+/** An absolute http(s) URL without a trailing slash. */
+function parseBaseUrl(value: string, name: string): string {
+  const base = value.replace(/\/+$/, '');
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  return base;
 }
 
 function parseServices(value: string | undefined): ServiceName[] {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -19,18 +19,125 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
+ * Read a site
+ *
+ * The site a post object's `meta.links.site` names, as `meta=site`
+ * loads it. Anyone may read a public site; a private one only its users
+ * (403 `User cannot access this private blog.`). An unknown token is
+ * refused (401 `invalid_token`); an unknown site is 404 `unknown_blog`.
+ *
+ */
+export const getSite = <ThrowOnError extends boolean = false>(options: Options<GetSiteData, ThrowOnError>) => (options.client ?? client).get<GetSiteResponses, GetSiteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}',
+    ...options
+});
+
+/**
+ * Read a post
+ *
+ * Answers the post or page as the post object, rendered for `context`
+ * (the same object the trash and restore operations answer). This is
+ * the `meta.links.self` of every post object.
+ *
+ * Who may read it (the platform's rules): anyone, without a token, may
+ * read a published post; a caller with a token may also read a post
+ * that is scheduled, a draft or pending if they may edit it, a private
+ * post if they may read private posts (or wrote it), and a trashed post
+ * if they may edit it. A password-protected post is readable only by
+ * those who may edit it. `context=edit` needs the right to edit the
+ * post.
+ *
+ * Order of checks: an unknown token (401 `invalid_token`), site (404
+ * `unknown_blog`; a private site whose users the caller is not among,
+ * 403 `User cannot access this private blog.`), post (404
+ * `unknown_post`, also for a post type the site does not expose), then
+ * with `context=edit` the right to edit it (403 `User cannot edit
+ * post`), else the right to read it (403 `User cannot view post`, or
+ * `User cannot view password protected post`).
+ *
+ */
+export const getPost = <ThrowOnError extends boolean = false>(options: Options<GetPostData, ThrowOnError>) => (options.client ?? client).get<GetPostResponses, GetPostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}',
+    ...options
+});
+
+/**
+ * Read who likes a post
+ *
+ * The post's `meta.links.likes` (a trailing slash is accepted), as
+ * `meta=likes` loads it: the users who like the post, newest like first.
+ * Only for a caller who may read the post, by the read operation's rules
+ * (403 `User cannot view post`, ...); 404 `unknown_blog` or
+ * `unknown_post` as there.
+ *
+ */
+export const getPostLikes = <ThrowOnError extends boolean = false>(options: Options<GetPostLikesData, ThrowOnError>) => (options.client ?? client).get<GetPostLikesResponses, GetPostLikesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/likes',
+    ...options
+});
+
+/**
+ * Read the comments on a post
+ *
+ * The post's `meta.links.replies` (a trailing slash is accepted), as
+ * `meta=replies` loads it: its approved comments, newest first. Only for
+ * a caller who may read the post, by the read operation's rules (403
+ * `User cannot view post`, ...); 404 `unknown_blog` or `unknown_post` as
+ * there.
+ *
+ */
+export const getPostReplies = <ThrowOnError extends boolean = false>(options: Options<GetPostRepliesData, ThrowOnError>) => (options.client ?? client).get<GetPostRepliesResponses, GetPostRepliesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/replies',
+    ...options
+});
+
+/**
+ * Move a post to the trash, or delete a trashed post
+ *
+ * Moves a post or page to the trash, as trashing always does: its
+ * status, the time and its slug are remembered (so that restoring gives
+ * them back), the slug gets a `__trashed` suffix and its comments are
+ * set aside. The answer is the trashed post (`status: trash`).
+ *
+ * A post that is already in the trash is deleted for good, with its
+ * comments, metadata, likes, revisions and terms; its attachments and
+ * child pages move up to its parent. The answer is then the post as it
+ * was just before, with `status: deleted`.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site whose users the caller is not among, 403 `User cannot
+ * access this private blog.`), post (404 `unknown_post`), a post type
+ * the site does not expose (404 `unknown_post_type`), the caller's right
+ * to delete the post (403 `User cannot delete posts`), and the right to
+ * see it as asked (`context=edit`: 403 `User cannot edit post`; else 403
+ * `User cannot view post`); all of them before any change. The request
+ * has no body.
+ *
+ */
+export const deletePost = <ThrowOnError extends boolean = false>(options: Options<DeletePostData, ThrowOnError>) => (options.client ?? client).post<DeletePostResponses, DeletePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/delete',
+    ...options
+});
+
+/**
  * Restore a post from the trash
  *
  * Restores a post or page from the trash to the status it held before it
  * was trashed (its original slug comes back too) and answers the
  * restored post rendered for `context`.
  *
- * Order of checks: authentication (401), site (404 `unknown_blog`), post
- * (404 `unknown_post`), the caller's right to delete the post (403
- * `User cannot restore trashed posts`), and with `context=edit` the right
- * to edit it (403 `User cannot edit post`); all permission checks come
- * before any change. A post that is not in the trash is answered 200,
- * unchanged. The request has no body.
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site whose users the caller is not among, 403 `User cannot
+ * access this private blog.`), post (404 `unknown_post`), the caller's
+ * right to delete the post (403 `User cannot restore trashed posts`), and
+ * with `context=edit` the right to edit it (403 `User cannot edit post`);
+ * all permission checks come before any change. A post that is not in
+ * the trash is answered 200, unchanged. The request has no body.
  *
  */
 export const restorePost = <ThrowOnError extends boolean = false>(options: Options<RestorePostData, ThrowOnError>) => (options.client ?? client).post<RestorePostResponses, RestorePostErrors, ThrowOnError>({

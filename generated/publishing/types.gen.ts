@@ -5,12 +5,31 @@ export type ClientOptions = {
 };
 
 /**
- * A v1.1 boolean query flag: `true`, `1` or `t` (any case) mean true;
- * `false`, `0`, `f` (any case) or an empty value mean false. Any other
- * value is answered 400.
+ * A v1.1 boolean query flag, read as the platform reads it: `true`, `1`
+ * or `t` (any case) mean true; any other value (`false`, `0`, `yes`,
+ * empty, ...) means false.
  *
  */
 export type Flag = boolean | string;
+
+/**
+ * An empty body.
+ */
+export type EmptyText = string;
+
+/**
+ * The endpoint layer's answer to a method it does not take: `{"error": "not_allowed", "error_message": "Method not allowed"}`.
+ */
+export type MethodNotAllowedError = {
+    /**
+     * Always `not_allowed`.
+     */
+    error: 'not_allowed';
+    /**
+     * Human-readable explanation.
+     */
+    error_message: string;
+};
 
 /**
  * Error body: `{"error": "<machine code>", "message": "<human text>"}`.
@@ -67,9 +86,15 @@ export type Post = {
      */
     URL: string;
     /**
-     * Short URL of the post.
+     * Short URL of the post, in the platform's wp.me shape:
+     * `{base}/{type}{site}-{post}`, where `type` is `p` for a post, `P`
+     * for a page and `s` (with the slug instead of the post's number)
+     * for a published post whose slug is at most 8 characters without
+     * `-` or `%`; the site and post IDs are written in base 62 (`0-9`,
+     * `a-z`, `A-Z`). `""` for a post type without short links.
+     *
      */
-    short_URL: string;
+    short_URL: string | '';
     /**
      * Content. Depends on `context`: HTML with shortcodes parsed and
      * paragraph tags added with `display`; the stored text with
@@ -93,10 +118,12 @@ export type Post = {
      * Post status: `publish` (published), `draft` (saved as a draft),
      * `pending` (awaiting editorial approval), `private` (published
      * privately), `future` (scheduled for future publishing), `trash` (in
-     * the trash), `auto-draft` (placeholder for a new post).
+     * the trash), `auto-draft` (placeholder for a new post); `deleted`
+     * only in the answer to a trash request that deleted a trashed post
+     * for good.
      *
      */
-    status: 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash' | 'auto-draft';
+    status: 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash' | 'auto-draft' | 'deleted';
     /**
      * Whether the post is sticky.
      */
@@ -197,7 +224,12 @@ export type Post = {
      */
     publicize_URLs: Array<string>;
     /**
-     * Taxonomy names mapped to objects of terms keyed by term name.
+     * Taxonomy names mapped to objects of terms keyed by term name. Every
+     * taxonomy of the post's type is listed, `{}` when the post has no
+     * term in it: `category`, `post_tag` and `post_format` for a post,
+     * `jetpack-portfolio-type` and `jetpack-portfolio-tag` for a
+     * portfolio project, none for a page.
+     *
      */
     terms: {
         [key: string]: {
@@ -261,17 +293,25 @@ export type Post = {
      */
     revisions?: Array<number>;
     /**
-     * URLs for the post: permalink and slug suggestions. `{}` for a
-     * published post.
+     * URLs for the post: permalink and slug suggestions (the platform's
+     * sample permalink). `{}` for a published post.
      *
      */
     other_URLs: {
         /**
-         * The permalink the post would have once published.
+         * The permalink the post has, or would have once published, with
+         * the slug left as a placeholder for an editor to fill in:
+         * `%postname%` for a post, `%pagename%` (after the parent pages'
+         * path) for a page and for other post types, e.g.
+         * `https://demo.example.com/2026/03/04/%postname%/`.
+         *
          */
         permalink_URL?: string;
         /**
-         * The slug suggested for the post.
+         * The slug suggested for the post: its own, or one made from its
+         * title, made unique among the site's posts of its type (`-2`,
+         * `-3`, ...).
+         *
          */
         suggested_slug?: string;
     };
@@ -310,9 +350,15 @@ export type PostFields = {
      */
     URL?: string;
     /**
-     * Short URL of the post.
+     * Short URL of the post, in the platform's wp.me shape:
+     * `{base}/{type}{site}-{post}`, where `type` is `p` for a post, `P`
+     * for a page and `s` (with the slug instead of the post's number)
+     * for a published post whose slug is at most 8 characters without
+     * `-` or `%`; the site and post IDs are written in base 62 (`0-9`,
+     * `a-z`, `A-Z`). `""` for a post type without short links.
+     *
      */
-    short_URL?: string;
+    short_URL?: string | '';
     /**
      * Content. Depends on `context`: HTML with shortcodes parsed and
      * paragraph tags added with `display`; the stored text with
@@ -336,10 +382,12 @@ export type PostFields = {
      * Post status: `publish` (published), `draft` (saved as a draft),
      * `pending` (awaiting editorial approval), `private` (published
      * privately), `future` (scheduled for future publishing), `trash` (in
-     * the trash), `auto-draft` (placeholder for a new post).
+     * the trash), `auto-draft` (placeholder for a new post); `deleted`
+     * only in the answer to a trash request that deleted a trashed post
+     * for good.
      *
      */
-    status?: 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash' | 'auto-draft';
+    status?: 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash' | 'auto-draft' | 'deleted';
     /**
      * Whether the post is sticky.
      */
@@ -440,7 +488,12 @@ export type PostFields = {
      */
     publicize_URLs?: Array<string>;
     /**
-     * Taxonomy names mapped to objects of terms keyed by term name.
+     * Taxonomy names mapped to objects of terms keyed by term name. Every
+     * taxonomy of the post's type is listed, `{}` when the post has no
+     * term in it: `category`, `post_tag` and `post_format` for a post,
+     * `jetpack-portfolio-type` and `jetpack-portfolio-tag` for a
+     * portfolio project, none for a page.
+     *
      */
     terms?: {
         [key: string]: {
@@ -504,17 +557,25 @@ export type PostFields = {
      */
     revisions?: Array<number>;
     /**
-     * URLs for the post: permalink and slug suggestions. `{}` for a
-     * published post.
+     * URLs for the post: permalink and slug suggestions (the platform's
+     * sample permalink). `{}` for a published post.
      *
      */
     other_URLs?: {
         /**
-         * The permalink the post would have once published.
+         * The permalink the post has, or would have once published, with
+         * the slug left as a placeholder for an editor to fill in:
+         * `%postname%` for a post, `%pagename%` (after the parent pages'
+         * path) for a page and for other post types, e.g.
+         * `https://demo.example.com/2026/03/04/%postname%/`.
+         *
          */
         permalink_URL?: string;
         /**
-         * The slug suggested for the post.
+         * The slug suggested for the post: its own, or one made from its
+         * title, made unique among the site's posts of its type (`-2`,
+         * `-3`, ...).
+         *
          */
         suggested_slug?: string;
     };
@@ -546,7 +607,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Error;
+    body: Post | PostFields | Site | PostLikes | PostReplies | Error | MethodNotAllowedError;
 };
 
 /**
@@ -593,6 +654,12 @@ export type Author = {
      * Public profile URL.
      */
     profile_URL: string;
+    /**
+     * The user's primary site (the first site they have a role on);
+     * absent for a user with no site.
+     *
+     */
+    site_ID?: number;
 };
 
 /**
@@ -787,6 +854,32 @@ export type Attachment = {
      * Width in pixels (`0` when not an image).
      */
     width: number;
+    /**
+     * API result metadata of the attachment.
+     */
+    meta: {
+        /**
+         * Related API URLs, built on the numeric site ID.
+         */
+        links: {
+            /**
+             * The media item's own API URL (`.../sites/{site_ID}/media/{ID}`).
+             */
+            self: string;
+            /**
+             * Help for the media item's API URL (`.../media/{ID}/help`).
+             */
+            help: string;
+            /**
+             * API URL of the site (`.../sites/{site_ID}`).
+             */
+            site: string;
+            /**
+             * API URL of the post it is attached to (`.../sites/{site_ID}/posts/{post_ID}`); absent when unattached.
+             */
+            parent?: string;
+        };
+    };
 };
 
 /**
@@ -843,24 +936,318 @@ export type PostMeta = {
         /**
          * The site, as the `site` link answers it.
          */
-        site?: {
-            [key: string]: unknown;
-        };
+        site?: Site;
         /**
          * The post's likes, as the `likes` link answers them.
          */
-        likes?: {
-            [key: string]: unknown;
-        };
+        likes?: PostLikes;
         /**
          * The post's replies, as the `replies` link answers them.
          */
-        replies?: {
-            [key: string]: unknown;
-        };
-        [key: string]: unknown;
+        replies?: PostReplies;
     };
 };
+
+/**
+ * A site, as `GET /sites/{site}` answers it (a subset of the platform's site object).
+ */
+export type Site = {
+    /**
+     * Site ID.
+     */
+    ID: number;
+    /**
+     * Site title.
+     */
+    name: string;
+    /**
+     * Tagline.
+     */
+    description: string;
+    /**
+     * Home URL.
+     */
+    URL: string;
+    /**
+     * Whether the site is a self-hosted site connected through Jetpack (never, here).
+     */
+    jetpack: boolean;
+    /**
+     * Published posts.
+     */
+    post_count: number;
+    /**
+     * Followers of the site.
+     */
+    subscribers_count: number;
+    /**
+     * Language code.
+     */
+    lang: string;
+    /**
+     * Whether the site is shown in the caller's lists.
+     */
+    visible: boolean;
+    /**
+     * Whether only the site's users may see it.
+     */
+    is_private: boolean;
+    /**
+     * Whether the caller follows the site.
+     */
+    is_following: boolean;
+    /**
+     * API result metadata of the site.
+     */
+    meta: {
+        /**
+         * Related API URLs, built on the numeric site ID.
+         */
+        links: {
+            /**
+             * The site's own API URL (`.../sites/{ID}`).
+             */
+            self: string;
+            /**
+             * Help for the site's API URL.
+             */
+            help: string;
+            /**
+             * The site's posts (`.../sites/{ID}/posts/`).
+             */
+            posts: string;
+            /**
+             * The site's comments (`.../sites/{ID}/comments/`).
+             */
+            comments: string;
+        };
+    };
+};
+
+/**
+ * Who likes a post, newest like first, as `GET .../posts/{post_ID}/likes/` answers it.
+ */
+export type PostLikes = {
+    /**
+     * Number of likes.
+     */
+    found: number;
+    /**
+     * Whether the caller likes the post.
+     */
+    i_like: boolean;
+    /**
+     * Whether the post is open to likes.
+     */
+    can_like: boolean;
+    /**
+     * Site ID.
+     */
+    site_ID: number;
+    /**
+     * Post ID.
+     */
+    post_ID: number;
+    /**
+     * The users who like the post, newest like first (emails never shown).
+     */
+    likes: Array<Author>;
+};
+
+/**
+ * The post's approved comments, newest first, as `GET .../posts/{post_ID}/replies/` answers them.
+ */
+export type PostReplies = {
+    /**
+     * Number of approved comments.
+     */
+    found: number;
+    /**
+     * Site ID.
+     */
+    site_ID: number;
+    /**
+     * The comments, newest first.
+     */
+    comments: Array<Comment>;
+};
+
+/**
+ * An approved comment on a post.
+ */
+export type Comment = {
+    /**
+     * Comment ID.
+     */
+    ID: number;
+    /**
+     * The post the comment is on.
+     */
+    post: {
+        /**
+         * Post ID.
+         */
+        ID: number;
+        /**
+         * Post title.
+         */
+        title: string;
+        /**
+         * Post type.
+         */
+        type: string;
+        /**
+         * API URL of the post.
+         */
+        link: string;
+    };
+    /**
+     * The commenter; a visitor without an account has `ID` 0.
+     */
+    author: Author | Visitor;
+    /**
+     * When the comment was written (ISO 8601 with offset).
+     */
+    date: string;
+    /**
+     * The comment on the post's page (`permalink#comment-{ID}`).
+     */
+    URL: string;
+    /**
+     * The post's short link with `#comment-{ID}`; `""` when the post has none.
+     */
+    short_URL: string | '';
+    /**
+     * The comment as HTML.
+     */
+    content: string;
+    /**
+     * Always `approved` (only approved comments are listed).
+     */
+    status: 'approved';
+    /**
+     * The comment this one answers; `false` when none.
+     */
+    parent: false | {
+        /**
+         * Parent comment ID.
+         */
+        ID: number;
+        /**
+         * Always `comment`.
+         */
+        type: 'comment';
+        /**
+         * API URL of the parent comment.
+         */
+        link: string;
+    };
+    /**
+     * Always `comment`.
+     */
+    type: 'comment';
+    /**
+     * Likes of the comment.
+     */
+    like_count: number;
+    /**
+     * Whether the caller likes the comment.
+     */
+    i_like: boolean;
+    /**
+     * API result metadata of the comment.
+     */
+    meta: {
+        /**
+         * Related API URLs.
+         */
+        links: {
+            /**
+             * The comment's API URL.
+             */
+            self: string;
+            /**
+             * Help for the comment's API URL.
+             */
+            help: string;
+            /**
+             * API URL of the site.
+             */
+            site: string;
+            /**
+             * API URL of the post.
+             */
+            post: string;
+            /**
+             * API URL of the comment's replies.
+             */
+            replies: string;
+            /**
+             * API URL of the comment's likes.
+             */
+            likes: string;
+        };
+    };
+};
+
+/**
+ * A commenter without an account.
+ */
+export type Visitor = {
+    /**
+     * Always 0.
+     */
+    ID: 0;
+    /**
+     * Always empty.
+     */
+    login: '';
+    /**
+     * Never shown.
+     */
+    email: false;
+    /**
+     * The name the visitor gave.
+     */
+    name: string;
+    /**
+     * Always empty.
+     */
+    first_name: '';
+    /**
+     * Always empty.
+     */
+    last_name: '';
+    /**
+     * Always empty.
+     */
+    nice_name: '';
+    /**
+     * The website the visitor gave; may be `""`.
+     */
+    URL: string;
+    /**
+     * Avatar image URL (by the hash of the visitor's email).
+     */
+    avatar_URL: string;
+    /**
+     * Always empty.
+     */
+    profile_URL: '';
+};
+
+/**
+ * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+ * sub-folder is named `domain::path`, URL-encoded
+ * (`demo.example.com%3A%3Ablog`).
+ *
+ */
+export type Site2 = string;
+
+/**
+ * The post ID. A non-numeric value matches no route (404).
+ */
+export type PostId = number;
 
 /**
  * `display` (default): output formatted as HTML for display, shortcodes
@@ -875,13 +1262,13 @@ export type Context = 'display' | 'edit' | string;
  * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
  * status is always 200 and the JSON response is wrapped in an envelope
  * holding the real status code and headers; this applies to error
- * answers too.
+ * answers too. Any other value means false.
  *
  */
 export type HttpEnvelope = Flag;
 
 /**
- * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+ * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
  */
 export type Pretty = Flag;
 
@@ -908,6 +1295,575 @@ export type Fields = string;
  *
  */
 export type Callback = string;
+
+export type GetSiteData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}';
+};
+
+export type GetSiteErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetSiteError = GetSiteErrors[keyof GetSiteErrors];
+
+export type GetSiteResponses = {
+    /**
+     * A site; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: Site | Envelope;
+};
+
+export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
+
+export type GetPostData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}';
+};
+
+export type GetPostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetPostError = GetPostErrors[keyof GetPostErrors];
+
+export type GetPostResponses = {
+    /**
+     * The post. With `fields`, only the named keys; with
+     * `http_envelope`, the envelope holding the real status, headers and
+     * body; with `callback`, the JSON wrapped as JSONP.
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type GetPostResponse = GetPostResponses[keyof GetPostResponses];
+
+export type GetPostLikesData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/likes';
+};
+
+export type GetPostLikesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetPostLikesError = GetPostLikesErrors[keyof GetPostLikesErrors];
+
+export type GetPostLikesResponses = {
+    /**
+     * Who likes a post; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostLikes | Envelope;
+};
+
+export type GetPostLikesResponse = GetPostLikesResponses[keyof GetPostLikesResponses];
+
+export type GetPostRepliesData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/replies';
+};
+
+export type GetPostRepliesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetPostRepliesError = GetPostRepliesErrors[keyof GetPostRepliesErrors];
+
+export type GetPostRepliesResponses = {
+    /**
+     * The comments on a post; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostReplies | Envelope;
+};
+
+export type GetPostRepliesResponse = GetPostRepliesResponses[keyof GetPostRepliesResponses];
+
+export type DeletePostData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/delete';
+};
+
+export type DeletePostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type DeletePostError = DeletePostErrors[keyof DeletePostErrors];
+
+export type DeletePostResponses = {
+    /**
+     * The trashed post (`status: trash`), or the post as it was before it
+     * was deleted for good (`status: deleted`). With `fields`,
+     * `http_envelope` and `callback` as on every operation.
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type DeletePostResponse = DeletePostResponses[keyof DeletePostResponses];
 
 export type RestorePostData = {
     body?: never;
@@ -937,12 +1893,12 @@ export type RestorePostData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**
@@ -976,29 +1932,37 @@ export type RestorePostErrors = {
      */
     400: Error;
     /**
-     * No bearer token (`authorization_required`) or an unknown one
-     * (`invalid_token`). Given before any lookup of the site or the post.
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
      *
      */
     401: Error;
     /**
-     * The caller may not delete the post, so may not restore it; or
-     * `context=edit` was asked for and the caller may not edit the post.
-     * Nothing is changed.
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
      *
      */
     403: Error;
     /**
-     * No such site (`unknown_blog`), no such post or a post type the site
-     * does not expose (`unknown_post`), or a path that matches no route
-     * (`not_found`, e.g. a non-numeric `post_ID`).
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
      *
      */
     404: Error;
     /**
-     * The path is known, but not under this method; `Allow` lists the methods it takes.
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`.
+     *
      */
-    405: Error;
+    405: MethodNotAllowedError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
@@ -1039,12 +2003,12 @@ export type GetOpenApiDocumentData = {
          * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
          * status is always 200 and the JSON response is wrapped in an envelope
          * holding the real status code and headers; this applies to error
-         * answers too.
+         * answers too. Any other value means false.
          *
          */
         http_envelope?: Flag;
         /**
-         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces.
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
         /**

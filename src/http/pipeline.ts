@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { describeErrors, type ContractOperation } from './contract.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
 import { ContractRouter } from './router.js';
-import { ownedBy, writeJson, type Outgoing, type ServiceDefinition } from './service.js';
+import { ownedBy, writeJson, writeText, type Outgoing, type RouteMiss, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
 
@@ -21,7 +21,9 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
 
 /**
  * The request pipeline of every contract operation, on one screen:
- * route (404/405) -> security -> admit (rate limits) -> validate -> handler
+ * the service's answer before routing (publishing: OPTIONS), if any ->
+ * route (404/405, or the service's own answer to an unrouted request)
+ * -> security -> admit (rate limits) -> validate -> handler
  * -> response validation -> present. Each failure is an ApiError that the
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
@@ -47,23 +49,26 @@ export function contractPipeline(
     let operation: ContractOperation | undefined;
     let outgoing: Outgoing;
     try {
-      const match = router.match(ctx.method, path);
-      if (match.kind === 'not-found') throw routeNotFound();
-      if (match.kind === 'method-not-allowed') throw methodNotAllowed(match.allow);
-      operation = match.operation;
-      ctx.state.operationId = operation.operationId;
+      const early = service.beforeRouting?.(ctx);
+      const match = early ? undefined : router.match(ctx.method, path);
+      if (early || match?.kind !== 'operation') {
+        outgoing = early ?? unrouted(service, ctx, match as RouteMiss);
+      } else {
+        operation = match.operation;
+        ctx.state.operationId = operation.operationId;
 
-      // Each step is awaited only when it has something to wait for: every await costs every request.
-      let principal = resolvePrincipal(ctx, service, operation);
-      if (principal instanceof Promise) principal = await principal;
-      const admitted = service.admit?.(ctx, operation, principal);
-      if (admitted) await admitted;
-      let input = validateInput(ctx, operation, match.rawParams);
-      if (input instanceof Promise) input = await input;
-      const handler = service.handlers[operation.operationId];
-      if (!handler) throw notImplemented();
-      const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
-      outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
+        // Each step is awaited only when it has something to wait for: every await costs every request.
+        let principal = resolvePrincipal(ctx, service, operation);
+        if (principal instanceof Promise) principal = await principal;
+        const admitted = service.admit?.(ctx, operation, principal);
+        if (admitted) await admitted;
+        let input = validateInput(ctx, operation, match.rawParams);
+        if (input instanceof Promise) input = await input;
+        const handler = service.handlers[operation.operationId];
+        if (!handler) throw notImplemented();
+        const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
+        outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
+      }
     } catch (error) {
       outgoing = toErrorAnswer(service, error, ctx, options.logger);
     }
@@ -72,6 +77,12 @@ export function contractPipeline(
     }
     present(ctx, service, outgoing);
   };
+}
+
+/** A request no operation takes, answered the service's way, else 404 `not_found` or 405 with `Allow`. */
+function unrouted(service: ServiceDefinition, ctx: Context, miss: RouteMiss): Outgoing {
+  if (service.unrouted) return service.unrouted(ctx, miss);
+  throw miss.kind === 'not-found' ? routeNotFound() : methodNotAllowed(miss.allow);
 }
 
 /** The caller: the service's anonymous principal, or whoever the credential names (which takes the store). */
@@ -88,9 +99,15 @@ async function authenticated(service: ServiceDefinition, operation: ContractOper
   return (await service.authenticate(token)) || noPrincipal(service, operation, 'invalid');
 }
 
-/** Without a valid credential: refused where the operation requires one, else the anonymous caller. */
+/**
+ * Without a valid credential: refused where the operation requires one (and,
+ * for a service that refuses unknown credentials, wherever one was sent),
+ * else the anonymous caller.
+ */
 function noPrincipal(service: ServiceDefinition, operation: ContractOperation, reason: 'missing' | 'invalid') {
-  if (operation.security === 'required') throw service.unauthenticated(reason);
+  if (operation.security === 'required' || (reason === 'invalid' && service.unknownCredential === 'refuse')) {
+    throw service.unauthenticated(reason);
+  }
   return service.anonymous;
 }
 
@@ -247,5 +264,6 @@ function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
   if (service.present) return service.present(ctx, outgoing);
   ctx.status = outgoing.status;
   ctx.set(outgoing.headers);
-  if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
+  if (outgoing.text !== undefined) writeText(ctx, outgoing.text);
+  else if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
 }

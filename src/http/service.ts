@@ -27,6 +27,12 @@ export function ownedBy(service: Pick<ServiceDefinition, 'prefix' | 'otherPrefix
   return checks.length === 1 ? checks[0]! : (path) => checks.some((owns) => owns(path));
 }
 
+/** Writes a plain-text answer (`text/plain`), as bytes; an empty one has `Content-Length: 0`. */
+export function writeText(ctx: Context, text: string): void {
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = Buffer.from(text);
+}
+
 /** An answer on its way out: a handler's result or an error already in the service's format. */
 export interface Outgoing {
   status: number;
@@ -34,7 +40,12 @@ export interface Outgoing {
   headers: Record<string, string>;
   /** True when `body` is an error body. */
   isError: boolean;
+  /** A plain-text body (`text/plain`) written as it is, instead of `body` as JSON; never enveloped or wrapped. */
+  text?: string;
 }
+
+/** A request that no operation of the contract takes: an unknown path, or a known one under another method. */
+export type RouteMiss = { kind: 'not-found' } | { kind: 'method-not-allowed'; allow: string[] };
 
 /** A handler as the pipeline calls it (the typed maps in handlers.ts narrow this). */
 export type AnyHandler = (input: {
@@ -73,6 +84,15 @@ export interface ServiceDefinition<Principal = unknown> {
   credential?(ctx: Context): string | undefined;
   /** The error for an operation that requires a credential when it is missing or unknown. */
   unauthenticated(reason: 'missing' | 'invalid'): ApiError;
+  /**
+   * What an unknown credential means where the operation does not require
+   * one: the anonymous caller (the default), or `unauthenticated('invalid')`.
+   */
+  unknownCredential?: 'anonymous' | 'refuse';
+  /** An answer given before routing, when the service has one for the request (publishing: every `OPTIONS`). */
+  beforeRouting?(ctx: Context): Outgoing | undefined;
+  /** The answer to a request no operation takes; by default 404 `not_found` or 405 with `Allow`, in the service's error body. */
+  unrouted?(ctx: Context, miss: RouteMiss): Outgoing;
   /**
    * Runs after security and before validation (rate limits); may set headers
    * or throw an ApiError (or reject with one). Returns nothing when it has

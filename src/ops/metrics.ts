@@ -9,6 +9,7 @@ export interface Metrics {
   rateLimitRejections: Counter<'service' | 'caller'>;
   storeErrors: Counter;
   postRestores: Counter<'outcome'>;
+  postDeletions: Counter<'outcome'>;
 }
 
 /** Creates the registry with process metrics and the API's own series. */
@@ -44,6 +45,12 @@ export function createMetrics(): Metrics {
     postRestores: new Counter({
       name: 'post_restores_total',
       help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    postDeletions: new Counter({
+      name: 'post_deletions_total',
+      help: 'Authorised trash requests: `trashed` moved the post to the trash, `deleted` deleted a trashed post for good, `unchanged` lost to a concurrent change.',
       labelNames: ['outcome'],
       registers: [registry],
     }),

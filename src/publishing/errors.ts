@@ -29,3 +29,18 @@ export const cannotRestore = () => new ApiError(403, 'unauthorized', 'User canno
 
 /** 403 `unauthorized`: `context=edit` asked for by a caller who may not edit the post. */
 export const cannotEdit = () => new ApiError(403, 'unauthorized', 'User cannot edit post');
+
+/** 404 `unknown_post_type`: trashing a post of a type the site does not expose. */
+export const unknownPostType = () => new ApiError(404, 'unknown_post_type', 'Unknown post type');
+
+/** 403 `unauthorized`: the caller may not delete the post, so may not trash it. */
+export const cannotDelete = () => new ApiError(403, 'unauthorized', 'User cannot delete posts');
+
+/** 403 `unauthorized`: the caller may not read the post (not published, and not theirs to see). */
+export const cannotView = () => new ApiError(403, 'unauthorized', 'User cannot view post');
+
+/** 403 `unauthorized`: a password-protected post, to a caller who may not edit it. */
+export const cannotViewProtected = () => new ApiError(403, 'unauthorized', 'User cannot view password protected post');
+
+/** 403 `unauthorized`: a private site, to a caller who is not one of its users. */
+export const cannotAccessPrivateBlog = () => new ApiError(403, 'unauthorized', 'User cannot access this private blog.');

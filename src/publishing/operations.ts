@@ -4,6 +4,11 @@ import type { HandlerMap, SameKeys, SdkOperations } from '../http/handlers.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
 export interface PublishingOperations {
+  getSite: { data: T.GetSiteData; responses: T.GetSiteResponses };
+  getPost: { data: T.GetPostData; responses: T.GetPostResponses };
+  getPostLikes: { data: T.GetPostLikesData; responses: T.GetPostLikesResponses };
+  getPostReplies: { data: T.GetPostRepliesData; responses: T.GetPostRepliesResponses };
+  deletePost: { data: T.DeletePostData; responses: T.DeletePostResponses };
   restorePost: { data: T.RestorePostData; responses: T.RestorePostResponses };
   getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
 }

@@ -117,6 +117,39 @@ describe('publishing mock', () => {
     expect(res.json().error).toBe(error);
   });
 
+  it('serves the read operation without a token', async () => {
+    const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/108', { headers: { Prefer: 'example=anonymous' } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ ID: 108, status: 'publish', short_URL: 'https://wp.me/p1-1K' });
+  });
+
+  it.each([
+    ['/sites/1', 'site', 'ID'],
+    ['/sites/1/posts/108/likes', 'likes', 'post_ID'],
+    ['/sites/1/posts/108/replies', 'replies', 'site_ID'],
+  ])('serves %s, a meta link, without a token', async (path, example, key) => {
+    const res = await viaMock(publishing, '/rest/v1.1', path, { headers: { Prefer: `example=${example}` } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toHaveProperty(key);
+  });
+
+  it.each([
+    ['trashed', 'trash'],
+    ['deleted', 'deleted'],
+  ])('serves the %s example of the trash operation', async (example, status) => {
+    const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/108/delete', {
+      method: 'POST',
+      headers: { ...auth, Prefer: `example=${example}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ ID: 108, status });
+  });
+
+  it('refuses a trash request without the required token', async () => {
+    const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/108/delete', { method: 'POST' });
+    expect(res.status).toBe(401);
+  });
+
   it('refuses a request without the required token', async () => {
     const res = await viaMock(publishing, '/rest/v1.1', restore, { method: 'POST' });
     expect(res.status).toBe(401);

@@ -181,6 +181,22 @@ describe('publishing through prism proxy', () => {
     expect(res.status).toBe(200);
   });
 
+  it('reads a published post without a token, a trashed one only with the right to edit it', async () => {
+    const res = await viaPrism('publishing', '/sites/1/posts/108?meta=site');
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ ID: 108, status: 'publish' });
+    expect((await viaPrism('publishing', '/sites/1/posts/113')).status).toBe(403);
+    expect((await viaPrism('publishing', '/sites/1/posts/113?context=edit', { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(200);
+  });
+
+  it('trashes a post, deletes it from the trash for good, then finds it gone', async () => {
+    expect((await viaPrism('publishing', '/sites/1/posts/109/delete', as(admin))).json().status).toBe('deleted');
+    expect((await viaPrism('publishing', '/sites/1/posts/109/delete', as(admin))).status).toBe(404);
+    const trashed = await viaPrism('publishing', '/sites/1/posts/112/delete?fields=ID,status', as(admin));
+    expect(trashed.json()).toEqual({ ID: 112, status: 'trash' });
+    expect((await viaPrism('publishing', restore(1, 112), as(admin))).json().status).toBe('publish');
+  });
+
   it('serves its OpenAPI document, as JSONP too', async () => {
     expect((await viaPrism('publishing', '/openapi')).json().openapi).toBe('3.1.0');
     expect((await viaPrism('publishing', '/openapi?callback=doc')).text.startsWith('/**/doc({')).toBe(true);

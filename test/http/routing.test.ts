@@ -18,16 +18,17 @@ describe('routes outside the contract', () => {
     expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
-  it('answers 404 in the publishing error format under /rest/v1.1', async () => {
+  it('answers 404 with an empty text/plain body under /rest/v1.1, as the platform\'s endpoint layer does', async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/nothing`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'not_found', message: 'Not found' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('');
   });
 
   it('answers 404 for a non-numeric post_ID: it matches no route', async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect((await res.json()).error).toBe('not_found');
+    expect(await res.text()).toBe('');
   });
 
   it('answers 404 outside both APIs', async () => {
@@ -44,11 +45,17 @@ describe('methods', () => {
     expect(await res.json()).toEqual({ error: 'Method not allowed', code: 'method_not_allowed' });
   });
 
-  it('answers 405 with Allow for GET on the restore path', async () => {
+  it('answers GET on the restore path (POST only) 404, as the platform\'s endpoint layer does', async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/posts/101/restore`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers another method on the restore path 405 not_allowed with Allow', async () => {
+    const res = await call(`${server.url}/rest/v1.1/sites/1/posts/101/restore`, { method: 'PUT' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect((await res.json()).error).toBe('method_not_allowed');
+    expect(await res.json()).toEqual({ error: 'not_allowed', error_message: 'Method not allowed' });
   });
 
   it('answers HEAD like GET without a body', async () => {

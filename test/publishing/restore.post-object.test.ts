@@ -80,6 +80,14 @@ describe('attachments', () => {
       },
       height: 800,
       width: 1200,
+      meta: {
+        links: {
+          self: `${publicUrl}/rest/v1.1/sites/1/media/301`,
+          help: `${publicUrl}/rest/v1.1/sites/1/media/301/help`,
+          site: `${publicUrl}/rest/v1.1/sites/1`,
+          parent: `${publicUrl}/rest/v1.1/sites/1/posts/107`,
+        },
+      },
     });
     expect(asEditor.attachments['324']).toMatchObject({ mime_type: 'application/pdf', extension: 'pdf', thumbnails: {}, width: 0, height: 0 });
   });
@@ -189,6 +197,7 @@ describe('author', () => {
       URL: '',
       avatar_URL: 'https://demo.example.com/avatars/admin.png',
       profile_URL: 'https://demo.example.com/author/admin/',
+      site_ID: 1,
     });
     expect(asModerator.author.email).toBe(false);
   });
@@ -234,19 +243,19 @@ describe('links', () => {
   it('give a published post its permalink, and other_URLs {}', () => {
     expect(asEditor).toMatchObject({
       URL: 'https://demo.example.com/2026/02/09/morning-at-the-harbour/',
-      short_URL: 'https://demo.example.com/?p=107',
+      short_URL: 'https://wp.me/p1-1J',
       guid: 'https://demo.example.com/?p=107',
       other_URLs: {},
     });
   });
 
-  it('give an unpublished post its plain link, and other_URLs with the permalink it would have', async () => {
+  it('give an unpublished post its plain link, and other_URLs with its sample permalink (slug as a placeholder)', async () => {
     const { body } = await restore(harness, await harness.tokenFor('admin'), 1, 103);
     expect(body).toMatchObject({
       status: 'pending',
       URL: 'https://demo.example.com/?p=103',
       other_URLs: {
-        permalink_URL: 'https://demo.example.com/2026/03/04/spring-opening-hours/',
+        permalink_URL: 'https://demo.example.com/2026/03/04/%postname%/',
         suggested_slug: 'spring-opening-hours',
       },
     });

@@ -1,6 +1,6 @@
 import { createClient, type Client } from '../../generated/publishing/client/index.js';
-import { restorePost } from '../../generated/publishing/sdk.gen.js';
-import type { RestorePostData } from '../../generated/publishing/types.gen.js';
+import { deletePost, getPost, restorePost } from '../../generated/publishing/sdk.gen.js';
+import type { DeletePostData, GetPostData, RestorePostData } from '../../generated/publishing/types.gen.js';
 import { KyselyPublishingStore } from '../../src/publishing/store/kyselyStore.js';
 import type { PublishingStore } from '../../src/publishing/store/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../support/contract.js';
@@ -48,6 +48,42 @@ export async function restore(
   query: RestorePostData['query'] = {},
 ) {
   const result = await restorePost({
+    client: harness.client,
+    path: { site: String(site), post_ID: postId },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
+
+/** Reads a post through the generated SDK, as `token` (or anonymously), and returns status and body. */
+export async function read(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  postId: number,
+  query: GetPostData['query'] = {},
+) {
+  const result = await getPost({
+    client: harness.client,
+    path: { site: String(site), post_ID: postId },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
+
+/** Trashes (or, from the trash, deletes) a post through the generated SDK, as `token`, and returns status and body. */
+export async function trash(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  postId: number,
+  query: DeletePostData['query'] = {},
+) {
+  const result = await deletePost({
     client: harness.client,
     path: { site: String(site), post_ID: postId },
     query,

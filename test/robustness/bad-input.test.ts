@@ -156,14 +156,22 @@ describe('a token in a query string', () => {
 
 describe('wrong methods', () => {
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
-  it.each(targets)('$label: every other method is 405 with Allow, a made-up one 400', async (target) => {
+  it.each(targets)('$label: every other method is 405 with Allow (publishing: as its endpoint layer answers), a made-up one 400', async (target) => {
     const path = pathOf(target);
     const allowed = targets.filter((t) => t.service === target.service && t.operation.path === target.operation.path);
     const allowedMethods = allowed.flatMap((t) => (t.operation.method === 'GET' ? ['GET', 'HEAD'] : [t.operation.method]));
+    const publishing = target.service.name === 'publishing';
     for (const method of methods.filter((m) => !allowedMethods.includes(m))) {
       const answer = await send(target, path, { method });
+      if (publishing && (method === 'GET' || method === 'POST' || method === 'OPTIONS')) {
+        // The platform's endpoint layer: the other of GET and POST is an unknown path; OPTIONS is always 200.
+        expect(answer.status, method).toBe(method === 'OPTIONS' ? 200 : 404);
+        expect(answer.text, method).toBe('');
+        continue;
+      }
       expect(answer.status, method).toBe(405);
-      expect(answer.headers.get('allow')?.split(', ').sort()).toEqual([...allowedMethods].sort());
+      const allow = publishing ? allowedMethods.filter((m) => m !== 'HEAD').join(',') : [...allowedMethods].sort().join(', ');
+      expect(publishing ? answer.headers.get('allow') : answer.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
     }
     expect((await send(target, path, { method: 'BREW' })).status).toBe(400);
   });

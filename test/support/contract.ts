@@ -17,6 +17,8 @@ interface LoadedService {
   router: ContractRouter;
   /** Some operation declares `http_envelope`: the service applies it to every answer, errors and unrouted paths too. */
   envelopes: boolean;
+  /** `OPTIONS` on any path is answered 200 with an empty `text/plain` body. */
+  answersOptions: boolean;
 }
 
 /** What the checker reads of a request's URL; a `URL`, or `requestTarget(path)` for a path sent untouched. */
@@ -34,10 +36,16 @@ export function requestTarget(wirePath: string): RequestTarget {
   return { pathname: query < 0 ? path : path.slice(0, query), search, searchParams: new URLSearchParams(search) };
 }
 
+/**
+ * The services and what their contracts say in prose rather than per
+ * operation: publishing's endpoint layer answers `OPTIONS` on every path
+ * with 200 and an empty `text/plain` body (its contract's "The endpoint
+ * layer").
+ */
 const SERVICES = [
-  { name: 'profiles', prefix: '/v3', otherPrefixes: ['/avatar'], ignoreTrailingSlash: false },
-  { name: 'publishing', prefix: '/rest/v1.1', otherPrefixes: [], ignoreTrailingSlash: true },
-  { name: 'developer', prefix: '/developer/v1', otherPrefixes: [], ignoreTrailingSlash: false },
+  { name: 'profiles', prefix: '/v3', otherPrefixes: ['/avatar'], ignoreTrailingSlash: false, answersOptions: false },
+  { name: 'publishing', prefix: '/rest/v1.1', otherPrefixes: [], ignoreTrailingSlash: true, answersOptions: true },
+  { name: 'developer', prefix: '/developer/v1', otherPrefixes: [], ignoreTrailingSlash: false, answersOptions: false },
 ];
 /** The first bytes of every PNG file. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -67,7 +75,7 @@ export class ContractChecker {
 
   static async load(): Promise<ContractChecker> {
     const services = await Promise.all(
-      SERVICES.map(async ({ name, prefix, otherPrefixes, ignoreTrailingSlash }) => {
+      SERVICES.map(async ({ name, prefix, otherPrefixes, ignoreTrailingSlash, answersOptions }) => {
         const contract = await loadContract(fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url)));
         return {
           prefix,
@@ -75,6 +83,7 @@ export class ContractChecker {
           contract,
           router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }),
           envelopes: contract.operations.some((op) => op.queryParams.has('http_envelope')),
+          answersOptions,
         };
       }),
     );
@@ -92,6 +101,13 @@ export class ContractChecker {
     if (!service) return;
     this.checked++;
     const where = `${method} ${url.pathname}${url.search} -> ${status}`;
+    if (method === 'OPTIONS' && service.answersOptions) {
+      const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
+      if (status !== 200 || text !== '' || mediaType !== 'text/plain') {
+        throw new Error(`${where}: OPTIONS must be answered 200 with an empty text/plain body, got ${mediaType} "${text.slice(0, 100)}"`);
+      }
+      return;
+    }
     const unrouted = service.router.match(method === 'HEAD' ? 'GET' : method, url.pathname).kind === 'not-found';
     const response = this.findResponse(service, method, url.pathname, status);
     if (!response) throw new Error(`${where}: status ${status} is not declared in the contract`);
@@ -108,14 +124,17 @@ export class ContractChecker {
       }
     }
 
+    const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
     if (status === 304 || status === 204 || method === 'HEAD' || text === '') {
       if (text !== '' && method !== 'HEAD') throw new Error(`${where}: a ${status} must have no body`);
       if (text === '' && response.content && status !== 304 && method !== 'HEAD') {
-        throw new Error(`${where}: body expected`);
+        // An empty body only where the contract declares one: a media type whose schema takes "".
+        const empty = response.content[mediaType]?.schema;
+        if (!empty) throw new Error(`${where}: body expected`);
+        this.validate(empty, '', `${where} (empty ${mediaType} body)`);
       }
       return;
     }
-    const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
     const content = response.content?.[mediaType];
     if (!content?.schema) throw new Error(`${where}: media type "${mediaType}" is not declared`);
     if (mediaType === 'application/javascript') {

@@ -50,3 +50,13 @@ export function postCapabilities(
     edit_post: holdsAll('edit'),
   };
 }
+
+/**
+ * Whether the caller may read a private post (the platform's `read_post` on
+ * a private post): its author with `read`, anyone else with
+ * `read_private_posts`.
+ */
+export function mayReadPrivatePost(roleCapabilities: ReadonlySet<string>, userId: number, post: Pick<PostRecord, 'authorId'>): boolean {
+  const own = post.authorId !== null && post.authorId === userId;
+  return roleCapabilities.has(own ? 'read' : 'read_private_posts');
+}

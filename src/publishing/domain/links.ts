@@ -1,7 +1,23 @@
 import type { AncestorRecord, PostRecord, SiteRecord, UserRecord } from '../store/publishingStore.js';
 
-/** Statuses whose posts have their pretty permalink; others are reached by `?p=ID` until published. */
-const PRETTY_LINK_STATUSES: ReadonlySet<string> = new Set(['publish', 'private']);
+/**
+ * Statuses whose posts are reached by their plain link (`?p=ID`) rather
+ * than their pretty permalink (the platform's `get_permalink`): not yet
+ * published or scheduled. A page is plain only while not published nor
+ * scheduled (`_get_page_link` leaves `future` out); a trashed post keeps its
+ * pretty permalink, with its `__trashed` slug.
+ */
+const PLAIN_LINK_STATUSES: ReadonlySet<string> = new Set(['draft', 'pending', 'auto-draft', 'future']);
+const PLAIN_PAGE_LINK_STATUSES: ReadonlySet<string> = new Set(['draft', 'pending', 'auto-draft']);
+
+/** The placeholder a sample permalink leaves for the slug of a post, and of a page or another post type. */
+const POST_NAME_PLACEHOLDER = '%postname%';
+const PAGE_NAME_PLACEHOLDER = '%pagename%';
+
+/** Post types the platform gives short links (`post_type_supports(..., 'shortlinks')` is off for the others). */
+const SHORT_LINK_TYPES: Readonly<Record<string, string>> = { post: 'p', page: 'P', attachment: 'a' };
+
+const BASE62 = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** The site's home URL: `https://domain` or `https://domain/path`. */
 export const siteHomeUrl = (site: SiteRecord): string => `https://${site.domain}${site.path ? `/${site.path}` : ''}`;
@@ -51,6 +67,17 @@ export function prettyPermalink(site: SiteRecord, post: PostRecord, ancestors: A
   return `${home}/${encodeURIComponent(post.type)}/${slug}/`;
 }
 
+/**
+ * The platform's sample permalink (`get_sample_permalink`): the pretty
+ * permalink with the slug left as a placeholder for an editor, `%postname%`
+ * for a post and `%pagename%` for a page (after its parents' path) or any
+ * other post type.
+ */
+export function samplePermalink(site: SiteRecord, post: PostRecord, ancestors: AncestorRecord[]): string {
+  // The placeholder goes in as the slug; `%` never occurs in a slug, so nothing else can match.
+  return prettyPermalink(site, post, ancestors, post.type === 'post' ? POST_NAME_PLACEHOLDER : PAGE_NAME_PLACEHOLDER);
+}
+
 /** The short link that always reaches the post: `?p=ID` (`?page_id=ID` for pages). */
 export function plainPermalink(site: SiteRecord, post: PostRecord): string {
   const home = siteHomeUrl(site);
@@ -59,13 +86,43 @@ export function plainPermalink(site: SiteRecord, post: PostRecord): string {
   return `${home}/?post_type=${encodeURIComponent(post.type)}&p=${post.id}`;
 }
 
-/** The post's `URL`: its pretty permalink once published (or private), else the plain link. */
+/** The post's `URL`: its pretty permalink unless it is not published yet (see PLAIN_LINK_STATUSES), else the plain link. */
 export function permalink(site: SiteRecord, post: PostRecord, ancestors: AncestorRecord[]): string {
-  return PRETTY_LINK_STATUSES.has(post.status) && post.slug ? prettyPermalink(site, post, ancestors, post.slug) : plainPermalink(site, post);
+  const plain = (post.type === 'page' ? PLAIN_PAGE_LINK_STATUSES : PLAIN_LINK_STATUSES).has(post.status);
+  return !plain && post.slug ? prettyPermalink(site, post, ancestors, post.slug) : plainPermalink(site, post);
 }
 
-/** The post's `short_URL`. */
-export const shortUrl = (site: SiteRecord, postId: number): string => `${siteHomeUrl(site)}/?p=${postId}`;
+/** A number in the platform's base 62 (`wpme_dec2sixtwo`: `0-9`, `a-z`, `A-Z`). */
+export function base62(value: number): string {
+  let out = '';
+  for (let rest = value; rest > 0; rest = Math.floor(rest / 62)) out = BASE62[rest % 62] + out;
+  return out || '0';
+}
+
+/**
+ * The post's `short_URL`, in the platform's wp.me shape (`wpme_get_shortlink`):
+ * `{base}/s{site}-{slug}` for a published post whose slug is at most 8
+ * characters without `-` or `%`; else `{base}/{p|P|a}{site}-{post}` for a
+ * post, page or attachment, with the IDs in base 62; `""` for other post
+ * types, which have no short links.
+ */
+export function shortUrl(shortlinkBase: string, site: SiteRecord, post: Pick<PostRecord, 'id' | 'type' | 'status' | 'slug'>): string {
+  const bySlug = post.type === 'post' && post.status === 'publish' && post.slug.length <= 8 && !/[-%]/.test(post.slug) && post.slug !== '';
+  if (bySlug) return `${shortlinkBase}/s${base62(site.id)}-${post.slug}`;
+  const kind = SHORT_LINK_TYPES[post.type];
+  return kind ? `${shortlinkBase}/${kind}${base62(site.id)}-${base62(post.id)}` : '';
+}
+
+/** A media item's `meta.links`: `self`, `help`, `site`, and `parent` (the post it is attached to) when attached. */
+export function mediaApiLinks(publicUrl: string, siteId: number, mediaId: number, postId: number | null) {
+  const self = `${apiSiteUrl(publicUrl, siteId)}/media/${mediaId}`;
+  return {
+    self,
+    help: `${self}/help`,
+    site: apiSiteUrl(publicUrl, siteId),
+    ...(postId ? { parent: apiPostUrl(publicUrl, siteId, postId) } : {}),
+  };
+}
 
 /** A user's author page on the site. */
 export const profileUrl = (site: SiteRecord, user: UserRecord): string => `${siteHomeUrl(site)}/author/${encodeURIComponent(user.niceName)}/`;

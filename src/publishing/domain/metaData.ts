@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PostMeta } from '../../../generated/publishing/types.gen.js';
+import type { Comment, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
 import type { AncestorRecord, CommentRecord, PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
 import { apiDate } from './dates.js';
@@ -10,15 +10,22 @@ import { userObject } from './userObject.js';
 const LOADABLE_LINKS = ['site', 'likes', 'replies'] as const;
 type LoadableLink = (typeof LOADABLE_LINKS)[number];
 
-/** What loading the links needs. */
-export interface MetaDataSource {
+/** What answering a site's link needs. */
+export interface SiteSource {
   store: PublishingStore;
   publicUrl: string;
   site: SiteRecord;
+  /** The caller's user ID; 0 for an anonymous caller. */
+  viewerId: number;
+}
+
+/** What answering a post's links needs. */
+export interface PostLinkSource extends SiteSource {
+  /** Base of the wp.me-style short links. */
+  shortlinkBase: string;
   post: PostRecord;
   /** The post's ancestors, nearest first (a page's permalink is built on them). */
   ancestors: AncestorRecord[];
-  viewerId: number;
 }
 
 /**
@@ -30,8 +37,8 @@ export function requestedMetaLinks(meta: string | undefined): LoadableLink[] {
   return LOADABLE_LINKS.filter((name) => asked.has(name));
 }
 
-/** The site as `GET /sites/{ID}` answers it. */
-async function siteData({ store, publicUrl, site, viewerId }: MetaDataSource) {
+/** The site as `GET /sites/{ID}` (its `meta.links.site`) answers it. */
+export async function siteObject({ store, publicUrl, site, viewerId }: SiteSource): Promise<Site> {
   const stats = await store.siteStats(site.id, viewerId);
   const self = apiSiteUrl(publicUrl, site.id);
   return {
@@ -50,8 +57,8 @@ async function siteData({ store, publicUrl, site, viewerId }: MetaDataSource) {
   };
 }
 
-/** The post's likes as `GET /sites/{ID}/posts/{ID}/likes/` answers them. */
-async function likesData({ store, site, post, viewerId }: MetaDataSource) {
+/** The post's likes as `GET /sites/{ID}/posts/{ID}/likes/` (its `meta.links.likes`) answers them: newest like first, no emails. */
+export async function postLikes({ store, site, post, viewerId }: PostLinkSource): Promise<PostLikes> {
   const likers = await store.postLikers(post.id);
   return {
     found: likers.length,
@@ -63,13 +70,14 @@ async function likesData({ store, site, post, viewerId }: MetaDataSource) {
   };
 }
 
+/** A commenter: the user object for one with an account, else the visitor's name, website and avatar. */
 function commentAuthor(comment: CommentRecord, site: SiteRecord) {
   if (comment.author) return userObject(comment.author, site, false);
   const emailHash = createHash('sha256').update(comment.authorEmail.trim().toLowerCase()).digest('hex');
-  return {
+  const visitor: Visitor = {
     ID: 0,
     login: '',
-    email: false as const,
+    email: false,
     name: comment.authorName,
     first_name: '',
     last_name: '',
@@ -78,18 +86,20 @@ function commentAuthor(comment: CommentRecord, site: SiteRecord) {
     avatar_URL: `https://secure.gravatar.com/avatar/${emailHash}?s=96&d=identicon`,
     profile_URL: '',
   };
+  return visitor;
 }
 
-/** The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` answers them. */
-async function repliesData({ store, publicUrl, site, post, ancestors }: MetaDataSource) {
+/** The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` (its `meta.links.replies`) answers them, newest first. */
+export async function postReplies({ store, publicUrl, shortlinkBase, site, post, ancestors }: PostLinkSource): Promise<PostReplies> {
   const comments = await store.approvedComments(post.id);
   const siteApi = apiSiteUrl(publicUrl, site.id);
   const postApi = apiPostUrl(publicUrl, site.id, post.id);
   const link = permalink(site, post, ancestors);
+  const short = shortUrl(shortlinkBase, site, post);
   return {
     found: comments.length,
     site_ID: site.id,
-    comments: comments.map((comment) => {
+    comments: comments.map((comment): Comment => {
       const self = `${siteApi}/comments/${comment.id}`;
       return {
         ID: comment.id,
@@ -97,7 +107,7 @@ async function repliesData({ store, publicUrl, site, post, ancestors }: MetaData
         author: commentAuthor(comment, site),
         date: apiDate(comment.date),
         URL: `${link}#comment-${comment.id}`,
-        short_URL: `${shortUrl(site, post.id)}#comment-${comment.id}`,
+        short_URL: short && `${short}#comment-${comment.id}`,
         content: renderComment(comment.content),
         status: 'approved',
         parent: comment.parentId === null ? false : { ID: comment.parentId, type: 'comment', link: `${siteApi}/comments/${comment.parentId}` },
@@ -112,19 +122,17 @@ async function repliesData({ store, publicUrl, site, post, ancestors }: MetaData
   };
 }
 
-const LOADERS: Record<LoadableLink, (source: MetaDataSource) => Promise<Record<string, unknown>>> = {
-  site: siteData,
-  likes: likesData,
-  replies: repliesData,
-};
-
 /**
  * Loads each named link's own answer into `meta.data.<name>` ("`meta`:
  * comma list of names from `meta.links` (`site`, `likes`, `replies`, ...).
  * Each named link's own response is loaded into `meta.data.<name>`").
  */
-export async function loadMetaData(names: LoadableLink[], source: MetaDataSource): Promise<PostMeta['data']> {
+export async function loadMetaData(names: LoadableLink[], source: PostLinkSource): Promise<PostMeta['data']> {
   const data: NonNullable<PostMeta['data']> = {};
-  for (const name of names) data[name] = await LOADERS[name](source);
+  for (const name of names) {
+    if (name === 'site') data.site = await siteObject(source);
+    else if (name === 'likes') data.likes = await postLikes(source);
+    else data.replies = await postReplies(source);
+  }
   return data;
 }

@@ -5,7 +5,7 @@ import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteR
 import type { PostCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
-import { apiPostUrl, permalink, postApiLinks, prettyPermalink, shortUrl, termApiLinks } from './links.js';
+import { apiPostUrl, mediaApiLinks, permalink, postApiLinks, samplePermalink, shortUrl, termApiLinks } from './links.js';
 import { userObject } from './userObject.js';
 
 /** How many attachments the post object lists ("the 20 most recent only"). */
@@ -14,11 +14,20 @@ export const LISTED_ATTACHMENTS = 20;
 /** Post formats the API names; any other `post_format` term means `standard`. */
 const POST_FORMATS: ReadonlySet<string> = new Set(['aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio']);
 
-/** Taxonomies the post object lists under `terms`, in this order. */
-const TAXONOMIES = ['category', 'post_tag', 'post_format'] as const;
+/**
+ * The public taxonomies of each post type, in the order the platform
+ * registers them (`get_object_taxonomies`): the post object lists each under
+ * `terms`, `{}` when the post has no term in it. Pages have none; Jetpack's
+ * portfolio projects have their project types and tags.
+ */
+const TAXONOMIES_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+  post: ['category', 'post_tag', 'post_format'],
+  page: [],
+  'jetpack-portfolio': ['jetpack-portfolio-type', 'jetpack-portfolio-tag'],
+};
 
 /** Taxonomies whose terms have a `parent`. */
-const HIERARCHICAL_TAXONOMIES: ReadonlySet<string> = new Set(['category']);
+const HIERARCHICAL_TAXONOMIES: ReadonlySet<string> = new Set(['category', 'jetpack-portfolio-type']);
 
 /** Image sizes listed in an attachment's `thumbnails`, by width. */
 const THUMBNAIL_WIDTHS = { thumbnail: 150, medium: 300, large: 1024 } as const;
@@ -33,6 +42,10 @@ export interface PostView {
   context: PostContext;
   /** Base of absolute API links. */
   publicUrl: string;
+  /** Base of the wp.me-style short links (`short_URL`). */
+  shortlinkBase: string;
+  /** The slug suggested in `other_URLs` for a post that is not published: its own or its title's, made unique. */
+  suggestedSlug: string;
   /** What the `meta` query parameter loaded, by link name. */
   metaData?: PostMeta['data'];
 }
@@ -40,7 +53,7 @@ export interface PostView {
 const isProtectedMetaKey = (key: string) => key.startsWith('_');
 
 /** The platform's `sanitize_title` for a suggested slug: lower case, accents and tags dropped, words joined by `-`. */
-function slugFromTitle(title: string): string {
+export function slugFromTitle(title: string): string {
   return title
     .replace(/<[^>]*>/g, '')
     .normalize('NFD')
@@ -70,7 +83,7 @@ function termsByName(terms: TermRecord[], view: PostView): Record<string, Term> 
   return Object.fromEntries(sorted.map((term) => [term.name, termObject(term, view)]));
 }
 
-function attachmentObject(attachment: AttachmentRecord): Attachment {
+function attachmentObject(attachment: AttachmentRecord, view: PostView): Attachment {
   const isImage = attachment.mimeType.startsWith('image/');
   const thumbnails = isImage
     ? Object.fromEntries(
@@ -94,6 +107,7 @@ function attachmentObject(attachment: AttachmentRecord): Attachment {
     thumbnails,
     height: attachment.height,
     width: attachment.width,
+    meta: { links: mediaApiLinks(view.publicUrl, view.site.id, attachment.id, attachment.postId) },
   };
 }
 
@@ -148,8 +162,9 @@ function formatOf(terms: TermRecord[]): Post['format'] {
  * and `excerpt` are rendered as HTML for `display` and stored text for
  * `edit`; `author.email` and protected metadata only for a caller who can
  * edit (email only with `context=edit`); `revisions` only with
- * `context=edit` and when there are some; `other_URLs` is `{}` for a
- * published post, else the permalink it would have and the suggested slug.
+ * `context=edit` and when there are some; `terms` lists every taxonomy of
+ * the post's type; `other_URLs` is `{}` for a published post, else its
+ * sample permalink (slug left as a placeholder) and the suggested slug.
  */
 export function postObject(view: PostView): Post {
   const { site, post, relations, capabilities, context } = view;
@@ -157,15 +172,13 @@ export function postObject(view: PostView): Post {
   const canEdit = capabilities.edit_post;
   const parent = relations.ancestors[0];
   const featured = relations.featuredMedia;
-  const suggestedSlug = post.slug || slugFromTitle(post.title);
 
   const meta: PostMeta = { links: postApiLinks(view.publicUrl, site.id, post.id) };
   if (view.metaData && Object.keys(view.metaData).length) meta.data = view.metaData;
 
   const terms: Post['terms'] = {};
-  for (const taxonomy of TAXONOMIES) {
-    const ofTaxonomy = relations.terms.filter((term) => term.taxonomy === taxonomy);
-    if (ofTaxonomy.length) terms[taxonomy] = termsByName(ofTaxonomy, view);
+  for (const taxonomy of TAXONOMIES_OF_TYPE[post.type] ?? []) {
+    terms[taxonomy] = termsByName(relations.terms.filter((term) => term.taxonomy === taxonomy), view);
   }
 
   return {
@@ -176,7 +189,7 @@ export function postObject(view: PostView): Post {
     modified: apiDate(post.modified),
     title: display ? renderTitle(post.title) : post.title,
     URL: permalink(site, post, relations.ancestors),
-    short_URL: shortUrl(site, post.id),
+    short_URL: shortUrl(view.shortlinkBase, site, post),
     content: display
       ? renderContent(post.content, { attachments: relations.allAttachments.map(renderAttachment), postId: post.id })
       : post.content,
@@ -222,7 +235,9 @@ export function postObject(view: PostView): Post {
     terms,
     tags: termsByName(relations.terms.filter((term) => term.taxonomy === 'post_tag'), view),
     categories: termsByName(relations.terms.filter((term) => term.taxonomy === 'category'), view),
-    attachments: Object.fromEntries(relations.recentAttachments.slice(0, LISTED_ATTACHMENTS).map((a) => [String(a.id), attachmentObject(a)])),
+    attachments: Object.fromEntries(
+      relations.recentAttachments.slice(0, LISTED_ATTACHMENTS).map((a) => [String(a.id), attachmentObject(a, view)]),
+    ),
     attachment_count: relations.attachmentCount,
     metadata: visibleMetadata(relations.metadata, canEdit),
     meta,
@@ -231,6 +246,6 @@ export function postObject(view: PostView): Post {
     other_URLs:
       post.status === 'publish'
         ? {}
-        : { permalink_URL: prettyPermalink(site, post, relations.ancestors, suggestedSlug), suggested_slug: suggestedSlug },
+        : { permalink_URL: samplePermalink(site, post, relations.ancestors), suggested_slug: view.suggestedSlug },
   };
 }

@@ -1,19 +1,11 @@
 import type { Post } from '../../../generated/publishing/types.gen.js';
-import { cannotEdit, cannotRestore, unknownBlog, unknownPost } from '../errors.js';
-import type { PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import { cannotEdit, cannotRestore, unknownPost } from '../errors.js';
+import { exposes, openSite, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
-import { loadMetaData, requestedMetaLinks } from './metaData.js';
-import { LISTED_ATTACHMENTS, postObject } from './postObject.js';
-import { parseSiteRef } from './siteRef.js';
+import { renderPost, type RenderDeps } from './renderPost.js';
 
-/** Post types every site exposes; others only when the site allows them (`rest_api_allowed_post_types`). */
-const ALWAYS_EXPOSED_TYPES: ReadonlySet<string> = new Set(['post', 'page']);
-
-export interface RestoreDeps {
-  store: PublishingStore;
-  /** Base of absolute API links. */
-  publicUrl: string;
+export interface RestoreDeps extends RenderDeps {
   /** Told whether each authorised restore made the transition or found the post already out of the trash. */
   onRestore?: (outcome: 'restored' | 'unchanged') => void;
 }
@@ -28,24 +20,22 @@ export interface RestoreRequest {
   meta: string | undefined;
 }
 
-const exposes = (site: SiteRecord, type: string) => ALWAYS_EXPOSED_TYPES.has(type) || site.extraPostTypes.includes(type);
-
 /**
  * Restores a trashed post and answers it as the post object, in the real
- * order of checks: site (404 `unknown_blog`), post (404 `unknown_post`, also
- * for a type the site does not expose), the right to delete the post (403
- * "User cannot restore trashed posts") and, for `context=edit`, the right to
- * edit it (403 "User cannot edit post"), all before any change. A post not
- * in the trash is answered unchanged.
+ * order of checks: site (404 `unknown_blog`; a private site only for its
+ * users), post (404 `unknown_post`, also for a type the site does not
+ * expose), the right to delete the post (403 "User cannot restore trashed
+ * posts") and, for `context=edit`, the right to edit it (403 "User cannot
+ * edit post"), all before any change. A post not in the trash is answered
+ * unchanged.
  */
 export async function restoreTrashedPost(deps: RestoreDeps, request: RestoreRequest): Promise<Post> {
   const { store } = deps;
-  const site = await store.findSite(parseSiteRef(request.site));
-  if (!site) throw unknownBlog();
+  const viewer: Viewer = { id: request.viewerId, loggedIn: true };
+  const { site, roleCapabilities } = await openSite(store, request.site, viewer);
   const found = await store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();
-  const roleCapabilities = await store.capabilitiesOf(site.id, request.viewerId);
-  const before = postCapabilities(roleCapabilities, request.viewerId, found);
+  const before = postCapabilities(roleCapabilities, viewer.id, found);
   if (!before.delete_post) throw cannotRestore();
   if (request.context === 'edit' && !before.edit_post) throw cannotEdit();
 
@@ -60,17 +50,5 @@ export async function restoreTrashedPost(deps: RestoreDeps, request: RestoreRequ
   } else {
     deps.onRestore?.('unchanged');
   }
-
-  const capabilities = postCapabilities(roleCapabilities, request.viewerId, post);
-  const relations = await store.postRelations(post, {
-    viewerId: request.viewerId,
-    recentAttachments: LISTED_ATTACHMENTS,
-    allAttachments: request.context === 'display' && post.content.includes('[gallery'),
-    revisions: request.context === 'edit',
-  });
-  const links = requestedMetaLinks(request.meta);
-  const metaData = links.length
-    ? await loadMetaData(links, { store, publicUrl: deps.publicUrl, site, post, ancestors: relations.ancestors, viewerId: request.viewerId })
-    : undefined;
-  return postObject({ site, post, relations, capabilities, context: request.context, publicUrl: deps.publicUrl, metaData });
+  return renderPost(deps, { site, post, viewer, roleCapabilities, context: request.context, meta: request.meta });
 }

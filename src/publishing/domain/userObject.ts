@@ -4,7 +4,9 @@ import { profileUrl } from './links.js';
 
 /**
  * A user as the API shows them (`author`, likers): `email` is `false` unless
- * the caller may see it ("email only in edit context to editors").
+ * the caller may see it ("email only in edit context to editors");
+ * `site_ID` is the user's primary site, as the platform adds it to every
+ * user it shows, and is left out for a user with no site.
  */
 export function userObject(user: UserRecord, site: SiteRecord, showEmail: boolean): Author {
   return {
@@ -18,5 +20,6 @@ export function userObject(user: UserRecord, site: SiteRecord, showEmail: boolea
     URL: user.url,
     avatar_URL: user.avatarUrl,
     profile_URL: profileUrl(site, user),
+    ...(user.primarySiteId === null ? {} : { site_ID: user.primarySiteId }),
   };
 }

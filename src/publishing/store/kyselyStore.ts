@@ -1,8 +1,9 @@
-import type { Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
   AccessTokenRecord,
+  AncestorRecord,
   AttachmentRecord,
   CommentRecord,
   PostRecord,
@@ -26,7 +27,18 @@ const MAX_ANCESTORS = 16;
 
 const isStorableId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_STORED_ID;
 
-const toUser = (row: Selectable<UsersTable>): UserRecord => ({
+/** A user row with the user's primary site (see `primarySite`). */
+type UserRow = Selectable<UsersTable> & { primary_site_id: number | null };
+
+/** The user's primary site: the lowest site ID they have a role on (the platform's first blog of the user). */
+const primarySite = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb
+    .selectFrom('site_roles')
+    .select((inner) => inner.fn.min<number>('site_roles.site_id').as('site_id'))
+    .whereRef('site_roles.user_id', '=', 'users.id')
+    .as('primary_site_id');
+
+const toUser = (row: UserRow): UserRecord => ({
   id: row.id,
   login: row.login,
   email: row.email,
@@ -36,6 +48,8 @@ const toUser = (row: Selectable<UsersTable>): UserRecord => ({
   niceName: row.nice_name,
   url: row.url,
   avatarUrl: row.avatar_url,
+  // min() comes back as a string from some drivers.
+  primarySiteId: row.primary_site_id === null ? null : Number(row.primary_site_id),
 });
 
 const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
@@ -153,20 +167,12 @@ export class KyselyPublishingStore implements PublishingStore {
 
   async postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations> {
     const db = this.db;
-    const author = post.authorId === null ? undefined : await db.selectFrom('users').selectAll().where('id', '=', post.authorId).executeTakeFirst();
+    const author =
+      post.authorId === null
+        ? undefined
+        : await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', post.authorId).executeTakeFirst();
 
-    const ancestors: PostRelations['ancestors'] = [];
-    for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
-      const parent = await db
-        .selectFrom('posts')
-        .select(['id', 'type', 'title', 'slug', 'parent_id'])
-        .where('id', '=', parentId)
-        .where('site_id', '=', post.siteId)
-        .executeTakeFirst();
-      if (!parent) break;
-      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
-      parentId = parent.parent_id;
-    }
+    const ancestors = await this.ancestorsOf(post);
 
     const termRows = await db
       .selectFrom('post_terms')
@@ -264,6 +270,22 @@ export class KyselyPublishingStore implements PublishingStore {
     };
   }
 
+  async ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]> {
+    const ancestors: AncestorRecord[] = [];
+    for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
+      const parent = await this.db
+        .selectFrom('posts')
+        .select(['id', 'type', 'title', 'slug', 'parent_id'])
+        .where('id', '=', parentId)
+        .where('site_id', '=', post.siteId)
+        .executeTakeFirst();
+      if (!parent) break;
+      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      parentId = parent.parent_id;
+    }
+    return ancestors;
+  }
+
   async trashPost(postId: number, at: Date): Promise<boolean> {
     if (!isStorableId(postId)) return false;
     return this.db.transaction().execute(async (trx) => {
@@ -332,14 +354,37 @@ export class KyselyPublishingStore implements PublishingStore {
     });
   }
 
+  async deletePostForGood(postId: number): Promise<boolean> {
+    if (!isStorableId(postId)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      // A conditional no-op update first: it holds the post's row (PostgreSQL) until the end, so a
+      // concurrent restore or deletion waits, and only a post still in the trash goes on.
+      const held = await trx.updateTable('posts').set({ status: 'trash' }).where('id', '=', postId).where('status', '=', 'trash').executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return false;
+      const post = await trx.selectFrom('posts').select(['type', 'parent_id']).where('id', '=', postId).executeTakeFirstOrThrow();
+      // Children of the same type and attachments move up one level, as the platform points them.
+      await trx.updateTable('posts').set({ parent_id: post.parent_id }).where('parent_id', '=', postId).where('type', '=', post.type).execute();
+      await trx.updateTable('attachments').set({ post_id: post.parent_id }).where('post_id', '=', postId).execute();
+      for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'post_terms', 'trash_meta'] as const) {
+        await trx.deleteFrom(table).where('post_id', '=', postId).execute();
+      }
+      await trx.deleteFrom('posts').where('id', '=', postId).execute();
+      return true;
+    });
+  }
+
+  uniqueSlugFor(post: Pick<PostRecord, 'id' | 'siteId' | 'type' | 'parentId'>, desired: string): Promise<string> {
+    return this.freeSlug(this.db, post.id, { site_id: post.siteId, type: post.type, parent_id: post.parentId }, desired);
+  }
+
   /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
   private async freeSlug(
-    trx: Transaction<Database>,
+    db: Kysely<Database>,
     postId: number,
     post: { site_id: number; type: string; parent_id: number | null },
     desired: string,
   ): Promise<string> {
-    let query = trx
+    let query = db
       .selectFrom('posts')
       .select('slug')
       .where('site_id', '=', post.site_id)
@@ -367,6 +412,7 @@ export class KyselyPublishingStore implements PublishingStore {
       .selectFrom('likes')
       .innerJoin('users', 'users.id', 'likes.user_id')
       .selectAll('users')
+      .select(primarySite)
       .where('likes.post_id', '=', postId)
       .orderBy('likes.date', 'desc')
       .orderBy('users.id')
@@ -384,7 +430,9 @@ export class KyselyPublishingStore implements PublishingStore {
       .orderBy('id', 'desc')
       .execute();
     const authorIds = [...new Set(comments.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
-    const authors = authorIds.length ? await this.db.selectFrom('users').selectAll().where('id', 'in', authorIds).execute() : [];
+    const authors = authorIds.length
+      ? await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', authorIds).execute()
+      : [];
     const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
     return comments.map((row) => ({
       id: row.id,
@@ -399,7 +447,7 @@ export class KyselyPublishingStore implements PublishingStore {
   }
 
   async findUserByLogin(login: string): Promise<UserRecord | undefined> {
-    const row = await this.db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
+    const row = await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.login', '=', login).executeTakeFirst();
     return row && toUser(row);
   }
 

@@ -250,8 +250,27 @@ const standardRoles: Migration = {
   },
 };
 
+/**
+ * Administrators and editors may read others' private posts (the platform's
+ * `read_private_posts`), which reading a post through the API asks for.
+ */
+const readPrivatePosts: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db
+      .insertInto('role_capabilities')
+      .values(['administrator', 'editor'].map((role) => ({ role, capability: 'read_private_posts' })))
+      .execute();
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.deleteFrom('role_capabilities').where('capability', '=', 'read_private_posts').execute();
+  },
+};
+
 /** Migrations of the publishing service; names sort into the one shared history. */
 export const publishingMigrations: Record<string, Migration> = {
   '2026-11-22-b-publishing-01-tables': createTables,
   '2026-11-22-b-publishing-02-standard-roles': standardRoles,
+  '2026-11-23-b-publishing-03-read-private-posts': readPrivatePosts,
 };

@@ -30,6 +30,8 @@ export interface UserRecord {
   niceName: string;
   url: string;
   avatarUrl: string;
+  /** The user's primary site: the first (lowest-numbered) site they have a role on; null when none. */
+  primarySiteId: number | null;
 }
 
 /** What trashing a post remembered: the status and slug that restoring gives back. */
@@ -178,6 +180,8 @@ export interface PublishingStore {
   /** The primitive capabilities of the user's role on the site; empty without a role. */
   capabilitiesOf(siteId: number, userId: number): Promise<ReadonlySet<string>>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
+  /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
+  ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
 
   /**
    * Moves a post to the trash in one transaction: remembers its status, the
@@ -193,6 +197,21 @@ export interface PublishingStore {
    * the transition.
    */
   restorePost(postId: number, at: Date): Promise<boolean>;
+  /**
+   * Deletes a trashed post for good in one transaction, as the platform's
+   * `wp_delete_post` does: its child posts and its attachments move up to its
+   * parent; its comments, metadata, likes, revisions, terms and trash memory
+   * go with it. Only a post still in the trash is deleted, so of concurrent
+   * calls (or a concurrent restore) exactly one outcome wins. True when this
+   * call deleted it.
+   */
+  deletePostForGood(postId: number): Promise<boolean>;
+  /**
+   * The slug, or the first free `slug-2`, `slug-3`, ... among the other posts
+   * of the post's site and type (for a page, among those with the same
+   * parent), as the platform's `wp_unique_post_slug` makes it.
+   */
+  uniqueSlugFor(post: Pick<PostRecord, 'id' | 'siteId' | 'type' | 'parentId'>, desired: string): Promise<string>;
 
   siteStats(siteId: number, viewerId: number): Promise<SiteStats>;
   /** Users who like the post, newest like first. */

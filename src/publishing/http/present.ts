@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import type { Outgoing } from '../http/service.js';
+import type { Outgoing } from '../../http/service.js';
+import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 
 const TRUTHY = /^(1|t|true)$/i;
 const CALLBACK_UNSAFE = /[^A-Za-z0-9_.]/g;
@@ -43,19 +44,34 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
 }
 
 /**
- * Writes a publishing answer the way every v1.1 endpoint does: `fields`
- * filters a successful post (never an error body); `http_envelope` turns
- * any answer into HTTP 200 with `{code, headers, body}`; `pretty` indents by
- * 4 spaces; `callback` wraps the result (envelope first) as
- * `/**\/NAME(<json>);`, served as `application/javascript` with `nosniff`
- * so a browser never runs a JSON answer as script by accident.
+ * The presentation of publishing answers, with the CORS policy of the
+ * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
+ * endpoint does: `fields` filters a successful post (never an error body;
+ * only on the operations that declare `fields`, named in `withFields`);
+ * `http_envelope` turns any answer into HTTP 200 with `{code, headers,
+ * body}`; `pretty` indents by 4 spaces; `callback` wraps the result
+ * (envelope first) as `/**\/NAME(<json>);`, served as
+ * `application/javascript` with `nosniff` so a browser never runs a JSON
+ * answer as script by accident. A plain-text answer of the endpoint layer
+ * (`answer.text`) is written as it is, never enveloped or wrapped.
  */
-export function presentPublishing(ctx: Context, answer: Outgoing): void {
+export const publishingPresenter = (allowedOrigins: AllowedOrigins, withFields: ReadonlySet<string>) => (ctx: Context, answer: Outgoing) =>
+  presentPublishing(ctx, answer, allowedOrigins, withFields.has(ctx.state.operationId as string));
+
+function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, fieldsApply: boolean): void {
+  setCorsHeaders(ctx, answer.status, allowedOrigins);
+  if (answer.text !== undefined) {
+    ctx.status = answer.status;
+    ctx.set(answer.headers);
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = Buffer.from(answer.text);
+    return;
+  }
   const how = readPresentation(ctx.query);
   let status = answer.status;
   let body = answer.body;
   let headers = answer.headers;
-  if (how.fields && !answer.isError && body && typeof body === 'object') {
+  if (how.fields && fieldsApply && !answer.isError && body && typeof body === 'object') {
     body = pickFields(body as Record<string, unknown>, how.fields);
   }
   if (how.envelope) {

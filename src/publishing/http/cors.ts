@@ -1,0 +1,32 @@
+import type { Context } from 'koa';
+
+/** Origins whose scripts may call the publishing API: a list, or `'*'` for any. */
+export type AllowedOrigins = readonly string[] | '*';
+
+/** What a preflight allows: the methods the API serves, and the headers its clients send. */
+const PREFLIGHT = {
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Max-Age': '7200',
+};
+
+/**
+ * Sets the CORS headers of a publishing answer. A `400` or `404` carries
+ * `Access-Control-Allow-Origin: *` whatever the origin (the platform's
+ * endpoint layer sends it so); any other answer to an allowed origin carries
+ * that origin (`*` when every origin is allowed), and a preflight from one
+ * (`OPTIONS` with `Access-Control-Request-Method`) the methods and headers it
+ * may use. Other origins get no CORS header, so browsers keep the answer
+ * from their scripts. `status` is the real status (before any envelope).
+ */
+export function setCorsHeaders(ctx: Context, status: number, allowed: AllowedOrigins): void {
+  ctx.vary('Origin');
+  if (status === 400 || status === 404) {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    return;
+  }
+  const origin = ctx.get('Origin');
+  if (!origin || (allowed !== '*' && !allowed.includes(origin))) return;
+  ctx.set('Access-Control-Allow-Origin', allowed === '*' ? '*' : origin);
+  if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) ctx.set(PREFLIGHT);
+}

@@ -1,0 +1,81 @@
+import wpcomModule from 'wpcom';
+import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPublishing, type PublishingTestServer } from './support.js';
+
+/** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
+const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
+
+/**
+ * The platform's own JavaScript client (`wpcom`, with its request handler
+ * `wpcom-xhr-request`), unchanged but for its base URL (`proxyOrigin`),
+ * against this server: read, trash, restore, read again; its error objects
+ * and its envelope mode. The server runs with strict response validation, so
+ * an answer that broke the contract would reach the client as a 500.
+ */
+let harness: PublishingTestServer;
+let token: string;
+
+/** A `wpcom` client whose requests go to this server instead of the platform's public host. */
+function client(accessToken?: string) {
+  // The client hands its handler the request it built (path, method, query, token).
+  const toThisServer = (params: object, callback: Parameters<typeof wpcomXhrRequest>[1]) =>
+    wpcomXhrRequest({ ...(params as XhrRequestParams), proxyOrigin: harness.server.url }, callback);
+  return accessToken ? WPCOM(accessToken, toThisServer) : WPCOM(toThisServer);
+}
+
+beforeAll(async () => {
+  harness = await startPublishing();
+  token = await harness.tokenFor('admin');
+});
+afterAll(() => harness?.close());
+
+describe('wpcom.site(site).post(id)', () => {
+  it('get -> delete -> restore -> get', async () => {
+    const post = client(token).site('demo.example.com').post(108);
+
+    const before = await post.get();
+    expect(before).toMatchObject({ ID: 108, status: 'publish', slug: 'welcome-to-the-demo-site' });
+
+    const trashed = await post.delete();
+    expect(trashed).toMatchObject({ ID: 108, status: 'trash', slug: 'welcome-to-the-demo-site__trashed' });
+    expect(await post.get()).toMatchObject({ ID: 108, status: 'trash' });
+
+    const restored = await post.restore();
+    expect(restored).toMatchObject({ ID: 108, status: 'publish', slug: 'welcome-to-the-demo-site' });
+
+    const after = await post.get();
+    expect(after).toEqual({ ...before, modified: after.modified });
+  });
+
+  it('follows meta.links.self of a restored post in a sub-folder site', async () => {
+    const restored = await client(token).site('demo.example.com::blog').post(120).restore({ context: 'edit' });
+    expect(restored).toMatchObject({ ID: 120, site_ID: 2, status: 'publish' });
+    const self = new URL(restored.meta.links.self);
+    const read = await client(token).req.get(self.pathname.replace('/rest/v1.1', ''));
+    expect(read).toMatchObject({ ID: 120, status: 'publish' });
+  });
+
+  it('reads the site and the post\u2019s comments (meta.links.site and .replies) through its own helpers', async () => {
+    expect(await client().site('demo.example.com').get()).toMatchObject({ ID: 1, name: 'Harbour Town Demo' });
+    const replies = await client().site('demo.example.com').post(108).comments();
+    expect(replies).toMatchObject({ found: 1, site_ID: 1, comments: [{ ID: 607, status: 'approved' }] });
+  });
+
+  it('reads a published post without a token', async () => {
+    expect(await client().site('1').post(112).get({ fields: 'ID,type,title' })).toEqual({ ID: 112, type: 'page', title: 'About' });
+  });
+
+  it('turns an error answer into the client\u2019s error object', async () => {
+    const error = await client(token).site('1').post(999).get().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post', message: 'Unknown post' });
+    const refused = await client().site('1').post(101).restore().catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ statusCode: 401, error: 'authorization_required' });
+  });
+
+  it('unwraps the envelope in envelope mode, errors included', async () => {
+    expect(await client(token).site('1').post(112).get({ http_envelope: 1, fields: 'ID' })).toEqual({ ID: 112 });
+    const error = await client(token).site('1').post(999).get({ http_envelope: 1 }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post' });
+  });
+});
