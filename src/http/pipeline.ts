@@ -1,7 +1,7 @@
 import { json as parseJson } from 'co-body';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { describeErrors, type ContractOperation } from './contract.js';
+import { describeErrors, type ContractOperation, type ResponseHeaders } from './contract.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
 import { ContractRouter } from './router.js';
 import { underPrefix, writeJson, type Outgoing, type ServiceDefinition } from './service.js';
@@ -67,10 +67,12 @@ export function contractPipeline(
     } catch (error) {
       outgoing = toErrorAnswer(service, error, ctx, options.logger);
     }
-    if (operation && options.responseValidation !== 'off') {
-      outgoing = checkResponse(service, operation, outgoing, ctx, options);
-    }
+    if (!operation || options.responseValidation === 'off') return present(ctx, service, outgoing);
+    outgoing = checkResponse(service, operation, outgoing, ctx, options);
+    // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
+    const before = ctx.response.headers;
     present(ctx, service, outgoing);
+    checkResponseHeaders(service, operation, before, ctx, options);
   };
 }
 
@@ -238,6 +240,32 @@ function checkResponse(
   if (options.responseValidation !== 'strict') return outgoing;
   const error = internalError();
   return { status: 500, body: service.errorBody(error), headers: {}, isError: true };
+}
+
+/**
+ * Validates the headers of an answer already written against what the
+ * operation declares for its status (required ones present, each valid).
+ * In `strict` mode a violation turns the answer into a 500, with only the
+ * headers it had before the presenter ran; in `log` mode it is logged.
+ */
+function checkResponseHeaders(
+  service: ServiceDefinition,
+  operation: ContractOperation,
+  before: ResponseHeaders,
+  ctx: Context,
+  options: { logger: Logger; responseValidation: ResponseValidation },
+) {
+  const problem = service.contract.validateResponseHeaders(operation.operationId, ctx.status, ctx.response.headers);
+  if (!problem) return;
+  options.logger.error(
+    { requestId: ctx.state.requestId, operationId: operation.operationId, status: ctx.status, problem },
+    'response does not match the contract',
+  );
+  if (options.responseValidation !== 'strict') return;
+  for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
+  for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
+  ctx.body = null;
+  present(ctx, service, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
 }
 
 function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
