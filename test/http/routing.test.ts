@@ -27,7 +27,7 @@ describe('routes outside the contract', () => {
   it('answers 404 for a non-numeric post_ID: it matches no route', async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST' });
     expect(res.status).toBe(404);
-    expect((await res.json()).error).toBe('not_found');
+    expect(await res.json()).toMatchObject({ error: 'not_found' });
   });
 
   it('answers 404 outside both APIs', async () => {
@@ -48,7 +48,7 @@ describe('methods', () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/posts/101/restore`);
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('POST');
-    expect((await res.json()).error).toBe('method_not_allowed');
+    expect(await res.json()).toMatchObject({ error: 'method_not_allowed' });
   });
 
   it('answers HEAD like GET without a body', async () => {
@@ -69,15 +69,13 @@ describe('request validation', () => {
   it('answers 400 naming the bad parameter', async () => {
     const res = await call(`${server.url}/v3/profiles/${'x'.repeat(129)}`);
     expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.code).toBe('invalid_request');
-    expect(body.error).toMatch(/profileIdentifier/);
+    expect(await res.json()).toMatchObject({ code: 'invalid_request', error: expect.stringMatching(/profileIdentifier/) });
   });
 
   it('answers 400 for malformed percent-encoding in a path value', async () => {
     const res = await call(`${server.url}/v3/profiles/%E0%A4%A`);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/profileIdentifier/);
+    expect(await res.json()).toMatchObject({ error: expect.stringMatching(/profileIdentifier/) });
   });
 });
 
@@ -85,17 +83,19 @@ describe('the contracts are served', () => {
   it('as JSON at /v3/openapi', async () => {
     const res = await call(`${server.url}/v3/openapi`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
-    expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('3.0.0');
-    expect(doc.paths['/profiles/{profileIdentifier}'].get.operationId).toBe('getProfileById');
+    expect(await res.json()).toMatchObject({
+      openapi: '3.1.0',
+      info: { version: '3.0.0' },
+      paths: { '/profiles/{profileIdentifier}': { get: { operationId: 'getProfileById' } } },
+    });
   });
 
   it('as JSON at /rest/v1.1/openapi', async () => {
     const res = await call(`${server.url}/rest/v1.1/openapi`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
-    expect(doc.paths['/sites/{site}/posts/{post_ID}/restore'].post.operationId).toBe('restorePost');
+    expect(await res.json()).toMatchObject({
+      paths: { '/sites/{site}/posts/{post_ID}/restore': { post: { operationId: 'restorePost' } } },
+    });
   });
 
   it.each(['profiles', 'publishing'])('as self-contained HTML docs at /docs/%s', async (name) => {
