@@ -12,10 +12,16 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `src/main.ts` as a separate process and waits until `/healthz` answers. */
-export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as a separate process and waits until `/healthz`
+ * answers: `src/main.ts` through tsx, or `main`, a compiled entry run by node.
+ */
+export async function startProcess(env: Record<string, string>, options: { main?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/main.ts'], {
+  const [command, args] = options.main
+    ? [process.execPath, ['--enable-source-maps', options.main]]
+    : [`${projectRoot}node_modules/.bin/tsx`, ['src/main.ts']];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
