@@ -23,8 +23,9 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
 
 /**
  * The request pipeline of every contract operation, on one screen:
- * route (404/405) -> security -> admit (rate limits) -> validate -> handler
- * -> response validation -> present. Each failure is an ApiError that the
+ * route (404/405) -> security -> admit (rate limits) -> body (only where the
+ * operation declares one) -> validate -> handler -> response body validation
+ * -> present -> response header validation. Each failure is an ApiError that the
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
  */
