@@ -20,6 +20,7 @@ const backendIndependent = [
   'test/publishing/render.test.ts',
   'test/developer/domain/**',
   'test/robustness/connection.test.ts',
+  'test/ops/production-build.test.ts',
   'test/scale/**',
   'test/profiles/present-profile.property.test.ts',
   'test/profiles/import-format.test.ts',

@@ -1,6 +1,6 @@
 /**
  * Builds the developer dashboard page into dist/developers/: the TypeScript
- * in src/developer/ui/ (on the SDK generated from openapi/developer.yaml)
+ * in web/developers/ (on the SDK generated from openapi/developer.yaml)
  * bundled and minified by esbuild, the stylesheet minified, the HTML and
  * icon copied. Everything is served from this origin; nothing loads from a
  * CDN. Each file is written whole (temporary file, then rename), so a
@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { projectRoot } from './tools.js';
 
-const source = join(projectRoot, 'src/developer/ui');
+const source = join(projectRoot, 'web/developers');
 const output = join(projectRoot, 'dist/developers');
 
 const writeWhole = (file: string, contents: Uint8Array | string) => {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -10,6 +9,7 @@ import { contractPipeline } from './http/pipeline.js';
 import { requestId } from './http/requestId.js';
 import type { ServiceDefinition } from './http/service.js';
 import { createLogger } from './logger.js';
+import { projectFile } from './projectRoot.js';
 import { profilesCors } from './profiles/http/cors.js';
 import { AVATAR_PREFIX, createProfilesService, PROFILES_PREFIX } from './profiles/service.js';
 import { createPublishingService } from './publishing/service.js';
@@ -20,8 +20,6 @@ import { observeRequests } from './ops/observe.js';
 import { sql, type Kysely } from 'kysely';
 import { seedDemoData } from './store/demo.js';
 import { connectRedis } from './store/redis.js';
-
-const projectFile = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
 
 export interface BuiltApp {
   app: Koa;

@@ -1,7 +1,7 @@
-import { json as parseJson } from 'co-body';
+import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { describeErrors, type ContractOperation } from './contract.js';
+import { describeErrors, type ContractOperation, type ResponseHeaders } from './contract.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
 import { ContractRouter } from './router.js';
 import { ownedBy, writeJson, writeText, type Outgoing, type RouteMiss, type ServiceDefinition } from './service.js';
@@ -13,6 +13,8 @@ interface Mounted {
   router: ContractRouter;
   /** Whether a request path is this service's. */
   owns: (path: string) => boolean;
+  /** Reads the JSON body of an operation that declares one. */
+  parseBody: BodyParser;
 }
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
@@ -23,8 +25,9 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
  * The request pipeline of every contract operation, on one screen:
  * the service's answer before routing (publishing: OPTIONS), if any ->
  * route (404/405, or the service's own answer to an unrouted request)
- * -> security -> admit (rate limits) -> validate -> handler
- * -> response validation -> present. Each failure is an ApiError that the
+ * -> security -> admit (rate limits) -> body (only where the operation
+ * declares one) -> validate -> handler -> response body validation
+ * -> present -> response header validation. Each failure is an ApiError that the
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
  */
@@ -38,13 +41,14 @@ export function contractPipeline(
       ignoreTrailingSlash: service.ignoreTrailingSlash,
     }),
     owns: ownedBy(service),
+    parseBody: jsonBodyParser(service.contract.operations),
   }));
 
   return async function pipeline(ctx, next) {
     const path = ctx.path;
     const entry = mounted.find(({ owns }) => owns(path));
     if (!entry) return next();
-    const { service, router } = entry;
+    const { service, router, parseBody } = entry;
     ctx.state.service = service.name;
     let operation: ContractOperation | undefined;
     let outgoing: Outgoing;
@@ -62,7 +66,7 @@ export function contractPipeline(
         if (principal instanceof Promise) principal = await principal;
         const admitted = service.admit?.(ctx, operation, principal);
         if (admitted) await admitted;
-        let input = validateInput(ctx, operation, match.rawParams);
+        let input = validateInput(ctx, operation, match.rawParams, parseBody);
         if (input instanceof Promise) input = await input;
         const handler = service.handlers[operation.operationId];
         if (!handler) throw notImplemented();
@@ -72,10 +76,12 @@ export function contractPipeline(
     } catch (error) {
       outgoing = toErrorAnswer(service, error, ctx, options.logger);
     }
-    if (operation && options.responseValidation !== 'off') {
-      outgoing = checkResponse(service, operation, outgoing, ctx, options);
-    }
+    if (!operation || options.responseValidation === 'off') return present(ctx, service, outgoing);
+    outgoing = checkResponse(service, operation, outgoing, ctx, options);
+    // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
+    const before = ctx.response.headers;
     present(ctx, service, outgoing);
+    checkResponseHeaders(service, operation, before, ctx, options);
   };
 }
 
@@ -119,10 +125,18 @@ function noPrincipal(service: ServiceDefinition, operation: ContractOperation, r
  * No text value may hold a NUL character: no API gives it a meaning, and
  * PostgreSQL refuses it in a query, so it is a 400 before any handler runs.
  */
-function validateInput(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
+function validateInput(
+  ctx: Context,
+  operation: ContractOperation,
+  rawParams: Record<string, string>,
+  parseBody: BodyParser,
+) {
   const { path, query } = readParameters(ctx, operation, rawParams);
+  // An operation without a body never reads one: whatever a client sends is left unread, never buffered.
   if (operation.body === 'none') return checkInput(ctx, operation, path, query, undefined);
-  return readJsonBody(ctx, operation.body === 'required').then((body) => checkInput(ctx, operation, path, query, body));
+  return readJsonBody(ctx, operation.body === 'required', parseBody).then((body) =>
+    checkInput(ctx, operation, path, query, body),
+  );
 }
 
 /** Path values decoded and the declared query parameters, as the validators expect them. */
@@ -200,11 +214,23 @@ function nulAt(value: unknown, where: string): string | undefined {
 /** Largest JSON request body accepted. */
 const BODY_LIMIT = '64kb';
 
+type BodyParser = ReturnType<typeof bodyParser>;
+
+/**
+ * `@koa/bodyparser` for JSON only (strict: an object or array at the top),
+ * at most BODY_LIMIT, on the methods of the operations that declare a body.
+ * The pipeline calls it only for those operations.
+ */
+function jsonBodyParser(operations: readonly ContractOperation[]): BodyParser {
+  const parsedMethods = [...new Set(operations.filter((op) => op.body !== 'none').map((op) => op.method))];
+  return bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true, parsedMethods });
+}
+
 /**
  * Reads a JSON request body (at most BODY_LIMIT): 415 for another media
  * type, 413 when too large, 400 when malformed or missing but required.
  */
-async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
+async function readJsonBody(ctx: Context, required: boolean, parseBody: BodyParser): Promise<unknown> {
   if (!ctx.request.length && !ctx.get('transfer-encoding')) {
     if (required) throw invalidRequest('Invalid body: a JSON body is required');
     return undefined;
@@ -212,14 +238,20 @@ async function readJsonBody(ctx: Context, required: boolean): Promise<unknown> {
   if (!ctx.is('application/json')) {
     throw new ApiError(415, 'unsupported_media_type', 'The request body must be application/json');
   }
+  let parsed = false;
   try {
-    return await parseJson(ctx, { limit: BODY_LIMIT, strict: true });
+    await parseBody(ctx, async () => {
+      parsed = true;
+    });
   } catch (error) {
     if ((error as { status?: number }).status === 413) {
       throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT}`);
     }
     throw invalidRequest('Invalid body: malformed JSON');
   }
+  // The parser stops without parsing when the client has already gone; nobody will read this answer.
+  if (!parsed) throw invalidRequest('Invalid body: the request was closed');
+  return ctx.request.body;
 }
 
 function toErrorAnswer(service: ServiceDefinition, error: unknown, ctx: Context, logger: Logger): Outgoing {
@@ -258,6 +290,32 @@ function checkResponse(
   if (options.responseValidation !== 'strict') return outgoing;
   const error = internalError();
   return { status: 500, body: service.errorBody(error), headers: {}, isError: true };
+}
+
+/**
+ * Validates the headers of an answer already written against what the
+ * operation declares for its status (required ones present, each valid).
+ * In `strict` mode a violation turns the answer into a 500, with only the
+ * headers it had before the presenter ran; in `log` mode it is logged.
+ */
+function checkResponseHeaders(
+  service: ServiceDefinition,
+  operation: ContractOperation,
+  before: ResponseHeaders,
+  ctx: Context,
+  options: { logger: Logger; responseValidation: ResponseValidation },
+) {
+  const problem = service.contract.validateResponseHeaders(operation.operationId, ctx.status, ctx.response.headers);
+  if (!problem) return;
+  options.logger.error(
+    { requestId: ctx.state.requestId, operationId: operation.operationId, status: ctx.status, problem },
+    'response does not match the contract',
+  );
+  if (options.responseValidation !== 'strict') return;
+  for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
+  for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
+  ctx.body = null;
+  present(ctx, service, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
 }
 
 function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {

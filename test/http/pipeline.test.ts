@@ -99,7 +99,14 @@ describe('handler input', () => {
 });
 
 describe('response validation', () => {
-  const badProfile: AnyHandler = async () => ({ status: 200, body: { hash: 'not-a-hash', secret: 1 } });
+  const headers = {
+    'X-RateLimit-Limit': '100',
+    'X-RateLimit-Remaining': '99',
+    'X-RateLimit-Reset': '1700000000',
+    ETag: '"x"',
+    'Cache-Control': 'no-store',
+  };
+  const badProfile: AnyHandler = async () => ({ status: 200, body: { hash: 'not-a-hash', secret: 1 }, headers });
 
   it('turns an answer the contract does not describe into a 500 in strict mode', async () => {
     const { url, logged } = await serve({ getProfileById: badProfile }, 'strict');
@@ -119,6 +126,45 @@ describe('response validation', () => {
     const { url, logged } = await serve({ getProfileById: badProfile }, 'off');
     const res = await fetch(`${url}/v3/profiles/alex`);
     expect(res.status).toBe(200);
+    expect(logged).toHaveLength(0);
+  });
+});
+
+describe('response header validation', () => {
+  const rateLimited = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '99', 'X-RateLimit-Reset': '1700000000' };
+  const notFound = (headers: Record<string, string>): AnyHandler => async () => {
+    throw new ApiError(404, 'not_found', 'Profile not found', headers);
+  };
+  const { 'X-RateLimit-Reset': _reset, ...withoutReset } = rateLimited;
+
+  it('turns an answer missing a required header into a 500 in strict mode, keeping only the headers set before it', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(withoutReset) }, 'strict');
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
+    expect(res.headers.get('x-request-id')).toMatch(/./);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-reset: is required but missing', status: 404 })]);
+  });
+
+  it('turns a declared header with a value outside its schema into a 500 in strict mode', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound({ ...rateLimited, 'X-RateLimit-Remaining': 'lots' }) });
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-remaining: lots must be integer' })]);
+  });
+
+  it('logs it and lets it through in log mode', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(withoutReset) }, 'log');
+    const res = await fetch(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(logged).toHaveLength(1);
+  });
+
+  it('accepts an answer with every declared header valid', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(rateLimited) }, 'strict');
+    expect((await call(`${url}/v3/profiles/alex`)).status).toBe(404);
     expect(logged).toHaveLength(0);
   });
 });

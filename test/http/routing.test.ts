@@ -76,15 +76,13 @@ describe('request validation', () => {
   it('answers 400 naming the bad parameter', async () => {
     const res = await call(`${server.url}/v3/profiles/${'x'.repeat(129)}`);
     expect(res.status).toBe(400);
-    const body = await res.json();
-    expect(body.code).toBe('invalid_request');
-    expect(body.error).toMatch(/profileIdentifier/);
+    expect(await res.json()).toMatchObject({ code: 'invalid_request', error: expect.stringMatching(/profileIdentifier/) });
   });
 
   it('answers 400 for malformed percent-encoding in a path value', async () => {
     const res = await call(`${server.url}/v3/profiles/%E0%A4%A`);
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/profileIdentifier/);
+    expect(await res.json()).toMatchObject({ error: expect.stringMatching(/profileIdentifier/) });
   });
 });
 
@@ -92,17 +90,19 @@ describe('the contracts are served', () => {
   it('as JSON at /v3/openapi', async () => {
     const res = await call(`${server.url}/v3/openapi`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
-    expect(doc.openapi).toBe('3.1.0');
-    expect(doc.info.version).toBe('3.0.0');
-    expect(doc.paths['/profiles/{profileIdentifier}'].get.operationId).toBe('getProfileById');
+    expect(await res.json()).toMatchObject({
+      openapi: '3.1.0',
+      info: { version: '3.0.0' },
+      paths: { '/profiles/{profileIdentifier}': { get: { operationId: 'getProfileById' } } },
+    });
   });
 
   it('as JSON at /rest/v1.1/openapi', async () => {
     const res = await call(`${server.url}/rest/v1.1/openapi`);
     expect(res.status).toBe(200);
-    const doc = await res.json();
-    expect(doc.paths['/sites/{site}/posts/{post_ID}/restore'].post.operationId).toBe('restorePost');
+    expect(await res.json()).toMatchObject({
+      paths: { '/sites/{site}/posts/{post_ID}/restore': { post: { operationId: 'restorePost' } } },
+    });
   });
 
   it.each(['profiles', 'publishing'])('as self-contained HTML docs at /docs/%s', async (name) => {

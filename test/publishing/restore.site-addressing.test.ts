@@ -36,7 +36,7 @@ describe('a site in a sub-folder is named domain::path, URL-encoded', () => {
       headers: { Authorization: `Bearer ${admin}` },
     });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { URL: string; meta: { links: { site: string } } };
     expect(body).toMatchObject({ ID: 120, site_ID: 2, status: 'publish', slug: 'hello-from-the-blog' });
     expect(body.URL).toBe('https://demo.example.com/blog/2026/02/01/hello-from-the-blog/');
     expect(body.meta.links.site).toBe(`${harness.server.config.publicUrl}/rest/v1.1/sites/2`);

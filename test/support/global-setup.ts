@@ -56,7 +56,7 @@ async function buildDocs() {
 /** `npm run build:ui` (esbuild, under a second) unless dist/developers/ is complete and newer than every source. */
 async function buildDashboardPage() {
   const built = ['index.html', 'app.js', 'app.css', 'icon.svg'].map((file) => join(projectRoot, 'dist/developers', file));
-  const sources = ['src/developer/ui', 'generated/developer'].flatMap((dir) =>
+  const sources = ['web/developers', 'generated/developer'].flatMap((dir) =>
     readdirSync(join(projectRoot, dir), { recursive: true, encoding: 'utf8' }).map((file) => join(projectRoot, dir, file)),
   );
   const newestSource = Math.max(...sources.map((file) => statSync(file).mtimeMs));

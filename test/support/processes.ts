@@ -22,10 +22,14 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the server (`src/main.ts`) as a separate process and waits until `/healthz` answers. */
-export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the server as a separate process and waits until `/healthz`
+ * answers: `src/main.ts` as bundled for this run (see `entryPoint`), or
+ * `main`, a compiled entry run by node.
+ */
+export async function startProcess(env: Record<string, string>, options: { main?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const [command, args] = entryPoint('main');
+  const [command, args] = options.main ? [process.execPath, ['--enable-source-maps', options.main]] : entryPoint('main');
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },

@@ -4,12 +4,17 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../store/database.js';
 import type { ProfileRecord } from '../import/profileRecord.js';
 import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from '../import/readProfileImport.js';
+import { projectFile } from '../../projectRoot.js';
 import { createKyselyProfilesStore } from './kyselyProfilesStore.js';
 
 const icon = (service: string) => `https://profiles.example.com/icons/${service}.svg`;
 
-/** The demo profiles' avatar files (`avatar_file` is relative to this folder, as to an import file's). */
-export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(new URL(`./demo-avatars/${file}`, import.meta.url));
+/**
+ * The demo profiles' avatar files (`avatar_file` is relative to their
+ * folder, as to an import file's), found from the project root so that the
+ * compiled and bundled server find them too.
+ */
+export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFile(`src/profiles/store/demo-avatars/${file}`));
 
 /**
  * The demo profiles (README, "Demo data"), in the import format. Other

@@ -1,6 +1,6 @@
-import { createClient, createConfig } from '../../../generated/developer/client/index.js';
-import * as sdk from '../../../generated/developer/sdk.gen.js';
-import type { Application, KeyIssued, NewApplication, Session } from '../../../generated/developer/types.gen.js';
+import { createClient, createConfig } from '../../generated/developer/client/index.js';
+import * as sdk from '../../generated/developer/sdk.gen.js';
+import type { Application, KeyIssued, NewApplication, Session } from '../../generated/developer/types.gen.js';
 
 /** A failed call: the API's own status, code and human message, or a network failure (status 0). */
 export class ApiFailure extends Error {

@@ -1,4 +1,4 @@
-import type { Application, KeyIssued, Session } from '../../../generated/developer/types.gen.js';
+import type { Application, KeyIssued, Session } from '../../generated/developer/types.gen.js';
 import { ApiFailure, dashboardApi } from './api.js';
 import { keyLabel, renderApplications } from './applications.js';
 import { copyField } from './clipboard.js';

@@ -1,4 +1,4 @@
-import type { ApiKey, Application } from '../../../generated/developer/types.gen.js';
+import type { ApiKey, Application } from '../../generated/developer/types.gen.js';
 import { h } from './dom.js';
 import { timeElement, webUrl } from './format.js';
 
