@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
-import { createHttpServer } from './server.js';
+import { configFromEnv } from './platform/config.js';
+import { createHttpServer } from './platform/http/server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {

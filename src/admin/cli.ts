@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { configFromEnv } from '../config.js';
-import { registerProfilesCommands } from '../profiles/admin.js';
-import { registerPublishingCommands } from '../publishing/admin.js';
-import { migrateToLatest, openDatabase, withStartupLock, type OpenDatabase } from '../store/database.js';
+import { configFromEnv } from '../platform/config.js';
+import { registerProfilesCommands } from '../services/profiles/admin.js';
+import { registerPublishingCommands } from '../services/publishing/admin.js';
+import { migrateToLatest, openDatabase, withStartupLock, type OpenDatabase } from '../platform/store/database.js';
 
 /**
  * The admin command line: `npm run admin -- <command>`. It works on the store

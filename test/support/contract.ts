@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { loadContract, describeErrors, type Contract } from '../../src/http/contract.js';
-import { ContractRouter } from '../../src/http/router.js';
+import { loadContract, describeErrors, type Contract } from '../../src/platform/http/contract.js';
+import { ContractRouter } from '../../src/platform/http/router.js';
 
 interface ResponseObject {
   headers?: Record<string, { required?: boolean; schema?: object }>;

@@ -1,7 +1,7 @@
-import { issueApiKey } from '../../src/profiles/domain/apiKey.js';
-import { createKyselyProfilesStore } from '../../src/profiles/store/kyselyProfilesStore.js';
-import { issueAccessToken } from '../../src/publishing/domain/accessTokens.js';
-import { KyselyPublishingStore } from '../../src/publishing/store/kyselyStore.js';
+import { issueApiKey } from '../../src/services/profiles/domain/apiKey.js';
+import { createKyselyProfilesStore } from '../../src/services/profiles/store/kyselyProfilesStore.js';
+import { issueAccessToken } from '../../src/services/publishing/domain/accessTokens.js';
+import { KyselyPublishingStore } from '../../src/services/publishing/store/kyselyStore.js';
 import { sendRequest } from './http.js';
 import type { TestServer } from './server.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { describeErrors } from '../../src/http/contract.js';
+import { describeErrors } from '../../src/platform/http/contract.js';
 
 /**
  * The real profiles service's own published OpenAPI document (its public

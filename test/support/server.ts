@@ -5,8 +5,8 @@ import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
-import { configFromEnv, type Config } from '../../src/config.js';
-import { createHttpServer } from '../../src/server.js';
+import { configFromEnv, type Config } from '../../src/platform/config.js';
+import { createHttpServer } from '../../src/platform/http/server.js';
 import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
 
 export interface TestServer {

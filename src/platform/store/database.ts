@@ -1,0 +1,167 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  sql,
+  type LogEvent,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import pg from 'pg';
+import { developerMigrations } from '../../services/developer/store/migrations.js';
+import type { DeveloperTables } from '../../services/developer/store/tables.js';
+import { profilesMigrations } from '../../services/profiles/store/migrations.js';
+import type { ProfilesTables } from '../../services/profiles/store/tables.js';
+import { publishingMigrations } from '../../services/publishing/store/migrations.js';
+import type { PublishingTables } from '../../services/publishing/store/tables.js';
+
+/** Every table of every service. */
+export type Database = ProfilesTables & PublishingTables & DeveloperTables;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** PostgreSQL schema the tables live in, when not the default. */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the store named by `DATABASE_URL`: `sqlite:PATH` (the embedded
+ * default; the folder is created), `sqlite::memory:`, or `postgres://…`.
+ */
+export function openDatabase(
+  url: string,
+  options: { timeoutMs: number; schema?: string; onQueryError?: (error: unknown) => void },
+): OpenDatabase {
+  const log = (event: LogEvent) => {
+    if (event.level === 'error') options.onQueryError?.(event.error);
+  };
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: options.timeoutMs,
+      query_timeout: options.timeoutMs,
+      statement_timeout: options.timeoutMs,
+      // A schema of its own per deployment (or per test run) on a shared server.
+      options: options.schema ? `-c search_path=${quoteIdentifier(options.schema)}` : undefined,
+    });
+    // A client that loses its connection (the database stopped, a proxy dropped it) must not crash
+    // the process: idle ones report through the pool, checked-out ones through themselves; the
+    // query in flight fails on its own and the pool opens a new connection for the next one.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+  }
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/** Most prepared SQLite statements kept for reuse. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The SQLite database as Kysely sees it, with its prepared statements reused:
+ * Kysely's SQLite driver prepares every query it runs, and parsing and
+ * planning the SQL again cost more than running it. Statements are kept by
+ * their SQL text (the values are parameters, so the set of texts is small);
+ * one still iterating a result is never handed out twice. SQLite re-prepares
+ * a statement by itself when a migration changes the schema.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+const quoteIdentifier = (name: string) => {
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name "${name}"`);
+  return `"${name}"`;
+};
+
+/** How long an instance waits for another one's start-up work before giving up. */
+const STARTUP_LOCK_WAIT_MS = 120_000;
+
+/**
+ * Runs start-up work (schema, migrations, demo data) under a PostgreSQL
+ * advisory lock, so several instances starting at once do it one after the
+ * other and each finds the work already done. The lock key is derived from
+ * the schema, so deployments in different schemas do not wait for each
+ * other. It is taken with `pg_try_advisory_lock` in a loop of short
+ * statements, so no statement or query timeout can cut the wait short; one
+ * pooled connection holds it while the work runs on others.
+ */
+export async function withStartupLock(database: OpenDatabase, work: () => Promise<void>): Promise<void> {
+  if (database.dialect !== 'postgres') return work();
+  const key = `startup:${database.schema ?? 'public'}`;
+  await database.db.connection().execute(async (connection) => {
+    const deadline = Date.now() + STARTUP_LOCK_WAIT_MS;
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      if (Date.now() > deadline) throw new Error('timed out waiting for another instance to finish start-up');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    try {
+      if (database.schema) await sql.raw(`create schema if not exists ${quoteIdentifier(database.schema)}`).execute(connection);
+      await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+/** One migration history for every service, applied in name order. */
+const provider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { ...profilesMigrations, ...publishingMigrations, ...developerMigrations };
+  },
+};
+
+/**
+ * Applies pending migrations. Kysely's migrator takes a lock table first, so
+ * several instances starting at once apply each migration exactly once.
+ */
+export async function migrateToLatest(database: OpenDatabase): Promise<void> {
+  // The migrator looks for its own tables across all schemas unless told which one is ours.
+  const { error, results } = await new Migrator({
+    db: database.db,
+    provider,
+    migrationTableSchema: database.schema,
+  }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,42 @@
+import type { Error as DeveloperError } from '../../../generated/developer/types.gen.js';
+import { ApiError } from '../../platform/http/errors.js';
+
+/** The dashboard API's error body: `{"error": "<human message>", "code": "<machine code>"}`. */
+export const developerErrorBody = (error: ApiError): DeveloperError => ({
+  error: error.message,
+  code: error.code as DeveloperError['code'],
+});
+
+/** 401 for an operation that needs a session, when there is none (or it expired or ended). */
+export const unauthenticated = (reason: 'missing' | 'invalid') =>
+  new ApiError(
+    401,
+    'unauthenticated',
+    reason === 'missing' ? 'Log in to use the developer dashboard' : 'Your session has ended; log in again',
+  );
+
+/** 401 for a log-in whose email address and password do not match: the same for an unknown address and a wrong password. */
+export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Email address or password is incorrect');
+
+/** 403 for a request that may have been forged by another site. */
+export const csrfFailed = (message: string) => new ApiError(403, 'csrf_failed', message);
+
+/** 404 for an application (or key) that is not the caller's: the same as one that does not exist. */
+export const applicationNotFound = () => new ApiError(404, 'not_found', 'Application not found');
+export const keyNotFound = () => new ApiError(404, 'not_found', 'Key not found');
+
+/** 400 for a new password that is easy to guess. */
+export const weakPassword = (reason: string) => new ApiError(400, 'weak_password', `Choose a harder password: ${reason}`);
+
+/** 409 for a sign-up with an address that already has an account. */
+export const emailTaken = () => new ApiError(409, 'email_taken', 'An account with this email address already exists');
+
+/** 409 for a second application of the same name in one account. */
+export const applicationNameTaken = (name: string) =>
+  new ApiError(409, 'application_name_taken', `You already have an application named "${name}"`);
+
+/** 429 for too many log-in or sign-up attempts; `Retry-After` says when the next is accepted. */
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many attempts; try again later', {
+    'Retry-After': String(retryAfterSeconds),
+  });

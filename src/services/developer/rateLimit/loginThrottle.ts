@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../../../platform/config.js';
+import { normalizeEmail } from '../../profiles/domain/emailHash.js';
+import type { Database } from '../../../platform/store/database.js';
+import { tooManyAttempts } from '../errors.js';
+import { deleteEndedCounters, KyselyRateLimiter } from './kyselyRateLimiter.js';
+
+/**
+ * Counts log-in and sign-up attempts: "login attempts rate limited", per
+ * email address and per client address. Each attempt is counted before the
+ * password is even looked at; a success gives the client's attempt back and
+ * clears the address's count, so only failures add up.
+ */
+export interface LoginThrottle {
+  /** Counts an attempt from a client address; throws 429 when its budget for the window is spent. */
+  admitClient(ip: string): Promise<void>;
+  /** Counts a log-in attempt for an email address; throws 429 when its budget for the window is spent. */
+  admitEmail(email: string): Promise<void>;
+  /** A log-in succeeded. */
+  succeeded(ip: string, email: string): Promise<void>;
+  /** Forgets counts whose window has ended; answers how many. */
+  forgetEnded(): Promise<number>;
+}
+
+/** Counter keys are hashes, so the table holds no email or IP address in clear. */
+const counterKey = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The login throttle with the configured budgets, counting in the shared store. */
+export function createLoginThrottle(db: Kysely<Database>, limits: Config['developer']['loginAttempts']): LoginThrottle {
+  const byEmail = new KyselyRateLimiter(db, { keyPrefix: 'email', points: limits.perEmail, duration: limits.windowSeconds });
+  const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
+  const take = async (limiter: KyselyRateLimiter, key: string) => {
+    try {
+      await limiter.consume(counterKey(key));
+    } catch (rejection) {
+      // The library rejects with its result when the budget is spent, and with an Error when the store fails.
+      if (rejection instanceof RateLimiterRes) throw tooManyAttempts(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+      throw rejection;
+    }
+  };
+  return {
+    admitClient: (ip) => take(byClient, ip),
+    admitEmail: (email) => take(byEmail, normalizeEmail(email)),
+    async succeeded(ip, email) {
+      await byClient.reward(counterKey(ip));
+      await byEmail.delete(counterKey(normalizeEmail(email)));
+    },
+    forgetEnded: () => deleteEndedCounters(db),
+  };
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Config } from '../../platform/config.js';
+import type { Contract } from '../../platform/http/contract.js';
+import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import type { Database } from '../../platform/store/database.js';
+import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
+import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
+import { developerErrorBody, unauthenticated } from './errors.js';
+import { createDeveloperHandlers } from './handlers.js';
+import { admitRequest } from './http/admitRequest.js';
+import { presentDeveloperAnswer } from './http/presentAnswer.js';
+import { sessionTokenOf } from './http/sessionCookie.js';
+import type { DeveloperPrincipal } from './operations.js';
+import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
+import type { DeveloperStore } from './store/developerStore.js';
+import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
+
+/** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
+export const DEVELOPER_PREFIX = '/developer/v1';
+
+export interface DeveloperServiceDeps {
+  contract: Contract;
+  db: Kysely<Database>;
+  config: Config;
+  logger: Logger;
+}
+
+/** The developer dashboard API on the shared database, its login attempts counted in the same store. */
+export function createDeveloperService(deps: DeveloperServiceDeps): ServiceDefinition<DeveloperPrincipal> {
+  return developerService({
+    contract: deps.contract,
+    config: deps.config,
+    store: createKyselyDeveloperStore(deps.db),
+    throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
+  });
+}
+
+/**
+ * The developer dashboard API: accounts, sessions in a cookie, CSRF checks,
+ * and an account's applications and keys, from any store and throttle.
+ */
+export function developerService(deps: {
+  contract: Contract;
+  config: Pick<Config, 'publicUrl' | 'developer'>;
+  store: DeveloperStore;
+  throttle: LoginThrottle;
+}): ServiceDefinition<DeveloperPrincipal> {
+  const { passwordCost, sessionTtlSeconds } = deps.config.developer;
+  if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
+    throw new Error(`DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`);
+  }
+  const publicUrl = new URL(deps.config.publicUrl);
+  const handlers = createDeveloperHandlers({
+    contract: deps.contract,
+    store: deps.store,
+    throttle: deps.throttle,
+    passwordCost,
+    sessionTtlSeconds,
+    secureCookie: publicUrl.protocol === 'https:',
+  });
+  return {
+    name: 'developer',
+    prefix: DEVELOPER_PREFIX,
+    contract: deps.contract,
+    handlers: handlers as unknown as Record<string, AnyHandler>,
+    anonymous: { kind: 'anonymous' },
+    credential: sessionTokenOf,
+    /** Resolves the session cookie; an expired, ended or malformed one is no session. */
+    async authenticate(token) {
+      if (!isWellFormedSessionToken(token)) return null;
+      const session = await deps.store.findSession(hashSessionToken(token));
+      return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
+    },
+    unauthenticated,
+    admit: admitRequest(deps.throttle, publicUrl.origin),
+    errorBody: developerErrorBody,
+    present: presentDeveloperAnswer,
+  };
+}

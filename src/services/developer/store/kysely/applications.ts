@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../../platform/store/database.js';
+import type { ApiKeyRecord, Application, DeveloperApplications, NewKey } from '../developerStore.js';
+import { insertApiKey } from '../../../profiles/store/kysely/apiKeyRegistry.js';
+import { isUniqueViolation } from './uniqueViolation.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Active keys first, then revoked ones; each group newest first (ties by id, so the order is stable). */
+const keyOrder = (a: ApiKeyRecord, b: ApiKeyRecord) =>
+  Number(a.revokedAt !== null) - Number(b.revokedAt !== null) ||
+  b.createdAt.localeCompare(a.createdAt) ||
+  b.id.localeCompare(a.id);
+
+/** The account's applications (all, or the one with `applicationId`), newest first, with their keys. */
+async function readApplications(db: Executor, accountId: string, applicationId?: string): Promise<Application[]> {
+  let query = db
+    .selectFrom('api_applications')
+    .select(['id', 'name', 'description', 'website_url', 'created_at'])
+    .where('account_id', '=', accountId);
+  if (applicationId !== undefined) query = query.where('id', '=', applicationId);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  if (!rows.length) return [];
+  const keys = await db
+    .selectFrom('api_keys')
+    .select(['id', 'application_id', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('application_id', 'in', rows.map((row) => row.id))
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    websiteUrl: row.website_url,
+    createdAt: row.created_at,
+    keys: keys
+      .filter((key) => key.application_id === row.id)
+      .map((key) => ({
+        id: key.id,
+        displayPrefix: key.display_prefix,
+        createdAt: key.created_at,
+        lastUsedAt: key.last_used_at,
+        revokedAt: key.revoked_at,
+      }))
+      .sort(keyOrder),
+  }));
+}
+
+const readApplication = async (db: Executor, accountId: string, applicationId: string) =>
+  (await readApplications(db, accountId, applicationId))[0];
+
+/**
+ * An account's applications and keys on a Kysely database, over the
+ * profiles tables. Every query is scoped to the account, so another
+ * account's application is never read or changed.
+ */
+export function kyselyDeveloperApplications(db: Kysely<Database>): DeveloperApplications {
+  return {
+    listApplications: (accountId) => readApplications(db, accountId),
+
+    async createApplication(accountId, application, key) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const taken = await trx
+            .selectFrom('api_applications')
+            .select('id')
+            .where('account_id', '=', accountId)
+            .where('name', '=', application.name)
+            .executeTakeFirst();
+          if (taken) return 'name-taken' as const;
+          const now = new Date().toISOString();
+          const applicationId = randomUUID();
+          await trx
+            .insertInto('api_applications')
+            .values({
+              id: applicationId,
+              account_id: accountId,
+              name: application.name,
+              description: application.description,
+              website_url: application.websiteUrl,
+              created_at: now,
+            })
+            .execute();
+          const keyId = await insertApiKey(trx, applicationId, key, now);
+          return { application: (await readApplication(trx, accountId, applicationId))!, keyId };
+        });
+      } catch (error) {
+        // Two creations racing for one name: the unique (account, name) constraint decides.
+        if (isUniqueViolation(error)) return 'name-taken';
+        throw error;
+      }
+    },
+
+    async rotateKey(accountId, applicationId, key) {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('api_applications')
+          .select('id')
+          .where('id', '=', applicationId)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!owned) return undefined;
+        const now = new Date().toISOString();
+        await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: now })
+          .where('application_id', '=', applicationId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        const keyId = await insertApiKey(trx, applicationId, key, now);
+        return { application: (await readApplication(trx, accountId, applicationId))!, keyId };
+      });
+    },
+
+    async revokeKey(accountId, applicationId, keyId) {
+      return db.transaction().execute(async (trx) => {
+        const key = await trx
+          .selectFrom('api_keys')
+          .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
+          .select('api_keys.id')
+          .where('api_keys.id', '=', keyId)
+          .where('api_applications.id', '=', applicationId)
+          .where('api_applications.account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!key) return undefined;
+        await trx
+          .updateTable('api_keys')
+          .set({ revoked_at: new Date().toISOString() })
+          .where('id', '=', keyId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        return readApplication(trx, accountId, applicationId);
+      });
+    },
+
+    async deleteApplication(accountId, applicationId) {
+      return db.transaction().execute(async (trx) => {
+        const owned = await trx
+          .selectFrom('api_applications')
+          .select('id')
+          .where('id', '=', applicationId)
+          .where('account_id', '=', accountId)
+          .executeTakeFirst();
+        if (!owned) return false;
+        // Explicit rather than left to ON DELETE CASCADE: the keys must be gone whatever the backend's settings.
+        await trx.deleteFrom('api_keys').where('application_id', '=', applicationId).execute();
+        await trx.deleteFrom('api_applications').where('id', '=', applicationId).execute();
+        return true;
+      });
+    },
+  };
+}

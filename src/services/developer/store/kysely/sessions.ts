@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../../platform/store/database.js';
+import type { DeveloperSessions } from '../developerStore.js';
+
+/** Dashboard sessions on a Kysely database; expiry is checked on every lookup. */
+export function kyselyDeveloperSessions(db: Kysely<Database>): DeveloperSessions {
+  return {
+    async createSession({ tokenHash, accountId, expiresAt }) {
+      await db
+        .insertInto('developer_sessions')
+        .values({ token_hash: tokenHash, account_id: accountId, created_at: new Date().toISOString(), expires_at: expiresAt })
+        .execute();
+    },
+
+    async findSession(tokenHash) {
+      const row = await db
+        .selectFrom('developer_sessions')
+        .innerJoin('accounts', 'accounts.id', 'developer_sessions.account_id')
+        .select(['developer_sessions.account_id', 'developer_sessions.expires_at', 'accounts.email'])
+        .where('developer_sessions.token_hash', '=', tokenHash)
+        .where('developer_sessions.expires_at', '>', new Date().toISOString())
+        .executeTakeFirst();
+      return row && { tokenHash, accountId: row.account_id, expiresAt: row.expires_at, email: row.email };
+    },
+
+    async deleteSession(tokenHash) {
+      await db.deleteFrom('developer_sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpiredSessions() {
+      const result = await db
+        .deleteFrom('developer_sessions')
+        .where('expires_at', '<=', new Date().toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

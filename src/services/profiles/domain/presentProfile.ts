@@ -1,0 +1,131 @@
+import type {
+  AnonymousProfile,
+  AuthenticatedProfile,
+  ContactInfo as PublicContactInfo,
+  Interest as PublicInterest,
+  VerifiedAccount as PublicVerifiedAccount,
+} from '../../../../generated/profiles/types.gen.js';
+import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from './profile.js';
+
+/** Who is asking: a caller without a valid API key, or one with. */
+export type Audience = 'anonymous' | 'keyed';
+
+/** Where the links in an answer point: profile pages at `<profiles>/<slug>`, avatar images at `<avatars>/<hash>`. */
+export interface ProfileLinkBases {
+  /** `PUBLIC_URL`. */
+  profiles: string;
+  /** `AVATAR_BASE_URL` (by default `PUBLIC_URL/avatar`). */
+  avatars: string;
+}
+
+/** "Unauthenticated responses list at most 4 verified accounts." */
+export const ANONYMOUS_VERIFIED_ACCOUNTS = 4;
+
+/**
+ * What a profile shows to whom, in one place.
+ *
+ * - Anonymous: "the response omits the authenticated-only fields and lists
+ *   at most 4 verified accounts": exactly the seed's public fields.
+ * - Keyed: "the full profile is returned, including links, registration and
+ *   last-edit timestamps, contact info, payments and wallets, gallery
+ *   images, and number_verified_accounts", and the real service's optional
+ *   personal details (names, time zone, languages, interests, organization
+ *   flag, header image, background colour), always present.
+ *
+ * For both, hidden verified accounts are never listed (but are counted in
+ * `number_verified_accounts`), and only the contact details and payments
+ * the owner made public are shown. `profile_url` is `<profiles>/<slug>`;
+ * `avatar_url` is always `<avatars>/<hash>`, which serves the uploaded image
+ * or a default one.
+ */
+export function presentProfile(profile: Profile, audience: 'anonymous', links: ProfileLinkBases): AnonymousProfile;
+export function presentProfile(profile: Profile, audience: 'keyed', links: ProfileLinkBases): AuthenticatedProfile;
+export function presentProfile(
+  profile: Profile,
+  audience: Audience,
+  links: ProfileLinkBases,
+): AnonymousProfile | AuthenticatedProfile;
+export function presentProfile(
+  profile: Profile,
+  audience: Audience,
+  links: ProfileLinkBases,
+): AnonymousProfile | AuthenticatedProfile {
+  const listed = profile.verifiedAccounts.filter((account) => !account.hidden).map(presentVerifiedAccount);
+  const common: AnonymousProfile = {
+    hash: profile.emailHash,
+    display_name: profile.displayName,
+    profile_url: `${links.profiles}/${profile.slug}`,
+    avatar_url: `${links.avatars}/${profile.emailHash}`,
+    avatar_alt_text: profile.avatarAltText,
+    location: profile.location,
+    description: profile.description,
+    job_title: profile.jobTitle,
+    company: profile.company,
+    verified_accounts: audience === 'anonymous' ? listed.slice(0, ANONYMOUS_VERIFIED_ACCOUNTS) : listed,
+    pronunciation: profile.pronunciation,
+    pronouns: profile.pronouns,
+  };
+  if (audience === 'anonymous') return common;
+
+  const { payments } = profile;
+  const contactInfo = publicContactInfo(profile.contactInfo);
+  // In the order of the real service's published Profile schema.
+  return {
+    ...common,
+    timezone: profile.timezone,
+    languages: profile.languages.map(({ code, name, isPrimary }, index) => ({ code, name, is_primary: isPrimary, order: index + 1 })),
+    first_name: profile.firstName,
+    last_name: profile.lastName,
+    is_organization: profile.isOrganization,
+    header_image: profile.headerImage,
+    background_color: profile.backgroundColor,
+    links: profile.links.map(({ label, url }) => ({ label, url })),
+    interests: profile.interests.map(presentInterest),
+    payments: {
+      links: payments.public ? payments.links.map(({ label, url }) => ({ label, url })) : [],
+      crypto_wallets: payments.public ? payments.cryptoWallets.map(({ label, address }) => ({ label, address })) : [],
+    },
+    ...(contactInfo ? { contact_info: contactInfo } : {}),
+    gallery: profile.gallery.map(({ url, altText }) => (altText === undefined ? { url } : { url, alt_text: altText })),
+    number_verified_accounts: profile.verifiedAccounts.length,
+    last_profile_edit: profile.lastProfileEdit,
+    registration_date: profile.registrationDate,
+  };
+}
+
+/**
+ * An interest as the real service shows it: its slug "combines id and its
+ * normalized name" (`1-photography`): the name's letters and digits in
+ * lower case, runs of anything else as one `-`.
+ */
+const presentInterest = ({ id, name }: Interest): PublicInterest => {
+  const words = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return { id, name, slug: words ? `${id}-${words}` : String(id) };
+};
+
+const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => ({
+  service_type: account.serviceType,
+  service_label: account.serviceLabel,
+  service_icon: account.serviceIcon,
+  url: account.url,
+  is_hidden: false,
+});
+
+/** The public contact details; undefined when the owner made none public (the member is then omitted). */
+function publicContactInfo(contactInfo: ContactInfo): PublicContactInfo | undefined {
+  const shown: PublicContactInfo = {};
+  let any = false;
+  for (const field of CONTACT_FIELDS) {
+    const detail = contactInfo[field];
+    if (detail?.public) {
+      shown[field] = detail.value;
+      any = true;
+    }
+  }
+  return any ? shown : undefined;
+}

@@ -1,0 +1,27 @@
+import type { AnonymousProfile, AuthenticatedProfile } from '../../../../generated/profiles/types.gen.js';
+import type { Profile } from './profile.js';
+import { presentProfile, type Audience, type ProfileLinkBases } from './presentProfile.js';
+
+type Presented = AnonymousProfile | AuthenticatedProfile;
+
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/**
+ * `presentProfile` remembered per profile object and audience: while the
+ * lookup cache hands out the same profile, every caller of an audience gets
+ * the same frozen answer (which the presenter serializes once).
+ */
+export function presentedProfiles(links: ProfileLinkBases): (profile: Profile, audience: Audience) => Presented {
+  const byProfile = new WeakMap<Profile, Partial<Record<Audience, Presented>>>();
+  return (profile, audience) => {
+    let answers = byProfile.get(profile);
+    if (!answers) byProfile.set(profile, (answers = {}));
+    return (answers[audience] ??= deepFreeze(presentProfile(profile, audience, links)));
+  };
+}

@@ -1,0 +1,15 @@
+import { ApiError } from '../../platform/http/errors.js';
+import type { Error as ProfilesError } from '../../../generated/profiles/types.gen.js';
+
+/** The profiles error body: `{"error": "<human message>", "code": "<machine code>"}`. */
+export const profilesErrorBody = (error: ApiError): ProfilesError => ({
+  error: error.message,
+  code: error.code as ProfilesError['code'],
+});
+
+/** 404: "No profile exists for the identifier". */
+export const profileNotFound = () => new ApiError(404, 'not_found', 'Profile not found');
+
+/** 429: "The rate limit is exceeded"; carries the rate-limit headers and `Retry-After`. */
+export const rateLimitExceeded = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', headers);

@@ -1,0 +1,73 @@
+import type { Config } from '../../platform/config.js';
+import type { Contract } from '../../platform/http/contract.js';
+import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
+import { readAvatarRequest } from './avatars/avatarRequest.js';
+import { parseIdentifier } from './domain/identifier.js';
+import { presentedProfiles } from './domain/presentedProfiles.js';
+import { profileNotFound } from './errors.js';
+import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
+import type { ProfilesHandlers } from './operations.js';
+import type { ProfileDirectory } from './store/profilesStore.js';
+
+export interface ProfilesHandlerDeps {
+  contract: Contract;
+  profiles: ProfileDirectory;
+  avatars: AvatarImages;
+  config: Pick<Config, 'publicUrl' | 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'>;
+}
+
+/** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
+const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
+  status: 200 as const,
+  body: image.bytes,
+  headers: { 'Content-Type': 'image/png', ETag: image.etag, 'Cache-Control': avatarCacheControl(maxAge) },
+});
+
+/** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
+export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
+  const { profiles, avatars, config } = deps;
+  const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.avatarBaseUrl });
+  return {
+    /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
+    async getProfileById({ path, principal }) {
+      const profile = await profiles.findProfile(parseIdentifier(path.profileIdentifier));
+      if (!profile) throw profileNotFound();
+      const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
+      return {
+        status: 200,
+        body: presentFor(profile, audience),
+        headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
+      };
+    },
+
+    /**
+     * "Get avatar image": the owner's uploaded image at the asked size, or,
+     * when there is none (or `f=y`), the default `d` asks for: a drawn image,
+     * a redirect to the caller's own image, or 404. An identicon of a known
+     * profile is drawn from its SHA-256, so both hashes of one email give one
+     * pattern.
+     */
+    async getAvatar({ path, query }) {
+      const request = readAvatarRequest(path.hash, query ?? {});
+      const profile = request.lookup.by === 'nothing' ? undefined : await profiles.findProfile(request.lookup);
+      const digest = profile?.avatarDigest;
+      if (digest && !request.forceDefault) {
+        const image = await avatars.uploaded(digest, request.size, () => profiles.readAvatarImage(digest));
+        // Undefined when the image was replaced since the lookup: the default answers this once.
+        if (image) return imageAnswer(image, config.avatarCacheSeconds);
+      }
+      const { fallback } = request;
+      const briefly: Record<string, string> = { 'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS) };
+      if (fallback.kind === 'not-found') {
+        return { status: 404, body: { error: 'Avatar not found', code: 'not_found' }, headers: briefly };
+      }
+      if (fallback.kind === 'redirect') return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
+      const image = await avatars.generated(fallback.style, profile?.emailHash ?? request.seed, request.size);
+      return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
+    },
+
+    async getOpenApiDocument() {
+      return { status: 200, body: deps.contract.document };
+    },
+  };
+}

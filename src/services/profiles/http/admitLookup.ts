@@ -1,0 +1,31 @@
+import type { Context } from 'koa';
+import type { ContractOperation } from '../../../platform/http/contract.js';
+import { rateLimitExceeded } from '../errors.js';
+import type { ProfilesPrincipal } from '../operations.js';
+import type { RateLimitDecision, RateLimiter } from '../rateLimit/rateLimiter.js';
+
+/** The rate-limit headers every 200, 304, 404 and 429 lookup answer carries. */
+export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
+  'X-RateLimit-Limit': String(decision.limit),
+  'X-RateLimit-Remaining': String(decision.remaining),
+  'X-RateLimit-Reset': String(decision.resetsAt),
+});
+
+/**
+ * The profiles `admit` hook: counts each profile lookup against the caller
+ * (per key when keyed, per client IP otherwise; `ctx.ip` follows the
+ * trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
+ * yields 429", with `Retry-After`.
+ */
+export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
+  return async (ctx: Context, operation: ContractOperation, principal: ProfilesPrincipal): Promise<void> => {
+    if (operation.operationId !== 'getProfileById') return;
+    const decision = await limiter.take(
+      principal.kind === 'key' ? { kind: 'key', keyId: principal.keyId } : { kind: 'anonymous', ip: ctx.ip },
+    );
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) onRateLimited?.(principal.kind);
+    if (!decision.allowed) throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
+    ctx.set(headers);
+  };
+}

@@ -1,0 +1,38 @@
+import cors from '@koa/cors';
+import type { Middleware } from 'koa';
+import { ownedBy } from '../../../platform/http/service.js';
+
+const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
+
+/**
+ * CORS for the profiles API and its avatar images (every prefix in
+ * `prefixes`): "any origin may GET anonymously", a preflight allows
+ * `Authorization` (and the headers the SDKs add), and scripts may read the
+ * rate-limit headers and `ETag`. No cookies are involved, so the origin is
+ * `*` (a page may draw an avatar on a canvas and read it back).
+ *
+ * Preflights (`OPTIONS`) are answered by @koa/cors. Every other request gets
+ * the same two headers that @koa/cors would set, and `Vary: Origin`, without
+ * an asynchronous step: this runs on every lookup. (@koa/cors also copies
+ * its headers onto an error thrown past it; nothing is thrown past it here,
+ * since the contract pipeline answers every error under the prefix itself.)
+ */
+export function profilesCors(prefixes: readonly [string, ...string[]]): Middleware {
+  const preflight = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD'],
+    allowHeaders: ['Authorization', 'If-None-Match', 'X-Platform', 'X-SDK-Version', 'X-Source', 'X-Request-Id'],
+    exposeHeaders: EXPOSED,
+    maxAge: 7200,
+  });
+  const exposed = EXPOSED.join(',');
+  const owns = ownedBy({ prefix: prefixes[0], otherPrefixes: prefixes.slice(1) });
+  return (ctx, next) => {
+    if (!owns(ctx.path)) return next();
+    if (ctx.method === 'OPTIONS') return preflight(ctx, next);
+    ctx.vary('Origin');
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.set('Access-Control-Expose-Headers', exposed);
+    return next();
+  };
+}

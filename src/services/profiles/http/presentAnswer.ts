@@ -1,0 +1,95 @@
+import type { Context } from 'koa';
+import { writeJson, type Outgoing } from '../../../platform/http/service.js';
+import type { ProfilesOperations } from '../operations.js';
+import { entityTag } from './entityTag.js';
+import { ifNoneMatchMatches } from './ifNoneMatch.js';
+
+/**
+ * Bytes and entity tag of each answer body, by identity: bodies are never
+ * changed once answered (cached profile answers are frozen), so a body
+ * answered again is not serialized, encoded or hashed again. Kept as bytes,
+ * not text: a text body would be scanned for its UTF-8 length and encoded
+ * again on every answer.
+ */
+const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
+
+function representation(body: object) {
+  let known = representations.get(body);
+  if (!known) {
+    const bytes = Buffer.from(JSON.stringify(body));
+    known = { bytes, etag: entityTag(bytes) };
+    representations.set(body, known);
+  }
+  return known;
+}
+
+/** A GET or HEAD whose `If-None-Match` matches the answer's entity tag: answered 304 with no body. */
+const notModified = (ctx: Context, etag: string) =>
+  (ctx.method === 'GET' || ctx.method === 'HEAD') && ifNoneMatchMatches(ctx.get('if-none-match'), etag);
+
+/**
+ * Writes a JSON answer of the API. Every 200 carries an `ETag` of its bytes
+ * (so an anonymous and a keyed answer never share one: their bodies differ
+ * by the keyed-only fields); a matching `If-None-Match` is answered `304 Not
+ * Modified` with no body and the same headers. Answers vary by
+ * `Authorization` (the field set and rate limit depend on it); errors are
+ * never stored by caches.
+ */
+function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  ctx.vary('Authorization');
+  if (answer.isError) ctx.set('Cache-Control', 'no-store');
+  if (answer.body === undefined) return;
+  if (answer.status !== 200 || answer.isError || typeof answer.body !== 'object' || answer.body === null) {
+    writeJson(ctx, answer.body);
+    return;
+  }
+  const { bytes, etag } = representation(answer.body);
+  ctx.set('ETag', etag);
+  if (notModified(ctx, etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.type = 'application/json';
+  ctx.body = bytes;
+}
+
+/**
+ * Writes an avatar answer: an image (its `Content-Type`, `ETag` and
+ * `Cache-Control` come with it; a matching `If-None-Match` is `304`), a
+ * redirect, or a JSON `404`/error. Images never depend on the caller, so
+ * nothing varies by `Authorization`; errors are never stored by caches.
+ */
+function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
+  ctx.status = answer.status;
+  ctx.set(answer.headers);
+  if (answer.isError) ctx.set('Cache-Control', 'no-store');
+  if (Buffer.isBuffer(answer.body)) {
+    if (notModified(ctx, answer.headers.ETag ?? '')) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = answer.body;
+  } else if (answer.body !== undefined) {
+    writeJson(ctx, answer.body);
+  } else {
+    // A redirect has no body: an explicit null keeps Koa from writing its status text as one
+    // (and makes the status 204, so it is set again).
+    ctx.body = null;
+    ctx.status = answer.status;
+  }
+}
+
+/** How each operation's answers are written; an error on an unrouted path is written as JSON. */
+const PRESENTERS: Record<keyof ProfilesOperations, (ctx: Context, answer: Outgoing) => void> = {
+  getProfileById: presentJsonAnswer,
+  getOpenApiDocument: presentJsonAnswer,
+  getAvatar: presentAvatarAnswer,
+};
+
+/** Writes a profiles service answer the way its operation does (`ctx.state.operationId`, set by the pipeline). */
+export function presentProfilesAnswer(ctx: Context, answer: Outgoing): void {
+  const present = PRESENTERS[ctx.state.operationId as keyof ProfilesOperations] ?? presentJsonAnswer;
+  present(ctx, answer);
+}

@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+import type { Redis } from 'ioredis';
+import type { Config } from '../../platform/config.js';
+import type { Contract } from '../../platform/http/contract.js';
+import { ApiError } from '../../platform/http/errors.js';
+import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import type { Database } from '../../platform/store/database.js';
+import { profilesErrorBody } from './errors.js';
+import { createProfilesHandlers } from './handlers.js';
+import { avatarImages } from './avatars/avatarImages.js';
+import { admitLookup } from './http/admitLookup.js';
+import { authenticateApiKey } from './http/authenticateApiKey.js';
+import { presentProfilesAnswer } from './http/presentAnswer.js';
+import type { ProfilesPrincipal } from './operations.js';
+import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
+import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
+import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
+import type { ProfilesStore } from './store/profilesStore.js';
+
+/** Path prefix of the profiles API (the contract's server URL ends in `/v3`). */
+export const PROFILES_PREFIX = '/v3';
+
+/** Path prefix of the avatar images (`GET /avatar/{hash}` declares the site's root as its server). */
+export const AVATAR_PREFIX = '/avatar';
+
+/** Most bytes of drawn avatar images one instance keeps (64 MiB). */
+const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
+const LOOKUP_CACHE_ENTRIES = 10_000;
+
+export interface ProfilesServiceDeps {
+  contract: Contract;
+  db: Kysely<Database>;
+  config: Config;
+  /** Shared Redis for the rate-limit counters, when configured. */
+  redis?: Redis;
+  /** Called once per lookup refused with 429. */
+  onRateLimited?: (caller: 'anonymous' | 'key') => void;
+}
+
+/** The profiles service on the shared database, with the rate limiter the configuration asks for. */
+export function createProfilesService(deps: ProfilesServiceDeps): ServiceDefinition<ProfilesPrincipal> {
+  return profilesService({
+    contract: deps.contract,
+    config: deps.config,
+    store: createKyselyProfilesStore(deps.db),
+    limiter: createRateLimiter(
+      deps.config.rateLimits,
+      deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    ),
+    onRateLimited: deps.onRateLimited,
+  });
+}
+
+/**
+ * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
+ * keyed, and the avatar images `GET /avatar/{hash}`, from any store and
+ * limiter (tests pass failing or fake ones).
+ */
+export function profilesService(deps: {
+  contract: Contract;
+  config: Config;
+  store: ProfilesStore;
+  limiter: RateLimiter;
+  onRateLimited?: (caller: 'anonymous' | 'key') => void;
+}): ServiceDefinition<ProfilesPrincipal> {
+  const profiles = cachedProfileDirectory(deps.store, {
+    ttlMs: deps.config.profileLookupCacheMs,
+    maxEntries: LOOKUP_CACHE_ENTRIES,
+  });
+  const handlers = createProfilesHandlers({
+    contract: deps.contract,
+    profiles,
+    avatars: avatarImages({ maxBytes: DRAWN_AVATAR_CACHE_BYTES }),
+    config: deps.config,
+  });
+  return {
+    name: 'profiles',
+    prefix: PROFILES_PREFIX,
+    otherPrefixes: [AVATAR_PREFIX],
+    contract: deps.contract,
+    handlers: handlers as unknown as Record<string, AnyHandler>,
+    anonymous: { kind: 'anonymous' },
+    authenticate: (token) => authenticateApiKey(deps.store, token),
+    unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
+    admit: admitLookup(deps.limiter, deps.onRateLimited),
+    errorBody: profilesErrorBody,
+    present: presentProfilesAnswer,
+  };
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../../platform/store/database.js';
+import { SlugInUseError, type ProfileDirectory } from '../profilesStore.js';
+import { ensureAccount } from './accounts.js';
+import { fromProfileRow, profileColumns } from './profileRow.js';
+
+const LOOKUP_COLUMNS = {
+  sha256: 'accounts.email_sha256',
+  md5: 'accounts.email_md5',
+  slug: 'profiles.slug',
+} as const;
+
+/** The profile directory on a Kysely database (SQLite or PostgreSQL). */
+export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
+  return {
+    async findProfile(lookup) {
+      if (lookup.by === 'nothing') return undefined;
+      const row = await db
+        .selectFrom('profiles')
+        .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
+        .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
+        .selectAll('profiles')
+        .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
+        .where(LOOKUP_COLUMNS[lookup.by], '=', lookup.value)
+        .executeTakeFirst();
+      return row && fromProfileRow(row);
+    },
+
+    async saveProfiles(profiles) {
+      return db.transaction().execute(async (trx) => {
+        const now = new Date().toISOString();
+        let created = 0;
+        for (const [index, { email, profile, avatar }] of profiles.entries()) {
+          const account = await ensureAccount(trx, email, now);
+          const slugOwner = await trx
+            .selectFrom('profiles')
+            .select('account_id')
+            .where('slug', '=', profile.slug)
+            .executeTakeFirst();
+          if (slugOwner && slugOwner.account_id !== account.id) throw new SlugInUseError(index, profile.slug);
+          const existing = await trx
+            .selectFrom('profiles')
+            .select('account_id')
+            .where('account_id', '=', account.id)
+            .executeTakeFirst();
+          const columns = profileColumns(profile, now);
+          await trx
+            .insertInto('profiles')
+            .values({ account_id: account.id, ...columns })
+            .onConflict((conflict) => conflict.column('account_id').doUpdateSet(columns))
+            .execute();
+          // A record replaces the whole profile: without an image, the old one goes.
+          if (avatar) {
+            const image = { image: avatar.bytes, digest: avatar.digest, updated_at: now };
+            await trx
+              .insertInto('profile_avatars')
+              .values({ account_id: account.id, ...image })
+              .onConflict((conflict) => conflict.column('account_id').doUpdateSet(image))
+              .execute();
+          } else {
+            await trx.deleteFrom('profile_avatars').where('account_id', '=', account.id).execute();
+          }
+          if (!existing) created++;
+        }
+        return { created, updated: profiles.length - created };
+      });
+    },
+
+    async readAvatarImage(digest) {
+      const row = await db.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
+      return row && Buffer.from(row.image);
+    },
+
+    async countProfiles() {
+      const { count } = await db
+        .selectFrom('profiles')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers count(*) as a string.
+      return Number(count);
+    },
+  };
+}

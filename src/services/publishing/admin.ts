@@ -1,0 +1,92 @@
+import { Option, type Command } from 'commander';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/store/database.js';
+import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
+import { parseSiteRef } from './domain/siteRef.js';
+import { KyselyPublishingStore } from './store/kyselyStore.js';
+import type { PublishingStore, TokenSelector } from './store/publishingStore.js';
+
+/** Parses `--post`: a positive integer. */
+const postIdOption = (value: string) => {
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new Error(`not a post ID: ${value}`);
+  return Number(value);
+};
+
+async function userIdOf(store: PublishingStore, login: string): Promise<number> {
+  const user = await store.findUserByLogin(login);
+  if (!user) throw new Error(`no user with login "${login}"`);
+  return user.id;
+}
+
+/**
+ * Adds the publishing admin commands to the admin command line:
+ * `tokens create|list|revoke` and `posts trash`.
+ */
+export function registerPublishingCommands(program: Command, openStore: () => Promise<Kysely<Database>>): void {
+  const store = async (): Promise<PublishingStore> => new KyselyPublishingStore(await openStore());
+
+  const tokens = program.command('tokens').description('Bearer tokens of the publishing API.');
+
+  tokens
+    .command('create')
+    .description('Issue a token for a user; the token is printed once, alone on the last line.')
+    .requiredOption('--user <login>', 'login of the user the token acts as')
+    .action(async (options: { user: string }) => {
+      const publishing = await store();
+      const userId = await userIdOf(publishing, options.user);
+      const issued = issueAccessToken();
+      await publishing.createAccessToken({ id: issued.id, tokenHash: issued.tokenHash, userId, createdAt: new Date() });
+      console.log(`token ${issued.id} created for ${options.user} (user ${userId}); only its hash is stored, so keep it now:`);
+      console.log(issued.token);
+    });
+
+  tokens
+    .command('list')
+    .description('List tokens (IDs, never the tokens themselves).')
+    .option('--user <login>', 'only this user’s tokens')
+    .action(async (options: { user?: string }) => {
+      const publishing = await store();
+      const userId = options.user === undefined ? undefined : await userIdOf(publishing, options.user);
+      for (const token of await publishing.listAccessTokens(userId)) {
+        console.log([token.id, token.login, token.createdAt, token.revokedAt ? `revoked ${token.revokedAt}` : 'active'].join('\t'));
+      }
+    });
+
+  tokens
+    .command('revoke')
+    .description('Revoke tokens: one by its value or ID, or all of a user; revoked tokens get 401 invalid_token.')
+    .addOption(new Option('--token <token>', 'the token itself').conflicts(['id', 'user']))
+    .addOption(new Option('--id <id>', 'the token ID that `tokens create` and `tokens list` show').conflicts(['user']))
+    .addOption(new Option('--user <login>', 'every token of this user'))
+    .action(async (options: { token?: string; id?: string; user?: string }) => {
+      const publishing = await store();
+      let selector: TokenSelector;
+      if (options.token !== undefined) selector = { tokenHash: hashAccessToken(options.token) };
+      else if (options.id !== undefined) selector = { id: options.id };
+      else if (options.user !== undefined) selector = { userId: await userIdOf(publishing, options.user) };
+      else throw new Error('give --token, --id or --user');
+      const revoked = await publishing.revokeAccessTokens(selector, new Date());
+      if (revoked === 0) throw new Error('no active token matched');
+      console.log(`${revoked} token${revoked === 1 ? '' : 's'} revoked`);
+    });
+
+  const posts = program.command('posts').description('Posts and pages of the publishing API.');
+
+  posts
+    .command('trash')
+    .description('Move a post to the trash as the platform does: its status, the time and its slug are remembered, the slug gets "__trashed".')
+    .requiredOption('--site <site>', 'site ID, domain, or domain::path')
+    .requiredOption('--post <ID>', 'post ID', postIdOption)
+    .action(async (options: { site: string; post: number }) => {
+      const publishing = await store();
+      const site = await publishing.findSite(parseSiteRef(options.site));
+      if (!site) throw new Error(`no site "${options.site}"`);
+      const post = await publishing.findPost(site.id, options.post);
+      if (!post) throw new Error(`no post ${options.post} on site ${site.id}`);
+      if (await publishing.trashPost(post.id, new Date())) {
+        console.log(`post ${post.id} moved to the trash (was ${post.status})`);
+      } else {
+        console.log(`post ${post.id} is already in the trash`);
+      }
+    });
+}

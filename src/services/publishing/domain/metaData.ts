@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { Comment, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
+import { renderComment } from '../render/index.js';
+import type { AncestorRecord, CommentRecord, PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import { apiDate } from './dates.js';
+import { apiPostUrl, apiSiteUrl, permalink, shortUrl, siteHomeUrl } from './links.js';
+import { userObject } from './userObject.js';
+
+/** The `meta.links` names whose answers `meta` can load. */
+const LOADABLE_LINKS = ['site', 'likes', 'replies'] as const;
+type LoadableLink = (typeof LOADABLE_LINKS)[number];
+
+/** What answering a site's link needs. */
+export interface SiteSource {
+  store: PublishingStore;
+  publicUrl: string;
+  site: SiteRecord;
+  /** The caller's user ID; 0 for an anonymous caller. */
+  viewerId: number;
+}
+
+/** What answering a post's links needs. */
+export interface PostLinkSource extends SiteSource {
+  /** Base of the wp.me-style short links. */
+  shortlinkBase: string;
+  post: PostRecord;
+  /** The post's ancestors, nearest first (a page's permalink is built on them). */
+  ancestors: AncestorRecord[];
+}
+
+/**
+ * The link names the `meta` query parameter asks for: a comma list, trimmed;
+ * names that are not loadable links are ignored, repeats count once.
+ */
+export function requestedMetaLinks(meta: string | undefined): LoadableLink[] {
+  const asked = new Set((meta ?? '').split(',').map((name) => name.trim()));
+  return LOADABLE_LINKS.filter((name) => asked.has(name));
+}
+
+/** The site as `GET /sites/{ID}` (its `meta.links.site`) answers it. */
+export async function siteObject({ store, publicUrl, site, viewerId }: SiteSource): Promise<Site> {
+  const stats = await store.siteStats(site.id, viewerId);
+  const self = apiSiteUrl(publicUrl, site.id);
+  return {
+    ID: site.id,
+    name: site.name,
+    description: site.description,
+    URL: siteHomeUrl(site),
+    jetpack: false,
+    post_count: stats.publishedPosts,
+    subscribers_count: stats.followers,
+    lang: site.lang,
+    visible: true,
+    is_private: site.isPrivate,
+    is_following: stats.viewerFollows,
+    meta: { links: { self, help: `${self}/help`, posts: `${self}/posts/`, comments: `${self}/comments/` } },
+  };
+}
+
+/** The post's likes as `GET /sites/{ID}/posts/{ID}/likes/` (its `meta.links.likes`) answers them: newest like first, no emails. */
+export async function postLikes({ store, site, post, viewerId }: PostLinkSource): Promise<PostLikes> {
+  const likers = await store.postLikers(post.id);
+  return {
+    found: likers.length,
+    i_like: likers.some((liker) => liker.id === viewerId),
+    can_like: post.likesEnabled,
+    site_ID: site.id,
+    post_ID: post.id,
+    likes: likers.map((liker) => userObject(liker, site, false)),
+  };
+}
+
+/** A commenter: the user object for one with an account, else the visitor's name, website and avatar. */
+function commentAuthor(comment: CommentRecord, site: SiteRecord) {
+  if (comment.author) return userObject(comment.author, site, false);
+  const emailHash = createHash('sha256').update(comment.authorEmail.trim().toLowerCase()).digest('hex');
+  const visitor: Visitor = {
+    ID: 0,
+    login: '',
+    email: false,
+    name: comment.authorName,
+    first_name: '',
+    last_name: '',
+    nice_name: '',
+    URL: comment.authorUrl,
+    avatar_URL: `https://secure.gravatar.com/avatar/${emailHash}?s=96&d=identicon`,
+    profile_URL: '',
+  };
+  return visitor;
+}
+
+/** The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` (its `meta.links.replies`) answers them, newest first. */
+export async function postReplies({ store, publicUrl, shortlinkBase, site, post, ancestors }: PostLinkSource): Promise<PostReplies> {
+  const comments = await store.approvedComments(post.id);
+  const siteApi = apiSiteUrl(publicUrl, site.id);
+  const postApi = apiPostUrl(publicUrl, site.id, post.id);
+  const link = permalink(site, post, ancestors);
+  const short = shortUrl(shortlinkBase, site, post);
+  return {
+    found: comments.length,
+    site_ID: site.id,
+    comments: comments.map((comment): Comment => {
+      const self = `${siteApi}/comments/${comment.id}`;
+      return {
+        ID: comment.id,
+        post: { ID: post.id, title: post.title, type: post.type, link: postApi },
+        author: commentAuthor(comment, site),
+        date: apiDate(comment.date),
+        URL: `${link}#comment-${comment.id}`,
+        short_URL: short && `${short}#comment-${comment.id}`,
+        content: renderComment(comment.content),
+        status: 'approved',
+        parent: comment.parentId === null ? false : { ID: comment.parentId, type: 'comment', link: `${siteApi}/comments/${comment.parentId}` },
+        type: 'comment',
+        like_count: 0,
+        i_like: false,
+        meta: {
+          links: { self, help: `${self}/help`, site: siteApi, post: postApi, replies: `${self}/replies/`, likes: `${self}/likes/` },
+        },
+      };
+    }),
+  };
+}
+
+/**
+ * Loads each named link's own answer into `meta.data.<name>` ("`meta`:
+ * comma list of names from `meta.links` (`site`, `likes`, `replies`, ...).
+ * Each named link's own response is loaded into `meta.data.<name>`").
+ */
+export async function loadMetaData(names: LoadableLink[], source: PostLinkSource): Promise<PostMeta['data']> {
+  const data: NonNullable<PostMeta['data']> = {};
+  for (const name of names) {
+    if (name === 'site') data.site = await siteObject(source);
+    else if (name === 'likes') data.likes = await postLikes(source);
+    else data.replies = await postReplies(source);
+  }
+  return data;
+}

@@ -1,0 +1,66 @@
+import type { Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
+import { unknownPost } from '../errors.js';
+import type { PostRecord, SiteRecord } from '../store/publishingStore.js';
+import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
+import { postCapabilities } from './capabilities.js';
+import type { PostContext } from './context.js';
+import { postLikes, postReplies, siteObject } from './metaData.js';
+import { renderPost, type RenderDeps } from './renderPost.js';
+
+export interface ReadSiteRequest {
+  /** The `site` path parameter, URL-decoded. */
+  site: string;
+  viewer: Viewer;
+}
+
+export interface ReadRequest extends ReadSiteRequest {
+  postId: number;
+  context: PostContext;
+  /** The `meta` query parameter. */
+  meta: string | undefined;
+}
+
+/**
+ * The post a viewer asks for, in the real order of checks: site (404
+ * `unknown_blog`; a private site only for its users), post (404
+ * `unknown_post`, also for a type the site does not expose), then whether
+ * the viewer may see it as asked (see `viewRefusal`).
+ */
+async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
+  const { viewer } = request;
+  const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
+  const post = await deps.store.findPost(site.id, request.postId);
+  if (!post || !exposes(site, post.type)) throw unknownPost();
+  const refusal = viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), request.context);
+  if (refusal) throw refusal;
+  return { site, post, roleCapabilities };
+}
+
+/** Answers a post as the post object, for a viewer who may see it (see `readablePost`). */
+export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<Post> {
+  const { site, post, roleCapabilities } = await readablePost(deps, request);
+  return renderPost(deps, { site, post, viewer: request.viewer, roleCapabilities, context: request.context, meta: request.meta });
+}
+
+/** Answers a site (a post object's `meta.links.site`): 404 `unknown_blog`; a private site only for its users. */
+export async function readSite(deps: RenderDeps, request: ReadSiteRequest): Promise<Site> {
+  const { site } = await openSite(deps.store, request.site, request.viewer);
+  return siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.viewer.id });
+}
+
+/** Where a post's links are built from: the post, its site and its ancestors. */
+async function linkSource(deps: RenderDeps, site: SiteRecord, post: PostRecord, viewer: Viewer) {
+  return { ...deps, site, post, ancestors: await deps.store.ancestorsOf(post), viewerId: viewer.id };
+}
+
+/** Answers who likes a post (its `meta.links.likes`), for a viewer who may read the post. */
+export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<PostLikes> {
+  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
+  return postLikes(await linkSource(deps, site, post, request.viewer));
+}
+
+/** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */
+export async function readPostReplies(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<PostReplies> {
+  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
+  return postReplies(await linkSource(deps, site, post, request.viewer));
+}

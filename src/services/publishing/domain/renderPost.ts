@@ -1,0 +1,83 @@
+import type { Post } from '../../../../generated/publishing/types.gen.js';
+import type { PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { Viewer } from './access.js';
+import { postCapabilities } from './capabilities.js';
+import type { PostContext } from './context.js';
+import { loadMetaData, requestedMetaLinks } from './metaData.js';
+import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
+
+/** What rendering a post object needs beyond the post. */
+export interface RenderDeps {
+  store: PublishingStore;
+  /** Base of absolute API links. */
+  publicUrl: string;
+  /** Base of the wp.me-style short links. */
+  shortlinkBase: string;
+}
+
+export interface RenderRequest {
+  site: SiteRecord;
+  post: PostRecord;
+  viewer: Viewer;
+  /** The viewer's capabilities on the site. */
+  roleCapabilities: ReadonlySet<string>;
+  context: PostContext;
+  /** The `meta` query parameter. */
+  meta: string | undefined;
+}
+
+/** Statuses the platform's sample permalink treats as if published: the slug comes from the title when there is none yet. */
+const SAMPLED_AS_PUBLISHED: ReadonlySet<string> = new Set(['draft', 'pending', 'future']);
+
+/**
+ * The slug `other_URLs` suggests (`get_sample_permalink`): for a draft,
+ * pending or scheduled post its own slug or, without one, its title's, made
+ * unique as if it were published; for other statuses its own slug, made
+ * unique (an auto-draft's as it is).
+ */
+async function suggestedSlug(store: PublishingStore, post: PostRecord): Promise<string> {
+  const desired = SAMPLED_AS_PUBLISHED.has(post.status) ? post.slug || slugFromTitle(post.title) : post.slug;
+  if (desired === '' || post.status === 'auto-draft') return desired;
+  return store.uniqueSlugFor(post, desired);
+}
+
+/**
+ * The post object for a viewer, as every post operation answers it: the
+ * viewer's rights on the post, what surrounds it (author, terms,
+ * attachments, counts, revisions with `context=edit`), the suggested slug of
+ * a post that is not published, and the links named in `meta`.
+ */
+export async function renderPost(deps: RenderDeps, request: RenderRequest): Promise<Post> {
+  const { store } = deps;
+  const { site, post, viewer, context } = request;
+  const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);
+  const relations = await store.postRelations(post, {
+    viewerId: viewer.id,
+    recentAttachments: LISTED_ATTACHMENTS,
+    allAttachments: context === 'display' && post.content.includes('[gallery'),
+    revisions: context === 'edit',
+  });
+  const links = requestedMetaLinks(request.meta);
+  const metaData = links.length
+    ? await loadMetaData(links, {
+        store,
+        publicUrl: deps.publicUrl,
+        shortlinkBase: deps.shortlinkBase,
+        site,
+        post,
+        ancestors: relations.ancestors,
+        viewerId: viewer.id,
+      })
+    : undefined;
+  return postObject({
+    site,
+    post,
+    relations,
+    capabilities,
+    context,
+    publicUrl: deps.publicUrl,
+    shortlinkBase: deps.shortlinkBase,
+    suggestedSlug: post.status === 'publish' ? '' : await suggestedSlug(store, post),
+    metaData,
+  });
+}

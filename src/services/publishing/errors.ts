@@ -1,0 +1,46 @@
+import { ApiError } from '../../platform/http/errors.js';
+import type { Error as PublishingError } from '../../../generated/publishing/types.gen.js';
+
+/**
+ * The publishing error body: `{"error": "<code>", "message": "<human text>"}`.
+ * The shared machinery's generic codes become the platform's own.
+ */
+export const publishingErrorBody = (error: ApiError): PublishingError => ({
+  error: error.code === 'invalid_request' ? 'invalid_input' : error.code,
+  message: error.message,
+});
+
+/** 401 for a missing (`authorization_required`) or unknown (`invalid_token`) token. */
+export const publishingUnauthenticated = (reason: 'missing' | 'invalid') =>
+  reason === 'missing'
+    ? new ApiError(401, 'authorization_required', 'An active access token must be used to access this endpoint.', {
+        'WWW-Authenticate': 'Bearer',
+      })
+    : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', { 'WWW-Authenticate': 'Bearer' });
+
+/** 404 `unknown_blog`: no site has that ID or domain. */
+export const unknownBlog = () => new ApiError(404, 'unknown_blog', 'Unknown blog');
+
+/** 404 `unknown_post`: no such post on the site, or a post type the site does not expose. */
+export const unknownPost = () => new ApiError(404, 'unknown_post', 'Unknown post');
+
+/** 403 `unauthorized`: the caller may not delete the post, so may not restore it. */
+export const cannotRestore = () => new ApiError(403, 'unauthorized', 'User cannot restore trashed posts');
+
+/** 403 `unauthorized`: `context=edit` asked for by a caller who may not edit the post. */
+export const cannotEdit = () => new ApiError(403, 'unauthorized', 'User cannot edit post');
+
+/** 404 `unknown_post_type`: trashing a post of a type the site does not expose. */
+export const unknownPostType = () => new ApiError(404, 'unknown_post_type', 'Unknown post type');
+
+/** 403 `unauthorized`: the caller may not delete the post, so may not trash it. */
+export const cannotDelete = () => new ApiError(403, 'unauthorized', 'User cannot delete posts');
+
+/** 403 `unauthorized`: the caller may not read the post (not published, and not theirs to see). */
+export const cannotView = () => new ApiError(403, 'unauthorized', 'User cannot view post');
+
+/** 403 `unauthorized`: a password-protected post, to a caller who may not edit it. */
+export const cannotViewProtected = () => new ApiError(403, 'unauthorized', 'User cannot view password protected post');
+
+/** 403 `unauthorized`: a private site, to a caller who is not one of its users. */
+export const cannotAccessPrivateBlog = () => new ApiError(403, 'unauthorized', 'User cannot access this private blog.');

@@ -1,0 +1,73 @@
+import type { Contract } from '../../platform/http/contract.js';
+import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
+import { postContext } from './domain/context.js';
+import { trashOrDeletePost } from './domain/delete.js';
+import { readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
+import { restoreTrashedPost } from './domain/restore.js';
+import { publishingUnauthenticated } from './errors.js';
+import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
+import type { PublishingStore } from './store/publishingStore.js';
+
+export interface PublishingHandlerDeps {
+  contract: Contract;
+  store: PublishingStore;
+  /** Base of absolute API links (`PUBLIC_URL`). */
+  publicUrl: string;
+  /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
+  shortlinkBase: string;
+  onRestore?: (outcome: 'restored' | 'unchanged') => void;
+  onDelete?: (outcome: 'trashed' | 'deleted' | 'unchanged') => void;
+}
+
+/** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
+function userIdOf(principal: PublishingPrincipal): number {
+  if (principal.kind !== 'user') throw publishingUnauthenticated('missing');
+  return principal.userId;
+}
+
+/** The caller of an operation that needs no token: the user a token names, or the anonymous viewer. */
+const viewerOf = (principal: PublishingPrincipal): Viewer =>
+  principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
+
+/** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
+export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
+  return {
+    async getSite({ path, principal }) {
+      return { status: 200, body: await readSite(deps, { site: path.site, viewer: viewerOf(principal) }) };
+    },
+    async getPostLikes({ path, principal }) {
+      return { status: 200, body: await readPostLikes(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
+    async getPostReplies({ path, principal }) {
+      return { status: 200, body: await readPostReplies(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
+    async getPost({ path, query, principal }) {
+      const viewer = viewerOf(principal);
+      const post = await readPost(deps, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
+      return { status: 200, body: post };
+    },
+    async deletePost({ path, query, principal }) {
+      const post = await trashOrDeletePost(deps, {
+        site: path.site,
+        postId: path.post_ID,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+      });
+      return { status: 200, body: post };
+    },
+    async restorePost({ path, query, principal }) {
+      const post = await restoreTrashedPost(deps, {
+        site: path.site,
+        postId: path.post_ID,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+      });
+      return { status: 200, body: post };
+    },
+    async getOpenApiDocument() {
+      return { status: 200, body: deps.contract.document };
+    },
+  };
+}

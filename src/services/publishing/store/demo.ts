@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../../platform/config.js';
+import type { Database } from '../../../platform/store/database.js';
+import * as demo from './demoData.js';
+
+/** Loads the publishing demo data (see the README) in one transaction when there is no site yet. */
+export async function seedPublishingDemo(db: Kysely<Database>, _config: Config): Promise<void> {
+  const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
+  if (anySite) return;
+  await db.transaction().execute(async (trx) => {
+    // Parents before children, for the foreign keys.
+    await trx.insertInto('sites').values(demo.sites).execute();
+    await trx.insertInto('users').values(demo.users).execute();
+    await trx.insertInto('site_roles').values(demo.siteRoles).execute();
+    await trx.insertInto('role_capabilities').values(demo.customRoleCapabilities).execute();
+    await trx.insertInto('site_followers').values(demo.siteFollowers).execute();
+    await trx.insertInto('posts').values(demo.posts).execute();
+    await trx.insertInto('trash_meta').values(demo.trashMeta).execute();
+    await trx.insertInto('terms').values(demo.terms).execute();
+    await trx.insertInto('post_terms').values(demo.postTerms).execute();
+    await trx.insertInto('attachments').values(demo.attachments).execute();
+    await trx.insertInto('post_meta').values(demo.postMeta).execute();
+    await trx.insertInto('likes').values(demo.likes).execute();
+    await trx.insertInto('comments').values(demo.comments).execute();
+    await trx.insertInto('revisions').values(demo.revisions).execute();
+  });
+}

@@ -1,0 +1,503 @@
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../../platform/store/database.js';
+import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
+import type {
+  AccessTokenRecord,
+  AncestorRecord,
+  AttachmentRecord,
+  CommentRecord,
+  PostRecord,
+  PostRelations,
+  PublishingStore,
+  RelationsRequest,
+  SiteRecord,
+  SiteRef,
+  SiteStats,
+  TermRecord,
+  TokenSelector,
+  UserRecord,
+} from './publishingStore.js';
+import type { AttachmentsTable, PostsTable, UsersTable } from './tables.js';
+
+/** The largest ID an `integer` column holds on PostgreSQL; a larger one cannot name a stored row. */
+const MAX_STORED_ID = 2_147_483_647;
+
+/** How far up a page hierarchy permalinks look. */
+const MAX_ANCESTORS = 16;
+
+const isStorableId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_STORED_ID;
+
+/** A user row with the user's primary site (see `primarySite`). */
+type UserRow = Selectable<UsersTable> & { primary_site_id: number | null };
+
+/** The user's primary site: the lowest site ID they have a role on (the platform's first blog of the user). */
+const primarySite = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb
+    .selectFrom('site_roles')
+    .select((inner) => inner.fn.min<number>('site_roles.site_id').as('site_id'))
+    .whereRef('site_roles.user_id', '=', 'users.id')
+    .as('primary_site_id');
+
+const toUser = (row: UserRow): UserRecord => ({
+  id: row.id,
+  login: row.login,
+  email: row.email,
+  displayName: row.display_name,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  niceName: row.nice_name,
+  url: row.url,
+  avatarUrl: row.avatar_url,
+  // min() comes back as a string from some drivers.
+  primarySiteId: row.primary_site_id === null ? null : Number(row.primary_site_id),
+});
+
+const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
+  id: row.id,
+  postId: row.post_id,
+  authorId: row.author_id,
+  date: row.date,
+  url: row.url,
+  guid: row.guid,
+  file: row.file,
+  mimeType: row.mime_type,
+  title: row.title,
+  caption: row.caption,
+  description: row.description,
+  alt: row.alt,
+  width: row.width,
+  height: row.height,
+});
+
+/** A post row with its trash memory left-joined (all null when the post was not trashed). */
+type PostRow = Selectable<PostsTable> & {
+  trash_previous_status: string | null;
+  trash_trashed_at: string | null;
+  trash_original_slug: string | null;
+};
+
+const toPost = (row: PostRow): PostRecord => ({
+  id: row.id,
+  siteId: row.site_id,
+  authorId: row.author_id,
+  type: row.type,
+  status: row.status,
+  slug: row.slug,
+  title: row.title,
+  content: row.content,
+  excerpt: row.excerpt,
+  password: row.password,
+  parentId: row.parent_id,
+  guid: row.guid,
+  date: row.date,
+  modified: row.modified,
+  sticky: row.sticky === 1,
+  commentStatus: row.comment_status,
+  pingStatus: row.ping_status,
+  likesEnabled: row.likes_enabled === 1,
+  sharingEnabled: row.sharing_enabled === 1,
+  menuOrder: row.menu_order,
+  pageTemplate: row.page_template,
+  featuredMediaId: row.featured_media_id,
+  publicizeUrls: JSON.parse(row.publicize_urls) as string[],
+  trash:
+    row.trash_previous_status === null
+      ? null
+      : {
+          previousStatus: row.trash_previous_status,
+          trashedAt: row.trash_trashed_at ?? '',
+          originalSlug: row.trash_original_slug ?? '',
+        },
+});
+
+/** The publishing store on Kysely: the same queries on SQLite and PostgreSQL. */
+export class KyselyPublishingStore implements PublishingStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async findSite(ref: SiteRef): Promise<SiteRecord | undefined> {
+    let query = this.db.selectFrom('sites').selectAll();
+    if (ref.kind === 'id') {
+      if (!isStorableId(ref.id)) return undefined;
+      query = query.where('id', '=', ref.id);
+    } else {
+      query = query.where('domain', '=', ref.domain).where('path', '=', ref.path);
+    }
+    const row = await query.executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        domain: row.domain,
+        path: row.path,
+        name: row.name,
+        description: row.description,
+        lang: row.lang,
+        isPrivate: row.is_private === 1,
+        extraPostTypes: JSON.parse(row.extra_post_types) as string[],
+      }
+    );
+  }
+
+  async findPost(siteId: number, postId: number): Promise<PostRecord | undefined> {
+    if (!isStorableId(postId)) return undefined;
+    const row = await this.db
+      .selectFrom('posts')
+      .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+      .selectAll('posts')
+      .select([
+        'trash_meta.previous_status as trash_previous_status',
+        'trash_meta.trashed_at as trash_trashed_at',
+        'trash_meta.original_slug as trash_original_slug',
+      ])
+      .where('posts.id', '=', postId)
+      .where('posts.site_id', '=', siteId)
+      .executeTakeFirst();
+    return row && toPost(row);
+  }
+
+  async capabilitiesOf(siteId: number, userId: number): Promise<ReadonlySet<string>> {
+    const rows = await this.db
+      .selectFrom('site_roles')
+      .innerJoin('role_capabilities', 'role_capabilities.role', 'site_roles.role')
+      .select('role_capabilities.capability')
+      .where('site_roles.site_id', '=', siteId)
+      .where('site_roles.user_id', '=', userId)
+      .execute();
+    return new Set(rows.map((row) => row.capability));
+  }
+
+  async postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations> {
+    const db = this.db;
+    const author =
+      post.authorId === null
+        ? undefined
+        : await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', post.authorId).executeTakeFirst();
+
+    const ancestors = await this.ancestorsOf(post);
+
+    const termRows = await db
+      .selectFrom('post_terms')
+      .innerJoin('terms', 'terms.id', 'post_terms.term_id')
+      .select((eb) => [
+        'terms.id',
+        'terms.taxonomy',
+        'terms.name',
+        'terms.slug',
+        'terms.description',
+        'terms.parent_id',
+        eb
+          .selectFrom('post_terms as counted')
+          .innerJoin('posts', 'posts.id', 'counted.post_id')
+          .select((inner) => inner.fn.countAll().as('n'))
+          .whereRef('counted.term_id', '=', 'terms.id')
+          .where('posts.status', '=', 'publish')
+          .as('post_count'),
+      ])
+      .where('post_terms.post_id', '=', post.id)
+      .execute();
+    const terms: TermRecord[] = termRows.map((row) => ({
+      id: row.id,
+      taxonomy: row.taxonomy,
+      name: row.name,
+      slug: row.slug,
+      description: row.description,
+      parentId: row.parent_id,
+      // count(*) is a string on PostgreSQL.
+      postCount: Number(row.post_count ?? 0),
+    }));
+
+    const recent = await db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('post_id', '=', post.id)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(request.recentAttachments)
+      .execute();
+    const all = request.allAttachments
+      ? await db.selectFrom('attachments').selectAll().where('post_id', '=', post.id).orderBy('id').execute()
+      : [];
+    const featured =
+      post.featuredMediaId === null
+        ? undefined
+        : (recent.find((row) => row.id === post.featuredMediaId) ??
+          (await db.selectFrom('attachments').selectAll().where('id', '=', post.featuredMediaId).executeTakeFirst()));
+
+    // One round trip for every count; count(*) is a string on PostgreSQL, hence Number().
+    const counts = await db
+      .selectNoFrom((eb) => [
+        eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).where('post_id', '=', post.id).as('attachments'),
+        eb.selectFrom('likes').select(eb.fn.countAll().as('n')).where('post_id', '=', post.id).as('likes'),
+        eb
+          .selectFrom('likes')
+          .select(eb.fn.countAll().as('n'))
+          .where('post_id', '=', post.id)
+          .where('user_id', '=', request.viewerId)
+          .as('viewer_likes'),
+        eb
+          .selectFrom('comments')
+          .select(eb.fn.countAll().as('n'))
+          .where('post_id', '=', post.id)
+          .where('status', '=', 'approved')
+          .as('comments'),
+        eb
+          .selectFrom('site_followers')
+          .select(eb.fn.countAll().as('n'))
+          .where('site_id', '=', post.siteId)
+          .where('user_id', '=', request.viewerId)
+          .as('viewer_follows'),
+      ])
+      .executeTakeFirstOrThrow();
+
+    const metadata = await db.selectFrom('post_meta').selectAll().where('post_id', '=', post.id).orderBy('id').execute();
+    const revisions = request.revisions
+      ? await db.selectFrom('revisions').select('id').where('post_id', '=', post.id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
+      : [];
+
+    return {
+      author: author ? toUser(author) : null,
+      ancestors,
+      terms,
+      recentAttachments: recent.map(toAttachment),
+      attachmentCount: Number(counts.attachments),
+      featuredMedia: featured ? toAttachment(featured) : null,
+      allAttachments: all.map(toAttachment),
+      metadata: metadata.map((row) => ({ id: row.id, key: row.meta_key, value: JSON.parse(row.meta_value) as unknown })),
+      likeCount: Number(counts.likes),
+      viewerLikes: Number(counts.viewer_likes) > 0,
+      commentCount: Number(counts.comments),
+      viewerFollowsSite: Number(counts.viewer_follows) > 0,
+      revisionIds: revisions.map((row) => row.id),
+    };
+  }
+
+  async ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]> {
+    const ancestors: AncestorRecord[] = [];
+    for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
+      const parent = await this.db
+        .selectFrom('posts')
+        .select(['id', 'type', 'title', 'slug', 'parent_id'])
+        .where('id', '=', parentId)
+        .where('site_id', '=', post.siteId)
+        .executeTakeFirst();
+      if (!parent) break;
+      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      parentId = parent.parent_id;
+    }
+    return ancestors;
+  }
+
+  async trashPost(postId: number, at: Date): Promise<boolean> {
+    if (!isStorableId(postId)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const post = await trx.selectFrom('posts').select(['status', 'slug']).where('id', '=', postId).executeTakeFirst();
+      if (!post || post.status === 'trash') return false;
+      // Compare-and-set on the status read above: of concurrent calls, one moves the post.
+      const moved = await trx
+        .updateTable('posts')
+        .set({ status: 'trash', slug: trashedSlug(post.slug), modified: at.toISOString() })
+        .where('id', '=', postId)
+        .where('status', '=', post.status)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('trash_meta').where('post_id', '=', postId).execute();
+      await trx
+        .insertInto('trash_meta')
+        .values({ post_id: postId, previous_status: post.status, trashed_at: at.toISOString(), original_slug: post.slug })
+        .execute();
+      await trx
+        .updateTable('comments')
+        .set((eb) => ({ status_before_trash: eb.ref('status'), status: 'post-trashed' }))
+        .where('post_id', '=', postId)
+        .where('status', '!=', 'post-trashed')
+        .execute();
+      return true;
+    });
+  }
+
+  async restorePost(postId: number, at: Date): Promise<boolean> {
+    if (!isStorableId(postId)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const post = await trx
+        .selectFrom('posts')
+        .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+        .select([
+          'posts.site_id',
+          'posts.type',
+          'posts.parent_id',
+          'posts.status',
+          'posts.slug',
+          'trash_meta.previous_status',
+          'trash_meta.original_slug',
+        ])
+        .where('posts.id', '=', postId)
+        .executeTakeFirst();
+      if (!post || post.status !== 'trash') return false;
+      const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
+      const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
+      const slug = slugMustBeUnique(status, desired) ? await this.freeSlug(trx, postId, post, desired) : desired;
+      // The conditional update decides which of concurrent restores makes the transition.
+      const restored = await trx
+        .updateTable('posts')
+        .set({ status, slug, modified: at.toISOString() })
+        .where('id', '=', postId)
+        .where('status', '=', 'trash')
+        .executeTakeFirst();
+      if (Number(restored.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('trash_meta').where('post_id', '=', postId).execute();
+      await trx
+        .updateTable('comments')
+        .set((eb) => ({ status: eb.fn.coalesce('status_before_trash', eb.val('unapproved')), status_before_trash: null }))
+        .where('post_id', '=', postId)
+        .where('status', '=', 'post-trashed')
+        .execute();
+      return true;
+    });
+  }
+
+  async deletePostForGood(postId: number): Promise<boolean> {
+    if (!isStorableId(postId)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      // A conditional no-op update first: it holds the post's row (PostgreSQL) until the end, so a
+      // concurrent restore or deletion waits, and only a post still in the trash goes on.
+      const held = await trx.updateTable('posts').set({ status: 'trash' }).where('id', '=', postId).where('status', '=', 'trash').executeTakeFirst();
+      if (Number(held.numUpdatedRows) !== 1) return false;
+      const post = await trx.selectFrom('posts').select(['type', 'parent_id']).where('id', '=', postId).executeTakeFirstOrThrow();
+      // Children of the same type and attachments move up one level, as the platform points them.
+      await trx.updateTable('posts').set({ parent_id: post.parent_id }).where('parent_id', '=', postId).where('type', '=', post.type).execute();
+      await trx.updateTable('attachments').set({ post_id: post.parent_id }).where('post_id', '=', postId).execute();
+      for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'post_terms', 'trash_meta'] as const) {
+        await trx.deleteFrom(table).where('post_id', '=', postId).execute();
+      }
+      await trx.deleteFrom('posts').where('id', '=', postId).execute();
+      return true;
+    });
+  }
+
+  uniqueSlugFor(post: Pick<PostRecord, 'id' | 'siteId' | 'type' | 'parentId'>, desired: string): Promise<string> {
+    return this.freeSlug(this.db, post.id, { site_id: post.siteId, type: post.type, parent_id: post.parentId }, desired);
+  }
+
+  /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
+  private async freeSlug(
+    db: Kysely<Database>,
+    postId: number,
+    post: { site_id: number; type: string; parent_id: number | null },
+    desired: string,
+  ): Promise<string> {
+    let query = db
+      .selectFrom('posts')
+      .select('slug')
+      .where('site_id', '=', post.site_id)
+      .where('type', '=', post.type)
+      .where('id', '!=', postId)
+      .where((eb) => eb.or([eb('slug', '=', desired), eb('slug', 'like', `${desired}-%`)]));
+    if (post.type === 'page') {
+      query = post.parent_id === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', post.parent_id);
+    }
+    const taken = await query.execute();
+    return uniqueSlug(desired, new Set(taken.map((row) => row.slug)));
+  }
+
+  async siteStats(siteId: number, viewerId: number): Promise<SiteStats> {
+    const db = this.db;
+    return {
+      publishedPosts: await this.count(db.selectFrom('posts').where('site_id', '=', siteId).where('type', '=', 'post').where('status', '=', 'publish')),
+      followers: await this.count(db.selectFrom('site_followers').where('site_id', '=', siteId)),
+      viewerFollows: await this.exists(db.selectFrom('site_followers').where('site_id', '=', siteId).where('user_id', '=', viewerId)),
+    };
+  }
+
+  async postLikers(postId: number): Promise<UserRecord[]> {
+    const rows = await this.db
+      .selectFrom('likes')
+      .innerJoin('users', 'users.id', 'likes.user_id')
+      .selectAll('users')
+      .select(primarySite)
+      .where('likes.post_id', '=', postId)
+      .orderBy('likes.date', 'desc')
+      .orderBy('users.id')
+      .execute();
+    return rows.map(toUser);
+  }
+
+  async approvedComments(postId: number): Promise<CommentRecord[]> {
+    const comments = await this.db
+      .selectFrom('comments')
+      .selectAll()
+      .where('post_id', '=', postId)
+      .where('status', '=', 'approved')
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    const authorIds = [...new Set(comments.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
+    const authors = authorIds.length
+      ? await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', authorIds).execute()
+      : [];
+    const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
+    return comments.map((row) => ({
+      id: row.id,
+      parentId: row.parent_id,
+      author: row.author_id === null ? null : (byId.get(row.author_id) ?? null),
+      authorName: row.author_name,
+      authorEmail: row.author_email,
+      authorUrl: row.author_url,
+      date: row.date,
+      content: row.content,
+    }));
+  }
+
+  async findUserByLogin(login: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.login', '=', login).executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void> {
+    await this.db
+      .insertInto('access_tokens')
+      .values({ id: token.id, token_hash: token.tokenHash, user_id: token.userId, created_at: token.createdAt.toISOString(), revoked_at: null })
+      .execute();
+  }
+
+  async tokenOwner(tokenHash: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('access_tokens')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async revokeAccessTokens(selector: TokenSelector, at: Date): Promise<number> {
+    let query = this.db.updateTable('access_tokens').set({ revoked_at: at.toISOString() }).where('revoked_at', 'is', null);
+    if ('tokenHash' in selector) query = query.where('token_hash', '=', selector.tokenHash);
+    else if ('id' in selector) query = query.where('id', '=', selector.id);
+    else query = query.where('user_id', '=', selector.userId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async listAccessTokens(userId?: number): Promise<AccessTokenRecord[]> {
+    let query = this.db
+      .selectFrom('access_tokens')
+      .innerJoin('users', 'users.id', 'access_tokens.user_id')
+      .select(['access_tokens.id', 'access_tokens.user_id', 'users.login', 'access_tokens.created_at', 'access_tokens.revoked_at'])
+      .orderBy('access_tokens.created_at')
+      .orderBy('access_tokens.id');
+    if (userId !== undefined) query = query.where('access_tokens.user_id', '=', userId);
+    const rows = await query.execute();
+    return rows.map((row) => ({ id: row.id, userId: row.user_id, login: row.login, createdAt: row.created_at, revokedAt: row.revoked_at }));
+  }
+
+  /** `count(*)` of a query's rows, as a number on every backend (PostgreSQL answers a string). */
+  private async count<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<number> {
+    const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Whether a query has any row. */
+  private async exists<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<boolean> {
+    const row = await query.select((eb) => eb.lit(1).as('one')).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+}

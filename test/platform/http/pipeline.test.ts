@@ -1,0 +1,184 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import Koa from 'koa';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadContract } from '../../../src/platform/http/contract.js';
+import { contractPipeline, type ResponseValidation } from '../../../src/platform/http/pipeline.js';
+import { requestId } from '../../../src/platform/http/requestId.js';
+import type { AnyHandler, ServiceDefinition } from '../../../src/platform/http/service.js';
+import { ApiError } from '../../../src/platform/http/errors.js';
+import { profilesErrorBody } from '../../../src/services/profiles/errors.js';
+import { contractChecker, contractFetch } from '../../support/contract.js';
+
+const contract = await loadContract(fileURLToPath(new URL('../../../openapi/profiles.yaml', import.meta.url)));
+const call = contractFetch(await contractChecker());
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+/** Serves the profiles contract with the given handlers through the shared pipeline. */
+async function serve(handlers: Record<string, AnyHandler>, responseValidation: ResponseValidation = 'strict') {
+  const logged: unknown[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  const service: ServiceDefinition = {
+    name: 'profiles',
+    prefix: '/v3',
+    contract,
+    handlers,
+    anonymous: { kind: 'anonymous' },
+    authenticate: async (token) => (token === 'good' ? { kind: 'key' } : null),
+    unauthenticated: () => new ApiError(401, 'unauthorized', 'no'),
+    errorBody: profilesErrorBody,
+  };
+  const app = new Koa();
+  app.silent = true;
+  app.use(requestId);
+  app.use(contractPipeline([service], { logger, responseValidation }));
+  server = createServer(app.callback());
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logged };
+}
+
+describe('thrown errors', () => {
+  it('become a 500 in the error format with nothing internal, logged once with the cause', async () => {
+    const { url, logged } = await serve({
+      getProfileById: async () => {
+        throw new Error('connect ECONNREFUSED 10.0.0.5:5432 at /srv/app/store.ts:12');
+      },
+    });
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: 'Internal server error', code: 'internal_error' });
+    expect(text).not.toMatch(/ECONNREFUSED|store\.ts|stack/);
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged[0])).toContain('ECONNREFUSED');
+  });
+
+  it('keep the status, code and headers of an ApiError', async () => {
+    const { url } = await serve({
+      getProfileById: async () => {
+        throw new ApiError(404, 'not_found', 'Profile not found', {
+          'X-RateLimit-Limit': '100',
+          'X-RateLimit-Remaining': '99',
+          'X-RateLimit-Reset': '1700000000',
+        });
+      },
+    });
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('99');
+    expect(await res.json()).toEqual({ error: 'Profile not found', code: 'not_found' });
+  });
+});
+
+describe('operations without a handler', () => {
+  it('answer 501 in the error format', async () => {
+    const { url } = await serve({});
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ error: 'Not implemented', code: 'not_implemented' });
+  });
+});
+
+describe('handler input', () => {
+  it('is validated, decoded and carries the resolved caller', async () => {
+    let seen: unknown;
+    const { url } = await serve({
+      getProfileById: async (input) => {
+        seen = { path: input.path, principal: input.principal };
+        throw new ApiError(404, 'not_found', 'Profile not found');
+      },
+    });
+    await fetch(`${url}/v3/profiles/a%20b?source=hovercard`, { headers: { Authorization: 'Bearer good' } });
+    expect(seen).toEqual({ path: { profileIdentifier: 'a b' }, principal: { kind: 'key' } });
+    await fetch(`${url}/v3/profiles/x`, { headers: { Authorization: 'Bearer unknown' } });
+    expect(seen).toEqual({ path: { profileIdentifier: 'x' }, principal: { kind: 'anonymous' } });
+  });
+});
+
+describe('response validation', () => {
+  const headers = {
+    'X-RateLimit-Limit': '100',
+    'X-RateLimit-Remaining': '99',
+    'X-RateLimit-Reset': '1700000000',
+    ETag: '"x"',
+    'Cache-Control': 'no-store',
+  };
+  const badProfile: AnyHandler = async () => ({ status: 200, body: { hash: 'not-a-hash', secret: 1 }, headers });
+
+  it('turns an answer the contract does not describe into a 500 in strict mode', async () => {
+    const { url, logged } = await serve({ getProfileById: badProfile }, 'strict');
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('logs it and lets it through in log mode', async () => {
+    const { url, logged } = await serve({ getProfileById: badProfile }, 'log');
+    const res = await fetch(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(200);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('is skipped when off', async () => {
+    const { url, logged } = await serve({ getProfileById: badProfile }, 'off');
+    const res = await fetch(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(200);
+    expect(logged).toHaveLength(0);
+  });
+});
+
+describe('response header validation', () => {
+  const rateLimited = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '99', 'X-RateLimit-Reset': '1700000000' };
+  const notFound = (headers: Record<string, string>): AnyHandler => async () => {
+    throw new ApiError(404, 'not_found', 'Profile not found', headers);
+  };
+  const { 'X-RateLimit-Reset': _reset, ...withoutReset } = rateLimited;
+
+  it('turns an answer missing a required header into a 500 in strict mode, keeping only the headers set before it', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(withoutReset) }, 'strict');
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
+    expect(res.headers.get('x-request-id')).toMatch(/./);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-reset: is required but missing', status: 404 })]);
+  });
+
+  it('turns a declared header with a value outside its schema into a 500 in strict mode', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound({ ...rateLimited, 'X-RateLimit-Remaining': 'lots' }) });
+    const res = await call(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(500);
+    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-remaining: lots must be integer' })]);
+  });
+
+  it('logs it and lets it through in log mode', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(withoutReset) }, 'log');
+    const res = await fetch(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(logged).toHaveLength(1);
+  });
+
+  it('accepts an answer with every declared header valid', async () => {
+    const { url, logged } = await serve({ getProfileById: notFound(rateLimited) }, 'strict');
+    expect((await call(`${url}/v3/profiles/alex`)).status).toBe(404);
+    expect(logged).toHaveLength(0);
+  });
+});
+
+describe('the test-side contract check', () => {
+  it('rejects an answer the contract does not describe', async () => {
+    const headers = {
+      'X-RateLimit-Limit': '100',
+      'X-RateLimit-Remaining': '99',
+      'X-RateLimit-Reset': '1700000000',
+      ETag: '"x"',
+      'Cache-Control': 'no-store',
+    };
+    const { url } = await serve({ getProfileById: async () => ({ status: 200, body: { hash: 'x' }, headers }) }, 'off');
+    await expect(call(`${url}/v3/profiles/alex`)).rejects.toThrow(/does not match the contract/);
+  });
+});

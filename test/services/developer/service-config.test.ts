@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { configFromEnv } from '../../../src/platform/config.js';
+import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
+import { developerService } from '../../../src/services/developer/service.js';
+import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
+import { loadContract } from '../../../src/platform/http/contract.js';
+import type { TestServer } from '../../support/server.js';
+import { signedUpUser, startDashboardServer } from './support/dashboard.js';
+
+/** The dashboard's settings, and the dashboard served on its own. */
+describe('DEVELOPER_PASSWORD_COST', () => {
+  it.each(['13', '21'])('refuses %s when the service is built', async (cost) => {
+    const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
+    const config = configFromEnv({ DEVELOPER_PASSWORD_COST: cost });
+    expect(() => developerService({ contract, config, store: {} as DeveloperStore, throttle: {} as LoginThrottle })).toThrow(
+      `DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`,
+    );
+  });
+
+  it('defaults to 17, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
+    expect(configFromEnv({}).developer).toEqual({
+      sessionTtlSeconds: 43200,
+      passwordCost: 17,
+      loginAttempts: { perEmail: 5, perClient: 50, windowSeconds: 900 },
+    });
+  });
+});
+
+describe('SERVICES=developer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startDashboardServer({ SERVICES: 'developer' });
+  });
+  afterAll(() => server.close());
+
+  it('serves the dashboard and its API alone', async () => {
+    const user = await signedUpUser(server);
+    expect((await sdk.listApplications({ client: user.client })).response.status).toBe(200);
+    expect((await fetch(`${server.url}/developers`)).status).toBe(200);
+    expect((await fetch(`${server.url}/v3/profiles/alex`)).status).toBe(404);
+  });
+});
+
+describe('SERVICES without developer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startDashboardServer({ SERVICES: 'profiles' });
+  });
+  afterAll(() => server.close());
+
+  it('serves neither the page nor its API', async () => {
+    expect((await fetch(`${server.url}/developers`)).status).toBe(404);
+    expect((await fetch(`${server.url}/developer/v1/session`)).status).toBe(404);
+  });
+});

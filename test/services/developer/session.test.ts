@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import type { TestServer } from '../../support/server.js';
+import {
+  dashboardCaller,
+  GOOD_PASSWORD,
+  signedUpUser,
+  startDashboardServer,
+  uniqueEmail,
+} from './support/dashboard.js';
+
+/**
+ * Accounts and sessions: sign up, log in, log out, the current session; the
+ * session cookie's flags, and what the store keeps of passwords and tokens.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+});
+afterAll(() => server.close());
+
+describe('sign up', () => {
+  it('creates the account, logs it in with an HttpOnly, SameSite=Lax cookie and answers the session', async () => {
+    const caller = await dashboardCaller(server);
+    const email = uniqueEmail('Dana');
+    const { data, response } = await sdk.signUp({ client: caller.client, body: { email: email.toUpperCase(), password: GOOD_PASSWORD } });
+    expect(response.status).toBe(201);
+    expect(data?.email).toBe(email.toLowerCase());
+    expect(data?.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const lifetime = Date.parse(data!.expires_at) - Date.now();
+    expect(lifetime).toBeGreaterThan(12 * 3600_000 - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(12 * 3600_000);
+
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^dev_session=[A-Za-z0-9_-]{43}; /);
+    const attributes = cookie.split('; ').slice(1);
+    expect(attributes).toEqual(['Path=/', 'Max-Age=43200', 'HttpOnly', 'SameSite=Lax']);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+
+    const session = await sdk.getSession({ client: caller.client });
+    expect(session.response.status).toBe(200);
+    expect(session.data).toEqual(data);
+  });
+
+  it('refuses an address that already has an account, whatever its letter case', async () => {
+    const user = await signedUpUser(server);
+    const again = await dashboardCaller(server);
+    const { error, response } = await sdk.signUp({ client: again.client, body: { email: user.email.toUpperCase(), password: GOOD_PASSWORD } });
+    expect(response.status).toBe(409);
+    expect(error).toEqual({ error: 'An account with this email address already exists', code: 'email_taken' });
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses an address that belongs to an account made outside the dashboard (no email verification to claim it)', async () => {
+    const caller = await dashboardCaller(server);
+    const { error, response } = await sdk.signUp({ client: caller.client, body: { email: 'alex@example.com', password: GOOD_PASSWORD } });
+    expect(response.status).toBe(409);
+    expect(error?.code).toBe('email_taken');
+  });
+
+  it.each([
+    ['a common password', 'password1234', 'it is one of the most common passwords'],
+    ['a common password with a little around it', 'Qwerty!2024', null],
+    ['too few different characters', 'abababababababab', 'it repeats too few different characters'],
+    ['the email name in it', 'mydana-mail-2026!', 'it contains your email address'],
+  ])('refuses a weak password: %s', async (_case, password, reason) => {
+    const caller = await dashboardCaller(server);
+    const email = 'dana-mail@example.com';
+    const { error, response } = await sdk.signUp({ client: caller.client, body: { email, password } });
+    expect(response.status).toBe(400);
+    if (reason) expect(error).toEqual({ error: `Choose a harder password: ${reason}`, code: 'weak_password' });
+    else expect(error?.code).toBe('invalid_request');
+  });
+
+  it('refuses a password shorter than 12 characters by the contract', async () => {
+    const caller = await dashboardCaller(server);
+    const { error, response } = await sdk.signUp({ client: caller.client, body: { email: uniqueEmail(), password: 'short pw 1' } });
+    expect(response.status).toBe(400);
+    expect(error).toEqual({ error: 'Invalid body field password: must NOT have fewer than 12 characters', code: 'invalid_request' });
+  });
+
+  it('refuses an address that is not an email address', async () => {
+    const caller = await dashboardCaller(server);
+    const { error, response } = await sdk.signUp({ client: caller.client, body: { email: 'not-an-address', password: GOOD_PASSWORD } });
+    expect(response.status).toBe(400);
+    expect(error?.error).toMatch(/^Invalid body field email: /);
+  });
+});
+
+describe('log in', () => {
+  it('starts a new session with the right password', async () => {
+    const user = await signedUpUser(server);
+    const caller = await dashboardCaller(server);
+    const { data, response } = await sdk.logIn({ client: caller.client, body: { email: user.email.toUpperCase(), password: user.password } });
+    expect(response.status).toBe(200);
+    expect(data?.email).toBe(user.email);
+    expect(response.headers.get('set-cookie')).toMatch(/^dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+    expect(caller.cookie()).not.toBe(user.cookie());
+    expect(data?.csrf_token).not.toBe(user.session.csrf_token);
+  });
+
+  it('answers a wrong password and an unknown address the same way', async () => {
+    const user = await signedUpUser(server);
+    const caller = await dashboardCaller(server);
+    const wrong = await sdk.logIn({ client: caller.client, body: { email: user.email, password: 'not the password at all' } });
+    const unknown = await sdk.logIn({ client: caller.client, body: { email: uniqueEmail('nobody'), password: user.password } });
+    for (const { error, response } of [wrong, unknown]) {
+      expect(response.status).toBe(401);
+      expect(error).toEqual({ error: 'Email address or password is incorrect', code: 'invalid_credentials' });
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect(caller.cookie()).toBeUndefined();
+  });
+
+  it('ends the session the browser already held (no session fixation)', async () => {
+    const user = await signedUpUser(server);
+    const planted = user.cookie();
+    const { response } = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
+    expect(response.status).toBe(200);
+    const attacker = await dashboardCaller(server);
+    attacker.setCookie(planted);
+    const { error, response: refused } = await sdk.getSession({ client: attacker.client });
+    expect(refused.status).toBe(401);
+    expect(error?.code).toBe('unauthenticated');
+  });
+});
+
+describe('the current session and log out', () => {
+  it('answers 401 without a session cookie', async () => {
+    const caller = await dashboardCaller(server);
+    const { error, response } = await sdk.getSession({ client: caller.client });
+    expect(response.status).toBe(401);
+    expect(error).toEqual({ error: 'Log in to use the developer dashboard', code: 'unauthenticated' });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it.each([
+    ['malformed', 'not a token'],
+    ['unknown', 'A'.repeat(43)],
+  ])('answers 401 for a %s session cookie', async (_case, token) => {
+    const caller = await dashboardCaller(server);
+    caller.setCookie(token);
+    const { error, response } = await sdk.listApplications({ client: caller.client });
+    expect(response.status).toBe(401);
+    expect(error).toEqual({ error: 'Your session has ended; log in again', code: 'unauthenticated' });
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const user = await signedUpUser(server);
+    const tokenHash = createHash('sha256').update(user.cookie()!).digest('hex');
+    await server.built.db
+      .updateTable('developer_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    const { error, response } = await sdk.getSession({ client: user.client });
+    expect(response.status).toBe(401);
+    expect(error?.code).toBe('unauthenticated');
+  });
+
+  it('logs out: the cookie is cleared and the session no longer works, even if the cookie is kept', async () => {
+    const user = await signedUpUser(server);
+    const token = user.cookie();
+    const { response } = await sdk.logOut({ client: user.client, headers: user.csrf });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('set-cookie')).toBe('dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax');
+    expect(user.cookie()).toBeUndefined();
+    user.setCookie(token);
+    const { response: after } = await sdk.getSession({ client: user.client });
+    expect(after.status).toBe(401);
+  });
+});
+
+describe('what the store keeps', () => {
+  it('keeps the password as a salted scrypt hash and the session token as its SHA-256 only', async () => {
+    const user = await signedUpUser(server);
+    const other = await signedUpUser(server);
+    const credentials = await server.built.db
+      .selectFrom('developer_credentials')
+      .innerJoin('accounts', 'accounts.id', 'developer_credentials.account_id')
+      .select(['accounts.email', 'developer_credentials.password_hash'])
+      .where('accounts.email', 'in', [user.email, other.email])
+      .execute();
+    expect(credentials).toHaveLength(2);
+    for (const { password_hash } of credentials) {
+      expect(password_hash).toMatch(/^\$scrypt\$ln=14,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+      expect(password_hash).not.toContain(GOOD_PASSWORD);
+    }
+    // The same password, two salts.
+    expect(credentials[0]!.password_hash).not.toBe(credentials[1]!.password_hash);
+
+    const sessions = await server.built.db.selectFrom('developer_sessions').select('token_hash').execute();
+    const hashes = sessions.map((row) => row.token_hash);
+    expect(hashes).toContain(createHash('sha256').update(user.cookie()!).digest('hex'));
+    expect(hashes).not.toContain(user.cookie());
+  });
+});
+
+describe('housekeeping', () => {
+  it('a successful log-in forgets expired sessions and ended attempt counts', async () => {
+    const expired = await signedUpUser(server);
+    const expiredHash = createHash('sha256').update(expired.cookie()!).digest('hex');
+    await server.built.db
+      .updateTable('developer_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', expiredHash)
+      .execute();
+    await server.built.db
+      .insertInto('developer_login_attempts')
+      .values({ key: 'email:ended', points: 3, expire: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+
+    const user = await signedUpUser(server);
+    expect((await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+
+    const sessions = await server.built.db.selectFrom('developer_sessions').select('token_hash').where('token_hash', '=', expiredHash).execute();
+    expect(sessions).toEqual([]);
+    const counters = await server.built.db.selectFrom('developer_login_attempts').select('key').where('key', '=', 'email:ended').execute();
+    expect(counters).toEqual([]);
+  });
+});
+
+describe('over HTTPS', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await startDashboardServer({ PUBLIC_URL: 'https://dashboard.example.com' });
+    try {
+      const user = await signedUpUser(secure);
+      const { response } = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
+      expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      const { response: out } = await sdk.logOut({ client: user.client, headers: { 'X-CSRF-Token': (await sdk.getSession({ client: user.client })).data!.csrf_token } });
+      expect(out.headers.get('set-cookie')).toBe('dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, createConfig, type Client } from '../../../../generated/developer/client/index.js';
+import * as sdk from '../../../../generated/developer/sdk.gen.js';
+import type { Session } from '../../../../generated/developer/types.gen.js';
+import { contractChecker, contractFetch } from '../../../support/contract.js';
+import { startServer, type TestServer } from '../../../support/server.js';
+
+/** Environment of a test server: a cheap password hash (the cost is the only difference from production). */
+export const DASHBOARD_ENV = { DEVELOPER_PASSWORD_COST: '14' };
+
+export const startDashboardServer = (env: Record<string, string> = {}) => startServer({ ...DASHBOARD_ENV, ...env });
+
+/** A password that passes the strength rules. */
+export const GOOD_PASSWORD = 'violet tractor umbrella 42';
+
+export const uniqueEmail = (name = 'dev') => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+/**
+ * A browser-like caller of the dashboard API: the generated SDK over a fetch
+ * that checks every answer against the contracts and keeps the session
+ * cookie as a browser would (set by `Set-Cookie`, cleared by `Max-Age=0`).
+ */
+export interface DashboardCaller {
+  client: Client;
+  /** The session token the caller holds, if any. */
+  cookie(): string | undefined;
+  setCookie(token: string | undefined): void;
+  /** A checked fetch that sends the caller's cookie. */
+  fetch: typeof fetch;
+}
+
+export async function dashboardCaller(server: TestServer): Promise<DashboardCaller> {
+  const checked = contractFetch(await contractChecker());
+  let token: string | undefined;
+  const withCookie: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (token !== undefined && !request.headers.has('cookie')) request.headers.set('cookie', `dev_session=${token}`);
+    const response = await checked(request);
+    const set = /^dev_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
+    if (set) token = set[1] || undefined;
+    return response;
+  };
+  return {
+    client: createClient(createConfig({ baseUrl: `${server.url}/developer/v1`, fetch: withCookie })),
+    cookie: () => token,
+    setCookie: (value) => (token = value),
+    fetch: withCookie,
+  };
+}
+
+/** A signed-up, logged-in caller with its session's CSRF header. */
+export interface DashboardUser extends DashboardCaller {
+  email: string;
+  password: string;
+  session: Session;
+  csrf: { 'X-CSRF-Token': string };
+}
+
+export async function signedUpUser(server: TestServer, email = uniqueEmail()): Promise<DashboardUser> {
+  const caller = await dashboardCaller(server);
+  const { data, response } = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+  if (response.status !== 201 || !data) throw new Error(`sign-up failed with ${response.status}`);
+  return { ...caller, email, password: GOOD_PASSWORD, session: data, csrf: { 'X-CSRF-Token': data.csrf_token } };
+}
+
+/** Creates an application for a user and answers the issued key and application. */
+export async function createdApplication(user: DashboardUser, name = 'Weather widget') {
+  const { data, response } = await sdk.createApplication({
+    client: user.client,
+    headers: user.csrf,
+    body: { name, description: 'Shows profiles next to forecasts.', website_url: 'https://weather.example.com' },
+  });
+  if (response.status !== 201 || !data) throw new Error(`create failed with ${response.status}`);
+  return data;
+}
+
+/** `GET /v3/profiles/alex` with a key, checked against the profiles contract. */
+export async function profileWithKey(server: TestServer, key: string) {
+  const response = await contractFetch(await contractChecker())(`${server.url}/v3/profiles/alex`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}

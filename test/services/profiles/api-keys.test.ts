@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../../src/services/profiles/domain/apiKey.js';
+
+describe('an issued API key', () => {
+  it('carries 256 random bits after a recognisable prefix, and only its hash and prefix are meant to be kept', () => {
+    const issued = issueApiKey();
+    expect(issued.key).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(issued.key.slice(3), 'base64url')).toHaveLength(32);
+    expect(issued.hash).toBe(createHash('sha256').update(issued.key).digest('hex'));
+    expect(issued.displayPrefix).toBe(issued.key.slice(0, 11));
+  });
+
+  it('is different every time', () => {
+    const keys = new Set(Array.from({ length: 1000 }, () => issueApiKey().key));
+    expect(keys.size).toBe(1000);
+  });
+});
+
+describe('a bearer token', () => {
+  it('is looked up only when shaped like one of our keys', () => {
+    expect(isWellFormedApiKey(issueApiKey().key)).toBe(true);
+    for (const token of ['pk_short', `sk_${'a'.repeat(43)}`, `pk_${'a'.repeat(44)}`, `pk_${'a'.repeat(42)}=`]) {
+      expect(isWellFormedApiKey(token)).toBe(false);
+    }
+  });
+
+  it('is hashed the same way it was stored', () => {
+    const issued = issueApiKey();
+    expect(hashApiKey(issued.key)).toBe(issued.hash);
+  });
+});

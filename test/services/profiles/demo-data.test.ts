@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedProfilesDemo } from '../../../src/services/profiles/store/demo.js';
+import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
+
+let harness: ProfilesTestServer;
+beforeAll(async () => {
+  harness = await startProfiles({ PROFILE_LOOKUP_CACHE_MS: '0' });
+});
+afterAll(() => harness.close());
+
+describe('the demo data', () => {
+  it('is loaded into an empty store: alex, sam and quiet', async () => {
+    expect(await harness.store.countProfiles()).toBe(3);
+    for (const slug of ['alex', 'sam', 'quiet']) expect((await lookup(harness, slug)).status).toBe(200);
+  });
+
+  it('is not loaded again once the store holds profiles', async () => {
+    const summary = await harness.store.saveProfiles([
+      {
+        email: 'alex@example.com',
+        profile: {
+          slug: 'alex',
+          displayName: 'Changed',
+          avatarAltText: '',
+          location: '',
+          description: '',
+          jobTitle: '',
+          company: '',
+          pronunciation: '',
+          pronouns: '',
+          firstName: '',
+          lastName: '',
+          timezone: '',
+          languages: [],
+          interests: [],
+          isOrganization: false,
+          headerImage: '',
+          backgroundColor: '',
+          links: [],
+          contactInfo: {},
+          payments: { public: false, links: [], cryptoWallets: [] },
+          gallery: [],
+          verifiedAccounts: [],
+          lastProfileEdit: null,
+          registrationDate: null,
+        },
+        avatar: null,
+      },
+    ]);
+    expect(summary).toEqual({ created: 0, updated: 1 });
+    await seedProfilesDemo(harness.server.built.db, harness.server.config);
+    expect((await lookup(harness, 'alex')).body.display_name).toBe('Changed');
+    expect(await harness.store.countProfiles()).toBe(3);
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileLookup } from '../../../src/services/profiles/domain/identifier.js';
+import type { Profile } from '../../../src/services/profiles/domain/profile.js';
+import { cachedProfileDirectory } from '../../../src/services/profiles/store/cachedProfileDirectory.js';
+import type { ProfileDirectory } from '../../../src/services/profiles/store/profilesStore.js';
+
+/** A directory that counts its lookups and answers a fresh profile object each time. */
+function countingDirectory(fail = false) {
+  const counted = { lookups: 0, saves: 0 };
+  const directory: ProfileDirectory = {
+    async findProfile(lookup) {
+      counted.lookups++;
+      if (fail) throw new Error('store down');
+      return lookup.by === 'slug' && lookup.value === 'alex' ? ({ slug: 'alex' } as Profile) : undefined;
+    },
+    async saveProfiles() {
+      counted.saves++;
+      return { created: 0, updated: 0 };
+    },
+    countProfiles: async () => 0,
+    readAvatarImage: async () => undefined,
+  };
+  return { directory, counted };
+}
+
+const alex: ProfileLookup = { by: 'slug', value: 'alex' };
+const nobody: ProfileLookup = { by: 'slug', value: 'nobody' };
+
+describe('the lookup cache', () => {
+  it('reuses a profile, and its absence, for the configured lifetime only', async () => {
+    let now = 1_000;
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 500, maxEntries: 10, now: () => now });
+
+    const first = await cached.findProfile(alex);
+    expect(await cached.findProfile(alex)).toBe(first);
+    expect(await cached.findProfile(nobody)).toBeUndefined();
+    expect(await cached.findProfile(nobody)).toBeUndefined();
+    expect(counted.lookups).toBe(2);
+
+    now += 499;
+    await cached.findProfile(alex);
+    expect(counted.lookups).toBe(2);
+    now += 1;
+    expect(await cached.findProfile(alex)).not.toBe(first);
+    expect(counted.lookups).toBe(3);
+  });
+
+  it('lets concurrent lookups of the same identifier share one query', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+    const [a, b] = await Promise.all([cached.findProfile(alex), cached.findProfile(alex)]);
+    expect(a).toBe(b);
+    expect(counted.lookups).toBe(1);
+  });
+
+  it('does not remember a failed lookup', async () => {
+    const { directory, counted } = countingDirectory(true);
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+    await expect(cached.findProfile(alex)).rejects.toThrow('store down');
+    await expect(cached.findProfile(alex)).rejects.toThrow('store down');
+    expect(counted.lookups).toBe(2);
+  });
+
+  it('forgets everything when profiles are saved through it', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+    await cached.findProfile(alex);
+    await cached.saveProfiles([]);
+    await cached.findProfile(alex);
+    expect(counted).toEqual({ lookups: 2, saves: 1 });
+  });
+
+  it('keeps at most maxEntries lookups, dropping the oldest', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 2 });
+    for (const value of ['a', 'b', 'c']) await cached.findProfile({ by: 'slug', value });
+    await cached.findProfile({ by: 'slug', value: 'c' });
+    expect(counted.lookups).toBe(3);
+    await cached.findProfile({ by: 'slug', value: 'a' });
+    expect(counted.lookups).toBe(4);
+  });
+
+  it('is off with a lifetime of 0', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 0, maxEntries: 10 });
+    await cached.findProfile(alex);
+    await cached.findProfile(alex);
+    expect(counted.lookups).toBe(2);
+  });
+
+  it('never asks the store about an identifier that can match nothing', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+    expect(await cached.findProfile({ by: 'nothing' })).toBeUndefined();
+    expect(counted.lookups).toBe(0);
+  });
+});

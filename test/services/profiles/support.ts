@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { createClient, type Client } from '../../../generated/profiles/client/index.js';
+import { getProfileById } from '../../../generated/profiles/sdk.gen.js';
+import { issueApiKey } from '../../../src/services/profiles/domain/apiKey.js';
+import { createKyselyProfilesStore } from '../../../src/services/profiles/store/kyselyProfilesStore.js';
+import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
+import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
+import { entryPoint } from '../../support/processes.js';
+import { startServer, type TestServer } from '../../support/server.js';
+
+/** A server with the profiles demo data, its store, and an SDK client whose every answer is contract-checked. */
+export interface ProfilesTestServer {
+  server: TestServer;
+  store: ProfilesStore;
+  client: Client;
+  checker: ContractChecker;
+  /** A plain `fetch` that checks every answer against the contract. */
+  call: typeof fetch;
+  /** Issues a key through the store, as `keys create` does. */
+  issueKey(email?: string, app?: string): Promise<{ key: string; keyId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startProfiles(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
+  const server = await startServer(env);
+  return harnessFor(server);
+}
+
+/**
+ * A server whose store the admin command line (another process) can open
+ * too: a file on SQLite, or the server's own schema on PostgreSQL.
+ */
+export async function startProfilesWithSharedStore(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
+  if (process.env.TEST_DATABASE_URL?.startsWith('postgres')) return startProfiles(env);
+  const folder = mkdtempSync(join(tmpdir(), 'profiles-admin-'));
+  const harness = await startProfiles({ DATABASE_URL: `sqlite:${join(folder, 'profiles.db')}`, ...env });
+  return {
+    ...harness,
+    async close() {
+      await harness.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function harnessFor(server: TestServer): Promise<ProfilesTestServer> {
+  const checker = await contractChecker();
+  const call = contractFetch(checker);
+  const store = createKyselyProfilesStore(server.built.db);
+  return {
+    server,
+    store,
+    checker,
+    call,
+    client: createClient({ baseUrl: `${server.url}/v3`, fetch: call }),
+    async issueKey(email = 'developer@example.com', app = 'Test app') {
+      const issued = issueApiKey();
+      const { keyId } = await store.createApiKey({
+        email,
+        application: { name: app, description: '', websiteUrl: '' },
+        key: { hash: issued.hash, displayPrefix: issued.displayPrefix },
+      });
+      return { key: issued.key, keyId };
+    },
+    close: () => server.close(),
+  };
+}
+
+/** Looks a profile up through the generated SDK, with a key (`auth`) or raw headers, and returns status, body and headers. */
+export async function lookup(
+  harness: ProfilesTestServer,
+  identifier: string,
+  options: { key?: string; headers?: Record<string, string> } = {},
+) {
+  const result = await getProfileById({
+    client: harness.client,
+    path: { profileIdentifier: identifier },
+    headers: options.headers,
+    ...(options.key === undefined ? {} : { auth: options.key }),
+  });
+  const { response } = result;
+  return {
+    status: response.status,
+    body: (result.data ?? result.error) as Record<string, unknown>,
+    headers: response.headers,
+  };
+}
+
+/** An avatar answer: status, headers, body bytes and, for an image, its decoded pixels. */
+export interface AvatarAnswer {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  image?: DecodedImage;
+}
+
+/** A decoded image: its size and the RGBA colour of a pixel. */
+export interface DecodedImage {
+  width: number;
+  height: number;
+  /** `[r, g, b, a]` of the pixel at (x, y). */
+  pixel(x: number, y: number): [number, number, number, number];
+}
+
+/** Decodes a PNG (or any image sharp reads) to RGBA pixels. */
+export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
+  const { data, info } = await sharp(bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return {
+    width: info.width,
+    height: info.height,
+    pixel(x, y) {
+      const at = (y * info.width + x) * 4;
+      return [data[at]!, data[at + 1]!, data[at + 2]!, data[at + 3]!];
+    },
+  };
+}
+
+/** `GET /avatar/<pathAndQuery>` (redirects not followed), checked against the contract; images are decoded. */
+export async function fetchAvatar(harness: ProfilesTestServer, pathAndQuery: string, init: RequestInit = {}): Promise<AvatarAnswer> {
+  const response = await harness.call(`${harness.server.url}/avatar/${pathAndQuery}`, { redirect: 'manual', ...init });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const image = (response.headers.get('content-type') ?? '').startsWith('image/') && bytes.length ? await decodeImage(bytes) : undefined;
+  return { status: response.status, headers: response.headers, bytes, ...(image ? { image } : {}) };
+}
+
+/** The fields only a caller with a valid key receives. */
+export const KEYED_ONLY_FIELDS = [
+  'timezone',
+  'languages',
+  'first_name',
+  'last_name',
+  'is_organization',
+  'header_image',
+  'background_color',
+  'interests',
+  'links',
+  'contact_info',
+  'payments',
+  'gallery',
+  'number_verified_accounts',
+  'last_profile_edit',
+  'registration_date',
+] as const;
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const execFileAsync = promisify(execFile);
+
+/** Runs `npm run admin -- ...args` against the test server's store; never throws, returns the outcome. */
+export async function admin(harness: ProfilesTestServer, ...args: string[]) {
+  const { databaseUrl, databaseSchema } = harness.server.config;
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}) };
+  try {
+    const [command, entry] = entryPoint('admin');
+    const { stdout, stderr } = await execFileAsync(command, [...entry, ...args], { cwd: projectRoot, env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** The last line of a command's output. */
+export const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';

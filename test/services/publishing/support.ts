@@ -1,0 +1,94 @@
+import { createClient, type Client } from '../../../generated/publishing/client/index.js';
+import { deletePost, getPost, restorePost } from '../../../generated/publishing/sdk.gen.js';
+import type { DeletePostData, GetPostData, RestorePostData } from '../../../generated/publishing/types.gen.js';
+import { KyselyPublishingStore } from '../../../src/services/publishing/store/kyselyStore.js';
+import type { PublishingStore } from '../../../src/services/publishing/store/publishingStore.js';
+import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
+import { publishingToken } from '../../support/credentials.js';
+import { startServer, type TestServer } from '../../support/server.js';
+
+/** A server with the publishing demo data, its store, and an SDK client whose every answer is contract-checked. */
+export interface PublishingTestServer {
+  server: TestServer;
+  store: PublishingStore;
+  client: Client;
+  checker: ContractChecker;
+  /** A plain `fetch` that checks every answer against the contract. */
+  call: typeof fetch;
+  /** Issues a fresh bearer token for a demo user, through the store as `tokens create` does. */
+  tokenFor(login: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startPublishing(env: Record<string, string> = {}): Promise<PublishingTestServer> {
+  const server = await startServer(env);
+  const checker = await contractChecker();
+  const call = contractFetch(checker);
+  const store = new KyselyPublishingStore(server.built.db);
+  return {
+    server,
+    store,
+    checker,
+    call,
+    client: createClient({ baseUrl: `${server.url}/rest/v1.1`, fetch: call }),
+    tokenFor: (login) => publishingToken(server, login),
+    close: () => server.close(),
+  };
+}
+
+/**
+ * Restores a post through the generated SDK, as `token`, and returns status and body. The body is
+ * loosely typed on purpose: the contract-checking fetch has already validated it, and tests dig into it.
+ */
+export async function restore(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  postId: number,
+  query: RestorePostData['query'] = {},
+) {
+  const result = await restorePost({
+    client: harness.client,
+    path: { site: String(site), post_ID: postId },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
+
+/** Reads a post through the generated SDK, as `token` (or anonymously), and returns status and body. */
+export async function read(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  postId: number,
+  query: GetPostData['query'] = {},
+) {
+  const result = await getPost({
+    client: harness.client,
+    path: { site: String(site), post_ID: postId },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
+
+/** Trashes (or, from the trash, deletes) a post through the generated SDK, as `token`, and returns status and body. */
+export async function trash(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  postId: number,
+  query: DeletePostData['query'] = {},
+) {
+  const result = await deletePost({
+    client: harness.client,
+    path: { site: String(site), post_ID: postId },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
