@@ -16,6 +16,8 @@ import { defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const backendIndependent = [
   'test/contract/**',
+  'test/platform/imports.test.ts',
+  'test/platform/store/migrations.test.ts',
   'test/tooling/**',
   'test/services/publishing/render.test.ts',
   'test/services/developer/domain/**',

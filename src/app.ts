@@ -1,25 +1,34 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { sql, type Kysely } from 'kysely';
+import { accountsModule } from './accounts/module.js';
 import type { Config } from './platform/config.js';
-import { dashboardPage } from './services/developer/http/dashboardPage.js';
-import { createDeveloperService } from './services/developer/service.js';
 import { loadContractOnce } from './platform/http/contract.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
 import { requestId } from './platform/http/requestId.js';
 import type { ServiceDefinition } from './platform/http/service.js';
-import { createLogger } from './platform/ops/logger.js';
-import { projectFile } from './platform/projectRoot.js';
-import { profilesCors } from './services/profiles/http/cors.js';
-import { AVATAR_PREFIX, createProfilesService, PROFILES_PREFIX } from './services/profiles/service.js';
-import { createPublishingService } from './services/publishing/service.js';
-import { migrateToLatest, openDatabase, withStartupLock, type Database } from './platform/store/database.js';
+import type { BuiltService, ServiceModule, StoreModule, TablesOf } from './platform/module.js';
 import { healthRoutes, type ReadinessCheck } from './platform/ops/health.js';
+import { createLogger } from './platform/ops/logger.js';
 import { createMetrics, metricsRoute, type Metrics } from './platform/ops/metrics.js';
 import { observeRequests } from './platform/ops/observe.js';
-import { sql, type Kysely } from 'kysely';
-import { seedDemoData } from './services/demo.js';
+import { projectFile } from './platform/projectRoot.js';
+import { openDatabase, withStartupLock, type OpenDatabase } from './platform/store/database.js';
+import { migrateModules } from './platform/store/migrations.js';
 import { connectRedis } from './platform/store/redis.js';
+import { developerModule } from './services/developer/module.js';
+import { profilesModule } from './services/profiles/module.js';
+import { publishingModule } from './services/publishing/module.js';
+
+/** The services this app can serve, in the order their migrations apply (after the accounts'). */
+export const SERVICES = [profilesModule, publishingModule, developerModule] as const;
+
+/** Every module with tables, in migration order: the accounts first (the services' tables refer to them). */
+export const STORE_MODULES = [accountsModule, ...SERVICES] as const;
+
+/** Every table of every module. */
+export type Database = TablesOf<typeof STORE_MODULES>;
 
 export interface BuiltApp {
   app: Koa;
@@ -34,70 +43,81 @@ export interface BuiltApp {
 }
 
 /**
- * Builds the Koa app with every dependency made from `config`: contracts
- * loaded and compiled, store opened and migrated, services bound. Listening
- * is the caller's job (`main.ts`, or a test on an ephemeral port).
+ * Opens the store named by the configuration and applies every module's
+ * pending migrations (under the start-up lock, so instances starting
+ * together do it once), then `work` under the same lock.
  */
-export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const metrics = createMetrics();
-  const database = openDatabase(config.databaseUrl, {
+export async function openMigratedStore(
+  config: Config,
+  options: { onQueryError?: () => void; work?: (db: Kysely<Database>) => Promise<void> } = {},
+): Promise<OpenDatabase<Database>> {
+  const database = openDatabase<Database>(config.databaseUrl, {
     timeoutMs: config.storeTimeoutMs,
     schema: config.databaseSchema,
-    onQueryError: () => metrics.storeErrors.inc(),
+    onQueryError: options.onQueryError,
   });
   try {
     await withStartupLock(database, async () => {
-      await migrateToLatest(database);
-      if (config.seedDemoData) await seedDemoData(database.db, config);
+      await migrateModules(database, STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })));
+      await options.work?.(database.db);
     });
   } catch (error) {
     await database.close();
     throw error;
   }
+  return database;
+}
+
+/**
+ * Builds the Koa app with every dependency made from `config`: store opened
+ * and migrated, contracts loaded and compiled, the configured services
+ * built from their modules. Listening is the caller's job (`main.ts`, or a
+ * test on an ephemeral port).
+ */
+export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const metrics = createMetrics();
+  const database = await openMigratedStore(config, {
+    onQueryError: () => metrics.storeErrors.inc(),
+    work: async (db) => {
+      if (!config.seedDemoData) return;
+      for (const module of STORE_MODULES as readonly StoreModule<Database>[]) await module.seed?.(db, config);
+    },
+  });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger, config.storeTimeoutMs) : undefined;
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
     ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
   ];
 
-  const services: ServiceDefinition<never>[] = [];
-  if (config.services.includes('profiles')) {
-    const contract = await loadContractOnce(projectFile('openapi/profiles.yaml'));
-    services.push(createProfilesService({
-        contract,
+  const built: BuiltService[] = [];
+  for (const module of SERVICES as readonly ServiceModule<Database>[]) {
+    if (!config.services.includes(module.name)) continue;
+    built.push(
+      module.create({
+        contract: await loadContractOnce(projectFile(module.contractFile)),
         db: database.db,
         config,
+        logger,
         redis: redis?.client,
-        onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: 'profiles', caller }),
-      }) as ServiceDefinition<never>);
+        metrics: metrics.registry,
+        onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: module.name, caller }),
+      }),
+    );
   }
-  if (config.services.includes('publishing')) {
-    const contract = await loadContractOnce(projectFile('openapi/publishing.yaml'));
-    services.push(createPublishingService({
-        contract,
-        db: database.db,
-        config,
-        onRestore: (outcome) => metrics.postRestores.inc({ outcome }),
-        onDelete: (outcome) => metrics.postDeletions.inc({ outcome }),
-      }) as ServiceDefinition<never>);
-  }
-  if (config.services.includes('developer')) {
-    const contract = await loadContractOnce(projectFile('openapi/developer.yaml'));
-    services.push(createDeveloperService({ contract, db: database.db, config, logger }) as ServiceDefinition<never>);
-  }
+  const services = built.map((service) => service.definition as ServiceDefinition);
 
   // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.silent = true;
   app.use(requestId);
-  if (config.services.includes('profiles')) app.use(profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]));
+  for (const { early } of built) if (early) app.use(early);
   app.use(observeRequests(logger, metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   app.use(metricsRoute(metrics));
-  app.use(contractPipeline(services as ServiceDefinition[], { logger, responseValidation: config.responseValidation }));
+  app.use(contractPipeline(services, { logger, responseValidation: config.responseValidation }));
   app.use(docsRoutes(projectFile('dist/docs'), config.services));
-  if (config.services.includes('developer')) app.use(dashboardPage(projectFile('dist/developers')));
+  for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = { error: 'Not found', code: 'not_found' };
@@ -108,7 +128,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     logger,
     metrics,
     db: database.db,
-    services: services as ServiceDefinition[],
+    services,
     async close() {
       await redis?.close();
       await database.close();

@@ -1,8 +1,8 @@
 import { Command } from 'commander';
+import { openMigratedStore, STORE_MODULES, type Database } from '../app.js';
 import { configFromEnv } from '../platform/config.js';
-import { registerProfilesCommands } from '../services/profiles/admin.js';
-import { registerPublishingCommands } from '../services/publishing/admin.js';
-import { migrateToLatest, openDatabase, withStartupLock, type OpenDatabase } from '../platform/store/database.js';
+import type { StoreModule } from '../platform/module.js';
+import type { OpenDatabase } from '../platform/store/database.js';
 
 /**
  * The admin command line: `npm run admin -- <command>`. It works on the store
@@ -12,16 +12,11 @@ const program = new Command('admin')
   .description('Administer the profiles and publishing store (uses DATABASE_URL).')
   .showHelpAfterError();
 
-let opened: OpenDatabase | undefined;
+let opened: Promise<OpenDatabase<Database>> | undefined;
 /** Opens and migrates the store once, on first use by a command. */
 async function adminStore() {
-  if (!opened) {
-    const config = configFromEnv();
-    opened = openDatabase(config.databaseUrl, { timeoutMs: config.storeTimeoutMs, schema: config.databaseSchema });
-    const database = opened;
-    await withStartupLock(database, () => migrateToLatest(database));
-  }
-  return opened.db;
+  opened ??= openMigratedStore(configFromEnv());
+  return (await opened).db;
 }
 
 const db = program.command('db').description('Database maintenance.');
@@ -32,8 +27,7 @@ db.command('migrate')
     console.log('migrations applied');
   });
 
-registerProfilesCommands(program, adminStore);
-registerPublishingCommands(program, adminStore);
+for (const module of STORE_MODULES as readonly StoreModule<Database>[]) module.admin?.(program, adminStore);
 
 try {
   await program.parseAsync();
@@ -41,5 +35,5 @@ try {
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await opened?.close();
+  await (await opened?.catch(() => undefined))?.close();
 }

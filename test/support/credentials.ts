@@ -1,4 +1,4 @@
-import { issueApiKey } from '../../src/services/profiles/domain/apiKey.js';
+import { issueApiKey } from '../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../src/services/profiles/store/kyselyProfilesStore.js';
 import { issueAccessToken } from '../../src/services/publishing/domain/accessTokens.js';
 import { KyselyPublishingStore } from '../../src/services/publishing/store/kyselyStore.js';

@@ -8,11 +8,9 @@ export interface Metrics {
   duration: Histogram<'service' | 'operation'>;
   rateLimitRejections: Counter<'service' | 'caller'>;
   storeErrors: Counter;
-  postRestores: Counter<'outcome'>;
-  postDeletions: Counter<'outcome'>;
 }
 
-/** Creates the registry with process metrics and the API's own series. */
+/** Creates the registry with process metrics and the platform's series (services add their own to `registry`). */
 export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -40,18 +38,6 @@ export function createMetrics(): Metrics {
     storeErrors: new Counter({
       name: 'store_errors_total',
       help: 'Store queries that failed.',
-      registers: [registry],
-    }),
-    postRestores: new Counter({
-      name: 'post_restores_total',
-      help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
-      labelNames: ['outcome'],
-      registers: [registry],
-    }),
-    postDeletions: new Counter({
-      name: 'post_deletions_total',
-      help: 'Authorised trash requests: `trashed` moved the post to the trash, `deleted` deleted a trashed post for good, `unchanged` lost to a concurrent change.',
-      labelNames: ['outcome'],
       registers: [registry],
     }),
   };

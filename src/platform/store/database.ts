@@ -1,32 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  sql,
-  type LogEvent,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, sql, type LogEvent, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
-import { developerMigrations } from '../../services/developer/store/migrations.js';
-import type { DeveloperTables } from '../../services/developer/store/tables.js';
-import { profilesMigrations } from '../../services/profiles/store/migrations.js';
-import type { ProfilesTables } from '../../services/profiles/store/tables.js';
-import { publishingMigrations } from '../../services/publishing/store/migrations.js';
-import type { PublishingTables } from '../../services/publishing/store/tables.js';
-
-/** Every table of every service. */
-export type Database = ProfilesTables & PublishingTables & DeveloperTables;
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export interface OpenDatabase {
-  db: Kysely<Database>;
+/** An open store; `DB` is the tables the caller knows of (the app: every module's). */
+export interface OpenDatabase<DB = any> {
+  db: Kysely<DB>;
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
@@ -37,10 +19,10 @@ export interface OpenDatabase {
  * Opens the store named by `DATABASE_URL`: `sqlite:PATH` (the embedded
  * default; the folder is created), `sqlite::memory:`, or `postgres://…`.
  */
-export function openDatabase(
+export function openDatabase<DB = any>(
   url: string,
   options: { timeoutMs: number; schema?: string; onQueryError?: (error: unknown) => void },
-): OpenDatabase {
+): OpenDatabase<DB> {
   const log = (event: LogEvent) => {
     if (event.level === 'error') options.onQueryError?.(event.error);
   };
@@ -59,7 +41,7 @@ export function openDatabase(
     // query in flight fails on its own and the pool opens a new connection for the next one.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
@@ -68,7 +50,7 @@ export function openDatabase(
     const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
@@ -140,28 +122,4 @@ export async function withStartupLock(database: OpenDatabase, work: () => Promis
       await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
-}
-
-/** One migration history for every service, applied in name order. */
-const provider: MigrationProvider = {
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return { ...profilesMigrations, ...publishingMigrations, ...developerMigrations };
-  },
-};
-
-/**
- * Applies pending migrations. Kysely's migrator takes a lock table first, so
- * several instances starting at once apply each migration exactly once.
- */
-export async function migrateToLatest(database: OpenDatabase): Promise<void> {
-  // The migrator looks for its own tables across all schemas unless told which one is ours.
-  const { error, results } = await new Migrator({
-    db: database.db,
-    provider,
-    migrationTableSchema: database.schema,
-  }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
-  }
 }

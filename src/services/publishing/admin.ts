@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../platform/store/database.js';
+import type { PublishingTables } from './store/tables.js';
 import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
 import { parseSiteRef } from './domain/siteRef.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
@@ -22,7 +22,7 @@ async function userIdOf(store: PublishingStore, login: string): Promise<number> 
  * Adds the publishing admin commands to the admin command line:
  * `tokens create|list|revoke` and `posts trash`.
  */
-export function registerPublishingCommands(program: Command, openStore: () => Promise<Kysely<Database>>): void {
+export function registerPublishingCommands(program: Command, openStore: () => Promise<Kysely<PublishingTables>>): void {
   const store = async (): Promise<PublishingStore> => new KyselyPublishingStore(await openStore());
 
   const tokens = program.command('tokens').description('Bearer tokens of the publishing API.');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { configFromEnv } from '../../../src/platform/config.js';
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
-import { developerService } from '../../../src/services/developer/service.js';
+import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
 import { loadContract } from '../../../src/platform/http/contract.js';
 import type { TestServer } from '../../support/server.js';

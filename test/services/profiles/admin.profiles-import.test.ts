@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
 import { admin, fetchAvatar, lookup, startProfilesWithSharedStore, type ProfilesTestServer } from './support.js';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../../src/services/profiles/domain/apiKey.js';
+import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../../src/accounts/apiKey.js';
 
 describe('an issued API key', () => {
   it('carries 256 random bits after a recognisable prefix, and only its hash and prefix are meant to be kept', () => {

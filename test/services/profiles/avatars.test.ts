@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../src/platform/config.js';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import { fetchAvatar, lookup, startProfiles, type AvatarAnswer, type ProfilesTestServer } from './support.js';
 
 let harness: ProfilesTestServer;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_UPLOAD_LIMITS } from '../../../src/services/profiles/avatars/avatarUpload.js';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
 import { readProfileImport, validateProfileRecords, type AvatarFileReader } from '../../../src/services/profiles/import/readProfileImport.js';
 

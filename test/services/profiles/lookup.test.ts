@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
 const ALEX_SHA256 = '6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110';

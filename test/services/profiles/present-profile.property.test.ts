@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { describeErrors, loadContract } from '../../../src/platform/http/contract.js';
 import { CONTACT_FIELDS, type Profile } from '../../../src/services/profiles/domain/profile.js';
 import { ANONYMOUS_VERIFIED_ACCOUNTS, presentProfile } from '../../../src/services/profiles/domain/presentProfile.js';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
 import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';
 import { realProfileProblems } from '../../support/realProfileSchema.js';

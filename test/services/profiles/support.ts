@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createClient, type Client } from '../../../generated/profiles/client/index.js';
 import { getProfileById } from '../../../generated/profiles/sdk.gen.js';
-import { issueApiKey } from '../../../src/services/profiles/domain/apiKey.js';
+import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../../src/services/profiles/store/kyselyProfilesStore.js';
 import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';

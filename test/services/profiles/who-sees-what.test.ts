@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiKey } from '../../../src/services/profiles/domain/apiKey.js';
+import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { KEYED_ONLY_FIELDS, lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
 let harness: ProfilesTestServer;

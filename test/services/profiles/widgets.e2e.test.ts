@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, projectRoot } from '../../../scripts/tools.js';
-import { emailHashes } from '../../../src/services/profiles/domain/emailHash.js';
+import { emailHashes } from '../../../src/accounts/email.js';
 import { launchBrowser } from '../../support/browser.js';
 import { startProfiles, type ProfilesTestServer } from './support.js';
 

@@ -1,5 +1,5 @@
 import type { Application as ApplicationBody, IssuedKey } from '../../../../generated/developer/types.gen.js';
-import type { Application } from '../store/developerStore.js';
+import type { Application } from '../../../accounts/applications.js';
 
 /** An application as the contract shows it: its keys by prefix, never the keys themselves. */
 export const applicationBody = (application: Application): ApplicationBody => ({

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
-import type { Database } from '../../../platform/store/database.js';
+import type { DeveloperDatabase } from '../store/tables.js';
 
 // The library declares its store base class in its types but does not export it from its entry point.
 const require = createRequire(import.meta.url);
@@ -20,7 +20,7 @@ interface CounterRow {
  */
 export class KyselyRateLimiter extends RateLimiterStoreAbstract {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Kysely<DeveloperDatabase>,
     options: { keyPrefix: string; points: number; duration: number },
   ) {
     super({ ...options, storeClient: db });
@@ -82,7 +82,7 @@ export class KyselyRateLimiter extends RateLimiterStoreAbstract {
 }
 
 /** Forgets counters whose window ended (they would restart from zero anyway). */
-export async function deleteEndedCounters(db: Kysely<Database>): Promise<number> {
+export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promise<number> {
   const result = await db.deleteFrom('developer_login_attempts').where('expire', '<=', new Date().toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

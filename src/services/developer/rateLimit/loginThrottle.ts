@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../../platform/config.js';
-import { normalizeEmail } from '../../profiles/domain/emailHash.js';
-import type { Database } from '../../../platform/store/database.js';
+import { normalizeEmail } from '../../../accounts/email.js';
+import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyAttempts } from '../errors.js';
 import { deleteEndedCounters, KyselyRateLimiter } from './kyselyRateLimiter.js';
 
@@ -28,7 +28,7 @@ export interface LoginThrottle {
 const counterKey = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The login throttle with the configured budgets, counting in the shared store. */
-export function createLoginThrottle(db: Kysely<Database>, limits: Config['developer']['loginAttempts']): LoginThrottle {
+export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Config['developer']['loginAttempts']): LoginThrottle {
   const byEmail = new KyselyRateLimiter(db, { keyPrefix: 'email', points: limits.perEmail, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {

@@ -1,12 +1,16 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
- * Migrations of the developer dashboard; names sort into the one shared
- * history after the profiles tables they refer to (`…-c-developer-…`).
- * Schema builder only, so the same migrations run on SQLite and PostgreSQL.
+ * Migrations of the developer dashboard, in the order they are applied
+ * (after the accounts' migrations: credentials and sessions belong to an
+ * account). Schema builder only, so the same migrations run on SQLite and
+ * PostgreSQL.
  */
-export const developerMigrations: Record<string, Migration> = {
-  '2026-11-22-c-developer-001-credentials-sessions-attempts': {
+export const developerMigrations: readonly NamedMigration[] = [
+  {
+    name: '001-credentials-sessions-attempts',
+    legacyName: '2026-11-22-c-developer-001-credentials-sessions-attempts',
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('developer_credentials')
@@ -38,4 +42,4 @@ export const developerMigrations: Record<string, Migration> = {
       await db.schema.dropTable('developer_credentials').execute();
     },
   },
-};
+];

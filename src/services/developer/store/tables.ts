@@ -1,3 +1,5 @@
+import type { AccountsTables } from '../../../accounts/tables.js';
+
 /**
  * Tables of the developer dashboard. Accounts, applications and keys are the
  * profiles service's tables (`accounts`, `api_applications`, `api_keys`);
@@ -36,3 +38,6 @@ export interface DeveloperLoginAttemptsTable {
   /** End of the counting window. */
   expire: string;
 }
+
+/** The tables the dashboard reads and writes: its own and the accounts'. */
+export type DeveloperDatabase = AccountsTables & DeveloperTables;

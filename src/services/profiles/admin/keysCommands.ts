@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { issueApiKey } from '../domain/apiKey.js';
-import { normalizeEmail } from '../domain/emailHash.js';
+import { issueApiKey } from '../../../accounts/apiKey.js';
+import { normalizeEmail } from '../../../accounts/email.js';
 import type { ProfilesStore } from '../store/profilesStore.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,6 +1,6 @@
-import { hashApiKey, isWellFormedApiKey } from '../domain/apiKey.js';
+import { hashApiKey, isWellFormedApiKey } from '../../../accounts/apiKey.js';
 import type { ProfilesPrincipal } from '../operations.js';
-import type { ApiKeyRegistry } from '../store/profilesStore.js';
+import type { ApiKeyRegistry } from '../../../accounts/apiKeys.js';
 
 /**
  * Resolves a bearer token to the key holder, or null for a malformed,

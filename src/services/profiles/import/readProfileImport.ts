@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AvatarImageRejected, acceptAvatarImage } from '../avatars/avatarUpload.js';
 import { looksLikeEmailHash } from '../domain/identifier.js';
-import { normalizeEmail } from '../domain/emailHash.js';
+import { normalizeEmail } from '../../../accounts/email.js';
 import type { AvatarImage, OwnedProfile, ProfileContent } from '../store/profilesStore.js';
 import { detailProblem, profileRecordSchema, type ProfileRecord } from './profileRecord.js';
 import { toProfileContent } from './toProfileContent.js';

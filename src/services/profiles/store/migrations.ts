@@ -1,23 +1,19 @@
-import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
+
+import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
- * Migrations of the profiles service; names sort into the one shared history
- * (`…-a-profiles-…` before `…-b-publishing-…`). Schema builder only, so the
- * same migrations run on SQLite and PostgreSQL (bytes are `blob` on the one,
- * `bytea` on the other).
+ * Migrations of the profiles service, in the order they are applied (after
+ * the accounts' migrations: a profile belongs to an account). Schema builder
+ * only, so the same migrations run on SQLite and PostgreSQL (bytes are
+ * `blob` on the one, `bytea` on the other).
  */
-export const profilesMigrations: Record<string, Migration> = {
-  '2026-11-22-a-profiles-001-accounts-profiles-keys': {
+export const profilesMigrations: readonly NamedMigration[] = [
+  {
+    name: '001-profiles',
+    // Earlier releases created the accounts' tables and this one in one step.
+    legacyName: '2026-11-22-a-profiles-001-accounts-profiles-keys',
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('accounts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('email', 'text', (c) => c.notNull().unique())
-        .addColumn('email_sha256', 'text', (c) => c.notNull().unique())
-        .addColumn('email_md5', 'text', (c) => c.notNull().unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-
       await db.schema
         .createTable('profiles')
         .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
@@ -43,40 +39,17 @@ export const profilesMigrations: Record<string, Migration> = {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
 
-      await db.schema
-        .createTable('api_applications')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('website_url', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addUniqueConstraint('api_applications_account_name', ['account_id', 'name'])
-        .execute();
-
-      await db.schema
-        .createTable('api_keys')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('application_id', 'text', (c) => c.notNull().references('api_applications.id').onDelete('cascade'))
-        .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-        .addColumn('display_prefix', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('last_used_at', 'text')
-        .addColumn('revoked_at', 'text')
-        .execute();
-      await db.schema.createIndex('api_keys_application').on('api_keys').column('application_id').execute();
     },
     async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('api_keys').execute();
-      await db.schema.dropTable('api_applications').execute();
       await db.schema.dropTable('profiles').execute();
-      await db.schema.dropTable('accounts').execute();
     },
   },
 
   // Issue 13: the real service's optional profile fields, and uploaded avatar images served by
   // this deployment (`avatar_url` is no longer stored: it always points at /avatar/<hash>).
-  '2026-11-23-a-profiles-002-personal-details-avatars': {
+  {
+    name: '002-personal-details-avatars',
+    legacyName: '2026-11-23-a-profiles-002-personal-details-avatars',
     async up(db: Kysely<unknown>) {
       const text = ['first_name', 'last_name', 'timezone', 'header_image', 'background_color'];
       for (const column of text) {
@@ -105,4 +78,4 @@ export const profilesMigrations: Record<string, Migration> = {
       }
     },
   },
-};
+];

@@ -1,3 +1,4 @@
+import type { ApiKeyRegistry } from '../../../accounts/apiKeys.js';
 import type { ProfileLookup } from '../domain/identifier.js';
 import type { Profile } from '../domain/profile.js';
 
@@ -37,43 +38,6 @@ export interface ProfileDirectory {
   countProfiles(): Promise<number>;
   /** The bytes of the uploaded avatar image with this digest, or undefined when no profile has it (any more). */
   readAvatarImage(digest: string): Promise<Buffer | undefined>;
-}
-
-/** Accounts, their applications and the applications' API keys. */
-export interface ApiKeyRegistry {
-  /**
-   * The id of the key with this hash unless it is unknown or revoked. Records
-   * the use (`last_used_at`, at most once a minute per key). Never cached, so
-   * a revocation takes effect at once.
-   */
-  findActiveKey(keyHash: string): Promise<string | undefined>;
-  /** Creates (or reuses) the account and the application by name, and adds a key to it, in one transaction. */
-  createApiKey(request: NewApiKey): Promise<CreatedApiKey>;
-  revokeApiKey(keyId: string): Promise<'revoked' | 'already-revoked' | 'unknown'>;
-  /** Every key of the account's applications, oldest first; undefined when there is no such account. */
-  listApiKeys(email: string): Promise<ApiKeyListing[] | undefined>;
-}
-
-export interface NewApiKey {
-  email: string;
-  application: { name: string; description: string; websiteUrl: string };
-  key: { hash: string; displayPrefix: string };
-}
-
-export interface CreatedApiKey {
-  keyId: string;
-  accountCreated: boolean;
-  applicationId: string;
-  applicationCreated: boolean;
-}
-
-export interface ApiKeyListing {
-  id: string;
-  application: string;
-  displayPrefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
 }
 
 /** A slug is already the slug of another account's profile. */

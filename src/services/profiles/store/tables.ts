@@ -1,25 +1,17 @@
+import type { AccountsTables } from '../../../accounts/tables.js';
+
 /**
  * Tables of the profiles service. Portable between SQLite and PostgreSQL:
  * text ids, booleans as integer 0/1, timestamps as ISO-8601 UTC text,
  * nested lists as JSON text (a profile is always read whole).
  */
 export interface ProfilesTables {
-  accounts: AccountsTable;
   profiles: ProfilesTable;
   profile_avatars: ProfileAvatarsTable;
-  api_applications: ApiApplicationsTable;
-  api_keys: ApiKeysTable;
 }
 
-/** A user account, identified by its primary email; owns at most one profile and any number of applications. */
-export interface AccountsTable {
-  id: string;
-  /** Primary email, trimmed and lower-cased. */
-  email: string;
-  email_sha256: string;
-  email_md5: string;
-  created_at: string;
-}
+/** The tables the profiles service reads and writes: its own and the accounts'. */
+export type ProfilesDatabase = AccountsTables & ProfilesTables;
 
 /** The profile of an account (one per account). */
 export interface ProfilesTable {
@@ -75,26 +67,4 @@ export interface ProfileAvatarsTable {
   /** SHA-256 hex of `image`: names the image in caches. */
   digest: string;
   updated_at: string;
-}
-
-/** A developer application of an account; API keys belong to it. */
-export interface ApiApplicationsTable {
-  id: string;
-  account_id: string;
-  /** Unique per account. */
-  name: string;
-  description: string;
-  website_url: string;
-  created_at: string;
-}
-
-/** An API key: only its SHA-256 hash and a short display prefix are kept. */
-export interface ApiKeysTable {
-  id: string;
-  application_id: string;
-  key_hash: string;
-  display_prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
 }

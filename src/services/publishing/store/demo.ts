@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../../platform/config.js';
-import type { Database } from '../../../platform/store/database.js';
+import type { PublishingTables } from './tables.js';
 import * as demo from './demoData.js';
 
 /** Loads the publishing demo data (see the README) in one transaction when there is no site yet. */
-export async function seedPublishingDemo(db: Kysely<Database>, _config: Config): Promise<void> {
+export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: Config): Promise<void> {
   const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   if (anySite) return;
   await db.transaction().execute(async (trx) => {

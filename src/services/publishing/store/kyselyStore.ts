@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../../platform/store/database.js';
+import type { PublishingTables } from './tables.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
   AccessTokenRecord,
@@ -31,7 +31,7 @@ const isStorableId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <
 type UserRow = Selectable<UsersTable> & { primary_site_id: number | null };
 
 /** The user's primary site: the lowest site ID they have a role on (the platform's first blog of the user). */
-const primarySite = (eb: ExpressionBuilder<Database, 'users'>) =>
+const primarySite = (eb: ExpressionBuilder<PublishingTables, 'users'>) =>
   eb
     .selectFrom('site_roles')
     .select((inner) => inner.fn.min<number>('site_roles.site_id').as('site_id'))
@@ -112,7 +112,7 @@ const toPost = (row: PostRow): PostRecord => ({
 
 /** The publishing store on Kysely: the same queries on SQLite and PostgreSQL. */
 export class KyselyPublishingStore implements PublishingStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Kysely<PublishingTables>) {}
 
   async findSite(ref: SiteRef): Promise<SiteRecord | undefined> {
     let query = this.db.selectFrom('sites').selectAll();
@@ -379,7 +379,7 @@ export class KyselyPublishingStore implements PublishingStore {
 
   /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
   private async freeSlug(
-    db: Kysely<Database>,
+    db: Kysely<PublishingTables>,
     postId: number,
     post: { site_id: number; type: string; parent_id: number | null },
     desired: string,
@@ -490,13 +490,13 @@ export class KyselyPublishingStore implements PublishingStore {
   }
 
   /** `count(*)` of a query's rows, as a number on every backend (PostgreSQL answers a string). */
-  private async count<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<number> {
+  private async count<TB extends keyof PublishingTables>(query: SelectQueryBuilder<PublishingTables, TB, object>): Promise<number> {
     const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
   /** Whether a query has any row. */
-  private async exists<TB extends keyof Database>(query: SelectQueryBuilder<Database, TB, object>): Promise<boolean> {
+  private async exists<TB extends keyof PublishingTables>(query: SelectQueryBuilder<PublishingTables, TB, object>): Promise<boolean> {
     const row = await query.select((eb) => eb.lit(1).as('one')).limit(1).executeTakeFirst();
     return row !== undefined;
   }

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
  * Creates every publishing table with Kysely's schema builder only, so SQLite
@@ -268,9 +269,9 @@ const readPrivatePosts: Migration = {
   },
 };
 
-/** Migrations of the publishing service; names sort into the one shared history. */
-export const publishingMigrations: Record<string, Migration> = {
-  '2026-11-22-b-publishing-01-tables': createTables,
-  '2026-11-22-b-publishing-02-standard-roles': standardRoles,
-  '2026-11-23-b-publishing-03-read-private-posts': readPrivatePosts,
-};
+/** Migrations of the publishing service, in the order they are applied. */
+export const publishingMigrations: readonly NamedMigration[] = [
+  { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
+  { name: '02-standard-roles', legacyName: '2026-11-22-b-publishing-02-standard-roles', ...standardRoles },
+  { name: '03-read-private-posts', legacyName: '2026-11-23-b-publishing-03-read-private-posts', ...readPrivatePosts },
+];

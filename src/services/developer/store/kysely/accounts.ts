@@ -1,26 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailHashes, normalizeEmail } from '../../../profiles/domain/emailHash.js';
-import type { Database } from '../../../../platform/store/database.js';
+import { createAccount } from '../../../../accounts/accounts.js';
+import { accountsOf } from '../../../../accounts/tables.js';
+import { normalizeEmail } from '../../../../accounts/email.js';
+import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperAccounts } from '../developerStore.js';
-import { isUniqueViolation } from './uniqueViolation.js';
+import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
 
-/** Dashboard accounts on a Kysely database: a row of the shared `accounts` table and its password. */
-export function kyselyDeveloperAccounts(db: Kysely<Database>): DeveloperAccounts {
+/** Dashboard accounts on a Kysely database: an account (see src/accounts) and its password. */
+export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): DeveloperAccounts {
   return {
     async createAccount(email, passwordHash) {
-      const normalized = normalizeEmail(email);
-      const { sha256, md5 } = emailHashes(normalized);
-      const accountId = randomUUID();
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {
-          const existing = await trx.selectFrom('accounts').select('id').where('email', '=', normalized).executeTakeFirst();
-          if (existing) return 'email-taken' as const;
-          await trx
-            .insertInto('accounts')
-            .values({ id: accountId, email: normalized, email_sha256: sha256, email_md5: md5, created_at: now })
-            .execute();
+          const accountId = await createAccount(accountsOf(trx), email, now);
+          if (accountId === 'email-taken') return accountId;
           await trx
             .insertInto('developer_credentials')
             .values({ account_id: accountId, password_hash: passwordHash, created_at: now })

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../../platform/store/database.js';
+import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperSessions } from '../developerStore.js';
 
 /** Dashboard sessions on a Kysely database; expiry is checked on every lookup. */
-export function kyselyDeveloperSessions(db: Kysely<Database>): DeveloperSessions {
+export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): DeveloperSessions {
   return {
     async createSession({ tokenHash, accountId, expiresAt }) {
       await db

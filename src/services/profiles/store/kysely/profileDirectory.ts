@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../../platform/store/database.js';
+import type { ProfilesDatabase } from '../tables.js';
 import { SlugInUseError, type ProfileDirectory } from '../profilesStore.js';
-import { ensureAccount } from './accounts.js';
+import { ensureAccount } from '../../../../accounts/accounts.js';
+import { accountsOf } from '../../../../accounts/tables.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
 
 const LOOKUP_COLUMNS = {
@@ -11,7 +12,7 @@ const LOOKUP_COLUMNS = {
 } as const;
 
 /** The profile directory on a Kysely database (SQLite or PostgreSQL). */
-export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
+export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>): ProfileDirectory {
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
@@ -31,7 +32,7 @@ export function kyselyProfileDirectory(db: Kysely<Database>): ProfileDirectory {
         const now = new Date().toISOString();
         let created = 0;
         for (const [index, { email, profile, avatar }] of profiles.entries()) {
-          const account = await ensureAccount(trx, email, now);
+          const account = await ensureAccount(accountsOf(trx), email, now);
           const slugOwner = await trx
             .selectFrom('profiles')
             .select('account_id')

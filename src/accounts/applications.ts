@@ -1,11 +1,65 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../../platform/store/database.js';
-import type { ApiKeyRecord, Application, DeveloperApplications, NewKey } from '../developerStore.js';
-import { insertApiKey } from '../../../profiles/store/kysely/apiKeyRegistry.js';
-import { isUniqueViolation } from './uniqueViolation.js';
+import type { AccountsTables } from './tables.js';
+import { isUniqueViolation } from '../platform/store/uniqueViolation.js';
+import { insertApiKey } from './apiKeys.js';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/** One key of an application, as listed: never the key itself. */
+export interface ApiKeyRecord {
+  id: string;
+  displayPrefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface Application {
+  id: string;
+  name: string;
+  description: string;
+  websiteUrl: string;
+  createdAt: string;
+  /** Active keys first, then revoked ones, each newest first. */
+  keys: ApiKeyRecord[];
+}
+
+export interface NewApplication {
+  name: string;
+  description: string;
+  websiteUrl: string;
+}
+
+/** What the store keeps of a newly issued key. */
+export interface NewKey {
+  hash: string;
+  displayPrefix: string;
+}
+
+/** An application after a key was issued for it, and that key's id. */
+export interface KeyAdded {
+  application: Application;
+  keyId: string;
+}
+
+/**
+ * An account's applications and keys. Every method takes the account and
+ * answers only about its own applications: another account's application
+ * is `undefined`, exactly like one that does not exist.
+ */
+export interface DeveloperApplications {
+  /** The account's applications, newest first. */
+  listApplications(accountId: string): Promise<Application[]>;
+  /** Creates an application with its first key, in one transaction; `name-taken` when the account has one of that name. */
+  createApplication(accountId: string, application: NewApplication, key: NewKey): Promise<KeyAdded | 'name-taken'>;
+  /** Adds a key and revokes the application's other active keys, in one transaction. */
+  rotateKey(accountId: string, applicationId: string, key: NewKey): Promise<KeyAdded | undefined>;
+  /** Revokes one key (an already revoked one keeps its revocation time); undefined when the application or key is not the account's. */
+  revokeKey(accountId: string, applicationId: string, keyId: string): Promise<Application | undefined>;
+  /** Deletes an application and its keys, in one transaction; false when it is not the account's. */
+  deleteApplication(accountId: string, applicationId: string): Promise<boolean>;
+}
+
+type Executor = Kysely<AccountsTables> | Transaction<AccountsTables>;
 
 /** Active keys first, then revoked ones; each group newest first (ties by id, so the order is stable). */
 const keyOrder = (a: ApiKeyRecord, b: ApiKeyRecord) =>
@@ -54,7 +108,7 @@ const readApplication = async (db: Executor, accountId: string, applicationId: s
  * profiles tables. Every query is scoped to the account, so another
  * account's application is never read or changed.
  */
-export function kyselyDeveloperApplications(db: Kysely<Database>): DeveloperApplications {
+export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): DeveloperApplications {
   return {
     listApplications: (accountId) => readApplications(db, accountId),
 

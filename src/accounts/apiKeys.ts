@@ -1,9 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../../platform/store/database.js';
-import { normalizeEmail } from '../../domain/emailHash.js';
-import type { ApiKeyRegistry } from '../profilesStore.js';
-import { ensureAccount } from './accounts.js';
+import type { AccountsTables } from './tables.js';
+import { ensureAccount, findAccountId } from './accounts.js';
+
+/** Accounts, their applications and the applications' API keys. */
+export interface ApiKeyRegistry {
+  /**
+   * The id of the key with this hash unless it is unknown or revoked. Records
+   * the use (`last_used_at`, at most once a minute per key). Never cached, so
+   * a revocation takes effect at once.
+   */
+  findActiveKey(keyHash: string): Promise<string | undefined>;
+  /** Creates (or reuses) the account and the application by name, and adds a key to it, in one transaction. */
+  createApiKey(request: NewApiKey): Promise<CreatedApiKey>;
+  revokeApiKey(keyId: string): Promise<'revoked' | 'already-revoked' | 'unknown'>;
+  /** Every key of the account's applications, oldest first; undefined when there is no such account. */
+  listApiKeys(email: string): Promise<ApiKeyListing[] | undefined>;
+}
+
+export interface NewApiKey {
+  email: string;
+  application: { name: string; description: string; websiteUrl: string };
+  key: { hash: string; displayPrefix: string };
+}
+
+export interface CreatedApiKey {
+  keyId: string;
+  accountCreated: boolean;
+  applicationId: string;
+  applicationCreated: boolean;
+}
+
+export interface ApiKeyListing {
+  id: string;
+  application: string;
+  displayPrefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
 
 /** `last_used_at` is refreshed at most this often, so keyed lookups do not write on every request. */
 const LAST_USE_RESOLUTION_MS = 60_000;
@@ -14,7 +49,7 @@ const LAST_USE_RESOLUTION_MS = 60_000;
  * developer dashboard both come here).
  */
 export async function insertApiKey(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<AccountsTables> | Transaction<AccountsTables>,
   applicationId: string,
   key: { hash: string; displayPrefix: string },
   now: string,
@@ -35,8 +70,8 @@ export async function insertApiKey(
   return id;
 }
 
-/** Accounts, applications and API keys on a Kysely database (SQLite or PostgreSQL). */
-export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
+/** The API keys on a Kysely database (SQLite or PostgreSQL): the lookup of the Profiles API and the admin command line's keys. */
+export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry {
   return {
     async findActiveKey(keyHash) {
       const key = await db
@@ -100,12 +135,8 @@ export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
     },
 
     async listApiKeys(email) {
-      const account = await db
-        .selectFrom('accounts')
-        .select('id')
-        .where('email', '=', normalizeEmail(email))
-        .executeTakeFirst();
-      if (!account) return undefined;
+      const accountId = await findAccountId(db, email);
+      if (!accountId) return undefined;
       const rows = await db
         .selectFrom('api_keys')
         .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
@@ -117,7 +148,7 @@ export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
           'api_keys.last_used_at',
           'api_keys.revoked_at',
         ])
-        .where('api_applications.account_id', '=', account.id)
+        .where('api_applications.account_id', '=', accountId)
         .orderBy('api_keys.created_at')
         .orderBy('api_keys.id')
         .execute();

@@ -1,10 +1,13 @@
-import type { Kysely } from 'kysely';
-import type { Redis } from 'ioredis';
 import type { Config } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { ApiError } from '../../platform/http/errors.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
-import type { Database } from '../../platform/store/database.js';
+import type { ProfilesDatabase } from './store/tables.js';
+import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import { registerProfilesCommands } from './admin.js';
+import { profilesCors } from './http/cors.js';
+import { profilesMigrations } from './store/migrations.js';
+import { seedProfilesDemo } from './store/demo.js';
 import { profilesErrorBody } from './errors.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
@@ -29,18 +32,24 @@ const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
 
-export interface ProfilesServiceDeps {
-  contract: Contract;
-  db: Kysely<Database>;
-  config: Config;
-  /** Shared Redis for the rate-limit counters, when configured. */
-  redis?: Redis;
-  /** Called once per lookup refused with 429. */
-  onRateLimited?: (caller: 'anonymous' | 'key') => void;
-}
+/**
+ * The profiles service: profile lookups (`/v3`) and avatar images
+ * (`/avatar`), over the accounts' API keys.
+ */
+export const profilesModule: ServiceModule<ProfilesDatabase> = {
+  name: 'profiles',
+  contractFile: 'openapi/profiles.yaml',
+  migrations: profilesMigrations,
+  seed: seedProfilesDemo,
+  admin: registerProfilesCommands,
+  create: (deps) => ({
+    definition: createProfilesService(deps) as ServiceDefinition<never>,
+    early: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
+  }),
+};
 
 /** The profiles service on the shared database, with the rate limiter the configuration asks for. */
-export function createProfilesService(deps: ProfilesServiceDeps): ServiceDefinition<ProfilesPrincipal> {
+export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): ServiceDefinition<ProfilesPrincipal> {
   return profilesService({
     contract: deps.contract,
     config: deps.config,

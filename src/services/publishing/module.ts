@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../../platform/config.js';
-import type { Contract } from '../../platform/http/contract.js';
-import type { Database } from '../../platform/store/database.js';
+import { Counter } from 'prom-client';
+import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import { registerPublishingCommands } from './admin.js';
+import { seedPublishingDemo } from './store/demo.js';
+import { publishingMigrations } from './store/migrations.js';
+import type { PublishingTables } from './store/tables.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
@@ -11,30 +13,42 @@ import { publishingPresenter } from './http/present.js';
 import type { PublishingPrincipal } from './operations.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
 
-export interface PublishingServiceDeps {
-  contract: Contract;
-  db: Kysely<Database>;
-  config: Config;
-  /** Called once per authorised restore: whether it made the transition. */
-  onRestore?: (outcome: 'restored' | 'unchanged') => void;
-  /** Called once per authorised trash request: what it did. */
-  onDelete?: (outcome: 'trashed' | 'deleted' | 'unchanged') => void;
-}
+/** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
+export const publishingModule: ServiceModule<PublishingTables> = {
+  name: 'publishing',
+  contractFile: 'openapi/publishing.yaml',
+  migrations: publishingMigrations,
+  seed: seedPublishingDemo,
+  admin: registerPublishingCommands,
+  create: (deps) => ({ definition: createPublishingService(deps) as ServiceDefinition<never> }),
+};
 
 /**
  * The publishing service under `/rest/v1.1`: read, trash (or delete) and
  * restore posts, with the platform's endpoint layer around them (OPTIONS,
  * unrouted requests, CORS, and an unknown token refused everywhere).
  */
-export function createPublishingService(deps: PublishingServiceDeps): ServiceDefinition<PublishingPrincipal> {
+export function createPublishingService(deps: PlatformDeps<PublishingTables>): ServiceDefinition<PublishingPrincipal> {
   const store = new KyselyPublishingStore(deps.db);
+  const postRestores = new Counter({
+    name: 'post_restores_total',
+    help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
+    labelNames: ['outcome'],
+    registers: [deps.metrics],
+  });
+  const postDeletions = new Counter({
+    name: 'post_deletions_total',
+    help: 'Authorised trash requests: `trashed` moved the post to the trash, `deleted` deleted a trashed post for good, `unchanged` lost to a concurrent change.',
+    labelNames: ['outcome'],
+    registers: [deps.metrics],
+  });
   const handlers = createPublishingHandlers({
     contract: deps.contract,
     store,
     publicUrl: deps.config.publicUrl,
     shortlinkBase: deps.config.publishing.shortlinkBase,
-    onRestore: deps.onRestore,
-    onDelete: deps.onDelete,
+    onRestore: (outcome) => postRestores.inc({ outcome }),
+    onDelete: (outcome) => postDeletions.inc({ outcome }),
   });
   return {
     name: 'publishing',

@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Logger } from 'pino';
 import type { Config } from '../../platform/config.js';
+import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import { projectFile } from '../../platform/projectRoot.js';
+import { dashboardPage } from './http/dashboardPage.js';
+import { developerMigrations } from './store/migrations.js';
 import type { Contract } from '../../platform/http/contract.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
-import type { Database } from '../../platform/store/database.js';
+import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
 import { developerErrorBody, unauthenticated } from './errors.js';
@@ -19,15 +21,19 @@ import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
 export const DEVELOPER_PREFIX = '/developer/v1';
 
-export interface DeveloperServiceDeps {
-  contract: Contract;
-  db: Kysely<Database>;
-  config: Config;
-  logger: Logger;
-}
+/** The developer dashboard: its page, and its API of accounts, sessions, applications and keys. */
+export const developerModule: ServiceModule<DeveloperDatabase> = {
+  name: 'developer',
+  contractFile: 'openapi/developer.yaml',
+  migrations: developerMigrations,
+  create: (deps) => ({
+    definition: createDeveloperService(deps) as ServiceDefinition<never>,
+    late: dashboardPage(projectFile('dist/developers')),
+  }),
+};
 
 /** The developer dashboard API on the shared database, its login attempts counted in the same store. */
-export function createDeveloperService(deps: DeveloperServiceDeps): ServiceDefinition<DeveloperPrincipal> {
+export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): ServiceDefinition<DeveloperPrincipal> {
   return developerService({
     contract: deps.contract,
     config: deps.config,

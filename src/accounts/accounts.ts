@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AccountsTables } from './tables.js';
+import { emailHashes, normalizeEmail } from './email.js';
+
+/** The account with this primary email, created when there is none (call inside a transaction). */
+export async function ensureAccount(db: Kysely<AccountsTables>, email: string, now: string): Promise<{ id: string; created: boolean }> {
+  const normalized = normalizeEmail(email);
+  const existing = await findAccountId(db, normalized);
+  if (existing) return { id: existing, created: false };
+  return { id: await insertAccount(db, normalized, now), created: true };
+}
+
+/**
+ * A new account with this primary email, or `email-taken` when the address
+ * already has one (call inside a transaction; a concurrent insert of the
+ * same address fails on the unique constraint instead).
+ */
+export async function createAccount(db: Kysely<AccountsTables>, email: string, now: string): Promise<string | 'email-taken'> {
+  const normalized = normalizeEmail(email);
+  if (await findAccountId(db, normalized)) return 'email-taken';
+  return insertAccount(db, normalized, now);
+}
+
+/** The id of the account with this primary email, if any. */
+export async function findAccountId(db: Kysely<AccountsTables>, email: string): Promise<string | undefined> {
+  const row = await db.selectFrom('accounts').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return row?.id;
+}
+
+/** The one place an `accounts` row is written: the address normalized, with the two hashes profiles are found by. */
+async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now: string): Promise<string> {
+  const { sha256, md5 } = emailHashes(normalized);
+  const id = randomUUID();
+  await db.insertInto('accounts').values({ id, email: normalized, email_sha256: sha256, email_md5: md5, created_at: now }).execute();
+  return id;
+}

@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+
+/**
+ * Tables of the accounts: who may use the APIs, their developer applications
+ * and the applications' API keys. Profiles (key authentication) and the
+ * developer dashboard (accounts, applications, keys) use them only through
+ * the functions of this folder. Portable between SQLite and PostgreSQL: text
+ * ids, timestamps as ISO-8601 UTC text.
+ */
+export interface AccountsTables {
+  accounts: AccountsTable;
+  api_applications: ApiApplicationsTable;
+  api_keys: ApiKeysTable;
+}
+
+/** A user account, identified by its primary email; owns at most one profile and any number of applications. */
+export interface AccountsTable {
+  id: string;
+  /** Primary email, trimmed and lower-cased. */
+  email: string;
+  email_sha256: string;
+  email_md5: string;
+  created_at: string;
+}
+
+/** A developer application of an account; API keys belong to it. */
+export interface ApiApplicationsTable {
+  id: string;
+  account_id: string;
+  /** Unique per account. */
+  name: string;
+  description: string;
+  website_url: string;
+  created_at: string;
+}
+
+/** An API key: only its SHA-256 hash and a short display prefix are kept. */
+export interface ApiKeysTable {
+  id: string;
+  application_id: string;
+  key_hash: string;
+  display_prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/**
+ * A store or transaction with the accounts' tables among others, as the
+ * functions of this folder take it (Kysely's types do not narrow a wider
+ * store by themselves).
+ */
+export function accountsOf<DB extends AccountsTables>(db: Kysely<DB> | Transaction<DB>): Kysely<AccountsTables> {
+  return db as unknown as Kysely<AccountsTables>;
+}

@@ -1,0 +1,70 @@
+import type { Command } from 'commander';
+import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import type { Config, ServiceName } from './config.js';
+import type { Contract } from './http/contract.js';
+import type { ServiceDefinition } from './http/service.js';
+import type { NamedMigration } from './store/migrations.js';
+
+/**
+ * A part of the app that owns tables: their migrations (applied in the
+ * order declared, after those of the modules listed before it) and the
+ * demo data it seeds into an empty store. `Tables` names its tables for
+ * the type of the app's store.
+ */
+export interface StoreModule<Tables = unknown> {
+  name: string;
+  migrations: readonly NamedMigration[];
+  /** Loads demo data when its tables are empty (`SEED_DEMO_DATA`). */
+  seed?(db: Kysely<Tables>, config: Config): Promise<void>;
+  /** Registers the module's admin commands; `store` opens and migrates the store on first use. */
+  admin?(program: Command, store: () => Promise<Kysely<Tables>>): void;
+  /** Only a type: the module's tables. */
+  readonly tables?: Tables;
+}
+
+/** What the platform hands a service module when the app is built. */
+export interface PlatformDeps<Tables = unknown> {
+  /** The service's contract, loaded and compiled from `contractFile`. */
+  contract: Contract;
+  db: Kysely<Tables>;
+  config: Config;
+  logger: Logger;
+  /** The Redis every instance shares, when `REDIS_URL` is set. */
+  redis?: Redis;
+  /** The app's Prometheus registry, for the service's own series. */
+  metrics: Registry;
+  /** Counts a request refused with 429 by the service's limits. */
+  onRateLimited(caller: string): void;
+}
+
+/** A built service: its definition for the contract pipeline, and any middleware it needs around it. */
+export interface BuiltService {
+  definition: ServiceDefinition<never>;
+  /** Runs before request logging and the pipeline (CORS preflights for the service's prefixes). */
+  early?: Middleware;
+  /** Runs after the pipeline and the docs, for what is no contract operation (a page). */
+  late?: Middleware;
+}
+
+/**
+ * One service, as the app registers it: what the service is and how it is
+ * built. The app collects these; the platform asks nothing more of a
+ * service, and never imports one.
+ */
+export interface ServiceModule<Tables = unknown> extends StoreModule<Tables> {
+  name: ServiceName;
+  /** The contract, relative to the project root (`openapi/<name>.yaml`). */
+  contractFile: string;
+  create(deps: PlatformDeps<Tables>): BuiltService;
+}
+
+/** The store tables of every module in a list, as one type (the app's store). */
+export type TablesOf<M extends readonly { tables?: unknown }[]> = UnionToIntersection<
+  { [K in keyof M]: NonNullable<M[K]['tables']> }[number]
+>;
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;

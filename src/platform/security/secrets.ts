@@ -1,0 +1,24 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * SHA-256 of text (UTF-8) or bytes, as lower-case hex: how every secret is
+ * stored (API keys, session and access tokens: they carry 256 random bits,
+ * so a fast hash is enough and keeps every lookup cheap), and how email
+ * addresses, counter keys and images are named.
+ */
+export const sha256Hex = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+
+/** A new secret as issued: the secret itself (shown once, never stored or logged) and the hash the store keeps. */
+export interface IssuedSecret {
+  secret: string;
+  hash: string;
+}
+
+/** 32 random bytes as base64url: 43 characters. */
+const SECRET_BYTES = 32;
+
+/** Issues a secret of 256 bits from the system CSPRNG, base64url, after `prefix` (e.g. `pk_`), with its `sha256Hex`. */
+export function issueSecret(prefix = ''): IssuedSecret {
+  const secret = `${prefix}${randomBytes(SECRET_BYTES).toString('base64url')}`;
+  return { secret, hash: sha256Hex(secret) };
+}

@@ -1,0 +1,111 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql, type Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenDatabase } from '../../../src/platform/store/database.js';
+import { migrateModules, type NamedMigration } from '../../../src/platform/store/migrations.js';
+import { contractChecker, contractFetch } from '../../support/contract.js';
+import { startServer, type TestServer } from '../../support/server.js';
+
+/**
+ * A SQLite store made by the code of the release before this layout (one
+ * Kysely history for every service, names like `2026-11-23-a-profiles-002-…`),
+ * with its demo data and one more API key for alex: `pk_` and 43 × `L`.
+ */
+const LEGACY_STORE = fileURLToPath(new URL('./fixtures/legacy-2026-11.sqlite', import.meta.url));
+const LEGACY_KEY = `pk_${'L'.repeat(43)}`;
+
+const call = contractFetch(await contractChecker());
+let server: TestServer | undefined;
+let database: OpenDatabase | undefined;
+afterEach(async () => {
+  await server?.close();
+  await database?.close();
+  server = database = undefined;
+});
+
+const history = (db: Kysely<unknown>) =>
+  sql<{ module: string; name: string }>`select module, name from schema_migrations order by module, name`.execute(db).then((r) => r.rows);
+
+describe('a store migrated by an earlier release', () => {
+  it('starts under the module runner without running anything again, and keeps its data and keys', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'legacy-')), 'store.sqlite');
+    copyFileSync(LEGACY_STORE, file);
+    server = await startServer({ DATABASE_URL: `sqlite:${file}` });
+    const db = server.built.db as Kysely<unknown>;
+
+    expect(await history(db)).toEqual([
+      { module: 'accounts', name: '001-accounts-applications-keys' },
+      { module: 'developer', name: '001-credentials-sessions-attempts' },
+      { module: 'profiles', name: '001-profiles' },
+      { module: 'profiles', name: '002-personal-details-avatars' },
+      { module: 'publishing', name: '01-tables' },
+      { module: 'publishing', name: '02-standard-roles' },
+      { module: 'publishing', name: '03-read-private-posts' },
+    ]);
+    // The old history stays as it was: nothing was added to it or run from it.
+    const { rows: legacy } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
+    expect(Number(legacy[0]!.n)).toBe(6);
+
+    const keyed = await call(`${server.url}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${LEGACY_KEY}` } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('x-ratelimit-limit')).toBe(String(server.config.rateLimits.keyedPerHour));
+    const post = await call(`${server.url}/rest/v1.1/sites/1/posts/1`);
+    expect(post.status).not.toBe(500);
+
+    // Starting again finds everything applied.
+    await server.close();
+    server = await startServer({ DATABASE_URL: `sqlite:${file}` });
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(7);
+  });
+});
+
+describe('the module migration runner', () => {
+  const open = () => (database = openDatabase('sqlite::memory:', { timeoutMs: 5000 }));
+  const step = (name: string, ran: string[], extra: Partial<NamedMigration> = {}): NamedMigration => ({
+    name,
+    up: async () => void ran.push(name),
+    ...extra,
+  });
+
+  it('applies modules in the order given and each module’s migrations in the order declared, never by name', async () => {
+    const ran: string[] = [];
+    const store = open();
+    const applied = await migrateModules(store, [
+      { module: 'zeta', migrations: [step('z-first', ran), step('a-second', ran)] },
+      { module: 'alpha', migrations: [step('b-first', ran), step('a-second', ran)] },
+    ]);
+    expect(ran).toEqual(['z-first', 'a-second', 'b-first', 'a-second']);
+    expect(applied).toEqual(['zeta/z-first', 'zeta/a-second', 'alpha/b-first', 'alpha/a-second']);
+    expect(await history(store.db)).toHaveLength(4);
+  });
+
+  it('applies only what is pending, and records each migration per module', async () => {
+    const ran: string[] = [];
+    const store = open();
+    await migrateModules(store, [{ module: 'one', migrations: [step('001', ran)] }]);
+    const applied = await migrateModules(store, [
+      { module: 'one', migrations: [step('001', ran), step('002', ran)] },
+      { module: 'two', migrations: [step('001', ran)] },
+    ]);
+    expect(applied).toEqual(['one/002', 'two/001']);
+    expect(ran).toEqual(['001', '002', '001']);
+  });
+
+  it('names the module and migration that failed, and records nothing for it', async () => {
+    const store = open();
+    const failing = step('002-broken', [], { up: () => Promise.reject(new Error('boom')) });
+    await expect(migrateModules(store, [{ module: 'one', migrations: [step('001', []), failing] }])).rejects.toThrow(
+      'migration one/002-broken failed',
+    );
+    expect(await history(store.db)).toEqual([{ module: 'one', name: '001' }]);
+  });
+
+  it('refuses a module that declares a migration twice', async () => {
+    await expect(migrateModules(open(), [{ module: 'one', migrations: [step('001', []), step('001', [])] }])).rejects.toThrow(
+      'declares migration 001 twice',
+    );
+  });
+});
