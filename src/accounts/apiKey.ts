@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { issueSecret, sha256Hex } from '../platform/security/secrets.js';
 
 const PREFIX = 'pk_';
 /** `pk_` and 43 base64url characters: 32 random bytes. */
@@ -18,13 +18,13 @@ export interface IssuedApiKey {
  * bits, so a fast hash is enough (no dictionary to guess from) and keeps
  * every keyed lookup cheap.
  */
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = sha256Hex;
 
 /** True when a bearer token has the shape of one of our keys (others are answered as anonymous without a lookup). */
 export const isWellFormedApiKey = (token: string): boolean => API_KEY.test(token);
 
 /** Issues a new random API key: 256 bits from the system CSPRNG, recognisable by its `pk_` prefix. */
 export function issueApiKey(): IssuedApiKey {
-  const key = `${PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { key, hash: hashApiKey(key), displayPrefix: key.slice(0, DISPLAY_LENGTH) };
+  const { secret: key, hash } = issueSecret(PREFIX);
+  return { key, hash, displayPrefix: key.slice(0, DISPLAY_LENGTH) };
 }

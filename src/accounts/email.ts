@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/security/secrets.js';
 
 /** An email address as the profile directory keys it: trimmed and lower-cased. */
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
@@ -11,7 +12,7 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 export function emailHashes(email: string): { sha256: string; md5: string } {
   const normalized = normalizeEmail(email);
   return {
-    sha256: createHash('sha256').update(normalized).digest('hex'),
+    sha256: sha256Hex(normalized),
     md5: createHash('md5').update(normalized).digest('hex'),
   };
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { issueSecret, sha256Hex } from '../../../platform/security/secrets.js';
 
 /** 32 random bytes, base64url: what the session cookie carries. */
 const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -14,15 +15,15 @@ export interface IssuedSession {
  * random bits, so a fast hash is enough, and a copy of the store gives no
  * usable cookie.
  */
-export const hashSessionToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashSessionToken = sha256Hex;
 
 /** True when a cookie value has the shape of a session token (others are refused without a lookup). */
 export const isWellFormedSessionToken = (token: string): boolean => SESSION_TOKEN.test(token);
 
 /** Issues a new session token: 256 bits from the system CSPRNG. */
 export function issueSessionToken(): IssuedSession {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashSessionToken(token) };
+  const { secret: token, hash: tokenHash } = issueSecret();
+  return { token, tokenHash };
 }
 
 /**

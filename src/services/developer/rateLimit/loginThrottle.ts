@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { sha256Hex } from '../../../platform/security/secrets.js';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../../platform/config.js';
 import { normalizeEmail } from '../../../accounts/email.js';
@@ -25,7 +25,7 @@ export interface LoginThrottle {
 }
 
 /** Counter keys are hashes, so the table holds no email or IP address in clear. */
-const counterKey = (value: string) => createHash('sha256').update(value).digest('hex');
+const counterKey = sha256Hex;
 
 /** The login throttle with the configured budgets, counting in the shared store. */
 export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Config['developer']['loginAttempts']): LoginThrottle {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../platform/security/secrets.js';
 import sharp, { type Metadata } from 'sharp';
 import type { AvatarImage } from '../store/profilesStore.js';
 
@@ -43,5 +43,5 @@ export async function acceptAvatarImage(bytes: Buffer): Promise<AvatarImage> {
   } catch {
     throw new AvatarImageRejected(`cannot be decoded (a damaged or truncated ${kind} file)`);
   }
-  return { bytes, digest: createHash('sha256').update(bytes).digest('hex') };
+  return { bytes, digest: sha256Hex(bytes) };
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { issueSecret, sha256Hex } from '../../../platform/security/secrets.js';
 
 /** A new bearer token: the secret (shown once), its stored hash, and an ID to name it by. */
 export interface IssuedAccessToken {
@@ -8,12 +9,10 @@ export interface IssuedAccessToken {
 }
 
 /** The hash under which a token is stored; the token itself is never stored or logged. */
-export function hashAccessToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export const hashAccessToken = sha256Hex;
 
 /** Issues a token of 256 random bits, base64url-encoded (43 characters). */
 export function issueAccessToken(): IssuedAccessToken {
-  const token = randomBytes(32).toString('base64url');
-  return { id: randomUUID(), token, tokenHash: hashAccessToken(token) };
+  const { secret: token, hash: tokenHash } = issueSecret();
+  return { id: randomUUID(), token, tokenHash };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../../platform/security/secrets.js';
 import type { Comment, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
 import type { AncestorRecord, CommentRecord, PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
@@ -73,7 +73,7 @@ export async function postLikes({ store, site, post, viewerId }: PostLinkSource)
 /** A commenter: the user object for one with an account, else the visitor's name, website and avatar. */
 function commentAuthor(comment: CommentRecord, site: SiteRecord) {
   if (comment.author) return userObject(comment.author, site, false);
-  const emailHash = createHash('sha256').update(comment.authorEmail.trim().toLowerCase()).digest('hex');
+  const emailHash = sha256Hex(comment.authorEmail.trim().toLowerCase());
   const visitor: Visitor = {
     ID: 0,
     login: '',
