@@ -12,6 +12,12 @@ import { defineConfig } from 'vitest/config';
  * Test files run in parallel: no two share a store, a port or a Redis. Most
  * of a file's time is spent waiting on sockets and child processes, so one
  * worker more than the machine has cores keeps both cores busy.
+ *
+ * Workers are not isolated: a worker runs many test files in one module
+ * graph, so the source is imported and the contracts are compiled (most of a
+ * file's cost, seconds each) once per worker instead of once per file. Test
+ * files keep no module-level state that another file could see: each starts
+ * its own servers and stores, and restores what it mocks.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const backendIndependent = [
@@ -22,7 +28,9 @@ const backendIndependent = [
   'test/services/publishing/render.test.ts',
   'test/services/developer/domain/**',
   'test/robustness/connection.test.ts',
+  'test/robustness/keep-alive.test.ts',
   'test/platform/ops/production-build.test.ts',
+  'test/platform/ops/logging-shutdown.test.ts',
   'test/scale/**',
   'test/services/profiles/present-profile.property.test.ts',
   'test/services/profiles/import-format.test.ts',
@@ -40,6 +48,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    isolate: false,
     maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism() + 1),
     projects: [
       {

@@ -43,6 +43,12 @@ export interface Config {
   headersTimeoutMs: number;
   /** Longest wait for a whole request. */
   requestTimeoutMs: number;
+  /**
+   * How long an idle keep-alive connection stays open. Longer than the idle
+   * timeout of the load balancers and clients in front (60 s is common), so
+   * the server never closes a connection a client is about to reuse.
+   */
+  keepAliveTimeoutMs: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
   /** Which services this process serves (all by default; each can run alone). */
@@ -107,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 65000, 'KEEP_ALIVE_TIMEOUT_MS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
     services: parseServices(env.SERVICES),
     developer: {

@@ -65,6 +65,24 @@ export function openApiAjv(options: AjvOptions = {}): Ajv2020 {
   return ajv;
 }
 
+const ajvs = new Map<string, Ajv2020>();
+
+/**
+ * One `openApiAjv` per set of options in the process, shared by every
+ * contract and operation. Each Ajv compiles the 2020-12 meta-schema (which
+ * checks every schema before it is compiled) the first time it compiles
+ * anything, and that costs more than compiling most contracts' schemas, so
+ * a new Ajv per operation, as openapi-backend asks for, would spend most of
+ * start-up on it. Schemas compiled in a shared Ajv must carry no `$id` of
+ * their own, or a distinct one (see `compileResponseBodies`).
+ */
+export function sharedAjv(options: AjvOptions = {}): Ajv2020 {
+  const key = JSON.stringify(options, Object.keys(options).sort());
+  let ajv = ajvs.get(key);
+  if (!ajv) ajvs.set(key, (ajv = openApiAjv(options)));
+  return ajv;
+}
+
 /**
  * Loads an OpenAPI 3.1 document and compiles every operation's validators in
  * the document's dialect, JSON Schema 2020-12.
@@ -73,9 +91,13 @@ export function openApiAjv(options: AjvOptions = {}): Ajv2020 {
  * builds a draft-07 Ajv for each and hands it to `customizeAjv`, which
  * returns a 2020-12 one with the same options instead (draft-07 would
  * silently ignore `prefixItems`, `unevaluatedProperties`, `dependentRequired`).
- * Response headers are compiled here directly: openapi-backend's header
- * validators either require no header or every header with a schema, never
- * what each header's `required` says. Everything is compiled once, here.
+ * Response bodies and headers are compiled here directly, with Ajv:
+ * openapi-backend compiles each answer's schema from the dereferenced
+ * document, a full copy of every schema it references per operation and
+ * status (the post object dozens of times over: seconds of start-up), and
+ * its header validators either require no header or every header with a
+ * schema, never what each header's `required` says. Everything is compiled
+ * once, here.
  */
 export async function loadContract(file: string): Promise<Contract> {
   const document = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -87,11 +109,13 @@ export async function loadContract(file: string): Promise<Contract> {
     strict: true,
     validate: true,
     quick: true,
-    // openapi-backend types the hook with the draft-07 class; both share Ajv's core API.
-    customizeAjv: ((_draft07: unknown, options: AjvOptions) => openApiAjv(options)) as never,
+    // openapi-backend types the hook with the draft-07 class; both share Ajv's core API. It asks for
+    // an Ajv per operation and validation step; one per set of options serves them all (`sharedAjv`).
+    customizeAjv: ((_draft07: unknown, options: AjvOptions) => sharedAjv(options)) as never,
   });
   await api.init();
 
+  const responseBodies = compileResponseBodies(document);
   const globalSecurity = (document.security as unknown[] | undefined) ?? [];
   const pathItems = (document.paths ?? {}) as Record<string, { servers?: ServerObject[] }>;
   const operations = api.getOperations().map((op: Operation): ContractOperation => {
@@ -130,8 +154,7 @@ export async function loadContract(file: string): Promise<Contract> {
             : 'required',
       validateRequest,
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
-      responseValidators: (api.validator.getStatusBasedResponseValidatorForOperation(op.operationId!) ??
-        {}) as Record<string, ValidateFunction>,
+      responseValidators: responseBodies(op.path, op.method, responses),
       binaryStatuses: new Set(
         Object.entries(responses)
           .filter(([, response]) => Object.keys(response.content ?? {}).some((type) => type !== 'application/json'))
@@ -140,7 +163,7 @@ export async function loadContract(file: string): Promise<Contract> {
     };
   });
 
-  const headerAjv = openApiAjv({ coerceTypes: true });
+  const headerAjv = sharedAjv({ coerceTypes: true });
   const declaredHeaders = new Map(
     api
       .getOperations()
@@ -159,6 +182,55 @@ export async function loadContract(file: string): Promise<Contract> {
       const declared = byStatus.get(code) ?? byStatus.get(`${code[0]}XX`) ?? byStatus.get('default') ?? [];
       return checkHeaders(declared, headers);
     },
+  };
+}
+
+/** Where each contract is registered in the Ajv that compiles answer bodies (numbered: one Ajv serves them all). */
+const CONTRACT_ID_BASE = 'https://contract.invalid/openapi-';
+let contractsCompiled = 0;
+
+/** A JSON Pointer token (`/` and `~` escaped). */
+const pointerToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Compiles answer body validators from the document as written, with its
+ * `$ref`s: the document is registered in one Ajv as a schema resource and
+ * every validator is a reference into it, so a schema that many answers
+ * share (`#/components/schemas/…`) is compiled once, as one function they
+ * all call. Returns the validators of one operation by status code (as
+ * openapi-backend would: `application/json` bodies, and `204` without
+ * content as `null`).
+ */
+function compileResponseBodies(
+  document: Record<string, unknown>,
+): (path: string, method: string, responses: Record<string, unknown>) => Record<string, ValidateFunction> {
+  const ajv = sharedAjv({ inlineRefs: false });
+  const id = `${CONTRACT_ID_BASE}${++contractsCompiled}`;
+  ajv.addSchema({ ...structuredClone(document), $id: id }, undefined, undefined, false);
+  const noContent = ajv.compile({ type: 'null' });
+  const at = (pointer: string): unknown =>
+    pointer
+      .replace(/^#\/?/, '')
+      .split('/')
+      .filter(Boolean)
+      .reduce<unknown>((node, token) => (node as Record<string, unknown> | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+  return (path, method, responses) => {
+    const validators: Record<string, ValidateFunction> = {};
+    for (const status of Object.keys(responses)) {
+      // The response as written (perhaps a `$ref` to `#/components/responses/…`), followed to its object.
+      let pointer = `#/paths/${pointerToken(path)}/${method}/responses/${pointerToken(status)}`;
+      let response = at(pointer) as { $ref?: string; content?: Record<string, { schema?: unknown }> } | undefined;
+      for (let hops = 0; response?.$ref && hops < 10; hops++) {
+        pointer = response.$ref;
+        response = at(pointer) as typeof response;
+      }
+      if (response?.content?.['application/json']?.schema !== undefined) {
+        validators[status] = ajv.compile({ $ref: `${id}${pointer}/content/application~1json/schema` });
+      } else if (!response?.content && status === '204') {
+        validators[status] = noContent;
+      }
+    }
+    return validators;
   };
 }
 

@@ -14,6 +14,7 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
 /**
  * The HTTP server around the app, with the limits that protect it from
  * slow or malformed clients: headers must arrive within `headersTimeoutMs`,
+ * an idle connection stays open `keepAliveTimeoutMs`,
  * a whole request within `requestTimeoutMs`, and a request Node cannot parse
  * (oversized or malformed headers, an unknown method) gets a JSON error
  * instead of a bare reset: in the error format of the service its request
@@ -26,13 +27,14 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
  */
 export function createHttpServer(
   app: Koa,
-  config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs'>,
+  config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>,
   services: readonly ErrorFormat[] = [],
 ): Server {
   // Node checks the timeouts on this interval (30 s by default, too coarse for them).
   const server = createServer({ connectionsCheckingInterval: 1000 }, app.callback());
   server.headersTimeout = config.headersTimeoutMs;
   server.requestTimeout = config.requestTimeoutMs;
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
 
   // The last request Node handed to the app on each connection.
   const lastExchange = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();

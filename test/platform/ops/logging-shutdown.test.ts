@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/tools.js';
-import { startProcess } from '../../support/processes.js';
+import { entryPoint, startProcess } from '../../support/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ops-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,10 +24,11 @@ describe('a real process', () => {
     expect(access).toMatchObject({ method: 'GET', path: '/v3/profiles/alex', status: res.status, operationId: 'getProfileById' });
     expect(proc.lines.join('\n')).not.toContain(secret);
     expect(entries.some((entry) => entry.msg === 'stopped')).toBe(true);
-  });
+  }, 60_000);
 
   it('refuses to start on a bad setting and says which', async () => {
-    const proc = spawn(`${projectRoot}node_modules/.bin/tsx`, ['src/main.ts'], {
+    const [command, args] = entryPoint('main');
+    const proc = spawn(command, args, {
       cwd: projectRoot,
       env: { ...process.env, PORT: 'eighty' },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -36,7 +36,7 @@ describe('meta.links of a restored post', () => {
     expect(post).toEqual(restoredPost);
   });
 
-  it.each(['site', 'likes', 'replies'] as const)('%s answers what meta=%s loads, also without a token', async (name) => {
+  it.each(['site', 'likes', 'replies'] as const)('the %s link answers what meta loads under that name, also without a token', async (name) => {
     const asAdmin = await follow(restored.meta.links[name], admin);
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body).toEqual(restored.meta.data[name]);
