@@ -53,14 +53,14 @@ export function issuePublishingToken(databaseUrl: string): string {
   return admin(databaseUrl, ['tokens', 'create', '--user', 'admin']).trim().split('\n').at(-1)!;
 }
 
-/** The published demo post every bench post is a copy of. */
-const TEMPLATE_POST = 107;
+/** The published demo post (with its categories and tags) every bench post is a copy of. */
+const TEMPLATE_POST = 108;
 /** Site of the demo posts. */
 export const BENCH_SITE = 1;
 
 /**
- * Copies the published demo post `count` times (each with a slug of its own)
- * into a SQLite store, so a benchmark can trash and restore each one once
+ * Copies the published demo post `count` times (each with a slug of its own,
+ * and the same terms) into a SQLite store, so a benchmark can trash and restore each one once
  * per round. Returns the new post IDs.
  */
 export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100_000): number[] {
@@ -71,10 +71,12 @@ export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100
     sqlite.exec(`CREATE TEMP TABLE bench_post AS SELECT * FROM posts WHERE id = ${TEMPLATE_POST}`);
     const set = sqlite.prepare('UPDATE bench_post SET id = ?, slug = ?, guid = ?');
     const copy = sqlite.prepare('INSERT INTO posts SELECT * FROM bench_post');
+    const terms = sqlite.prepare(`INSERT INTO post_terms (post_id, term_id) SELECT ?, term_id FROM post_terms WHERE post_id = ${TEMPLATE_POST}`);
     sqlite.transaction(() => {
       for (const id of ids) {
         set.run(id, `bench-post-${id}`, `bench-${id}`);
         copy.run();
+        terms.run(id);
       }
     })();
     return ids;

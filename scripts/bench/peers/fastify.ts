@@ -9,7 +9,7 @@ import { badRequest, body, contentType, contract, host, port, prefix } from './c
 
 // Longer path parameters than find-my-way's default 100 reach the contract's validator (maxLength 128), as in the other servers.
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1024 } });
-app.setErrorHandler((error, _request, reply) => {
+app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
   const status = error.statusCode ?? 500;
   reply.code(status).type('application/json').send(badRequest(status === 400 ? error.message : 'error'));
 });
