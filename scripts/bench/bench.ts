@@ -122,8 +122,8 @@ try {
   const bodyFile = join(dir, 'answer.json');
   writeFileSync(bodyFile, body);
   const contentType = sample.headers.get('content-type') ?? 'application/json';
-  const apiKey = issueApiKey(databaseUrl);
-  const token = issuePublishingToken(databaseUrl);
+  const apiKey = await issueApiKey(databaseUrl);
+  const token = await issuePublishingToken(databaseUrl);
 
   const peers: Server[] = [];
   for (const peer of PEERS) {
@@ -194,8 +194,8 @@ try {
     '--import',
     pathToFileURL(join(projectRoot, 'scripts/bench/sql-trace.ts')).href,
   ]);
-  const tracedKey = issueApiKey(tracedUrl);
-  const tracedToken = issuePublishingToken(tracedUrl);
+  const tracedKey = await issueApiKey(tracedUrl);
+  const tracedToken = await issuePublishingToken(tracedUrl);
   const [tracedPost] = makeBenchPosts(tracedUrl, 1);
   const get = (headers?: Record<string, string>) => () => fetch(`${traced.base}${LOOKUP}`, { headers });
   const post = (path: string) => () => fetch(`${traced.base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${tracedToken}` } });

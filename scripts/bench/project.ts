@@ -5,7 +5,8 @@
  * router and contract modules (for the 50-operation row), and the store's
  * `posts` table (to make posts to trash and restore).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { projectRoot } from '../tools.js';
@@ -35,22 +36,24 @@ export function serverEnv(port: number, databaseUrl: string): Record<string, str
   };
 }
 
-function admin(databaseUrl: string, args: string[]): string {
-  return execFileSync(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
+/** Runs the admin command line on a store; resolves with its output. (Not synchronously: an idle keep-alive connection of the caller's must see its server close it.) */
+async function admin(databaseUrl: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
+  return stdout;
 }
 
 /** Issues a profiles API key through the admin command line (the key is its last line). */
-export function issueApiKey(databaseUrl: string): string {
-  return admin(databaseUrl, ['keys', 'create', '--email', 'bench@example.com', '--app', 'Bench']).trim().split('\n').at(-1)!;
+export async function issueApiKey(databaseUrl: string): Promise<string> {
+  return (await admin(databaseUrl, ['keys', 'create', '--email', 'bench@example.com', '--app', 'Bench'])).trim().split('\n').at(-1)!;
 }
 
 /** Issues a publishing bearer token for the demo `admin` through the admin command line (the token is its last line). */
-export function issuePublishingToken(databaseUrl: string): string {
-  return admin(databaseUrl, ['tokens', 'create', '--user', 'admin']).trim().split('\n').at(-1)!;
+export async function issuePublishingToken(databaseUrl: string): Promise<string> {
+  return (await admin(databaseUrl, ['tokens', 'create', '--user', 'admin'])).trim().split('\n').at(-1)!;
 }
 
 /** The published demo post (with its categories and tags) every bench post is a copy of. */
