@@ -21,8 +21,9 @@
  * the same as Markdown for the README, and writes .tmp/bench-latest.json.
  *
  * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
- * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (1000),
- * BENCH_STARTUPS (3).
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (200;
+ * the site's post count grows by as many), BENCH_RESTORE_TERMS=1 (the copies
+ * share the demo post's terms), BENCH_STARTUPS (3).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +48,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
-const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 1000);
+const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 200);
+const restoreWithTerms = process.env.BENCH_RESTORE_TERMS === '1';
 const startups = Number(process.env.BENCH_STARTUPS ?? 3);
 
 const LOOKUP = '/v3/profiles/alex';
@@ -166,7 +168,7 @@ try {
   for (const peer of peers) await stop(peer.child);
 
   // Trash and restore: each bench post trashed once, then restored once, per round.
-  const posts = makeBenchPosts(databaseUrl, restorePosts);
+  const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: restoreWithTerms });
   const bearer = { Authorization: `Bearer ${token}` };
   // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
   const postPath = (path: (id: number) => string) => (n: number) => path(n < posts.length ? posts[n]! : 1);
@@ -304,6 +306,7 @@ try {
     connections,
     warmup,
     restorePosts,
+    restoreWithTerms,
   };
   console.table(consoleRows(rows));
   const markdown = [
@@ -311,7 +314,7 @@ try {
     '',
     `${rounds} alternating rounds of ${duration} s per server, ${connections} connections, \`GET ${LOOKUP}\` over loopback; ` +
       `CPU: user + system time of the server process per request, the least of the rounds; requests/s: mean; p99: the worst round; ` +
-      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} posts, ${rounds} rounds; ` +
+      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds; ` +
       `Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end.`,
   ].join('\n');
   console.log(`\n${markdown}`);

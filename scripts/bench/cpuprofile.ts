@@ -47,6 +47,14 @@ export function fileOf(url: string, root = projectRoot): string {
   return path;
 }
 
+/** A function's file, shortened: the path inside node_modules or inside the project. */
+function where(url: string, root: string): string {
+  const path = url.startsWith('file://') ? decodeURIComponent(new URL(url).pathname) : url;
+  const modules = path.lastIndexOf('/node_modules/');
+  if (modules >= 0) return path.slice(modules + '/node_modules/'.length);
+  return path.startsWith(root) ? path.slice(root.length).replace(/^\/+/, '') : path;
+}
+
 /** Self time per node: each sample's time delta goes to the node sampled. */
 export function summarise(profile: CpuProfile, root = projectRoot): ProfileSummary {
   const selfMicros = new Map<number, number>();
@@ -74,7 +82,7 @@ export function summarise(profile: CpuProfile, root = projectRoot): ProfileSumma
       continue;
     }
     const file = fileOf(url, root);
-    const name = `${functionName || '(anonymous)'} ${url ? `${file}:${lineNumber + 1}` : ''}`.trim();
+    const name = `${functionName || '(anonymous)'} ${url ? `${where(url, root)}:${lineNumber + 1}` : ''}`.trim();
     functions.set(name, (functions.get(name) ?? 0) + micros);
     const group = url ? file : functionName;
     files.set(group, (files.get(group) ?? 0) + micros);

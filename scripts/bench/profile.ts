@@ -21,7 +21,7 @@ import { ENTRY, issueApiKey, issuePublishingToken, makeBenchPosts, restorePath, 
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 2000);
+const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 1000);
 const top = Number(process.env.BENCH_TOP ?? 20);
 const LOOKUP = '/v3/profiles/alex';
 
@@ -56,7 +56,7 @@ try {
   await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
   const key = await issueApiKey(databaseUrl);
   const token = await issuePublishingToken(databaseUrl);
-  const posts = makeBenchPosts(databaseUrl, restorePosts);
+  const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: process.env.BENCH_RESTORE_TERMS === '1' });
   const keyed = { Authorization: `Bearer ${key}` };
   const bearer = { Authorization: `Bearer ${token}` };
   // Warm-up: the JIT has compiled the hot paths before any profile starts.
