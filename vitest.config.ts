@@ -24,6 +24,7 @@ const backendIndependent = [
   'test/contract/**',
   'test/platform/imports.test.ts',
   'test/platform/http/router.test.ts',
+  'test/accounts/apiKeyCache.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/tooling/**',
   'test/services/publishing/render.test.ts',
