@@ -22,6 +22,7 @@ const backendIndependent = [
   'test/robustness/connection.test.ts',
   'test/ops/production-build.test.ts',
   'test/scale/**',
+  'test/faults/**',
   'test/profiles/present-profile.property.test.ts',
   'test/profiles/import-format.test.ts',
   'test/profiles/avatar-images.test.ts',

@@ -45,6 +45,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     timeoutMs: config.storeTimeoutMs,
     schema: config.databaseSchema,
     onQueryError: () => metrics.storeErrors.inc(),
+    sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
+    busyWaitMs: config.storeBusyWaitMs,
   });
   try {
     await withStartupLock(database, async () => {
@@ -95,7 +97,14 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   app.use(observeRequests(logger, metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   app.use(metricsRoute(metrics));
-  app.use(contractPipeline(services as ServiceDefinition[], { logger, responseValidation: config.responseValidation }));
+  app.use(
+    contractPipeline(services as ServiceDefinition[], {
+      logger,
+      responseValidation: config.responseValidation,
+      storeRetryAfterSeconds: config.storeRetryAfterSeconds,
+      maxAnswerBytes: config.maxAnswerBytes,
+    }),
+  );
   app.use(docsRoutes(projectFile('dist/docs'), config.services));
   if (config.services.includes('developer')) app.use(dashboardPage(projectFile('dist/developers')));
   app.use(async (ctx) => {

@@ -45,6 +45,17 @@ export interface Config {
   requestTimeoutMs: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
+  /**
+   * SQLite: the longest wait, in asynchronous pauses, for a write lock that
+   * another connection holds; after it the request is answered 503.
+   */
+  storeBusyWaitMs: number;
+  /** SQLite's own synchronous busy wait per attempt (it blocks the process, so a few milliseconds). */
+  sqliteBusyTimeoutMs: number;
+  /** `Retry-After` (seconds) of a 503 answered while the store is down or busy. */
+  storeRetryAfterSeconds: number;
+  /** Largest JSON or text answer (bytes); a larger one is refused with a 400 in the service's format (0: no cap). */
+  maxAnswerBytes: number;
   /** Which services this process serves (all by default; each can run alone). */
   services: ServiceName[];
   /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
@@ -108,6 +119,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
+    storeBusyWaitMs: int(env.STORE_BUSY_WAIT_MS, 1000, 'STORE_BUSY_WAIT_MS'),
+    sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5, 'SQLITE_BUSY_TIMEOUT_MS'),
+    storeRetryAfterSeconds: int(env.STORE_RETRY_AFTER_SECONDS, 2, 'STORE_RETRY_AFTER_SECONDS'),
+    maxAnswerBytes: int(env.MAX_ANSWER_BYTES, 4 * 1024 * 1024, 'MAX_ANSWER_BYTES'),
     services: parseServices(env.SERVICES),
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),

@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
 };
 
 /**
@@ -245,6 +245,14 @@ export type SignUpErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
@@ -295,6 +303,14 @@ export type LogOutErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type LogOutError = LogOutErrors[keyof LogOutErrors];
@@ -335,6 +351,14 @@ export type GetSessionErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
@@ -401,6 +425,14 @@ export type LogInErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type LogInError = LogInErrors[keyof LogInErrors];
@@ -441,6 +473,14 @@ export type ListApplicationsErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type ListApplicationsError = ListApplicationsErrors[keyof ListApplicationsErrors];
@@ -513,6 +553,14 @@ export type CreateApplicationErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type CreateApplicationError = CreateApplicationErrors[keyof CreateApplicationErrors];
@@ -576,6 +624,14 @@ export type DeleteApplicationErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type DeleteApplicationError = DeleteApplicationErrors[keyof DeleteApplicationErrors];
@@ -639,6 +695,14 @@ export type RotateApplicationKeyErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RotateApplicationKeyError = RotateApplicationKeyErrors[keyof RotateApplicationKeyErrors];
@@ -706,6 +770,14 @@ export type RevokeApiKeyErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
@@ -742,6 +814,14 @@ export type GetOpenApiDocumentErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

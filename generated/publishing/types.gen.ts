@@ -1273,9 +1273,16 @@ export type HttpEnvelope = Flag;
 export type Pretty = Flag;
 
 /**
+ * How many items to answer, newest first (the first page); `found` counts them all.
+ */
+export type Number = number;
+
+/**
  * Comma-separated list of names from `meta.links` (known names: `site`,
  * `likes`, `replies`); loads data from the endpoints listed in the
- * `meta` part of the response into `meta.data.<name>`.
+ * `meta` part of the response into `meta.data.<name>`, each as its
+ * endpoint answers by default: `likes` and `replies` hold at most 20
+ * items (the newest), with `found` counting them all.
  *
  */
 export type Meta = string;
@@ -1384,6 +1391,14 @@ export type GetSiteErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetSiteError = GetSiteErrors[keyof GetSiteErrors];
@@ -1436,7 +1451,9 @@ export type GetPostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1510,6 +1527,14 @@ export type GetPostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostError = GetPostErrors[keyof GetPostErrors];
@@ -1554,6 +1579,10 @@ export type GetPostLikesData = {
          * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
+        /**
+         * How many items to answer, newest first (the first page); `found` counts them all.
+         */
+        number?: number;
         /**
          * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
          * are stripped; an empty result means no wrapping. The answer (after any
@@ -1618,6 +1647,14 @@ export type GetPostLikesErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostLikesError = GetPostLikesErrors[keyof GetPostLikesErrors];
@@ -1659,6 +1696,10 @@ export type GetPostRepliesData = {
          * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
+        /**
+         * How many items to answer, newest first (the first page); `found` counts them all.
+         */
+        number?: number;
         /**
          * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
          * are stripped; an empty result means no wrapping. The answer (after any
@@ -1723,6 +1764,14 @@ export type GetPostRepliesErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostRepliesError = GetPostRepliesErrors[keyof GetPostRepliesErrors];
@@ -1775,7 +1824,9 @@ export type DeletePostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1849,6 +1900,14 @@ export type DeletePostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type DeletePostError = DeletePostErrors[keyof DeletePostErrors];
@@ -1904,7 +1963,9 @@ export type RestorePostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1978,6 +2039,14 @@ export type RestorePostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RestorePostError = RestorePostErrors[keyof RestorePostErrors];
@@ -2043,6 +2112,14 @@ export type GetOpenApiDocumentErrors = {
      * An unexpected failure; nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

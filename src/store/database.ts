@@ -7,8 +7,7 @@ import {
   sql,
   type LogEvent,
   PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
+  type SqliteDatabase as KyselySqliteDatabase,
   type Migration,
   type MigrationProvider,
 } from 'kysely';
@@ -19,6 +18,7 @@ import { profilesMigrations } from '../profiles/store/migrations.js';
 import type { ProfilesTables } from '../profiles/store/tables.js';
 import { publishingMigrations } from '../publishing/store/migrations.js';
 import type { PublishingTables } from '../publishing/store/tables.js';
+import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
 
 /** Every table of every service. */
 export type Database = ProfilesTables & PublishingTables & DeveloperTables;
@@ -39,7 +39,15 @@ export interface OpenDatabase {
  */
 export function openDatabase(
   url: string,
-  options: { timeoutMs: number; schema?: string; onQueryError?: (error: unknown) => void },
+  options: {
+    timeoutMs: number;
+    schema?: string;
+    onQueryError?: (error: unknown) => void;
+    /** SQLite: SQLite's own (synchronous) busy wait per attempt; keep it to a few milliseconds. */
+    sqliteBusyTimeoutMs?: number;
+    /** SQLite: the longest asynchronous wait for another connection's write lock (see `sqliteDriver.ts`). */
+    busyWaitMs?: number;
+  },
 ): OpenDatabase {
   const log = (event: LogEvent) => {
     if (event.level === 'error') options.onQueryError?.(event.error);
@@ -64,11 +72,14 @@ export function openDatabase(
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
+    if (!file) throw new Error('DATABASE_URL names no SQLite file: use sqlite:PATH (e.g. sqlite:data/app.db) or sqlite::memory:');
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
+    // A short busy wait: better-sqlite3 waits synchronously, blocking every request of the process.
+    const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
+    const db = new Kysely<Database>({ dialect, log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
@@ -85,7 +96,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * one still iterating a result is never handed out twice. SQLite re-prepares
  * a statement by itself when a migration changes the schema.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => {
