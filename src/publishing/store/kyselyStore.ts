@@ -407,7 +407,8 @@ export class KyselyPublishingStore implements PublishingStore {
     };
   }
 
-  async postLikers(postId: number): Promise<UserRecord[]> {
+  async postLikers(postId: number, limit: number): Promise<{ found: number; users: UserRecord[] }> {
+    const found = await this.count(this.db.selectFrom('likes').where('post_id', '=', postId));
     const rows = await this.db
       .selectFrom('likes')
       .innerJoin('users', 'users.id', 'likes.user_id')
@@ -416,11 +417,17 @@ export class KyselyPublishingStore implements PublishingStore {
       .where('likes.post_id', '=', postId)
       .orderBy('likes.date', 'desc')
       .orderBy('users.id')
+      .limit(limit)
       .execute();
-    return rows.map(toUser);
+    return { found, users: rows.map(toUser) };
   }
 
-  async approvedComments(postId: number): Promise<CommentRecord[]> {
+  likedBy(postId: number, userId: number): Promise<boolean> {
+    return this.exists(this.db.selectFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId));
+  }
+
+  async approvedComments(postId: number, limit: number): Promise<{ found: number; comments: CommentRecord[] }> {
+    const found = await this.count(this.db.selectFrom('comments').where('post_id', '=', postId).where('status', '=', 'approved'));
     const comments = await this.db
       .selectFrom('comments')
       .selectAll()
@@ -428,13 +435,16 @@ export class KyselyPublishingStore implements PublishingStore {
       .where('status', '=', 'approved')
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
+      .limit(limit)
       .execute();
     const authorIds = [...new Set(comments.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
     const authors = authorIds.length
       ? await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', authorIds).execute()
       : [];
     const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
-    return comments.map((row) => ({
+    return {
+      found,
+      comments: comments.map((row) => ({
       id: row.id,
       parentId: row.parent_id,
       author: row.author_id === null ? null : (byId.get(row.author_id) ?? null),
@@ -442,8 +452,9 @@ export class KyselyPublishingStore implements PublishingStore {
       authorEmail: row.author_email,
       authorUrl: row.author_url,
       date: row.date,
-      content: row.content,
-    }));
+        content: row.content,
+      })),
+    };
   }
 
   async findUserByLogin(login: string): Promise<UserRecord | undefined> {
