@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../store/database.js';
+import { isUniqueViolation } from '../../store/uniqueViolation.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
   AccessTokenRecord,
@@ -21,6 +22,9 @@ import type { AttachmentsTable, PostsTable, UsersTable } from './tables.js';
 
 /** The largest ID an `integer` column holds on PostgreSQL; a larger one cannot name a stored row. */
 const MAX_STORED_ID = 2_147_483_647;
+
+/** How many times a restore looks again for a free slug that concurrent restores keep taking. */
+const MAX_SLUG_ATTEMPTS = 20;
 
 /** How far up a page hierarchy permalinks look. */
 const MAX_ANCESTORS = 16;
@@ -314,8 +318,24 @@ export class KyselyPublishingStore implements PublishingStore {
     });
   }
 
+  /**
+   * Restores a trashed post in one transaction. Its slug is the first free
+   * one (see `freeSlug`); when a concurrent restore took that slug first,
+   * the database's unique index (`posts_unique_slug`) refuses the write and
+   * the restore runs again, finding the next free slug.
+   */
   async restorePost(postId: number, at: Date): Promise<boolean> {
     if (!isStorableId(postId)) return false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.restoreOnce(postId, at);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private restoreOnce(postId: number, at: Date): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const post = await trx
         .selectFrom('posts')
