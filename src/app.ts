@@ -60,7 +60,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger, config.storeTimeoutMs) : undefined;
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
-    ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+    ...(redis ? [{ name: 'redis', check: () => redis.ping(), optional: true }] : []),
   ];
 
   const services: ServiceDefinition<never>[] = [];
