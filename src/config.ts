@@ -33,7 +33,7 @@ export interface Config {
   avatarCacheSeconds: number;
   /** Load demo data into an empty store. */
   seedDemoData: boolean;
-  rateLimits: { anonymousPerHour: number; keyedPerHour: number; windowSeconds: number };
+  rateLimits: { anonymousPerHour: number; keyedPerHour: number; accountPerHour: number; windowSeconds: number };
   /** Seconds a shared cache may keep an anonymous profile answer. */
   profileCacheSeconds: number;
   /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
@@ -64,6 +64,10 @@ export interface Config {
     /** scrypt cost as log2 N (14 to 20). */
     passwordCost: number;
     loginAttempts: { perEmail: number; perClient: number; windowSeconds: number };
+    /** Most applications one account may have at a time. */
+    maxApplications: number;
+    /** Most key rotations one account may make in 24 hours. */
+    keyRotationsPerDay: number;
   };
   /** The publishing API: browser origins allowed by CORS, and the base of its wp.me-style short links. */
   publishing: {
@@ -111,6 +115,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
       keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
+      // Every key of an account together: by default as much as one key, so a new key adds nothing.
+      accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
       windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
@@ -132,6 +138,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
         perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
         windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
       },
+      maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
+      keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
     },
     publishing: {
       corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),

@@ -106,7 +106,12 @@ export const listApplications = <ThrowOnError extends boolean = false>(options?:
  *
  * Creates an application of the logged-in account and issues its first
  * API key. The answer is the only time the key is shown
- * (`new_key.secret`); copy it then.
+ * (`new_key.secret`); copy it then. An account has at most 10
+ * applications (`DEVELOPER_MAX_APPLICATIONS`). The Profiles API counts
+ * a key's lookups per key and, across every key of the account's
+ * applications, per account (`RATE_LIMIT_ACCOUNT`, by default as many
+ * as one key may make), so another application or a new key adds no
+ * allowance.
  *
  */
 export const createApplication = <ThrowOnError extends boolean = false>(options: Options<CreateApplicationData, ThrowOnError>) => (options.client ?? client).post<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError>({
@@ -143,7 +148,10 @@ export const deleteApplication = <ThrowOnError extends boolean = false>(options:
  *
  * Issues a new key for one of the caller's applications and revokes its
  * active keys, in one step. The answer is the only time the new key is
- * shown (`new_key.secret`).
+ * shown (`new_key.secret`). An account may rotate keys at most 10 times
+ * in 24 hours (`DEVELOPER_KEY_ROTATIONS_PER_DAY`), 429 after that; the
+ * new key shares the account's hourly allowance on the Profiles API
+ * (it does not start a new one).
  *
  */
 export const rotateApplicationKey = <ThrowOnError extends boolean = false>(options: Options<RotateApplicationKeyData, ThrowOnError>) => (options.client ?? client).post<RotateApplicationKeyResponses, RotateApplicationKeyErrors, ThrowOnError>({

@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
 };
 
 /**
@@ -517,7 +517,11 @@ export type CreateApplicationErrors = {
      */
     401: Error;
     /**
-     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     * The request may have been forged by another site (`csrf_failed`), or
+     * the account already has as many applications as it may have
+     * (`application_limit_reached`; `DEVELOPER_MAX_APPLICATIONS`, 10 by
+     * default): delete one first.
+     *
      */
     403: Error;
     /**
@@ -684,6 +688,10 @@ export type RotateApplicationKeyErrors = {
      * The path exists but does not accept this method.
      */
     405: Error;
+    /**
+     * The account rotated keys as often as it may in 24 hours; wait `Retry-After` seconds.
+     */
+    429: Error;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with

@@ -35,6 +35,16 @@ export const emailTaken = () => new ApiError(409, 'email_taken', 'An account wit
 export const applicationNameTaken = (name: string) =>
   new ApiError(409, 'application_name_taken', `You already have an application named "${name}"`);
 
+/** 403 for a new application beyond the account's allowance. */
+export const applicationLimitReached = (max: number) =>
+  new ApiError(403, 'application_limit_reached', `An account may have at most ${max} applications; delete one first`);
+
+/** 429 for a key rotation beyond the account's allowance for 24 hours. */
+export const tooManyRotations = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many key rotations today; try again later', {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
 /** 429 for too many log-in or sign-up attempts; `Retry-After` says when the next is accepted. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'rate_limit_exceeded', 'Too many attempts; try again later', {

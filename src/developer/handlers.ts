@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
 import { csrfTokenFor, hashSessionToken, issueSessionToken } from './domain/sessionToken.js';
 import {
+  applicationLimitReached,
   applicationNameTaken,
   applicationNotFound,
   emailTaken,
@@ -18,6 +19,7 @@ import {
 import { applicationBody, issuedKeyBody } from './http/applicationBody.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf, type SessionCookiePolicy } from './http/sessionCookie.js';
 import type { ActiveSession, DeveloperHandlers, DeveloperPrincipal } from './operations.js';
+import type { KeyRotationLimit } from './rateLimit/keyRotations.js';
 import type { LoginThrottle } from './rateLimit/loginThrottle.js';
 import type { DeveloperStore } from './store/developerStore.js';
 
@@ -25,6 +27,10 @@ export interface DeveloperHandlerDeps {
   contract: Contract;
   store: DeveloperStore;
   throttle: LoginThrottle;
+  /** Counts each account's key rotations (at most `DEVELOPER_KEY_ROTATIONS_PER_DAY`). */
+  rotations: KeyRotationLimit;
+  /** Most applications an account may have (`DEVELOPER_MAX_APPLICATIONS`). */
+  maxApplications: number;
   /** scrypt cost (log2 N) of new password hashes. */
   passwordCost: number;
   sessionTtlSeconds: number;
@@ -109,7 +115,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       return { status: 200, body: { applications: applications.map(applicationBody) } };
     },
 
-    /** "Create an application": its first key is issued with it and shown in this answer only. */
+    /** "Create an application": its first key is issued with it and shown in this answer only; at most `maxApplications` per account. */
     async createApplication({ body, principal }) {
       const name = body.name.trim();
       const key = issueApiKey();
@@ -117,22 +123,33 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         sessionOf(principal).accountId,
         { name, description: body.description.trim(), websiteUrl: body.website_url },
         { hash: key.hash, displayPrefix: key.displayPrefix },
+        deps.maxApplications,
       );
       if (created === 'name-taken') throw applicationNameTaken(name);
+      if (created === 'limit-reached') throw applicationLimitReached(deps.maxApplications);
       return {
         status: 201,
         body: { application: applicationBody(created.application), new_key: issuedKeyBody(created.application, created.keyId, key.key) },
       };
     },
 
-    /** "Rotate an application's key": a new key, shown once; the old ones stop working at once. */
+    /**
+     * "Rotate an application's key": a new key, shown once; the old ones stop working at once. Counted
+     * against the account's rotations for 24 hours (429 beyond them); a rotation of an application that is
+     * not the account's is not counted.
+     */
     async rotateApplicationKey({ path, principal }) {
+      const { accountId } = sessionOf(principal);
+      await deps.rotations.admit(accountId);
       const key = issueApiKey();
-      const rotated = await store.rotateKey(sessionOf(principal).accountId, path.applicationId, {
+      const rotated = await store.rotateKey(accountId, path.applicationId, {
         hash: key.hash,
         displayPrefix: key.displayPrefix,
       });
-      if (!rotated) throw applicationNotFound();
+      if (!rotated) {
+        await deps.rotations.giveBack(accountId);
+        throw applicationNotFound();
+      }
       return {
         status: 200,
         body: { application: applicationBody(rotated.application), new_key: issuedKeyBody(rotated.application, rotated.keyId, key.key) },

@@ -80,8 +80,18 @@ export interface KeyAdded {
 export interface DeveloperApplications {
   /** The account's applications, newest first. */
   listApplications(accountId: string): Promise<Application[]>;
-  /** Creates an application with its first key, in one transaction; `name-taken` when the account has one of that name. */
-  createApplication(accountId: string, application: NewApplication, key: NewKey): Promise<KeyAdded | 'name-taken'>;
+  /**
+   * Creates an application with its first key, in one transaction;
+   * `name-taken` when the account has one of that name, `limit-reached` when
+   * it already has `maxApplications` (concurrent creations for one account
+   * are counted one after the other).
+   */
+  createApplication(
+    accountId: string,
+    application: NewApplication,
+    key: NewKey,
+    maxApplications: number,
+  ): Promise<KeyAdded | 'name-taken' | 'limit-reached'>;
   /** Adds a key and revokes the application's other active keys, in one transaction. */
   rotateKey(accountId: string, applicationId: string, key: NewKey): Promise<KeyAdded | undefined>;
   /** Revokes one key (an already revoked one keeps its revocation time); undefined when the application or key is not the account's. */

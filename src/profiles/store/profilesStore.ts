@@ -42,11 +42,11 @@ export interface ProfileDirectory {
 /** Accounts, their applications and the applications' API keys. */
 export interface ApiKeyRegistry {
   /**
-   * The id of the key with this hash unless it is unknown or revoked. Records
-   * the use (`last_used_at`, at most once a minute per key). Never cached, so
-   * a revocation takes effect at once.
+   * The key with this hash and the account it belongs to, unless it is
+   * unknown or revoked. Records the use (`last_used_at`, at most once a
+   * minute per key). Never cached, so a revocation takes effect at once.
    */
-  findActiveKey(keyHash: string): Promise<string | undefined>;
+  findActiveKey(keyHash: string): Promise<{ keyId: string; accountId: string } | undefined>;
   /** Creates (or reuses) the account and the application by name, and adds a key to it, in one transaction. */
   createApiKey(request: NewApiKey): Promise<CreatedApiKey>;
   revokeApiKey(keyId: string): Promise<'revoked' | 'already-revoked' | 'unknown'>;

@@ -58,9 +58,18 @@ export function kyselyDeveloperApplications(db: Kysely<Database>): DeveloperAppl
   return {
     listApplications: (accountId) => readApplications(db, accountId),
 
-    async createApplication(accountId, application, key) {
+    async createApplication(accountId, application, key, maxApplications) {
       try {
         return await db.transaction().execute(async (trx) => {
+          // A no-op write on the account's row holds it (PostgreSQL) until the end, so concurrent
+          // creations for one account count its applications one after the other.
+          await trx.updateTable('accounts').set((eb) => ({ email: eb.ref('email') })).where('id', '=', accountId).execute();
+          const { n } = await trx
+            .selectFrom('api_applications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('account_id', '=', accountId)
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= maxApplications) return 'limit-reached' as const;
           const taken = await trx
             .selectFrom('api_applications')
             .select('id')

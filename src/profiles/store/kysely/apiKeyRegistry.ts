@@ -41,9 +41,10 @@ export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
     async findActiveKey(keyHash) {
       const key = await db
         .selectFrom('api_keys')
-        .select(['id', 'last_used_at'])
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
+        .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
+        .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id'])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
       if (!key) return undefined;
       const now = Date.now();
@@ -54,7 +55,7 @@ export function kyselyApiKeyRegistry(db: Kysely<Database>): ApiKeyRegistry {
           .where('id', '=', key.id)
           .execute();
       }
-      return key.id;
+      return { keyId: key.id, accountId: key.account_id };
     },
 
     async createApiKey({ email, application, key }) {
