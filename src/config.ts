@@ -63,7 +63,8 @@ export interface Config {
     sessionTtlSeconds: number;
     /** scrypt cost as log2 N (14 to 20). */
     passwordCost: number;
-    loginAttempts: { perEmail: number; perClient: number; windowSeconds: number };
+    /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
+    loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
     /** Most applications one account may have at a time. */
     maxApplications: number;
     /** Most key rotations one account may make in 24 hours. */
@@ -134,7 +135,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
       loginAttempts: {
-        perEmail: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL'),
+        perEmailAndClient: int(
+          env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT,
+          5,
+          'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT',
+        ),
         perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
         windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
       },

@@ -21,9 +21,16 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Sign up
  *
- * Creates a dashboard account for an email address and a password, and
- * logs it in: the answer sets the session cookie and carries the CSRF
- * token. Every sign-up counts against the client address's attempts.
+ * Asks for a dashboard account for an email address and a password. The
+ * answer is the same (202, same body, no cookie) whether or not the
+ * address already has an account, so it tells nobody which addresses
+ * are registered: a new address gets an account that logs in with this
+ * password; an address that already has one gets nothing new (its
+ * password is not changed). Log in next (`POST /session`). Every
+ * sign-up counts against the client address's attempts. The password
+ * must be hard to guess: 12 to 128 characters, and a strength score
+ * of at least 3 of 4 by the zxcvbn estimator with its common-password
+ * and name dictionaries (and the address itself as a word to avoid).
  *
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>) => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({

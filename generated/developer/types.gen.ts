@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
 };
 
 /**
@@ -32,6 +32,20 @@ export type SignUpRequest = {
      * The new password; 12 to 128 characters, not easy to guess.
      */
     password: string;
+};
+
+/**
+ * The answer to every sign-up that passes validation, whether or not the address already had an account.
+ */
+export type SignUpAccepted = {
+    /**
+     * Always `accepted`.
+     */
+    status: 'accepted';
+    /**
+     * What to do next (log in).
+     */
+    message: string;
 };
 
 /**
@@ -219,10 +233,6 @@ export type SignUpErrors = {
      */
     408: Error;
     /**
-     * The email address already belongs to an account.
-     */
-    409: Error;
-    /**
      * The request body is larger than 64 kB.
      */
     413: Error;
@@ -259,9 +269,9 @@ export type SignUpError = SignUpErrors[keyof SignUpErrors];
 
 export type SignUpResponses = {
     /**
-     * The account exists and is logged in.
+     * The sign-up is taken; the same answer for every address. Log in next.
      */
-    201: Session;
+    202: SignUpAccepted;
 };
 
 export type SignUpResponse = SignUpResponses[keyof SignUpResponses];

@@ -28,9 +28,6 @@ export const keyNotFound = () => new ApiError(404, 'not_found', 'Key not found')
 /** 400 for a new password that is easy to guess. */
 export const weakPassword = (reason: string) => new ApiError(400, 'weak_password', `Choose a harder password: ${reason}`);
 
-/** 409 for a sign-up with an address that already has an account. */
-export const emailTaken = () => new ApiError(409, 'email_taken', 'An account with this email address already exists');
-
 /** 409 for a second application of the same name in one account. */
 export const applicationNameTaken = (name: string) =>
   new ApiError(409, 'application_name_taken', `You already have an application named "${name}"`);

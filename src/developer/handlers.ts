@@ -11,7 +11,6 @@ import {
   applicationLimitReached,
   applicationNameTaken,
   applicationNotFound,
-  emailTaken,
   invalidCredentials,
   keyNotFound,
   weakPassword,
@@ -49,6 +48,12 @@ const sessionBody = (session: Pick<ActiveSession, 'email' | 'csrfToken' | 'expir
   expires_at: session.expiresAt,
 });
 
+/** The answer to every sign-up that passes validation. */
+const SIGN_UP_ACCEPTED = {
+  status: 'accepted',
+  message: 'If this address can have an account, it now has one with this password; log in to continue.',
+} as const;
+
 /** The developer dashboard handler map: one function per operationId of `openapi/developer.yaml`. */
 export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHandlers {
   const { store, throttle } = deps;
@@ -77,20 +82,23 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   }
 
   return {
-    /** "Sign up": a new account with a password that is not easy to guess; logged in at once. */
-    async signUp({ body, ctx }) {
+    /**
+     * "Sign up": a new account with a password that is not easy to guess. The same answer, after the same
+     * work (the password is hashed either way), whether or not the address already has an account, so it
+     * reveals nothing; an existing account gets nothing new. The client logs in next.
+     */
+    async signUp({ body }) {
       const email = normalizeEmail(body.email);
       const weakness = passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      const created = await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
-      if (created === 'email-taken') throw emailTaken();
-      return { status: 201, ...(await startSession(ctx, created.accountId, email)) };
+      await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
+      return { status: 202, body: SIGN_UP_ACCEPTED };
     },
 
-    /** "Log in": the same answer for an unknown address and a wrong password; attempts counted per address. */
+    /** "Log in": the same answer for an unknown address and a wrong password; attempts counted per address and client. */
     async logIn({ body, ctx }) {
       const email = normalizeEmail(body.email);
-      await throttle.admitEmail(email);
+      await throttle.admitLogIn(email, ctx.ip);
       const credentials = await store.findCredentials(email);
       const matches = await verifyPassword(body.password, credentials?.passwordHash ?? (await decoyHash));
       if (!credentials || !matches) throw invalidCredentials();

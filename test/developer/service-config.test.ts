@@ -24,7 +24,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       passwordCost: 17,
-      loginAttempts: { perEmail: 5, perClient: 50, windowSeconds: 900 },
+      loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
       maxApplications: 10,
       keyRotationsPerDay: 10,
     });
