@@ -23,6 +23,8 @@ import { connectRedis } from './store/redis.js';
 
 export interface BuiltApp {
   app: Koa;
+  /** The app of the metrics port (`METRICS_PORT`), when configured; the caller listens on it. */
+  metricsApp?: Koa;
   logger: Logger;
   metrics: Metrics;
   /** The open store, for tests and tasks that work beside the services. */
@@ -96,7 +98,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   if (config.services.includes('profiles')) app.use(profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]));
   app.use(observeRequests(logger, metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
-  app.use(metricsRoute(metrics));
+  // `/metrics` on the API port only behind a token, and only when it has no port of its own.
+  if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));
   app.use(
     contractPipeline(services as ServiceDefinition[], {
       logger,
@@ -112,8 +115,16 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     ctx.body = { error: 'Not found', code: 'not_found' };
   });
 
+  let metricsApp: Koa | undefined;
+  if (config.metrics.port !== undefined) {
+    metricsApp = new Koa();
+    metricsApp.silent = true;
+    metricsApp.use(metricsRoute(metrics, { token: config.metrics.token }));
+  }
+
   return {
     app,
+    metricsApp,
     logger,
     metrics,
     db: database.db,

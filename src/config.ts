@@ -56,6 +56,14 @@ export interface Config {
   storeRetryAfterSeconds: number;
   /** Largest JSON or text answer (bytes); a larger one is refused with a 400 in the service's format (0: no cap). */
   maxAnswerBytes: number;
+  /**
+   * Where Prometheus reads `/metrics`: never on the public API port unless a
+   * token is set. `port`: a listener of its own (`METRICS_PORT`, on
+   * `METRICS_HOST`); `token`: a bearer token the scraper must send
+   * (`METRICS_TOKEN`), on the metrics port if any, else on the API port.
+   * Neither: no metrics are served.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Which services this process serves (all by default; each can run alone). */
   services: ServiceName[];
   /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
@@ -130,6 +138,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5, 'SQLITE_BUSY_TIMEOUT_MS'),
     storeRetryAfterSeconds: int(env.STORE_RETRY_AFTER_SECONDS, 2, 'STORE_RETRY_AFTER_SECONDS'),
     maxAnswerBytes: int(env.MAX_ANSWER_BYTES, 4 * 1024 * 1024, 'MAX_ANSWER_BYTES'),
+    metrics: {
+      port: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      host: env.METRICS_HOST || env.HOST || '0.0.0.0',
+      token: env.METRICS_TOKEN || undefined,
+    },
     services: parseServices(env.SERVICES),
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 import { createHttpServer } from './server.js';
@@ -5,10 +6,15 @@ import { createHttpServer } from './server.js';
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {
   const config = configFromEnv();
-  const { app, logger, services, close } = await buildApp(config);
+  const { app, metricsApp, logger, services, close } = await buildApp(config);
   const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
+  });
+  // Prometheus reads /metrics on a port of its own, off the public API port.
+  const metricsServer = metricsApp && createServer(metricsApp.callback());
+  metricsServer?.listen(config.metrics.port, config.metrics.host, () => {
+    logger.info({ port: config.metrics.port, host: config.metrics.host }, 'metrics listening');
   });
 
   let stopping = false;
@@ -21,6 +27,7 @@ async function main() {
       server.closeAllConnections();
     }, config.shutdownGraceMs);
     force.unref();
+    metricsServer?.close();
     server.close(async () => {
       await close();
       logger.info('stopped');
