@@ -23,6 +23,7 @@ const backendIndependent = [
   'test/ops/production-build.test.ts',
   'test/scale/**',
   'test/faults/**',
+  'test/http/jsonp-csp.e2e.test.ts',
   'test/profiles/present-profile.property.test.ts',
   'test/profiles/import-format.test.ts',
   'test/profiles/avatar-images.test.ts',

@@ -1372,7 +1372,9 @@ export type GetSiteErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1508,7 +1510,9 @@ export type GetPostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1628,7 +1632,9 @@ export type GetPostLikesErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1745,7 +1751,9 @@ export type GetPostRepliesErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1881,7 +1889,9 @@ export type DeletePostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -2020,7 +2030,9 @@ export type RestorePostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
