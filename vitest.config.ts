@@ -24,6 +24,7 @@ const backendIndependent = [
   'test/scale/**',
   'test/faults/**',
   'test/http/jsonp-csp.e2e.test.ts',
+  'test/ops/config-errors.test.ts',
   'test/profiles/present-profile.property.test.ts',
   'test/profiles/import-format.test.ts',
   'test/profiles/avatar-images.test.ts',

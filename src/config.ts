@@ -89,38 +89,122 @@ export interface Config {
 export type ServiceName = 'profiles' | 'publishing' | 'developer';
 const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing', 'developer'];
 
+/**
+ * A setting that cannot be used: start-up stops with this one line, which
+ * names the variable (and never echoes a password the value may hold).
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const int = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!/^\d{1,15}$/.test(value.trim())) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
+  return Number(value.trim());
+};
+
+const port = (value: string | undefined, fallback: number, name: string) => {
+  const parsed = int(value, fallback, name);
+  if (parsed > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${value}"`);
   return parsed;
 };
 
-const bool = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value);
+const bool = (value: string | undefined, fallback: boolean, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false (1/0, yes/no, on/off), got "${value}"`);
+};
 
-/** Reads the configuration; throws with the variable's name on a bad value. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A URL as it may appear in a message: without its password. */
+function redacted(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
+  }
+}
+
+/**
+ * `DATABASE_URL`: `sqlite:PATH` (a non-empty path), `sqlite::memory:`, or
+ * `postgres://` / `postgresql://` with a host or a socket. An empty SQLite
+ * path is refused: SQLite would open a temporary database, gone at restart.
+ */
+function parseDatabaseUrl(value: string): string {
+  const expected = 'DATABASE_URL must be sqlite:PATH (e.g. sqlite:data/app.db), sqlite::memory: or postgres://USER@HOST:PORT/DATABASE';
+  if (value.startsWith('sqlite:')) {
+    if (!value.slice('sqlite:'.length).trim()) throw new ConfigError(`${expected}; got "${value}", which names no file (SQLite would use a temporary database)`);
+    return value;
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (!url.hostname && !url.searchParams.get('host'))) throw new ConfigError(`${expected}; got "${redacted(value)}", which names no server`);
+    return value;
+  }
+  throw new ConfigError(`${expected}; got "${redacted(value)}"`);
+}
+
+/** `REDIS_URL`: `redis://` or `rediss://` with a host. */
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^rediss?:$/.test(new URL(value).protocol) || !new URL(value).hostname) {
+    throw new ConfigError(`REDIS_URL must be redis://HOST:PORT (or rediss://), got "${redacted(value)}"`);
+  }
+  return value;
+}
+
+/** Reads the configuration; throws a ConfigError naming the variable on a bad value or conflicting settings. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env.PORT, 8080, 'PORT');
+  const config = readConfig(env);
+  if (config.databaseSchema && !config.databaseUrl.startsWith('postgres')) {
+    throw new ConfigError('DATABASE_SCHEMA applies to PostgreSQL only; unset it or set DATABASE_URL to a postgres:// URL');
+  }
+  if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port}): metrics are kept off the API port`);
+  }
+  if (env.TRUST_PROXY_HOPS && !config.trustProxy) {
+    throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not: set TRUST_PROXY=true behind a trusted proxy, or unset TRUST_PROXY_HOPS');
+  }
+  if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
+  if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
+  return config;
+}
+
+function readConfig(env: NodeJS.ProcessEnv): Config {
+  const apiPort = port(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
   const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
-  if (!['off', 'log', 'strict'].includes(validation)) throw new Error('RESPONSE_VALIDATION must be off, log or strict');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!['off', 'log', 'strict'].includes(validation)) throw new ConfigError(`RESPONSE_VALIDATION must be off, log or strict, got "${validation}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://localhost:${apiPort}`, 'PUBLIC_URL').replace(/\/+$/, '');
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:data/app.db',
+    port: apiPort,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:data/app.db'),
     databaseSchema: env.DATABASE_SCHEMA || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rl',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     responseValidation: validation,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: bool(env.TRUST_PROXY, false, 'TRUST_PROXY'),
     trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     publicUrl,
     avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
     avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
-    seedDemoData: bool(env.SEED_DEMO_DATA, true),
+    seedDemoData: bool(env.SEED_DEMO_DATA, true, 'SEED_DEMO_DATA'),
     rateLimits: {
       anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
       keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
@@ -139,7 +223,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     storeRetryAfterSeconds: int(env.STORE_RETRY_AFTER_SECONDS, 2, 'STORE_RETRY_AFTER_SECONDS'),
     maxAnswerBytes: int(env.MAX_ANSWER_BYTES, 4 * 1024 * 1024, 'MAX_ANSWER_BYTES'),
     metrics: {
-      port: env.METRICS_PORT ? int(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      port: env.METRICS_PORT ? port(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
       host: env.METRICS_HOST || env.HOST || '0.0.0.0',
       token: env.METRICS_TOKEN || undefined,
     },
@@ -172,10 +256,10 @@ function absoluteUrl(value: string, name: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${name} must be an absolute http or https URL, got "${value}"`);
+    throw new ConfigError(`${name} must be an absolute http or https URL, got "${value}"`);
   }
   if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new Error(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
+    throw new ConfigError(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
   }
   return value;
 }
@@ -186,7 +270,7 @@ function parseOrigins(value: string | undefined): readonly string[] | '*' {
   const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of origins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
+      throw new ConfigError(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
     }
   }
   return origins;
@@ -195,7 +279,7 @@ function parseOrigins(value: string | undefined): readonly string[] | '*' {
 /** An absolute http(s) URL without a trailing slash. */
 function parseBaseUrl(value: string, name: string): string {
   const base = value.replace(/\/+$/, '');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return base;
 }
 
@@ -203,6 +287,6 @@ function parseServices(value: string | undefined): ServiceName[] {
   if (!value) return [...SERVICE_NAMES];
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
-  if (unknown.length || !names.length) throw new Error(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
+  if (unknown.length || !names.length) throw new ConfigError(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
   return names as ServiceName[];
 }

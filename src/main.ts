@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
+import { ConfigError, configFromEnv } from './config.js';
 import { createHttpServer } from './server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
@@ -39,7 +39,9 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+// One line on stderr (a configuration error names its variable), then a non-zero exit.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`${error instanceof ConfigError ? 'configuration error' : 'start-up failed'}: ${message.replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 });
