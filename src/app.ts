@@ -33,6 +33,8 @@ export type Database = TablesOf<typeof STORE_MODULES>;
 
 export interface BuiltApp {
   app: Koa;
+  /** The app of the metrics port (`METRICS_PORT`), when configured; the caller listens on it. */
+  metricsApp?: Koa;
   logger: Logger;
   metrics: Metrics;
   /** The open store, for tests and tasks that work beside the services. */
@@ -56,6 +58,8 @@ export async function openMigratedStore(
     timeoutMs: config.storeTimeoutMs,
     schema: config.databaseSchema,
     onQueryError: options.onQueryError,
+    sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
+    busyWaitMs: config.storeBusyWaitMs,
   });
   try {
     await withStartupLock(database, async () => {
@@ -89,7 +93,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
-    ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+    ...(redis ? [{ name: 'redis', check: () => redis.ping(), optional: true }] : []),
   ];
 
   const built: BuiltService[] = [];
@@ -117,8 +121,16 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   for (const { early } of built) if (early) app.use(early);
   app.use(observeRequests(logger, metrics));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
-  app.use(metricsRoute(metrics));
-  app.use(contractPipeline(services, { logger, responseValidation: config.responseValidation }));
+  // `/metrics` on the API port only behind a token, and only when it has no port of its own.
+  if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));
+  app.use(
+    contractPipeline(services, {
+      logger,
+      responseValidation: config.responseValidation,
+      storeRetryAfterSeconds: config.storeRetryAfterSeconds,
+      maxAnswerBytes: config.maxAnswerBytes,
+    }),
+  );
   app.use(docsRoutes(projectFile('dist/docs'), config.services));
   for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {
@@ -126,8 +138,16 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     ctx.body = { error: 'Not found', code: 'not_found' };
   });
 
+  let metricsApp: Koa | undefined;
+  if (config.metrics.port !== undefined) {
+    metricsApp = new Koa();
+    metricsApp.silent = true;
+    metricsApp.use(metricsRoute(metrics, { token: config.metrics.token }));
+  }
+
   return {
     app,
+    metricsApp,
     logger,
     metrics,
     db: database.db,

@@ -1,14 +1,20 @@
+import { createServer } from 'node:http';
 import { buildApp } from './app.js';
-import { configFromEnv } from './platform/config.js';
+import { ConfigError, configFromEnv } from './platform/config.js';
 import { createHttpServer } from './platform/http/server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {
   const config = configFromEnv();
-  const { app, logger, services, close } = await buildApp(config);
+  const { app, metricsApp, logger, services, close } = await buildApp(config);
   const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
     logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
+  });
+  // Prometheus reads /metrics on a port of its own, off the public API port.
+  const metricsServer = metricsApp && createServer(metricsApp.callback());
+  metricsServer?.listen(config.metrics.port, config.metrics.host, () => {
+    logger.info({ port: config.metrics.port, host: config.metrics.host }, 'metrics listening');
   });
 
   let stopping = false;
@@ -21,6 +27,7 @@ async function main() {
       server.closeAllConnections();
     }, config.shutdownGraceMs);
     force.unref();
+    metricsServer?.close();
     server.close(async () => {
       await close();
       logger.info('stopped');
@@ -32,7 +39,9 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 }
 
+// One line on stderr (a configuration error names its variable), then a non-zero exit.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`${error instanceof ConfigError ? 'configuration error' : 'start-up failed'}: ${message.replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 });

@@ -21,9 +21,16 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Sign up
  *
- * Creates a dashboard account for an email address and a password, and
- * logs it in: the answer sets the session cookie and carries the CSRF
- * token. Every sign-up counts against the client address's attempts.
+ * Asks for a dashboard account for an email address and a password. The
+ * answer is the same (202, same body, no cookie) whether or not the
+ * address already has an account, so it tells nobody which addresses
+ * are registered: a new address gets an account that logs in with this
+ * password; an address that already has one gets nothing new (its
+ * password is not changed). Log in next (`POST /session`). Every
+ * sign-up counts against the client address's attempts. The password
+ * must be hard to guess: 12 to 128 characters, and a strength score
+ * of at least 3 of 4 by the zxcvbn estimator with its common-password
+ * and name dictionaries (and the address itself as a word to avoid).
  *
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>) => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
@@ -106,7 +113,12 @@ export const listApplications = <ThrowOnError extends boolean = false>(options?:
  *
  * Creates an application of the logged-in account and issues its first
  * API key. The answer is the only time the key is shown
- * (`new_key.secret`); copy it then.
+ * (`new_key.secret`); copy it then. An account has at most 10
+ * applications (`DEVELOPER_MAX_APPLICATIONS`). The Profiles API counts
+ * a key's lookups per key and, across every key of the account's
+ * applications, per account (`RATE_LIMIT_ACCOUNT`, by default as many
+ * as one key may make), so another application or a new key adds no
+ * allowance.
  *
  */
 export const createApplication = <ThrowOnError extends boolean = false>(options: Options<CreateApplicationData, ThrowOnError>) => (options.client ?? client).post<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError>({
@@ -143,7 +155,10 @@ export const deleteApplication = <ThrowOnError extends boolean = false>(options:
  *
  * Issues a new key for one of the caller's applications and revokes its
  * active keys, in one step. The answer is the only time the new key is
- * shown (`new_key.secret`).
+ * shown (`new_key.secret`). An account may rotate keys at most 10 times
+ * in 24 hours (`DEVELOPER_KEY_ROTATIONS_PER_DAY`), 429 after that; the
+ * new key shares the account's hourly allowance on the Profiles API
+ * (it does not start a new one).
  *
  */
 export const rotateApplicationKey = <ThrowOnError extends boolean = false>(options: Options<RotateApplicationKeyData, ThrowOnError>) => (options.client ?? client).post<RotateApplicationKeyResponses, RotateApplicationKeyErrors, ThrowOnError>({

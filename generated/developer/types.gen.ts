@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'application_name_taken' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
 };
 
 /**
@@ -32,6 +32,20 @@ export type SignUpRequest = {
      * The new password; 12 to 128 characters, not easy to guess.
      */
     password: string;
+};
+
+/**
+ * The answer to every sign-up that passes validation, whether or not the address already had an account.
+ */
+export type SignUpAccepted = {
+    /**
+     * Always `accepted`.
+     */
+    status: 'accepted';
+    /**
+     * What to do next (log in).
+     */
+    message: string;
 };
 
 /**
@@ -219,10 +233,6 @@ export type SignUpErrors = {
      */
     408: Error;
     /**
-     * The email address already belongs to an account.
-     */
-    409: Error;
-    /**
      * The request body is larger than 64 kB.
      */
     413: Error;
@@ -245,15 +255,23 @@ export type SignUpErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
 
 export type SignUpResponses = {
     /**
-     * The account exists and is logged in.
+     * The sign-up is taken; the same answer for every address. Log in next.
      */
-    201: Session;
+    202: SignUpAccepted;
 };
 
 export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
@@ -295,6 +313,14 @@ export type LogOutErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type LogOutError = LogOutErrors[keyof LogOutErrors];
@@ -335,6 +361,14 @@ export type GetSessionErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
@@ -401,6 +435,14 @@ export type LogInErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type LogInError = LogInErrors[keyof LogInErrors];
@@ -441,6 +483,14 @@ export type ListApplicationsErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type ListApplicationsError = ListApplicationsErrors[keyof ListApplicationsErrors];
@@ -477,7 +527,11 @@ export type CreateApplicationErrors = {
      */
     401: Error;
     /**
-     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     * The request may have been forged by another site (`csrf_failed`), or
+     * the account already has as many applications as it may have
+     * (`application_limit_reached`; `DEVELOPER_MAX_APPLICATIONS`, 10 by
+     * default): delete one first.
+     *
      */
     403: Error;
     /**
@@ -513,6 +567,14 @@ export type CreateApplicationErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type CreateApplicationError = CreateApplicationErrors[keyof CreateApplicationErrors];
@@ -576,6 +638,14 @@ export type DeleteApplicationErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type DeleteApplicationError = DeleteApplicationErrors[keyof DeleteApplicationErrors];
@@ -629,6 +699,10 @@ export type RotateApplicationKeyErrors = {
      */
     405: Error;
     /**
+     * The account rotated keys as often as it may in 24 hours; wait `Retry-After` seconds.
+     */
+    429: Error;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -639,6 +713,14 @@ export type RotateApplicationKeyErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RotateApplicationKeyError = RotateApplicationKeyErrors[keyof RotateApplicationKeyErrors];
@@ -706,6 +788,14 @@ export type RevokeApiKeyErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
@@ -742,6 +832,14 @@ export type GetOpenApiDocumentErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

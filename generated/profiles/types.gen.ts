@@ -15,7 +15,7 @@ export type Error = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented';
+    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
 };
 
 /**
@@ -459,6 +459,14 @@ export type GetProfileByIdErrors = {
      * The operation is described but not yet served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetProfileByIdError = GetProfileByIdErrors[keyof GetProfileByIdErrors];
@@ -562,6 +570,14 @@ export type GetAvatarErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetAvatarError = GetAvatarErrors[keyof GetAvatarErrors];
@@ -608,6 +624,14 @@ export type GetOpenApiDocumentErrors = {
      * A server-side failure occurred. Nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

@@ -67,7 +67,9 @@ export const getPost = <ThrowOnError extends boolean = false>(options: Options<G
  * Read who likes a post
  *
  * The post's `meta.links.likes` (a trailing slash is accepted), as
- * `meta=likes` loads it: the users who like the post, newest like first.
+ * `meta=likes` loads it: the users who like the post, newest like first,
+ * at most `number` of them (20 by default, at most 100); `found` counts
+ * them all.
  * Only for a caller who may read the post, by the read operation's rules
  * (403 `User cannot view post`, ...); 404 `unknown_blog` or
  * `unknown_post` as there.
@@ -83,7 +85,9 @@ export const getPostLikes = <ThrowOnError extends boolean = false>(options: Opti
  * Read the comments on a post
  *
  * The post's `meta.links.replies` (a trailing slash is accepted), as
- * `meta=replies` loads it: its approved comments, newest first. Only for
+ * `meta=replies` loads it: its approved comments, newest first, at most
+ * `number` of them (20 by default, at most 100, as the platform pages
+ * them); `found` counts them all. Only for
  * a caller who may read the post, by the read operation's rules (403
  * `User cannot view post`, ...); 404 `unknown_blog` or `unknown_post` as
  * there.

@@ -1273,9 +1273,16 @@ export type HttpEnvelope = Flag;
 export type Pretty = Flag;
 
 /**
+ * How many items to answer, newest first (the first page); `found` counts them all.
+ */
+export type Number = number;
+
+/**
  * Comma-separated list of names from `meta.links` (known names: `site`,
  * `likes`, `replies`); loads data from the endpoints listed in the
- * `meta` part of the response into `meta.data.<name>`.
+ * `meta` part of the response into `meta.data.<name>`, each as its
+ * endpoint answers by default: `likes` and `replies` hold at most 20
+ * items (the newest), with `found` counting them all.
  *
  */
 export type Meta = string;
@@ -1365,7 +1372,9 @@ export type GetSiteErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1384,6 +1393,14 @@ export type GetSiteErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetSiteError = GetSiteErrors[keyof GetSiteErrors];
@@ -1436,7 +1453,9 @@ export type GetPostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1491,7 +1510,9 @@ export type GetPostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1510,6 +1531,14 @@ export type GetPostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostError = GetPostErrors[keyof GetPostErrors];
@@ -1555,6 +1584,10 @@ export type GetPostLikesData = {
          */
         pretty?: Flag;
         /**
+         * How many items to answer, newest first (the first page); `found` counts them all.
+         */
+        number?: number;
+        /**
          * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
          * are stripped; an empty result means no wrapping. The answer (after any
          * envelope) is then `**NAME(<json>);` as `application/javascript`,
@@ -1599,7 +1632,9 @@ export type GetPostLikesErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1618,6 +1653,14 @@ export type GetPostLikesErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostLikesError = GetPostLikesErrors[keyof GetPostLikesErrors];
@@ -1659,6 +1702,10 @@ export type GetPostRepliesData = {
          * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
          */
         pretty?: Flag;
+        /**
+         * How many items to answer, newest first (the first page); `found` counts them all.
+         */
+        number?: number;
         /**
          * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
          * are stripped; an empty result means no wrapping. The answer (after any
@@ -1704,7 +1751,9 @@ export type GetPostRepliesErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1723,6 +1772,14 @@ export type GetPostRepliesErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetPostRepliesError = GetPostRepliesErrors[keyof GetPostRepliesErrors];
@@ -1775,7 +1832,9 @@ export type DeletePostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1830,7 +1889,9 @@ export type DeletePostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1849,6 +1910,14 @@ export type DeletePostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type DeletePostError = DeletePostErrors[keyof DeletePostErrors];
@@ -1904,7 +1973,9 @@ export type RestorePostData = {
         /**
          * Comma-separated list of names from `meta.links` (known names: `site`,
          * `likes`, `replies`); loads data from the endpoints listed in the
-         * `meta` part of the response into `meta.data.<name>`.
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
          *
          */
         meta?: string;
@@ -1959,7 +2030,9 @@ export type RestorePostErrors = {
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
-     * endpoint layer's own body: `error_message`, not `message`.
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
      *
      */
     405: MethodNotAllowedError;
@@ -1978,6 +2051,14 @@ export type RestorePostErrors = {
      * The operation is described but not served by this deployment.
      */
     501: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type RestorePostError = RestorePostErrors[keyof RestorePostErrors];
@@ -2043,6 +2124,14 @@ export type GetOpenApiDocumentErrors = {
      * An unexpected failure; nothing internal is disclosed.
      */
     500: Error;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: Error;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

@@ -1,12 +1,12 @@
 import { LRUCache } from 'lru-cache';
-import type { ApiKeyRegistry } from './apiKeys.js';
+import type { ActiveKey, ApiKeyRegistry } from './apiKeys.js';
 import type { DeveloperApplications } from './applications.js';
 
 /** The change-bus topic of API keys: published after a key is revoked, rotated away or deleted. */
 export const API_KEYS_CHANGED = 'api-keys';
 
-/** Resolves a key hash to its key's id, or undefined for an unknown or revoked key. */
-export type ActiveKeyLookup = (keyHash: string) => Promise<string | undefined>;
+/** Resolves a key hash to its key and account, or undefined for an unknown or revoked key. */
+export type ActiveKeyLookup = (keyHash: string) => Promise<ActiveKey | undefined>;
 
 export interface ActiveKeyCache {
   findActiveKey: ActiveKeyLookup;
@@ -29,12 +29,12 @@ export function cachedActiveKeys(
 ): ActiveKeyCache {
   if (options.ttlMs <= 0) return { findActiveKey: (hash) => registry.findActiveKey(hash), clear: () => {} };
   // `null` stands for "no such active key" (the cache keeps no undefined).
-  const known = new LRUCache<string, Promise<string | null>>({ max: options.maxEntries, ttl: options.ttlMs });
+  const known = new LRUCache<string, Promise<ActiveKey | null>>({ max: options.maxEntries, ttl: options.ttlMs });
   return {
     findActiveKey(keyHash) {
       let found = known.get(keyHash);
       if (!found) {
-        const read = registry.findActiveKey(keyHash).then((id) => id ?? null);
+        const read = registry.findActiveKey(keyHash).then((key) => key ?? null);
         found = read;
         known.set(keyHash, read);
         read.catch(() => {
@@ -47,7 +47,7 @@ export function cachedActiveKeys(
   };
 }
 
-const orUndefined = (id: string | null) => id ?? undefined;
+const orUndefined = (key: ActiveKey | null) => key ?? undefined;
 
 /** The writes of the applications store that end keys: a revocation, a rotation, a deletion. */
 type KeyEndingWrites = Pick<DeveloperApplications, 'rotateKey' | 'revokeKey' | 'deleteApplication'>;

@@ -11,12 +11,18 @@ export interface ApiKeyRegistry {
    * for the write. Reads the store every time; the Profiles API reads through
    * `cachedActiveKeys`.
    */
-  findActiveKey(keyHash: string): Promise<string | undefined>;
+  findActiveKey(keyHash: string): Promise<ActiveKey | undefined>;
   /** Creates (or reuses) the account and the application by name, and adds a key to it, in one transaction. */
   createApiKey(request: NewApiKey): Promise<CreatedApiKey>;
   revokeApiKey(keyId: string): Promise<'revoked' | 'already-revoked' | 'unknown'>;
   /** Every key of the account's applications, oldest first; undefined when there is no such account. */
   listApiKeys(email: string): Promise<ApiKeyListing[] | undefined>;
+}
+
+/** An active key and the account whose application it belongs to. */
+export interface ActiveKey {
+  keyId: string;
+  accountId: string;
 }
 
 export interface NewApiKey {
@@ -77,9 +83,10 @@ export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry
     async findActiveKey(keyHash) {
       const key = await db
         .selectFrom('api_keys')
-        .select(['id', 'last_used_at'])
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
+        .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
+        .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id'])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
       if (!key) return undefined;
       const now = Date.now();
@@ -92,7 +99,7 @@ export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry
           .execute()
           .catch(() => {});
       }
-      return key.id;
+      return { keyId: key.id, accountId: key.account_id };
     },
 
     async createApiKey({ email, application, key }) {

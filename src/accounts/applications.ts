@@ -49,8 +49,18 @@ export interface KeyAdded {
 export interface DeveloperApplications {
   /** The account's applications, newest first. */
   listApplications(accountId: string): Promise<Application[]>;
-  /** Creates an application with its first key, in one transaction; `name-taken` when the account has one of that name. */
-  createApplication(accountId: string, application: NewApplication, key: NewKey): Promise<KeyAdded | 'name-taken'>;
+  /**
+   * Creates an application with its first key, in one transaction;
+   * `name-taken` when the account has one of that name, `limit-reached` when
+   * it already has `maxApplications` (concurrent creations for one account
+   * are counted one after the other).
+   */
+  createApplication(
+    accountId: string,
+    application: NewApplication,
+    key: NewKey,
+    maxApplications: number,
+  ): Promise<KeyAdded | 'name-taken' | 'limit-reached'>;
   /** Adds a key and revokes the application's other active keys, in one transaction. */
   rotateKey(accountId: string, applicationId: string, key: NewKey): Promise<KeyAdded | undefined>;
   /** Revokes one key (an already revoked one keeps its revocation time); undefined when the application or key is not the account's. */
@@ -112,9 +122,18 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
   return {
     listApplications: (accountId) => readApplications(db, accountId),
 
-    async createApplication(accountId, application, key) {
+    async createApplication(accountId, application, key, maxApplications) {
       try {
         return await db.transaction().execute(async (trx) => {
+          // A no-op write on the account's row holds it (PostgreSQL) until the end, so concurrent
+          // creations for one account count its applications one after the other.
+          await trx.updateTable('accounts').set((eb) => ({ email: eb.ref('email') })).where('id', '=', accountId).execute();
+          const { n } = await trx
+            .selectFrom('api_applications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('account_id', '=', accountId)
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= maxApplications) return 'limit-reached' as const;
           const taken = await trx
             .selectFrom('api_applications')
             .select('id')

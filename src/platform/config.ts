@@ -33,7 +33,7 @@ export interface Config {
   avatarCacheSeconds: number;
   /** Load demo data into an empty store. */
   seedDemoData: boolean;
-  rateLimits: { anonymousPerHour: number; keyedPerHour: number; windowSeconds: number };
+  rateLimits: { anonymousPerHour: number; keyedPerHour: number; accountPerHour: number; windowSeconds: number };
   /** Seconds a shared cache may keep an anonymous profile answer. */
   profileCacheSeconds: number;
   /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
@@ -57,6 +57,25 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
+  /**
+   * SQLite: the longest wait, in asynchronous pauses, for a write lock that
+   * another connection holds; after it the request is answered 503.
+   */
+  storeBusyWaitMs: number;
+  /** SQLite's own synchronous busy wait per attempt (it blocks the process, so a few milliseconds). */
+  sqliteBusyTimeoutMs: number;
+  /** `Retry-After` (seconds) of a 503 answered while the store is down or busy. */
+  storeRetryAfterSeconds: number;
+  /** Largest JSON or text answer (bytes); a larger one is refused with a 400 in the service's format (0: no cap). */
+  maxAnswerBytes: number;
+  /**
+   * Where Prometheus reads `/metrics`: never on the public API port unless a
+   * token is set. `port`: a listener of its own (`METRICS_PORT`, on
+   * `METRICS_HOST`); `token`: a bearer token the scraper must send
+   * (`METRICS_TOKEN`), on the metrics port if any, else on the API port.
+   * Neither: no metrics are served.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
   /** Which services this process serves (all by default; each can run alone). */
   services: ServiceName[];
   /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
@@ -64,7 +83,12 @@ export interface Config {
     sessionTtlSeconds: number;
     /** scrypt cost as log2 N (14 to 20). */
     passwordCost: number;
-    loginAttempts: { perEmail: number; perClient: number; windowSeconds: number };
+    /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
+    loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
+    /** Most applications one account may have at a time. */
+    maxApplications: number;
+    /** Most key rotations one account may make in 24 hours. */
+    keyRotationsPerDay: number;
   };
   /** The publishing API: browser origins allowed by CORS, and the base of its wp.me-style short links. */
   publishing: {
@@ -77,41 +101,127 @@ export interface Config {
 export type ServiceName = 'profiles' | 'publishing' | 'developer';
 const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing', 'developer'];
 
+/**
+ * A setting that cannot be used: start-up stops with this one line, which
+ * names the variable (and never echoes a password the value may hold).
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
 const int = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!/^\d{1,15}$/.test(value.trim())) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
+  return Number(value.trim());
+};
+
+const port = (value: string | undefined, fallback: number, name: string) => {
+  const parsed = int(value, fallback, name);
+  if (parsed > 65535) throw new ConfigError(`${name} must be a port number from 0 to 65535, got "${value}"`);
   return parsed;
 };
 
-const bool = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : /^(1|true|yes|on)$/i.test(value);
+const bool = (value: string | undefined, fallback: boolean, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false (1/0, yes/no, on/off), got "${value}"`);
+};
 
-/** Reads the configuration; throws with the variable's name on a bad value. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** A URL as it may appear in a message: without its password. */
+function redacted(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return value.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@');
+  }
+}
+
+/**
+ * `DATABASE_URL`: `sqlite:PATH` (a non-empty path), `sqlite::memory:`, or
+ * `postgres://` / `postgresql://` with a host or a socket. An empty SQLite
+ * path is refused: SQLite would open a temporary database, gone at restart.
+ */
+function parseDatabaseUrl(value: string): string {
+  const expected = 'DATABASE_URL must be sqlite:PATH (e.g. sqlite:data/app.db), sqlite::memory: or postgres://USER@HOST:PORT/DATABASE';
+  if (value.startsWith('sqlite:')) {
+    if (!value.slice('sqlite:'.length).trim()) throw new ConfigError(`${expected}; got "${value}", which names no file (SQLite would use a temporary database)`);
+    return value;
+  }
+  if (/^postgres(ql)?:\/\//.test(value)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (!url.hostname && !url.searchParams.get('host'))) throw new ConfigError(`${expected}; got "${redacted(value)}", which names no server`);
+    return value;
+  }
+  throw new ConfigError(`${expected}; got "${redacted(value)}"`);
+}
+
+/** `REDIS_URL`: `redis://` or `rediss://` with a host. */
+function parseRedisUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!URL.canParse(value) || !/^rediss?:$/.test(new URL(value).protocol) || !new URL(value).hostname) {
+    throw new ConfigError(`REDIS_URL must be redis://HOST:PORT (or rediss://), got "${redacted(value)}"`);
+  }
+  return value;
+}
+
+/** Reads the configuration; throws a ConfigError naming the variable on a bad value or conflicting settings. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env.PORT, 8080, 'PORT');
+  const config = readConfig(env);
+  if (config.databaseSchema && !config.databaseUrl.startsWith('postgres')) {
+    throw new ConfigError('DATABASE_SCHEMA applies to PostgreSQL only; unset it or set DATABASE_URL to a postgres:// URL');
+  }
+  if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port}): metrics are kept off the API port`);
+  }
+  if (env.TRUST_PROXY_HOPS && !config.trustProxy) {
+    throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not: set TRUST_PROXY=true behind a trusted proxy, or unset TRUST_PROXY_HOPS');
+  }
+  if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
+  if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
+  return config;
+}
+
+function readConfig(env: NodeJS.ProcessEnv): Config {
+  const apiPort = port(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
   const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
-  if (!['off', 'log', 'strict'].includes(validation)) throw new Error('RESPONSE_VALIDATION must be off, log or strict');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!['off', 'log', 'strict'].includes(validation)) throw new ConfigError(`RESPONSE_VALIDATION must be off, log or strict, got "${validation}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://localhost:${apiPort}`, 'PUBLIC_URL').replace(/\/+$/, '');
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? 'sqlite:data/app.db',
+    port: apiPort,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:data/app.db'),
     databaseSchema: env.DATABASE_SCHEMA || undefined,
-    redisUrl: env.REDIS_URL || undefined,
+    redisUrl: parseRedisUrl(env.REDIS_URL),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rl',
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel,
     responseValidation: validation,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy: bool(env.TRUST_PROXY, false, 'TRUST_PROXY'),
     trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     publicUrl,
     avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
     avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
-    seedDemoData: bool(env.SEED_DEMO_DATA, true),
+    seedDemoData: bool(env.SEED_DEMO_DATA, true, 'SEED_DEMO_DATA'),
     rateLimits: {
       anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
       keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
+      // Every key of an account together: by default as much as one key, so a new key adds nothing.
+      accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
       windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
@@ -122,15 +232,30 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 65000, 'KEEP_ALIVE_TIMEOUT_MS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
+    storeBusyWaitMs: int(env.STORE_BUSY_WAIT_MS, 1000, 'STORE_BUSY_WAIT_MS'),
+    sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5, 'SQLITE_BUSY_TIMEOUT_MS'),
+    storeRetryAfterSeconds: int(env.STORE_RETRY_AFTER_SECONDS, 2, 'STORE_RETRY_AFTER_SECONDS'),
+    maxAnswerBytes: int(env.MAX_ANSWER_BYTES, 4 * 1024 * 1024, 'MAX_ANSWER_BYTES'),
+    metrics: {
+      port: env.METRICS_PORT ? port(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
+      host: env.METRICS_HOST || env.HOST || '0.0.0.0',
+      token: env.METRICS_TOKEN || undefined,
+    },
     services: parseServices(env.SERVICES),
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
       loginAttempts: {
-        perEmail: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL'),
+        perEmailAndClient: int(
+          env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT,
+          5,
+          'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT',
+        ),
         perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
         windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
       },
+      maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
+      keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
     },
     publishing: {
       corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
@@ -145,10 +270,10 @@ function absoluteUrl(value: string, name: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${name} must be an absolute http or https URL, got "${value}"`);
+    throw new ConfigError(`${name} must be an absolute http or https URL, got "${value}"`);
   }
   if (!/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new Error(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
+    throw new ConfigError(`${name} must be an absolute http or https URL without query or fragment, got "${value}"`);
   }
   return value;
 }
@@ -159,7 +284,7 @@ function parseOrigins(value: string | undefined): readonly string[] | '*' {
   const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
   for (const origin of origins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
+      throw new ConfigError(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
     }
   }
   return origins;
@@ -168,7 +293,7 @@ function parseOrigins(value: string | undefined): readonly string[] | '*' {
 /** An absolute http(s) URL without a trailing slash. */
 function parseBaseUrl(value: string, name: string): string {
   const base = value.replace(/\/+$/, '');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return base;
 }
 
@@ -176,6 +301,6 @@ function parseServices(value: string | undefined): ServiceName[] {
   if (!value) return [...SERVICE_NAMES];
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
-  if (unknown.length || !names.length) throw new Error(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
+  if (unknown.length || !names.length) throw new ConfigError(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
   return names as ServiceName[];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { announcingKeyChanges, cachedActiveKeys } from '../../src/accounts/apiKeyCache.js';
 
-/** A registry that counts its reads; `keys` maps a hash to its key id. */
+/** A registry that counts its reads; `keys` maps a hash to its key id (of account `acct-<id>`). */
 function countingRegistry(keys: Record<string, string>) {
   const registry = {
     reads: 0,
@@ -9,18 +9,21 @@ function countingRegistry(keys: Record<string, string>) {
     async findActiveKey(hash: string) {
       registry.reads++;
       if (registry.fail) throw new Error('store down');
-      return keys[hash];
+      const keyId = keys[hash];
+      return keyId === undefined ? undefined : { keyId, accountId: `acct-${keyId}` };
     },
   };
   return registry;
 }
 
+const KEY_1 = { keyId: 'key-1', accountId: 'acct-key-1' };
+
 describe('cachedActiveKeys', () => {
   it('reads the store once per key and period, valid or unknown, and shares a read in flight', async () => {
     const registry = countingRegistry({ h1: 'key-1' });
     const cache = cachedActiveKeys(registry, { ttlMs: 60_000, maxEntries: 10 });
-    expect(await Promise.all([cache.findActiveKey('h1'), cache.findActiveKey('h1')])).toEqual(['key-1', 'key-1']);
-    expect(await cache.findActiveKey('h1')).toBe('key-1');
+    expect(await Promise.all([cache.findActiveKey('h1'), cache.findActiveKey('h1')])).toEqual([KEY_1, KEY_1]);
+    expect(await cache.findActiveKey('h1')).toEqual(KEY_1);
     expect(await cache.findActiveKey('unknown')).toBeUndefined();
     expect(await cache.findActiveKey('unknown')).toBeUndefined();
     expect(registry.reads).toBe(2);
@@ -40,7 +43,7 @@ describe('cachedActiveKeys', () => {
     registry.fail = true;
     await expect(cache.findActiveKey('h1')).rejects.toThrow('store down');
     registry.fail = false;
-    expect(await cache.findActiveKey('h1')).toBe('key-1');
+    expect(await cache.findActiveKey('h1')).toEqual(KEY_1);
   });
 
   it('reads every time with a period of 0', async () => {

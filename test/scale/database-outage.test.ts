@@ -52,18 +52,32 @@ async function timed(request: () => Promise<Response>) {
 }
 
 describe('while the database is down', () => {
-  it('answers 500 in each service’s error format, within the store timeout, and readyz is 503', async () => {
+  it('answers 503 with Retry-After in each service’s error format, within the store timeout, and readyz is 503', async () => {
     expect((await call(`${server.url}/v3/profiles/alex`)).status).toBe(200);
     await proxy.cut();
 
     const lookup = await timed(() => call(`${server.url}/v3/profiles/alex`));
-    expect(lookup.res.status).toBe(500);
-    expect(await lookup.res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
+    expect(lookup.res.status).toBe(503);
+    expect(lookup.res.headers.get('retry-after')).toBe('2');
+    expect(await lookup.res.json()).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
     expect(lookup.ms).toBeLessThan(TIMEOUT_MS * 4);
 
     const restored = await timed(() => restore(101));
-    expect(restored.res.status).toBe(500);
-    expect(await restored.res.json()).toEqual({ error: 'internal_error', message: 'Internal server error' });
+    expect(restored.res.status).toBe(503);
+    expect(restored.res.headers.get('retry-after')).toBe('2');
+    expect(await restored.res.json()).toEqual({ error: 'service_unavailable', message: 'The service is temporarily unavailable; try again shortly' });
+
+    const signUp = await timed(() =>
+      call(`${server.url}/developer/v1/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'outage@example.com', password: 'correct horse battery staple' }),
+      }),
+    );
+    expect(signUp.res.status).toBe(503);
+    expect(signUp.res.headers.get('retry-after')).toBe('2');
+    expect(await signUp.res.json()).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
+    expect(signUp.ms).toBeLessThan(TIMEOUT_MS * 4);
     expect(restored.ms).toBeLessThan(TIMEOUT_MS * 4);
 
     const ready = await call(`${server.url}/readyz`);
@@ -89,7 +103,7 @@ describe('while the database is down', () => {
     const burst = [102, 103, 104, 105].map((id) => restore(id).then((res) => res.status));
     setTimeout(() => void proxy.cut(), 5);
     const statuses = await Promise.all(burst);
-    expect(statuses.every((status) => status === 200 || status === 500)).toBe(true);
+    expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
     await proxy.restore();
     const expected: Record<number, string> = { 102: 'draft', 103: 'pending', 104: 'private', 105: 'future' };
     for (const id of [102, 103, 104, 105]) {

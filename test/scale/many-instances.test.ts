@@ -28,6 +28,7 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
     LOG_LEVEL: 'warn',
     RESPONSE_VALIDATION: 'strict',
+    METRICS_TOKEN: 'many-instances-metrics-token',
   };
   // All three start at once: migrations and demo data must still be applied exactly once.
   instances = await Promise.all([startProcess(env), startProcess(env), startProcess(env)]);
@@ -75,7 +76,7 @@ describe('restores across instances', () => {
     const outcome = async (name: string) => {
       let total = 0;
       for (const instance of instances) {
-        const text = await (await fetch(`${instance.base}/metrics`)).text();
+        const text = await (await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text();
         total += Number(new RegExp(`^post_restores_total\\{outcome="${name}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
       }
       return total;

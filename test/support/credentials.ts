@@ -26,16 +26,15 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
   async publishing(server) {
     return { authorization: `Bearer ${await publishingToken(server, 'admin')}` };
   },
-  /** A dashboard session (cookie and CSRF token) of a new account, signed up as a browser would. */
+  /** A dashboard session (cookie and CSRF token) of a new account, signed up and logged in as a browser would. */
   async developer(server) {
-    const answer = await sendRequest(server.url, {
-      method: 'POST',
-      path: '/developer/v1/accounts',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `robustness-${Date.now()}@example.com`, password: 'violet tractor umbrella 42' }),
-    });
+    const body = JSON.stringify({ email: `robustness-${Date.now()}@example.com`, password: 'violet tractor umbrella 42' });
+    const headers = { 'content-type': 'application/json' };
+    const signUp = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body });
+    if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+    const answer = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body });
     const session = /^dev_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
-    if (answer.status !== 201 || !session) throw new Error(`sign-up failed: ${answer.status} ${answer.text}`);
+    if (answer.status !== 200 || !session) throw new Error(`log-in failed: ${answer.status} ${answer.text}`);
     return { cookie: `dev_session=${session}`, 'x-csrf-token': (JSON.parse(answer.text) as { csrf_token: string }).csrf_token };
   },
 };

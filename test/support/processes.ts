@@ -27,7 +27,7 @@ export interface ServerProcess {
  * answers: `src/main.ts` as bundled for this run (see `entryPoint`), or
  * `main`, a compiled entry run by node.
  */
-export async function startProcess(env: Record<string, string>, options: { main?: string } = {}): Promise<ServerProcess> {
+export async function startProcess(env: Record<string, string>, options: { main?: string; startupMs?: number } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const [command, args] = options.main ? [process.execPath, ['--enable-source-maps', options.main]] : entryPoint('main');
   const child = spawn(command, args, {
@@ -41,7 +41,8 @@ export async function startProcess(env: Record<string, string>, options: { main?
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   let up = false;
-  for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
+  const deadline = Date.now() + (options.startupMs ?? 30_000);
+  while (Date.now() < deadline && !up && child.exitCode === null) {
     // A connection of its own each time, read to the end and closed, so no test later reuses a polling connection.
     up = await fetch(`${base}/healthz`, { headers: { connection: 'close' } }).then(
       async (res) => (await res.arrayBuffer(), true),

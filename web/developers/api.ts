@@ -58,7 +58,11 @@ export function dashboardApi(baseUrl: string) {
       }
     },
     logIn: async (email: string, password: string) => remember(await unwrap(sdk.logIn({ client, body: { email, password } }))),
-    signUp: async (email: string, password: string) => remember(await unwrap(sdk.signUp({ client, body: { email, password } }))),
+    /** Signs up (the answer says nothing about the address), then logs in with the same password. */
+    async signUp(email: string, password: string) {
+      await unwrap(sdk.signUp({ client, body: { email, password } }));
+      return remember(await unwrap(sdk.logIn({ client, body: { email, password } })));
+    },
     async logOut(): Promise<void> {
       await unwrap(sdk.logOut({ client, headers: csrf() }));
       csrfToken = '';

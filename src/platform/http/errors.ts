@@ -30,3 +30,13 @@ export const internalError = () => new ApiError(500, 'internal_error', 'Internal
 
 /** 501 for an operation the contract describes but no handler serves yet. */
 export const notImplemented = () => new ApiError(501, 'not_implemented', 'Not implemented');
+
+/**
+ * 503 when the store is down or too busy (see `isStoreUnavailable`): nothing
+ * was changed, and the client may send the same request again after
+ * `retryAfterSeconds`.
+ */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable; try again shortly', {
+    'Retry-After': String(retryAfterSeconds),
+  });

@@ -2,11 +2,21 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { describeErrors, type ContractOperation, type ResponseHeaders } from './contract.js';
-import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound } from './errors.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
+import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
 import { ContractRouter } from './router.js';
 import { ownedBy, writeJson, writeText, type Outgoing, type RouteMiss, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
+
+export interface PipelineOptions {
+  logger: Logger;
+  responseValidation: ResponseValidation;
+  /** `Retry-After` (seconds) of a 503 when the store is unavailable; 1 by default. */
+  storeRetryAfterSeconds?: number;
+  /** Largest JSON or text answer sent (bytes, as written); a larger one becomes a 400 (see `presentWithinCap`). Unset: no cap. */
+  maxAnswerBytes?: number;
+}
 
 interface Mounted {
   service: ServiceDefinition;
@@ -33,7 +43,7 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
  */
 export function contractPipeline(
   services: readonly ServiceDefinition[],
-  options: { logger: Logger; responseValidation: ResponseValidation },
+  options: PipelineOptions,
 ): Middleware {
   const mounted: Mounted[] = services.map((service) => ({
     service,
@@ -74,13 +84,13 @@ export function contractPipeline(
         outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
       }
     } catch (error) {
-      outgoing = toErrorAnswer(service, error, ctx, options.logger);
+      outgoing = toErrorAnswer(service, error, ctx, options);
     }
-    if (!operation || options.responseValidation === 'off') return present(ctx, service, outgoing);
+    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, service, outgoing, options);
     outgoing = checkResponse(service, operation, outgoing, ctx, options);
     // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
     const before = ctx.response.headers;
-    present(ctx, service, outgoing);
+    presentWithinCap(ctx, service, outgoing, options);
     checkResponseHeaders(service, operation, before, ctx, options);
   };
 }
@@ -254,10 +264,20 @@ async function readJsonBody(ctx: Context, required: boolean, parseBody: BodyPars
   return ctx.request.body;
 }
 
-function toErrorAnswer(service: ServiceDefinition, error: unknown, ctx: Context, logger: Logger): Outgoing {
-  const apiError = error instanceof ApiError ? error : internalError();
-  if (!(error instanceof ApiError)) {
-    logger.error({ err: error, requestId: ctx.state.requestId, service: service.name }, 'unhandled error');
+/**
+ * An error as the service's answer: an ApiError as it is; a store that is
+ * down or busy (see `isStoreUnavailable`) as 503 with `Retry-After`, logged
+ * as a warning; anything else as a 500, logged with its cause.
+ */
+function toErrorAnswer(service: ServiceDefinition, error: unknown, ctx: Context, options: PipelineOptions): Outgoing {
+  let apiError: ApiError;
+  if (error instanceof ApiError) apiError = error;
+  else if (isStoreUnavailable(error)) {
+    apiError = serviceUnavailable(options.storeRetryAfterSeconds ?? 1);
+    options.logger.warn({ err: error, requestId: ctx.state.requestId, service: service.name }, 'store unavailable');
+  } else {
+    apiError = internalError();
+    options.logger.error({ err: error, requestId: ctx.state.requestId, service: service.name }, 'unhandled error');
   }
   return { status: apiError.status, body: service.errorBody(apiError), headers: apiError.headers, isError: true };
 }
@@ -316,6 +336,24 @@ function checkResponseHeaders(
   for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
   ctx.body = null;
   present(ctx, service, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
+}
+
+/**
+ * Presents an answer, unless its JSON or text body comes out larger than
+ * `maxAnswerBytes` (`MAX_ANSWER_BYTES`): then the client gets, instead, a 400
+ * in the service's error format saying so (it can ask for less: fewer
+ * `fields`, `meta` links or items). Images are not capped here.
+ */
+function presentWithinCap(ctx: Context, service: ServiceDefinition, outgoing: Outgoing, options: PipelineOptions) {
+  const before = ctx.response.headers;
+  present(ctx, service, outgoing);
+  const cap = options.maxAnswerBytes;
+  if (!cap || Buffer.isBuffer(outgoing.body) || !Buffer.isBuffer(ctx.body) || ctx.body.length <= cap) return;
+  options.logger.warn({ requestId: ctx.state.requestId, bytes: ctx.body.length, cap }, 'answer larger than the cap');
+  for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
+  ctx.body = null;
+  const tooLarge = invalidRequest(`The answer would be larger than ${cap} bytes; ask for less (fields, meta, number)`);
+  present(ctx, service, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true });
 }
 
 function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {

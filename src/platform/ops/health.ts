@@ -4,12 +4,21 @@ import type { Context, Middleware } from 'koa';
 export interface ReadinessCheck {
   name: string;
   check(): Promise<void>;
+  /**
+   * The instance serves without it, in a degraded way (Redis: rate limits
+   * counted per instance): its failure is reported, but the instance stays
+   * ready, so a load balancer does not drain every instance at once.
+   */
+  optional?: boolean;
 }
 
 /**
  * `GET /healthz`: the process is up. `GET /readyz`: every dependency answers
- * (the store and, when configured, Redis), each within `timeoutMs`; 503 with
- * the failing names otherwise, so a load balancer takes the instance out.
+ * (the store and, when configured, Redis), each within `timeoutMs`:
+ * `{"status": "ready"}`. When only optional ones fail (Redis) it is still
+ * 200, `{"status": "degraded"}` with the failing names; when a required one
+ * fails (the store), 503 `{"status": "unavailable"}`, so a load balancer
+ * takes the instance out.
  */
 export function healthRoutes(checks: readonly ReadinessCheck[], timeoutMs: number): Middleware {
   // Not async: every other request passes straight on.
@@ -26,7 +35,7 @@ export function healthRoutes(checks: readonly ReadinessCheck[], timeoutMs: numbe
 
 async function readiness(ctx: Context, checks: readonly ReadinessCheck[], timeoutMs: number) {
   const results = await Promise.all(
-    checks.map(async ({ name, check }) => {
+    checks.map(async ({ name, check, optional = false }) => {
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -35,16 +44,20 @@ async function readiness(ctx: Context, checks: readonly ReadinessCheck[], timeou
             timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
           }),
         ]);
-        return [name, 'ok'] as const;
+        return [name, 'ok', optional] as const;
       } catch {
-        return [name, 'unavailable'] as const;
+        return [name, 'unavailable', optional] as const;
       } finally {
         clearTimeout(timer);
       }
     }),
   );
-  const ready = results.every(([, state]) => state === 'ok');
+  const failing = results.filter(([, state]) => state !== 'ok');
+  const ready = failing.every(([, , optional]) => optional);
   ctx.status = ready ? 200 : 503;
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = { status: ready ? 'ready' : 'unavailable', checks: Object.fromEntries(results) };
+  ctx.body = {
+    status: !ready ? 'unavailable' : failing.length ? 'degraded' : 'ready',
+    checks: Object.fromEntries(results.map(([name, state]) => [name, state])),
+  };
 }

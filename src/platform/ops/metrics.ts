@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -43,11 +44,28 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** `GET /metrics` in the Prometheus text format. */
-export function metricsRoute(metrics: Metrics): Middleware {
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * `GET /metrics` in the Prometheus text format, for whoever presents
+ * `Authorization: Bearer <token>` when a token is given (401 otherwise; the
+ * token is compared in constant time), for anyone without one (the route is
+ * then mounted only on the metrics port, never on the public API port).
+ */
+export function metricsRoute(metrics: Metrics, options: { token?: string } = {}): Middleware {
+  const expected = options.token === undefined ? undefined : digest(options.token);
   // Not async: every other request passes straight on.
   return (ctx, next) => {
     if (ctx.path !== '/metrics' || ctx.method !== 'GET') return next();
+    if (expected) {
+      const presented = /^Bearer +(\S+) *$/i.exec(ctx.get('authorization'))?.[1];
+      if (!presented || !timingSafeEqual(digest(presented), expected)) {
+        ctx.status = 401;
+        ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');
+        ctx.body = { error: 'Unauthorized', code: 'unauthorized' };
+        return Promise.resolve();
+      }
+    }
     return metrics.registry.metrics().then((text) => {
       ctx.type = metrics.registry.contentType;
       ctx.body = text;

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql, type LogEvent, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,7 +22,15 @@ export interface OpenDatabase<DB = any> {
  */
 export function openDatabase<DB = any>(
   url: string,
-  options: { timeoutMs: number; schema?: string; onQueryError?: (error: unknown) => void },
+  options: {
+    timeoutMs: number;
+    schema?: string;
+    onQueryError?: (error: unknown) => void;
+    /** SQLite: SQLite's own (synchronous) busy wait per attempt; keep it to a few milliseconds. */
+    sqliteBusyTimeoutMs?: number;
+    /** SQLite: the longest asynchronous wait for another connection's write lock (see `sqliteDriver.ts`). */
+    busyWaitMs?: number;
+  },
 ): OpenDatabase<DB> {
   const log = (event: LogEvent) => {
     if (event.level === 'error') options.onQueryError?.(event.error);
@@ -46,11 +55,14 @@ export function openDatabase<DB = any>(
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
+    if (!file) throw new Error('DATABASE_URL names no SQLite file: use sqlite:PATH (e.g. sqlite:data/app.db) or sqlite::memory:');
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const sqlite = new SqliteDatabase(file, { timeout: options.timeoutMs });
+    // A short busy wait: better-sqlite3 waits synchronously, blocking every request of the process.
+    const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
+    const db = new Kysely<DB>({ dialect, log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
@@ -67,7 +79,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * one still iterating a result is never handed out twice. SQLite re-prepares
  * a statement by itself when a migration changes the schema.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => {

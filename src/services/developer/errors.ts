@@ -28,12 +28,19 @@ export const keyNotFound = () => new ApiError(404, 'not_found', 'Key not found')
 /** 400 for a new password that is easy to guess. */
 export const weakPassword = (reason: string) => new ApiError(400, 'weak_password', `Choose a harder password: ${reason}`);
 
-/** 409 for a sign-up with an address that already has an account. */
-export const emailTaken = () => new ApiError(409, 'email_taken', 'An account with this email address already exists');
-
 /** 409 for a second application of the same name in one account. */
 export const applicationNameTaken = (name: string) =>
   new ApiError(409, 'application_name_taken', `You already have an application named "${name}"`);
+
+/** 403 for a new application beyond the account's allowance. */
+export const applicationLimitReached = (max: number) =>
+  new ApiError(403, 'application_limit_reached', `An account may have at most ${max} applications; delete one first`);
+
+/** 429 for a key rotation beyond the account's allowance for 24 hours. */
+export const tooManyRotations = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many key rotations today; try again later', {
+    'Retry-After': String(retryAfterSeconds),
+  });
 
 /** 429 for too many log-in or sign-up attempts; `Retry-After` says when the next is accepted. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>

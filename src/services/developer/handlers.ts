@@ -8,9 +8,9 @@ import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
 import { csrfTokenFor, hashSessionToken, issueSessionToken } from './domain/sessionToken.js';
 import {
+  applicationLimitReached,
   applicationNameTaken,
   applicationNotFound,
-  emailTaken,
   invalidCredentials,
   keyNotFound,
   weakPassword,
@@ -18,6 +18,7 @@ import {
 import { applicationBody, issuedKeyBody } from './http/applicationBody.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf, type SessionCookiePolicy } from './http/sessionCookie.js';
 import type { ActiveSession, DeveloperHandlers, DeveloperPrincipal } from './operations.js';
+import type { KeyRotationLimit } from './rateLimit/keyRotations.js';
 import type { LoginThrottle } from './rateLimit/loginThrottle.js';
 import type { DeveloperStore } from './store/developerStore.js';
 
@@ -25,6 +26,10 @@ export interface DeveloperHandlerDeps {
   contract: Contract;
   store: DeveloperStore;
   throttle: LoginThrottle;
+  /** Counts each account's key rotations (at most `DEVELOPER_KEY_ROTATIONS_PER_DAY`). */
+  rotations: KeyRotationLimit;
+  /** Most applications an account may have (`DEVELOPER_MAX_APPLICATIONS`). */
+  maxApplications: number;
   /** scrypt cost (log2 N) of new password hashes. */
   passwordCost: number;
   sessionTtlSeconds: number;
@@ -42,6 +47,12 @@ const sessionBody = (session: Pick<ActiveSession, 'email' | 'csrfToken' | 'expir
   csrf_token: session.csrfToken,
   expires_at: session.expiresAt,
 });
+
+/** The answer to every sign-up that passes validation. */
+const SIGN_UP_ACCEPTED = {
+  status: 'accepted',
+  message: 'If this address can have an account, it now has one with this password; log in to continue.',
+} as const;
 
 /** The developer dashboard handler map: one function per operationId of `openapi/developer.yaml`. */
 export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHandlers {
@@ -71,20 +82,23 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   }
 
   return {
-    /** "Sign up": a new account with a password that is not easy to guess; logged in at once. */
-    async signUp({ body, ctx }) {
+    /**
+     * "Sign up": a new account with a password that is not easy to guess. The same answer, after the same
+     * work (the password is hashed either way), whether or not the address already has an account, so it
+     * reveals nothing; an existing account gets nothing new. The client logs in next.
+     */
+    async signUp({ body }) {
       const email = normalizeEmail(body.email);
       const weakness = passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      const created = await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
-      if (created === 'email-taken') throw emailTaken();
-      return { status: 201, ...(await startSession(ctx, created.accountId, email)) };
+      await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
+      return { status: 202, body: SIGN_UP_ACCEPTED };
     },
 
-    /** "Log in": the same answer for an unknown address and a wrong password; attempts counted per address. */
+    /** "Log in": the same answer for an unknown address and a wrong password; attempts counted per address and client. */
     async logIn({ body, ctx }) {
       const email = normalizeEmail(body.email);
-      await throttle.admitEmail(email);
+      await throttle.admitLogIn(email, ctx.ip);
       const credentials = await store.findCredentials(email);
       const matches = await verifyPassword(body.password, credentials?.passwordHash ?? (await decoyHash));
       if (!credentials || !matches) throw invalidCredentials();
@@ -109,7 +123,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       return { status: 200, body: { applications: applications.map(applicationBody) } };
     },
 
-    /** "Create an application": its first key is issued with it and shown in this answer only. */
+    /** "Create an application": its first key is issued with it and shown in this answer only; at most `maxApplications` per account. */
     async createApplication({ body, principal }) {
       const name = body.name.trim();
       const key = issueApiKey();
@@ -117,22 +131,33 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         sessionOf(principal).accountId,
         { name, description: body.description.trim(), websiteUrl: body.website_url },
         { hash: key.hash, displayPrefix: key.displayPrefix },
+        deps.maxApplications,
       );
       if (created === 'name-taken') throw applicationNameTaken(name);
+      if (created === 'limit-reached') throw applicationLimitReached(deps.maxApplications);
       return {
         status: 201,
         body: { application: applicationBody(created.application), new_key: issuedKeyBody(created.application, created.keyId, key.key) },
       };
     },
 
-    /** "Rotate an application's key": a new key, shown once; the old ones stop working at once. */
+    /**
+     * "Rotate an application's key": a new key, shown once; the old ones stop working at once. Counted
+     * against the account's rotations for 24 hours (429 beyond them); a rotation of an application that is
+     * not the account's is not counted.
+     */
     async rotateApplicationKey({ path, principal }) {
+      const { accountId } = sessionOf(principal);
+      await deps.rotations.admit(accountId);
       const key = issueApiKey();
-      const rotated = await store.rotateKey(sessionOf(principal).accountId, path.applicationId, {
+      const rotated = await store.rotateKey(accountId, path.applicationId, {
         hash: key.hash,
         displayPrefix: key.displayPrefix,
       });
-      if (!rotated) throw applicationNotFound();
+      if (!rotated) {
+        await deps.rotations.giveBack(accountId);
+        throw applicationNotFound();
+      }
       return {
         status: 200,
         body: { application: applicationBody(rotated.application), new_key: issuedKeyBody(rotated.application, rotated.keyId, key.key) },

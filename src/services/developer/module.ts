@@ -15,6 +15,7 @@ import { admitRequest } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
 import { sessionTokenOf } from './http/sessionCookie.js';
 import type { DeveloperPrincipal } from './operations.js';
+import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import type { DeveloperStore } from './store/developerStore.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
@@ -40,6 +41,7 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): S
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
     throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
+    rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay),
   });
 }
 
@@ -52,6 +54,7 @@ export function developerService(deps: {
   config: Pick<Config, 'publicUrl' | 'developer'>;
   store: DeveloperStore;
   throttle: LoginThrottle;
+  rotations: KeyRotationLimit;
 }): ServiceDefinition<DeveloperPrincipal> {
   const { passwordCost, sessionTtlSeconds } = deps.config.developer;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
@@ -62,6 +65,8 @@ export function developerService(deps: {
     contract: deps.contract,
     store: deps.store,
     throttle: deps.throttle,
+    rotations: deps.rotations,
+    maxApplications: deps.config.developer.maxApplications,
     passwordCost,
     sessionTtlSeconds,
     secureCookie: publicUrl.protocol === 'https:',

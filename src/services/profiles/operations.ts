@@ -21,8 +21,8 @@ export interface ProfilesOperations {
   getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
 }
 
-/** Who is calling: anonymous, or the holder of an API key. */
-export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string };
+/** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
+export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
 
 export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal>;
 

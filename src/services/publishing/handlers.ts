@@ -35,11 +35,13 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
     async getSite({ path, principal }) {
       return { status: 200, body: await readSite(deps, { site: path.site, viewer: viewerOf(principal) }) };
     },
-    async getPostLikes({ path, principal }) {
-      return { status: 200, body: await readPostLikes(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    async getPostLikes({ path, query, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
+      return { status: 200, body: await readPostLikes(deps, request) };
     },
-    async getPostReplies({ path, principal }) {
-      return { status: 200, body: await readPostReplies(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    async getPostReplies({ path, query, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
+      return { status: 200, body: await readPostReplies(deps, request) };
     },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);

@@ -70,6 +70,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     present: publishingPresenter(
       deps.config.publishing.corsOrigins,
       new Set(deps.contract.operations.filter((op) => op.queryParams.has('fields')).map((op) => op.operationId)),
+      new Set(deps.contract.operations.filter((op) => op.queryParams.has('callback')).map((op) => op.operationId)),
     ),
   };
 }

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../../support/contract.js';
+import { freePort, startProcess } from '../../support/processes.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
+const METRICS_TOKEN = 'scraper-secret-token-for-tests';
 let server: TestServer;
 let call: typeof fetch;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ METRICS_TOKEN });
   call = contractFetch(await contractChecker());
 });
 afterAll(() => server.close());
@@ -30,7 +32,7 @@ describe('/metrics', () => {
     await call(`${server.url}/v3/openapi`);
     await call(`${server.url}/rest/v1.1/sites/1/posts/101/restore`, { method: 'POST' });
     await call(`${server.url}/v3/no/such/path`);
-    const res = await call(`${server.url}/metrics`);
+    const res = await call(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
@@ -41,6 +43,40 @@ describe('/metrics', () => {
     expect(text).toContain('# TYPE rate_limit_rejections_total counter');
     expect(text).toContain('# TYPE store_errors_total counter');
     expect(text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('where /metrics is served', () => {
+  it('nowhere on the API port by default: 404', async () => {
+    const plain = await startServer();
+    try {
+      const res = await call(`${plain.url}/metrics`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('http_requests_total');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('on the API port with METRICS_TOKEN, only for the bearer of that token', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${METRICS_TOKEN}`]) {
+      const res = await call(`${server.url}/metrics`, authorization ? { headers: { Authorization: authorization } } : {});
+      expect(res.status).toBe(401);
+      expect(await res.text()).not.toContain('http_requests_total');
+    }
+  });
+
+  it('with METRICS_PORT on a listener of its own, and not on the API port', async () => {
+    const metricsPort = await freePort();
+    const instance = await startProcess({ DATABASE_URL: 'sqlite::memory:', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn' });
+    try {
+      expect((await fetch(`${instance.base}/metrics`)).status).toBe(404);
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_requests_total');
+    } finally {
+      await instance.stop();
+    }
   });
 });
 

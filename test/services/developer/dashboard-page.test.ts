@@ -11,13 +11,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /developers', () => {
-  it('serves the page with a Content-Security-Policy that allows only this origin', async () => {
+  it('serves the page with a Content-Security-Policy that allows only this origin, and as script only its own file', async () => {
     const response = await fetch(`${server.url}/developers`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const policy = response.headers.get('content-security-policy')!;
     expect(policy.split('; ')).toEqual(
-      expect.arrayContaining(["default-src 'self'", "script-src 'self'", "style-src 'self'", "frame-ancestors 'none'", "object-src 'none'"]),
+      expect.arrayContaining([
+        "default-src 'self'",
+        `script-src ${server.url}/developers/app.js`,
+        "style-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+      ]),
     );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');

@@ -4,18 +4,20 @@ import type { TestServer } from '../../support/server.js';
 import { dashboardCaller, GOOD_PASSWORD, signedUpUser, startDashboardServer, uniqueEmail } from './support/dashboard.js';
 
 /**
- * "Login attempts rate limited": per email address (failed log-ins) and per
- * client address (failed log-ins and sign-ups), in the shared store.
+ * "Login attempts rate limited": per email address and client address
+ * together (failed log-ins) and per client address (failed log-ins and
+ * sign-ups), in the shared store; a third party failing from elsewhere never
+ * locks the owner out.
  */
-const logIn = async (server: TestServer, email: string, password: string) => {
+const logIn = async (server: TestServer, email: string, password: string, from?: string) => {
   const caller = await dashboardCaller(server);
-  return sdk.logIn({ client: caller.client, body: { email, password } });
+  return sdk.logIn({ client: caller.client, body: { email, password }, ...(from ? { headers: { 'X-Forwarded-For': from } } : {}) });
 };
 
-describe('per email address', () => {
+describe('per email address and client address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL: '3', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000' });
+    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '3', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000' });
   });
   afterAll(() => server.close());
 
@@ -70,9 +72,48 @@ describe('per email address', () => {
     const keys = (await server.built.db.selectFrom('developer_login_attempts').select('key').execute()).map((row) => row.key);
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      expect(key).toMatch(/^(email|client):[0-9a-f]{64}$/);
+      expect(key).toMatch(/^(login|client):[0-9a-f]{64}$/);
       expect(key).not.toContain(user.email);
       expect(key).not.toContain('127.0.0.1');
+    }
+  });
+});
+
+describe('a third party failing from another address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind a trusted proxy, so each request names its client address.
+    server = await startDashboardServer({
+      TRUST_PROXY: 'true',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '3',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('is refused itself, but never locks the owner out', async () => {
+    const owner = await signedUpUser(server);
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await logIn(server, owner.email, 'wrong password here', '203.0.113.9')).response.status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    // Even the right password is refused from there now.
+    expect((await logIn(server, owner.email, owner.password, '203.0.113.9')).response.status).toBe(429);
+    // The owner, from their own address, logs in.
+    expect((await logIn(server, owner.email, owner.password, '198.51.100.7')).response.status).toBe(200);
+  });
+
+  it('is refused across addresses by the looser per-client budget', async () => {
+    const other = await startDashboardServer({
+      TRUST_PROXY: 'true',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '100',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '4',
+    });
+    try {
+      const statuses = [];
+      for (let attempt = 0; attempt < 5; attempt++) statuses.push((await logIn(other, uniqueEmail(), 'wrong password here', '203.0.113.10')).response.status);
+      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    } finally {
+      await other.close();
     }
   });
 });
@@ -80,7 +121,7 @@ describe('per email address', () => {
 describe('per client address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL: '100', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '4' });
+    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '100', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '4' });
   });
   afterAll(() => server.close());
 
@@ -90,7 +131,7 @@ describe('per client address', () => {
     expect((await logIn(server, uniqueEmail(), 'wrong password here')).response.status).toBe(401); // 2
     expect((await logIn(server, uniqueEmail(), 'wrong password here')).response.status).toBe(401); // 3
     const caller = await dashboardCaller(server);
-    expect((await sdk.signUp({ client: caller.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(409); // 4
+    expect((await sdk.signUp({ client: caller.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(202); // 4
     const blocked = await logIn(server, user.email, user.password);
     expect(blocked.response.status).toBe(429);
     expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -102,7 +143,7 @@ describe('per client address', () => {
 describe('the window', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL: '1', DEVELOPER_LOGIN_WINDOW_SECONDS: '1' });
+    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1', DEVELOPER_LOGIN_WINDOW_SECONDS: '1' });
   });
   afterAll(() => server.close());
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { configFromEnv } from '../../../src/platform/config.js';
+import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit/keyRotations.js';
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
 import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
@@ -14,16 +15,18 @@ describe('DEVELOPER_PASSWORD_COST', () => {
   it.each(['13', '21'])('refuses %s when the service is built', async (cost) => {
     const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
     const config = configFromEnv({ DEVELOPER_PASSWORD_COST: cost });
-    expect(() => developerService({ contract, config, store: {} as DeveloperStore, throttle: {} as LoginThrottle })).toThrow(
-      `DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`,
-    );
+    expect(() =>
+      developerService({ contract, config, store: {} as DeveloperStore, throttle: {} as LoginThrottle, rotations: {} as KeyRotationLimit }),
+    ).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
   it('defaults to 17, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       passwordCost: 17,
-      loginAttempts: { perEmail: 5, perClient: 50, windowSeconds: 900 },
+      loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
+      maxApplications: 10,
+      keyRotationsPerDay: 10,
     });
   });
 });

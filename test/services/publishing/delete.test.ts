@@ -11,7 +11,7 @@ let harness: PublishingTestServer;
 let admin: string;
 
 beforeAll(async () => {
-  harness = await startPublishing();
+  harness = await startPublishing({ METRICS_TOKEN: 'delete-test-metrics-token' });
   admin = await harness.tokenFor('admin');
 });
 afterAll(() => harness?.close());
@@ -131,7 +131,7 @@ describe('permissions, all before any change', () => {
 
 describe('metrics', () => {
   it('count each authorised trash request by what it did', async () => {
-    const text = await (await fetch(`${harness.server.url}/metrics`)).text();
+    const text = await (await fetch(`${harness.server.url}/metrics`, { headers: { Authorization: 'Bearer delete-test-metrics-token' } })).text();
     expect(text).toMatch(/^post_deletions_total\{outcome="trashed"\} [1-9]/m);
     expect(text).toMatch(/^post_deletions_total\{outcome="deleted"\} [1-9]/m);
   });

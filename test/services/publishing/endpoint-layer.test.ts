@@ -87,10 +87,11 @@ describe('other methods', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('the 405 is wrapped as JSONP like any JSON answer', async () => {
+  it('the 405 is never wrapped as JSONP (no operation took it, so no script is served)', async () => {
     const res = await harness.call(`${base}/sites/1/posts/108?callback=cb`, { method: 'PUT' });
     expect(res.status).toBe(405);
-    expect(await res.text()).toBe('/**/cb({"error":"not_allowed","error_message":"Method not allowed"});');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.text()).toBe('{"error":"not_allowed","error_message":"Method not allowed"}');
   });
 
   it('HEAD on a path that takes GET is answered like GET, without a body', async () => {

@@ -1,57 +1,52 @@
-/**
- * Passwords the dashboard refuses even though they are long enough: the
- * start of every published list of breached passwords, lower case. A
- * password that merely contains one of them plus a few characters is
- * refused too (see `passwordWeakness`).
- */
-const COMMON_PASSWORDS = [
-  'password',
-  'passw0rd',
-  'p@ssword',
-  'p@ssw0rd',
-  '123456',
-  '1234567',
-  '12345678',
-  '123456789',
-  '1234567890',
-  '987654321',
-  'qwerty',
-  'qwertyuiop',
-  'asdfgh',
-  'zxcvbn',
-  'abc123',
-  'iloveyou',
-  'letmein',
-  'welcome',
-  'admin',
-  'monkey',
-  'dragon',
-  'football',
-  'baseball',
-  'sunshine',
-  'princess',
-  'trustno1',
-  'changeme',
-  'secret',
-];
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /** The shortest and longest passwords accepted (the contract says the same). */
 export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 
+/** The lowest zxcvbn score (0 to 4) a new password must reach: "safely unguessable: moderate protection from offline attacks". */
+export const MIN_PASSWORD_SCORE = 3;
+
+/**
+ * The zxcvbn estimator (`@zxcvbn-ts/core`) with the maintained
+ * common-password and diceware dictionaries and keyboard layouts of
+ * `@zxcvbn-ts/language-common`. Built once: loading the dictionaries is the
+ * slow part.
+ */
+const estimator = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+
+/** What the estimator's warning means, said to the person choosing the password. */
+const REASONS: Record<string, string> = {
+  straightRow: 'it is a row of keys on the keyboard',
+  keyPattern: 'it is a short keyboard pattern',
+  simpleRepeat: 'it repeats the same characters',
+  extendedRepeat: 'it repeats a group of characters',
+  sequences: 'it is a common character sequence',
+  recentYears: 'it relies on a recent year',
+  dates: 'it relies on a date',
+  topTen: 'this is one of the ten most common passwords',
+  topHundred: 'this is one of the hundred most common passwords',
+  common: 'this is a very common password',
+  similarToCommon: 'it is too similar to a very common password',
+  wordByItself: 'a single word is easy to guess',
+  namesByThemselves: 'names are easy to guess',
+  commonNames: 'common names are easy to guess',
+  userInputs: 'it contains your email address',
+  pwned: 'it appeared in a data breach',
+};
+
 /**
  * Why a new password is easy to guess, or null when it is acceptable. On top
- * of the length (12 to 128 characters, checked by the contract) a password
- * is refused when it has fewer than 5 distinct characters, when it is a
- * common password with at most 4 characters around it, or when it contains
- * the name part of the account's email address.
+ * of the length (checked by the contract) a password must reach a zxcvbn
+ * score of `MIN_PASSWORD_SCORE`, the email address and its name part
+ * counting as words an attacker would try, and must not contain the
+ * address's name part (3 characters or more).
  */
 export function passwordWeakness(password: string, email: string): string | null {
-  const lower = password.toLowerCase();
-  if (new Set(lower).size < 5) return 'it repeats too few different characters';
-  for (const common of COMMON_PASSWORDS) {
-    if (lower.includes(common) && lower.length - common.length <= 4) return 'it is one of the most common passwords';
-  }
-  const name = email.trim().toLowerCase().split('@')[0] ?? '';
-  if (name.length >= 3 && lower.includes(name)) return 'it contains your email address';
-  return null;
+  const address = email.trim().toLowerCase();
+  const name = address.split('@')[0] ?? '';
+  if (name.length >= 3 && password.toLowerCase().includes(name)) return REASONS.userInputs!;
+  const result = estimator.check(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  return (result.feedback.warning && REASONS[result.feedback.warning]) || 'it would be guessed too quickly';
 }

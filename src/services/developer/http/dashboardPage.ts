@@ -11,14 +11,18 @@ const FILES: Record<string, { file: string; type: string }> = {
 };
 
 /**
- * The page's security headers. Everything comes from this origin (no CDN,
- * no inline script or style), it cannot be framed, and it sends no referrer
- * (a key never leaks through a link).
+ * The page's Content-Security-Policy. Everything comes from this origin (no
+ * CDN, no inline script or style), and the only script it may run is its
+ * own file, named by its exact URL: not `'self'`, which would let any answer
+ * of this origin that is valid JavaScript (a JSONP answer of the publishing
+ * API) run as script on this page.
  */
+const dashboardPolicy = (origin: string) =>
+  `default-src 'self'; script-src ${origin}/developers/app.js; style-src 'self'; img-src 'self'; connect-src 'self'; ` +
+  "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** The page's other security headers: it cannot be framed, and it sends no referrer (a key never leaks through a link). */
 const DASHBOARD_SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
-    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
@@ -39,6 +43,8 @@ export function dashboardPage(dir: string): Middleware {
       return;
     }
     ctx.set(DASHBOARD_SECURITY_HEADERS);
+    // This origin as the browser sees it (behind a trusted proxy, its scheme and host).
+    ctx.set('Content-Security-Policy', dashboardPolicy(`${ctx.protocol}://${ctx.host}`));
     // Revalidated on every load, so a new build is picked up at once.
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = entry.type;

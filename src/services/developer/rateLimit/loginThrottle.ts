@@ -9,15 +9,19 @@ import { deleteEndedCounters, KyselyRateLimiter } from './kyselyRateLimiter.js';
 
 /**
  * Counts log-in and sign-up attempts: "login attempts rate limited", per
- * email address and per client address. Each attempt is counted before the
- * password is even looked at; a success gives the client's attempt back and
- * clears the address's count, so only failures add up.
+ * email address and client address together (a tight budget), and per
+ * client address (a looser one, across addresses, sign-ups included). The
+ * pair, not the email address alone, so that whoever fails from one address
+ * never locks the account's owner out when they log in from another. Each
+ * attempt is counted before the password is even looked at; a success gives
+ * the client's attempt back and clears the pair's count, so only failures
+ * add up.
  */
 export interface LoginThrottle {
   /** Counts an attempt from a client address; throws 429 when its budget for the window is spent. */
   admitClient(ip: string): Promise<void>;
-  /** Counts a log-in attempt for an email address; throws 429 when its budget for the window is spent. */
-  admitEmail(email: string): Promise<void>;
+  /** Counts a log-in attempt for an email address from a client address; throws 429 when the pair's budget for the window is spent. */
+  admitLogIn(email: string, ip: string): Promise<void>;
   /** A log-in succeeded. */
   succeeded(ip: string, email: string): Promise<void>;
   /** Forgets counts whose window has ended; answers how many. */
@@ -27,9 +31,12 @@ export interface LoginThrottle {
 /** Counter keys are hashes, so the table holds no email or IP address in clear. */
 const counterKey = sha256Hex;
 
+/** One email address (any letter case) from one client address. */
+const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${ip}`;
+
 /** The login throttle with the configured budgets, counting in the shared store. */
 export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Config['developer']['loginAttempts']): LoginThrottle {
-  const byEmail = new KyselyRateLimiter(db, { keyPrefix: 'email', points: limits.perEmail, duration: limits.windowSeconds });
+  const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {
     try {
@@ -42,10 +49,10 @@ export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Confi
   };
   return {
     admitClient: (ip) => take(byClient, ip),
-    admitEmail: (email) => take(byEmail, normalizeEmail(email)),
+    admitLogIn: (email, ip) => take(byLogIn, pairKey(email, ip)),
     async succeeded(ip, email) {
       await byClient.reward(counterKey(ip));
-      await byEmail.delete(counterKey(normalizeEmail(email)));
+      await byLogIn.delete(counterKey(pairKey(email, ip)));
     },
     forgetEnded: () => deleteEndedCounters(db),
   };

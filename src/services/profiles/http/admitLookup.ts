@@ -13,7 +13,7 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
 
 /**
  * The profiles `admit` hook: counts each profile lookup against the caller
- * (per key when keyed, per client IP otherwise; `ctx.ip` follows the
+ * (per key and per account when keyed, per client IP otherwise; `ctx.ip` follows the
  * trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
  * yields 429", with `Retry-After`.
  */
@@ -21,7 +21,9 @@ export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anon
   return async (ctx: Context, operation: ContractOperation, principal: ProfilesPrincipal): Promise<void> => {
     if (operation.operationId !== 'getProfileById') return;
     const decision = await limiter.take(
-      principal.kind === 'key' ? { kind: 'key', keyId: principal.keyId } : { kind: 'anonymous', ip: ctx.ip },
+      principal.kind === 'key'
+        ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }
+        : { kind: 'anonymous', ip: ctx.ip },
     );
     const headers = rateLimitHeaders(decision);
     if (!decision.allowed) onRateLimited?.(principal.kind);

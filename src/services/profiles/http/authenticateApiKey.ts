@@ -10,6 +10,6 @@ import type { ApiKeyRegistry } from '../../../accounts/apiKeys.js';
  */
 export async function authenticateApiKey(keys: Pick<ApiKeyRegistry, 'findActiveKey'>, token: string): Promise<ProfilesPrincipal | null> {
   if (!isWellFormedApiKey(token)) return null;
-  const keyId = await keys.findActiveKey(hashApiKey(token));
-  return keyId === undefined ? null : { kind: 'key', keyId };
+  const key = await keys.findActiveKey(hashApiKey(token));
+  return key === undefined ? null : { kind: 'key', keyId: key.keyId, accountId: key.accountId };
 }

@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Config } from '../../../platform/config.js';
 
-/** Who a request is counted against: anonymous callers per client IP, keyed ones per key. */
-export type RateLimitedCaller = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string };
+/** Who a request is counted against: anonymous callers per client IP, keyed ones per key and per account. */
+export type RateLimitedCaller = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string; accountId: string };
 
 /** The outcome of counting one request. */
 export interface RateLimitDecision {
@@ -25,8 +25,11 @@ export interface RateLimiter {
 
 /**
  * The rate limiter for the configured limits: "100 requests per hour" per
- * client IP without a key, "1000 requests per hour" per key (defaults; see
- * `RATE_LIMIT_*`), counted by rate-limiter-flexible in fixed windows.
+ * client IP without a key, "1000 requests per hour" per key and, across all
+ * the keys of an account's applications, 1000 per account (defaults; see
+ * `RATE_LIMIT_*`), counted by rate-limiter-flexible in fixed windows. The
+ * account's count is what makes a new key (a rotation, another
+ * application) no way around the hourly allowance.
  * Without Redis the counters live in this process. With Redis (`REDIS_URL`)
  * every instance shares them, counted atomically there; while Redis is
  * unreachable each instance counts in its own memory (the library's
@@ -43,18 +46,33 @@ export function createRateLimiter(
   };
   const anonymous = limiter('anonymous', limits.anonymousPerHour);
   const keyed = limiter('key', limits.keyedPerHour);
+  const account = limiter('account', limits.accountPerHour);
+  const count = async (counter: RateLimiterAbstract, id: string): Promise<RateLimitDecision> => {
+    try {
+      return decision(counter.points, true, await counter.consume(id));
+    } catch (rejection) {
+      // The library rejects with its result when the limit is exhausted, and with an Error when its store fails.
+      if (rejection instanceof RateLimiterRes) return decision(counter.points, false, rejection);
+      throw rejection;
+    }
+  };
   return {
     async take(caller) {
-      const [counter, id] = caller.kind === 'key' ? [keyed, caller.keyId] : [anonymous, caller.ip];
-      try {
-        return decision(counter.points, true, await counter.consume(id));
-      } catch (rejection) {
-        // The library rejects with its result when the limit is exhausted, and with an Error when its store fails.
-        if (rejection instanceof RateLimiterRes) return decision(counter.points, false, rejection);
-        throw rejection;
-      }
+      if (caller.kind === 'anonymous') return count(anonymous, caller.ip);
+      const [byKey, byAccount] = await Promise.all([count(keyed, caller.keyId), count(account, caller.accountId)]);
+      return tighter(byKey, byAccount);
     },
   };
+}
+
+/** Of two counts of one request, the one that decides: a refusal (the later retry), else the one with fewer requests left. */
+function tighter(a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision {
+  if (!a.allowed || !b.allowed) {
+    if (a.allowed) return b;
+    if (b.allowed) return a;
+    return a.retryAfter >= b.retryAfter ? a : b;
+  }
+  return b.remaining < a.remaining ? b : a;
 }
 
 function decision(limit: number, allowed: boolean, result: RateLimiterRes): RateLimitDecision {

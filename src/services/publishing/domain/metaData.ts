@@ -10,6 +10,13 @@ import { userObject } from './userObject.js';
 const LOADABLE_LINKS = ['site', 'likes', 'replies'] as const;
 type LoadableLink = (typeof LOADABLE_LINKS)[number];
 
+/**
+ * How many likes or comments a link answers by default, and at most (the
+ * platform pages comments 20 at a time, `number` up to 100): what `meta`
+ * loads, so no answer grows with a post's popularity.
+ */
+export const LINK_PAGE = { default: 20, max: 100 } as const;
+
 /** What answering a site's link needs. */
 export interface SiteSource {
   store: PublishingStore;
@@ -57,12 +64,18 @@ export async function siteObject({ store, publicUrl, site, viewerId }: SiteSourc
   };
 }
 
-/** The post's likes as `GET /sites/{ID}/posts/{ID}/likes/` (its `meta.links.likes`) answers them: newest like first, no emails. */
-export async function postLikes({ store, site, post, viewerId }: PostLinkSource): Promise<PostLikes> {
-  const likers = await store.postLikers(post.id);
+/**
+ * The post's likes as `GET /sites/{ID}/posts/{ID}/likes/` (its `meta.links.likes`) answers them: newest like first, no emails,
+ * the first `number` (see `LINK_PAGE`); `found` counts them all.
+ */
+export async function postLikes(
+  { store, site, post, viewerId }: PostLinkSource,
+  number: number = LINK_PAGE.default,
+): Promise<PostLikes> {
+  const { found, users: likers } = await store.postLikers(post.id, Math.min(number, LINK_PAGE.max));
   return {
-    found: likers.length,
-    i_like: likers.some((liker) => liker.id === viewerId),
+    found,
+    i_like: viewerId !== 0 && (await store.likedBy(post.id, viewerId)),
     can_like: post.likesEnabled,
     site_ID: site.id,
     post_ID: post.id,
@@ -89,15 +102,21 @@ function commentAuthor(comment: CommentRecord, site: SiteRecord) {
   return visitor;
 }
 
-/** The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` (its `meta.links.replies`) answers them, newest first. */
-export async function postReplies({ store, publicUrl, shortlinkBase, site, post, ancestors }: PostLinkSource): Promise<PostReplies> {
-  const comments = await store.approvedComments(post.id);
+/**
+ * The post's approved comments as `GET /sites/{ID}/posts/{ID}/replies/` (its `meta.links.replies`) answers them, newest first,
+ * the first `number` (see `LINK_PAGE`); `found` counts them all.
+ */
+export async function postReplies(
+  { store, publicUrl, shortlinkBase, site, post, ancestors }: PostLinkSource,
+  number: number = LINK_PAGE.default,
+): Promise<PostReplies> {
+  const { found, comments } = await store.approvedComments(post.id, Math.min(number, LINK_PAGE.max));
   const siteApi = apiSiteUrl(publicUrl, site.id);
   const postApi = apiPostUrl(publicUrl, site.id, post.id);
   const link = permalink(site, post, ancestors);
   const short = shortUrl(shortlinkBase, site, post);
   return {
-    found: comments.length,
+    found,
     site_ID: site.id,
     comments: comments.map((comment): Comment => {
       const self = `${siteApi}/comments/${comment.id}`;

@@ -54,13 +54,13 @@ async function linkSource(deps: RenderDeps, site: SiteRecord, post: PostRecord, 
 }
 
 /** Answers who likes a post (its `meta.links.likes`), for a viewer who may read the post. */
-export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<PostLikes> {
+export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest & { postId: number; number?: number }): Promise<PostLikes> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
-  return postLikes(await linkSource(deps, site, post, request.viewer));
+  return postLikes(await linkSource(deps, site, post, request.viewer), request.number);
 }
 
 /** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */
-export async function readPostReplies(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<PostReplies> {
+export async function readPostReplies(deps: RenderDeps, request: ReadSiteRequest & { postId: number; number?: number }): Promise<PostReplies> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
-  return postReplies(await linkSource(deps, site, post, request.viewer));
+  return postReplies(await linkSource(deps, site, post, request.viewer), request.number);
 }

@@ -52,13 +52,29 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
  * body}`; `pretty` indents by 4 spaces; `callback` wraps the result
  * (envelope first) as `/**\/NAME(<json>);`, served as
  * `application/javascript` with `nosniff` so a browser never runs a JSON
- * answer as script by accident. A plain-text answer of the endpoint layer
+ * answer as script by accident (only on the operations that declare
+ * `callback`, named in `withCallback`). A plain-text answer of the endpoint layer
  * (`answer.text`) is written as it is, never enveloped or wrapped.
  */
-export const publishingPresenter = (allowedOrigins: AllowedOrigins, withFields: ReadonlySet<string>) => (ctx: Context, answer: Outgoing) =>
-  presentPublishing(ctx, answer, allowedOrigins, withFields.has(ctx.state.operationId as string));
+export const publishingPresenter =
+  (allowedOrigins: AllowedOrigins, withFields: ReadonlySet<string>, withCallback: ReadonlySet<string>) => (ctx: Context, answer: Outgoing) =>
+    presentPublishing(ctx, answer, allowedOrigins, {
+      fieldsApply: withFields.has(ctx.state.operationId as string),
+      callbackApplies: withCallback.has(ctx.state.operationId as string),
+    });
 
-function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, fieldsApply: boolean): void {
+/**
+ * `callbackApplies`: JSONP only for an operation whose contract declares
+ * `callback`, never for a request no operation took (an unknown path, an
+ * unknown method), so no path of this origin answers script unless the
+ * contract says so.
+ */
+function presentPublishing(
+  ctx: Context,
+  answer: Outgoing,
+  allowedOrigins: AllowedOrigins,
+  { fieldsApply, callbackApplies }: { fieldsApply: boolean; callbackApplies: boolean },
+): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
   if (answer.text !== undefined) {
     ctx.status = answer.status;
@@ -91,7 +107,7 @@ function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: Allow
   ctx.set(headers);
   ctx.set('X-Content-Type-Options', 'nosniff');
   // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
-  if (how.callback) {
+  if (how.callback && callbackApplies) {
     ctx.type = 'application/javascript; charset=utf-8';
     ctx.body = Buffer.from(`/**/${how.callback}(${json});`);
   } else {

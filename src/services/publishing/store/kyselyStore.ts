@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { PublishingTables } from './tables.js';
+import { isUniqueViolation } from '../../../platform/store/uniqueViolation.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
   AccessTokenRecord,
@@ -21,6 +22,9 @@ import type { AttachmentsTable, PostsTable, UsersTable } from './tables.js';
 
 /** The largest ID an `integer` column holds on PostgreSQL; a larger one cannot name a stored row. */
 const MAX_STORED_ID = 2_147_483_647;
+
+/** How many times a restore looks again for a free slug that concurrent restores keep taking. */
+const MAX_SLUG_ATTEMPTS = 20;
 
 /** How far up a page hierarchy permalinks look. */
 const MAX_ANCESTORS = 16;
@@ -314,8 +318,24 @@ export class KyselyPublishingStore implements PublishingStore {
     });
   }
 
+  /**
+   * Restores a trashed post in one transaction. Its slug is the first free
+   * one (see `freeSlug`); when a concurrent restore took that slug first,
+   * the database's unique index (`posts_unique_slug`) refuses the write and
+   * the restore runs again, finding the next free slug.
+   */
   async restorePost(postId: number, at: Date): Promise<boolean> {
     if (!isStorableId(postId)) return false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.restoreOnce(postId, at);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private restoreOnce(postId: number, at: Date): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const post = await trx
         .selectFrom('posts')
@@ -407,7 +427,8 @@ export class KyselyPublishingStore implements PublishingStore {
     };
   }
 
-  async postLikers(postId: number): Promise<UserRecord[]> {
+  async postLikers(postId: number, limit: number): Promise<{ found: number; users: UserRecord[] }> {
+    const found = await this.count(this.db.selectFrom('likes').where('post_id', '=', postId));
     const rows = await this.db
       .selectFrom('likes')
       .innerJoin('users', 'users.id', 'likes.user_id')
@@ -416,11 +437,17 @@ export class KyselyPublishingStore implements PublishingStore {
       .where('likes.post_id', '=', postId)
       .orderBy('likes.date', 'desc')
       .orderBy('users.id')
+      .limit(limit)
       .execute();
-    return rows.map(toUser);
+    return { found, users: rows.map(toUser) };
   }
 
-  async approvedComments(postId: number): Promise<CommentRecord[]> {
+  likedBy(postId: number, userId: number): Promise<boolean> {
+    return this.exists(this.db.selectFrom('likes').where('post_id', '=', postId).where('user_id', '=', userId));
+  }
+
+  async approvedComments(postId: number, limit: number): Promise<{ found: number; comments: CommentRecord[] }> {
+    const found = await this.count(this.db.selectFrom('comments').where('post_id', '=', postId).where('status', '=', 'approved'));
     const comments = await this.db
       .selectFrom('comments')
       .selectAll()
@@ -428,13 +455,16 @@ export class KyselyPublishingStore implements PublishingStore {
       .where('status', '=', 'approved')
       .orderBy('date', 'desc')
       .orderBy('id', 'desc')
+      .limit(limit)
       .execute();
     const authorIds = [...new Set(comments.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
     const authors = authorIds.length
       ? await this.db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', authorIds).execute()
       : [];
     const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
-    return comments.map((row) => ({
+    return {
+      found,
+      comments: comments.map((row) => ({
       id: row.id,
       parentId: row.parent_id,
       author: row.author_id === null ? null : (byId.get(row.author_id) ?? null),
@@ -442,8 +472,9 @@ export class KyselyPublishingStore implements PublishingStore {
       authorEmail: row.author_email,
       authorUrl: row.author_url,
       date: row.date,
-      content: row.content,
-    }));
+        content: row.content,
+      })),
+    };
   }
 
   async findUserByLogin(login: string): Promise<UserRecord | undefined> {

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
@@ -269,9 +269,33 @@ const readPrivatePosts: Migration = {
   },
 };
 
+/**
+ * No two posts of a site and type that need a unique slug hold the same one
+ * (pages: among those of the same parent), enforced by the database, so two
+ * concurrent restores cannot both take a free slug (the losing one tries the
+ * next free slug, see `KyselyPublishingStore.restorePost`). Slugs need to be
+ * unique for the statuses `slugMustBeUnique` names (not draft, pending,
+ * auto-draft) and a post in the trash keeps its `__trashed` slug out of the
+ * way; an empty slug is never compared. The same partial expression index on
+ * SQLite and PostgreSQL.
+ */
+const uniqueSlugs: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await sql`create unique index posts_unique_slug on posts (
+      site_id, type, (case when type = 'page' then coalesce(parent_id, 0) else 0 end), slug
+    ) where status not in ('draft', 'pending', 'auto-draft', 'trash') and slug <> ''`.execute(db);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await sql`drop index posts_unique_slug`.execute(db);
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
   { name: '02-standard-roles', legacyName: '2026-11-22-b-publishing-02-standard-roles', ...standardRoles },
   { name: '03-read-private-posts', legacyName: '2026-11-23-b-publishing-03-read-private-posts', ...readPrivatePosts },
+  { name: '04-unique-slugs', ...uniqueSlugs },
 ];

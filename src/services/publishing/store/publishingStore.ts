@@ -214,10 +214,12 @@ export interface PublishingStore {
   uniqueSlugFor(post: Pick<PostRecord, 'id' | 'siteId' | 'type' | 'parentId'>, desired: string): Promise<string>;
 
   siteStats(siteId: number, viewerId: number): Promise<SiteStats>;
-  /** Users who like the post, newest like first. */
-  postLikers(postId: number): Promise<UserRecord[]>;
-  /** Approved comments, newest first. */
-  approvedComments(postId: number): Promise<CommentRecord[]>;
+  /** The first `limit` users who like the post, newest like first, and how many like it in all. */
+  postLikers(postId: number, limit: number): Promise<{ found: number; users: UserRecord[] }>;
+  /** Whether the user likes the post. */
+  likedBy(postId: number, userId: number): Promise<boolean>;
+  /** The first `limit` approved comments, newest first, and how many there are in all. */
+  approvedComments(postId: number, limit: number): Promise<{ found: number; comments: CommentRecord[] }>;
 
   findUserByLogin(login: string): Promise<UserRecord | undefined>;
   createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void>;

@@ -56,10 +56,13 @@ export interface DashboardUser extends DashboardCaller {
   csrf: { 'X-CSRF-Token': string };
 }
 
+/** Signs up (202, whatever the address) and logs in, as the dashboard page does. */
 export async function signedUpUser(server: TestServer, email = uniqueEmail()): Promise<DashboardUser> {
   const caller = await dashboardCaller(server);
-  const { data, response } = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
-  if (response.status !== 201 || !data) throw new Error(`sign-up failed with ${response.status}`);
+  const signUp = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+  if (signUp.response.status !== 202) throw new Error(`sign-up failed with ${signUp.response.status}`);
+  const { data, response } = await sdk.logIn({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+  if (response.status !== 200 || !data) throw new Error(`log-in after sign-up failed with ${response.status}`);
   return { ...caller, email, password: GOOD_PASSWORD, session: data, csrf: { 'X-CSRF-Token': data.csrf_token } };
 }
 

@@ -1,0 +1,46 @@
+/**
+ * Whether a store error means "the store cannot take requests right now"
+ * (answered 503 with `Retry-After`, never 500): the one place that knows the
+ * drivers' ways of saying so.
+ *
+ * - SQLite: `SQLITE_BUSY*` / `SQLITE_LOCKED*` (another connection holds the
+ *   write lock longer than the bounded wait, see `sqliteDriver.ts`).
+ * - PostgreSQL: a refused, reset or timed-out connection (`ECONNREFUSED`,
+ *   `ECONNRESET`, ...), the server shutting down or not yet accepting
+ *   connections (SQLSTATE class 08, `57P01`-`57P03`, `53300`), a statement
+ *   cancelled by its timeout (`57014`), and node-postgres' own errors for a
+ *   connection that ended or a pool that could not connect in time (these
+ *   carry no code, only their message).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
+    if (NETWORK_CODES.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || POSTGRES_UNAVAILABLE.has(code)) return true;
+  }
+  return typeof message === 'string' && PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+const NETWORK_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement timeout). */
+const POSTGRES_UNAVAILABLE: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+
+/** node-postgres and pg-pool errors without a code. */
+const PG_CLIENT_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect$/,
+  /^Query read timeout$/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Connection ended unexpectedly$/,
+];
