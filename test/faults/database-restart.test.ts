@@ -38,7 +38,7 @@ beforeAll(async () => {
   await createTrashedPosts(server.built.db, POSTS);
   token = await publishingToken(server, 'admin');
   call = contractFetch(await contractChecker());
-});
+}, 120_000);
 afterAll(async () => {
   await proxy?.restore().catch(() => {});
   await server?.close();

@@ -81,8 +81,9 @@ describe('while another connection holds the write lock', () => {
     // Generous bounds for a loaded 2-core machine; a synchronous busy wait would hold every read for the whole wait.
     expect(readMs[Math.floor(readMs.length / 2)]).toBeLessThan(150);
     expect(readMs.at(-1)).toBeLessThan(400);
-    // The longest time the event loop was blocked while the restore waited.
-    expect(loop.max / 1e6).toBeLessThan(60);
+    // The longest time the event loop was blocked while the restore waited: a synchronous busy wait
+    // would block it for the whole wait (600 ms); the bound leaves room for a loaded machine.
+    expect(loop.max / 1e6).toBeLessThan(250);
     // Nothing was applied.
     expect(statusOf(101)).toBe('trash');
   });

@@ -31,7 +31,7 @@ beforeAll(async () => {
     METRICS_TOKEN: 'many-instances-metrics-token',
   };
   // All three start at once: migrations and demo data must still be applied exactly once.
-  instances = await Promise.all([startProcess(env), startProcess(env), startProcess(env)]);
+  instances = await Promise.all([0, 1, 2].map(() => startProcess(env, { startupMs: 90_000 })));
   call = contractFetch(await contractChecker());
 }, 120_000);
 

@@ -320,9 +320,11 @@ export class KyselyPublishingStore implements PublishingStore {
 
   /**
    * Restores a trashed post in one transaction. Its slug is the first free
-   * one (see `freeSlug`); when a concurrent restore took that slug first,
-   * the database's unique index (`posts_unique_slug`) refuses the write and
-   * the restore runs again, finding the next free slug.
+   * one (see `freeSlug`), read while holding the site's row so that
+   * concurrent restores on one site take turns; should another writer take
+   * that slug first all the same, the database's unique index
+   * (`posts_unique_slug`) refuses the write and the restore runs again,
+   * finding the next free slug.
    */
   async restorePost(postId: number, at: Date): Promise<boolean> {
     if (!isStorableId(postId)) return false;
@@ -354,7 +356,13 @@ export class KyselyPublishingStore implements PublishingStore {
       if (!post || post.status !== 'trash') return false;
       const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
       const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
-      const slug = slugMustBeUnique(status, desired) ? await this.freeSlug(trx, postId, post, desired) : desired;
+      let slug = desired;
+      if (slugMustBeUnique(status, desired)) {
+        // A no-op write on the site's row holds it (PostgreSQL) until the end: restores that need a free
+        // slug on one site take turns, so each reads the slugs the one before it committed.
+        await trx.updateTable('sites').set((eb) => ({ name: eb.ref('name') })).where('id', '=', post.site_id).execute();
+        slug = await this.freeSlug(trx, postId, post, desired);
+      }
       // The conditional update decides which of concurrent restores makes the transition.
       const restored = await trx
         .updateTable('posts')
