@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { sql, type Kysely } from 'kysely';
 import { accountsModule } from './accounts/module.js';
-import type { Config } from './platform/config.js';
+import { selectServices, type Config } from './platform/config.js';
 import { loadContractOnce } from './platform/http/contract.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
@@ -75,6 +75,7 @@ export async function openMigratedStore(
  * test on an ephemeral port).
  */
 export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
+  const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = createMetrics();
   const database = await openMigratedStore(config, {
@@ -91,8 +92,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   ];
 
   const built: BuiltService[] = [];
-  for (const module of SERVICES as readonly ServiceModule<Database>[]) {
-    if (!config.services.includes(module.name)) continue;
+  for (const module of served) {
     built.push(
       module.create({
         contract: await loadContractOnce(projectFile(module.contractFile)),
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   app.use(metricsRoute(metrics));
   app.use(contractPipeline(services, { logger, responseValidation: config.responseValidation }));
-  app.use(docsRoutes(projectFile('dist/docs'), config.services));
+  app.use(docsRoutes(projectFile('dist/docs'), served.map((module) => module.name)));
   for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {
     ctx.status = 404;

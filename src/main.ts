@@ -8,7 +8,7 @@ async function main() {
   const { app, logger, services, close } = await buildApp(config);
   const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
+    logger.info({ port: config.port, host: config.host, services: services.map((service) => service.name) }, 'listening');
   });
 
   let stopping = false;
