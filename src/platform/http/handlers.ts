@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { OperationPolicy } from './service.js';
 
 /**
  * Typing of the handler maps: each service lists its operations with the
@@ -40,6 +41,14 @@ export type Handler<Op extends OperationTypes, Principal> = (
 /** One handler per operation; a missing or mistyped one fails the type check. */
 export type HandlerMap<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {
   [K in keyof Ops]: Handler<Ops[K], Principal>;
+};
+
+/**
+ * One policy per operation (admit steps, presenter): like the handler map, a
+ * missing or unknown operationId fails the type check.
+ */
+export type PolicyTable<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {
+  readonly [K in keyof Ops]: OperationPolicy<Principal>;
 };
 
 /** True only when A and B are the same set of names (used to tie a handler map to the generated SDK). */

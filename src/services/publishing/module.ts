@@ -10,7 +10,7 @@ import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
-import type { PublishingPrincipal } from './operations.js';
+import type { PublishingPolicies, PublishingPrincipal } from './operations.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
@@ -50,6 +50,18 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     onRestore: (outcome) => postRestores.inc({ outcome }),
     onDelete: (outcome) => postDeletions.inc({ outcome }),
   });
+  /** Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS); `fields` filters only the post operations' posts. */
+  const present = publishingPresenter(deps.config.publishing.corsOrigins, false);
+  const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, true);
+  const policies: PublishingPolicies = {
+    getSite: { present },
+    getPost: { present: presentPost },
+    getPostLikes: { present },
+    getPostReplies: { present },
+    deletePost: { present: presentPost },
+    restorePost: { present: presentPost },
+    getOpenApiDocument: { present },
+  };
   return {
     name: 'publishing',
     prefix: '/rest/v1.1',
@@ -57,19 +69,19 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     handlers: handlers as unknown as Record<string, AnyHandler>,
     ignoreTrailingSlash: true,
     anonymous: { kind: 'anonymous' },
-    /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
-    async authenticate(token) {
-      const userId = await store.tokenOwner(hashAccessToken(token));
-      return userId === undefined ? null : { kind: 'user', userId };
+    security: {
+      /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
+      async bearerToken(token) {
+        const userId = await store.tokenOwner(hashAccessToken(token));
+        return userId === undefined ? null : { kind: 'user', userId };
+      },
     },
     unauthenticated: publishingUnauthenticated,
     unknownCredential: 'refuse',
     beforeRouting: optionsAnswer,
     unrouted: unroutedAnswer,
+    policies,
     errorBody: publishingErrorBody,
-    present: publishingPresenter(
-      deps.config.publishing.corsOrigins,
-      new Set(deps.contract.operations.filter((op) => op.queryParams.has('fields')).map((op) => op.operationId)),
-    ),
+    present,
   };
 }

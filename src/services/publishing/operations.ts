@@ -1,6 +1,6 @@
 import type * as sdk from '../../../generated/publishing/sdk.gen.js';
 import type * as T from '../../../generated/publishing/types.gen.js';
-import type { HandlerMap, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
 export interface PublishingOperations {
@@ -17,6 +17,9 @@ export interface PublishingOperations {
 export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number };
 
 export type PublishingHandlers = HandlerMap<PublishingOperations, PublishingPrincipal>;
+
+/** One policy (presenter) per operation of the contract. */
+export type PublishingPolicies = PolicyTable<PublishingOperations, PublishingPrincipal>;
 
 /** Fails the type check when the contract gains or loses an operation that this list does not. */
 export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof PublishingOperations> = true;
