@@ -30,3 +30,11 @@ export const internalError = () => new ApiError(500, 'internal_error', 'Internal
 
 /** 501 for an operation the contract describes but no handler serves yet. */
 export const notImplemented = () => new ApiError(501, 'not_implemented', 'Not implemented');
+
+/**
+ * The error body `{"error": "<human message>", "code": "<machine code>"}`,
+ * as the profiles API and the dashboard write it (`Body` is the contract's
+ * error type).
+ */
+export const messageAndCodeBody = <Body extends { error: string; code: string }>(error: ApiError): Body =>
+  ({ error: error.message, code: error.code }) as Body;

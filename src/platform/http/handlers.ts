@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Contract } from './contract.js';
 import type { OperationPolicy } from './service.js';
 
 /**
@@ -56,3 +57,6 @@ export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) 
 
 /** Operation names of a generated SDK module (its exported functions). */
 export type SdkOperations<M> = { [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never }[keyof M];
+
+/** The `getOpenApiDocument` handler of every service: its contract as written, as JSON. */
+export const openApiDocumentHandler = (contract: Contract) => async () => ({ status: 200 as const, body: contract.document });
