@@ -47,6 +47,7 @@ const backendIndependent = [
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['test/support/fetch-agent.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,0 +1,331 @@
+/**
+ * `npm run bench`: the project side by side with the stack a user would
+ * pick instead, in one run on this machine, then the project's own hot paths.
+ *
+ * 1. Starts the project's server (src/main.ts, SQLite in a temporary file,
+ *    demo data) and fetches alex's anonymous profile answer once.
+ * 2. Starts the peers as child processes, each from openapi/profiles.yaml and
+ *    serving those same bytes: raw node:http, bare Koa, Fastify +
+ *    fastify-openapi-glue, Koa + openapi-backend `handleRequest`, Express +
+ *    express-openapi-validator (peers/).
+ * 3. Loads each with autocannon (`GET /v3/profiles/alex`, anonymous, and the
+ *    project also with an API key) in alternating rounds, and reads each
+ *    server's CPU time (/proc/<pid>/stat) over the load: CPU per request,
+ *    requests/s, p99 latency, and RSS after the run.
+ * 4. Trash and restore of posts (each post trashed, then restored, once a
+ *    round), the SQL statements of one request of each kind (from a query
+ *    log on a server that is not timed), routing with a 50-operation contract
+ *    against a 2-operation one (routing.ts), and start-up to the first 200.
+ *
+ * Prints one table (each CPU figure also as a multiple of the best peer's),
+ * the same as Markdown for the README, and writes .tmp/bench-latest.json.
+ *
+ * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (200;
+ * the site's post count grows by as many), BENCH_RESTORE_TERMS=1 (the copies
+ * share the demo post's terms), BENCH_STARTUPS (3).
+ */
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort, projectRoot } from '../tools.js';
+import { combine, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
+import {
+  ENTRY,
+  issueApiKey,
+  issuePublishingToken,
+  makeBenchPosts,
+  PROFILES_CONTRACT,
+  restorePath,
+  serverEnv,
+  trashPath,
+} from './project.js';
+import { markdownTable, consoleRows, type Row } from './report.js';
+
+const duration = Number(process.env.BENCH_DURATION ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 1);
+const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 200);
+const restoreWithTerms = process.env.BENCH_RESTORE_TERMS === '1';
+const startups = Number(process.env.BENCH_STARTUPS ?? 3);
+
+const LOOKUP = '/v3/profiles/alex';
+
+/**
+ * The peers. Those with `contract` route and validate from the contract, as
+ * the project does: the best of them (least CPU per request) is the "best
+ * peer" every ratio is taken to. The others are floors: no routing, no validation.
+ */
+const PEERS = [
+  { name: 'raw `node:http` writing the bytes', script: 'scripts/bench/peers/raw.ts', contract: false },
+  { name: 'bare Koa route', script: 'scripts/bench/peers/koa.ts', contract: false },
+  { name: 'Fastify + fastify-openapi-glue', script: 'scripts/bench/peers/fastify.ts', contract: true },
+  { name: 'Koa + openapi-backend `handleRequest`', script: 'scripts/bench/peers/openapi-backend.ts', contract: true },
+  { name: 'Express + express-openapi-validator', script: 'scripts/bench/peers/express.ts', contract: true },
+] as const;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+const children: ChildProcess[] = [];
+
+async function startProject(databaseUrl: string, extraEnv: Record<string, string> = {}, nodeFlags: string[] = []) {
+  const port = await freePort();
+  const child = startScript(ENTRY, { ...serverEnv(port, databaseUrl), ...extraEnv }, { nodeFlags });
+  children.push(child);
+  const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
+  await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
+  return server;
+}
+
+/** Milliseconds from spawning the server to its first 200 on the profile lookup (all contracts compiled by then). */
+async function startUpMs(databaseUrl: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = startScript(ENTRY, serverEnv(port, databaseUrl));
+  children.push(child);
+  try {
+    await waitFor(`http://127.0.0.1:${port}${LOOKUP}`, { status: 200, timeoutMs: 60_000, intervalMs: 5 });
+    return performance.now() - started;
+  } finally {
+    await stop(child);
+  }
+}
+
+/** Statements the server's query log gained while `request` ran (and 100 ms after, for work done after the answer). */
+async function statementsOf(
+  log: string,
+  request: () => Promise<Response>,
+): Promise<{ count: number; status: number; body: string; statements: string[] }> {
+  const read = () => {
+    try {
+      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  const before = read().length;
+  const answer = await request();
+  const body = await answer.text();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const statements = read().slice(before);
+  return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements };
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+try {
+  const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
+  const project = await startProject(databaseUrl);
+  const sample = await fetch(`${project.base}${LOOKUP}`);
+  const body = Buffer.from(await sample.arrayBuffer());
+  const bodyFile = join(dir, 'answer.json');
+  writeFileSync(bodyFile, body);
+  const contentType = sample.headers.get('content-type') ?? 'application/json';
+  const apiKey = await issueApiKey(databaseUrl);
+  const token = await issuePublishingToken(databaseUrl);
+
+  const peers: Server[] = [];
+  for (const peer of PEERS) {
+    const port = await freePort();
+    const child = startScript(peer.script, {
+      BENCH_PORT: String(port),
+      BENCH_BODY_FILE: bodyFile,
+      BENCH_BODY_TYPE: contentType,
+      BENCH_CONTRACT: PROFILES_CONTRACT,
+    });
+    children.push(child);
+    const server = { name: peer.name, child, base: `http://127.0.0.1:${port}` };
+    await waitFor(`${server.base}${LOOKUP}`, { status: 200 });
+    const answer = Buffer.from(await (await fetch(`${server.base}${LOOKUP}`)).arrayBuffer());
+    if (!answer.equals(body)) throw new Error(`${peer.name} does not answer the project's bytes`);
+    peers.push(server);
+  }
+
+  // The side-by-side rows: every peer, the project anonymous and the project with a key.
+  const keyed = { Authorization: `Bearer ${apiKey}` };
+  const targets = [
+    ...peers.map((server) => ({ server, name: server.name, headers: undefined as Record<string, string> | undefined })),
+    { server: project, name: '**this project**, anonymous', headers: undefined },
+    { server: project, name: 'this project, with an API key', headers: keyed },
+  ];
+  console.error(`warming up ${targets.length} servers for ${warmup}s each`);
+  for (const target of targets) {
+    await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration: warmup });
+  }
+  const runs = new Map<string, Measurement[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    // Each round starts one server later, so no server always follows the same one.
+    const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
+    for (const target of order) {
+      console.error(`round ${round + 1}/${rounds}: ${target.name}`);
+      runs.get(target.name)!.push(await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration }));
+    }
+  }
+  const rss = new Map(targets.map((target) => [target.name, rssBytes(target.server.child.pid)]));
+  for (const peer of peers) await stop(peer.child);
+
+  // Trash and restore: each bench post trashed once, then restored once, per round.
+  const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: restoreWithTerms });
+  const bearer = { Authorization: `Bearer ${token}` };
+  // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
+  const postPath = (path: (id: number) => string) => (n: number) => path(n < posts.length ? posts[n]! : 1);
+  const trashRuns: Measurement[] = [];
+  const restoreRuns: Measurement[] = [];
+  for (let round = 0; round < rounds + 1; round++) {
+    console.error(`trash and restore ${posts.length} posts, round ${round + 1}/${rounds + 1}`);
+    const phase = (path: (id: number) => string) =>
+      load(project, { method: 'POST', path: path(posts[0]!), pathOf: postPath(path), headers: bearer, connections, amount: posts.length });
+    const trashed = await phase(trashPath);
+    const restored = await phase(restorePath);
+    // The first round warms up.
+    if (round > 0) {
+      trashRuns.push(trashed);
+      restoreRuns.push(restored);
+    }
+  }
+  const projectRss = rssBytes(project.child.pid);
+  await stop(project.child);
+
+  // Statements per request, from the query log of a server that is not timed.
+  const sqlLog = join(dir, 'statements.log');
+  const tracedUrl = `sqlite:${join(dir, 'traced.db')}`;
+  const traced = await startProject(tracedUrl, { BENCH_SQL_LOG: sqlLog }, [
+    '--import',
+    pathToFileURL(join(projectRoot, 'scripts/bench/sql-trace.ts')).href,
+  ]);
+  const tracedKey = await issueApiKey(tracedUrl);
+  const tracedToken = await issuePublishingToken(tracedUrl);
+  const [tracedPost] = makeBenchPosts(tracedUrl, 1);
+  const get = (headers?: Record<string, string>) => () => fetch(`${traced.base}${LOOKUP}`, { headers });
+  const post = (path: string) => () => fetch(`${traced.base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${tracedToken}` } });
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const statements = {
+    anonymousFirst: await statementsOf(sqlLog, get()),
+    anonymousRepeated: await statementsOf(sqlLog, get()),
+    keyedFirst: await statementsOf(sqlLog, get({ Authorization: `Bearer ${tracedKey}` })),
+    keyedRepeated: await statementsOf(sqlLog, get({ Authorization: `Bearer ${tracedKey}` })),
+    trash: await statementsOf(sqlLog, post(trashPath(tracedPost!))),
+    restore: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
+  };
+  await stop(traced.child);
+  for (const [name, counted] of Object.entries(statements)) {
+    if (counted.status !== 200) throw new Error(`statement count of ${name}: status ${counted.status} ${counted.body}`);
+  }
+
+  // Routing with 2 and 50 operations, in a process of its own.
+  console.error('routing: 2 and 50 operations');
+  const routing = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/bench/routing.ts')], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_ROUNDS: String(rounds) },
+    }),
+  ) as { iterations: number; small: { operations: number; lookup: number; miss: number }; large: { operations: number; lookup: number; miss: number } };
+
+  // Start-up to the first 200: a new store (migrations and demo data), then the same store again.
+  console.error(`start-up, ${startups} times each`);
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < startups; i++) {
+    const url = `sqlite:${join(dir, `startup-${i}.db`)}`;
+    fresh.push(await startUpMs(url));
+    existing.push(await startUpMs(url));
+  }
+
+  // The table.
+  const combined = new Map<string, Combined>([...runs].map(([name, list]) => [name, combine(list)]));
+  const peerCpu = PEERS.filter((peer) => peer.contract).map((peer) => ({ name: peer.name, cpu: combined.get(peer.name)!.cpuMicros }));
+  const best = peerCpu.reduce((a, b) => (b.cpu < a.cpu ? b : a));
+  const anonymous = combined.get(targets.at(-2)!.name)!;
+  const keyedRun = combined.get(targets.at(-1)!.name)!;
+  const koa = combined.get(PEERS[1].name)!;
+  const trash = combine(trashRuns);
+  const restore = combine(restoreRuns);
+  const mb = (bytes: number | undefined) => (bytes === undefined || Number.isNaN(bytes) ? undefined : bytes / 2 ** 20);
+  const measured = (row: string, run: Combined, rssOf: number | undefined, note?: string): Row => ({
+    row,
+    cpuMicros: run.cpuMicros,
+    ratio: run.cpuMicros / best.cpu,
+    rps: run.rps,
+    p99: run.p99,
+    rssMB: mb(rssOf),
+    errors: run.errors,
+    note,
+  });
+  const rows: Row[] = [
+    ...targets.slice(0, -1).map((target) => {
+      const run = combined.get(target.name)!;
+      const note =
+        target.server === project
+          ? `p99 ${(run.p99 / koa.p99).toFixed(1)}× bare Koa's (goal ≤ 2); ${plural(statements.anonymousFirst.count, 'SQL statement')}, ${statements.anonymousRepeated.count} within the lookup cache`
+          : target.name === best.name
+            ? 'best peer (routing + validation from the contract)'
+            : PEERS.find((peer) => peer.name === target.name)?.contract
+              ? undefined
+              : 'floor: no routing, no validation';
+      return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
+    }),
+    measured(
+      'this project, with an API key',
+      keyedRun,
+      undefined,
+      `${(keyedRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous (goal ≤ 1.15); ${plural(statements.keyedRepeated.count, 'SQL statement')} a request (${statements.keyedFirst.count} on the key's first use)`,
+    ),
+    measured('trash a post (SQLite)', trash, undefined, plural(statements.trash.count, 'SQL statement')),
+    measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU)`),
+    {
+      row: `route + validate the profile lookup, ${routing.small.operations}-operation contract (in-process)`,
+      cpuMicros: routing.small.lookup / 1000,
+      note: `a path no route takes: ${(routing.small.miss / 1000).toFixed(2)} µs`,
+    },
+    {
+      row: `route + validate the profile lookup, ${routing.large.operations}-operation contract (in-process)`,
+      cpuMicros: routing.large.lookup / 1000,
+      note: `${(routing.large.lookup / routing.small.lookup).toFixed(2)}× the ${routing.small.operations}-operation contract (goal: flat); a path no route takes: ${(routing.large.miss / 1000).toFixed(2)} µs`,
+    },
+    {
+      row: 'start-up to the first 200, new store (spawn → answer)',
+      note: `${median(fresh).toFixed(0)} ms median of ${startups} (least ${Math.min(...fresh).toFixed(0)} ms); through tsx, migrations and demo data included`,
+    },
+    {
+      row: 'start-up to the first 200, existing store',
+      note: `${median(existing).toFixed(0)} ms median of ${startups} (least ${Math.min(...existing).toFixed(0)} ms; goal < 1 s)`,
+    },
+  ];
+
+  const conditions = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverageAtEnd: loadavg()[0],
+    duration,
+    rounds,
+    connections,
+    warmup,
+    restorePosts,
+    restoreWithTerms,
+  };
+  console.table(consoleRows(rows));
+  const markdown = [
+    markdownTable(rows),
+    '',
+    `${rounds} alternating rounds of ${duration} s per server, ${connections} connections, \`GET ${LOOKUP}\` over loopback; ` +
+      `CPU: user + system time of the server process per request, the least of the rounds; requests/s: mean; p99: the worst round; ` +
+      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds; ` +
+      `Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end.`,
+  ].join('\n');
+  console.log(`\n${markdown}`);
+  mkdirSync(join(projectRoot, '.tmp'), { recursive: true });
+  writeFileSync(join(projectRoot, '.tmp/bench-latest.md'), `${markdown}\n`);
+  writeFileSync(
+    join(projectRoot, '.tmp/bench-latest.json'),
+    `${JSON.stringify({ conditions, bestPeer: best.name, rows, startUpMs: { fresh, existing }, routing, statements }, null, 2)}\n`,
+  );
+  console.error('written: .tmp/bench-latest.json, .tmp/bench-latest.md');
+} finally {
+  await Promise.all(children.map((child) => stop(child)));
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,191 @@
+/**
+ * The benchmark's machinery: servers as child processes, their CPU time and
+ * memory read from /proc, and load from autocannon. Nothing here knows the
+ * project's insides (that is project.ts).
+ */
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { projectRoot, quietToolEnv } from '../tools.js';
+
+/** A server under test: a child process and where it listens. */
+export interface Server {
+  name: string;
+  child: ChildProcess;
+  base: string;
+}
+
+export interface StartOptions {
+  /** Extra node flags (`--cpu-prof`, `--import` of a preload). */
+  nodeFlags?: string[];
+  /** Where the child's stderr goes (default: this process's stderr). */
+  stderr?: 'inherit' | 'ignore';
+}
+
+/**
+ * Starts a TypeScript script of the project (through tsx, as `npm start`
+ * does) as a child process in production mode, with every phone-home and
+ * log switched off.
+ */
+export function startScript(script: string, env: Record<string, string>, options: StartOptions = {}): ChildProcess {
+  return fork(join(projectRoot, script), [], {
+    cwd: projectRoot,
+    execArgv: ['--import', 'tsx', ...(options.nodeFlags ?? [])],
+    env: { ...quietToolEnv, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', options.stderr ?? 'inherit', 'ipc'],
+  });
+}
+
+/** Resolves once `url` answers `status` (any answer when not given); rejects after `timeoutMs`. */
+export async function waitFor(url: string, { status, timeoutMs = 30_000, intervalMs = 50 } = {} as {
+  status?: number;
+  timeoutMs?: number;
+  intervalMs?: number;
+}): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const answer = await fetch(url);
+      await answer.arrayBuffer();
+      if (status === undefined || answer.status === status) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer${status ? ` ${status}` : ''} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Stops a child with SIGTERM and waits for it to exit (SIGKILL after `graceMs`). */
+export function stop(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
+export function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+}
+
+/** CPU seconds (user + system) a process has used so far, or NaN where /proc is not available. */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    // utime and stime are fields 14 and 15 of stat(5); the slice starts at field 3.
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Resident memory of a process in bytes (VmRSS), or NaN where /proc is not available. */
+export function rssBytes(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** One measured load: what the client saw and what the server spent. */
+export interface Measurement {
+  requests: number;
+  rps: number;
+  /** Latency percentile 99 in milliseconds. */
+  p99: number;
+  /** Answers with another status than expected, plus connection errors and time-outs. */
+  errors: number;
+  /** Server CPU time (user + system) per request, in microseconds. */
+  cpuMicros: number;
+}
+
+export interface LoadSpec {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  /** The status every answer must have. */
+  status?: number;
+  connections: number;
+  /** Seconds; ignored when `amount` is set. */
+  duration?: number;
+  /** Send exactly this many requests, then stop. */
+  amount?: number;
+  /** Path of the n-th request (0-based, across all connections), for requests that each touch another resource. */
+  pathOf?: (n: number) => string;
+}
+
+/** Loads a server with autocannon and measures the server's CPU time per request over the same span. */
+export async function load(server: Server, spec: LoadSpec): Promise<Measurement> {
+  let sent = 0;
+  const expected = spec.status ?? 200;
+  let unexpected = 0;
+  const pathOf = spec.pathOf;
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const result = await autocannon({
+    url: `${server.base}${spec.path}`,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    connections: spec.connections,
+    ...(spec.amount ? { amount: spec.amount } : { duration: spec.duration ?? 3 }),
+    ...(pathOf
+      ? {
+          requests: [
+            {
+              setupRequest: (request: autocannon.Request) => ({ ...request, path: pathOf(sent++) }),
+            },
+          ],
+        }
+      : {}),
+    // Counted per answer so a wrong status is an error whatever its class (autocannon counts only non-2xx).
+    setupClient: (client: autocannon.Client) => {
+      client.on('response', (statusCode: number) => {
+        if (statusCode !== expected) unexpected++;
+      });
+    },
+  } as autocannon.Options);
+  const cpu = cpuSeconds(server.child.pid) - cpuBefore;
+  const requests = result.requests.total;
+  return {
+    requests,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + unexpected,
+    cpuMicros: requests ? (cpu * 1e6) / requests : Number.NaN,
+  };
+}
+
+/** Several rounds of one server summed up: mean requests/s, worst p99, least CPU per request. */
+export interface Combined extends Measurement {
+  rounds: number;
+}
+
+export function combine(runs: readonly Measurement[]): Combined {
+  return {
+    rounds: runs.length,
+    requests: runs.reduce((sum, run) => sum + run.requests, 0),
+    rps: runs.reduce((sum, run) => sum + run.rps, 0) / runs.length,
+    p99: Math.max(...runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    // The least: load from elsewhere on the machine only ever adds CPU time (cache misses, preemption).
+    cpuMicros: Math.min(...runs.map((run) => run.cpuMicros)),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * What every peer server of the benchmark is given: the port, the contract
+ * (openapi/profiles.yaml) and the answer bytes the project itself sent for
+ * `GET /v3/profiles/alex`, so every server answers the same bytes.
+ */
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+
+export const port = Number(process.env.BENCH_PORT);
+export const body = readFileSync(process.env.BENCH_BODY_FILE!);
+export const contentType = process.env.BENCH_BODY_TYPE ?? 'application/json';
+export const contractFile = process.env.BENCH_CONTRACT!;
+/** The contract as written (with `$ref`s). */
+export const contract = (): Record<string, unknown> =>
+  parseYaml(readFileSync(contractFile, 'utf8')) as Record<string, unknown>;
+/** The path prefix of the contract's server (`/v3`). */
+export const prefix = '/v3';
+export const host = '127.0.0.1';
+
+/** The error body of every peer for a request the contract refuses. */
+export const badRequest = (message: string) => Buffer.from(JSON.stringify({ error: message, code: 'invalid_request' }));

@@ -1,0 +1,24 @@
+/**
+ * Peer: Fastify + fastify-openapi-glue: routes and Ajv validators of the
+ * parameters built from the contract; the handler answers the bytes (a
+ * Buffer, so no response serializer runs). No logger.
+ */
+import Fastify from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { badRequest, body, contentType, contract, host, port, prefix } from './common.js';
+
+// Longer path parameters than find-my-way's default 100 reach the contract's validator (maxLength 128), as in the other servers.
+const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1024 } });
+app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+  const status = error.statusCode ?? 500;
+  reply.code(status).type('application/json').send(badRequest(status === 400 ? error.message : 'error'));
+});
+await app.register(openapiGlue, {
+  specification: contract(),
+  prefix,
+  serviceHandlers: {
+    getProfileById: async (_request: unknown, reply: { type(t: string): { send(b: Buffer): unknown } }) =>
+      reply.type(contentType).send(body),
+  },
+});
+await app.listen({ port, host });

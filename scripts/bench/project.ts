@@ -1,0 +1,95 @@
+/**
+ * Everything the benchmark knows of the project's insides, in one file, so a
+ * re-layout of src/ changes only the lines here: the server's entry point
+ * and environment, the admin command line that issues credentials, the
+ * router and contract modules (for the 50-operation row), and the store's
+ * `posts` table (to make posts to trash and restore).
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { projectRoot } from '../tools.js';
+
+export { loadContract } from '../../src/platform/http/contract.js';
+export { ContractRouter } from '../../src/platform/http/router.js';
+
+/** The server's entry point, started as a child process (see harness.ts). */
+export const ENTRY = 'src/main.ts';
+/** The contract every server of the side-by-side rows answers from. */
+export const PROFILES_CONTRACT = join(projectRoot, 'openapi/profiles.yaml');
+/** The service prefix of the profiles contract. */
+export const PROFILES_PREFIX = '/v3';
+
+/** The server's environment (see src/platform/config.ts): SQLite (or `databaseUrl`), demo data, no logs, no rate limit in the way. */
+export function serverEnv(port: number, databaseUrl: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'silent',
+    // Production default, stated: response validation is a test and development aid.
+    RESPONSE_VALIDATION: 'off',
+    RATE_LIMIT_ANONYMOUS: '1000000000',
+    RATE_LIMIT_KEYED: '1000000000',
+  };
+}
+
+/** Runs the admin command line on a store; resolves with its output. (Not synchronously: an idle keep-alive connection of the caller's must see its server close it.) */
+async function admin(databaseUrl: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return stdout;
+}
+
+/** Issues a profiles API key through the admin command line (the key is its last line). */
+export async function issueApiKey(databaseUrl: string): Promise<string> {
+  return (await admin(databaseUrl, ['keys', 'create', '--email', 'bench@example.com', '--app', 'Bench'])).trim().split('\n').at(-1)!;
+}
+
+/** Issues a publishing bearer token for the demo `admin` through the admin command line (the token is its last line). */
+export async function issuePublishingToken(databaseUrl: string): Promise<string> {
+  return (await admin(databaseUrl, ['tokens', 'create', '--user', 'admin'])).trim().split('\n').at(-1)!;
+}
+
+/** The published demo post every bench post is a copy of. */
+const TEMPLATE_POST = 108;
+/** Site of the demo posts. */
+export const BENCH_SITE = 1;
+
+/**
+ * Copies the published demo post `count` times (each with a slug of its own)
+ * into a SQLite store, so a benchmark can trash and restore each one once
+ * per round. Returns the new post IDs. With `withTerms` each copy is also in
+ * the demo post's categories and tags, so every term then holds `count`
+ * posts more (the post object counts a term's posts on every read).
+ */
+export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100_000, { withTerms = false } = {}): number[] {
+  if (!databaseUrl.startsWith('sqlite:')) throw new Error('bench posts are made in SQLite stores only');
+  const sqlite = new SqliteDatabase(databaseUrl.slice('sqlite:'.length), { timeout: 10_000 });
+  try {
+    const ids = Array.from({ length: count }, (_, i) => firstId + i);
+    sqlite.exec(`CREATE TEMP TABLE bench_post AS SELECT * FROM posts WHERE id = ${TEMPLATE_POST}`);
+    const set = sqlite.prepare('UPDATE bench_post SET id = ?, slug = ?, guid = ?');
+    const copy = sqlite.prepare('INSERT INTO posts SELECT * FROM bench_post');
+    const terms = sqlite.prepare(`INSERT INTO post_terms (post_id, term_id) SELECT ?, term_id FROM post_terms WHERE post_id = ${TEMPLATE_POST}`);
+    sqlite.transaction(() => {
+      for (const id of ids) {
+        set.run(id, `bench-post-${id}`, `bench-${id}`);
+        copy.run();
+        if (withTerms) terms.run(id);
+      }
+    })();
+    return ids;
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Paths of the publishing API's trash and restore of a post. */
+export const trashPath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/delete`;
+export const restorePath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/restore`;

@@ -1,0 +1,246 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { contractWithOperations, operationCount } from '../../scripts/bench/contract50.js';
+import { fileOf, summarise, type CpuProfile } from '../../scripts/bench/cpuprofile.js';
+import { load, startScript, statFields, stop, waitFor, type Server } from '../../scripts/bench/harness.js';
+import {
+  ContractRouter,
+  ENTRY,
+  issueApiKey,
+  issuePublishingToken,
+  loadContract,
+  makeBenchPosts,
+  PROFILES_CONTRACT,
+  restorePath,
+  serverEnv,
+  trashPath,
+} from '../../scripts/bench/project.js';
+import { markdownTable } from '../../scripts/bench/report.js';
+import { freePort, projectRoot } from '../../scripts/tools.js';
+import { contractChecker, contractFetch } from '../support/contract.js';
+
+/**
+ * The benchmark (`npm run bench`, scripts/bench/) measures what it says:
+ * every peer answers the same bytes and validates the path parameter from
+ * the contract where it routes from it, the project adapter still starts
+ * the server and makes its credentials and posts, the 50-operation contract
+ * really has 50 operations in front of the profile route, and the profile
+ * summary and query log count what they claim.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(children.map((child) => stop(child)));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const PEERS = { raw: false, koa: false, fastify: true, 'openapi-backend': true, express: true } as const;
+
+describe('the peers', () => {
+  const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
+  const bases = new Map<string, string>();
+
+  beforeAll(async () => {
+    const bodyFile = join(dir, 'answer.json');
+    writeFileSync(bodyFile, body);
+    await Promise.all(
+      Object.keys(PEERS).map(async (name) => {
+        const port = await freePort();
+        const child = startScript(`scripts/bench/peers/${name}.ts`, {
+          BENCH_PORT: String(port),
+          BENCH_BODY_FILE: bodyFile,
+          BENCH_BODY_TYPE: 'application/json',
+          BENCH_CONTRACT: PROFILES_CONTRACT,
+        });
+        children.push(child);
+        const base = `http://127.0.0.1:${port}`;
+        await waitFor(`${base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+        bases.set(name, base);
+      }),
+    );
+  }, 120_000);
+
+  it.each(Object.keys(PEERS))('%s answers the given bytes', async (name) => {
+    const answer = await fetch(`${bases.get(name)}/v3/profiles/alex`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+  });
+
+  it.each(Object.entries(PEERS).filter(([, contract]) => contract).map(([name]) => name))(
+    '%s validates the identifier against the contract (maxLength 128)',
+    async (name) => {
+      const longest = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(128)}`);
+      expect(longest.status).toBe(200);
+      await longest.arrayBuffer();
+      const tooLong = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(129)}`);
+      expect(tooLong.status).toBe(400);
+      expect(await tooLong.text()).toMatch(/128/);
+    },
+  );
+});
+
+describe('the project adapter', () => {
+  const databaseUrl = `sqlite:${join(dir, 'project.db')}`;
+  const call = async (...args: Parameters<typeof fetch>) => contractFetch(await contractChecker())(...args);
+  let server: Server;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const child = startScript(ENTRY, serverEnv(port, databaseUrl));
+    children.push(child);
+    server = { name: 'project', child, base: `http://127.0.0.1:${port}` };
+    await waitFor(`${server.base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+  }, 120_000);
+
+  it('starts the server from its entry point, and a key it issues gets the authenticated profile', async () => {
+    const anonymous = await call(`${server.base}/v3/profiles/alex`);
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).not.toHaveProperty('registration_date');
+    const key = await issueApiKey(databaseUrl);
+    const keyed = await call(`${server.base}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(keyed.status).toBe(200);
+    expect(await keyed.json()).toHaveProperty('registration_date');
+  }, 60_000);
+
+  it('makes posts that trash and restore, and the load of each phase meets no error', async () => {
+    const token = await issuePublishingToken(databaseUrl);
+    const posts = makeBenchPosts(databaseUrl, 20, 200_000);
+    expect(posts).toHaveLength(20);
+    const headers = { Authorization: `Bearer ${token}` };
+    const first = await call(`${server.base}${trashPath(posts[0]!)}`, { method: 'POST', headers });
+    expect(first.status).toBe(200);
+    expect((await first.json()).status).toBe('trash');
+    const back = await call(`${server.base}${restorePath(posts[0]!)}`, { method: 'POST', headers });
+    expect((await back.json()).status).toBe('publish');
+    // The bench's phases: each post once, over several connections, every answer a 200.
+    for (const path of [trashPath, restorePath]) {
+      const measured = await load(server, {
+        method: 'POST',
+        path: path(posts[0]!),
+        pathOf: (n) => path(posts[n]!),
+        headers,
+        connections: 4,
+        amount: posts.length,
+      });
+      expect(measured).toMatchObject({ requests: posts.length, errors: 0 });
+      expect(measured.cpuMicros).toBeGreaterThan(0);
+    }
+    const last = await call(`${server.base}/rest/v1.1/sites/1/posts/${posts.at(-1)}`, { headers });
+    expect((await last.json()).status).toBe('publish');
+  }, 60_000);
+
+  it('makes copies in the demo post\'s categories and tags only when asked', async () => {
+    const headers = { Authorization: `Bearer ${await issuePublishingToken(databaseUrl)}` };
+    const termsOf = async (id: number) => {
+      const post = await (await call(`${server.base}/rest/v1.1/sites/1/posts/${id}`, { headers })).json();
+      return [Object.keys(post.categories), Object.keys(post.tags)];
+    };
+    const template = await termsOf(108);
+    expect(template.flat().length).toBeGreaterThan(0);
+    const [plain] = makeBenchPosts(databaseUrl, 1, 300_000);
+    const [withTerms] = makeBenchPosts(databaseUrl, 1, 300_001, { withTerms: true });
+    expect(await termsOf(plain!)).toEqual([[], []]);
+    expect(await termsOf(withTerms!)).toEqual(template);
+  }, 60_000);
+
+  it('counts every answer of another status as an error', async () => {
+    const measured = await load(server, { path: '/v3/profiles/nobody-has-this', connections: 2, amount: 10 });
+    expect(measured).toMatchObject({ requests: 10, errors: 10 });
+  });
+});
+
+describe('the routing rows', () => {
+  const profiles = parseYaml(readFileSync(PROFILES_CONTRACT, 'utf8')) as Record<string, unknown>;
+
+  it.each([2, 50])('a %d-operation contract compiles with that many operations and routes the profile lookup', async (size) => {
+    const document = contractWithOperations(profiles, size);
+    expect(operationCount(document)).toBe(size);
+    const file = join(dir, `contract-${size}.json`);
+    writeFileSync(file, JSON.stringify(document));
+    const contract = await loadContract(file);
+    expect(contract.operations).toHaveLength(size);
+    const router = new ContractRouter('/v3', contract.operations);
+    const match = router.match('GET', '/v3/profiles/alex');
+    expect(match).toMatchObject({ kind: 'operation', operation: { operationId: 'getProfileById' } });
+    // The generated paths stand before the profile path, so an in-order router passes them all.
+    expect(Object.keys(document.paths as object).at(-2)).toBe('/profiles/{profileIdentifier}');
+  });
+});
+
+describe('the measuring tools', () => {
+  it('reads CPU times from /proc/<pid>/stat whatever the command name holds', () => {
+    const fields = statFields('1234 (node (a) b) S 1 2 3 4 5 6 7 8 9 10 250 40 0 0');
+    expect([fields[11], fields[12]]).toEqual(['250', '40']);
+  });
+
+  it('ranks self time by function and by file, without the idle time', () => {
+    const root = '/project/';
+    const node = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
+    const profile: CpuProfile = {
+      nodes: [
+        node(1, '(root)', ''),
+        node(2, '(idle)', ''),
+        node(3, 'validate', 'file:///project/node_modules/ajv/dist/x.js'),
+        node(4, 'pipeline', 'file:///project/src/http/pipeline.ts'),
+        node(5, 'compile', 'file:///project/node_modules/@scope/pkg/y.js'),
+        node(6, '(garbage collector)', ''),
+      ],
+      samples: [2, 3, 3, 4, 5, 6, 2],
+      timeDeltas: [500, 100, 100, 100, 50, 150, 500],
+      startTime: 0,
+      endTime: 1500,
+    };
+    const summary = summarise(profile, root);
+    expect(summary.idleMs).toBe(1);
+    expect(summary.busyMs).toBe(0.5);
+    expect(summary.byFile.map((share) => [share.name, share.percent])).toEqual([
+      ['ajv', 40],
+      ['(garbage collector)', 30],
+      ['src/http/pipeline.ts', 20],
+      ['@scope/pkg', 10],
+    ]);
+    expect(summary.byFunction[0]).toMatchObject({ name: 'validate ajv/dist/x.js:1', percent: 40 });
+    expect(fileOf('node:internal/http/server', root)).toBe('node:internal/http');
+  });
+
+  it('the query log records every SQL statement a process runs', () => {
+    const log = join(dir, 'statements.log');
+    const script = join(dir, 'queries.mjs');
+    writeFileSync(
+      script,
+      [
+        `import { createRequire } from 'node:module';`,
+        `const Database = createRequire(${JSON.stringify(join(projectRoot, 'package.json'))})('better-sqlite3');`,
+        `const db = new Database(':memory:');`,
+        `db.prepare('create table t (x)').run();`,
+        `const insert = db.prepare('insert into t values (?)');`,
+        `insert.run(1); insert.run(2);`,
+        `db.prepare('select x from t').all();`,
+      ].join('\n'),
+    );
+    const trace = pathToFileURL(join(projectRoot, 'scripts/bench/sql-trace.ts')).href;
+    execFileSync(process.execPath, ['--import', 'tsx', '--import', trace, script], {
+      cwd: projectRoot,
+      env: { ...process.env, BENCH_SQL_LOG: log },
+    });
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
+      'create table t (x)',
+      'insert into t values (?)',
+      'insert into t values (?)',
+      'select x from t',
+    ]);
+  });
+
+  it('writes a Markdown table with one cell a column, escaping pipes', () => {
+    const table = markdownTable([{ row: 'a | b', cpuMicros: 12.4, ratio: 1.5, rps: 5600, p99: 9, rssMB: 80, errors: 0, note: 'n' }]);
+    const lines = table.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toBe('| a \\| b | 12 µs | 1.50× | 5.6k | 9.0 ms | 80 MB | 0 | n |');
+  });
+});
