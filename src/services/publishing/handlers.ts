@@ -4,7 +4,7 @@ import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
-import { readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
+import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -48,6 +48,10 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
     },
     async getPostLikes({ path, principal }) {
       return { status: 200, body: await readPostLikes(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
+    /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
+    async getMyPostLike({ path, principal }) {
+      return { status: 200, body: await readMyPostLike(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
     },
     async getPostReplies({ path, principal }) {
       return { status: 200, body: await readPostReplies(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };

@@ -57,6 +57,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     getSite: { present },
     getPost: { present: presentPost },
     getPostLikes: { present },
+    getMyPostLike: { present },
     getPostReplies: { present },
     deletePost: { present: presentPost },
     restorePost: { present: presentPost },

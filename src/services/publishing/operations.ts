@@ -7,6 +7,7 @@ export interface PublishingOperations {
   getSite: { data: T.GetSiteData; responses: T.GetSiteResponses };
   getPost: { data: T.GetPostData; responses: T.GetPostResponses };
   getPostLikes: { data: T.GetPostLikesData; responses: T.GetPostLikesResponses };
+  getMyPostLike: { data: T.GetMyPostLikeData; responses: T.GetMyPostLikeResponses };
   getPostReplies: { data: T.GetPostRepliesData; responses: T.GetPostRepliesResponses };
   deletePost: { data: T.DeletePostData; responses: T.DeletePostResponses };
   restorePost: { data: T.RestorePostData; responses: T.RestorePostResponses };

@@ -18,6 +18,7 @@ describe('a policy table', () => {
       getSite: {},
       getPost: {},
       getPostLikes: {},
+      getMyPostLike: {},
       getPostReplies: {},
       deletePost: {},
       restorePost: {},
