@@ -25,6 +25,8 @@ const backendIndependent = [
   'test/platform/imports.test.ts',
   'test/platform/security/**',
   'test/app.test.ts',
+  'test/platform/http/router.test.ts',
+  'test/accounts/apiKeyCache.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/tooling/**',
   'test/services/publishing/render.test.ts',

@@ -16,6 +16,7 @@ import { observeRequests } from './platform/ops/observe.js';
 import { projectFile } from './platform/projectRoot.js';
 import { openDatabase, withStartupLock, type OpenDatabase } from './platform/store/database.js';
 import { migrateModules } from './platform/store/migrations.js';
+import { createChangeBus } from './platform/store/changes.js';
 import { connectRedis } from './platform/store/redis.js';
 import { developerModule } from './services/developer/module.js';
 import { profilesModule } from './services/profiles/module.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     },
   });
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger, config.storeTimeoutMs) : undefined;
+  const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
     ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         logger,
         redis: redis?.client,
         metrics: metrics.registry,
+        changes,
         onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: module.name, caller }),
       }),
     );
@@ -130,6 +133,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     db: database.db,
     services,
     async close() {
+      await changes.close();
       await redis?.close();
       await database.close();
     },

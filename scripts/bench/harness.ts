@@ -31,7 +31,8 @@ export interface StartOptions {
 export function startScript(script: string, env: Record<string, string>, options: StartOptions = {}): ChildProcess {
   return fork(join(projectRoot, script), [], {
     cwd: projectRoot,
-    execArgv: ['--import', 'tsx', ...(options.nodeFlags ?? [])],
+    // Compiled JavaScript (`.js`) runs as it is, TypeScript through tsx.
+    execArgv: [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), ...(options.nodeFlags ?? [])],
     env: { ...quietToolEnv, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit', 'ipc'],
   });

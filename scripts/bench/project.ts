@@ -5,7 +5,7 @@
  * router and contract modules (for the 50-operation row), and the store's
  * `posts` table (to make posts to trash and restore).
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -16,6 +16,13 @@ export { ContractRouter } from '../../src/platform/http/router.js';
 
 /** The server's entry point, started as a child process (see harness.ts). */
 export const ENTRY = 'src/main.ts';
+/** The production entry point, compiled by `npm run build:server` (what start-up is timed on). */
+export const COMPILED_ENTRY = 'dist/server/src/main.js';
+
+/** Compiles the server as production runs it (`npm run build:server`). */
+export function buildServer(): void {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: projectRoot, stdio: 'inherit' });
+}
 /** The contract every server of the side-by-side rows answers from. */
 export const PROFILES_CONTRACT = join(projectRoot, 'openapi/profiles.yaml');
 /** The service prefix of the profiles contract. */

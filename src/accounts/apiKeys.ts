@@ -7,8 +7,9 @@ import { applicationNamed, insertApiKey, insertApplication } from './rows.js';
 export interface ApiKeyRegistry {
   /**
    * The id of the key with this hash unless it is unknown or revoked. Records
-   * the use (`last_used_at`, at most once a minute per key). Never cached, so
-   * a revocation takes effect at once.
+   * the use (`last_used_at`, at most once a minute per key) without waiting
+   * for the write. Reads the store every time; the Profiles API reads through
+   * `cachedActiveKeys`.
    */
   findActiveKey(keyHash: string): Promise<string | undefined>;
   /** Creates (or reuses) the account and the application by name, and adds a key to it, in one transaction. */
@@ -56,11 +57,13 @@ export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry
       if (!key) return undefined;
       const now = Date.now();
       if (key.last_used_at === null || now - Date.parse(key.last_used_at) >= LAST_USE_RESOLUTION_MS) {
-        await db
-          .updateTable('api_keys')
+        // Not awaited: the use is recorded beside the request, never in its way (a failed write only
+        // leaves `last_used_at` older; the store's error metric counts it).
+        db.updateTable('api_keys')
           .set({ last_used_at: new Date(now).toISOString() })
           .where('id', '=', key.id)
-          .execute();
+          .execute()
+          .catch(() => {});
       }
       return key.id;
     },

@@ -38,6 +38,12 @@ export interface Config {
   profileCacheSeconds: number;
   /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
   profileLookupCacheMs: number;
+  /**
+   * Milliseconds each instance trusts what it learned of an API key (valid,
+   * revoked, unknown) before asking the store again (0: never): the longest
+   * a key revoked elsewhere keeps working here.
+   */
+  apiKeyCacheMs: number;
   shutdownGraceMs: number;
   /** Longest wait for a request's headers (slow clients). */
   headersTimeoutMs: number;
@@ -111,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
     profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
+    apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 1000, 'API_KEY_CACHE_MS'),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),

@@ -7,6 +7,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { Contract } from './http/contract.js';
 import type { ServiceDefinition } from './http/service.js';
+import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
 
 /**
@@ -37,6 +38,8 @@ export interface PlatformDeps<Tables = unknown> {
   redis?: Redis;
   /** The app's Prometheus registry, for the service's own series. */
   metrics: Registry;
+  /** News of store changes for the caches in front of the store, on this instance and (with Redis) every other. */
+  changes: ChangeBus;
   /** Counts a request refused with 429 by the service's limits. */
   onRateLimited(caller: string): void;
 }

@@ -1,69 +1,133 @@
 import type { ContractOperation } from './contract.js';
 
-interface CompiledRoute {
-  pattern: RegExp;
-  byMethod: Map<string, ContractOperation>;
-}
-
 /** What a path and method resolve to. */
 export type RouteMatch =
   | { kind: 'operation'; operation: ContractOperation; rawParams: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
+/** One path template of the contract (under its base) and its operations by method. */
+interface Route {
+  byMethod: Map<string, ContractOperation>;
+  /** How many parameters its template has: literal paths win over templated ones. */
+  templates: number;
+  /** Declaration order, the tie-break. */
+  order: number;
+}
+
+/** A path segment with a parameter in it: `{post_ID}`, or text around one (`slug:{name}`). */
+interface PatternEdge {
+  /** Whole segment, anchored; named groups are the parameters. */
+  pattern: RegExp;
+  node: TrieNode;
+}
+
+/** A node of the segment tree: where the path has got to after some segments. */
+interface TrieNode {
+  literal: Map<string, TrieNode>;
+  patterns: PatternEdge[];
+  /** The route whose template ends here. */
+  route?: Route;
+}
+
+const newNode = (): TrieNode => ({ literal: new Map(), patterns: [] });
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Matches request paths to contract operations with regular expressions
- * compiled once at start-up (openapi-backend's own router rebuilds them on
- * every request). An integer path parameter matches digits only, so a
- * non-numeric `post_ID` matches no route, as on the real platform.
+ * Matches request paths to contract operations through a tree of path
+ * segments built once at start-up: a request walks one literal segment at a
+ * time (a map lookup), trying parameter segments only where the contract
+ * has one, so the cost does not grow with the number of operations. An
+ * integer path parameter matches digits only, so a non-numeric `post_ID`
+ * matches no route, as on the real platform. Segments are matched as sent
+ * (still percent-encoded); the pipeline decodes parameter values.
  */
 export class ContractRouter {
-  private readonly routes: CompiledRoute[] = [];
+  private readonly root = newNode();
+  private readonly ignoreTrailingSlash: boolean;
 
   constructor(
     prefix: string,
     operations: readonly ContractOperation[],
     options: { ignoreTrailingSlash?: boolean } = {},
   ) {
+    this.ignoreTrailingSlash = options.ignoreTrailingSlash ?? false;
     const byPath = new Map<string, ContractOperation[]>();
-    for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
-    for (const [path, ops] of byPath) {
+    for (const op of operations) {
+      // An operation with a server of its own is served under that server's path instead of the prefix.
+      const full = `${op.serverPath ?? prefix}${op.path}`;
+      byPath.set(full, [...(byPath.get(full) ?? []), op]);
+    }
+    let order = 0;
+    for (const [full, ops] of byPath) {
       const integerParams = new Set(ops.flatMap((op) => op.pathParams.filter((p) => p.integer).map((p) => p.name)));
-      const source = path
-        .split(/(\{[^}]+\})/)
-        .map((part) => {
-          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-          if (!name) return escapeRegExp(part);
-          return integerParams.has(name) ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`;
-        })
-        .join('');
-      const slash = options.ignoreTrailingSlash ? '/?' : '';
       const byMethod = new Map(ops.map((op) => [op.method, op]));
       // GET answers HEAD too, as HTTP requires.
       const get = byMethod.get('GET');
       if (get && !byMethod.has('HEAD')) byMethod.set('HEAD', get);
-      // An operation with a server of its own is served under that server's path instead of the prefix.
-      const base = ops[0]!.serverPath ?? prefix;
-      this.routes.push({ pattern: new RegExp(`^${escapeRegExp(base)}${source}${slash}$`), byMethod });
+      let node = this.root;
+      let templates = 0;
+      for (const segment of full.split('/').slice(1)) {
+        if (!segment.includes('{')) {
+          let next = node.literal.get(segment);
+          if (!next) node.literal.set(segment, (next = newNode()));
+          node = next;
+          continue;
+        }
+        const source = segment
+          .split(/(\{[^}]+\})/)
+          .map((part) => {
+            const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+            if (!name) return escapeRegExp(part);
+            templates++;
+            return integerParams.has(name) ? `(?<${name}>\\d+)` : `(?<${name}>[^/]+)`;
+          })
+          .join('');
+        let edge = node.patterns.find((candidate) => candidate.pattern.source === `^${source}$`);
+        if (!edge) node.patterns.push((edge = { pattern: new RegExp(`^${source}$`), node: newNode() }));
+        node = edge.node;
+      }
+      node.route = { byMethod, templates, order: order++ };
     }
-    // Literal paths win over templated ones (`/posts/new` before `/posts/{id}`).
-    this.routes.sort((a, b) => templateCount(a.pattern) - templateCount(b.pattern));
   }
 
   /** Resolves a request path (still percent-encoded) and method. */
   match(method: string, path: string): RouteMatch {
-    let allow: string[] | undefined;
-    for (const route of this.routes) {
-      const found = route.pattern.exec(path);
-      if (!found) continue;
+    if (path.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
+    let trimmed = path;
+    if (this.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) trimmed = path.slice(0, -1);
+    const segments = trimmed.split('/');
+    const found: { route: Route; params: Record<string, string> }[] = [];
+    collect(this.root, segments, 1, {}, found);
+    if (!found.length) return NOT_FOUND;
+    if (found.length > 1) found.sort((a, b) => a.route.templates - b.route.templates || a.route.order - b.route.order);
+    for (const { route, params } of found) {
       const operation = route.byMethod.get(method);
-      if (operation) return { kind: 'operation', operation, rawParams: { ...found.groups } };
-      allow ??= [...route.byMethod.keys()];
+      if (operation) return { kind: 'operation', operation, rawParams: params };
     }
-    return allow ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+    return { kind: 'method-not-allowed', allow: [...found[0]!.route.byMethod.keys()] };
   }
 }
 
-const templateCount = (pattern: RegExp) => (pattern.source.match(/\(\?</g) ?? []).length;
+const NOT_FOUND: RouteMatch = { kind: 'not-found' };
+
+/** Every route whose template matches `segments` from `index` on, below `node`, with its parameters. */
+function collect(
+  node: TrieNode,
+  segments: readonly string[],
+  index: number,
+  params: Record<string, string>,
+  found: { route: Route; params: Record<string, string> }[],
+): void {
+  if (index === segments.length) {
+    if (node.route) found.push({ route: node.route, params });
+    return;
+  }
+  const segment = segments[index]!;
+  const literal = node.literal.get(segment);
+  if (literal) collect(literal, segments, index + 1, params, found);
+  for (const { pattern, node: next } of node.patterns) {
+    const groups = pattern.exec(segment)?.groups;
+    if (groups) collect(next, segments, index + 1, { ...params, ...groups }, found);
+  }
+}

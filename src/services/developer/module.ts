@@ -1,3 +1,4 @@
+import { announcingKeyChanges, API_KEYS_CHANGED } from '../../accounts/apiKeyCache.js';
 import type { Config } from '../../platform/config.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { projectFile } from '../../platform/projectRoot.js';
@@ -36,7 +37,7 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): S
   return developerService({
     contract: deps.contract,
     config: deps.config,
-    store: createKyselyDeveloperStore(deps.db),
+    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
     throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
   });
 }

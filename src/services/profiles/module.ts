@@ -4,6 +4,8 @@ import { ApiError } from '../../platform/http/errors.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import type { ChangeBus } from '../../platform/store/changes.js';
+import { API_KEYS_CHANGED, cachedActiveKeys } from '../../accounts/apiKeyCache.js';
 import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
@@ -32,6 +34,9 @@ const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
 
+/** Most API keys (valid or not) one instance remembers (see `API_KEY_CACHE_MS`). */
+const KEY_CACHE_ENTRIES = 10_000;
+
 /**
  * The profiles service: profile lookups (`/v3`) and avatar images
  * (`/avatar`), over the accounts' API keys.
@@ -59,6 +64,7 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Ser
       deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     ),
     onRateLimited: deps.onRateLimited,
+    changes: deps.changes,
   });
 }
 
@@ -73,11 +79,15 @@ export function profilesService(deps: {
   store: ProfilesStore;
   limiter: RateLimiter;
   onRateLimited?: (caller: 'anonymous' | 'key') => void;
+  /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `apiKeyCacheMs`. */
+  changes?: Pick<ChangeBus, 'subscribe'>;
 }): ServiceDefinition<ProfilesPrincipal> {
   const profiles = cachedProfileDirectory(deps.store, {
     ttlMs: deps.config.profileLookupCacheMs,
     maxEntries: LOOKUP_CACHE_ENTRIES,
   });
+  const keys = cachedActiveKeys(deps.store, { ttlMs: deps.config.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
+  deps.changes?.subscribe(API_KEYS_CHANGED, keys.clear);
   const handlers = createProfilesHandlers({
     contract: deps.contract,
     profiles,
@@ -101,7 +111,7 @@ export function profilesService(deps: {
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    security: { apiKey: (token) => authenticateApiKey(deps.store, token) },
+    security: { apiKey: (token) => authenticateApiKey(keys, token) },
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
     policies,
     errorBody: profilesErrorBody,

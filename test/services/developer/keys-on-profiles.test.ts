@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { TestServer } from '../../support/server.js';
 import { createdApplication, profileWithKey, signedUpUser, startDashboardServer, type DashboardUser } from './support/dashboard.js';
@@ -56,9 +56,12 @@ describe('a key from the dashboard on the Profiles API', () => {
     const { application, new_key } = await createdApplication(user, 'Used');
     const before = Date.now();
     await profileWithKey(server, new_key.secret);
-    const { data } = await sdk.listApplications({ client: user.client });
-    const key = data!.applications.find((candidate) => candidate.id === application.id)!.keys[0]!;
-    expect(key.id).toBe(new_key.id);
-    expect(Date.parse(key.last_used_at!)).toBeGreaterThanOrEqual(before - 1000);
+    // The use is recorded beside the request, not before its answer: it shows within moments.
+    await vi.waitFor(async () => {
+      const { data } = await sdk.listApplications({ client: user.client });
+      const key = data!.applications.find((candidate) => candidate.id === application.id)!.keys[0]!;
+      expect(key.id).toBe(new_key.id);
+      expect(Date.parse(key.last_used_at!)).toBeGreaterThanOrEqual(before - 1000);
+    }, { timeout: 3000, interval: 50 });
   });
 });
