@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../src/accounts/accounts.js';
 import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../src/accounts/apiKey.js';
 import { kyselyApiKeyRegistry, type ApiKeyRegistry } from '../../src/accounts/apiKeys.js';
@@ -135,16 +135,21 @@ describe('the key registry (profiles lookups and the admin command line)', () =>
     expect(await registry.findActiveKey(first.issued.hash)).toBe(made.keyId);
   });
 
-  it('lookup: records the use at most once a minute; an unknown hash is undefined', async () => {
+  it('lookup: records the use beside the request (not awaited), at most once a minute; an unknown hash is undefined', async () => {
     const { issued, stored } = newKey();
     const { keyId } = await registry.createApiKey({ email: 'used@example.com', application: app('used'), key: stored });
     const lastUsed = async () =>
       (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', keyId).executeTakeFirstOrThrow()).last_used_at;
     expect(await lastUsed()).toBeNull();
+    expect(await registry.findActiveKey(issued.hash)).toBe(keyId);
+    const first = await vi.waitFor(async () => {
+      const recorded = await lastUsed();
+      expect(recorded).not.toBeNull();
+      return recorded;
+    });
     await registry.findActiveKey(issued.hash);
-    const first = await lastUsed();
-    expect(first).not.toBeNull();
-    await registry.findActiveKey(issued.hash);
+    // A second write, if any, would have landed by the time a later query answers.
+    await lastUsed();
     expect(await lastUsed()).toBe(first);
     expect(await registry.findActiveKey(hashApiKey('pk_unknown'))).toBeUndefined();
   });
