@@ -23,6 +23,8 @@ const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.
 const backendIndependent = [
   'test/contract/**',
   'test/platform/imports.test.ts',
+  'test/platform/security/**',
+  'test/app.test.ts',
   'test/platform/http/router.test.ts',
   'test/accounts/apiKeyCache.test.ts',
   'test/platform/store/migrations.test.ts',

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { sql, type Kysely } from 'kysely';
 import { accountsModule } from './accounts/module.js';
-import type { Config } from './platform/config.js';
+import { selectServices, type Config } from './platform/config.js';
 import { loadContractOnce } from './platform/http/contract.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
@@ -80,6 +80,7 @@ export async function openMigratedStore(
  * test on an ephemeral port).
  */
 export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
+  const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = createMetrics();
   const database = await openMigratedStore(config, {
@@ -97,8 +98,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   ];
 
   const built: BuiltService[] = [];
-  for (const module of SERVICES as readonly ServiceModule<Database>[]) {
-    if (!config.services.includes(module.name)) continue;
+  for (const module of served) {
     built.push(
       module.create({
         contract: await loadContractOnce(projectFile(module.contractFile)),
@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       maxAnswerBytes: config.maxAnswerBytes,
     }),
   );
-  app.use(docsRoutes(projectFile('dist/docs'), config.services));
+  app.use(docsRoutes(projectFile('dist/docs'), served.map((module) => module.name)));
   for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {
     ctx.status = 404;

@@ -9,7 +9,7 @@ async function main() {
   const { app, metricsApp, logger, services, close } = await buildApp(config);
   const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, host: config.host, services: config.services }, 'listening');
+    logger.info({ port: config.port, host: config.host, services: services.map((service) => service.name) }, 'listening');
   });
   // Prometheus reads /metrics on a port of its own, off the public API port.
   const metricsServer = metricsApp && createServer(metricsApp.callback());

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -78,6 +78,25 @@ export const getPost = <ThrowOnError extends boolean = false>(options: Options<G
 export const getPostLikes = <ThrowOnError extends boolean = false>(options: Options<GetPostLikesData, ThrowOnError>) => (options.client ?? client).get<GetPostLikesResponses, GetPostLikesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/{post_ID}/likes',
+    ...options
+});
+
+/**
+ * Read whether I like a post
+ *
+ * Whether the caller likes the post, with the post's like count: what a
+ * like button shows. Needs an access token: without one the answer is
+ * 403 `authorization_required` (`An active access token must be used
+ * to like a post.`), as on the platform, not the 401 of the operations
+ * that require a token; an unknown token is 401 `invalid_token`. Only
+ * for a caller who may read the post, by the read operation's rules
+ * (403 `User cannot view post`, ...); 404 `unknown_blog` or
+ * `unknown_post` as there. A trailing slash is accepted.
+ *
+ */
+export const getMyPostLike = <ThrowOnError extends boolean = false>(options: Options<GetMyPostLikeData, ThrowOnError>) => (options.client ?? client).get<GetMyPostLikeResponses, GetMyPostLikeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/likes/mine',
     ...options
 });
 

@@ -607,7 +607,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Site | PostLikes | PostReplies | Error | MethodNotAllowedError;
+    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | Error | MethodNotAllowedError;
 };
 
 /**
@@ -1052,6 +1052,58 @@ export type PostLikes = {
      * The users who like the post, newest like first (emails never shown).
      */
     likes: Array<Author>;
+};
+
+/**
+ * The caller's like of a post, as `GET .../posts/{post_ID}/likes/mine/` answers it.
+ */
+export type MyPostLike = {
+    /**
+     * Whether the caller likes the post.
+     */
+    i_like: boolean;
+    /**
+     * Number of likes of the post.
+     */
+    like_count: number;
+    /**
+     * Site ID.
+     */
+    site_ID: number;
+    /**
+     * Post ID.
+     */
+    post_ID: number;
+    /**
+     * API result metadata.
+     */
+    meta: {
+        /**
+         * Related API URLs, built on the numeric site ID.
+         */
+        links: {
+            /**
+             * This answer's own API URL (`.../posts/{ID}/likes/mine/`).
+             */
+            self: string;
+            /**
+             * Help for this API URL.
+             */
+            help: string;
+            /**
+             * API URL of the site.
+             */
+            site: string;
+            /**
+             * API URL of the post.
+             */
+            post: string;
+            /**
+             * API URL of who likes the post (`.../posts/{ID}/likes/`).
+             */
+            likes: string;
+        };
+    };
 };
 
 /**
@@ -1673,6 +1725,113 @@ export type GetPostLikesResponses = {
 };
 
 export type GetPostLikesResponse = GetPostLikesResponses[keyof GetPostLikesResponses];
+
+export type GetMyPostLikeData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}/likes/mine';
+};
+
+export type GetMyPostLikeErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: Error;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: Error;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: Error;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: Error;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: Error;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: Error;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: Error;
+};
+
+export type GetMyPostLikeError = GetMyPostLikeErrors[keyof GetMyPostLikeErrors];
+
+export type GetMyPostLikeResponses = {
+    /**
+     * The caller's like of the post; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: MyPostLike | Envelope;
+};
+
+export type GetMyPostLikeResponse = GetMyPostLikeResponses[keyof GetMyPostLikeResponses];
 
 export type GetPostRepliesData = {
     body?: never;

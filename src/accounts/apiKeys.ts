@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { ensureAccount, findAccountId } from './accounts.js';
+import { applicationNamed, insertApiKey, insertApplication } from './rows.js';
 
 /** Accounts, their applications and the applications' API keys. */
 export interface ApiKeyRegistry {
@@ -50,33 +50,6 @@ export interface ApiKeyListing {
 /** `last_used_at` is refreshed at most this often, so keyed lookups do not write on every request. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
-/**
- * Adds a key to an application: only its hash and display prefix are stored.
- * The one place an `api_keys` row is written (the admin command line and the
- * developer dashboard both come here).
- */
-export async function insertApiKey(
-  db: Kysely<AccountsTables> | Transaction<AccountsTables>,
-  applicationId: string,
-  key: { hash: string; displayPrefix: string },
-  now: string,
-): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('api_keys')
-    .values({
-      id,
-      application_id: applicationId,
-      key_hash: key.hash,
-      display_prefix: key.displayPrefix,
-      created_at: now,
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .execute();
-  return id;
-}
-
 /** The API keys on a Kysely database (SQLite or PostgreSQL): the lookup of the Profiles API and the admin command line's keys. */
 export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry {
   return {
@@ -106,26 +79,8 @@ export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry
       return db.transaction().execute(async (trx) => {
         const now = new Date().toISOString();
         const account = await ensureAccount(trx, email, now);
-        const existing = await trx
-          .selectFrom('api_applications')
-          .select('id')
-          .where('account_id', '=', account.id)
-          .where('name', '=', application.name)
-          .executeTakeFirst();
-        const applicationId = existing?.id ?? randomUUID();
-        if (!existing) {
-          await trx
-            .insertInto('api_applications')
-            .values({
-              id: applicationId,
-              account_id: account.id,
-              name: application.name,
-              description: application.description,
-              website_url: application.websiteUrl,
-              created_at: now,
-            })
-            .execute();
-        }
+        const existing = await applicationNamed(trx, account.id, application.name);
+        const applicationId = existing ?? (await insertApplication(trx, account.id, application, now));
         const keyId = await insertApiKey(trx, applicationId, key, now);
         return { keyId, accountCreated: account.created, applicationId, applicationCreated: !existing };
       });

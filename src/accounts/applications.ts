@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { isUniqueViolation } from '../platform/store/uniqueViolation.js';
-import { insertApiKey } from './apiKeys.js';
+import { applicationNamed, insertApiKey, insertApplication, ownsApplication, type Executor } from './rows.js';
 
 /** One key of an application, as listed: never the key itself. */
 export interface ApiKeyRecord {
@@ -69,8 +68,6 @@ export interface DeveloperApplications {
   deleteApplication(accountId: string, applicationId: string): Promise<boolean>;
 }
 
-type Executor = Kysely<AccountsTables> | Transaction<AccountsTables>;
-
 /** Active keys first, then revoked ones; each group newest first (ties by id, so the order is stable). */
 const keyOrder = (a: ApiKeyRecord, b: ApiKeyRecord) =>
   Number(a.revokedAt !== null) - Number(b.revokedAt !== null) ||
@@ -134,26 +131,9 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
             .where('account_id', '=', accountId)
             .executeTakeFirstOrThrow();
           if (Number(n) >= maxApplications) return 'limit-reached' as const;
-          const taken = await trx
-            .selectFrom('api_applications')
-            .select('id')
-            .where('account_id', '=', accountId)
-            .where('name', '=', application.name)
-            .executeTakeFirst();
-          if (taken) return 'name-taken' as const;
+          if (await applicationNamed(trx, accountId, application.name)) return 'name-taken' as const;
           const now = new Date().toISOString();
-          const applicationId = randomUUID();
-          await trx
-            .insertInto('api_applications')
-            .values({
-              id: applicationId,
-              account_id: accountId,
-              name: application.name,
-              description: application.description,
-              website_url: application.websiteUrl,
-              created_at: now,
-            })
-            .execute();
+          const applicationId = await insertApplication(trx, accountId, application, now);
           const keyId = await insertApiKey(trx, applicationId, key, now);
           return { application: (await readApplication(trx, accountId, applicationId))!, keyId };
         });
@@ -166,13 +146,7 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
 
     async rotateKey(accountId, applicationId, key) {
       return db.transaction().execute(async (trx) => {
-        const owned = await trx
-          .selectFrom('api_applications')
-          .select('id')
-          .where('id', '=', applicationId)
-          .where('account_id', '=', accountId)
-          .executeTakeFirst();
-        if (!owned) return undefined;
+        if (!(await ownsApplication(trx, accountId, applicationId))) return undefined;
         const now = new Date().toISOString();
         await trx
           .updateTable('api_keys')
@@ -208,13 +182,7 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
 
     async deleteApplication(accountId, applicationId) {
       return db.transaction().execute(async (trx) => {
-        const owned = await trx
-          .selectFrom('api_applications')
-          .select('id')
-          .where('id', '=', applicationId)
-          .where('account_id', '=', accountId)
-          .executeTakeFirst();
-        if (!owned) return false;
+        if (!(await ownsApplication(trx, accountId, applicationId))) return false;
         // Explicit rather than left to ON DELETE CASCADE: the keys must be gone whatever the backend's settings.
         await trx.deleteFrom('api_keys').where('application_id', '=', applicationId).execute();
         await trx.deleteFrom('api_applications').where('id', '=', applicationId).execute();

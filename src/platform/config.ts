@@ -76,8 +76,12 @@ export interface Config {
    * Neither: no metrics are served.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined };
-  /** Which services this process serves (all by default; each can run alone). */
-  services: ServiceName[];
+  /**
+   * Which services this process serves, by module name (`SERVICES`); undefined
+   * serves every module the app lists. The app checks the names against its
+   * modules (the configuration knows none).
+   */
+  services: readonly string[] | undefined;
   /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
   developer: {
     sessionTtlSeconds: number;
@@ -97,9 +101,6 @@ export interface Config {
     shortlinkBase: string;
   };
 }
-
-export type ServiceName = 'profiles' | 'publishing' | 'developer';
-const SERVICE_NAMES: readonly ServiceName[] = ['profiles', 'publishing', 'developer'];
 
 /**
  * A setting that cannot be used: start-up stops with this one line, which
@@ -297,10 +298,21 @@ function parseBaseUrl(value: string, name: string): string {
   return base;
 }
 
-function parseServices(value: string | undefined): ServiceName[] {
-  if (!value) return [...SERVICE_NAMES];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
-  const unknown = names.filter((name) => !SERVICE_NAMES.includes(name as ServiceName));
-  if (unknown.length || !names.length) throw new ConfigError(`SERVICES must list some of ${SERVICE_NAMES.join(', ')}, got "${value}"`);
-  return names as ServiceName[];
+/** A comma-separated list of service names; unset or empty: every service. */
+function parseServices(value: string | undefined): readonly string[] | undefined {
+  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return names.length ? names : undefined;
+}
+
+/**
+ * The services to serve of those an app has: every one unless `SERVICES`
+ * names some; throws, naming the variable and the known names, for a name
+ * that is none of them.
+ */
+export function selectServices<M extends { name: string }>(wanted: readonly string[] | undefined, modules: readonly M[]): M[] {
+  if (!wanted) return [...modules];
+  const known = modules.map((module) => module.name);
+  const unknown = wanted.filter((name) => !known.includes(name));
+  if (unknown.length) throw new ConfigError(`SERVICES must list some of ${known.join(', ')}, got "${wanted.join(',')}"`);
+  return modules.filter((module) => wanted.includes(module.name));
 }

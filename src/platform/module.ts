@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { Config, ServiceName } from './config.js';
+import type { Config } from './config.js';
 import type { Contract } from './http/contract.js';
 import type { ServiceDefinition } from './http/service.js';
 import type { ChangeBus } from './store/changes.js';
@@ -59,7 +59,8 @@ export interface BuiltService {
  * service, and never imports one.
  */
 export interface ServiceModule<Tables = unknown> extends StoreModule<Tables> {
-  name: ServiceName;
+  /** Its name: in `SERVICES`, in logs and metrics, and the docs page `/docs/<name>`. */
+  name: string;
   /** The contract, relative to the project root (`openapi/<name>.yaml`). */
   contractFile: string;
   create(deps: PlatformDeps<Tables>): BuiltService;

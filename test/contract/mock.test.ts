@@ -133,6 +133,12 @@ describe('publishing mock', () => {
     expect(res.json()).toHaveProperty(key);
   });
 
+  it('serves the example of whether I like a post', async () => {
+    const res = await viaMock(publishing, '/rest/v1.1', '/sites/1/posts/108/likes/mine', { headers: { ...auth, Prefer: 'example=liked' } });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ i_like: true, like_count: 2, post_ID: 108 });
+  });
+
   it.each([
     ['trashed', 'trash'],
     ['deleted', 'deleted'],

@@ -1,20 +1,162 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { loadContract, describeErrors, type Contract } from '../../src/platform/http/contract.js';
-import { ContractRouter } from '../../src/platform/http/router.js';
+import { parse as parseYaml } from 'yaml';
+
+/*
+ * The independent oracle: it reads the contracts itself (YAML, local `$ref`s,
+ * its own path matcher) and imports nothing from `src/`
+ * (test/contract/oracle.test.ts scans it), so a mistake in the
+ * server's contract layer cannot hide the same mistake here. Schemas are
+ * compiled lazily, the first time an answer needs one.
+ */
+
+type Node = Record<string, unknown>;
 
 interface ResponseObject {
   headers?: Record<string, { required?: boolean; schema?: object }>;
   content?: Record<string, { schema?: object }>;
 }
 
+/** A response of the contract as the checker uses it: the object (local `$ref`s followed) and where it is. */
+interface FoundResponse {
+  response: ResponseObject;
+  /** JSON Pointer of the response object in its document, for the schemas under it. */
+  pointer: string;
+}
+
+/** One operation, as the checker's path matcher sees it. */
+interface CheckedOperation {
+  method: string;
+  /** The path template as written, e.g. `/profiles/{profileIdentifier}`. */
+  path: string;
+  pattern: RegExp;
+  /** How many `{…}` segments: literal paths win over templated ones. */
+  templates: number;
+  queryParams: ReadonlySet<string>;
+}
+
+/** A JSON Pointer token (`/` and `~` escaped). */
+const pointerToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** An OpenAPI document as the checker reads it: the parsed YAML, with its local `$ref`s followed on demand. */
+class ContractDocument {
+  constructor(
+    readonly root: Node,
+    /** The `$id` it is registered under in the checker's Ajvs. */
+    readonly id: string,
+  ) {}
+
+  /** The node at a JSON Pointer (`#/components/…`). */
+  at(pointer: string): unknown {
+    return pointer
+      .replace(/^#\/?/, '')
+      .split('/')
+      .filter(Boolean)
+      .reduce<unknown>((node, token) => (node as Node | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], this.root);
+  }
+
+  /** The node at a pointer with its `$ref` chain followed, and the pointer it ends at. */
+  follow(pointer: string): { node: Node | undefined; pointer: string } {
+    let node = this.at(pointer) as Node | undefined;
+    for (let hops = 0; typeof node?.$ref === 'string' && hops < 20; hops++) {
+      pointer = node.$ref as string;
+      if (!pointer.startsWith('#')) throw new Error(`${this.id}: only local $refs are supported, got ${pointer}`);
+      node = this.at(pointer) as Node | undefined;
+    }
+    return { node, pointer };
+  }
+
+  /** A node that may be a `$ref`, followed. */
+  resolve<T>(node: unknown): T {
+    const ref = (node as Node | undefined)?.$ref;
+    return (typeof ref === 'string' ? this.follow(ref).node : node) as T;
+  }
+}
+
+/**
+ * The checker's own path matcher: each operation's path template as a
+ * regular expression under its base (the service's prefix, or the path of
+ * a server the path item or operation declares itself). An integer path
+ * parameter matches digits only; a trailing slash is ignored where the
+ * service ignores it.
+ */
+class PathMatcher {
+  /** In the document's order. */
+  private readonly operations: CheckedOperation[] = [];
+  /** Literal paths first (`/posts/new` before `/posts/{id}`). */
+  private readonly byLiteralness: CheckedOperation[];
+
+  constructor(document: ContractDocument, prefix: string, ignoreTrailingSlash: boolean) {
+    const paths = (document.root.paths ?? {}) as Record<string, Node>;
+    for (const [path, item] of Object.entries(paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method] as Node | undefined;
+        if (!operation) continue;
+        const parameters = [...((item.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((p) =>
+          document.resolve<{ name: string; in: string; schema?: unknown }>(p),
+        );
+        const integers = new Set(
+          parameters
+            .filter((p) => p.in === 'path' && document.resolve<{ type?: unknown }>(p.schema)?.type === 'integer')
+            .map((p) => p.name),
+        );
+        const source = path.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) =>
+          name === undefined ? escapeRegExp(part) : integers.has(name) ? '\\d+' : '[^/]+',
+        );
+        const server = ((operation.servers ?? item.servers) as { url: string; variables?: Record<string, { default: string }> }[] | undefined)?.[0];
+        const base = server ? serverPath(server) : prefix;
+        this.operations.push({
+          method: method.toUpperCase(),
+          path,
+          pattern: new RegExp(`^${escapeRegExp(base)}${source}${ignoreTrailingSlash ? '/?' : ''}$`),
+          templates: (path.match(/\{/g) ?? []).length,
+          queryParams: new Set(parameters.filter((p) => p.in === 'query').map((p) => p.name)),
+        });
+      }
+    }
+    this.byLiteralness = [...this.operations].sort((a, b) => a.templates - b.templates);
+  }
+
+  /** Every operation of the contract, in the document's order. */
+  get all(): readonly CheckedOperation[] {
+    return this.operations;
+  }
+
+  /** The operation for a method and path (a HEAD is a GET), `not-found` for a path no operation has, else `method-not-allowed`. */
+  match(method: string, path: string): { kind: 'operation'; operation: CheckedOperation } | { kind: 'not-found' | 'method-not-allowed' } {
+    const wanted = method === 'HEAD' ? 'GET' : method;
+    const onPath = this.byLiteralness.filter((op) => op.pattern.test(path));
+    const operation = onPath.find((op) => op.method === wanted);
+    if (operation) return { kind: 'operation', operation };
+    return { kind: onPath.length ? 'method-not-allowed' : 'not-found' };
+  }
+}
+
+/** The path of a server URL with its variables at their defaults, without a trailing slash (`''` for a bare origin). */
+function serverPath(server: { url: string; variables?: Record<string, { default: string }> }): string {
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+  return new URL(url).pathname.replace(/\/+$/, '');
+}
+
+/** One line naming the first failing location, e.g. `items.0.ID: must be integer`. */
+function describeErrors(errors: readonly ErrorObject[]): string {
+  const [first] = errors;
+  if (!first) return 'invalid';
+  const where = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const missing = first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
+  return `${where || 'value'}${missing}: ${first.message ?? 'invalid'}`;
+}
+
 interface LoadedService {
   prefix: string;
   /** Prefixes of the operations that declare a server of their own (the avatar images). */
   otherPrefixes: string[];
-  contract: Contract;
-  router: ContractRouter;
+  document: ContractDocument;
+  matcher: PathMatcher;
   /** Some operation declares `http_envelope`: the service applies it to every answer, errors and unrouted paths too. */
   envelopes: boolean;
   /** `OPTIONS` on any path is answered 200 with an empty `text/plain` body. */
@@ -61,32 +203,36 @@ const TRUTHY = /^(1|t|true)$/i;
  * every required header is present and valid.
  */
 export class ContractChecker {
-  private readonly ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false });
-  private readonly headerAjv = new Ajv2020({ strict: false, coerceTypes: true });
-  private readonly cache = new Map<object, ValidateFunction>();
-  private readonly headerCache = new Map<object, ValidateFunction>();
+  // OpenAPI schemas carry keywords of their own (`example`, `discriminator`): not strict. The documents are
+  // registered whole and each schema compiled as a reference into its document, the first time it is needed.
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, validateSchema: false });
+  private readonly headerAjv = new Ajv2020({ strict: false, coerceTypes: true, validateSchema: false });
+  private readonly cache = new Map<string, ValidateFunction>();
+  private readonly headerCache = new Map<string, ValidateFunction>();
   /** How many answers were checked (a test can assert the checker really ran). */
   checked = 0;
 
   private constructor(private readonly services: LoadedService[]) {
-    (addFormats as unknown as { default: (a: Ajv2020) => void }).default(this.ajv);
-    (addFormats as unknown as { default: (a: Ajv2020) => void }).default(this.headerAjv);
+    for (const ajv of [this.ajv, this.headerAjv]) {
+      (addFormats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
+      for (const { document } of services) ajv.addSchema({ ...document.root, $id: document.id }, undefined, undefined, false);
+    }
   }
 
   static async load(): Promise<ContractChecker> {
-    const services = await Promise.all(
-      SERVICES.map(async ({ name, prefix, otherPrefixes, ignoreTrailingSlash, answersOptions }) => {
-        const contract = await loadContract(fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url)));
-        return {
-          prefix,
-          otherPrefixes,
-          contract,
-          router: new ContractRouter(prefix, contract.operations, { ignoreTrailingSlash }),
-          envelopes: contract.operations.some((op) => op.queryParams.has('http_envelope')),
-          answersOptions,
-        };
-      }),
-    );
+    const services = SERVICES.map(({ name, prefix, otherPrefixes, ignoreTrailingSlash, answersOptions }): LoadedService => {
+      const file = fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url));
+      const document = new ContractDocument(parseYaml(readFileSync(file, 'utf8')) as Node, `https://oracle.invalid/${name}.yaml`);
+      const matcher = new PathMatcher(document, prefix, ignoreTrailingSlash);
+      return {
+        prefix,
+        otherPrefixes,
+        document,
+        matcher,
+        envelopes: matcher.all.some((op) => op.queryParams.has('http_envelope')),
+        answersOptions,
+      };
+    });
     return new ContractChecker(services);
   }
 
@@ -108,18 +254,22 @@ export class ContractChecker {
       }
       return;
     }
-    const unrouted = service.router.match(method === 'HEAD' ? 'GET' : method, url.pathname).kind === 'not-found';
-    const response = this.findResponse(service, method, url.pathname, status);
-    if (!response) throw new Error(`${where}: status ${status} is not declared in the contract`);
+    const unrouted = service.matcher.match(method, url.pathname).kind === 'not-found';
+    const found = this.findResponse(service, method, url.pathname, status);
+    if (!found) throw new Error(`${where}: status ${status} is not declared in the contract`);
+    const { response, pointer } = found;
+    const { document } = service;
 
     // An unrouted path borrows some operation's 404 for its body; that answer's headers are not its own.
-    for (const [name, header] of Object.entries(unrouted ? {} : (response.headers ?? {}))) {
+    for (const name of Object.keys(unrouted ? {} : (response.headers ?? {}))) {
+      const headerPointer = document.follow(`${pointer}/headers/${pointerToken(name)}`);
+      const header = headerPointer.node as { required?: boolean; schema?: object } | undefined;
       const value = headers.get(name);
       if (value === null) {
-        if (header.required) throw new Error(`${where}: required header ${name} is missing`);
+        if (header?.required) throw new Error(`${where}: required header ${name} is missing`);
         continue;
       }
-      if (header.schema && !this.headerValidator(header.schema)({ value })) {
+      if (header?.schema && !this.headerValidator(document, `${headerPointer.pointer}/schema`)({ value })) {
         throw new Error(`${where}: header ${name}=${value} does not match its schema`);
       }
     }
@@ -129,21 +279,19 @@ export class ContractChecker {
       if (text !== '' && method !== 'HEAD') throw new Error(`${where}: a ${status} must have no body`);
       if (text === '' && response.content && status !== 304 && method !== 'HEAD') {
         // An empty body only where the contract declares one: a media type whose schema takes "".
-        const empty = response.content[mediaType]?.schema;
-        if (!empty) throw new Error(`${where}: body expected`);
-        this.validate(empty, '', `${where} (empty ${mediaType} body)`);
+        if (!response.content[mediaType]?.schema) throw new Error(`${where}: body expected`);
+        this.validate(document, schemaAt(pointer, mediaType), '', `${where} (empty ${mediaType} body)`);
       }
       return;
     }
     const content = response.content?.[mediaType];
     if (!content?.schema) throw new Error(`${where}: media type "${mediaType}" is not declared`);
     if (mediaType === 'application/javascript') {
-      this.validate(content.schema, text, `${where} (JSONP)`);
+      this.validate(document, schemaAt(pointer, mediaType), text, `${where} (JSONP)`);
       const inner = JSONP.exec(text);
       if (!inner) throw new Error(`${where}: not a JSONP body`);
-      const json = response.content?.['application/json']?.schema;
-      if (!json) throw new Error(`${where}: no JSON schema for the JSONP body`);
-      this.checkJson(service, method, url, status, json, inner[2]!, where);
+      if (!response.content?.['application/json']?.schema) throw new Error(`${where}: no JSON schema for the JSONP body`);
+      this.checkJson(service, method, url, status, schemaAt(pointer, 'application/json'), inner[2]!, where);
       return;
     }
     if (mediaType.startsWith('image/')) {
@@ -153,65 +301,75 @@ export class ContractChecker {
       return;
     }
     if (mediaType !== 'application/json') throw new Error(`${where}: unexpected media type ${mediaType}`);
-    this.checkJson(service, method, url, status, content.schema, text, where);
+    this.checkJson(service, method, url, status, schemaAt(pointer, mediaType), text, where);
   }
 
-  private checkJson(service: LoadedService, method: string, url: RequestTarget, status: number, schema: object, text: string, where: string) {
+  private checkJson(service: LoadedService, method: string, url: RequestTarget, status: number, schema: string, text: string, where: string) {
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       throw new Error(`${where}: body is not JSON: ${text.slice(0, 200)}`);
     }
-    this.validate(schema, body, where);
+    this.validate(service.document, schema, body, where);
     // The server reads the last value of a repeated parameter.
     if (service.envelopes && TRUTHY.test(url.searchParams.getAll('http_envelope').at(-1) ?? '')) {
       const envelope = body as { code: number; body: unknown };
       if (status !== 200) throw new Error(`${where}: an enveloped answer must have HTTP status 200`);
-      const innerResponse = this.findResponse(service, method, url.pathname, envelope.code);
-      const innerSchema = innerResponse?.content?.['application/json']?.schema;
-      if (!innerSchema) throw new Error(`${where}: enveloped status ${envelope.code} is not declared`);
-      this.validate(innerSchema, envelope.body, `${where} (envelope body, code ${envelope.code})`);
+      const inner = this.findResponse(service, method, url.pathname, envelope.code);
+      if (!inner?.response.content?.['application/json']?.schema) throw new Error(`${where}: enveloped status ${envelope.code} is not declared`);
+      this.validate(service.document, schemaAt(inner.pointer, 'application/json'), envelope.body, `${where} (envelope body, code ${envelope.code})`);
     }
   }
 
-  private findResponse(service: LoadedService, method: string, path: string, status: number): ResponseObject | undefined {
-    const paths = service.contract.dereferenced.paths as Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
-    const match = service.router.match(method === 'HEAD' ? 'GET' : method, path);
-    const lookup = (opPath: string, opMethod: string) => {
-      const responses = paths[opPath]?.[opMethod.toLowerCase()]?.responses ?? {};
-      return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+  /** The response the contract declares for a status (`200`, else `2XX`, else `default`) of the operation a request reaches. */
+  private findResponse(service: LoadedService, method: string, path: string, status: number): FoundResponse | undefined {
+    const { document } = service;
+    const lookup = (opPath: string, opMethod: string): FoundResponse | undefined => {
+      const responses = `#/paths/${pointerToken(opPath)}/${opMethod.toLowerCase()}/responses`;
+      for (const key of [String(status), `${String(status)[0]}XX`, 'default']) {
+        const { node, pointer } = document.follow(`${responses}/${key}`);
+        if (node) return { response: node as ResponseObject, pointer };
+      }
+      return undefined;
     };
+    const match = service.matcher.match(method, path);
     if (match.kind === 'operation') return lookup(match.operation.path, match.operation.method);
     // Unrouted (404) or wrong method (405): the service's generic error answer, as some operation declares it.
-    for (const op of service.contract.operations) {
+    for (const op of service.matcher.all) {
       const found = lookup(op.path, op.method);
       if (found) return found;
     }
     return undefined;
   }
 
-  private compile(schema: object): ValidateFunction {
-    let validate = this.cache.get(schema);
-    if (!validate) this.cache.set(schema, (validate = this.ajv.compile(schema)));
+  /** The validator of the schema at a pointer of a document, compiled the first time it is asked for. */
+  private compile(document: ContractDocument, pointer: string): ValidateFunction {
+    const ref = `${document.id}${pointer}`;
+    let validate = this.cache.get(ref);
+    if (!validate) this.cache.set(ref, (validate = this.ajv.compile({ $ref: ref })));
     return validate;
   }
 
   /** Header values arrive as text; they are coerced to the schema's type inside a holder object. */
-  private headerValidator(schema: object): ValidateFunction {
-    let validate = this.headerCache.get(schema);
+  private headerValidator(document: ContractDocument, pointer: string): ValidateFunction {
+    const ref = `${document.id}${pointer}`;
+    let validate = this.headerCache.get(ref);
     if (!validate) {
-      validate = this.headerAjv.compile({ type: 'object', properties: { value: schema } });
-      this.headerCache.set(schema, validate);
+      validate = this.headerAjv.compile({ type: 'object', properties: { value: { $ref: ref } } });
+      this.headerCache.set(ref, validate);
     }
     return validate;
   }
 
-  private validate(schema: object, value: unknown, where: string) {
-    const validate = this.compile(schema);
+  private validate(document: ContractDocument, pointer: string, value: unknown, where: string) {
+    const validate = this.compile(document, pointer);
     if (!validate(value)) throw new Error(`${where}: body does not match the contract: ${describeErrors(validate.errors ?? [])}`);
   }
 }
+
+/** The pointer of the schema of a media type under a response. */
+const schemaAt = (response: string, mediaType: string) => `${response}/content/${pointerToken(mediaType)}/schema`;
 
 let shared: Promise<ContractChecker> | undefined;
 /** One checker per test file. */

@@ -22,6 +22,8 @@ export interface ContractOperation {
   queryParams: Map<string, { boolean: boolean; array: boolean }>;
   /** `required` when no security requirement is empty; `optional` when `{}` is allowed; `none` when `security: []`. */
   security: 'required' | 'optional' | 'none';
+  /** The security schemes its requirements name (`components.securitySchemes` keys), in the order written. */
+  securitySchemes: string[];
   /** Validators over `{path, query, header, requestBody}`: parameters, and the JSON body when the operation has one. */
   validateRequest: ValidateFunction[];
   /** The operation takes a JSON request body (`required` when it must be present). */
@@ -39,6 +41,8 @@ export interface Contract {
   /** The same document with every `$ref` resolved (what the validators were compiled from). */
   dereferenced: Record<string, unknown>;
   operations: ContractOperation[];
+  /** `components.securitySchemes`: where each scheme's credential is sent. */
+  securitySchemes: Record<string, SecurityScheme>;
   byOperationId: Map<string, ContractOperation>;
   /**
    * Validates the headers of an answer (any letter case; a repeated header as
@@ -47,6 +51,16 @@ export interface Contract {
    * valid against its schema. Null when valid, else one line naming the header.
    */
   validateResponseHeaders(operationId: string, status: number, headers: ResponseHeaders): string | null;
+}
+
+/** A security scheme as the contract declares it (the parts that say where its credential is). */
+export interface SecurityScheme {
+  type: string;
+  /** `http` schemes: `bearer`, `basic`, … */
+  scheme?: string;
+  /** `apiKey` schemes: where the key is sent, and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  name?: string;
 }
 
 /** Response headers as Node holds them (`res.getHeaders()`) or as plain text. */
@@ -152,6 +166,7 @@ export async function loadContract(file: string): Promise<Contract> {
           : security.some((s) => Object.keys(s).length === 0)
             ? 'optional'
             : 'required',
+      securitySchemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
       validateRequest,
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
       responseValidators: responseBodies(op.path, op.method, responses),
@@ -174,6 +189,7 @@ export async function loadContract(file: string): Promise<Contract> {
     document,
     dereferenced: api.definition as unknown as Record<string, unknown>,
     operations,
+    securitySchemes: ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}),
     byOperationId: new Map(operations.map((op) => [op.operationId, op])),
     validateResponseHeaders(operationId, status, headers) {
       const byStatus = declaredHeaders.get(operationId);

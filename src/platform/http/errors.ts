@@ -40,3 +40,11 @@ export const serviceUnavailable = (retryAfterSeconds: number) =>
   new ApiError(503, 'service_unavailable', 'The service is temporarily unavailable; try again shortly', {
     'Retry-After': String(retryAfterSeconds),
   });
+
+/**
+ * The error body `{"error": "<human message>", "code": "<machine code>"}`,
+ * as the profiles API and the dashboard write it (`Body` is the contract's
+ * error type).
+ */
+export const messageAndCodeBody = <Body extends { error: string; code: string }>(error: ApiError): Body =>
+  ({ error: error.message, code: error.code }) as Body;

@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import type { Contract } from './contract.js';
+import type { OperationPolicy } from './service.js';
 
 /**
  * Typing of the handler maps: each service lists its operations with the
@@ -42,8 +44,19 @@ export type HandlerMap<Ops extends { [K in keyof Ops]: OperationTypes }, Princip
   [K in keyof Ops]: Handler<Ops[K], Principal>;
 };
 
+/**
+ * One policy per operation (admit steps, presenter): like the handler map, a
+ * missing or unknown operationId fails the type check.
+ */
+export type PolicyTable<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {
+  readonly [K in keyof Ops]: OperationPolicy<Principal>;
+};
+
 /** True only when A and B are the same set of names (used to tie a handler map to the generated SDK). */
 export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 /** Operation names of a generated SDK module (its exported functions). */
 export type SdkOperations<M> = { [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never }[keyof M];
+
+/** The `getOpenApiDocument` handler of every service: its contract as written, as JSON. */
+export const openApiDocumentHandler = (contract: Contract) => async () => ({ status: 200 as const, body: contract.document });

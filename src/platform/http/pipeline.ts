@@ -5,7 +5,8 @@ import { describeErrors, type ContractOperation, type ResponseHeaders } from './
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
 import { ContractRouter } from './router.js';
-import { ownedBy, writeJson, writeText, type Outgoing, type RouteMiss, type ServiceDefinition } from './service.js';
+import { presentJson, resolveOperations, type ResolvedOperation } from './policy.js';
+import { ownedBy, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
 
@@ -25,9 +26,11 @@ interface Mounted {
   owns: (path: string) => boolean;
   /** Reads the JSON body of an operation that declares one. */
   parseBody: BodyParser;
+  /** Each operation's security, admit steps and presenter, from the module's policy table. */
+  operations: Map<ContractOperation, ResolvedOperation>;
+  /** Writes what no operation answers (unrouted paths, answers before routing). */
+  present: Presenter;
 }
-
-const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 const TRUE_SPELLINGS = new Set(['1', 't', 'true']);
 const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
 
@@ -35,9 +38,10 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
  * The request pipeline of every contract operation, on one screen:
  * the service's answer before routing (publishing: OPTIONS), if any ->
  * route (404/405, or the service's own answer to an unrouted request)
- * -> security -> admit (rate limits) -> body (only where the operation
+ * -> security (the module's resolver for the operation's scheme) -> admit
+ * (the operation's policy: rate limits, CSRF) -> body (only where the operation
  * declares one) -> validate -> handler -> response body validation
- * -> present -> response header validation. Each failure is an ApiError that the
+ * -> present (the operation's policy) -> response header validation. Each failure is an ApiError that the
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
  */
@@ -52,6 +56,8 @@ export function contractPipeline(
     }),
     owns: ownedBy(service),
     parseBody: jsonBodyParser(service.contract.operations),
+    operations: resolveOperations(service),
+    present: service.present ?? presentJson,
   }));
 
   return async function pipeline(ctx, next) {
@@ -61,6 +67,7 @@ export function contractPipeline(
     const { service, router, parseBody } = entry;
     ctx.state.service = service.name;
     let operation: ContractOperation | undefined;
+    let policy: ResolvedOperation | undefined;
     let outgoing: Outgoing;
     try {
       const early = service.beforeRouting?.(ctx);
@@ -69,12 +76,13 @@ export function contractPipeline(
         outgoing = early ?? unrouted(service, ctx, match as RouteMiss);
       } else {
         operation = match.operation;
+        policy = entry.operations.get(operation)!;
         ctx.state.operationId = operation.operationId;
 
         // Each step is awaited only when it has something to wait for: every await costs every request.
-        let principal = resolvePrincipal(ctx, service, operation);
+        let principal = resolvePrincipal(ctx, service, operation, policy);
         if (principal instanceof Promise) principal = await principal;
-        const admitted = service.admit?.(ctx, operation, principal);
+        const admitted = policy.admit?.(ctx, principal);
         if (admitted) await admitted;
         let input = validateInput(ctx, operation, match.rawParams, parseBody);
         if (input instanceof Promise) input = await input;
@@ -86,12 +94,13 @@ export function contractPipeline(
     } catch (error) {
       outgoing = toErrorAnswer(service, error, ctx, options);
     }
-    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, service, outgoing, options);
+    const present = policy?.present ?? entry.present;
+    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, present, service, outgoing, options);
     outgoing = checkResponse(service, operation, outgoing, ctx, options);
     // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
     const before = ctx.response.headers;
-    presentWithinCap(ctx, service, outgoing, options);
-    checkResponseHeaders(service, operation, before, ctx, options);
+    presentWithinCap(ctx, present, service, outgoing, options);
+    checkResponseHeaders(service, operation, present, before, ctx, options);
   };
 }
 
@@ -101,18 +110,16 @@ function unrouted(service: ServiceDefinition, ctx: Context, miss: RouteMiss): Ou
   throw miss.kind === 'not-found' ? routeNotFound() : methodNotAllowed(miss.allow);
 }
 
-/** The caller: the service's anonymous principal, or whoever the credential names (which takes the store). */
-function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation): unknown {
-  if (operation.security === 'none') return service.anonymous;
-  const header = ctx.req.headers.authorization;
-  const token = service.credential ? service.credential(ctx) : header ? BEARER.exec(header)?.[1] : undefined;
-  if (token) return authenticated(service, operation, token);
-  const presented = service.credential ? token !== undefined : Boolean(header);
-  return noPrincipal(service, operation, presented ? 'invalid' : 'missing');
+/** The caller: the service's anonymous principal, or whoever the credential of the operation's scheme names (which takes the store). */
+function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation, policy: ResolvedOperation): unknown {
+  if (!policy.credential) return service.anonymous;
+  const token = policy.credential.read(ctx);
+  if (token) return authenticated(service, operation, policy.credential.resolve, token);
+  return noPrincipal(service, operation, token === undefined ? 'missing' : 'invalid');
 }
 
-async function authenticated(service: ServiceDefinition, operation: ContractOperation, token: string) {
-  return (await service.authenticate(token)) || noPrincipal(service, operation, 'invalid');
+async function authenticated(service: ServiceDefinition, operation: ContractOperation, resolve: (token: string) => Promise<unknown>, token: string) {
+  return (await resolve(token)) || noPrincipal(service, operation, 'invalid');
 }
 
 /**
@@ -321,6 +328,7 @@ function checkResponse(
 function checkResponseHeaders(
   service: ServiceDefinition,
   operation: ContractOperation,
+  present: Presenter,
   before: ResponseHeaders,
   ctx: Context,
   options: { logger: Logger; responseValidation: ResponseValidation },
@@ -335,7 +343,7 @@ function checkResponseHeaders(
   for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
   for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
   ctx.body = null;
-  present(ctx, service, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
+  present(ctx, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
 }
 
 /**
@@ -344,22 +352,14 @@ function checkResponseHeaders(
  * in the service's error format saying so (it can ask for less: fewer
  * `fields`, `meta` links or items). Images are not capped here.
  */
-function presentWithinCap(ctx: Context, service: ServiceDefinition, outgoing: Outgoing, options: PipelineOptions) {
+function presentWithinCap(ctx: Context, present: Presenter, service: ServiceDefinition, outgoing: Outgoing, options: PipelineOptions) {
   const before = ctx.response.headers;
-  present(ctx, service, outgoing);
+  present(ctx, outgoing);
   const cap = options.maxAnswerBytes;
   if (!cap || Buffer.isBuffer(outgoing.body) || !Buffer.isBuffer(ctx.body) || ctx.body.length <= cap) return;
   options.logger.warn({ requestId: ctx.state.requestId, bytes: ctx.body.length, cap }, 'answer larger than the cap');
   for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
   ctx.body = null;
   const tooLarge = invalidRequest(`The answer would be larger than ${cap} bytes; ask for less (fields, meta, number)`);
-  present(ctx, service, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true });
-}
-
-function present(ctx: Context, service: ServiceDefinition, outgoing: Outgoing) {
-  if (service.present) return service.present(ctx, outgoing);
-  ctx.status = outgoing.status;
-  ctx.set(outgoing.headers);
-  if (outgoing.text !== undefined) writeText(ctx, outgoing.text);
-  else if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
+  present(ctx, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true });
 }

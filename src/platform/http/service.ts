@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Contract, ContractOperation } from './contract.js';
+import type { Contract } from './contract.js';
 import type { ApiError } from './errors.js';
 
 /**
@@ -78,10 +78,14 @@ export interface ServiceDefinition<Principal = unknown> {
   ignoreTrailingSlash?: boolean;
   /** The caller when no valid credential was given. */
   anonymous: Principal;
-  /** Resolves a credential; null when it is unknown or revoked. */
-  authenticate(token: string): Promise<Principal | null>;
-  /** Where the credential is read from; the default is `Authorization: Bearer <token>`. */
-  credential?(ctx: Context): string | undefined;
+  /**
+   * One resolver per security scheme of the contract, keyed by the scheme's
+   * name (`components.securitySchemes`): the credential the scheme carries
+   * (a bearer token, a cookie) to the caller, or null when it is unknown or
+   * revoked. The platform reads the credential where the scheme says; the
+   * app refuses to start when a scheme has no resolver or a resolver no scheme.
+   */
+  security: Readonly<Record<string, CredentialResolver<Principal>>>;
   /** The error for an operation that requires a credential when it is missing or unknown. */
   unauthenticated(reason: 'missing' | 'invalid'): ApiError;
   /**
@@ -94,13 +98,40 @@ export interface ServiceDefinition<Principal = unknown> {
   /** The answer to a request no operation takes; by default 404 `not_found` or 405 with `Allow`, in the service's error body. */
   unrouted?(ctx: Context, miss: RouteMiss): Outgoing;
   /**
-   * Runs after security and before validation (rate limits); may set headers
-   * or throw an ApiError (or reject with one). Returns nothing when it has
-   * nothing to wait for, so such requests take no asynchronous step.
+   * The policy of each operation (admit steps, presenter), by operationId:
+   * the module's `PolicyTable`, which the compiler checks against the
+   * contract like the handler map. Resolved once per operation when the
+   * pipeline is built; an operation without one has the defaults.
    */
-  admit?(ctx: Context, operation: ContractOperation, principal: Principal): Promise<void> | void;
+  policies?: Readonly<Record<string, OperationPolicy<Principal>>>;
   /** The service's error body for an error. */
   errorBody(error: ApiError): unknown;
-  /** Writes an answer to the response; the default writes JSON. */
-  present?(ctx: Context, answer: Outgoing): void;
+  /** Writes an answer that no operation's policy writes (unrouted paths, an operation without a presenter); the default writes JSON. */
+  present?: Presenter;
+}
+
+/** Resolves the credential of one security scheme to the caller; null when it is unknown or revoked. */
+export type CredentialResolver<Principal> = (credential: string) => Promise<Principal | null>;
+
+/**
+ * A step run after security and before the request body is read (a rate
+ * limit, a CSRF check): may set headers, or throw an ApiError (or reject
+ * with one). Returns nothing when it has nothing to wait for, so such
+ * requests take no asynchronous step.
+ */
+export type AdmitStep<Principal = unknown> = (ctx: Context, principal: Principal) => Promise<void> | void;
+
+/** Writes an answer to the response (status, headers, body). */
+export type Presenter = (ctx: Context, answer: Outgoing) => void;
+
+/**
+ * How the platform treats one operation besides calling its handler. A
+ * module declares one per operationId of its contract (`PolicyTable` in
+ * handlers.ts), instead of comparing operationIds inside its hooks.
+ */
+export interface OperationPolicy<Principal = unknown> {
+  /** Runs after security and before the body: rate limits, CSRF checks, log-in attempts. Several run in order. */
+  admit?: AdmitStep<Principal> | readonly AdmitStep<Principal>[];
+  /** Writes the operation's answers and errors (ETag and 304, envelope, cache headers); default: the service's `present`. */
+  present?: Presenter;
 }

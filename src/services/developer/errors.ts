@@ -1,11 +1,8 @@
 import type { Error as DeveloperError } from '../../../generated/developer/types.gen.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
 
 /** The dashboard API's error body: `{"error": "<human message>", "code": "<machine code>"}`. */
-export const developerErrorBody = (error: ApiError): DeveloperError => ({
-  error: error.message,
-  code: error.code as DeveloperError['code'],
-});
+export const developerErrorBody = messageAndCodeBody<DeveloperError>;
 
 /** 401 for an operation that needs a session, when there is none (or it expired or ended). */
 export const unauthenticated = (reason: 'missing' | 'invalid') =>

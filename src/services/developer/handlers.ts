@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Session } from '../../../generated/developer/types.gen.js';
 import type { Contract } from '../../platform/http/contract.js';
+import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
 import { normalizeEmail } from '../../accounts/email.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
@@ -175,8 +176,6 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       return { status: 204, body: undefined };
     },
 
-    async getOpenApiDocument() {
-      return { status: 200, body: deps.contract.document };
-    },
+    getOpenApiDocument: openApiDocumentHandler(deps.contract),
   };
 }

@@ -11,10 +11,9 @@ import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
 import { developerErrorBody, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
-import { admitRequest } from './http/admitRequest.js';
+import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
-import { sessionTokenOf } from './http/sessionCookie.js';
-import type { DeveloperPrincipal } from './operations.js';
+import type { DeveloperPolicies, DeveloperPrincipal } from './operations.js';
 import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import type { DeveloperStore } from './store/developerStore.js';
@@ -71,21 +70,36 @@ export function developerService(deps: {
     sessionTtlSeconds,
     secureCookie: publicUrl.protocol === 'https:',
   });
+  const { changes, startsSession } = admitSteps(deps.throttle, publicUrl.origin);
+  /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
+  const policies: DeveloperPolicies = {
+    signUp: { admit: startsSession },
+    logIn: { admit: startsSession },
+    getSession: {},
+    logOut: { admit: changes },
+    listApplications: {},
+    createApplication: { admit: changes },
+    rotateApplicationKey: { admit: changes },
+    revokeApiKey: { admit: changes },
+    deleteApplication: { admit: changes },
+    getOpenApiDocument: {},
+  };
   return {
     name: 'developer',
     prefix: DEVELOPER_PREFIX,
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    credential: sessionTokenOf,
-    /** Resolves the session cookie; an expired, ended or malformed one is no session. */
-    async authenticate(token) {
-      if (!isWellFormedSessionToken(token)) return null;
-      const session = await deps.store.findSession(hashSessionToken(token));
-      return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
+    security: {
+      /** Resolves the session cookie; an expired, ended or malformed one is no session. */
+      async sessionCookie(token) {
+        if (!isWellFormedSessionToken(token)) return null;
+        const session = await deps.store.findSession(hashSessionToken(token));
+        return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
+      },
     },
     unauthenticated,
-    admit: admitRequest(deps.throttle, publicUrl.origin),
+    policies,
     errorBody: developerErrorBody,
     present: presentDeveloperAnswer,
   };

@@ -1,6 +1,6 @@
 import type * as sdk from '../../../generated/developer/sdk.gen.js';
 import type * as T from '../../../generated/developer/types.gen.js';
-import type { HandlerMap, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 
 /** The operations of `openapi/developer.yaml` with their generated request and response types. */
 export interface DeveloperOperations {
@@ -30,6 +30,9 @@ export interface ActiveSession {
 export type DeveloperPrincipal = { kind: 'anonymous' } | { kind: 'session'; session: ActiveSession };
 
 export type DeveloperHandlers = HandlerMap<DeveloperOperations, DeveloperPrincipal>;
+
+/** One policy (admit steps) per operation of the contract. */
+export type DeveloperPolicies = PolicyTable<DeveloperOperations, DeveloperPrincipal>;
 
 /** Fails the type check when the contract gains or loses an operation that this list does not. */
 export const developerOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof DeveloperOperations> = true;

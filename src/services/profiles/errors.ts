@@ -1,11 +1,8 @@
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
 import type { Error as ProfilesError } from '../../../generated/profiles/types.gen.js';
 
 /** The profiles error body: `{"error": "<human message>", "code": "<machine code>"}`. */
-export const profilesErrorBody = (error: ApiError): ProfilesError => ({
-  error: error.message,
-  code: error.code as ProfilesError['code'],
-});
+export const profilesErrorBody = messageAndCodeBody<ProfilesError>;
 
 /** 404: "No profile exists for the identifier". */
 export const profileNotFound = () => new ApiError(404, 'not_found', 'Profile not found');

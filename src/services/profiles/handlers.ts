@@ -1,5 +1,6 @@
 import type { Config } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
+import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
@@ -66,8 +67,6 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
       return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
     },
 
-    async getOpenApiDocument() {
-      return { status: 200, body: deps.contract.document };
-    },
+    getOpenApiDocument: openApiDocumentHandler(deps.contract),
   };
 }

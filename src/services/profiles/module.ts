@@ -15,8 +15,8 @@ import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
-import { presentProfilesAnswer } from './http/presentAnswer.js';
-import type { ProfilesPrincipal } from './operations.js';
+import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
+import type { ProfilesPolicies, ProfilesPrincipal } from './operations.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -94,6 +94,16 @@ export function profilesService(deps: {
     avatars: avatarImages({ maxBytes: DRAWN_AVATAR_CACHE_BYTES }),
     config: deps.config,
   });
+  /**
+   * Lookups are rate-limited and answered with an ETag (304 on a match) and
+   * `Vary: Authorization`; avatar images carry their own ETag and cache
+   * headers and never vary by caller.
+   */
+  const policies: ProfilesPolicies = {
+    getProfileById: { admit: admitLookup(deps.limiter, deps.onRateLimited), present: presentJsonAnswer },
+    getAvatar: { present: presentAvatarAnswer },
+    getOpenApiDocument: { present: presentJsonAnswer },
+  };
   return {
     name: 'profiles',
     prefix: PROFILES_PREFIX,
@@ -101,10 +111,10 @@ export function profilesService(deps: {
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    authenticate: (token) => authenticateApiKey(keys, token),
+    security: { apiKey: (token) => authenticateApiKey(keys, token) },
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
-    admit: admitLookup(deps.limiter, deps.onRateLimited),
+    policies,
     errorBody: profilesErrorBody,
-    present: presentProfilesAnswer,
+    present: presentJsonAnswer,
   };
 }

@@ -1,6 +1,6 @@
 import type * as sdk from '../../../generated/profiles/sdk.gen.js';
 import type * as T from '../../../generated/profiles/types.gen.js';
-import type { HandlerMap, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 
 /**
  * The answers of `getAvatar` as a handler gives them: the PNG as bytes (the
@@ -25,6 +25,9 @@ export interface ProfilesOperations {
 export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
 
 export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal>;
+
+/** One policy (admit steps, presenter) per operation of the contract. */
+export type ProfilesPolicies = PolicyTable<ProfilesOperations, ProfilesPrincipal>;
 
 /** Fails the type check when the contract gains or loses an operation that this list does not. */
 export const profilesOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof ProfilesOperations> = true;

@@ -44,3 +44,6 @@ export const cannotViewProtected = () => new ApiError(403, 'unauthorized', 'User
 
 /** 403 `unauthorized`: a private site, to a caller who is not one of its users. */
 export const cannotAccessPrivateBlog = () => new ApiError(403, 'unauthorized', 'User cannot access this private blog.');
+
+/** 403 `authorization_required`: whether "I" like a post, asked without a token (the platform's words, and 403, not 401). */
+export const likeNeedsToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to like a post.');

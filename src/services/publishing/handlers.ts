@@ -1,8 +1,10 @@
 import type { Contract } from '../../platform/http/contract.js';
+import { openApiDocumentHandler, type HandlerInput } from '../../platform/http/handlers.js';
+import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
-import { readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
+import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -29,6 +31,15 @@ function userIdOf(principal: PublishingPrincipal): number {
 const viewerOf = (principal: PublishingPrincipal): Viewer =>
   principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
 
+/** What trashing and restoring a post take from a request: the post, the user who asks, and how to show the post. */
+const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | T.RestorePostData, PublishingPrincipal>) => ({
+  site: path.site,
+  postId: path.post_ID,
+  viewerId: userIdOf(principal),
+  context: postContext(query.context),
+  meta: query.meta,
+});
+
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
 export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
   return {
@@ -39,6 +50,10 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostLikes(deps, request) };
     },
+    /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
+    async getMyPostLike({ path, principal }) {
+      return { status: 200, body: await readMyPostLike(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+    },
     async getPostReplies({ path, query, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(deps, request) };
@@ -48,28 +63,12 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       const post = await readPost(deps, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
     },
-    async deletePost({ path, query, principal }) {
-      const post = await trashOrDeletePost(deps, {
-        site: path.site,
-        postId: path.post_ID,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-      });
-      return { status: 200, body: post };
+    async deletePost(input) {
+      return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };
     },
-    async restorePost({ path, query, principal }) {
-      const post = await restoreTrashedPost(deps, {
-        site: path.site,
-        postId: path.post_ID,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-      });
-      return { status: 200, body: post };
+    async restorePost(input) {
+      return { status: 200, body: await restoreTrashedPost(deps, postChange(input)) };
     },
-    async getOpenApiDocument() {
-      return { status: 200, body: deps.contract.document };
-    },
+    getOpenApiDocument: openApiDocumentHandler(deps.contract),
   };
 }

@@ -10,7 +10,7 @@ import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
-import type { PublishingPrincipal } from './operations.js';
+import type { PublishingPolicies, PublishingPrincipal } from './operations.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
@@ -50,6 +50,24 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     onRestore: (outcome) => postRestores.inc({ outcome }),
     onDelete: (outcome) => postDeletions.inc({ outcome }),
   });
+  /**
+   * Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS); `fields` filters only the
+   * post operations' posts. Every operation declares `callback` (JSONP); the contract is checked at start-up.
+   */
+  const undeclaredCallback = deps.contract.operations.filter((op) => !op.queryParams.has('callback')).map((op) => op.operationId);
+  if (undeclaredCallback.length) throw new Error(`publishing operations must declare callback: ${undeclaredCallback.join(', ')}`);
+  const present = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: true });
+  const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: true, callbackApplies: true });
+  const policies: PublishingPolicies = {
+    getSite: { present },
+    getPost: { present: presentPost },
+    getPostLikes: { present },
+    getMyPostLike: { present },
+    getPostReplies: { present },
+    deletePost: { present: presentPost },
+    restorePost: { present: presentPost },
+    getOpenApiDocument: { present },
+  };
   return {
     name: 'publishing',
     prefix: '/rest/v1.1',
@@ -57,20 +75,20 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     handlers: handlers as unknown as Record<string, AnyHandler>,
     ignoreTrailingSlash: true,
     anonymous: { kind: 'anonymous' },
-    /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
-    async authenticate(token) {
-      const userId = await store.tokenOwner(hashAccessToken(token));
-      return userId === undefined ? null : { kind: 'user', userId };
+    security: {
+      /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
+      async bearerToken(token) {
+        const userId = await store.tokenOwner(hashAccessToken(token));
+        return userId === undefined ? null : { kind: 'user', userId };
+      },
     },
     unauthenticated: publishingUnauthenticated,
     unknownCredential: 'refuse',
     beforeRouting: optionsAnswer,
     unrouted: unroutedAnswer,
+    policies,
     errorBody: publishingErrorBody,
-    present: publishingPresenter(
-      deps.config.publishing.corsOrigins,
-      new Set(deps.contract.operations.filter((op) => op.queryParams.has('fields')).map((op) => op.operationId)),
-      new Set(deps.contract.operations.filter((op) => op.queryParams.has('callback')).map((op) => op.operationId)),
-    ),
+    // A request no operation took (an unknown path or method) is never answered as JSONP.
+    present: publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: false }),
   };
 }

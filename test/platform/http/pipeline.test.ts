@@ -18,7 +18,11 @@ let server: Server | undefined;
 afterEach(() => server?.close());
 
 /** Serves the profiles contract with the given handlers through the shared pipeline. */
-async function serve(handlers: Record<string, AnyHandler>, responseValidation: ResponseValidation = 'strict') {
+async function serve(
+  handlers: Record<string, AnyHandler>,
+  responseValidation: ResponseValidation = 'strict',
+  overrides: Partial<ServiceDefinition> = {},
+) {
   const logged: unknown[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const service: ServiceDefinition = {
@@ -27,9 +31,10 @@ async function serve(handlers: Record<string, AnyHandler>, responseValidation: R
     contract,
     handlers,
     anonymous: { kind: 'anonymous' },
-    authenticate: async (token) => (token === 'good' ? { kind: 'key' } : null),
+    security: { apiKey: async (token) => (token === 'good' ? { kind: 'key' } : null) },
     unauthenticated: () => new ApiError(401, 'unauthorized', 'no'),
     errorBody: profilesErrorBody,
+    ...overrides,
   };
   const app = new Koa();
   app.silent = true;
@@ -180,5 +185,104 @@ describe('the test-side contract check', () => {
     };
     const { url } = await serve({ getProfileById: async () => ({ status: 200, body: { hash: 'x' }, headers }) }, 'off');
     await expect(call(`${url}/v3/profiles/alex`)).rejects.toThrow(/does not match the contract/);
+  });
+});
+
+describe('the policy table', () => {
+  const rateLimited = { 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '1700000000' };
+  const notFound: AnyHandler = async () => {
+    throw new ApiError(404, 'not_found', 'Profile not found', rateLimited);
+  };
+
+  it("runs an operation's admit steps in order, after security and before the handler; other operations run none", async () => {
+    const steps: string[] = [];
+    let handled = 0;
+    const { url } = await serve(
+      {
+        getProfileById: async () => {
+          handled++;
+          throw new ApiError(404, 'not_found', 'Profile not found', rateLimited);
+        },
+        getOpenApiDocument: async () => ({ status: 200, body: contract.document, headers: { ETag: '"doc"' } }),
+      },
+      'strict',
+      {
+        policies: {
+          getProfileById: {
+            admit: [
+              (_ctx, principal) => void steps.push(`first ${(principal as { kind: string }).kind}`),
+              async () => {
+                steps.push('second');
+                throw new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', { ...rateLimited, 'Retry-After': '60' });
+              },
+            ],
+          },
+        },
+      },
+    );
+    const refused = await call(`${url}/v3/profiles/alex`, { headers: { Authorization: 'Bearer good' } });
+    expect(refused.status).toBe(429);
+    expect(steps).toEqual(['first key', 'second']);
+    expect(handled).toBe(0);
+    expect((await call(`${url}/v3/openapi`)).status).toBe(200);
+    expect(steps).toHaveLength(2);
+  });
+
+  it("writes an operation's answers with its presenter, and what no operation answers with the service's", async () => {
+    const { url } = await serve({ getProfileById: notFound }, 'strict', {
+      policies: {
+        getProfileById: {
+          present: (ctx, answer) => {
+            ctx.status = answer.status;
+            ctx.set(answer.headers);
+            ctx.set('X-Presented-By', 'lookup');
+            ctx.body = answer.body;
+          },
+        },
+      },
+      present: (ctx, answer) => {
+        ctx.status = answer.status;
+        ctx.set('X-Presented-By', 'service');
+        ctx.body = answer.body;
+      },
+    });
+    expect((await call(`${url}/v3/profiles/alex`)).headers.get('x-presented-by')).toBe('lookup');
+    expect((await call(`${url}/v3/nothing-here`)).headers.get('x-presented-by')).toBe('service');
+  });
+
+  it('refuses to start with a policy for an operation the contract does not have', async () => {
+    await expect(serve({}, 'strict', { policies: { getProfile: {} } })).rejects.toThrow(
+      'profiles: policies for operations the contract does not have: getProfile',
+    );
+  });
+});
+
+describe('security resolvers', () => {
+  it('are one per security scheme of the contract, by name; the app does not start otherwise', async () => {
+    await expect(serve({}, 'strict', { security: {} })).rejects.toThrow(
+      'profiles: the security resolvers must be one per security scheme of the contract (apiKey); missing: apiKey',
+    );
+    const resolve = async () => null;
+    await expect(serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve } })).rejects.toThrow(/unknown: oauth/);
+  });
+
+  it("get the credential where the scheme says (here `Authorization: Bearer`); a malformed one is an unknown one", async () => {
+    const tokens: string[] = [];
+    let principal: unknown;
+    const { url } = await serve(
+      {
+        getProfileById: async (input) => {
+          principal = input.principal;
+          throw new ApiError(404, 'not_found', 'Profile not found');
+        },
+      },
+      'off',
+      { security: { apiKey: async (token) => (tokens.push(token), token === 'good' ? { kind: 'key' } : null) } },
+    );
+    await fetch(`${url}/v3/profiles/alex`, { headers: { Authorization: 'Bearer good' } });
+    expect(principal).toEqual({ kind: 'key' });
+    await fetch(`${url}/v3/profiles/alex`, { headers: { Authorization: 'Basic Z29vZA==' } });
+    expect(principal).toEqual({ kind: 'anonymous' });
+    expect(tokens).toEqual(['good']);
   });
 });

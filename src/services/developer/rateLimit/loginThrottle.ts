@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../../../platform/security/secrets.js';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
 import type { Config } from '../../../platform/config.js';
 import { normalizeEmail } from '../../../accounts/email.js';
 import type { DeveloperDatabase } from '../store/tables.js';
@@ -39,13 +39,8 @@ export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Confi
   const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {
-    try {
-      await limiter.consume(counterKey(key));
-    } catch (rejection) {
-      // The library rejects with its result when the budget is spent, and with an Error when the store fails.
-      if (rejection instanceof RateLimiterRes) throw tooManyAttempts(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-      throw rejection;
-    }
+    const { allowed, result } = await countPoint(limiter, counterKey(key));
+    if (!allowed) throw tooManyAttempts(retryAfterSeconds(result));
   };
   return {
     admitClient: (ip) => take(byClient, ip),

@@ -1,5 +1,4 @@
 import type { Context } from 'koa';
-import type { ContractOperation } from '../../../platform/http/contract.js';
 import { rateLimitExceeded } from '../errors.js';
 import type { ProfilesPrincipal } from '../operations.js';
 import type { RateLimitDecision, RateLimiter } from '../rateLimit/rateLimiter.js';
@@ -12,14 +11,13 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
 });
 
 /**
- * The profiles `admit` hook: counts each profile lookup against the caller
+ * The admit step of profile lookups (`getProfileById` in the policy table): counts each lookup against the caller
  * (per key and per account when keyed, per client IP otherwise; `ctx.ip` follows the
  * trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
  * yields 429", with `Retry-After`.
  */
 export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
-  return async (ctx: Context, operation: ContractOperation, principal: ProfilesPrincipal): Promise<void> => {
-    if (operation.operationId !== 'getProfileById') return;
+  return async (ctx: Context, principal: ProfilesPrincipal): Promise<void> => {
     const decision = await limiter.take(
       principal.kind === 'key'
         ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }

@@ -1,6 +1,5 @@
 import type { Context } from 'koa';
 import { writeJson, type Outgoing } from '../../../platform/http/service.js';
-import type { ProfilesOperations } from '../operations.js';
 import { entityTag } from './entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 
@@ -35,7 +34,7 @@ const notModified = (ctx: Context, etag: string) =>
  * `Authorization` (the field set and rate limit depend on it); errors are
  * never stored by caches.
  */
-function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
+export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
   ctx.status = answer.status;
   ctx.set(answer.headers);
   ctx.vary('Authorization');
@@ -61,7 +60,7 @@ function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
  * redirect, or a JSON `404`/error. Images never depend on the caller, so
  * nothing varies by `Authorization`; errors are never stored by caches.
  */
-function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
+export function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
   ctx.status = answer.status;
   ctx.set(answer.headers);
   if (answer.isError) ctx.set('Cache-Control', 'no-store');
@@ -79,17 +78,4 @@ function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
     ctx.body = null;
     ctx.status = answer.status;
   }
-}
-
-/** How each operation's answers are written; an error on an unrouted path is written as JSON. */
-const PRESENTERS: Record<keyof ProfilesOperations, (ctx: Context, answer: Outgoing) => void> = {
-  getProfileById: presentJsonAnswer,
-  getOpenApiDocument: presentJsonAnswer,
-  getAvatar: presentAvatarAnswer,
-};
-
-/** Writes a profiles service answer the way its operation does (`ctx.state.operationId`, set by the pipeline). */
-export function presentProfilesAnswer(ctx: Context, answer: Outgoing): void {
-  const present = PRESENTERS[ctx.state.operationId as keyof ProfilesOperations] ?? presentJsonAnswer;
-  present(ctx, answer);
 }

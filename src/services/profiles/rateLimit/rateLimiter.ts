@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
+import { countPoint, fixedWindowLimiter } from '../../../platform/security/rateLimit.js';
 import type { Config } from '../../../platform/config.js';
 
 /** Who a request is counted against: anonymous callers per client IP, keyed ones per key and per account. */
@@ -27,34 +28,24 @@ export interface RateLimiter {
  * The rate limiter for the configured limits: "100 requests per hour" per
  * client IP without a key, "1000 requests per hour" per key and, across all
  * the keys of an account's applications, 1000 per account (defaults; see
- * `RATE_LIMIT_*`), counted by rate-limiter-flexible in fixed windows. The
+ * `RATE_LIMIT_*`), counted by the platform's recipe (`fixedWindowLimiter`):
+ * in this process, or shared by every instance in Redis (`REDIS_URL`), with
+ * each instance counting on its own while Redis is unreachable. The
  * account's count is what makes a new key (a rotation, another
  * application) no way around the hourly allowance.
- * Without Redis the counters live in this process. With Redis (`REDIS_URL`)
- * every instance shares them, counted atomically there; while Redis is
- * unreachable each instance counts in its own memory (the library's
- * insurance limiter) and goes back to Redis as soon as it answers again.
  */
 export function createRateLimiter(
   limits: Config['rateLimits'],
   shared?: { redis: Redis; keyPrefix: string },
 ): RateLimiter {
-  const limiter = (name: string, points: number): RateLimiterAbstract => {
-    const options = { keyPrefix: `${shared?.keyPrefix ?? 'rl'}:profiles-${name}`, points, duration: limits.windowSeconds };
-    const local = new RateLimiterMemory(options);
-    return shared ? new RateLimiterRedis({ ...options, storeClient: shared.redis, insuranceLimiter: local }) : local;
-  };
+  const limiter = (name: string, points: number) =>
+    fixedWindowLimiter({ keyPrefix: `${shared?.keyPrefix ?? 'rl'}:profiles-${name}`, points, duration: limits.windowSeconds }, shared?.redis);
   const anonymous = limiter('anonymous', limits.anonymousPerHour);
   const keyed = limiter('key', limits.keyedPerHour);
   const account = limiter('account', limits.accountPerHour);
-  const count = async (counter: RateLimiterAbstract, id: string): Promise<RateLimitDecision> => {
-    try {
-      return decision(counter.points, true, await counter.consume(id));
-    } catch (rejection) {
-      // The library rejects with its result when the limit is exhausted, and with an Error when its store fails.
-      if (rejection instanceof RateLimiterRes) return decision(counter.points, false, rejection);
-      throw rejection;
-    }
+  const count = async (counter: typeof anonymous, id: string): Promise<RateLimitDecision> => {
+    const { allowed, result } = await countPoint(counter, id);
+    return decision(counter.points, allowed, result);
   };
   return {
     async take(caller) {

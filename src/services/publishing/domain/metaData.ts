@@ -1,5 +1,5 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
-import type { Comment, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
+import type { Comment, MyPostLike, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
 import type { AncestorRecord, CommentRecord, PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
 import { apiDate } from './dates.js';
@@ -80,6 +80,20 @@ export async function postLikes(
     site_ID: site.id,
     post_ID: post.id,
     likes: likers.map((liker) => userObject(liker, site, false)),
+  };
+}
+
+/** The caller's like of the post as `GET /sites/{ID}/posts/{ID}/likes/mine/` answers it: whether they like it, and how many do. */
+export async function myPostLike({ store, publicUrl, site, post, viewerId }: PostLinkSource): Promise<MyPostLike> {
+  const [{ found }, iLike] = await Promise.all([store.postLikers(post.id, 0), viewerId === 0 ? false : store.likedBy(post.id, viewerId)]);
+  const postApi = apiPostUrl(publicUrl, site.id, post.id);
+  const self = `${postApi}/likes/mine/`;
+  return {
+    i_like: iLike,
+    like_count: found,
+    site_ID: site.id,
+    post_ID: post.id,
+    meta: { links: { self, help: `${self}help`, site: apiSiteUrl(publicUrl, site.id), post: postApi, likes: `${postApi}/likes/` } },
   };
 }
 

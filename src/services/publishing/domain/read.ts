@@ -1,10 +1,10 @@
-import type { Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
-import { unknownPost } from '../errors.js';
+import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
+import { likeNeedsToken, unknownPost } from '../errors.js';
 import type { PostRecord, SiteRecord } from '../store/publishingStore.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
-import { postLikes, postReplies, siteObject } from './metaData.js';
+import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 
 export interface ReadSiteRequest {
@@ -57,6 +57,17 @@ async function linkSource(deps: RenderDeps, site: SiteRecord, post: PostRecord, 
 export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest & { postId: number; number?: number }): Promise<PostLikes> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
   return postLikes(await linkSource(deps, site, post, request.viewer), request.number);
+}
+
+/**
+ * Answers whether the caller likes a post, and how many do: the site and
+ * post are checked first, as for reading the post (404, 403), then the
+ * caller must be someone (403 `authorization_required` without a token).
+ */
+export async function readMyPostLike(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<MyPostLike> {
+  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
+  if (!request.viewer.loggedIn) throw likeNeedsToken();
+  return myPostLike(await linkSource(deps, site, post, request.viewer));
 }
 
 /** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */

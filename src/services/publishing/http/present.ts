@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Outgoing } from '../../../platform/http/service.js';
+import type { Outgoing, Presenter } from '../../../platform/http/service.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 
 const TRUTHY = /^(1|t|true)$/i;
@@ -47,21 +47,19 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
  * endpoint does: `fields` filters a successful post (never an error body;
- * only on the operations that declare `fields`, named in `withFields`);
+ * only where `fieldsApply`: the post operations, which declare `fields`);
  * `http_envelope` turns any answer into HTTP 200 with `{code, headers,
  * body}`; `pretty` indents by 4 spaces; `callback` wraps the result
  * (envelope first) as `/**\/NAME(<json>);`, served as
  * `application/javascript` with `nosniff` so a browser never runs a JSON
  * answer as script by accident (only on the operations that declare
- * `callback`, named in `withCallback`). A plain-text answer of the endpoint layer
+ * `callback`, `callbackApplies`). A plain-text answer of the endpoint layer
  * (`answer.text`) is written as it is, never enveloped or wrapped.
  */
 export const publishingPresenter =
-  (allowedOrigins: AllowedOrigins, withFields: ReadonlySet<string>, withCallback: ReadonlySet<string>) => (ctx: Context, answer: Outgoing) =>
-    presentPublishing(ctx, answer, allowedOrigins, {
-      fieldsApply: withFields.has(ctx.state.operationId as string),
-      callbackApplies: withCallback.has(ctx.state.operationId as string),
-    });
+  (allowedOrigins: AllowedOrigins, applies: { fieldsApply: boolean; callbackApplies: boolean }): Presenter =>
+  (ctx, answer) =>
+    presentPublishing(ctx, answer, allowedOrigins, applies);
 
 /**
  * `callbackApplies`: JSONP only for an operation whose contract declares

@@ -1,0 +1,96 @@
+import type { Context } from 'koa';
+import type { ContractOperation, SecurityScheme } from './contract.js';
+import { writeJson, writeText, type AdmitStep, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
+
+/**
+ * Reads the credential of a scheme from a request: the credential, `''`
+ * when one was sent but cannot be one (a malformed `Authorization`), or
+ * undefined when none was sent.
+ */
+type CredentialReader = (ctx: Context) => string | undefined;
+
+/** How one operation is served, resolved once when the pipeline is built (nothing of it is made per request). */
+export interface ResolvedOperation {
+  /** The scheme's reader and resolver; undefined for an operation without security (`security: []`). */
+  credential: { read: CredentialReader; resolve: CredentialResolver<unknown> } | undefined;
+  admit: AdmitStep | undefined;
+  present: Presenter;
+}
+
+const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
+
+/** `Authorization: Bearer <token>`: the token; `''` for another `Authorization`; undefined without one. */
+const bearerToken: CredentialReader = (ctx) => {
+  const header = ctx.req.headers.authorization;
+  return header ? (BEARER.exec(header)?.[1] ?? '') : undefined;
+};
+
+/** Where a scheme's credential is read from: a bearer token, or an API key in a header or cookie. */
+function credentialReader(service: string, name: string, scheme: SecurityScheme): CredentialReader {
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return bearerToken;
+  if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'cookie') {
+    const cookie = scheme.name;
+    return (ctx) => ctx.cookies.get(cookie) || undefined;
+  }
+  if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'header') {
+    const header = scheme.name;
+    return (ctx) => ctx.get(header) || undefined;
+  }
+  throw new Error(`${service}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`);
+}
+
+/** The default presenter: the status, headers and a JSON (or plain-text) body. */
+export const presentJson: Presenter = (ctx: Context, outgoing: Outgoing) => {
+  ctx.status = outgoing.status;
+  ctx.set(outgoing.headers);
+  if (outgoing.text !== undefined) writeText(ctx, outgoing.text);
+  else if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
+};
+
+/** Several admit steps as one, run in order (each awaited only when it returns a promise). */
+function inOrder(steps: readonly AdmitStep[]): AdmitStep | undefined {
+  if (steps.length <= 1) return steps[0];
+  return async (ctx, principal) => {
+    for (const step of steps) await step(ctx, principal);
+  };
+}
+
+/**
+ * Resolves the policy of every operation of a service, once: its security
+ * scheme's reader and resolver, its admit steps, its presenter. Throws,
+ * naming the service, when the module's security resolvers and policy table
+ * do not match the contract (a scheme without a resolver, a resolver or a
+ * policy for something the contract does not have): the app does not start.
+ */
+export function resolveOperations(service: ServiceDefinition): Map<ContractOperation, ResolvedOperation> {
+  const { contract } = service;
+  const schemes = Object.keys(contract.securitySchemes);
+  const resolvers = Object.keys(service.security);
+  const missing = schemes.filter((name) => !resolvers.includes(name));
+  const extra = resolvers.filter((name) => !schemes.includes(name));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `${service.name}: the security resolvers must be one per security scheme of the contract (${schemes.join(', ') || 'none'})` +
+        `${missing.length ? `; missing: ${missing.join(', ')}` : ''}${extra.length ? `; unknown: ${extra.join(', ')}` : ''}`,
+    );
+  }
+  const policies = service.policies ?? {};
+  const unknown = Object.keys(policies).filter((id) => !contract.byOperationId.has(id));
+  if (unknown.length) throw new Error(`${service.name}: policies for operations the contract does not have: ${unknown.join(', ')}`);
+
+  const fallback = service.present ?? presentJson;
+  const readers = new Map(schemes.map((name) => [name, credentialReader(service.name, name, contract.securitySchemes[name]!)]));
+  const resolved = new Map<ContractOperation, ResolvedOperation>();
+  for (const operation of contract.operations) {
+    const policy = policies[operation.operationId] ?? {};
+    // Every service has one scheme per operation today; the first the operation names is the one read.
+    const scheme = operation.security === 'none' ? undefined : operation.securitySchemes[0];
+    const admit = policy.admit === undefined ? [] : Array.isArray(policy.admit) ? policy.admit : [policy.admit as AdmitStep];
+    resolved.set(operation, {
+      credential: scheme ? { read: readers.get(scheme)!, resolve: service.security[scheme]! } : undefined,
+      admit: inOrder(admit as readonly AdmitStep[]),
+      present: policy.present ?? fallback,
+    });
+  }
+  return resolved;
+}

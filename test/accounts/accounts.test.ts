@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, ensureAccount, findAccountId } from '../../src/accounts/accounts.js';
+import { emailHashes } from '../../src/accounts/email.js';
+import type { AccountsTables } from '../../src/accounts/tables.js';
+import { accountsStore } from './support.js';
+
+let store: Awaited<ReturnType<typeof accountsStore>>;
+let db: Kysely<AccountsTables>;
+beforeAll(async () => {
+  store = await accountsStore();
+  db = store.db;
+});
+afterAll(() => store.close());
+
+const now = '2026-11-30T12:00:00.000Z';
+
+describe('accounts', () => {
+  it('are created once per primary email, normalized, with the hashes profiles are found by', async () => {
+    const id = await createAccount(db, '  Ada@Example.COM ', now);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id as string).executeTakeFirstOrThrow();
+    const { sha256, md5 } = emailHashes('ada@example.com');
+    expect(row).toEqual({ id, email: 'ada@example.com', email_sha256: sha256, email_md5: md5, created_at: now });
+    // The same address in another spelling is the same account.
+    expect(await createAccount(db, 'ADA@example.com', now)).toBe('email-taken');
+  });
+
+  it('are looked up by their email in any spelling; an unknown one is undefined', async () => {
+    const id = await createAccount(db, 'grace@example.com', now);
+    expect(await findAccountId(db, ' Grace@Example.com')).toBe(id);
+    expect(await findAccountId(db, 'nobody@example.com')).toBeUndefined();
+  });
+
+  it('are reused or created by ensureAccount, which says which', async () => {
+    const existing = await findAccountId(db, 'grace@example.com');
+    expect(await ensureAccount(db, 'GRACE@example.com', now)).toEqual({ id: existing, created: false });
+    const made = await ensureAccount(db, 'linus@example.com', now);
+    expect(made.created).toBe(true);
+    expect(await findAccountId(db, 'linus@example.com')).toBe(made.id);
+  });
+
+  it('cannot share an address even when two writers race past the check: the unique constraint decides', async () => {
+    const insert = () =>
+      db
+        .insertInto('accounts')
+        .values({ id: crypto.randomUUID(), email: 'race@example.com', email_sha256: 'a', email_md5: 'b', created_at: now })
+        .execute();
+    await insert();
+    await expect(insert()).rejects.toThrow();
+  });
+});
