@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../support/contract.js';
 import { publishingToken } from '../support/credentials.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { startTcpProxy, type TcpProxy } from '../support/tcpProxy.js';
+import type { TestServer } from '../support/server.js';
+import { startServerBehindProxy, type TcpProxy } from '../support/tcpProxy.js';
 import { bounded, createTrashedPosts, expectWhole, until200 } from './support.js';
 
 /**
@@ -13,37 +12,27 @@ import { bounded, createTrashedPosts, expectWhole, until200 } from './support.js
  * service comes back without a restart, no restore is half-applied, and the
  * rate limit allows exactly its count.
  */
-const postgres = new URL(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const POSTS = Array.from({ length: 16 }, (_, i) => 60_000 + i);
 const LIMIT = 20;
 const LOOKUPS = 36;
 let proxy: TcpProxy;
+let closeAll: (() => Promise<void>) | undefined;
 let server: TestServer;
 let call: typeof fetch;
 let token: string;
 
 beforeAll(async () => {
-  proxy = await startTcpProxy(Number(postgres.port || 5432), postgres.hostname);
-  const viaProxy = new URL(postgres);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  server = await startServer({
-    DATABASE_URL: viaProxy.toString(),
-    DATABASE_SCHEMA: `test_${randomUUID().replaceAll('-', '')}`,
+  ({ proxy, server, close: closeAll } = await startServerBehindProxy({
     STORE_TIMEOUT_MS: '800',
     STORE_RETRY_AFTER_SECONDS: '1',
     PROFILE_LOOKUP_CACHE_MS: '0',
     RATE_LIMIT_ANONYMOUS: String(LIMIT),
-  });
+  }));
   await createTrashedPosts(server.built.db, POSTS);
   token = await publishingToken(server, 'admin');
   call = contractFetch(await contractChecker());
 }, 120_000);
-afterAll(async () => {
-  await proxy?.restore().catch(() => {});
-  await server?.close();
-  await proxy?.close();
-});
+afterAll(() => closeAll?.());
 
 const restore = (id: number) =>
   call(`${server.url}/rest/v1.1/sites/1/posts/${id}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });

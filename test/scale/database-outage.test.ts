@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../support/contract.js';
 import { publishingToken } from '../support/credentials.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { startTcpProxy, type TcpProxy } from '../support/tcpProxy.js';
+import type { TestServer } from '../support/server.js';
+import { startServerBehindProxy, type TcpProxy } from '../support/tcpProxy.js';
 
 /**
  * PostgreSQL goes away while the server runs (a proxy in front of it drops
@@ -11,32 +10,22 @@ import { startTcpProxy, type TcpProxy } from '../support/tcpProxy.js';
  * readiness says so, no restore is half-applied, and service comes back by
  * itself when the database does.
  */
-const postgres = new URL(process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 const TIMEOUT_MS = 1000;
 let proxy: TcpProxy;
+let closeAll: (() => Promise<void>) | undefined;
 let server: TestServer;
 let call: typeof fetch;
 let token: string;
 
 beforeAll(async () => {
-  proxy = await startTcpProxy(Number(postgres.port || 5432), postgres.hostname);
-  const viaProxy = new URL(postgres);
-  viaProxy.hostname = '127.0.0.1';
-  viaProxy.port = String(proxy.port);
-  server = await startServer({
-    DATABASE_URL: viaProxy.toString(),
-    DATABASE_SCHEMA: `test_${randomUUID().replaceAll('-', '')}`,
+  ({ proxy, server, close: closeAll } = await startServerBehindProxy({
     STORE_TIMEOUT_MS: String(TIMEOUT_MS),
     PROFILE_LOOKUP_CACHE_MS: '0',
-  });
+  }));
   token = await publishingToken(server, 'admin');
   call = contractFetch(await contractChecker());
 });
-afterAll(async () => {
-  await proxy.restore().catch(() => {});
-  await server.close();
-  await proxy.close();
-});
+afterAll(() => closeAll?.());
 
 const restore = (postId: number) =>
   call(`${server.url}/rest/v1.1/sites/1/posts/${postId}/restore`, {

@@ -1,5 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { freePort } from './processes.js';
+import { postgresUrl } from './postgres.js';
+import { startServer, type TestServer } from './server.js';
 
 export interface TcpProxy {
   port: number;
@@ -46,4 +48,28 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
     });
   await listen();
   return { port, cut: stop, restore: listen, close: stop };
+}
+
+/**
+ * A test server on a schema of its own in the suite's PostgreSQL
+ * (TEST_POSTGRES_URL), reached through a TCP proxy that the test cuts and
+ * restores to take the database away. `close` restores the proxy first, so
+ * the server's schema is dropped, then closes both.
+ */
+export async function startServerBehindProxy(env: Record<string, string>): Promise<{ proxy: TcpProxy; server: TestServer; close(): Promise<void> }> {
+  const postgres = new URL(postgresUrl);
+  const proxy = await startTcpProxy(Number(postgres.port || 5432), postgres.hostname);
+  const viaProxy = new URL(postgres);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(proxy.port);
+  const server = await startServer({ ...env, DATABASE_URL: viaProxy.toString() });
+  return {
+    proxy,
+    server,
+    async close() {
+      await proxy.restore().catch(() => {});
+      await server.close();
+      await proxy.close();
+    },
+  };
 }
