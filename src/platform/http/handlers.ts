@@ -37,7 +37,7 @@ export type Answer<R> = {
 
 export type Handler<Op extends OperationTypes, Principal> = (
   input: HandlerInput<Op['data'], Principal>,
-) => Promise<Answer<Op['responses']>>;
+) => Answer<Op['responses']> | Promise<Answer<Op['responses']>>;
 
 /** One handler per operation; a missing or mistyped one fails the type check. */
 export type HandlerMap<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {

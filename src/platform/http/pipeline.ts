@@ -88,7 +88,8 @@ export function contractPipeline(
         if (input instanceof Promise) input = await input;
         const handler = service.handlers[operation.operationId];
         if (!handler) throw notImplemented();
-        const answer = await handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
+        let answer = handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
+        if (answer instanceof Promise) answer = await answer;
         outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
       }
     } catch (error) {
@@ -207,8 +208,10 @@ function checkInput(
             : `parameter ${missing ?? ''}`.trim();
     throw invalidRequest(`Invalid ${subject}: ${message}`);
   }
-  for (const [name, value] of [...Object.entries(path), ...Object.entries(query)]) {
-    if (nulAt(value, name) !== undefined) throw invalidRequest(`Invalid parameter ${name}: must not contain NUL characters`);
+  for (const values of [path, query]) {
+    for (const name in values) {
+      if (nulAt(values[name], name) !== undefined) throw invalidRequest(`Invalid parameter ${name}: must not contain NUL characters`);
+    }
   }
   const field = nulAt(requestBody, '');
   if (field !== undefined) throw invalidRequest(`Invalid body${field && ` field ${field}`}: must not contain NUL characters`);
@@ -353,12 +356,14 @@ function checkResponseHeaders(
  * `fields`, `meta` links or items). Images are not capped here.
  */
 function presentWithinCap(ctx: Context, present: Presenter, service: ServiceDefinition, outgoing: Outgoing, options: PipelineOptions) {
-  const before = ctx.response.headers;
-  present(ctx, outgoing);
   const cap = options.maxAnswerBytes;
-  if (!cap || Buffer.isBuffer(outgoing.body) || !Buffer.isBuffer(ctx.body) || ctx.body.length <= cap) return;
+  if (!cap || Buffer.isBuffer(outgoing.body)) return present(ctx, outgoing);
+  // Only the names: the copy of every header (`ctx.response.headers`) would cost each answer more.
+  const before = ctx.res.getHeaderNames();
+  present(ctx, outgoing);
+  if (!Buffer.isBuffer(ctx.body) || ctx.body.length <= cap) return;
   options.logger.warn({ requestId: ctx.state.requestId, bytes: ctx.body.length, cap }, 'answer larger than the cap');
-  for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
+  for (const name of ctx.res.getHeaderNames()) if (!before.includes(name)) ctx.remove(name);
   ctx.body = null;
   const tooLarge = invalidRequest(`The answer would be larger than ${cap} bytes; ask for less (fields, meta, number)`);
   present(ctx, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true });

@@ -19,6 +19,10 @@ interface Route {
 interface PatternEdge {
   /** Whole segment, anchored; named groups are the parameters. */
   pattern: RegExp;
+  /** The parameter's name when the segment is that parameter alone (matched without the pattern). */
+  whole?: string;
+  /** With `whole`: the parameter is an integer (digits only). */
+  digits: boolean;
   node: TrieNode;
 }
 
@@ -84,7 +88,11 @@ export class ContractRouter {
           })
           .join('');
         let edge = node.patterns.find((candidate) => candidate.pattern.source === `^${source}$`);
-        if (!edge) node.patterns.push((edge = { pattern: new RegExp(`^${source}$`), node: newNode() }));
+        if (!edge) {
+          const whole = /^\{([^}]+)\}$/.exec(segment)?.[1];
+          const digits = whole !== undefined && integerParams.has(whole);
+          node.patterns.push((edge = { pattern: new RegExp(`^${source}$`), whole, digits, node: newNode() }));
+        }
         node = edge.node;
       }
       node.route = { byMethod, templates, order: order++ };
@@ -97,8 +105,8 @@ export class ContractRouter {
     let trimmed = path;
     if (this.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) trimmed = path.slice(0, -1);
     const segments = trimmed.split('/');
-    const found: { route: Route; params: Record<string, string> }[] = [];
-    collect(this.root, segments, 1, {}, found);
+    const found: Found[] = [];
+    collect(this.root, segments, 1, [], found);
     if (!found.length) return NOT_FOUND;
     if (found.length > 1) found.sort((a, b) => a.route.templates - b.route.templates || a.route.order - b.route.order);
     for (const { route, params } of found) {
@@ -111,23 +119,50 @@ export class ContractRouter {
 
 const NOT_FOUND: RouteMatch = { kind: 'not-found' };
 
-/** Every route whose template matches `segments` from `index` on, below `node`, with its parameters. */
-function collect(
-  node: TrieNode,
-  segments: readonly string[],
-  index: number,
-  params: Record<string, string>,
-  found: { route: Route; params: Record<string, string> }[],
-): void {
+interface Found {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** A segment of digits only (an integer parameter), not empty. */
+function isDigits(segment: string): boolean {
+  if (!segment.length) return false;
+  for (let i = 0; i < segment.length; i++) {
+    const code = segment.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * Every route whose template matches `segments` from `index` on, below
+ * `node`, with its parameters. The values found on the way are a stack of
+ * names and values (`taken`), made into an object only for a route found.
+ */
+function collect(node: TrieNode, segments: readonly string[], index: number, taken: string[], found: Found[]): void {
   if (index === segments.length) {
-    if (node.route) found.push({ route: node.route, params });
+    if (!node.route) return;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < taken.length; i += 2) params[taken[i]!] = taken[i + 1]!;
+    found.push({ route: node.route, params });
     return;
   }
   const segment = segments[index]!;
   const literal = node.literal.get(segment);
-  if (literal) collect(literal, segments, index + 1, params, found);
-  for (const { pattern, node: next } of node.patterns) {
-    const groups = pattern.exec(segment)?.groups;
-    if (groups) collect(next, segments, index + 1, { ...params, ...groups }, found);
+  if (literal) collect(literal, segments, index + 1, taken, found);
+  for (const edge of node.patterns) {
+    if (edge.whole !== undefined) {
+      if (edge.digits ? !isDigits(segment) : !segment.length) continue;
+      taken.push(edge.whole, segment);
+      collect(edge.node, segments, index + 1, taken, found);
+      taken.length -= 2;
+      continue;
+    }
+    const groups = edge.pattern.exec(segment)?.groups;
+    if (!groups) continue;
+    const depth = taken.length;
+    for (const name in groups) taken.push(name, groups[name]!);
+    collect(edge.node, segments, index + 1, taken, found);
+    taken.length = depth;
   }
 }

@@ -17,7 +17,7 @@ export function underPrefix(prefix: string): (path: string) => boolean {
  * text body's UTF-8 length and Node encode it again on every answer.
  */
 export function writeJson(ctx: Context, body: unknown): void {
-  ctx.type = 'application/json';
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = Buffer.from(JSON.stringify(body));
 }
 
@@ -57,7 +57,10 @@ export type AnyHandler = (input: {
   headers: Record<string, string | string[] | undefined>;
   principal: unknown;
   requestId: string;
-}) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+}) => HandlerAnswer | Promise<HandlerAnswer>;
+
+/** What a handler answers (synchronously when it has nothing to wait for). */
+export type HandlerAnswer = { status: number; body: unknown; headers?: Record<string, string> };
 
 /**
  * Everything the shared HTTP machinery needs to know about one service. The

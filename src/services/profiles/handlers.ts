@@ -9,6 +9,7 @@ import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
+import type { Profile } from './domain/profile.js';
 
 export interface ProfilesHandlerDeps {
   contract: Contract;
@@ -30,15 +31,20 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
   const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.avatarBaseUrl });
   return {
     /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
-    async getProfileById({ path, principal }) {
-      const profile = await profiles.findProfile(parseIdentifier(path.profileIdentifier));
-      if (!profile) throw profileNotFound();
-      const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
-      return {
-        status: 200,
-        body: presentFor(profile, audience),
-        headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
+    getProfileById({ path, principal }) {
+      const lookup = parseIdentifier(path.profileIdentifier);
+      const answer = (profile: Profile | undefined) => {
+        if (!profile) throw profileNotFound();
+        const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
+        return {
+          status: 200 as const,
+          body: presentFor(profile, audience),
+          headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
+        };
       };
+      // A lookup the cache already answered is answered at once, without an asynchronous step.
+      const known = profiles.knownProfile?.(lookup);
+      return known ? answer(known.profile) : profiles.findProfile(lookup).then(answer);
     },
 
     /**

@@ -1,19 +1,47 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { describe, expect, it } from 'vitest';
-import { countPoint, fixedWindowLimiter, retryAfterSeconds } from '../../../src/platform/security/rateLimit.js';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countPoint, fixedWindowLimiter, InProcessWindows, retryAfterSeconds } from '../../../src/platform/security/rateLimit.js';
 
 describe('the rate-limit recipe', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('allows a key its points in the window, then answers refused with the time to wait', async () => {
     const limiter = fixedWindowLimiter({ keyPrefix: 'test', points: 2, duration: 60 });
-    expect((await countPoint(limiter, 'a')).allowed).toBe(true);
-    const last = await countPoint(limiter, 'a');
-    expect([last.allowed, last.result.remainingPoints]).toEqual([true, 0]);
-    const refused = await countPoint(limiter, 'a');
+    expect((await limiter.count('a')).allowed).toBe(true);
+    const last = await limiter.count('a');
+    expect([last.allowed, last.remainingPoints]).toEqual([true, 0]);
+    const refused = await limiter.count('a');
     expect(refused.allowed).toBe(false);
-    expect(retryAfterSeconds(refused.result)).toBeGreaterThan(0);
-    expect(retryAfterSeconds(refused.result)).toBeLessThanOrEqual(60);
+    expect(refused.remainingPoints).toBe(0);
+    expect(retryAfterSeconds(refused)).toBeGreaterThan(0);
+    expect(retryAfterSeconds(refused)).toBeLessThanOrEqual(60);
     // Another key has its own budget.
-    expect((await countPoint(limiter, 'b')).allowed).toBe(true);
+    expect((await limiter.count('b')).allowed).toBe(true);
+  });
+
+  it('counts in this process synchronously (no promise on the request path) when there is no Redis', () => {
+    const limiter = fixedWindowLimiter({ keyPrefix: 'test', points: 1, duration: 60 });
+    expect(limiter).toBeInstanceOf(InProcessWindows);
+    const counted = limiter.count('a');
+    expect(counted).not.toBeInstanceOf(Promise);
+    expect(counted).toMatchObject({ allowed: true, remainingPoints: 0 });
+  });
+
+  it('starts a key a new window when its window has ended, and forgets ended windows', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const windows = new InProcessWindows({ points: 1, duration: 10 });
+    expect(windows.count('a').allowed).toBe(true);
+    vi.setSystemTime(1_000_000 + 4_000);
+    const refused = windows.count('a');
+    expect([refused.allowed, refused.msBeforeNext]).toEqual([false, 6_000]);
+    vi.setSystemTime(1_000_000 + 10_000);
+    expect(windows.count('b').allowed).toBe(true);
+    // `a`'s window ended: a new one, with the whole budget again.
+    expect(windows.count('a')).toEqual({ allowed: true, remainingPoints: 0, msBeforeNext: 10_000 });
+    // After another window's length, the sweep forgets both keys' ended windows.
+    vi.setSystemTime(1_000_000 + 30_000);
+    windows.count('c');
+    expect((windows as unknown as { windows: Map<string, unknown> }).windows.size).toBe(1);
   });
 
   it('rejects as the store did when counting fails (the store is unavailable, not a refusal)', async () => {
@@ -22,8 +50,16 @@ describe('the rate-limit recipe', () => {
     await expect(countPoint(limiter, 'a')).rejects.toThrow('store down');
   });
 
+  it('reads a library limiter answer and its refusal', async () => {
+    const limiter = new RateLimiterMemory({ points: 1, duration: 60 });
+    expect(await countPoint(limiter, 'a')).toMatchObject({ allowed: true, remainingPoints: 0 });
+    const refused = await countPoint(limiter, 'a');
+    expect(refused.allowed).toBe(false);
+    expect(refused.msBeforeNext).toBeGreaterThan(59_000);
+  });
+
   it('asks a client to wait at least a second', () => {
-    expect(retryAfterSeconds(new RateLimiterRes(0, 10))).toBe(1);
-    expect(retryAfterSeconds(new RateLimiterRes(0, 1500))).toBe(2);
+    expect(retryAfterSeconds({ msBeforeNext: 10 })).toBe(1);
+    expect(retryAfterSeconds({ msBeforeNext: 1500 })).toBe(2);
   });
 });

@@ -39,8 +39,8 @@ export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Confi
   const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {
-    const { allowed, result } = await countPoint(limiter, counterKey(key));
-    if (!allowed) throw tooManyAttempts(retryAfterSeconds(result));
+    const counted = await countPoint(limiter, counterKey(key));
+    if (!counted.allowed) throw tooManyAttempts(retryAfterSeconds(counted));
   };
   return {
     admitClient: (ip) => take(byClient, ip),

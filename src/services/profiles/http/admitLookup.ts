@@ -17,15 +17,24 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
  * yields 429", with `Retry-After`.
  */
 export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
-  return async (ctx: Context, principal: ProfilesPrincipal): Promise<void> => {
-    const decision = await limiter.take(
+  return (ctx: Context, principal: ProfilesPrincipal): void | Promise<void> => {
+    const decision = limiter.take(
       principal.kind === 'key'
         ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }
         : { kind: 'anonymous', ip: ctx.ip },
     );
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) onRateLimited?.(principal.kind);
-    if (!decision.allowed) throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
-    ctx.set(headers);
+    // Counted in this process, the decision is at hand: no asynchronous step on every lookup.
+    if (decision instanceof Promise) return decision.then((decided) => admit(ctx, principal, decided, onRateLimited));
+    admit(ctx, principal, decision, onRateLimited);
   };
+}
+
+/** Sets the rate-limit headers of an allowed lookup; refuses one over its limit (429). */
+function admit(ctx: Context, principal: ProfilesPrincipal, decision: RateLimitDecision, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    onRateLimited?.(principal.kind);
+    throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
+  }
+  ctx.set(headers);
 }

@@ -50,7 +50,8 @@ export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
     ctx.status = 304;
     return;
   }
-  ctx.type = 'application/json';
+  // The header as written, not `ctx.type` (which looks the type up on every answer).
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = bytes;
 }
 

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimiterRes } from 'rate-limiter-flexible';
-import { countPoint, fixedWindowLimiter } from '../../../platform/security/rateLimit.js';
+import { fixedWindowLimiter, type Counted, type WindowCounter } from '../../../platform/security/rateLimit.js';
 import type { Config } from '../../../platform/config.js';
 
 /** Who a request is counted against: anonymous callers per client IP, keyed ones per key and per account. */
@@ -21,7 +20,8 @@ export interface RateLimitDecision {
 
 /** Counts profile lookups; the one place that knows which limiter library and backend do the counting. */
 export interface RateLimiter {
-  take(caller: RateLimitedCaller): Promise<RateLimitDecision>;
+  /** Synchronous when the counters live in this process (no Redis). */
+  take(caller: RateLimitedCaller): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /**
@@ -43,14 +43,18 @@ export function createRateLimiter(
   const anonymous = limiter('anonymous', limits.anonymousPerHour);
   const keyed = limiter('key', limits.keyedPerHour);
   const account = limiter('account', limits.accountPerHour);
-  const count = async (counter: typeof anonymous, id: string): Promise<RateLimitDecision> => {
-    const { allowed, result } = await countPoint(counter, id);
-    return decision(counter.points, allowed, result);
+  const count = (counter: WindowCounter, id: string): RateLimitDecision | Promise<RateLimitDecision> => {
+    const counted = counter.count(id);
+    return counted instanceof Promise ? counted.then((done) => decision(counter.points, done)) : decision(counter.points, counted);
   };
   return {
-    async take(caller) {
+    take(caller) {
       if (caller.kind === 'anonymous') return count(anonymous, caller.ip);
-      const [byKey, byAccount] = await Promise.all([count(keyed, caller.keyId), count(account, caller.accountId)]);
+      const byKey = count(keyed, caller.keyId);
+      const byAccount = count(account, caller.accountId);
+      if (byKey instanceof Promise || byAccount instanceof Promise) {
+        return Promise.all([byKey, byAccount]).then(([key, ofAccount]) => tighter(key, ofAccount));
+      }
       return tighter(byKey, byAccount);
     },
   };
@@ -66,12 +70,12 @@ function tighter(a: RateLimitDecision, b: RateLimitDecision): RateLimitDecision 
   return b.remaining < a.remaining ? b : a;
 }
 
-function decision(limit: number, allowed: boolean, result: RateLimiterRes): RateLimitDecision {
+function decision(limit: number, { allowed, remainingPoints, msBeforeNext }: Counted): RateLimitDecision {
   return {
     allowed,
     limit,
-    remaining: Math.max(0, result.remainingPoints),
-    resetsAt: Math.ceil((Date.now() + result.msBeforeNext) / 1000),
-    retryAfter: Math.ceil(result.msBeforeNext / 1000),
+    remaining: remainingPoints,
+    resetsAt: Math.ceil((Date.now() + msBeforeNext) / 1000),
+    retryAfter: Math.ceil(msBeforeNext / 1000),
   };
 }

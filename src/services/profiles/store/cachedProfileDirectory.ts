@@ -22,8 +22,14 @@ export function cachedProfileDirectory(directory: ProfileDirectory, options: Loo
   if (options.ttlMs <= 0) return directory;
   const now = options.now ?? Date.now;
   // Promises, so concurrent lookups of the same identifier share one query.
-  const entries = new Map<string, { profile: Promise<Profile | undefined>; expiresAt: number }>();
+  // `settled` is the answer once the query has given it.
+  const entries = new Map<string, { profile: Promise<Profile | undefined>; expiresAt: number; settled?: { profile: Profile | undefined } }>();
   return {
+    knownProfile(lookup: ProfileLookup) {
+      if (lookup.by === 'nothing') return { profile: undefined };
+      const cached = entries.get(`${lookup.by}:${lookup.value}`);
+      return cached && cached.expiresAt > now() ? cached.settled : undefined;
+    },
     findProfile(lookup: ProfileLookup) {
       if (lookup.by === 'nothing') return Promise.resolve(undefined);
       const key = `${lookup.by}:${lookup.value}`;
@@ -31,12 +37,20 @@ export function cachedProfileDirectory(directory: ProfileDirectory, options: Loo
       if (cached && cached.expiresAt > now()) return cached.profile;
       entries.delete(key);
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      const entry = { profile: directory.findProfile(lookup), expiresAt: now() + options.ttlMs };
+      const entry: { profile: Promise<Profile | undefined>; expiresAt: number; settled?: { profile: Profile | undefined } } = {
+        profile: directory.findProfile(lookup),
+        expiresAt: now() + options.ttlMs,
+      };
       entries.set(key, entry);
-      // A failed lookup is not remembered: the next request asks the store again.
-      entry.profile.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      entry.profile.then(
+        (profile) => {
+          entry.settled = { profile };
+        },
+        // A failed lookup is not remembered: the next request asks the store again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return entry.profile;
     },
     async saveProfiles(profiles) {

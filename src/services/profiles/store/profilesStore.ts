@@ -30,6 +30,13 @@ export interface ProfileDirectory {
   /** The profile an identifier names, or undefined (one indexed query). */
   findProfile(lookup: ProfileLookup): Promise<Profile | undefined>;
   /**
+   * What `findProfile` would answer, when a cache in front of the store
+   * already holds it (`{ profile }`, the profile or undefined for none);
+   * undefined when it must be asked. Lets a cached lookup be answered
+   * without an asynchronous step.
+   */
+  knownProfile?(lookup: ProfileLookup): { profile: Profile | undefined } | undefined;
+  /**
    * Creates or replaces each owner's profile and avatar image (creating the
    * account when needed; no image removes the old one), all in one transaction: either every profile is written or
    * none is. Throws `SlugInUseError` when a slug belongs to another account.
