@@ -3,7 +3,7 @@ import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parse as parseYaml } from 'yaml';
+import jsYaml from 'js-yaml';
 
 /** One operation of a contract, with everything the pipeline needs compiled once at start-up. */
 export interface ContractOperation {
@@ -28,8 +28,8 @@ export interface ContractOperation {
   validateRequest: ValidateFunction[];
   /** The operation takes a JSON request body (`required` when it must be present). */
   body: 'none' | 'optional' | 'required';
-  /** Validators by status code for `application/json` bodies (test and development use). */
-  responseValidators: Record<string, ValidateFunction>;
+  /** Validators by status code for `application/json` bodies (test and development use; compiled when first read). */
+  readonly responseValidators: Record<string, ValidateFunction>;
   /** Status codes whose answer is bytes of another media type (`image/png`): their bodies are Buffers, not JSON. */
   binaryStatuses: ReadonlySet<string>;
 }
@@ -70,13 +70,28 @@ export type ResponseHeaders = Readonly<Record<string, string | number | readonly
  * An Ajv for the JSON Schema dialect of OpenAPI 3.1 (2020-12), with the
  * `format`s of ajv-formats (uri, date-time, email; int32, int64, ...).
  * Not strict: OpenAPI schemas carry keywords of their own (`example`,
- * `discriminator`, `xml`) that are no JSON Schema keywords.
+ * `discriminator`, `xml`) that are no JSON Schema keywords. A caller may
+ * ask for the meta-schema check (`validateSchema: true`).
  */
 export function openApiAjv(options: AjvOptions = {}): Ajv2020 {
-  const ajv = new Ajv2020({ ...options, strict: false });
+  // Schemas are not checked against the 2020-12 meta-schema as they compile: compiling that
+  // meta-schema was a tenth of start-up. Every contract's schemas are checked against it in
+  // a test instead (test/platform/http/contract.test.ts), and Redocly lints the contracts.
+  const ajv = new Ajv2020({ validateSchema: false, ...options, strict: false });
   // ajv-formats is CommonJS with a default export; under NodeNext it arrives as the module object.
   (addFormats as unknown as { default: (a: Ajv2020) => Ajv2020 }).default(ajv);
   return ajv;
+}
+
+/**
+ * A contract's YAML as data, read with the YAML 1.2 core schema (no dates
+ * or other types beyond JSON's, as OpenAPI documents are JSON-compatible).
+ * js-yaml reads the contracts several times faster than the `yaml`
+ * package, which was a third of start-up's contract loading; a test checks
+ * that both read every contract alike.
+ */
+export function parseContractYaml(text: string): Record<string, unknown> {
+  return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) as Record<string, unknown>;
 }
 
 const ajvs = new Map<string, Ajv2020>();
@@ -114,7 +129,7 @@ export function sharedAjv(options: AjvOptions = {}): Ajv2020 {
  * once, here.
  */
 export async function loadContract(file: string): Promise<Contract> {
-  const document = parseYaml(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const document = parseContractYaml(readFileSync(file, 'utf8'));
   const api = new OpenAPIBackend({
     definition: structuredClone(document) as never,
     // openapi-backend checks documents against the OpenAPI 3.0 schema only, so a
@@ -129,7 +144,11 @@ export async function loadContract(file: string): Promise<Contract> {
   });
   await api.init();
 
-  const responseBodies = compileResponseBodies(document);
+  // Answer validators are compiled when first asked for: with response validation off (production)
+  // they never are, and start-up compiles only what requests need.
+  let responseBodies: ReturnType<typeof compileResponseBodies> | undefined;
+  const bodiesOf = (path: string, method: string, responses: Record<string, unknown>) =>
+    (responseBodies ??= compileResponseBodies(document))(path, method, responses);
   const globalSecurity = (document.security as unknown[] | undefined) ?? [];
   const pathItems = (document.paths ?? {}) as Record<string, { servers?: ServerObject[] }>;
   const operations = api.getOperations().map((op: Operation): ContractOperation => {
@@ -169,7 +188,11 @@ export async function loadContract(file: string): Promise<Contract> {
       securitySchemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
       validateRequest,
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
-      responseValidators: responseBodies(op.path, op.method, responses),
+      get responseValidators() {
+        const validators = bodiesOf(op.path, op.method, responses);
+        Object.defineProperty(this, 'responseValidators', { value: validators, enumerable: true });
+        return validators;
+      },
       binaryStatuses: new Set(
         Object.entries(responses)
           .filter(([, response]) => Object.keys(response.content ?? {}).some((type) => type !== 'application/json'))
@@ -178,12 +201,9 @@ export async function loadContract(file: string): Promise<Contract> {
     };
   });
 
-  const headerAjv = sharedAjv({ coerceTypes: true });
-  const declaredHeaders = new Map(
-    api
-      .getOperations()
-      .map((op: Operation) => [op.operationId!, compileResponseHeaders(headerAjv, (op.responses ?? {}) as Record<string, unknown>)]),
-  );
+  // Like answer bodies, answer headers are compiled when first checked.
+  const responsesById = new Map(api.getOperations().map((op: Operation) => [op.operationId!, (op.responses ?? {}) as Record<string, unknown>]));
+  const declaredHeaders = new Map<string, Map<string, DeclaredHeader[]>>();
 
   return {
     document,
@@ -192,8 +212,12 @@ export async function loadContract(file: string): Promise<Contract> {
     securitySchemes: ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}),
     byOperationId: new Map(operations.map((op) => [op.operationId, op])),
     validateResponseHeaders(operationId, status, headers) {
-      const byStatus = declaredHeaders.get(operationId);
-      if (!byStatus) throw new Error(`unknown operation ${operationId}`);
+      let byStatus = declaredHeaders.get(operationId);
+      if (!byStatus) {
+        const responses = responsesById.get(operationId);
+        if (!responses) throw new Error(`unknown operation ${operationId}`);
+        declaredHeaders.set(operationId, (byStatus = compileResponseHeaders(sharedAjv({ coerceTypes: true }), responses)));
+      }
       const code = String(status);
       const declared = byStatus.get(code) ?? byStatus.get(`${code[0]}XX`) ?? byStatus.get('default') ?? [];
       return checkHeaders(declared, headers);

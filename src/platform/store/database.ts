@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
 import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -36,6 +36,8 @@ export function openDatabase<DB = any>(
     if (event.level === 'error') options.onQueryError?.(event.error);
   };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    // Loaded only for a PostgreSQL store: an instance on SQLite does not spend start-up on it.
+    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
 export interface SharedRedis {
@@ -18,7 +18,9 @@ export interface SharedRedis {
  * with local counters rather than not at all).
  */
 export async function connectRedis(url: string, logger: Logger, timeoutMs: number): Promise<SharedRedis> {
-  const client = new Redis(url, {
+  // Loaded only when Redis is configured: an instance without it does not spend start-up on the client.
+  const { Redis: RedisClient } = await import('ioredis');
+  const client = new RedisClient(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: timeoutMs,

@@ -4,7 +4,7 @@ import { OpenAPIBackend } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../src/platform/http/contract.js';
+import { loadContract, openApiAjv, parseContractYaml } from '../../../src/platform/http/contract.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
 const contract = await loadContract(fixture);
@@ -86,5 +86,66 @@ describe('response headers: what each header declares, required or not', () => {
       setMatchType: 'superset' as never,
     });
     expect(missingOptional.valid).toBe(false);
+  });
+});
+
+describe('loading a contract', () => {
+  const contracts = ['profiles', 'publishing', 'developer'].map((name) => fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
+
+  it.each(contracts)('reads %s as the `yaml` package reads it (the faster reader changes nothing)', (file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(parseContractYaml(text)).toStrictEqual(parseYaml(text));
+  });
+
+  it('reads dates and other YAML types as the JSON they stand for in a contract (text), not as objects', () => {
+    expect(parseContractYaml('example: 2024-01-31\nstamp: 2024-01-31T10:00:00Z\n')).toStrictEqual({ example: '2024-01-31', stamp: '2024-01-31T10:00:00Z' });
+  });
+
+  it('compiles answer validators only when they are first asked for (start-up compiles what requests need)', async () => {
+    const fresh = await loadContract(fixture);
+    const operation = fresh.byOperationId.get('addPlace')!;
+    expect(Object.getOwnPropertyDescriptor(operation, 'responseValidators')?.get).toBeTypeOf('function');
+    const validators = operation.responseValidators;
+    expect(validators['201']).toBeTypeOf('function');
+    // Compiled once: the second read is the same object, now a plain value.
+    expect(operation.responseValidators).toBe(validators);
+    expect(Object.getOwnPropertyDescriptor(operation, 'responseValidators')?.value).toBe(validators);
+  });
+});
+
+describe('every schema of every contract is valid JSON Schema 2020-12', () => {
+  const contracts = ['profiles', 'publishing', 'developer'].map((name) => fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
+  // The check start-up leaves out (see `openApiAjv`): every schema against the 2020-12 meta-schema.
+  const checker = openApiAjv({ validateSchema: true });
+
+  /** Every schema object of a document: its components' schemas and each `schema` of a parameter, body or header. */
+  function schemasOf(node: unknown, at = '#', out: [string, object][] = []): [string, object][] {
+    if (!node || typeof node !== 'object') return out;
+    for (const [key, value] of Object.entries(node)) {
+      const where = `${at}/${key}`;
+      if (key === 'schema' && value && typeof value === 'object') out.push([where, value]);
+      else if (at === '#/components/schemas' && value && typeof value === 'object') out.push([where, value]);
+      else schemasOf(value, where, out);
+    }
+    return out;
+  }
+
+  /** The first schema that fails the meta-schema, with Ajv's reason. */
+  const firstInvalid = (document: unknown) => {
+    for (const [where, schema] of schemasOf(document)) {
+      if (!checker.validateSchema(schema)) return `${where}: ${checker.errorsText(checker.errors)}`;
+    }
+    return null;
+  };
+
+  it.each(contracts)('%s', (file) => {
+    const document = parseContractYaml(readFileSync(file, 'utf8'));
+    expect(schemasOf(document).length).toBeGreaterThan(10);
+    expect(firstInvalid(document)).toBeNull();
+  });
+
+  it('the check finds a broken schema (the control)', () => {
+    const document = { components: { schemas: { Place: { type: 'object', properties: { name: { type: 'strin' } } } } } };
+    expect(firstInvalid(document)).toMatch(/^#\/components\/schemas\/Place: /);
   });
 });

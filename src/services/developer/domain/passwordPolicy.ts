@@ -10,10 +10,10 @@ export const MIN_PASSWORD_SCORE = 3;
 /**
  * The zxcvbn estimator (`@zxcvbn-ts/core`) with the maintained
  * common-password and diceware dictionaries and keyboard layouts of
- * `@zxcvbn-ts/language-common`. Built once: loading the dictionaries is the
- * slow part.
+ * `@zxcvbn-ts/language-common`. Built once, when a password is first
+ * checked: loading the dictionaries is the slow part, and start-up need not wait for it.
  */
-const estimator = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+let estimator: ZxcvbnFactory | undefined;
 
 /** What the estimator's warning means, said to the person choosing the password. */
 const REASONS: Record<string, string> = {
@@ -46,6 +46,7 @@ export function passwordWeakness(password: string, email: string): string | null
   const address = email.trim().toLowerCase();
   const name = address.split('@')[0] ?? '';
   if (name.length >= 3 && password.toLowerCase().includes(name)) return REASONS.userInputs!;
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
   const result = estimator.check(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return (result.feedback.warning && REASONS[result.feedback.warning]) || 'it would be guessed too quickly';

@@ -1,4 +1,4 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { AvatarImageRejected, acceptAvatarImage } from '../avatars/avatarUpload.js';
 import { looksLikeEmailHash } from '../domain/identifier.js';
@@ -30,9 +30,14 @@ export interface ValidatedRecord {
 /** Reads an avatar file an import record names (a path relative to the import file). */
 export type AvatarFileReader = (file: string) => Promise<Buffer>;
 
-const ajv = new Ajv2020({ strict: true, allErrors: false });
-(addFormats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
-const validateRecord = ajv.compile<ProfileRecord>(profileRecordSchema);
+let compiled: ValidateFunction<ProfileRecord> | undefined;
+/** The record validator, compiled on the first import (not when the server, which imports none, starts). */
+function recordValidator(): ValidateFunction<ProfileRecord> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ strict: true, allErrors: false });
+  (addFormats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
+  return (compiled = ajv.compile<ProfileRecord>(profileRecordSchema));
+}
 
 /**
  * Reads an import file's text: a JSON array of profile records, each
@@ -60,6 +65,7 @@ export function validateProfileRecords(records: unknown, importedAt: Date): Vali
   const emails = new Map<string, number>();
   const slugs = new Map<string, number>();
   return records.map((record: unknown, index) => {
+    const validateRecord = recordValidator();
     if (!validateRecord(record)) {
       const [field, problem] = describe(validateRecord.errors?.[0]);
       throw recordProblem(index, field, problem);
