@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
+import { describeErrors } from './schemaErrors.js';
 
 /*
  * The independent oracle: it reads the contracts itself (YAML, local `$ref`s,
@@ -144,15 +145,6 @@ class PathMatcher {
 function serverPath(server: { url: string; variables?: Record<string, { default: string }> }): string {
   const url = server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
   return new URL(url).pathname.replace(/\/+$/, '');
-}
-
-/** One line naming the first failing location, e.g. `items.0.ID: must be integer`. */
-function describeErrors(errors: readonly ErrorObject[]): string {
-  const [first] = errors;
-  if (!first) return 'invalid';
-  const where = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
-  return `${where || 'value'}${missing}: ${first.message ?? 'invalid'}`;
 }
 
 interface LoadedService {
