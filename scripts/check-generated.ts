@@ -16,7 +16,7 @@ const listFiles = (dir: string): string[] =>
 
 const fresh = mkdtempSync(join(tmpdir(), 'generated-'));
 try {
-  const code = await run('openapi-ts', [], {
+  const code = await run('tsx', ['scripts/generate.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...quietToolEnv, GENERATE_OUTPUT_ROOT: fresh },
   });

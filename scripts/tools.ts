@@ -1,12 +1,20 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The project's root folder. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** The services whose contracts live in `openapi/<name>.yaml`. */
-export const CONTRACTS = ['profiles', 'publishing', 'developer'] as const;
+/**
+ * The services whose contracts live in `openapi/<name>.yaml`: every such
+ * file, in name order. A new contract is generated, linted, rendered and
+ * mocked without naming it anywhere else.
+ */
+export const CONTRACTS: readonly string[] = readdirSync(`${projectRoot}openapi`)
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.slice(0, -'.yaml'.length))
+  .sort();
 
 /**
  * Environment for the contract tools with every phone-home switched off

@@ -1,5 +1,23 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { NamedMigration } from '../platform/store/migrations.js';
+
+/*
+ * How another module's table refers to an account, for its migrations: the
+ * one place that names the accounts' key and says that what belongs to an
+ * account is deleted with it. Applied migrations must keep meaning what
+ * they meant, so these never change; a different reference is a new helper.
+ */
+
+/** A column naming the account a row belongs to (`accounts.id`); the row is deleted with the account. */
+export const belongsToAccount = (column: ColumnDefinitionBuilder) => column.notNull().references('accounts.id').onDelete('cascade');
+
+/**
+ * Starts a table of at most one row per account (a profile, a dashboard
+ * credential): its key is `account_id`, the account's id, and the row is
+ * deleted with the account.
+ */
+export const createPerAccountTable = (db: Kysely<unknown>, table: string) =>
+  db.schema.createTable(table).addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'));
 
 /**
  * Migrations of the accounts' tables, in the order they are applied; they
@@ -25,7 +43,7 @@ export const accountsMigrations: readonly NamedMigration[] = [
       await db.schema
         .createTable('api_applications')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', belongsToAccount)
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
         .addColumn('website_url', 'text', (c) => c.notNull())

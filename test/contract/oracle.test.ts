@@ -22,11 +22,14 @@ function importClosure(file: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('the independent oracle (test/support/contract.ts)', () => {
-  it('imports nothing from src/, directly or through what it imports', () => {
-    const closure = [...importClosure('test/support/contract.ts')];
-    expect(closure).toContain('test/support/contract.ts');
-    expect(closure.filter((file) => !file.startsWith('test/'))).toEqual([]);
-  });
+  it.each(['test/support/contract.ts', 'test/support/realProfileSchema.ts'])(
+    'imports nothing from src/, directly or through what it imports: %s',
+    (oracle) => {
+      const closure = [...importClosure(oracle)];
+      expect(closure).toContain(oracle);
+      expect(closure.filter((file) => !file.startsWith('test/'))).toEqual([]);
+    },
+  );
 
   it('is scanned: an import from src/ through a test helper would be found', () => {
     // test/support/server.ts imports the app: the same scan over it finds src/ files.
@@ -72,5 +75,21 @@ describe('the independent oracle (test/support/contract.ts)', () => {
     expect((await check('GET', '/rest/v1.1/sites/1/posts/abc', { status: 404, headers: new Headers({ 'content-type': 'text/plain' }), text: '' })).checked).toBe(1);
     // Outside every API: not checked at all.
     expect((await check('GET', '/elsewhere', answer(200, {}, {}))).checked).toBe(0);
+  });
+
+  it('knows every contract in openapi/ by what it declares: its server URL\'s path, and its x-endpoint-layer', async () => {
+    // developer.yaml's server URL ends in /developer/v1: an unrouted path there gets the service's generic error.
+    const unknownPath = answer(404, {}, { error: 'Not found', code: 'not_found' });
+    expect((await check('GET', '/developer/v1/nowhere', unknownPath)).checked).toBe(1);
+    await expect(check('GET', '/developer/v1/nowhere', answer(404, {}, { error: 1 }))).rejects.toThrow(/body does not match/);
+    // publishing.yaml's x-endpoint-layer: OPTIONS on any path is answered 200 with an empty text/plain body ...
+    const options = (status: number, text: string) => ({ status, headers: new Headers({ 'content-type': 'text/plain' }), text });
+    expect((await check('OPTIONS', '/rest/v1.1/anything/at/all', options(200, ''))).checked).toBe(1);
+    await expect(check('OPTIONS', '/rest/v1.1/anything/at/all', options(200, 'hello'))).rejects.toThrow(/OPTIONS must be answered 200/);
+    // ... and a trailing slash is accepted: the path with one is the operation's, whose 401 must carry its
+    // declared WWW-Authenticate (an unrouted path's answer would not be held to an operation's headers).
+    const invalidToken = { error: 'invalid_token', message: 'Invalid token.' };
+    await expect(check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, {}, invalidToken))).rejects.toThrow(/required header WWW-Authenticate/);
+    expect((await check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, { 'www-authenticate': 'Bearer' }, invalidToken))).checked).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
+import { describeErrors } from './schemaErrors.js';
 
 /*
  * The independent oracle: it reads the contracts itself (YAML, local `$ref`s,
@@ -89,6 +90,8 @@ class PathMatcher {
   private readonly operations: CheckedOperation[] = [];
   /** Literal paths first (`/posts/new` before `/posts/{id}`). */
   private readonly byLiteralness: CheckedOperation[];
+  /** Where the operations with a server of their own are served: the server's path and their path's literal start (`/avatar`). */
+  readonly otherPrefixes: string[] = [];
 
   constructor(document: ContractDocument, prefix: string, ignoreTrailingSlash: boolean) {
     const paths = (document.root.paths ?? {}) as Record<string, Node>;
@@ -109,6 +112,8 @@ class PathMatcher {
         );
         const server = ((operation.servers ?? item.servers) as { url: string; variables?: Record<string, { default: string }> }[] | undefined)?.[0];
         const base = server ? serverPath(server) : prefix;
+        const own = server && `${base}${path.split('{')[0]!}`.replace(/\/+$/, '');
+        if (own && own !== prefix && !this.otherPrefixes.includes(own)) this.otherPrefixes.push(own);
         this.operations.push({
           method: method.toUpperCase(),
           path,
@@ -142,15 +147,6 @@ function serverPath(server: { url: string; variables?: Record<string, { default:
   return new URL(url).pathname.replace(/\/+$/, '');
 }
 
-/** One line naming the first failing location, e.g. `items.0.ID: must be integer`. */
-function describeErrors(errors: readonly ErrorObject[]): string {
-  const [first] = errors;
-  if (!first) return 'invalid';
-  const where = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
-  return `${where || 'value'}${missing}: ${first.message ?? 'invalid'}`;
-}
-
 interface LoadedService {
   prefix: string;
   /** Prefixes of the operations that declare a server of their own (the avatar images). */
@@ -178,17 +174,18 @@ export function requestTarget(wirePath: string): RequestTarget {
   return { pathname: query < 0 ? path : path.slice(0, query), search, searchParams: new URLSearchParams(search) };
 }
 
+/** The folder of the contracts: every `openapi/<name>.yaml` is a service the checker knows. */
+const CONTRACTS = new URL('../../openapi/', import.meta.url);
+
 /**
- * The services and what their contracts say in prose rather than per
- * operation: publishing's endpoint layer answers `OPTIONS` on every path
- * with 200 and an empty `text/plain` body (its contract's "The endpoint
- * layer").
+ * What a contract says of every path rather than per operation, in its
+ * `x-endpoint-layer` (publishing: a trailing slash is accepted; `OPTIONS`
+ * on any path is answered 200 with an empty `text/plain` body).
  */
-const SERVICES = [
-  { name: 'profiles', prefix: '/v3', otherPrefixes: ['/avatar'], ignoreTrailingSlash: false, answersOptions: false },
-  { name: 'publishing', prefix: '/rest/v1.1', otherPrefixes: [], ignoreTrailingSlash: true, answersOptions: true },
-  { name: 'developer', prefix: '/developer/v1', otherPrefixes: [], ignoreTrailingSlash: false, answersOptions: false },
-];
+interface EndpointLayer {
+  acceptsTrailingSlash?: boolean;
+  answersOptions?: boolean;
+}
 /** The first bytes of every PNG file. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
@@ -220,17 +217,25 @@ export class ContractChecker {
   }
 
   static async load(): Promise<ContractChecker> {
-    const services = SERVICES.map(({ name, prefix, otherPrefixes, ignoreTrailingSlash, answersOptions }): LoadedService => {
-      const file = fileURLToPath(new URL(`../../openapi/${name}.yaml`, import.meta.url));
-      const document = new ContractDocument(parseYaml(readFileSync(file, 'utf8')) as Node, `https://oracle.invalid/${name}.yaml`);
-      const matcher = new PathMatcher(document, prefix, ignoreTrailingSlash);
+    const files = readdirSync(CONTRACTS).filter((file) => file.endsWith('.yaml'));
+    const services = files.map((file): LoadedService => {
+      const document = new ContractDocument(
+        parseYaml(readFileSync(fileURLToPath(new URL(file, CONTRACTS)), 'utf8')) as Node,
+        `https://oracle.invalid/${file}`,
+      );
+      // The service's prefix is the path of its (first) server URL.
+      const [server] = (document.root.servers ?? []) as { url: string; variables?: Record<string, { default: string }> }[];
+      const prefix = server ? serverPath(server) : '';
+      if (!prefix) throw new Error(`openapi/${file}: the checker needs a server URL with a path (the service's prefix)`);
+      const layer = (document.root['x-endpoint-layer'] ?? {}) as EndpointLayer;
+      const matcher = new PathMatcher(document, prefix, layer.acceptsTrailingSlash === true);
       return {
         prefix,
-        otherPrefixes,
+        otherPrefixes: matcher.otherPrefixes,
         document,
         matcher,
         envelopes: matcher.all.some((op) => op.queryParams.has('http_envelope')),
-        answersOptions,
+        answersOptions: layer.answersOptions === true,
       };
     });
     return new ContractChecker(services);

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { describeErrors } from '../../src/platform/http/contract.js';
+import { describeErrors } from './schemaErrors.js';
+
+/*
+ * An oracle like the contract checker: it judges the server's answers by the
+ * real service's published schema, and imports nothing from `src/`
+ * (test/contract/oracle.test.ts scans it).
+ */
 
 /**
  * The real profiles service's own published OpenAPI document (its public

@@ -13,7 +13,7 @@ import { developerErrorBody, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
-import type { DeveloperPolicies, DeveloperPrincipal } from './operations.js';
+import type { DeveloperPolicies, DeveloperPrincipal, DeveloperSecurity } from './operations.js';
 import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import type { DeveloperStore } from './store/developerStore.js';
@@ -84,20 +84,21 @@ export function developerService(deps: {
     deleteApplication: { admit: changes },
     getOpenApiDocument: {},
   };
+  const security: DeveloperSecurity = {
+    /** Resolves the session cookie; an expired, ended or malformed one is no session. */
+    async sessionCookie(token) {
+      if (!isWellFormedSessionToken(token)) return null;
+      const session = await deps.store.findSession(hashSessionToken(token));
+      return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
+    },
+  };
   return {
     name: 'developer',
     prefix: DEVELOPER_PREFIX,
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    security: {
-      /** Resolves the session cookie; an expired, ended or malformed one is no session. */
-      async sessionCookie(token) {
-        if (!isWellFormedSessionToken(token)) return null;
-        const session = await deps.store.findSession(hashSessionToken(token));
-        return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
-      },
-    },
+    security,
     unauthenticated,
     policies,
     errorBody: developerErrorBody,

@@ -1,20 +1,10 @@
 import type * as sdk from '../../../generated/developer/sdk.gen.js';
-import type * as T from '../../../generated/developer/types.gen.js';
+import type { Operations, SecuritySchemeName } from '../../../generated/developer/contract.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
+import type { CredentialResolver } from '../../platform/http/service.js';
 
 /** The operations of `openapi/developer.yaml` with their generated request and response types. */
-export interface DeveloperOperations {
-  signUp: { data: T.SignUpData; responses: T.SignUpResponses };
-  logIn: { data: T.LogInData; responses: T.LogInResponses };
-  getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
-  logOut: { data: T.LogOutData; responses: T.LogOutResponses };
-  listApplications: { data: T.ListApplicationsData; responses: T.ListApplicationsResponses };
-  createApplication: { data: T.CreateApplicationData; responses: T.CreateApplicationResponses };
-  rotateApplicationKey: { data: T.RotateApplicationKeyData; responses: T.RotateApplicationKeyResponses };
-  revokeApiKey: { data: T.RevokeApiKeyData; responses: T.RevokeApiKeyResponses };
-  deleteApplication: { data: T.DeleteApplicationData; responses: T.DeleteApplicationResponses };
-  getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
-}
+export type DeveloperOperations = Operations;
 
 /** A live dashboard session, resolved from the session cookie. */
 export interface ActiveSession {
@@ -34,5 +24,8 @@ export type DeveloperHandlers = HandlerMap<DeveloperOperations, DeveloperPrincip
 /** One policy (admit steps) per operation of the contract. */
 export type DeveloperPolicies = PolicyTable<DeveloperOperations, DeveloperPrincipal>;
 
-/** Fails the type check when the contract gains or loses an operation that this list does not. */
+/** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
+export type DeveloperSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<DeveloperPrincipal>>>;
+
+/** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const developerOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof DeveloperOperations> = true;

@@ -16,7 +16,7 @@ import { avatarImages } from './avatars/avatarImages.js';
 import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
-import type { ProfilesPolicies, ProfilesPrincipal } from './operations.js';
+import type { ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -104,6 +104,7 @@ export function profilesService(deps: {
     getAvatar: { present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
   };
+  const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
   return {
     name: 'profiles',
     prefix: PROFILES_PREFIX,
@@ -111,7 +112,7 @@ export function profilesService(deps: {
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     anonymous: { kind: 'anonymous' },
-    security: { apiKey: (token) => authenticateApiKey(keys, token) },
+    security,
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
     policies,
     errorBody: profilesErrorBody,

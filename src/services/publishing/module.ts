@@ -10,7 +10,7 @@ import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
-import type { PublishingPolicies, PublishingPrincipal } from './operations.js';
+import type { PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
@@ -68,6 +68,13 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     restorePost: { present: presentPost },
     getOpenApiDocument: { present },
   };
+  const security: PublishingSecurity = {
+    /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
+    async bearerToken(token) {
+      const userId = await store.tokenOwner(hashAccessToken(token));
+      return userId === undefined ? null : { kind: 'user', userId };
+    },
+  };
   return {
     name: 'publishing',
     prefix: '/rest/v1.1',
@@ -75,13 +82,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     handlers: handlers as unknown as Record<string, AnyHandler>,
     ignoreTrailingSlash: true,
     anonymous: { kind: 'anonymous' },
-    security: {
-      /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
-      async bearerToken(token) {
-        const userId = await store.tokenOwner(hashAccessToken(token));
-        return userId === undefined ? null : { kind: 'user', userId };
-      },
-    },
+    security,
     unauthenticated: publishingUnauthenticated,
     unknownCredential: 'refuse',
     beforeRouting: optionsAnswer,

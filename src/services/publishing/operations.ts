@@ -1,18 +1,10 @@
 import type * as sdk from '../../../generated/publishing/sdk.gen.js';
-import type * as T from '../../../generated/publishing/types.gen.js';
+import type { Operations, SecuritySchemeName } from '../../../generated/publishing/contract.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
+import type { CredentialResolver } from '../../platform/http/service.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
-export interface PublishingOperations {
-  getSite: { data: T.GetSiteData; responses: T.GetSiteResponses };
-  getPost: { data: T.GetPostData; responses: T.GetPostResponses };
-  getPostLikes: { data: T.GetPostLikesData; responses: T.GetPostLikesResponses };
-  getMyPostLike: { data: T.GetMyPostLikeData; responses: T.GetMyPostLikeResponses };
-  getPostReplies: { data: T.GetPostRepliesData; responses: T.GetPostRepliesResponses };
-  deletePost: { data: T.DeletePostData; responses: T.DeletePostResponses };
-  restorePost: { data: T.RestorePostData; responses: T.RestorePostResponses };
-  getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
-}
+export type PublishingOperations = Operations;
 
 /** The caller of a publishing operation: a user resolved from a bearer token, or nobody. */
 export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number };
@@ -22,5 +14,8 @@ export type PublishingHandlers = HandlerMap<PublishingOperations, PublishingPrin
 /** One policy (presenter) per operation of the contract. */
 export type PublishingPolicies = PolicyTable<PublishingOperations, PublishingPrincipal>;
 
-/** Fails the type check when the contract gains or loses an operation that this list does not. */
+/** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
+export type PublishingSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<PublishingPrincipal>>>;
+
+/** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof PublishingOperations> = true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeveloperPolicies } from '../../../src/services/developer/operations.js';
-import type { ProfilesPolicies } from '../../../src/services/profiles/operations.js';
-import type { PublishingPolicies } from '../../../src/services/publishing/operations.js';
+import type { DeveloperPolicies, DeveloperSecurity } from '../../../src/services/developer/operations.js';
+import type { ProfilesPolicies, ProfilesSecurity } from '../../../src/services/profiles/operations.js';
+import type { PublishingPolicies, PublishingSecurity } from '../../../src/services/publishing/operations.js';
 
 /**
  * The policy tables are typed from the contracts like the handler maps:
@@ -27,5 +27,27 @@ describe('a policy table', () => {
     // @ts-expect-error an admit step sees the service's own caller type: a developer session, not a profiles key
     const mistyped: Partial<DeveloperPolicies> = { getSession: { admit: (_ctx, principal: { kind: 'key' }) => void principal } };
     expect([missing, unknown, complete, mistyped]).toHaveLength(4);
+  });
+});
+
+/**
+ * The security resolvers are typed from the contracts too: the scheme names
+ * come from `generated/<service>/contract.gen.ts` (`npm run generate`), so a
+ * scheme without a resolver, or a resolver without a scheme, fails the type
+ * check before the app's start-up check would refuse it.
+ */
+describe('a module\'s security resolvers', () => {
+  const anonymous = async () => null;
+  it('must be one per security scheme of its contract, and no other', () => {
+    // @ts-expect-error apiKey, the profiles contract's one scheme, has no resolver
+    const missing: ProfilesSecurity = {};
+    // @ts-expect-error oauth is no security scheme of the profiles contract
+    const unknown: ProfilesSecurity = { apiKey: anonymous, oauth: anonymous };
+    // @ts-expect-error a resolver is keyed by its scheme's name (bearerToken), not by the kind of credential
+    const misnamed: PublishingSecurity = { bearer: anonymous };
+    const complete: DeveloperSecurity = { sessionCookie: anonymous };
+    // @ts-expect-error a resolver answers the service's own caller type: a publishing user, not a profiles key
+    const mistyped: PublishingSecurity = { bearerToken: async () => ({ kind: 'key', keyId: 'k', accountId: 'a' }) };
+    expect([missing, unknown, misnamed, complete, mistyped]).toHaveLength(5);
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { belongsToAccount, createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
@@ -12,9 +13,7 @@ export const developerMigrations: readonly NamedMigration[] = [
     name: '001-credentials-sessions-attempts',
     legacyName: '2026-11-22-c-developer-001-credentials-sessions-attempts',
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('developer_credentials')
-        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+      await createPerAccountTable(db, 'developer_credentials')
         .addColumn('password_hash', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
@@ -22,7 +21,7 @@ export const developerMigrations: readonly NamedMigration[] = [
       await db.schema
         .createTable('developer_sessions')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('account_id', 'text', belongsToAccount)
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();

@@ -1,5 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-
+import { createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
@@ -14,9 +14,7 @@ export const profilesMigrations: readonly NamedMigration[] = [
     // Earlier releases created the accounts' tables and this one in one step.
     legacyName: '2026-11-22-a-profiles-001-accounts-profiles-keys',
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('profiles')
-        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+      await createPerAccountTable(db, 'profiles')
         .addColumn('slug', 'text', (c) => c.notNull().unique())
         .addColumn('display_name', 'text', (c) => c.notNull())
         .addColumn('avatar_url', 'text', (c) => c.notNull())

@@ -49,22 +49,20 @@ const user = (id: number, login: string, first: string, last: string, email: str
   avatar_url: `${HOME}/avatars/${login}.png`,
 });
 
-export const users: Rows<'users'> = [
-  user(1, 'admin', 'Ada', 'Admin', 'ada@demo.example.com'),
-  user(2, 'author', 'Ana', 'Author', 'ana@demo.example.com'),
-  user(3, 'editor', 'Eddie', 'Editor', 'eddie@demo.example.com', 'https://eddie.example.net'),
-  user(4, 'contributor', 'Cora', 'Contributor', 'cora@demo.example.com'),
-  user(5, 'subscriber', 'Sam', 'Subscriber', 'sam@demo.example.com'),
-  user(6, 'moderator', 'Max', 'Moderator', 'max@demo.example.com'),
+/** The users, each with their role on site 1; the administrator administers site 2 too. */
+const team = [
+  { role: 'administrator', user: user(1, 'admin', 'Ada', 'Admin', 'ada@demo.example.com') },
+  { role: 'author', user: user(2, 'author', 'Ana', 'Author', 'ana@demo.example.com') },
+  { role: 'editor', user: user(3, 'editor', 'Eddie', 'Editor', 'eddie@demo.example.com', 'https://eddie.example.net') },
+  { role: 'contributor', user: user(4, 'contributor', 'Cora', 'Contributor', 'cora@demo.example.com') },
+  { role: 'subscriber', user: user(5, 'subscriber', 'Sam', 'Subscriber', 'sam@demo.example.com') },
+  { role: 'moderator', user: user(6, 'moderator', 'Max', 'Moderator', 'max@demo.example.com') },
 ];
 
+export const users: Rows<'users'> = team.map(({ user }) => user);
+
 export const siteRoles: Rows<'site_roles'> = [
-  { site_id: 1, user_id: 1, role: 'administrator' },
-  { site_id: 1, user_id: 2, role: 'author' },
-  { site_id: 1, user_id: 3, role: 'editor' },
-  { site_id: 1, user_id: 4, role: 'contributor' },
-  { site_id: 1, user_id: 5, role: 'subscriber' },
-  { site_id: 1, user_id: 6, role: 'moderator' },
+  ...team.map(({ role, user }) => ({ site_id: 1, user_id: user.id, role })),
   { site_id: 2, user_id: 1, role: 'administrator' },
 ];
 
@@ -451,16 +449,26 @@ export const postMeta: Rows<'post_meta'> = [
   meta(508, 108, 'mood', 'cheerful'),
 ];
 
-export const likes: Rows<'likes'> = [
-  { post_id: 101, user_id: 3, date: '2026-03-02T11:00:00.000Z' },
-  { post_id: 101, user_id: 5, date: '2026-03-02T12:00:00.000Z' },
-  { post_id: 101, user_id: 6, date: '2026-03-03T08:00:00.000Z' },
-  { post_id: 107, user_id: 2, date: '2026-02-09T13:00:00.000Z' },
-  { post_id: 107, user_id: 3, date: '2026-02-09T14:00:00.000Z' },
-  { post_id: 107, user_id: 5, date: '2026-02-10T09:00:00.000Z' },
-  { post_id: 108, user_id: 1, date: '2026-01-15T10:00:00.000Z' },
-  { post_id: 108, user_id: 5, date: '2026-01-16T10:00:00.000Z' },
-];
+/** Who likes each post, and when (user ID, time). */
+const LIKES_OF_POST: Record<number, [userId: number, date: string][]> = {
+  101: [
+    [3, '2026-03-02T11:00:00.000Z'],
+    [5, '2026-03-02T12:00:00.000Z'],
+    [6, '2026-03-03T08:00:00.000Z'],
+  ],
+  107: [
+    [2, '2026-02-09T13:00:00.000Z'],
+    [3, '2026-02-09T14:00:00.000Z'],
+    [5, '2026-02-10T09:00:00.000Z'],
+  ],
+  108: [
+    [1, '2026-01-15T10:00:00.000Z'],
+    [5, '2026-01-16T10:00:00.000Z'],
+  ],
+};
+export const likes: Rows<'likes'> = Object.entries(LIKES_OF_POST).flatMap(([postId, likers]) =>
+  likers.map(([user_id, date]) => ({ post_id: Number(postId), user_id, date })),
+);
 
 const comment = (
   id: number,

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { PublishingTables } from './tables.js';
+import { camelCased } from '../../../platform/store/columns.js';
 import { isUniqueViolation } from '../../../platform/store/uniqueViolation.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../domain/trash.js';
 import type {
@@ -43,35 +44,12 @@ const primarySite = (eb: ExpressionBuilder<PublishingTables, 'users'>) =>
     .as('primary_site_id');
 
 const toUser = (row: UserRow): UserRecord => ({
-  id: row.id,
-  login: row.login,
-  email: row.email,
-  displayName: row.display_name,
-  firstName: row.first_name,
-  lastName: row.last_name,
-  niceName: row.nice_name,
-  url: row.url,
-  avatarUrl: row.avatar_url,
+  ...camelCased(row),
   // min() comes back as a string from some drivers.
   primarySiteId: row.primary_site_id === null ? null : Number(row.primary_site_id),
 });
 
-const toAttachment = (row: Selectable<AttachmentsTable>): AttachmentRecord => ({
-  id: row.id,
-  postId: row.post_id,
-  authorId: row.author_id,
-  date: row.date,
-  url: row.url,
-  guid: row.guid,
-  file: row.file,
-  mimeType: row.mime_type,
-  title: row.title,
-  caption: row.caption,
-  description: row.description,
-  alt: row.alt,
-  width: row.width,
-  height: row.height,
-});
+const toAttachment = ({ site_id: _siteId, ...row }: Selectable<AttachmentsTable>): AttachmentRecord => camelCased(row);
 
 /** A post row with its trash memory left-joined (all null when the post was not trashed). */
 type PostRow = Selectable<PostsTable> & {
@@ -80,38 +58,16 @@ type PostRow = Selectable<PostsTable> & {
   trash_original_slug: string | null;
 };
 
-const toPost = (row: PostRow): PostRecord => ({
-  id: row.id,
-  siteId: row.site_id,
-  authorId: row.author_id,
-  type: row.type,
-  status: row.status,
-  slug: row.slug,
-  title: row.title,
-  content: row.content,
-  excerpt: row.excerpt,
-  password: row.password,
-  parentId: row.parent_id,
-  guid: row.guid,
-  date: row.date,
-  modified: row.modified,
+const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
+  ...camelCased(row),
   sticky: row.sticky === 1,
-  commentStatus: row.comment_status,
-  pingStatus: row.ping_status,
   likesEnabled: row.likes_enabled === 1,
   sharingEnabled: row.sharing_enabled === 1,
-  menuOrder: row.menu_order,
-  pageTemplate: row.page_template,
-  featuredMediaId: row.featured_media_id,
   publicizeUrls: JSON.parse(row.publicize_urls) as string[],
   trash:
-    row.trash_previous_status === null
+    trash_previous_status === null
       ? null
-      : {
-          previousStatus: row.trash_previous_status,
-          trashedAt: row.trash_trashed_at ?? '',
-          originalSlug: row.trash_original_slug ?? '',
-        },
+      : { previousStatus: trash_previous_status, trashedAt: trash_trashed_at ?? '', originalSlug: trash_original_slug ?? '' },
 });
 
 /** The publishing store on Kysely: the same queries on SQLite and PostgreSQL. */
@@ -127,18 +83,7 @@ export class KyselyPublishingStore implements PublishingStore {
       query = query.where('domain', '=', ref.domain).where('path', '=', ref.path);
     }
     const row = await query.executeTakeFirst();
-    return (
-      row && {
-        id: row.id,
-        domain: row.domain,
-        path: row.path,
-        name: row.name,
-        description: row.description,
-        lang: row.lang,
-        isPrivate: row.is_private === 1,
-        extraPostTypes: JSON.parse(row.extra_post_types) as string[],
-      }
-    );
+    return row && { ...camelCased(row), isPrivate: row.is_private === 1, extraPostTypes: JSON.parse(row.extra_post_types) as string[] };
   }
 
   async findPost(siteId: number, postId: number): Promise<PostRecord | undefined> {
@@ -198,16 +143,8 @@ export class KyselyPublishingStore implements PublishingStore {
       ])
       .where('post_terms.post_id', '=', post.id)
       .execute();
-    const terms: TermRecord[] = termRows.map((row) => ({
-      id: row.id,
-      taxonomy: row.taxonomy,
-      name: row.name,
-      slug: row.slug,
-      description: row.description,
-      parentId: row.parent_id,
-      // count(*) is a string on PostgreSQL.
-      postCount: Number(row.post_count ?? 0),
-    }));
+    // count(*) is a string on PostgreSQL.
+    const terms: TermRecord[] = termRows.map((row) => ({ ...camelCased(row), postCount: Number(row.post_count ?? 0) }));
 
     const recent = await db
       .selectFrom('attachments')
@@ -458,7 +395,7 @@ export class KyselyPublishingStore implements PublishingStore {
     const found = await this.count(this.db.selectFrom('comments').where('post_id', '=', postId).where('status', '=', 'approved'));
     const comments = await this.db
       .selectFrom('comments')
-      .selectAll()
+      .select(['id', 'parent_id', 'author_id', 'author_name', 'author_email', 'author_url', 'date', 'content'])
       .where('post_id', '=', postId)
       .where('status', '=', 'approved')
       .orderBy('date', 'desc')
@@ -472,15 +409,9 @@ export class KyselyPublishingStore implements PublishingStore {
     const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
     return {
       found,
-      comments: comments.map((row) => ({
-      id: row.id,
-      parentId: row.parent_id,
-      author: row.author_id === null ? null : (byId.get(row.author_id) ?? null),
-      authorName: row.author_name,
-      authorEmail: row.author_email,
-      authorUrl: row.author_url,
-      date: row.date,
-        content: row.content,
+      comments: comments.map(({ author_id, ...row }) => ({
+        ...camelCased(row),
+        author: author_id === null ? null : (byId.get(author_id) ?? null),
       })),
     };
   }
@@ -525,7 +456,7 @@ export class KyselyPublishingStore implements PublishingStore {
       .orderBy('access_tokens.id');
     if (userId !== undefined) query = query.where('access_tokens.user_id', '=', userId);
     const rows = await query.execute();
-    return rows.map((row) => ({ id: row.id, userId: row.user_id, login: row.login, createdAt: row.created_at, revokedAt: row.revoked_at }));
+    return rows.map(camelCased);
   }
 
   /** `count(*)` of a query's rows, as a number on every backend (PostgreSQL answers a string). */

@@ -1,75 +1,39 @@
 /**
  * What the publishing service needs from its store, in domain terms. The
  * handlers and admin commands use only this interface; `kyselyStore.ts`
- * implements it for SQLite and PostgreSQL alike.
+ * implements it for SQLite and PostgreSQL alike. A record is its table's row
+ * (`tables.ts`, where the columns are described) under camelCase names;
+ * only what the store converts or adds is declared here.
  */
+import type { CamelCased } from '../../../platform/store/columns.js';
+import type { AccessTokensTable, AttachmentsTable, CommentsTable, PostsTable, SitesTable, TermsTable, TrashMetaTable, UsersTable } from './tables.js';
 
 /** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
 export type SiteRef = { kind: 'id'; id: number } | { kind: 'address'; domain: string; path: string };
 
-export interface SiteRecord {
-  id: number;
-  domain: string;
-  /** Sub-folder without slashes; `''` at the domain root. */
-  path: string;
-  name: string;
-  description: string;
-  lang: string;
+export type SiteRecord = CamelCased<Omit<SitesTable, 'is_private' | 'extra_post_types'>> & {
   isPrivate: boolean;
   /** Post types the API exposes besides `post` and `page`. */
   extraPostTypes: string[];
-}
+};
 
-export interface UserRecord {
-  id: number;
-  login: string;
-  email: string;
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  niceName: string;
-  url: string;
-  avatarUrl: string;
+export type UserRecord = CamelCased<UsersTable> & {
   /** The user's primary site: the first (lowest-numbered) site they have a role on; null when none. */
   primarySiteId: number | null;
-}
+};
 
 /** What trashing a post remembered: the status and slug that restoring gives back. */
-export interface TrashMemory {
-  previousStatus: string;
-  trashedAt: string;
-  originalSlug: string;
-}
+export type TrashMemory = CamelCased<Omit<TrashMetaTable, 'post_id'>>;
 
-export interface PostRecord {
-  id: number;
-  siteId: number;
-  authorId: number | null;
-  type: string;
-  status: string;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  password: string;
-  parentId: number | null;
-  guid: string;
-  /** ISO-8601 UTC. */
-  date: string;
-  /** ISO-8601 UTC. */
-  modified: string;
+/** A post; its `date` and `modified` are ISO-8601 UTC. */
+export type PostRecord = CamelCased<Omit<PostsTable, 'sticky' | 'likes_enabled' | 'sharing_enabled' | 'publicize_urls'>> & {
   sticky: boolean;
-  commentStatus: string;
-  pingStatus: string;
   likesEnabled: boolean;
   sharingEnabled: boolean;
-  menuOrder: number;
-  pageTemplate: string;
-  featuredMediaId: number | null;
   publicizeUrls: string[];
   /** Set while the post is in the trash. */
   trash: TrashMemory | null;
-}
+};
 
 /** A parent (or further ancestor) of a post or page. */
 export interface AncestorRecord {
@@ -79,35 +43,14 @@ export interface AncestorRecord {
   slug: string;
 }
 
-export interface TermRecord {
-  id: number;
-  taxonomy: string;
-  name: string;
-  slug: string;
-  description: string;
-  /** 0 for none. */
-  parentId: number;
+/** A term of the post's site. */
+export type TermRecord = CamelCased<Omit<TermsTable, 'site_id'>> & {
   /** Published posts with this term. */
   postCount: number;
-}
+};
 
-export interface AttachmentRecord {
-  id: number;
-  postId: number | null;
-  authorId: number | null;
-  /** ISO-8601 UTC. */
-  date: string;
-  url: string;
-  guid: string;
-  file: string;
-  mimeType: string;
-  title: string;
-  caption: string;
-  description: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+/** A media item of the post's site; its `date` is ISO-8601 UTC. */
+export type AttachmentRecord = CamelCased<Omit<AttachmentsTable, 'site_id'>>;
 
 export interface MetadataRecord {
   id: number;
@@ -116,16 +59,9 @@ export interface MetadataRecord {
 }
 
 /** An approved comment with its author, for the `replies` link. */
-export interface CommentRecord {
-  id: number;
-  parentId: number | null;
+export type CommentRecord = CamelCased<Pick<CommentsTable, 'id' | 'parent_id' | 'author_name' | 'author_email' | 'author_url' | 'date' | 'content'>> & {
   author: UserRecord | null;
-  authorName: string;
-  authorEmail: string;
-  authorUrl: string;
-  date: string;
-  content: string;
-}
+};
 
 /** Everything around a post that the post object shows. */
 export interface PostRelations {
@@ -162,13 +98,11 @@ export interface SiteStats {
   viewerFollows: boolean;
 }
 
-export interface AccessTokenRecord {
-  id: string;
-  userId: number;
+/** A token as `tokens list` shows it: never its hash. */
+export type AccessTokenRecord = CamelCased<Omit<AccessTokensTable, 'token_hash'>> & {
+  /** The login of the user it was issued to. */
   login: string;
-  createdAt: string;
-  revokedAt: string | null;
-}
+};
 
 /** Which tokens `revokeAccessTokens` revokes. */
 export type TokenSelector = { tokenHash: string } | { id: string } | { userId: number };
