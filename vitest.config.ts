@@ -26,6 +26,7 @@ const backendIndependent = [
   'test/platform/security/**',
   'test/app.test.ts',
   'test/platform/http/router.test.ts',
+  'test/platform/http/headers.test.ts',
   'test/accounts/apiKeyCache.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/tooling/**',

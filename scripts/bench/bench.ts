@@ -2,7 +2,8 @@
  * `npm run bench`: the project side by side with the stack a user would
  * pick instead, in one run on this machine, then the project's own hot paths.
  *
- * 1. Starts the project's server (src/main.ts, SQLite in a temporary file,
+ * 1. Compiles the server as production runs it (`npm run build:server`),
+ *    starts it (`node dist/server/src/main.js`, SQLite in a temporary file,
  *    demo data) and fetches alex's anonymous profile answer once.
  * 2. Starts the peers as child processes, each from openapi/profiles.yaml and
  *    serving those same bytes: raw node:http, bare Koa, Fastify +
@@ -16,7 +17,7 @@
  *    round), the SQL statements of one request of each kind (from a query
  *    log on a server that is not timed), routing with a 50-operation contract
  *    against a 2-operation one (routing.ts), and start-up to the first 200
- *    of the compiled server (`npm run build:server`, then `node dist/server/src/main.js`).
+ *    of the compiled server.
  *
  * Prints one table (each CPU figure also as a multiple of the best peer's),
  * the same as Markdown for the README, and writes .tmp/bench-latest.json.
@@ -73,9 +74,13 @@ const PEERS = [
 const dir = mkdtempSync(join(tmpdir(), 'bench-'));
 const children: ChildProcess[] = [];
 
+/**
+ * Starts the project's server: compiled, as production runs it (what is
+ * timed); with preload `nodeFlags` (TypeScript) from its TypeScript entry.
+ */
 async function startProject(databaseUrl: string, extraEnv: Record<string, string> = {}, nodeFlags: string[] = []) {
   const port = await freePort();
-  const child = startScript(ENTRY, { ...serverEnv(port, databaseUrl), ...extraEnv }, { nodeFlags });
+  const child = startScript(nodeFlags.length ? ENTRY : COMPILED_ENTRY, { ...serverEnv(port, databaseUrl), ...extraEnv }, { nodeFlags });
   children.push(child);
   const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
   await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
@@ -120,6 +125,8 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
+  console.error('compiling the server (npm run build:server)');
+  buildServer();
   const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
   const project = await startProject(databaseUrl);
   const sample = await fetch(`${project.base}${LOOKUP}`);
@@ -229,8 +236,6 @@ try {
   ) as { iterations: number; small: { operations: number; lookup: number; miss: number }; large: { operations: number; lookup: number; miss: number } };
 
   // Start-up to the first 200: a new store (migrations and demo data), then the same store again.
-  console.error('compiling the server (npm run build:server)');
-  buildServer();
   console.error(`start-up, ${startups} times each`);
   const fresh: number[] = [];
   const existing: number[] = [];

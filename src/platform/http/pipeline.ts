@@ -62,7 +62,13 @@ export function contractPipeline(
 
   return async function pipeline(ctx, next) {
     const path = ctx.path;
-    const entry = mounted.find(({ owns }) => owns(path));
+    let entry: Mounted | undefined;
+    for (const candidate of mounted) {
+      if (candidate.owns(path)) {
+        entry = candidate;
+        break;
+      }
+    }
     if (!entry) return next();
     const { service, router, parseBody } = entry;
     ctx.state.service = service.name;
@@ -88,7 +94,7 @@ export function contractPipeline(
         if (input instanceof Promise) input = await input;
         const handler = service.handlers[operation.operationId];
         if (!handler) throw notImplemented();
-        let answer = handler({ ...input, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
+        let answer = handler({ path: input.path, query: input.query, body: input.body, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
         if (answer instanceof Promise) answer = await answer;
         outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
       }
@@ -160,9 +166,11 @@ function validateInput(
 /** Path values decoded and the declared query parameters, as the validators expect them. */
 function readParameters(ctx: Context, operation: ContractOperation, rawParams: Record<string, string>) {
   const path: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(rawParams)) {
+  for (const name in rawParams) {
+    const raw = rawParams[name]!;
     try {
-      path[name] = decodeURIComponent(raw);
+      // Most values hold no percent-encoding: nothing to decode.
+      path[name] = raw.includes('%') ? decodeURIComponent(raw) : raw;
     } catch {
       throw invalidRequest(`Invalid parameter ${name}: malformed percent-encoding`);
     }
@@ -191,7 +199,8 @@ function checkInput(
   query: Record<string, unknown>,
   requestBody: unknown,
 ) {
-  const parameters = { path, query, header: ctx.headers, ...(requestBody === undefined ? {} : { requestBody }) };
+  const parameters: { path: Record<string, unknown>; query: Record<string, unknown>; header: unknown; requestBody?: unknown } = { path, query, header: ctx.headers };
+  if (requestBody !== undefined) parameters.requestBody = requestBody;
   for (const validate of operation.validateRequest) {
     if (validate(parameters)) continue;
     const error = validate.errors?.[0];

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ContractOperation, SecurityScheme } from './contract.js';
 import { writeJson, writeText, type AdmitStep, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
+import { setHeaders } from './headers.js';
 
 /**
  * Reads the credential of a scheme from a request: the credential, `''`
@@ -42,7 +43,7 @@ function credentialReader(service: string, name: string, scheme: SecurityScheme)
 /** The default presenter: the status, headers and a JSON (or plain-text) body. */
 export const presentJson: Presenter = (ctx: Context, outgoing: Outgoing) => {
   ctx.status = outgoing.status;
-  ctx.set(outgoing.headers);
+  setHeaders(ctx, outgoing.headers);
   if (outgoing.text !== undefined) writeText(ctx, outgoing.text);
   else if (outgoing.body !== undefined) writeJson(ctx, outgoing.body);
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { setHeader } from './headers.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -12,6 +13,6 @@ export const requestId: Middleware = (ctx, next) => {
   const incoming = ctx.req.headers['x-request-id'];
   const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
   ctx.state.requestId = id;
-  ctx.set('X-Request-Id', id);
+  setHeader(ctx, 'X-Request-Id', id);
   return next();
 };

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Contract } from './contract.js';
 import type { ApiError } from './errors.js';
+import { setHeader } from './headers.js';
 
 /**
  * Whether a request path belongs to a service: the prefix itself or a path
@@ -17,7 +18,7 @@ export function underPrefix(prefix: string): (path: string) => boolean {
  * text body's UTF-8 length and Node encode it again on every answer.
  */
 export function writeJson(ctx: Context, body: unknown): void {
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
   ctx.body = Buffer.from(JSON.stringify(body));
 }
 

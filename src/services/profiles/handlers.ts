@@ -7,7 +7,7 @@ import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
-import type { ProfilesHandlers } from './operations.js';
+import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
 import type { Profile } from './domain/profile.js';
 
@@ -29,22 +29,24 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
   const { profiles, avatars, config } = deps;
   const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.avatarBaseUrl });
+  /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
+  const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
+    if (!profile) throw profileNotFound();
+    const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
+    return {
+      status: 200 as const,
+      body: presentFor(profile, audience),
+      headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
+    };
+  };
   return {
     /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
     getProfileById({ path, principal }) {
       const lookup = parseIdentifier(path.profileIdentifier);
-      const answer = (profile: Profile | undefined) => {
-        if (!profile) throw profileNotFound();
-        const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
-        return {
-          status: 200 as const,
-          body: presentFor(profile, audience),
-          headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
-        };
-      };
       // A lookup the cache already answered is answered at once, without an asynchronous step.
       const known = profiles.knownProfile?.(lookup);
-      return known ? answer(known.profile) : profiles.findProfile(lookup).then(answer);
+      if (known) return profileAnswer(known.profile, principal);
+      return profiles.findProfile(lookup).then((profile) => profileAnswer(profile, principal));
     },
 
     /**

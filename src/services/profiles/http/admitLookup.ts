@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { rateLimitExceeded } from '../errors.js';
 import type { ProfilesPrincipal } from '../operations.js';
 import type { RateLimitDecision, RateLimiter } from '../rateLimit/rateLimiter.js';
+import { setHeaders } from '../../../platform/http/headers.js';
 
 /** The rate-limit headers every 200, 304, 404 and 429 lookup answer carries. */
 export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
@@ -36,5 +37,5 @@ function admit(ctx: Context, principal: ProfilesPrincipal, decision: RateLimitDe
     onRateLimited?.(principal.kind);
     throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
   }
-  ctx.set(headers);
+  setHeaders(ctx, headers);
 }

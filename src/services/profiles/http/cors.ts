@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { ownedBy } from '../../../platform/http/service.js';
+import { setHeader, varyOn } from '../../../platform/http/headers.js';
 
 const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
 
@@ -30,9 +31,9 @@ export function profilesCors(prefixes: readonly [string, ...string[]]): Middlewa
   return (ctx, next) => {
     if (!owns(ctx.path)) return next();
     if (ctx.method === 'OPTIONS') return preflight(ctx, next);
-    ctx.vary('Origin');
-    ctx.set('Access-Control-Allow-Origin', '*');
-    ctx.set('Access-Control-Expose-Headers', exposed);
+    varyOn(ctx, 'Origin');
+    setHeader(ctx, 'Access-Control-Allow-Origin', '*');
+    setHeader(ctx, 'Access-Control-Expose-Headers', exposed);
     return next();
   };
 }

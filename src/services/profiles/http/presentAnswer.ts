@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { writeJson, type Outgoing } from '../../../platform/http/service.js';
 import { entityTag } from './entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
+import { setHeader, setHeaders, varyOn } from '../../../platform/http/headers.js';
 
 /**
  * Bytes and entity tag of each answer body, by identity: bodies are never
@@ -36,22 +37,22 @@ const notModified = (ctx: Context, etag: string) =>
  */
 export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
   ctx.status = answer.status;
-  ctx.set(answer.headers);
-  ctx.vary('Authorization');
-  if (answer.isError) ctx.set('Cache-Control', 'no-store');
+  setHeaders(ctx, answer.headers);
+  varyOn(ctx, 'Authorization');
+  if (answer.isError) setHeader(ctx, 'Cache-Control', 'no-store');
   if (answer.body === undefined) return;
   if (answer.status !== 200 || answer.isError || typeof answer.body !== 'object' || answer.body === null) {
     writeJson(ctx, answer.body);
     return;
   }
   const { bytes, etag } = representation(answer.body);
-  ctx.set('ETag', etag);
+  setHeader(ctx, 'ETag', etag);
   if (notModified(ctx, etag)) {
     ctx.status = 304;
     return;
   }
   // The header as written, not `ctx.type` (which looks the type up on every answer).
-  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
   ctx.body = bytes;
 }
 
@@ -63,8 +64,8 @@ export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
  */
 export function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
   ctx.status = answer.status;
-  ctx.set(answer.headers);
-  if (answer.isError) ctx.set('Cache-Control', 'no-store');
+  setHeaders(ctx, answer.headers);
+  if (answer.isError) setHeader(ctx, 'Cache-Control', 'no-store');
   if (Buffer.isBuffer(answer.body)) {
     if (notModified(ctx, answer.headers.ETag ?? '')) {
       ctx.status = 304;
