@@ -90,7 +90,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
      */
     async signUp({ body }) {
       const email = normalizeEmail(body.email);
-      const weakness = passwordWeakness(body.password, email);
+      const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
       await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
       return { status: 202, body: SIGN_UP_ACCEPTED };

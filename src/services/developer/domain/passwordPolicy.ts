@@ -1,5 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /** The shortest and longest passwords accepted (the contract says the same). */
 export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
@@ -10,10 +9,15 @@ export const MIN_PASSWORD_SCORE = 3;
 /**
  * The zxcvbn estimator (`@zxcvbn-ts/core`) with the maintained
  * common-password and diceware dictionaries and keyboard layouts of
- * `@zxcvbn-ts/language-common`. Built once, when a password is first
- * checked: loading the dictionaries is the slow part, and start-up need not wait for it.
+ * `@zxcvbn-ts/language-common`. Loaded and built once, when a password is
+ * first checked: loading the dictionaries is the slow part, and start-up
+ * need not wait for it.
  */
-let estimator: ZxcvbnFactory | undefined;
+let estimator: Promise<ZxcvbnFactory> | undefined;
+const zxcvbn = () =>
+  (estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
+    ([core, common]) => new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
+  ));
 
 /** What the estimator's warning means, said to the person choosing the password. */
 const REASONS: Record<string, string> = {
@@ -42,12 +46,11 @@ const REASONS: Record<string, string> = {
  * counting as words an attacker would try, and must not contain the
  * address's name part (3 characters or more).
  */
-export function passwordWeakness(password: string, email: string): string | null {
+export async function passwordWeakness(password: string, email: string): Promise<string | null> {
   const address = email.trim().toLowerCase();
   const name = address.split('@')[0] ?? '';
   if (name.length >= 3 && password.toLowerCase().includes(name)) return REASONS.userInputs!;
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
-  const result = estimator.check(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
+  const result = (await zxcvbn()).check(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return (result.feedback.warning && REASONS[result.feedback.warning]) || 'it would be guessed too quickly';
 }
