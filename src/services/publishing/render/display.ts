@@ -1,5 +1,25 @@
-import { autop } from '@wordpress/autop';
+import { autop as wordpressAutop } from '@wordpress/autop';
 import { replace, type Shortcode } from '@wordpress/shortcode';
+import { LRUCache } from 'lru-cache';
+
+/** Most characters of autop inputs and outputs kept (about 16 MiB of text). */
+const AUTOP_CACHE_CHARACTERS = 8 * 1024 * 1024;
+
+const autopped = new LRUCache<string, string>({
+  maxSize: AUTOP_CACHE_CHARACTERS,
+  sizeCalculation: (html, text) => html.length + text.length || 1,
+});
+
+/**
+ * `@wordpress/autop`, remembered by its input: it is a pure function of the
+ * text, dozens of regular-expression passes over it, and the same post
+ * renders the same text again and again (every read, trash and restore).
+ */
+function autop(text: string): string {
+  let html = autopped.get(text);
+  if (html === undefined) autopped.set(text, (html = wordpressAutop(text)));
+  return html;
+}
 
 /** An attachment of the post, as much of it as the shortcodes need. */
 export interface RenderAttachment {

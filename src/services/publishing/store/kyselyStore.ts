@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { SqliteAdapter, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { PublishingTables } from './tables.js';
 import { camelCased } from '../../../platform/store/columns.js';
 import { prepared } from '../../../platform/store/prepared.js';
@@ -193,7 +193,12 @@ const queries = {
 
 /** The publishing store on Kysely: the same queries on SQLite and PostgreSQL. */
 export class KyselyPublishingStore implements PublishingStore {
-  constructor(private readonly db: Kysely<PublishingTables>) {}
+  /** SQLite: a write transaction (`begin immediate`) already excludes every other writer, so no row needs holding. */
+  private readonly writersTakeTurns: boolean;
+
+  constructor(private readonly db: Kysely<PublishingTables>) {
+    this.writersTakeTurns = db.getExecutor().adapter instanceof SqliteAdapter;
+  }
 
   async findSite(ref: SiteRef): Promise<SiteRecord | undefined> {
     if (ref.kind === 'id' && !isStorableId(ref.id)) return undefined;
@@ -317,8 +322,9 @@ export class KyselyPublishingStore implements PublishingStore {
       let slug = desired;
       if (slugMustBeUnique(status, desired)) {
         // A no-op write on the site's row holds it (PostgreSQL) until the end: restores that need a free
-        // slug on one site take turns, so each reads the slugs the one before it committed.
-        await queries.holdSite.executeChanges(trx, { siteId: post.site_id });
+        // slug on one site take turns, so each reads the slugs the one before it committed. SQLite's
+        // writers take turns anyway.
+        if (!this.writersTakeTurns) await queries.holdSite.executeChanges(trx, { siteId: post.site_id });
         slug = await this.freeSlug(trx, postId, post, desired);
       }
       // The conditional update decides which of concurrent restores makes the transition.

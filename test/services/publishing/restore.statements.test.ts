@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restore, startPublishing, trash, type PublishingTestServer } from './support.js';
+
+let harness: PublishingTestServer;
+let admin: string;
+beforeAll(async () => {
+  harness = await startPublishing();
+  admin = await harness.tokenFor('admin');
+});
+afterAll(() => harness?.close());
+
+/**
+ * Records every SQL statement this process runs until `stop`: SQLite's
+ * statements (better-sqlite3) and PostgreSQL's queries (pg), as the
+ * benchmark's query log does. The drivers' prototypes are put back on stop.
+ */
+function recordStatements(): { stop(): string[] } {
+  const require = createRequire(import.meta.url);
+  const seen: string[] = [];
+  const restorers: (() => void)[] = [];
+  const SqliteDatabase = require('better-sqlite3') as typeof import('better-sqlite3');
+  const probe = new SqliteDatabase(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ['run', 'get', 'all', 'iterate']) {
+    const original = statement[method]!;
+    statement[method] = function (this: { source: string }, ...args: unknown[]) {
+      seen.push(this.source);
+      return original.apply(this, args);
+    };
+    restorers.push(() => (statement[method] = original));
+  }
+  const pg = require('pg') as typeof import('pg');
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [config] = args;
+    seen.push(typeof config === 'string' ? config : String((config as { text?: string } | undefined)?.text ?? ''));
+    return query.apply(this, args);
+  } as never;
+  restorers.push(() => (pg.Client.prototype.query = query as never));
+  return {
+    stop() {
+      for (const restoreDriver of restorers) restoreDriver();
+      return seen;
+    },
+  };
+}
+
+async function statementsOf(request: () => Promise<{ status: number }>): Promise<string[]> {
+  const recording = recordStatements();
+  let status: number;
+  try {
+    ({ status } = await request());
+  } finally {
+    recording.stop();
+  }
+  expect(status).toBe(200);
+  return recording.stop();
+}
+
+/**
+ * What one restore of a trashed post costs the store, counted so that a
+ * statement added to the path fails here ("restore ... in as few statements
+ * as the rules allow"): the caller's token, the site, the caller's
+ * capabilities on it, the post (4); the transition in one transaction:
+ * begin, the post and its trash memory, whether its slug is free, the
+ * conditional update, the trash memory forgotten, the comments given back,
+ * commit (7; PostgreSQL also holds the site's row, so that restores needing
+ * a free slug on one site take turns: 8); the post as it now is, its author,
+ * terms, recent attachments, all counts in one statement, and its metadata (6).
+ */
+describe('the statements of a restore', () => {
+  const sqlite = () => harness.server.config.databaseUrl.startsWith('sqlite:');
+
+  it('a trashed post: 17 on SQLite, 18 on PostgreSQL', async () => {
+    const statements = await statementsOf(() => restore(harness, admin, 1, 101));
+    expect(statements, statements.join('\n')).toHaveLength(sqlite() ? 17 : 18);
+  });
+
+  it('a post not in the trash is answered as it is, with no transaction: the 4 checks and the 5 reads of its object (9)', async () => {
+    const statements = await statementsOf(() => restore(harness, admin, 1, 108));
+    expect(statements.some((text) => /^\s*(begin|update|insert|delete)/i.test(text)), statements.join('\n')).toBe(false);
+    expect(statements, statements.join('\n')).toHaveLength(9);
+  });
+
+  it('a post the API has just trashed costs the same to restore', async () => {
+    await statementsOf(() => trash(harness, admin, 1, 108));
+    const statements = await statementsOf(() => restore(harness, admin, 1, 108));
+    expect(statements, statements.join('\n')).toHaveLength(sqlite() ? 17 : 18);
+  });
+});
