@@ -27,6 +27,7 @@ const backendIndependent = [
   'test/app.test.ts',
   'test/platform/http/router.test.ts',
   'test/platform/http/headers.test.ts',
+  'test/platform/ops/request-metrics.test.ts',
   'test/accounts/apiKeyCache.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/tooling/**',

@@ -24,8 +24,7 @@ export function observeRequests(logger: Logger, metrics: Metrics): Middleware {
       const seconds = (performance.now() - started) / 1000;
       const service: string = ctx.state.service ?? 'none';
       const operation: string = ctx.state.operationId ?? 'none';
-      metrics.requests.inc({ service, operation, status: String(ctx.status) });
-      metrics.duration.observe({ service, operation }, seconds);
+      metrics.requests.record(service, operation, ctx.status, seconds);
       if (logger.isLevelEnabled('info')) {
         logger.info(
           {
