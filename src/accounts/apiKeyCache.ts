@@ -10,6 +10,13 @@ export type ActiveKeyLookup = (keyHash: string) => Promise<ActiveKey | undefined
 
 export interface ActiveKeyCache {
   findActiveKey: ActiveKeyLookup;
+  /**
+   * What `findActiveKey` would answer when the cache already holds the
+   * answer (`{ key }`, undefined for an unknown or revoked key); undefined
+   * when the store must be asked. Lets a known key be resolved without an
+   * asynchronous step.
+   */
+  knownActiveKey(keyHash: string): { key: ActiveKey | undefined } | undefined;
   /** Forgets everything (on `API_KEYS_CHANGED`). */
   clear(): void;
 }
@@ -27,27 +34,36 @@ export function cachedActiveKeys(
   registry: Pick<ApiKeyRegistry, 'findActiveKey'>,
   options: { ttlMs: number; maxEntries: number },
 ): ActiveKeyCache {
-  if (options.ttlMs <= 0) return { findActiveKey: (hash) => registry.findActiveKey(hash), clear: () => {} };
-  // `null` stands for "no such active key" (the cache keeps no undefined).
-  const known = new LRUCache<string, Promise<ActiveKey | null>>({ max: options.maxEntries, ttl: options.ttlMs });
+  if (options.ttlMs <= 0) return { findActiveKey: (hash) => registry.findActiveKey(hash), knownActiveKey: () => undefined, clear: () => {} };
+  // Each entry is the read (shared by concurrent lookups) and, once it has answered, its answer.
+  const known = new LRUCache<string, { read: Promise<ActiveKey | undefined>; answer?: { key: ActiveKey | undefined } }>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+  });
   return {
     findActiveKey(keyHash) {
-      let found = known.get(keyHash);
-      if (!found) {
-        const read = registry.findActiveKey(keyHash).then((key) => key ?? null);
-        found = read;
-        known.set(keyHash, read);
-        read.catch(() => {
-          if (known.get(keyHash) === read) known.delete(keyHash);
-        });
+      let entry = known.get(keyHash);
+      if (!entry) {
+        const read = registry.findActiveKey(keyHash);
+        const fresh: { read: Promise<ActiveKey | undefined>; answer?: { key: ActiveKey | undefined } } = { read };
+        entry = fresh;
+        known.set(keyHash, fresh);
+        read.then(
+          (key) => {
+            fresh.answer = { key };
+          },
+          // A failed read is not kept: the next lookup asks the store again.
+          () => {
+            if (known.get(keyHash) === fresh) known.delete(keyHash);
+          },
+        );
       }
-      return found.then(orUndefined);
+      return entry.read;
     },
+    knownActiveKey: (keyHash) => known.get(keyHash)?.answer,
     clear: () => known.clear(),
   };
 }
-
-const orUndefined = (key: ActiveKey | null) => key ?? undefined;
 
 /** The writes of the applications store that end keys: a revocation, a rotation, a deletion. */
 type KeyEndingWrites = Pick<DeveloperApplications, 'rotateKey' | 'revokeKey' | 'deleteApplication'>;

@@ -29,6 +29,21 @@ describe('cachedActiveKeys', () => {
     expect(registry.reads).toBe(2);
   });
 
+  it('answers a key it already knows synchronously (valid or unknown), and nothing while the read is in flight or after clear', async () => {
+    const registry = countingRegistry({ h1: 'key-1' });
+    const cache = cachedActiveKeys(registry, { ttlMs: 60_000, maxEntries: 10 });
+    expect(cache.knownActiveKey('h1')).toBeUndefined();
+    const reading = cache.findActiveKey('h1');
+    expect(cache.knownActiveKey('h1')).toBeUndefined();
+    await reading;
+    expect(cache.knownActiveKey('h1')).toEqual({ key: KEY_1 });
+    await cache.findActiveKey('unknown');
+    expect(cache.knownActiveKey('unknown')).toEqual({ key: undefined });
+    cache.clear();
+    expect(cache.knownActiveKey('h1')).toBeUndefined();
+    expect(registry.reads).toBe(2);
+  });
+
   it('asks again after the period, after clear, and after a failed read', async () => {
     const registry = countingRegistry({ h1: 'key-1' });
     const cache = cachedActiveKeys(registry, { ttlMs: 30, maxEntries: 10 });

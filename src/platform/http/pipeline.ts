@@ -121,12 +121,11 @@ function unrouted(service: ServiceDefinition, ctx: Context, miss: RouteMiss): Ou
 function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation, policy: ResolvedOperation): unknown {
   if (!policy.credential) return service.anonymous;
   const token = policy.credential.read(ctx);
-  if (token) return authenticated(service, operation, policy.credential.resolve, token);
-  return noPrincipal(service, operation, token === undefined ? 'missing' : 'invalid');
-}
-
-async function authenticated(service: ServiceDefinition, operation: ContractOperation, resolve: (token: string) => Promise<unknown>, token: string) {
-  return (await resolve(token)) || noPrincipal(service, operation, 'invalid');
+  if (!token) return noPrincipal(service, operation, token === undefined ? 'missing' : 'invalid');
+  // A resolver that knows the credential already (a cache) answers synchronously: no asynchronous step.
+  const resolved = policy.credential.resolve(token);
+  if (resolved instanceof Promise) return resolved.then((principal) => principal || noPrincipal(service, operation, 'invalid'));
+  return resolved || noPrincipal(service, operation, 'invalid');
 }
 
 /**

@@ -115,7 +115,7 @@ export interface ServiceDefinition<Principal = unknown> {
 }
 
 /** Resolves the credential of one security scheme to the caller; null when it is unknown or revoked. */
-export type CredentialResolver<Principal> = (credential: string) => Promise<Principal | null>;
+export type CredentialResolver<Principal> = (credential: string) => Principal | null | Promise<Principal | null>;
 
 /**
  * A step run after security and before the request body is read (a rate

@@ -95,11 +95,14 @@ describe('keys create --email EMAIL --app NAME', () => {
   });
 
   describe('keys revoke KEY_ID', () => {
-    it('stops the key working at once, on the running server', async () => {
+    it('stops the key working on the running server within API_KEY_CACHE_MS (the command line is another process)', async () => {
       expect((await lookup(harness, 'alex', { key })).body).toHaveProperty('links');
+      const cachedUntil = Date.now() + harness.server.config.apiKeyCacheMs;
       const { code, stdout } = await admin(harness, 'keys', 'revoke', keyId);
       expect(code).toBe(0);
       expect(stdout).toContain(`key ${keyId} revoked`);
+      // The server may trust what it read of the key until its cache entry ends (see README, "API keys").
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, cachedUntil - Date.now()) + 50));
 
       const { status, body } = await lookup(harness, 'alex', { key });
       expect(status).toBe(200);
