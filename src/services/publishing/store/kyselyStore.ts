@@ -366,19 +366,20 @@ export class KyselyPublishingStore implements PublishingStore {
     post: { site_id: number; type: string; parent_id: number | null },
     desired: string,
   ): Promise<string> {
-    let others = db.selectFrom('posts').select('slug').where('site_id', '=', post.site_id).where('type', '=', post.type).where('id', '!=', postId);
-    if (post.type === 'page') {
-      others = post.parent_id === null ? others.where('parent_id', 'is', null) : others.where('parent_id', '=', post.parent_id);
-    }
+    const others = () => {
+      const query = db.selectFrom('posts').select('slug').where('site_id', '=', post.site_id).where('type', '=', post.type).where('id', '!=', postId);
+      if (post.type !== 'page') return query;
+      return post.parent_id === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', post.parent_id);
+    };
     // Mostly the slug is free (a trashed post held it under another name): one lookup in the
     // (site, type, slug) index answers that. Only a taken slug reads the numbered ones, as the
     // platform's `wp_unique_post_slug` tries `-2`, `-3`, …; that prefix match scans the site's posts.
     const holder =
       post.type === 'page'
-        ? await others.where('slug', '=', desired).limit(1).executeTakeFirst()
+        ? await others().where('slug', '=', desired).limit(1).executeTakeFirst()
         : await queries.slugTaken.executeTakeFirst(db, { siteId: post.site_id, type: post.type, postId, slug: desired });
     if (!holder) return desired;
-    const taken = await others.where('slug', 'like', `${desired}-%`).execute();
+    const taken = await others().where('slug', 'like', `${desired}-%`).execute();
     return uniqueSlug(desired, new Set([desired, ...taken.map((row) => row.slug)]));
   }
 
