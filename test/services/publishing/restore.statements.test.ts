@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../../scripts/bench/statements.js';
 import { restore, startPublishing, trash, type PublishingTestServer } from './support.js';
 
 let harness: PublishingTestServer;
@@ -10,53 +10,18 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-/**
- * Records every SQL statement this process runs until `stop`: SQLite's
- * statements (better-sqlite3) and PostgreSQL's queries (pg), as the
- * benchmark's query log does. The drivers' prototypes are put back on stop.
- */
-function recordStatements(): { stop(): string[] } {
-  const require = createRequire(import.meta.url);
-  const seen: string[] = [];
-  const restorers: (() => void)[] = [];
-  const SqliteDatabase = require('better-sqlite3') as typeof import('better-sqlite3');
-  const probe = new SqliteDatabase(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-  probe.close();
-  for (const method of ['run', 'get', 'all', 'iterate']) {
-    const original = statement[method]!;
-    statement[method] = function (this: { source: string }, ...args: unknown[]) {
-      seen.push(this.source);
-      return original.apply(this, args);
-    };
-    restorers.push(() => (statement[method] = original));
-  }
-  const pg = require('pg') as typeof import('pg');
-  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [config] = args;
-    seen.push(typeof config === 'string' ? config : String((config as { text?: string } | undefined)?.text ?? ''));
-    return query.apply(this, args);
-  } as never;
-  restorers.push(() => (pg.Client.prototype.query = query as never));
-  return {
-    stop() {
-      for (const restoreDriver of restorers) restoreDriver();
-      return seen;
-    },
-  };
-}
-
+/** The SQL statements the process runs while `request` is answered (the benchmark's recorder). */
 async function statementsOf(request: () => Promise<{ status: number }>): Promise<string[]> {
-  const recording = recordStatements();
+  const seen: string[] = [];
+  const stop = recordStatements((text) => seen.push(text));
   let status: number;
   try {
     ({ status } = await request());
   } finally {
-    recording.stop();
+    stop();
   }
   expect(status).toBe(200);
-  return recording.stop();
+  return seen;
 }
 
 /**

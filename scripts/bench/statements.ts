@@ -1,0 +1,42 @@
+/**
+ * Records every SQL statement this process executes: SQLite's through
+ * better-sqlite3 (each run of a statement, prepared once or not) and
+ * PostgreSQL's through pg (each query, `begin` and `commit` included).
+ * Used by the benchmark's query log (sql-trace.ts) and by the tests that
+ * count a request's statements. Returns `stop`, which puts the drivers back.
+ */
+import { createRequire } from 'node:module';
+
+export function recordStatements(onStatement: (text: string) => void): () => void {
+  const require = createRequire(import.meta.url);
+  const restorers: (() => void)[] = [];
+
+  const SqliteDatabase = require('better-sqlite3') as typeof import('better-sqlite3');
+  const probe = new SqliteDatabase(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ['run', 'get', 'all', 'iterate']) {
+    const original = statement[method]!;
+    statement[method] = function (this: { source: string }, ...args: unknown[]) {
+      onStatement(this.source);
+      return original.apply(this, args);
+    };
+    restorers.push(() => (statement[method] = original));
+  }
+
+  const pg = require('pg') as typeof import('pg');
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const [config] = args;
+    onStatement(typeof config === 'string' ? config : String((config as { text?: string } | undefined)?.text ?? ''));
+    return query.apply(this, args);
+  } as never;
+  restorers.push(() => (pg.Client.prototype.query = query as never));
+
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    for (const restore of restorers) restore();
+  };
+}
