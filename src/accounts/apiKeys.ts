@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { ensureAccount, findAccountId } from './accounts.js';
 import { applicationNamed, insertApiKey, insertApplication } from './rows.js';
+import { prepared } from '../platform/store/prepared.js';
 
 /** Accounts, their applications and the applications' API keys. */
 export interface ApiKeyRegistry {
@@ -50,17 +51,21 @@ export interface ApiKeyListing {
 /** `last_used_at` is refreshed at most this often, so keyed lookups do not write on every request. */
 const LAST_USE_RESOLUTION_MS = 60_000;
 
+/** An active key by its hash, with its account: built once (see `prepared`), as it runs on keyed lookups the cache has not seen. */
+const activeKeyByHash = prepared((db: Kysely<AccountsTables>, p: { keyHash: string }) =>
+  db
+    .selectFrom('api_keys')
+    .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
+    .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id'])
+    .where('api_keys.key_hash', '=', p.keyHash)
+    .where('api_keys.revoked_at', 'is', null),
+);
+
 /** The API keys on a Kysely database (SQLite or PostgreSQL): the lookup of the Profiles API and the admin command line's keys. */
 export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry {
   return {
     async findActiveKey(keyHash) {
-      const key = await db
-        .selectFrom('api_keys')
-        .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
-        .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id'])
-        .where('api_keys.key_hash', '=', keyHash)
-        .where('api_keys.revoked_at', 'is', null)
-        .executeTakeFirst();
+      const key = await activeKeyByHash.executeTakeFirst(db, { keyHash });
       if (!key) return undefined;
       const now = Date.now();
       if (key.last_used_at === null || now - Date.parse(key.last_used_at) >= LAST_USE_RESOLUTION_MS) {

@@ -1,6 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperSessions } from '../developerStore.js';
+import { prepared } from '../../../../platform/store/prepared.js';
+
+/** A session that has not expired, with its account's email: every dashboard request runs it, so it is built once (see `prepared`). */
+const liveSession = prepared((db: Kysely<DeveloperDatabase>, p: { tokenHash: string; now: string }) =>
+  db
+    .selectFrom('developer_sessions')
+    .innerJoin('accounts', 'accounts.id', 'developer_sessions.account_id')
+    .select(['developer_sessions.account_id', 'developer_sessions.expires_at', 'accounts.email'])
+    .where('developer_sessions.token_hash', '=', p.tokenHash)
+    .where('developer_sessions.expires_at', '>', p.now),
+);
 
 /** Dashboard sessions on a Kysely database; expiry is checked on every lookup. */
 export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): DeveloperSessions {
@@ -13,13 +24,7 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
     },
 
     async findSession(tokenHash) {
-      const row = await db
-        .selectFrom('developer_sessions')
-        .innerJoin('accounts', 'accounts.id', 'developer_sessions.account_id')
-        .select(['developer_sessions.account_id', 'developer_sessions.expires_at', 'accounts.email'])
-        .where('developer_sessions.token_hash', '=', tokenHash)
-        .where('developer_sessions.expires_at', '>', new Date().toISOString())
-        .executeTakeFirst();
+      const row = await liveSession.executeTakeFirst(db, { tokenHash, now: new Date().toISOString() });
       return row && { tokenHash, accountId: row.account_id, expiresAt: row.expires_at, email: row.email };
     },
 
