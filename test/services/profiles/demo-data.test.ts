@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedProfilesDemo } from '../../../src/services/profiles/store/demo.js';
+import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';
+import { DEMO_PROFILES, seedProfilesDemo } from '../../../src/services/profiles/store/demo.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
 let harness: ProfilesTestServer;
@@ -12,6 +13,12 @@ describe('the demo data', () => {
   it('is loaded into an empty store: alex, sam and quiet', async () => {
     expect(await harness.store.countProfiles()).toBe(3);
     for (const slug of ['alex', 'sam', 'quiet']) expect((await lookup(harness, slug)).status).toBe(200);
+  });
+
+  it('passes the import schema the seed leaves out at start-up (it is typed in the source)', () => {
+    const full = validateProfileRecords(DEMO_PROFILES, new Date('2026-01-01T00:00:00Z'));
+    expect(full.map((record) => record.email)).toEqual(['alex@example.com', 'sam@example.com', 'quiet@example.com']);
+    expect(validateProfileRecords(DEMO_PROFILES, new Date('2026-01-01T00:00:00Z'), { typed: true })).toEqual(full);
   });
 
   it('is not loaded again once the store holds profiles', async () => {

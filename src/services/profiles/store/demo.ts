@@ -133,5 +133,5 @@ export const DEMO_PROFILES: ProfileRecord[] = [
 export async function seedProfilesDemo(db: Kysely<ProfilesDatabase>, _config: Config): Promise<void> {
   const store = createKyselyProfilesStore(db);
   if ((await store.countProfiles()) > 0) return;
-  await store.saveProfiles(await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date()), readDemoAvatarFile));
+  await store.saveProfiles(await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date(), { typed: true }), readDemoAvatarFile));
 }
