@@ -79,6 +79,8 @@ function showSignedOut() {
 }
 
 async function showSignedIn(session: Session) {
+  // An error of a failed attempt before this one goes as the signed-in view appears, not after its applications load.
+  page.error.hidden = true;
   page.accountEmail.textContent = session.email;
   page.loading.hidden = true;
   page.signedOut.hidden = true;
