@@ -10,7 +10,8 @@
  *    fastify-openapi-glue, Koa + openapi-backend `handleRequest`, Express +
  *    express-openapi-validator (peers/).
  * 3. Loads each with autocannon (`GET /v3/profiles/alex`, anonymous, and the
- *    project also with an API key) in alternating rounds, and reads each
+ *    project also with an API key, and a second project server with every
+ *    answer validated against the contract, as tests run it) in alternating rounds, and reads each
  *    server's CPU time (/proc/<pid>/stat) over the load: CPU per request,
  *    requests/s, p99 latency, and RSS after the run.
  * 4. Trash and restore of posts (each post trashed, then restored, once a
@@ -154,12 +155,19 @@ try {
     peers.push(server);
   }
 
+  // What answer validation costs when production turns it on: a second project server with it on.
+  const validating = await startProject(`sqlite:${join(dir, 'validating.db')}`, { RESPONSE_VALIDATION: 'strict' });
+
   // The side-by-side rows: every peer, the project anonymous and the project with a key.
   const keyed = { Authorization: `Bearer ${apiKey}` };
+  const ANONYMOUS = '**this project**, anonymous';
+  const KEYED = 'this project, with an API key';
+  const VALIDATING = 'this project, anonymous, every answer validated (`RESPONSE_VALIDATION=strict`)';
   const targets = [
     ...peers.map((server) => ({ server, name: server.name, headers: undefined as Record<string, string> | undefined })),
-    { server: project, name: '**this project**, anonymous', headers: undefined },
-    { server: project, name: 'this project, with an API key', headers: keyed },
+    { server: project, name: ANONYMOUS, headers: undefined },
+    { server: project, name: KEYED, headers: keyed },
+    { server: validating, name: VALIDATING, headers: undefined },
   ];
   console.error(`warming up ${targets.length} servers for ${warmup}s each`);
   for (const target of targets) {
@@ -196,6 +204,8 @@ try {
       restoreRuns.push(restored);
     }
   }
+  const validatingRss = rssBytes(validating.child.pid);
+  await stop(validating.child);
   const projectRss = rssBytes(project.child.pid);
   await stop(project.child);
 
@@ -249,8 +259,9 @@ try {
   const combined = new Map<string, Combined>([...runs].map(([name, list]) => [name, combine(list)]));
   const peerCpu = PEERS.filter((peer) => peer.contract).map((peer) => ({ name: peer.name, cpu: combined.get(peer.name)!.cpuMicros }));
   const best = peerCpu.reduce((a, b) => (b.cpu < a.cpu ? b : a));
-  const anonymous = combined.get(targets.at(-2)!.name)!;
-  const keyedRun = combined.get(targets.at(-1)!.name)!;
+  const anonymous = combined.get(ANONYMOUS)!;
+  const keyedRun = combined.get(KEYED)!;
+  const validatingRun = combined.get(VALIDATING)!;
   const koa = combined.get(PEERS[1].name)!;
   const trash = combine(trashRuns);
   const restore = combine(restoreRuns);
@@ -266,7 +277,7 @@ try {
     note,
   });
   const rows: Row[] = [
-    ...targets.slice(0, -1).map((target) => {
+    ...targets.filter((target) => target.name !== KEYED && target.name !== VALIDATING).map((target) => {
       const run = combined.get(target.name)!;
       const note =
         target.server === project
@@ -279,7 +290,13 @@ try {
       return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
     }),
     measured(
-      'this project, with an API key',
+      VALIDATING,
+      validatingRun,
+      validatingRss,
+      `${(validatingRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous: the cost of answer validation, off by default in production`,
+    ),
+    measured(
+      KEYED,
       keyedRun,
       undefined,
       `${(keyedRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous (goal ≤ 1.15); ${plural(statements.keyedRepeated.count, 'SQL statement')} a request (${statements.keyedFirst.count} on the key's first use)`,
