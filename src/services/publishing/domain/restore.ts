@@ -41,12 +41,18 @@ export async function restoreTrashedPost(deps: RestoreDeps, request: RestoreRequ
 
   let post = found;
   if (found.status === 'trash') {
-    // Whether this call or a concurrent one made the transition, the answer is the post as it now is.
+    // Whether this call or a concurrent one made the transition, the answer is the post as it now is:
+    // what this call wrote over what it read (nothing else of a post changes through this API), or,
+    // when another call made the transition, the post read again.
     const restored = await store.restorePost(found.id, new Date());
     deps.onRestore?.(restored ? 'restored' : 'unchanged');
-    const current = await store.findPost(site.id, found.id);
-    if (!current) throw unknownPost();
-    post = current;
+    if (restored) {
+      post = { ...found, ...restored, trash: null };
+    } else {
+      const current = await store.findPost(site.id, found.id);
+      if (!current) throw unknownPost();
+      post = current;
+    }
   } else {
     deps.onRestore?.('unchanged');
   }

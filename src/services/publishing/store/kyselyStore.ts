@@ -13,6 +13,7 @@ import type {
   PostRelations,
   PublishingStore,
   RelationsRequest,
+  RestoredPost,
   SiteRecord,
   SiteRef,
   SiteStats,
@@ -302,8 +303,8 @@ export class KyselyPublishingStore implements PublishingStore {
    * (`posts_unique_slug`) refuses the write and the restore runs again,
    * finding the next free slug.
    */
-  async restorePost(postId: number, at: Date): Promise<boolean> {
-    if (!isStorableId(postId)) return false;
+  async restorePost(postId: number, at: Date): Promise<RestoredPost | undefined> {
+    if (!isStorableId(postId)) return undefined;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.restoreOnce(postId, at);
@@ -313,10 +314,10 @@ export class KyselyPublishingStore implements PublishingStore {
     }
   }
 
-  private restoreOnce(postId: number, at: Date): Promise<boolean> {
+  private restoreOnce(postId: number, at: Date): Promise<RestoredPost | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const post = await queries.trashedPost.executeTakeFirst(trx, { postId });
-      if (!post || post.status !== 'trash') return false;
+      if (!post || post.status !== 'trash') return undefined;
       const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
       const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
       let slug = desired;
@@ -328,11 +329,12 @@ export class KyselyPublishingStore implements PublishingStore {
         slug = await this.freeSlug(trx, postId, post, desired);
       }
       // The conditional update decides which of concurrent restores makes the transition.
-      const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified: at.toISOString() });
-      if (restored !== 1) return false;
+      const modified = at.toISOString();
+      const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified });
+      if (restored !== 1) return undefined;
       await queries.forgetTrash.executeChanges(trx, { postId });
       await queries.restoreComments.executeChanges(trx, { postId });
-      return true;
+      return { status, slug, modified };
     });
   }
 

@@ -107,6 +107,9 @@ export type AccessTokenRecord = CamelCased<Omit<AccessTokensTable, 'token_hash'>
 /** Which tokens `revokeAccessTokens` revokes. */
 export type TokenSelector = { tokenHash: string } | { id: string } | { userId: number };
 
+/** What a restore wrote; the post's other columns are as they were. */
+export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
+
 export interface PublishingStore {
   findSite(ref: SiteRef): Promise<SiteRecord | undefined>;
   /** The post with that ID on that site, with its trash memory. */
@@ -127,10 +130,11 @@ export interface PublishingStore {
    * Takes a post out of the trash in one transaction, with a conditional
    * update on `status = 'trash'` so that of concurrent calls exactly one
    * makes the transition: gives back the remembered status and slug, clears
-   * the trash memory, and gives the comments back. True when this call made
-   * the transition.
+   * the trash memory, and gives the comments back. When this call made the
+   * transition: what it wrote (status, slug, `modified`), so the caller need
+   * not read the post again; else undefined.
    */
-  restorePost(postId: number, at: Date): Promise<boolean>;
+  restorePost(postId: number, at: Date): Promise<RestoredPost | undefined>;
   /**
    * Deletes a trashed post for good in one transaction, as the platform's
    * `wp_delete_post` does: its child posts and its attachments move up to its
