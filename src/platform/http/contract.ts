@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, extname } from 'node:path';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, Options as AjvOptions, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import jsYaml from 'js-yaml';
+import type jsYamlModule from 'js-yaml';
+import { sha256Hex } from '../security/secrets.js';
 
 /** One operation of a contract, with everything the pipeline needs compiled once at start-up. */
 export interface ContractOperation {
@@ -91,7 +94,45 @@ export function openApiAjv(options: AjvOptions = {}): Ajv2020 {
  * that both read every contract alike.
  */
 export function parseContractYaml(text: string): Record<string, unknown> {
+  // Loaded when a YAML is read: a compiled server reads the build's JSON instead.
+  const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof jsYamlModule;
   return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) as Record<string, unknown>;
+}
+
+/**
+ * Where `npm run build:server` writes each contract as JSON, beside the
+ * compiled server (`dist/server/openapi/<name>.json`): from this module,
+ * compiled to `dist/server/src/platform/http/contract.js`, three folders up.
+ * Run from its TypeScript source there is none, and the YAML is read.
+ */
+const COMPILED_CONTRACTS = new URL('../../../openapi/', import.meta.url);
+
+/** A contract as the build writes it: the document, and the SHA-256 of the YAML it was read from. */
+export interface CompiledContract {
+  sha256: string;
+  document: Record<string, unknown>;
+}
+
+/**
+ * A contract's document: the build's JSON of it when that was made from
+ * this very YAML (same SHA-256), else the YAML read now. Parsing JSON is
+ * far cheaper than YAML at start-up; a YAML edited after the build is read
+ * as it is now.
+ */
+function readContractDocument(file: string, compiledDir = COMPILED_CONTRACTS): Record<string, unknown> {
+  const text = readFileSync(file, 'utf8');
+  try {
+    const compiled = JSON.parse(readFileSync(new URL(`${basename(file, extname(file))}.json`, compiledDir), 'utf8')) as CompiledContract;
+    if (compiled.sha256 === sha256Hex(text)) return compiled.document;
+  } catch {
+    // No build of it, or not readable: the YAML is the source.
+  }
+  return parseContractYaml(text);
+}
+
+/** The build's JSON of a contract (see `readContractDocument`). */
+export function compileContract(text: string): CompiledContract {
+  return { sha256: sha256Hex(text), document: parseContractYaml(text) };
 }
 
 const ajvs = new Map<string, Ajv2020>();
@@ -128,8 +169,8 @@ export function sharedAjv(options: AjvOptions = {}): Ajv2020 {
  * schema, never what each header's `required` says. Everything is compiled
  * once, here.
  */
-export async function loadContract(file: string): Promise<Contract> {
-  const document = parseContractYaml(readFileSync(file, 'utf8'));
+export async function loadContract(file: string, options: { compiledDir?: URL } = {}): Promise<Contract> {
+  const document = readContractDocument(file, options.compiledDir);
   const api = new OpenAPIBackend({
     definition: structuredClone(document) as never,
     // openapi-backend checks documents against the OpenAPI 3.0 schema only, so a

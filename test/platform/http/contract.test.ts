@@ -1,10 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadContract, openApiAjv, parseContractYaml } from '../../../src/platform/http/contract.js';
+import { compileContract, loadContract, openApiAjv, parseContractYaml } from '../../../src/platform/http/contract.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
 const contract = await loadContract(fixture);
@@ -147,5 +150,31 @@ describe('every schema of every contract is valid JSON Schema 2020-12', () => {
   it('the check finds a broken schema (the control)', () => {
     const document = { components: { schemas: { Place: { type: 'object', properties: { name: { type: 'strin' } } } } } };
     expect(firstInvalid(document)).toMatch(/^#\/components\/schemas\/Place: /);
+  });
+});
+
+describe('the contract the build wrote as JSON', () => {
+  const text = readFileSync(fixture, 'utf8');
+  /** A folder holding the build's JSON of the fixture, with a title of its own so a test sees which was read. */
+  function compiledDir(sha256: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'compiled-contracts-'));
+    const { document } = compileContract(text);
+    const marked = { ...document, info: { ...(document.info as object), title: 'read from the JSON' } };
+    writeFileSync(join(dir, 'dialect.json'), JSON.stringify({ sha256, document: marked }));
+    return pathToFileURL(`${dir}/`);
+  }
+  const titleOf = (contract: { document: Record<string, unknown> }) => (contract.document.info as { title: string }).title;
+
+  it('is read instead of the YAML when it was made from this very YAML', async () => {
+    const contract = await loadContract(fixture, { compiledDir: compiledDir(compileContract(text).sha256) });
+    expect(titleOf(contract)).toBe('read from the JSON');
+    expect(contract.byOperationId.has('addPlace')).toBe(true);
+  });
+
+  it('is ignored once the YAML has changed since the build (another SHA-256), or when there is none', async () => {
+    const yamlTitle = (parseContractYaml(text).info as { title: string }).title;
+    expect(yamlTitle).not.toBe('read from the JSON');
+    expect(titleOf(await loadContract(fixture, { compiledDir: compiledDir('0'.repeat(64)) }))).toBe(yamlTitle);
+    expect(titleOf(await loadContract(fixture, { compiledDir: pathToFileURL(`${mkdtempSync(join(tmpdir(), 'none-'))}/`) }))).toBe(yamlTitle);
   });
 });

@@ -1,7 +1,8 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, run } from '../../../scripts/tools.js';
+import { CONTRACTS, projectRoot, run } from '../../../scripts/tools.js';
+import { compileContract, type CompiledContract } from '../../../src/platform/http/contract.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { startProcess, type ServerProcess } from '../../support/processes.js';
 
@@ -21,6 +22,9 @@ beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
   const code = await run('tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (code !== 0) throw new Error(`tsc -p tsconfig.build.json exited with ${code}`);
+  // The rest of `npm run build:server`: the contracts as JSON beside the compiled server.
+  const contracts = await run('tsx', ['scripts/build-contracts.ts', outDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (contracts !== 0) throw new Error(`scripts/build-contracts.ts exited with ${contracts}`);
   call = contractFetch(await contractChecker());
 }, 180_000);
 
@@ -33,6 +37,13 @@ describe('the compiled server', () => {
   it('is JavaScript only: node runs it without tsx', () => {
     expect(existsSync(join(outDir, 'src/main.js'))).toBe(true);
     expect(existsSync(join(outDir, 'src/main.ts'))).toBe(false);
+  });
+
+  it('has every contract as JSON beside it, made from the YAML as it is now', () => {
+    for (const name of CONTRACTS) {
+      const compiled = JSON.parse(readFileSync(join(outDir, 'openapi', `${name}.json`), 'utf8')) as CompiledContract;
+      expect(compiled).toEqual(compileContract(readFileSync(join(projectRoot, 'openapi', `${name}.yaml`), 'utf8')));
+    }
   });
 
   it('starts in production mode and answers health, a profile, the docs and the dashboard page', async () => {
