@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';
+import { toProfileContent } from '../../../src/services/profiles/import/toProfileContent.js';
 import { DEMO_PROFILES, seedProfilesDemo } from '../../../src/services/profiles/store/demo.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
@@ -25,32 +26,8 @@ describe('the demo data', () => {
     const summary = await harness.store.saveProfiles([
       {
         email: 'alex@example.com',
-        profile: {
-          slug: 'alex',
-          displayName: 'Changed',
-          avatarAltText: '',
-          location: '',
-          description: '',
-          jobTitle: '',
-          company: '',
-          pronunciation: '',
-          pronouns: '',
-          firstName: '',
-          lastName: '',
-          timezone: '',
-          languages: [],
-          interests: [],
-          isOrganization: false,
-          headerImage: '',
-          backgroundColor: '',
-          links: [],
-          contactInfo: {},
-          payments: { public: false, links: [], cryptoWallets: [] },
-          gallery: [],
-          verifiedAccounts: [],
-          lastProfileEdit: null,
-          registrationDate: null,
-        },
+        // A profile with only the required fields, the others empty, as an import makes it.
+        profile: toProfileContent({ email: 'alex@example.com', slug: 'alex', display_name: 'Changed', last_profile_edit: null }, new Date()),
         avatar: null,
       },
     ]);
