@@ -24,9 +24,10 @@
  * the same as Markdown for the README, and writes .tmp/bench-latest.json.
  *
  * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
- * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (200;
- * the site's post count grows by as many), BENCH_RESTORE_TERMS=1 (the copies
- * share the demo post's terms), BENCH_STARTUPS (3).
+ * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (500;
+ * the site's post count grows by as many), BENCH_RESTORE_WARMUP posts (1000,
+ * trashed and restored once before the measured rounds), BENCH_RESTORE_TERMS=1
+ * (the copies share the demo post's terms), BENCH_STARTUPS (3).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,7 +54,8 @@ const duration = Number(process.env.BENCH_DURATION ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
-const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 200);
+const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 500);
+const restoreWarmupPosts = Number(process.env.BENCH_RESTORE_WARMUP ?? 1000);
 const restoreWithTerms = process.env.BENCH_RESTORE_TERMS === '1';
 const startups = Number(process.env.BENCH_STARTUPS ?? 3);
 
@@ -188,21 +190,27 @@ try {
   // Trash and restore: each bench post trashed once, then restored once, per round.
   const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: restoreWithTerms });
   const bearer = { Authorization: `Bearer ${token}` };
-  // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
-  const postPath = (path: (id: number) => string) => (n: number) => path(n < posts.length ? posts[n]! : 1);
+  /** Trashes, then restores, each of `ids` once (concurrently, over the bench's connections). */
+  const trashAndRestore = async (ids: readonly number[]) => {
+    // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
+    const postPath = (path: (id: number) => string) => (n: number) => path(n < ids.length ? ids[n]! : 1);
+    const phase = (path: (id: number) => string) =>
+      load(project, { method: 'POST', path: path(ids[0]!), pathOf: postPath(path), headers: bearer, connections, amount: ids.length });
+    return { trashed: await phase(trashPath), restored: await phase(restorePath) };
+  };
+  // Warm-up on posts of its own, as many as the JIT needs: the lookups' rounds are seconds of
+  // load each, so a few hundred restores alone would time a server still compiling these paths.
+  if (restoreWarmupPosts > 0) {
+    console.error(`trash and restore warm-up: ${restoreWarmupPosts} other posts`);
+    await trashAndRestore(makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }));
+  }
   const trashRuns: Measurement[] = [];
   const restoreRuns: Measurement[] = [];
-  for (let round = 0; round < rounds + 1; round++) {
-    console.error(`trash and restore ${posts.length} posts, round ${round + 1}/${rounds + 1}`);
-    const phase = (path: (id: number) => string) =>
-      load(project, { method: 'POST', path: path(posts[0]!), pathOf: postPath(path), headers: bearer, connections, amount: posts.length });
-    const trashed = await phase(trashPath);
-    const restored = await phase(restorePath);
-    // The first round warms up.
-    if (round > 0) {
-      trashRuns.push(trashed);
-      restoreRuns.push(restored);
-    }
+  for (let round = 0; round < rounds; round++) {
+    console.error(`trash and restore ${posts.length} posts, round ${round + 1}/${rounds}`);
+    const { trashed, restored } = await trashAndRestore(posts);
+    trashRuns.push(trashed);
+    restoreRuns.push(restored);
   }
   const validatingRss = rssBytes(validating.child.pid);
   await stop(validating.child);
@@ -333,6 +341,7 @@ try {
     connections,
     warmup,
     restorePosts,
+    restoreWarmupPosts,
     restoreWithTerms,
   };
   console.table(consoleRows(rows));
@@ -341,7 +350,7 @@ try {
     '',
     `${rounds} alternating rounds of ${duration} s per server, ${connections} connections, \`GET ${LOOKUP}\` over loopback; ` +
       `CPU: user + system time of the server process per request, the least of the rounds; requests/s: mean; p99: the worst round; ` +
-      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds; ` +
+      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds, after ${restoreWarmupPosts} other posts trashed and restored to warm up; ` +
       `Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end.`,
   ].join('\n');
   console.log(`\n${markdown}`);
