@@ -99,6 +99,8 @@ export interface Config {
     /** Origins (`https://app.example.com`) whose scripts may call the API; `'*'` for any. */
     corsOrigins: readonly string[] | '*';
     shortlinkBase: string;
+    /** How long an instance trusts what it learned of a bearer token (`ACCESS_TOKEN_CACHE_MS`; 0: never): the longest a revoked token keeps working there. */
+    accessTokenCacheMs: number;
   };
 }
 
@@ -261,6 +263,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     publishing: {
       corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
       shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
+      accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
     },
   };
 }

@@ -18,55 +18,21 @@ function countingRegistry(keys: Record<string, string>) {
 
 const KEY_1 = { keyId: 'key-1', accountId: 'acct-key-1' };
 
+// The cache's behaviour (periods, shared reads, failures, bounds) is `cachedLookups`' (test/platform/store/lookupCache.test.ts).
 describe('cachedActiveKeys', () => {
-  it('reads the store once per key and period, valid or unknown, and shares a read in flight', async () => {
+  it('reads the registry once per key and period, and then knows the key synchronously (valid or unknown) until cleared', async () => {
     const registry = countingRegistry({ h1: 'key-1' });
     const cache = cachedActiveKeys(registry, { ttlMs: 60_000, maxEntries: 10 });
+    expect(cache.knownActiveKey('h1')).toBeUndefined();
     expect(await Promise.all([cache.findActiveKey('h1'), cache.findActiveKey('h1')])).toEqual([KEY_1, KEY_1]);
+    expect(cache.knownActiveKey('h1')).toEqual({ value: KEY_1 });
+    expect(await cache.findActiveKey('unknown')).toBeUndefined();
+    expect(cache.knownActiveKey('unknown')).toEqual({ value: undefined });
+    expect(registry.reads).toBe(2);
+    cache.clear();
+    expect(cache.knownActiveKey('h1')).toBeUndefined();
     expect(await cache.findActiveKey('h1')).toEqual(KEY_1);
-    expect(await cache.findActiveKey('unknown')).toBeUndefined();
-    expect(await cache.findActiveKey('unknown')).toBeUndefined();
-    expect(registry.reads).toBe(2);
-  });
-
-  it('answers a key it already knows synchronously (valid or unknown), and nothing while the read is in flight or after clear', async () => {
-    const registry = countingRegistry({ h1: 'key-1' });
-    const cache = cachedActiveKeys(registry, { ttlMs: 60_000, maxEntries: 10 });
-    expect(cache.knownActiveKey('h1')).toBeUndefined();
-    const reading = cache.findActiveKey('h1');
-    expect(cache.knownActiveKey('h1')).toBeUndefined();
-    await reading;
-    expect(cache.knownActiveKey('h1')).toEqual({ key: KEY_1 });
-    await cache.findActiveKey('unknown');
-    expect(cache.knownActiveKey('unknown')).toEqual({ key: undefined });
-    cache.clear();
-    expect(cache.knownActiveKey('h1')).toBeUndefined();
-    expect(registry.reads).toBe(2);
-  });
-
-  it('asks again after the period, after clear, and after a failed read', async () => {
-    const registry = countingRegistry({ h1: 'key-1' });
-    const cache = cachedActiveKeys(registry, { ttlMs: 30, maxEntries: 10 });
-    await cache.findActiveKey('h1');
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    await cache.findActiveKey('h1');
-    expect(registry.reads).toBe(2);
-    cache.clear();
-    await cache.findActiveKey('h1');
     expect(registry.reads).toBe(3);
-    cache.clear();
-    registry.fail = true;
-    await expect(cache.findActiveKey('h1')).rejects.toThrow('store down');
-    registry.fail = false;
-    expect(await cache.findActiveKey('h1')).toEqual(KEY_1);
-  });
-
-  it('reads every time with a period of 0', async () => {
-    const registry = countingRegistry({ h1: 'key-1' });
-    const cache = cachedActiveKeys(registry, { ttlMs: 0, maxEntries: 10 });
-    await cache.findActiveKey('h1');
-    await cache.findActiveKey('h1');
-    expect(registry.reads).toBe(2);
   });
 });
 

@@ -5,6 +5,7 @@ import { seedPublishingDemo } from './store/demo.js';
 import { publishingMigrations } from './store/migrations.js';
 import type { PublishingTables } from './store/tables.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
 import { createPublishingHandlers } from './handlers.js';
@@ -12,6 +13,12 @@ import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { KyselyPublishingStore } from './store/kyselyStore.js';
+
+/** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
+const TOKEN_CACHE_ENTRIES = 10_000;
+
+/** The caller a token's owner is: the user, or none for an unknown or revoked token. */
+const tokenUser = (userId: number | undefined): PublishingPrincipal | null => (userId === undefined ? null : { kind: 'user', userId });
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
 export const publishingModule: ServiceModule<PublishingTables> = {
@@ -68,11 +75,19 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     restorePost: { present: presentPost },
     getOpenApiDocument: { present },
   };
+  const owners = cachedLookups((tokenHash: string) => store.tokenOwner(tokenHash), {
+    ttlMs: deps.config.publishing.accessTokenCacheMs,
+    maxEntries: TOKEN_CACHE_ENTRIES,
+  });
   const security: PublishingSecurity = {
-    /** A bearer token names the user it was issued to, unless revoked; only its hash is looked up. */
-    async bearerToken(token) {
-      const userId = await store.tokenOwner(hashAccessToken(token));
-      return userId === undefined ? null : { kind: 'user', userId };
+    /**
+     * A bearer token names the user it was issued to, unless revoked; only its hash is looked up, through
+     * the instance's cache (`ACCESS_TOKEN_CACHE_MS`): a token it knows resolves without an asynchronous step.
+     */
+    bearerToken(token) {
+      const tokenHash = hashAccessToken(token);
+      const known = owners.known(tokenHash);
+      return known ? tokenUser(known.value) : owners.lookup(tokenHash).then(tokenUser);
     },
   };
   return {

@@ -17,7 +17,7 @@ export function authenticateApiKey(
   const hash = hashApiKey(token);
   // A key the cache already knows is resolved at once, without an asynchronous step.
   const known = keys.knownActiveKey?.(hash);
-  if (known) return principalOf(known.key);
+  if (known) return principalOf(known.value);
   return keys.findActiveKey(hash).then(principalOf);
 }
 

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { cachedLookups } from '../../../src/platform/store/lookupCache.js';
+
+/** A store lookup that counts its reads; `owners` maps a key to its answer (undefined: unknown). */
+function countingStore(owners: Record<string, number>) {
+  const store = {
+    reads: 0,
+    fail: false,
+    async read(key: string) {
+      store.reads++;
+      if (store.fail) throw new Error('store down');
+      return owners[key];
+    },
+  };
+  return store;
+}
+
+describe('cachedLookups', () => {
+  it('reads the store once per key and period, known or unknown, and shares a read in flight', async () => {
+    const store = countingStore({ a: 1 });
+    const cache = cachedLookups(store.read, { ttlMs: 60_000, maxEntries: 10 });
+    expect(await Promise.all([cache.lookup('a'), cache.lookup('a')])).toEqual([1, 1]);
+    expect(await cache.lookup('a')).toBe(1);
+    expect(await cache.lookup('unknown')).toBeUndefined();
+    expect(await cache.lookup('unknown')).toBeUndefined();
+    expect(store.reads).toBe(2);
+  });
+
+  it('answers a key it already knows synchronously (known or unknown), and nothing while the read is in flight or after clear', async () => {
+    const store = countingStore({ a: 1 });
+    const cache = cachedLookups(store.read, { ttlMs: 60_000, maxEntries: 10 });
+    expect(cache.known('a')).toBeUndefined();
+    const reading = cache.lookup('a');
+    expect(cache.known('a')).toBeUndefined();
+    await reading;
+    expect(cache.known('a')).toEqual({ value: 1 });
+    await cache.lookup('unknown');
+    expect(cache.known('unknown')).toEqual({ value: undefined });
+    cache.clear();
+    expect(cache.known('a')).toBeUndefined();
+    expect(store.reads).toBe(2);
+  });
+
+  it('asks again after the period, after clear, and after a failed read', async () => {
+    const store = countingStore({ a: 1 });
+    const cache = cachedLookups(store.read, { ttlMs: 30, maxEntries: 10 });
+    await cache.lookup('a');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.known('a')).toBeUndefined();
+    await cache.lookup('a');
+    expect(store.reads).toBe(2);
+    cache.clear();
+    await cache.lookup('a');
+    expect(store.reads).toBe(3);
+    cache.clear();
+    store.fail = true;
+    await expect(cache.lookup('a')).rejects.toThrow('store down');
+    expect(cache.known('a')).toBeUndefined();
+    store.fail = false;
+    expect(await cache.lookup('a')).toBe(1);
+  });
+
+  it('keeps at most maxEntries keys, the least recently used dropped first', async () => {
+    const store = countingStore({ a: 1, b: 2, c: 3 });
+    const cache = cachedLookups(store.read, { ttlMs: 60_000, maxEntries: 2 });
+    await cache.lookup('a');
+    await cache.lookup('b');
+    await cache.lookup('a');
+    await cache.lookup('c');
+    expect(cache.known('a')).toEqual({ value: 1 });
+    expect(cache.known('b')).toBeUndefined();
+    expect(store.reads).toBe(3);
+  });
+
+  it('reads every time with a period of 0, and knows nothing', async () => {
+    const store = countingStore({ a: 1 });
+    const cache = cachedLookups(store.read, { ttlMs: 0, maxEntries: 10 });
+    await cache.lookup('a');
+    await cache.lookup('a');
+    expect(cache.known('a')).toBeUndefined();
+    expect(store.reads).toBe(2);
+  });
+});
