@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './imaging.js';
 import type { AvatarImage } from '../store/profilesStore.js';
 
 /** Largest avatar file the import takes, and its largest side in pixels. */
@@ -25,6 +26,7 @@ export async function acceptAvatarImage(bytes: Buffer): Promise<AvatarImage> {
   if (bytes.length === 0) throw new AvatarImageRejected('is an empty file');
   if (bytes.length > AVATAR_UPLOAD_LIMITS.bytes) throw new AvatarImageRejected('is larger than 5 MB');
   const limitInputPixels = AVATAR_UPLOAD_LIMITS.side ** 2;
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels }).metadata();

@@ -1,5 +1,4 @@
-import { toSvg } from 'jdenticon';
-import sharp from 'sharp';
+import { loadJdenticon, loadSharp } from './imaging.js';
 import { AVATAR_UPLOAD_LIMITS } from './avatarUpload.js';
 import type { DefaultAvatarStyle } from './avatarRequest.js';
 
@@ -16,6 +15,7 @@ const mysteryPerson = (size: number) =>
 
 /** Draws an uploaded image as a `size`-pixel square PNG: turned upright, centre-cropped to a square, scaled. */
 export async function drawUploadedAvatar(image: Buffer, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image, { limitInputPixels: AVATAR_UPLOAD_LIMITS.side ** 2 })
     .rotate()
     .resize(size, size, { fit: 'cover' })
@@ -29,11 +29,12 @@ export async function drawUploadedAvatar(image: Buffer, size: number): Promise<B
  * pattern), `mp` the mystery-person silhouette, `blank` fully transparent.
  */
 export async function drawDefaultAvatar(style: DefaultAvatarStyle, seed: string, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   if (style === 'blank') {
     return sharp({ create: { width: size, height: size, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .png()
       .toBuffer();
   }
-  const svg = style === 'identicon' ? toSvg(seed, size, { backColor: '#ffffffff', padding: 0.08 }) : mysteryPerson(size);
+  const svg = style === 'identicon' ? (await loadJdenticon()).toSvg(seed, size, { backColor: '#ffffffff', padding: 0.08 }) : mysteryPerson(size);
   return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
 }
