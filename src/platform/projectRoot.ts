@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The project's root folder: the nearest folder above this file that holds
- * `package.json`. The same code runs from `src/` (tsx) and compiled from
+ * `package.json`. The same code runs from `src/` (tsx) and bundled in
  * `dist/server/src/`, so the contracts (`openapi/`) and built pages
  * (`dist/docs/`, `dist/developers/`) are found from either place.
  */

@@ -99,13 +99,15 @@ export function parseContractYaml(text: string): Record<string, unknown> {
   return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) as Record<string, unknown>;
 }
 
+/** Set by `npm run build:server` in the bundle it writes: the folder of the contracts' JSON, from the bundle. */
+declare const BUNDLED_CONTRACTS_DIR: string | undefined;
+
 /**
- * Where `npm run build:server` writes each contract as JSON, beside the
- * compiled server (`dist/server/openapi/<name>.json`): from this module,
- * compiled to `dist/server/src/platform/http/contract.js`, three folders up.
- * Run from its TypeScript source there is none, and the YAML is read.
+ * Where `npm run build:server` wrote each contract as JSON, beside the
+ * bundled server (`dist/server/openapi/<name>.json`). Run from its
+ * TypeScript source there is none, and the YAML is read.
  */
-const COMPILED_CONTRACTS = new URL('../../../openapi/', import.meta.url);
+const COMPILED_CONTRACTS = typeof BUNDLED_CONTRACTS_DIR === 'string' ? new URL(BUNDLED_CONTRACTS_DIR, import.meta.url) : undefined;
 
 /** A contract as the build writes it: the document, and the SHA-256 of the YAML it was read from. */
 export interface CompiledContract {
@@ -121,6 +123,7 @@ export interface CompiledContract {
  */
 function readContractDocument(file: string, compiledDir = COMPILED_CONTRACTS): Record<string, unknown> {
   const text = readFileSync(file, 'utf8');
+  if (!compiledDir) return parseContractYaml(text);
   try {
     const compiled = JSON.parse(readFileSync(new URL(`${basename(file, extname(file))}.json`, compiledDir), 'utf8')) as CompiledContract;
     if (compiled.sha256 === sha256Hex(text)) return compiled.document;

@@ -1,30 +1,27 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACTS, projectRoot, run } from '../../../scripts/tools.js';
+import { buildServer } from '../../../scripts/build-server.js';
+import { CONTRACTS, projectRoot } from '../../../scripts/tools.js';
 import { compileContract, type CompiledContract } from '../../../src/platform/http/contract.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
-import { startProcess, type ServerProcess } from '../../support/processes.js';
+import { lastLine, startProcess, type ServerProcess } from '../../support/processes.js';
 
 /**
- * `npm run build:server` compiles the server with tsconfig.build.json and
- * `npm run start:prod` runs it with node. Here the same compilation goes to a
- * folder of its own inside the project (so a developer's dist/ is left alone,
- * and the contracts and built pages are found from it as from dist/server/).
- * It emits without type-checking (`--noCheck`): `npm run typecheck` checks
- * the same sources, and checking them again here cost most of this file's time.
+ * `npm run build:server` bundles the server (scripts/build-server.ts) and
+ * `npm run start:prod` runs the bundle with node. Here the same build goes to
+ * a folder of its own inside the project (so a developer's dist/ is left
+ * alone, and the contracts and built pages are found from it as from
+ * dist/server/). The type check before it is `npm run typecheck`'s.
  */
 const outDir = join(projectRoot, '.tmp', `server-build-${process.pid}`);
 let server: ServerProcess | undefined;
 let call: typeof fetch;
 
 beforeAll(async () => {
-  rmSync(outDir, { recursive: true, force: true });
-  const code = await run('tsc', ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', outDir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (code !== 0) throw new Error(`tsc -p tsconfig.build.json exited with ${code}`);
-  // The rest of `npm run build:server`: the contracts as JSON beside the compiled server.
-  const contracts = await run('tsx', ['scripts/build-contracts.ts', outDir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (contracts !== 0) throw new Error(`scripts/build-contracts.ts exited with ${contracts}`);
+  await buildServer(outDir);
   call = contractFetch(await contractChecker());
 }, 180_000);
 
@@ -34,9 +31,12 @@ afterAll(async () => {
 });
 
 describe('the compiled server', () => {
-  it('is JavaScript only: node runs it without tsx', () => {
-    expect(existsSync(join(outDir, 'src/main.js'))).toBe(true);
-    expect(existsSync(join(outDir, 'src/main.ts'))).toBe(false);
+  it('is one JavaScript file with its source map (and the admin command line another): node runs it without tsx', async () => {
+    expect(readdirSync(join(outDir, 'src'), { recursive: true }).sort()).toEqual(['admin', 'admin/cli.js', 'admin/cli.js.map', 'main.js', 'main.js.map']);
+    const help = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), '--help'], { cwd: projectRoot });
+    expect(help.stdout).toContain('tokens');
+    const map = JSON.parse(readFileSync(join(outDir, 'src/main.js.map'), 'utf8')) as { sources: string[] };
+    expect(map.sources.some((source) => source.endsWith('src/main.ts'))).toBe(true);
   });
 
   it('has every contract as JSON beside it, made from the YAML as it is now', () => {
@@ -57,5 +57,30 @@ describe('the compiled server', () => {
     expect((await fetch(`${server.base}/developers`)).status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+  });
+
+  it('serves every service from the bundle, with what it loads only when first needed (images, password checks, a token)', async () => {
+    const databaseUrl = `sqlite:${join(outDir, 'services.db')}`;
+    server = await startProcess({ NODE_ENV: 'production', DATABASE_URL: databaseUrl }, { main: join(outDir, 'src/main.js') });
+    // An avatar drawn by sharp (a native addon outside the bundle).
+    const avatar = await call(`${server.base}/avatar/${'0'.repeat(64)}?d=identicon&s=32`);
+    expect(avatar.status).toBe(200);
+    expect(avatar.headers.get('content-type')).toBe('image/png');
+    // A sign-up on the dashboard: its password is checked against the dictionaries, loaded on first use.
+    const base = `${server.base}/developer/v1`;
+    const weak = await call(`${base}/accounts`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.base }, body: JSON.stringify({ email: 'bundle@example.com', password: 'password1' }) });
+    expect(weak.status).toBe(400);
+    const signUp = await call(`${base}/accounts`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.base }, body: JSON.stringify({ email: 'bundle@example.com', password: 'violet tractor umbrella 42' }) });
+    expect(signUp.status).toBe(202);
+    // A restore on publishing, with a token the bundled command line issued into the same store.
+    const issued = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), 'tokens', 'create', '--user', 'admin'], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    const token = lastLine(issued.stdout);
+    const restored = await call(`${server.base}/rest/v1.1/sites/1/posts/101/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toMatchObject({ ID: 101, status: 'publish' });
+    expect(await server.stop()).toBe(0);
   });
 });
