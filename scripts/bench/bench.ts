@@ -2,7 +2,7 @@
  * `npm run bench`: the project side by side with the stack a user would
  * pick instead, in one run on this machine, then the project's own hot paths.
  *
- * 1. Compiles the server as production runs it (`npm run build:server`),
+ * 1. Builds the server as production runs it (`npm run build:server`),
  *    starts it (`node dist/server/src/main.js`, SQLite in a temporary file,
  *    demo data) and fetches alex's anonymous profile answer once.
  * 2. Starts the peers as child processes, each from openapi/profiles.yaml and
@@ -323,7 +323,7 @@ try {
     },
     {
       row: 'start-up to the first 200, new store (spawn → answer)',
-      note: `${median(fresh).toFixed(0)} ms median of ${startups} (least ${Math.min(...fresh).toFixed(0)} ms); compiled JavaScript (\`node ${COMPILED_ENTRY}\`), migrations and demo data included`,
+      note: `${median(fresh).toFixed(0)} ms median of ${startups} (least ${Math.min(...fresh).toFixed(0)} ms); the bundled server (\`node ${COMPILED_ENTRY}\`), migrations and demo data included`,
     },
     {
       row: 'start-up to the first 200, existing store',
