@@ -32,10 +32,16 @@ interface Entry<Value> {
  */
 export function cachedLookups<Key extends NonNullable<unknown>, Value>(
   read: (key: Key) => Promise<Value>,
-  options: { ttlMs: number; maxEntries: number },
+  options: {
+    ttlMs: number;
+    maxEntries: number;
+    /** Milliseconds clock (tests pass their own; every lookup then reads it). */
+    now?: () => number;
+  },
 ): LookupCache<Key, Value> {
   if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, clear: () => {} };
-  const remembered = new LRUCache<Key, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs });
+  const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
+  const remembered = new LRUCache<Key, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs, ...clock });
   return {
     lookup(key) {
       const entry = remembered.get(key);

@@ -45,7 +45,7 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
       const lookup = parseIdentifier(path.profileIdentifier);
       // A lookup the cache already answered is answered at once, without an asynchronous step.
       const known = profiles.knownProfile?.(lookup);
-      if (known) return profileAnswer(known.profile, principal);
+      if (known) return profileAnswer(known.value, principal);
       return profiles.findProfile(lookup).then((profile) => profileAnswer(profile, principal));
     },
 

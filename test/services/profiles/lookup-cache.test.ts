@@ -41,7 +41,7 @@ describe('the lookup cache', () => {
     now += 499;
     await cached.findProfile(alex);
     expect(counted.lookups).toBe(2);
-    now += 1;
+    now += 2;
     expect(await cached.findProfile(alex)).not.toBe(first);
     expect(counted.lookups).toBe(3);
   });
@@ -71,7 +71,7 @@ describe('the lookup cache', () => {
     expect(counted).toEqual({ lookups: 2, saves: 1 });
   });
 
-  it('keeps at most maxEntries lookups, dropping the oldest', async () => {
+  it('keeps at most maxEntries lookups, dropping the least recently used', async () => {
     const { directory, counted } = countingDirectory();
     const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 2 });
     for (const value of ['a', 'b', 'c']) await cached.findProfile({ by: 'slug', value });

@@ -31,11 +31,11 @@ export interface ProfileDirectory {
   findProfile(lookup: ProfileLookup): Promise<Profile | undefined>;
   /**
    * What `findProfile` would answer, when a cache in front of the store
-   * already holds it (`{ profile }`, the profile or undefined for none);
+   * already holds it (`{ value }`, the profile or undefined for none);
    * undefined when it must be asked. Lets a cached lookup be answered
    * without an asynchronous step.
    */
-  knownProfile?(lookup: ProfileLookup): { profile: Profile | undefined } | undefined;
+  knownProfile?(lookup: ProfileLookup): { value: Profile | undefined } | undefined;
   /**
    * Creates or replaces each owner's profile and avatar image (creating the
    * account when needed; no image removes the old one), all in one transaction: either every profile is written or
