@@ -4,7 +4,8 @@
  * profiler preloaded (profiler.ts), loads it with autocannon, and profiles
  * only the loaded window of each path: the anonymous lookup, the keyed
  * lookup, and the restore of posts (trashed beforehand, outside the window).
- * The server runs compiled (`npm run build:server`), as in production.
+ * The server runs compiled by tsc module by module (`buildUnbundledServer`):
+ * production's bundle would put every package's functions in one file.
  * Prints self time by file and by function (cpuprofile.ts) and keeps the
  * profiles in .tmp/profiles/ (open them in Chrome DevTools).
  *
@@ -18,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { freePort, projectRoot } from '../tools.js';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
 import { load, startScript, stop, waitFor, type Server } from './harness.js';
-import { buildServer, COMPILED_ENTRY, issueApiKey, issuePublishingToken, makeBenchPosts, restorePath, serverEnv, trashPath } from './project.js';
+import { buildUnbundledServer, issueApiKey, issuePublishingToken, makeBenchPosts, restorePath, serverEnv, trashPath } from './project.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -34,9 +35,9 @@ mkdirSync(kept, { recursive: true });
 
 const databaseUrl = `sqlite:${join(dir, 'profile.db')}`;
 const port = await freePort();
-// The compiled server, as production runs it (tsx only loads the TypeScript preload).
-buildServer();
-const child = startScript(COMPILED_ENTRY, { ...serverEnv(port, databaseUrl), BENCH_PROFILE_DIR: profiles }, {
+// Compiled JavaScript, as production runs it, but module by module (tsx only loads the TypeScript preload).
+const entry = buildUnbundledServer();
+const child = startScript(entry, { ...serverEnv(port, databaseUrl), BENCH_PROFILE_DIR: profiles }, {
   nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href],
 });
 const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };

@@ -6,6 +6,7 @@
  * `posts` table (to make posts to trash and restore).
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -22,6 +23,20 @@ export const COMPILED_ENTRY = 'dist/server/src/main.js';
 /** Compiles the server as production runs it (`npm run build:server`). */
 export function buildServer(): void {
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: projectRoot, stdio: 'inherit' });
+}
+
+/**
+ * The server compiled module by module by tsc (not bundled) into `.tmp/`,
+ * for profiles: in the bundle every function of every package is in one
+ * file, so a profile could no longer say which package a function is in.
+ * Returns its entry point, relative to the project (as `startScript` takes
+ * it). It reads the contracts' YAML (no JSON beside it).
+ */
+export function buildUnbundledServer(): string {
+  const outDir = '.tmp/profile-server';
+  rmSync(join(projectRoot, outDir), { recursive: true, force: true });
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--noEmit', 'false', '--outDir', outDir, '--rootDir', '.'], { cwd: projectRoot, stdio: 'inherit' });
+  return `${outDir}/src/main.js`;
 }
 /** The contract every server of the side-by-side rows answers from. */
 export const PROFILES_CONTRACT = join(projectRoot, 'openapi/profiles.yaml');
