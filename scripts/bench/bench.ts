@@ -27,7 +27,9 @@
  * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (500;
  * the site's post count grows by as many), BENCH_RESTORE_WARMUP posts (1000,
  * trashed and restored once before the measured rounds), BENCH_RESTORE_TERMS=1
- * (the copies share the demo post's terms), BENCH_STARTUPS (3).
+ * (the copies share the demo post's terms), BENCH_STARTUPS (3),
+ * BENCH_POSTGRES_URL (the PostgreSQL server of the trash and restore rows on
+ * PostgreSQL; default the local `test` database).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,14 +37,16 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, projectRoot } from '../tools.js';
-import { combine, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
+import { combine, cpuSecondsOfProcesses, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
 import {
   buildServer,
   COMPILED_ENTRY,
+  dropPostgresSchema,
   ENTRY,
   issueApiKey,
   issuePublishingToken,
   makeBenchPosts,
+  makePostgresBenchPosts,
   PROFILES_CONTRACT,
   restorePath,
   serverEnv,
@@ -56,6 +60,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 500);
 const restoreWarmupPosts = Number(process.env.BENCH_RESTORE_WARMUP ?? 1000);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const restoreWithTerms = process.env.BENCH_RESTORE_TERMS === '1';
 const startups = Number(process.env.BENCH_STARTUPS ?? 3);
 
@@ -124,6 +129,50 @@ async function statementsOf(
   return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements };
 }
 
+/** One server's trash and restore rounds: the CPU of each request, and of the database's own processes when `databaseCpu` reads them. */
+interface TrashAndRestoreRuns {
+  trash: Measurement[];
+  restore: Measurement[];
+  /** Microseconds of the database processes' CPU per request, each round. */
+  trashDatabase: number[];
+  restoreDatabase: number[];
+}
+
+/**
+ * Trashes, then restores, each of `warmup` once (not measured: the JIT's
+ * warm-up), then each of `posts` once a round for `rounds` rounds
+ * (concurrently, over the bench's connections), as the user of `token`.
+ */
+async function trashAndRestoreRounds(
+  server: Server,
+  token: string,
+  warmup: readonly number[],
+  posts: readonly number[],
+  databaseCpu?: () => number,
+): Promise<TrashAndRestoreRuns> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const runs: TrashAndRestoreRuns = { trash: [], restore: [], trashDatabase: [], restoreDatabase: [] };
+  const phase = async (ids: readonly number[], path: (id: number) => string, database: number[]) => {
+    // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
+    const pathOf = (n: number) => path(n < ids.length ? ids[n]! : 1);
+    const before = databaseCpu?.() ?? Number.NaN;
+    const measured = await load(server, { method: 'POST', path: path(ids[0]!), pathOf, headers, connections, amount: ids.length });
+    database.push((((databaseCpu?.() ?? Number.NaN) - before) * 1e6) / measured.requests);
+    return measured;
+  };
+  if (warmup.length) {
+    console.error(`trash and restore warm-up: ${warmup.length} other posts`);
+    await phase(warmup, trashPath, []);
+    await phase(warmup, restorePath, []);
+  }
+  for (let round = 0; round < rounds; round++) {
+    console.error(`trash and restore ${posts.length} posts, round ${round + 1}/${rounds}`);
+    runs.trash.push(await phase(posts, trashPath, runs.trashDatabase));
+    runs.restore.push(await phase(posts, restorePath, runs.restoreDatabase));
+  }
+  return runs;
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -189,33 +238,35 @@ try {
 
   // Trash and restore: each bench post trashed once, then restored once, per round.
   const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: restoreWithTerms });
-  const bearer = { Authorization: `Bearer ${token}` };
-  /** Trashes, then restores, each of `ids` once (concurrently, over the bench's connections). */
-  const trashAndRestore = async (ids: readonly number[]) => {
-    // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
-    const postPath = (path: (id: number) => string) => (n: number) => path(n < ids.length ? ids[n]! : 1);
-    const phase = (path: (id: number) => string) =>
-      load(project, { method: 'POST', path: path(ids[0]!), pathOf: postPath(path), headers: bearer, connections, amount: ids.length });
-    return { trashed: await phase(trashPath), restored: await phase(restorePath) };
-  };
   // Warm-up on posts of its own, as many as the JIT needs: the lookups' rounds are seconds of
   // load each, so a few hundred restores alone would time a server still compiling these paths.
-  if (restoreWarmupPosts > 0) {
-    console.error(`trash and restore warm-up: ${restoreWarmupPosts} other posts`);
-    await trashAndRestore(makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }));
-  }
-  const trashRuns: Measurement[] = [];
-  const restoreRuns: Measurement[] = [];
-  for (let round = 0; round < rounds; round++) {
-    console.error(`trash and restore ${posts.length} posts, round ${round + 1}/${rounds}`);
-    const { trashed, restored } = await trashAndRestore(posts);
-    trashRuns.push(trashed);
-    restoreRuns.push(restored);
-  }
+  const warmupPosts = restoreWarmupPosts > 0 ? makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }) : [];
+  const sqliteRuns = await trashAndRestoreRounds(project, token, warmupPosts, posts);
   const validatingRss = rssBytes(validating.child.pid);
   await stop(validating.child);
   const projectRss = rssBytes(project.child.pid);
   await stop(project.child);
+
+  // The same on PostgreSQL: a server of its own, on a schema of its own (dropped at the end).
+  const postgresRuns = await (async () => {
+    const schema = `bench_${process.pid}`;
+    try {
+      const server = await startProject(postgresUrl, { DATABASE_SCHEMA: schema });
+      try {
+        const pgToken = await issuePublishingToken(postgresUrl, schema);
+        const pgWarmup = restoreWarmupPosts > 0 ? await makePostgresBenchPosts(postgresUrl, schema, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }) : [];
+        const pgPosts = await makePostgresBenchPosts(postgresUrl, schema, restorePosts, 100_000, { withTerms: restoreWithTerms });
+        return await trashAndRestoreRounds(server, pgToken, pgWarmup, pgPosts, () => cpuSecondsOfProcesses('postgres'));
+      } finally {
+        await stop(server.child);
+      }
+    } catch (error) {
+      console.error(`trash and restore on PostgreSQL not measured: ${(error as Error).message}`);
+      return { skipped: (error as Error).message.split('\n')[0]! };
+    } finally {
+      await dropPostgresSchema(postgresUrl, schema).catch(() => {});
+    }
+  })();
 
   // Statements per request, from the query log of a server that is not timed.
   const sqlLog = join(dir, 'statements.log');
@@ -235,6 +286,8 @@ try {
     anonymousRepeated: await statementsOf(sqlLog, get()),
     keyedFirst: await statementsOf(sqlLog, get({ Authorization: `Bearer ${tracedKey}` })),
     keyedRepeated: await statementsOf(sqlLog, get({ Authorization: `Bearer ${tracedKey}` })),
+    // The caller's token is read on its first use only (then known for ACCESS_TOKEN_CACHE_MS): that use is not counted.
+    tokenFirst: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
     trash: await statementsOf(sqlLog, post(trashPath(tracedPost!))),
     restore: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
   };
@@ -271,8 +324,8 @@ try {
   const keyedRun = combined.get(KEYED)!;
   const validatingRun = combined.get(VALIDATING)!;
   const koa = combined.get(PEERS[1].name)!;
-  const trash = combine(trashRuns);
-  const restore = combine(restoreRuns);
+  const trash = combine(sqliteRuns.trash);
+  const restore = combine(sqliteRuns.restore);
   const mb = (bytes: number | undefined) => (bytes === undefined || Number.isNaN(bytes) ? undefined : bytes / 2 ** 20);
   const measured = (row: string, run: Combined, rssOf: number | undefined, note?: string): Row => ({
     row,
@@ -311,6 +364,17 @@ try {
     ),
     measured('trash a post (SQLite)', trash, undefined, plural(statements.trash.count, 'SQL statement')),
     measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU)`),
+    ...('skipped' in postgresRuns
+      ? [{ row: 'trash and restore a post (PostgreSQL)', note: `not measured: ${postgresRuns.skipped}` }]
+      : (['trash', 'restore'] as const).map((kind) => {
+          const database = Math.min(...postgresRuns[`${kind}Database`]);
+          return measured(
+            `${kind} a post (PostgreSQL)`,
+            combine(postgresRuns[kind]),
+            undefined,
+            `PostgreSQL's own processes ${database.toFixed(0)} µs a request beside it (the least of the rounds); statements: \`test/services/publishing/restore.statements.test.ts\``,
+          );
+        })),
     {
       row: `route + validate the profile lookup, ${routing.small.operations}-operation contract (in-process)`,
       cpuMicros: routing.small.lookup / 1000,
@@ -350,7 +414,7 @@ try {
     '',
     `${rounds} alternating rounds of ${duration} s per server, ${connections} connections, \`GET ${LOOKUP}\` over loopback; ` +
       `CPU: user + system time of the server process per request, the least of the rounds; requests/s: mean; p99: the worst round; ` +
-      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds, after ${restoreWarmupPosts} other posts trashed and restored to warm up; ` +
+      `× best peer: CPU per request over that of the best peer that routes and validates from the contract (${best.name}); trash and restore: ${posts.length} copies of a demo post${restoreWithTerms ? ' in its terms' : ''}, each trashed then restored once a round, ${rounds} rounds, after ${restoreWarmupPosts} other posts trashed and restored to warm up, on SQLite and on PostgreSQL (its server on this machine; its own processes' CPU in the notes, the server's in the row); ` +
       `Node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at the end.`,
   ].join('\n');
   console.log(`\n${markdown}`);

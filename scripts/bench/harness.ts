@@ -4,7 +4,7 @@
  * project's insides (that is project.ts).
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot, quietToolEnv } from '../tools.js';
@@ -94,6 +94,33 @@ export function cpuSeconds(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU seconds (user + system) used so far by every process whose command
+ * name starts with `name` (say `postgres`: the server's backends and its
+ * helpers), or NaN where /proc is not available.
+ */
+export function cpuSecondsOfProcesses(name: string): number {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return Number.NaN;
+  }
+  let seconds = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!command.startsWith(name)) continue;
+      const fields = statFields(stat);
+      seconds += (Number(fields[11]) + Number(fields[12])) / clockTicks;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return seconds;
 }
 
 /** Resident memory of a process in bytes (VmRSS), or NaN where /proc is not available. */

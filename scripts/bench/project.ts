@@ -7,6 +7,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -59,10 +60,10 @@ export function serverEnv(port: number, databaseUrl: string): Record<string, str
 }
 
 /** Runs the admin command line on a store; resolves with its output. (Not synchronously: an idle keep-alive connection of the caller's must see its server close it.) */
-async function admin(databaseUrl: string, args: string[]): Promise<string> {
+async function admin(databaseUrl: string, args: string[], schema?: string): Promise<string> {
   const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(schema ? { DATABASE_SCHEMA: schema } : {}) },
     encoding: 'utf8',
   });
   return stdout;
@@ -74,8 +75,8 @@ export async function issueApiKey(databaseUrl: string): Promise<string> {
 }
 
 /** Issues a publishing bearer token for the demo `admin` through the admin command line (the token is its last line). */
-export async function issuePublishingToken(databaseUrl: string): Promise<string> {
-  return (await admin(databaseUrl, ['tokens', 'create', '--user', 'admin'])).trim().split('\n').at(-1)!;
+export async function issuePublishingToken(databaseUrl: string, schema?: string): Promise<string> {
+  return (await admin(databaseUrl, ['tokens', 'create', '--user', 'admin'], schema)).trim().split('\n').at(-1)!;
 }
 
 /** The published demo post every bench post is a copy of. */
@@ -109,6 +110,44 @@ export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100
     return ids;
   } finally {
     sqlite.close();
+  }
+}
+
+/**
+ * `makeBenchPosts` on PostgreSQL: copies of the published demo post in the
+ * store's `schema` (each with a slug of its own, and in the demo post's
+ * terms with `withTerms`). Returns the new post IDs.
+ */
+export async function makePostgresBenchPosts(databaseUrl: string, schema: string, count: number, firstId = 100_000, { withTerms = false } = {}): Promise<number[]> {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    const ids = Array.from({ length: count }, (_, i) => firstId + i);
+    await client.query('begin');
+    await client.query(`create temp table bench_post as select * from posts where id = ${TEMPLATE_POST}`);
+    for (const id of ids) {
+      await client.query('update bench_post set id = $1, slug = $2, guid = $3', [id, `bench-post-${id}`, `bench-${id}`]);
+      await client.query('insert into posts select * from bench_post');
+      if (withTerms) await client.query(`insert into post_terms (post_id, term_id) select $1, term_id from post_terms where post_id = ${TEMPLATE_POST}`, [id]);
+    }
+    await client.query('drop table bench_post');
+    await client.query('commit');
+    return ids;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops a schema the bench made on a PostgreSQL server, with everything in it. */
+export async function dropPostgresSchema(databaseUrl: string, schema: string): Promise<void> {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
   }
 }
 
