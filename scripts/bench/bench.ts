@@ -37,7 +37,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, projectRoot } from '../tools.js';
-import { combine, cpuSecondsOfProcesses, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
+import { combine, cpuSecondsOfProcesses, cpuSecondsSince, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
 import {
   buildServer,
   COMPILED_ENTRY,
@@ -148,16 +148,17 @@ async function trashAndRestoreRounds(
   token: string,
   warmup: readonly number[],
   posts: readonly number[],
-  databaseCpu?: () => number,
+  databaseCpu?: () => Map<number, number>,
 ): Promise<TrashAndRestoreRuns> {
   const headers = { Authorization: `Bearer ${token}` };
   const runs: TrashAndRestoreRuns = { trash: [], restore: [], trashDatabase: [], restoreDatabase: [] };
   const phase = async (ids: readonly number[], path: (id: number) => string, database: number[]) => {
     // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
     const pathOf = (n: number) => path(n < ids.length ? ids[n]! : 1);
-    const before = databaseCpu?.() ?? Number.NaN;
+    const before = databaseCpu?.();
     const measured = await load(server, { method: 'POST', path: path(ids[0]!), pathOf, headers, connections, amount: ids.length });
-    database.push((((databaseCpu?.() ?? Number.NaN) - before) * 1e6) / measured.requests);
+    const after = databaseCpu?.();
+    database.push(before && after ? (cpuSecondsSince(before, after) * 1e6) / measured.requests : Number.NaN);
     return measured;
   };
   if (warmup.length) {

@@ -97,29 +97,43 @@ export function cpuSeconds(pid: number | undefined): number {
 }
 
 /**
- * CPU seconds (user + system) used so far by every process whose command
- * name starts with `name` (say `postgres`: the server's backends and its
- * helpers), or NaN where /proc is not available.
+ * CPU seconds (user + system) used so far by each process whose command
+ * name starts with `name` (say `postgres`: a database server's backends and
+ * helpers), by process ID; empty where /proc is not available. See
+ * `cpuSecondsSince` for the time spent between two readings.
  */
-export function cpuSecondsOfProcesses(name: string): number {
+export function cpuSecondsOfProcesses(name: string): Map<number, number> {
+  const seconds = new Map<number, number>();
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
-    return Number.NaN;
+    return seconds;
   }
-  let seconds = 0;
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       if (!command.startsWith(name)) continue;
       const fields = statFields(stat);
-      seconds += (Number(fields[11]) + Number(fields[12])) / clockTicks;
+      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / clockTicks);
     } catch {
       // The process ended meanwhile.
     }
   }
+  return seconds;
+}
+
+/**
+ * CPU seconds the processes of two readings spent between them: each one
+ * alive at the second reading, from the first (or from its start, if it
+ * began since). A process that ended between the readings is not counted
+ * (its time is gone from /proc), so the figure can only be low, never
+ * negative.
+ */
+export function cpuSecondsSince(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let seconds = 0;
+  for (const [pid, used] of after) seconds += used - (before.get(pid) ?? 0);
   return seconds;
 }
 

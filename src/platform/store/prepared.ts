@@ -17,6 +17,22 @@ export interface PreparedQuery<Params, Row> {
   compile(db: Kysely<any>, params: Params): CompiledQuery<Row>;
 }
 
+/**
+ * The SQL of every prepared query, by its text, with the name PostgreSQL
+ * knows it by on each connection (see `preparedStatementName`).
+ */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name of a prepared query's SQL as a PostgreSQL named statement, or
+ * undefined for SQL no prepared query compiled to. The store's connections
+ * send these by name (`database.ts`): PostgreSQL parses and plans each once
+ * per connection instead of on every run.
+ */
+export function preparedStatementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 interface Template {
   compiled: CompiledQuery;
   /** Each parameter of the compiled SQL: a caller's value by name, or a constant of the query. */
@@ -53,6 +69,7 @@ export function prepared<DB, Params extends object, Row>(
       const compiled = build(db as Kysely<DB>, placeholders).compile();
       template = { compiled, slots: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })) };
       templates.set(adapter, template);
+      if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `prepared_${statementNames.size + 1}`);
     }
     const values = params as Record<string, unknown>;
     const parameters = template.slots.map((slot) => (slot instanceof Slot ? values[slot.name] : slot.value));
