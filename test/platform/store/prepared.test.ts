@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/platform/store/database.js';
@@ -66,33 +65,5 @@ describe('prepared queries', () => {
       expect(await close.executeChanges(trx, { id: 3 })).toBe(0);
       expect((await trx.selectFrom('notes').select('state').where('id', '=', 3).executeTakeFirstOrThrow()).state).toBe('closed');
     });
-  });
-
-  it.runIf(store.dialect === 'postgres')('on PostgreSQL, sends a prepared query as a named statement (parsed once per connection), and other SQL as it is', async () => {
-    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
-    const sent: unknown[] = [];
-    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-      sent.push(args[0]);
-      return query.apply(this, args);
-    } as never;
-    const ownersNote = prepared((db: Kysely<Tables>, p: { owner: string }) => db.selectFrom('notes').select('body').where('owner', '=', p.owner).orderBy('id'));
-    try {
-      await withNotes(async (trx) => {
-        expect(await ownersNote.execute(trx, { owner: 'ann' })).toEqual([{ body: 'first' }, { body: 'second' }]);
-        expect(await ownersNote.execute(trx, { owner: 'bob' })).toEqual([{ body: 'third' }]);
-        await trx.selectFrom('notes').select('id').where('owner', '=', 'ann').execute();
-      });
-    } finally {
-      pg.Client.prototype.query = query as never;
-    }
-    const { sql: text } = ownersNote.compile(store.db, { owner: 'ann' });
-    const named = sent.filter((config): config is { name: string; text: string; values: unknown[] } => typeof config === 'object' && config !== null && 'name' in config);
-    expect(named.map((config) => config.text)).toEqual([text, text]);
-    expect(named[0]!.name).toMatch(/^prepared_\d+$/);
-    expect(named[1]!.name).toBe(named[0]!.name);
-    expect(named.map((config) => config.values)).toEqual([['ann'], ['bob']]);
-    // Built per call (not prepared): sent as its text, unnamed.
-    expect(sent).toContain(store.db.selectFrom('notes').select('id').where('owner', '=', 'ann').compile().sql);
   });
 });
