@@ -1,5 +1,6 @@
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -51,3 +52,15 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/** Drops a PostgreSQL schema (a test's or the bench's own), with everything in it. */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+  } finally {
+    await client.end();
+  }
+}

@@ -36,12 +36,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, projectRoot } from '../tools.js';
+import { dropSchema, freePort, projectRoot } from '../tools.js';
 import { combine, cpuSecondsOfProcesses, cpuSecondsSince, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
 import {
   buildServer,
   COMPILED_ENTRY,
-  dropPostgresSchema,
   ENTRY,
   issueApiKey,
   issuePublishingToken,
@@ -265,7 +264,7 @@ try {
       console.error(`trash and restore on PostgreSQL not measured: ${(error as Error).message}`);
       return { skipped: (error as Error).message.split('\n')[0]! };
     } finally {
-      await dropPostgresSchema(postgresUrl, schema).catch(() => {});
+      await dropSchema(postgresUrl, schema).catch(() => {});
     }
   })();
 

@@ -139,18 +139,6 @@ export async function makePostgresBenchPosts(databaseUrl: string, schema: string
   }
 }
 
-/** Drops a schema the bench made on a PostgreSQL server, with everything in it. */
-export async function dropPostgresSchema(databaseUrl: string, schema: string): Promise<void> {
-  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Paths of the publishing API's trash and restore of a post. */
 export const trashPath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/delete`;
 export const restorePath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/restore`;

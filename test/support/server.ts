@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/platform/config.js';
 import { createHttpServer } from '../../src/platform/http/server.js';
+import { dropSchema } from '../../scripts/tools.js';
 import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
 
 export interface TestServer {
@@ -79,12 +79,4 @@ async function testStore(env: Record<string, string>): Promise<{ env: Record<str
 }
 
 /** Drops a test's own PostgreSQL schema. */
-export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(`drop schema if exists "${schema}" cascade`);
-  } finally {
-    await client.end();
-  }
-}
+export { dropSchema };
