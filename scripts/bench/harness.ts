@@ -85,12 +85,17 @@ export function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
 }
 
+/** CPU seconds (user + system) of a process, from its /proc/<pid>/stat text. */
+function cpuSecondsOfStat(stat: string): number {
+  const fields = statFields(stat);
+  // utime and stime are fields 14 and 15 of stat(5); the slice starts at field 3.
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+}
+
 /** CPU seconds (user + system) a process has used so far, or NaN where /proc is not available. */
 export function cpuSeconds(pid: number | undefined): number {
   try {
-    const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-    // utime and stime are fields 14 and 15 of stat(5); the slice starts at field 3.
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+    return cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return Number.NaN;
   }
@@ -114,9 +119,7 @@ export function cpuSecondsOfProcesses(name: string): Map<number, number> {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!command.startsWith(name)) continue;
-      const fields = statFields(stat);
-      seconds.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / clockTicks);
+      if (command.startsWith(name)) seconds.set(Number(pid), cpuSecondsOfStat(stat));
     } catch {
       // The process ended meanwhile.
     }
