@@ -65,7 +65,10 @@ export function openDatabase<DB = any>(
     const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), {
+      busyWaitMs: options.busyWaitMs ?? 1000,
+      onQueryError: options.onQueryError,
+    });
     const db = new Kysely<DB>({ dialect, log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

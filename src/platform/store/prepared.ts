@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { immediateRunnerOf } from './sqliteDriver.js';
 
 /** Stands for a named value while a prepared query is built; replaced by the caller's value on each run. */
 class Slot {
@@ -62,8 +63,7 @@ export function prepared<DB, Params extends object, Row>(
     get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
   });
 
-  function compile(db: Kysely<any>, params: Params): CompiledQuery<Row> {
-    const adapter = db.getExecutor().adapter;
+  function compileFor(adapter: object, db: Kysely<any>, params: Params): CompiledQuery<Row> {
     let template = templates.get(adapter);
     if (!template) {
       const compiled = build(db as Kysely<DB>, placeholders).compile();
@@ -76,16 +76,25 @@ export function prepared<DB, Params extends object, Row>(
     return { ...template.compiled, parameters } as CompiledQuery<Row>;
   }
 
+  /** Runs the query: on SQLite at once when the connection is free (`immediateRunnerOf`), else through Kysely. */
+  function run(db: Kysely<any>, params: Params): QueryResult<Row> | Promise<QueryResult<Row>> {
+    const executor = db.getExecutor();
+    const query = compileFor(executor.adapter, db, params);
+    // A plugin may transform results: only Kysely's own way applies it.
+    const now = executor.plugins.length ? undefined : immediateRunnerOf(executor.adapter)?.<Row>(query, db.isTransaction);
+    return now ?? db.executeQuery(query);
+  }
+
   return {
-    compile,
+    compile: (db, params) => compileFor(db.getExecutor().adapter, db, params),
     async execute(db, params) {
-      return (await db.executeQuery(compile(db, params))).rows;
+      return (await run(db, params)).rows;
     },
     async executeTakeFirst(db, params) {
-      return (await db.executeQuery(compile(db, params))).rows[0];
+      return (await run(db, params)).rows[0];
     },
     async executeChanges(db, params) {
-      return Number((await db.executeQuery(compile(db, params))).numAffectedRows ?? 0);
+      return Number((await run(db, params)).numAffectedRows ?? 0);
     },
   };
 }
