@@ -8,7 +8,9 @@
  * 2. Starts the peers as child processes, each from openapi/profiles.yaml and
  *    serving those same bytes: raw node:http, bare Koa, Fastify +
  *    fastify-openapi-glue, Koa + openapi-backend `handleRequest`, Express +
- *    express-openapi-validator (peers/).
+ *    express-openapi-validator (peers/); and raw node:http and bare Koa once
+ *    more writing the headers of the project's answer too, as constants (the
+ *    floor under an answer with the contract's headers).
  * 3. Loads each with autocannon (`GET /v3/profiles/alex`, anonymous, and the
  *    project also with an API key, and a second project server with every
  *    answer validated against the contract, as tests run it) in alternating rounds, and reads each
@@ -73,6 +75,8 @@ const LOOKUP = '/v3/profiles/alex';
 const PEERS = [
   { name: 'raw `node:http` writing the bytes', script: 'scripts/bench/peers/raw.ts', contract: false },
   { name: 'bare Koa route', script: 'scripts/bench/peers/koa.ts', contract: false },
+  { name: "raw `node:http` writing the bytes and the project's headers", script: 'scripts/bench/peers/raw.ts', contract: false, withHeaders: true },
+  { name: "bare Koa route writing the project's headers", script: 'scripts/bench/peers/koa.ts', contract: false, withHeaders: true },
   { name: 'Fastify + fastify-openapi-glue', script: 'scripts/bench/peers/fastify.ts', contract: true },
   { name: 'Koa + openapi-backend `handleRequest`', script: 'scripts/bench/peers/openapi-backend.ts', contract: true },
   { name: 'Express + express-openapi-validator', script: 'scripts/bench/peers/express.ts', contract: true },
@@ -186,6 +190,10 @@ try {
   const bodyFile = join(dir, 'answer.json');
   writeFileSync(bodyFile, body);
   const contentType = sample.headers.get('content-type') ?? 'application/json';
+  // The headers of the project's answer, for the floors that write them too (Node adds the ones it writes itself).
+  const projectHeaders = Object.fromEntries(
+    [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding'].includes(name)),
+  );
   const apiKey = await issueApiKey(databaseUrl);
   const token = await issuePublishingToken(databaseUrl);
 
@@ -197,6 +205,8 @@ try {
       BENCH_BODY_FILE: bodyFile,
       BENCH_BODY_TYPE: contentType,
       BENCH_CONTRACT: PROFILES_CONTRACT,
+      BENCH_HEADERS: JSON.stringify(projectHeaders),
+      BENCH_WITH_HEADERS: 'withHeaders' in peer && peer.withHeaders ? '1' : '0',
     });
     children.push(child);
     const server = { name: peer.name, child, base: `http://127.0.0.1:${port}` };
@@ -347,7 +357,7 @@ try {
             ? 'best peer (routing + validation from the contract)'
             : PEERS.find((peer) => peer.name === target.name)?.contract
               ? undefined
-              : 'floor: no routing, no validation';
+              : `floor: no routing, no validation${PEERS.find((peer) => peer.name === target.name && 'withHeaders' in peer) ? `; the ${Object.keys(projectHeaders).length} headers of the project's answer besides Content-Type, as constants` : ''}`;
       return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
     }),
     measured(

@@ -85,6 +85,40 @@ describe('the peers', () => {
   );
 });
 
+describe("the floors with the project's headers", () => {
+  const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
+  const headers = { 'x-request-id': 'fixed', 'x-ratelimit-limit': '1000', etag: '"abc"', vary: 'Origin, Authorization' };
+
+  it.each(['raw', 'koa'])('%s writes them beside the bytes (BENCH_WITH_HEADERS=1), and none without', async (name) => {
+    const bodyFile = join(dir, `answer-${name}.json`);
+    writeFileSync(bodyFile, body);
+    const answers = await Promise.all(
+      ['1', '0'].map(async (withHeaders) => {
+        const port = await freePort();
+        const child = startScript(`scripts/bench/peers/${name}.ts`, {
+          BENCH_PORT: String(port),
+          BENCH_BODY_FILE: bodyFile,
+          BENCH_BODY_TYPE: 'application/json',
+          BENCH_CONTRACT: PROFILES_CONTRACT,
+          BENCH_HEADERS: JSON.stringify(headers),
+          BENCH_WITH_HEADERS: withHeaders,
+        });
+        children.push(child);
+        const base = `http://127.0.0.1:${port}`;
+        await waitFor(`${base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+        const answer = await fetch(`${base}/v3/profiles/alex`);
+        expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+        return answer.headers;
+      }),
+    );
+    const [withThem, without] = answers;
+    for (const [header, value] of Object.entries(headers)) {
+      expect(withThem!.get(header)).toBe(value);
+      expect(without!.get(header)).toBeNull();
+    }
+  }, 120_000);
+});
+
 describe('the project adapter', () => {
   const databaseUrl = `sqlite:${join(dir, 'project.db')}`;
   const call = async (...args: Parameters<typeof fetch>) => contractFetch(await contractChecker())(...args);

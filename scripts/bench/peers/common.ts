@@ -10,6 +10,14 @@ export const port = Number(process.env.BENCH_PORT);
 export const body = readFileSync(process.env.BENCH_BODY_FILE!);
 export const contentType = process.env.BENCH_BODY_TYPE ?? 'application/json';
 export const contractFile = process.env.BENCH_CONTRACT!;
+/**
+ * With BENCH_WITH_HEADERS=1 (the floors "with the project's headers"), the
+ * headers the project sent with those bytes, as constants (BENCH_HEADERS,
+ * JSON; without those Node writes itself: Date, Connection, Keep-Alive,
+ * Content-Length); otherwise none.
+ */
+export const extraHeaders: Readonly<Record<string, string>> =
+  process.env.BENCH_WITH_HEADERS === '1' ? (JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>) : {};
 /** The contract as written (with `$ref`s). */
 export const contract = (): Record<string, unknown> =>
   parseYaml(readFileSync(contractFile, 'utf8')) as Record<string, unknown>;

@@ -1,9 +1,9 @@
-/** Peer: raw `node:http` writing the answer bytes, no routing and no validation (the floor). */
+/** Peer: raw `node:http` writing the answer bytes (and the project's headers, with BENCH_WITH_HEADERS=1), no routing and no validation (the floor). */
 import { createServer } from 'node:http';
-import { body, contentType, host, port } from './common.js';
+import { body, contentType, extraHeaders, host, port } from './common.js';
 
-const length = String(body.length);
+const headers = { ...extraHeaders, 'content-type': contentType, 'content-length': String(body.length) };
 createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': contentType, 'content-length': length });
+  response.writeHead(200, headers);
   response.end(body);
 }).listen(port, host);
