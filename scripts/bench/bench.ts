@@ -18,7 +18,8 @@
  *    requests/s, p99 latency, and RSS after the run.
  * 4. Trash and restore of posts (each post trashed, then restored, once a
  *    round), the SQL statements of one request of each kind (from a query
- *    log on a server that is not timed), routing with a 50-operation contract
+ *    log on a server that is not timed) and the time SQLite itself takes
+ *    for a trash's and a restore's statements there, routing with a 50-operation contract
  *    against a 2-operation one (routing.ts), and start-up to the first 200
  *    of the compiled server.
  *
@@ -112,11 +113,15 @@ async function startUpMs(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Statements the server's query log gained while `request` ran (and 100 ms after, for work done after the answer). */
+/**
+ * Statements the server's query log gained while `request` ran (and 100 ms
+ * after, for work done after the answer), and the microseconds SQLite took
+ * for them (sql-trace.ts; 0 on PostgreSQL).
+ */
 async function statementsOf(
   log: string,
   request: () => Promise<Response>,
-): Promise<{ count: number; status: number; body: string; statements: string[] }> {
+): Promise<{ count: number; status: number; body: string; statements: string[]; sqliteMicros: number }> {
   const read = () => {
     try {
       return readFileSync(log, 'utf8').split('\n').filter(Boolean);
@@ -128,9 +133,14 @@ async function statementsOf(
   const answer = await request();
   const body = await answer.text();
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const statements = read().slice(before);
-  return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements };
+  const lines = read().slice(before).map((line) => line.split('\t'));
+  const statements = lines.map(([, text]) => text ?? '');
+  const sqliteMicros = lines.reduce((sum, [micros]) => sum + (Number(micros) || 0), 0);
+  return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements, sqliteMicros };
 }
+
+/** Trashes and restores this many posts one at a time on the traced server, for SQLite's own time in each. */
+const SQLITE_TIMED_POSTS = 21;
 
 /** One server's trash and restore rounds: the CPU of each request, and of the database's own processes when `databaseCpu` reads them. */
 interface TrashAndRestoreRuns {
@@ -179,6 +189,9 @@ async function trashAndRestoreRounds(
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The note on SQLite's own share of a request (its statements timed one request at a time). */
+const sqliteShare = (micros: number[]) =>
+  `SQLite itself ${median(micros).toFixed(0)} µs a request (its statements timed one request at a time on a server not under load, median of ${micros.length})`;
 
 try {
   console.error('compiling the server (npm run build:server)');
@@ -301,6 +314,15 @@ try {
     trash: await statementsOf(sqlLog, post(trashPath(tracedPost!))),
     restore: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
   };
+  // SQLite's own time in a trash and a restore, one request at a time (a request under load takes longer: its caches are shared).
+  const sqliteTime = { trash: [] as number[], restore: [] as number[] };
+  for (const id of makeBenchPosts(tracedUrl, SQLITE_TIMED_POSTS, 300_000)) {
+    for (const kind of ['trash', 'restore'] as const) {
+      const counted = await statementsOf(sqlLog, post(kind === 'trash' ? trashPath(id) : restorePath(id)));
+      if (counted.status !== 200) throw new Error(`SQLite time of ${kind}: status ${counted.status} ${counted.body}`);
+      sqliteTime[kind].push(counted.sqliteMicros);
+    }
+  }
   await stop(traced.child);
   for (const [name, counted] of Object.entries(statements)) {
     if (counted.status !== 200) throw new Error(`statement count of ${name}: status ${counted.status} ${counted.body}`);
@@ -372,8 +394,8 @@ try {
       undefined,
       `${(keyedRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous (goal ≤ 1.15); ${plural(statements.keyedRepeated.count, 'SQL statement')} a request (${statements.keyedFirst.count} on the key's first use)`,
     ),
-    measured('trash a post (SQLite)', trash, undefined, plural(statements.trash.count, 'SQL statement')),
-    measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU)`),
+    measured('trash a post (SQLite)', trash, undefined, `${plural(statements.trash.count, 'SQL statement')}; ${sqliteShare(sqliteTime.trash)}`),
+    measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU); ${sqliteShare(sqliteTime.restore)}`),
     ...('skipped' in postgresRuns
       ? [{ row: 'trash and restore a post (PostgreSQL)', note: `not measured: ${postgresRuns.skipped}` }]
       : (['trash', 'restore'] as const).map((kind) => {
@@ -432,7 +454,7 @@ try {
   writeFileSync(join(projectRoot, '.tmp/bench-latest.md'), `${markdown}\n`);
   writeFileSync(
     join(projectRoot, '.tmp/bench-latest.json'),
-    `${JSON.stringify({ conditions, bestPeer: best.name, rows, startUpMs: { fresh, existing }, routing, statements }, null, 2)}\n`,
+    `${JSON.stringify({ conditions, bestPeer: best.name, rows, startUpMs: { fresh, existing }, routing, statements, sqliteTime }, null, 2)}\n`,
   );
   console.error('written: .tmp/bench-latest.json, .tmp/bench-latest.md');
 } finally {

@@ -1,13 +1,15 @@
 /**
  * Records every SQL statement this process executes: SQLite's through
- * better-sqlite3 (each run of a statement, prepared once or not) and
- * PostgreSQL's through pg (each query, `begin` and `commit` included).
- * Used by the benchmark's query log (sql-trace.ts) and by the tests that
- * count a request's statements. Returns `stop`, which puts the drivers back.
+ * better-sqlite3 (each run of a statement, prepared once or not, told when
+ * it has run, with the microseconds it took) and PostgreSQL's through pg
+ * (each query, `begin` and `commit` included, told when it is sent, with no
+ * time: pg answers asynchronously). Used by the benchmark's query log
+ * (sql-trace.ts) and by the tests that count a request's statements.
+ * Returns `stop`, which puts the drivers back.
  */
 import { createRequire } from 'node:module';
 
-export function recordStatements(onStatement: (text: string) => void): () => void {
+export function recordStatements(onStatement: (text: string, micros?: number) => void): () => void {
   const require = createRequire(import.meta.url);
   const restorers: (() => void)[] = [];
 
@@ -18,8 +20,12 @@ export function recordStatements(onStatement: (text: string) => void): () => voi
   for (const method of ['run', 'get', 'all', 'iterate']) {
     const original = statement[method]!;
     statement[method] = function (this: { source: string }, ...args: unknown[]) {
-      onStatement(this.source);
-      return original.apply(this, args);
+      const started = performance.now();
+      try {
+        return original.apply(this, args);
+      } finally {
+        onStatement(this.source, (performance.now() - started) * 1000);
+      }
     };
     restorers.push(() => (statement[method] = original));
   }

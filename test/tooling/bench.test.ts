@@ -243,7 +243,7 @@ describe('the measuring tools', () => {
     expect(fileOf('node:internal/http/server', root)).toBe('node:internal/http');
   });
 
-  it('the query log records every SQL statement a process runs', () => {
+  it('the query log records every SQL statement a process runs, with the microseconds SQLite took for it', () => {
     const log = join(dir, 'statements.log');
     const script = join(dir, 'queries.mjs');
     writeFileSync(
@@ -263,12 +263,12 @@ describe('the measuring tools', () => {
       cwd: projectRoot,
       env: { ...process.env, BENCH_SQL_LOG: log },
     });
-    expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
-      'create table t (x)',
-      'insert into t values (?)',
-      'insert into t values (?)',
-      'select x from t',
-    ]);
+    const lines = readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split('\t'));
+    expect(lines.map(([, text]) => text)).toEqual(['create table t (x)', 'insert into t values (?)', 'insert into t values (?)', 'select x from t']);
+    for (const [micros] of lines) {
+      expect(micros).toMatch(/^\d+\.\d$/);
+      expect(Number(micros)).toBeLessThan(1_000_000);
+    }
   });
 
   it('writes a Markdown table with one cell a column, escaping pipes', () => {
