@@ -101,6 +101,8 @@ export interface Config {
     shortlinkBase: string;
     /** How long an instance trusts what it learned of a bearer token (`ACCESS_TOKEN_CACHE_MS`; 0: never): the longest a revoked token keeps working there. */
     accessTokenCacheMs: number;
+    /** How long an instance trusts a site it read and a user's role capabilities on it (`SITE_CACHE_MS`; 0: never): the longest a change to either made in the store takes to apply there. */
+    siteCacheMs: number;
   };
 }
 
@@ -264,6 +266,7 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
       corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
       shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
       accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
+      siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
     },
   };
 }

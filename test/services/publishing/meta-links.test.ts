@@ -13,7 +13,8 @@ let admin: string;
 let restored: Record<string, any>;
 
 beforeAll(async () => {
-  harness = await startPublishing();
+  // A site made private below applies at once: the instance remembers no site (site-cache.test.ts has the bound).
+  harness = await startPublishing({ SITE_CACHE_MS: '0' });
   admin = await harness.tokenFor('admin');
   restored = (await restore(harness, admin, 'demo.example.com', 101, { meta: 'site,likes,replies' })).body;
 });

@@ -11,7 +11,8 @@ let harness: PublishingTestServer;
 let tokens: Record<'admin' | 'editor' | 'author' | 'contributor' | 'subscriber' | 'moderator', string>;
 
 beforeAll(async () => {
-  harness = await startPublishing();
+  // A site made private below applies at once: the instance remembers no site (site-cache.test.ts has the bound).
+  harness = await startPublishing({ SITE_CACHE_MS: '0' });
   const logins = ['admin', 'editor', 'author', 'contributor', 'subscriber', 'moderator'] as const;
   tokens = Object.fromEntries(await Promise.all(logins.map(async (login) => [login, await harness.tokenFor(login)]))) as typeof tokens;
 });
