@@ -19,7 +19,8 @@
  * 4. Trash and restore of posts (each post trashed, then restored, once a
  *    round), the SQL statements of one request of each kind (from a query
  *    log on a server that is not timed) and the time SQLite itself takes
- *    for a trash's and a restore's statements there, routing with a 50-operation contract
+ *    for a trash's and a restore's statements on that server under the same
+ *    load, routing with a 50-operation contract
  *    against a 2-operation one (routing.ts), and start-up to the first 200
  *    of the compiled server.
  *
@@ -113,34 +114,49 @@ async function startUpMs(databaseUrl: string): Promise<number> {
   }
 }
 
-/**
- * Statements the server's query log gained while `request` ran (and 100 ms
- * after, for work done after the answer), and the microseconds SQLite took
- * for them (sql-trace.ts; 0 on PostgreSQL).
- */
+/** Statements the server's query log gained while `request` ran (and 100 ms after, for work done after the answer). */
 async function statementsOf(
   log: string,
   request: () => Promise<Response>,
-): Promise<{ count: number; status: number; body: string; statements: string[]; sqliteMicros: number }> {
-  const read = () => {
-    try {
-      return readFileSync(log, 'utf8').split('\n').filter(Boolean);
-    } catch {
-      return [];
-    }
-  };
-  const before = read().length;
+): Promise<{ count: number; status: number; body: string; statements: string[] }> {
+  const before = logLinesSince(log, 0).length;
   const answer = await request();
   const body = await answer.text();
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const lines = read().slice(before).map((line) => line.split('\t'));
-  const statements = lines.map(([, text]) => text ?? '');
-  const sqliteMicros = lines.reduce((sum, [micros]) => sum + (Number(micros) || 0), 0);
-  return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements, sqliteMicros };
+  const statements = logLinesSince(log, before).map(([, text]) => text ?? '');
+  return { count: statements.length, status: answer.status, body: body.slice(0, 200), statements };
 }
 
-/** Trashes and restores this many posts one at a time on the traced server, for SQLite's own time in each. */
-const SQLITE_TIMED_POSTS = 21;
+/** The statement lines (SQLite's microseconds, a tab, the SQL) a query log has gained since it had `from` lines. */
+function logLinesSince(log: string, from: number): string[][] {
+  try {
+    return readFileSync(log, 'utf8').split('\n').filter(Boolean).slice(from).map((line) => line.split('\t'));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * SQLite's own microseconds per trash and per restore on the traced server
+ * (sql-trace.ts) under the load of the timed rows: `warmup` posts trashed
+ * and restored once, then `posts` trashed and restored, each phase's
+ * statement times summed and divided by its requests.
+ */
+async function sqliteMicrosUnderLoad(server: Server, token: string, log: string, warmup: readonly number[], posts: readonly number[]) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const phase = async (ids: readonly number[], path: (id: number) => string) => {
+    const from = logLinesSince(log, 0).length;
+    const measured = await load(server, { method: 'POST', path: path(ids[0]!), pathOf: (n) => path(ids[n] ?? 1), headers, connections, amount: ids.length });
+    if (measured.errors) throw new Error(`SQLite time under load: ${measured.errors} errors`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return logLinesSince(log, from).reduce((sum, [micros]) => sum + (Number(micros) || 0), 0) / measured.requests;
+  };
+  if (warmup.length) {
+    await phase(warmup, trashPath);
+    await phase(warmup, restorePath);
+  }
+  return { trash: await phase(posts, trashPath), restore: await phase(posts, restorePath) };
+}
 
 /** One server's trash and restore rounds: the CPU of each request, and of the database's own processes when `databaseCpu` reads them. */
 interface TrashAndRestoreRuns {
@@ -189,9 +205,8 @@ async function trashAndRestoreRounds(
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-/** The note on SQLite's own share of a request (its statements timed one request at a time). */
-const sqliteShare = (micros: number[]) =>
-  `SQLite itself ${median(micros).toFixed(0)} µs a request (its statements timed one request at a time on a server not under load, median of ${micros.length})`;
+/** The note on SQLite's own share of a request. */
+const sqliteShare = (micros: number) => `SQLite itself ${micros.toFixed(0)} µs of a request (its statements timed on a server of its own under the same load)`;
 
 try {
   console.error('compiling the server (npm run build:server)');
@@ -314,15 +329,8 @@ try {
     trash: await statementsOf(sqlLog, post(trashPath(tracedPost!))),
     restore: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
   };
-  // SQLite's own time in a trash and a restore, one request at a time (a request under load takes longer: its caches are shared).
-  const sqliteTime = { trash: [] as number[], restore: [] as number[] };
-  for (const id of makeBenchPosts(tracedUrl, SQLITE_TIMED_POSTS, 300_000)) {
-    for (const kind of ['trash', 'restore'] as const) {
-      const counted = await statementsOf(sqlLog, post(kind === 'trash' ? trashPath(id) : restorePath(id)));
-      if (counted.status !== 200) throw new Error(`SQLite time of ${kind}: status ${counted.status} ${counted.body}`);
-      sqliteTime[kind].push(counted.sqliteMicros);
-    }
-  }
+  // SQLite's own time in a trash and a restore under the timed rows' load (a server of its own, warmed up the same way).
+  const sqliteTime = await sqliteMicrosUnderLoad(traced, tracedToken, sqlLog, makeBenchPosts(tracedUrl, restoreWarmupPosts, 200_000), makeBenchPosts(tracedUrl, restorePosts, 300_000));
   await stop(traced.child);
   for (const [name, counted] of Object.entries(statements)) {
     if (counted.status !== 200) throw new Error(`statement count of ${name}: status ${counted.status} ${counted.body}`);
