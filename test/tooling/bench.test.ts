@@ -41,6 +41,22 @@ afterAll(async () => {
 
 const PEERS = { raw: false, koa: false, fastify: true, 'openapi-backend': true, express: true } as const;
 
+/** Starts the peer `name` answering the bytes of `bodyFile` (and `env`); resolves with its base URL once it answers. */
+async function startPeer(name: string, bodyFile: string, env: Record<string, string> = {}): Promise<string> {
+  const port = await freePort();
+  const child = startScript(`scripts/bench/peers/${name}.ts`, {
+    BENCH_PORT: String(port),
+    BENCH_BODY_FILE: bodyFile,
+    BENCH_BODY_TYPE: 'application/json',
+    BENCH_CONTRACT: PROFILES_CONTRACT,
+    ...env,
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+  return base;
+}
+
 describe('the peers', () => {
   const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
   const bases = new Map<string, string>();
@@ -50,17 +66,7 @@ describe('the peers', () => {
     writeFileSync(bodyFile, body);
     await Promise.all(
       Object.keys(PEERS).map(async (name) => {
-        const port = await freePort();
-        const child = startScript(`scripts/bench/peers/${name}.ts`, {
-          BENCH_PORT: String(port),
-          BENCH_BODY_FILE: bodyFile,
-          BENCH_BODY_TYPE: 'application/json',
-          BENCH_CONTRACT: PROFILES_CONTRACT,
-        });
-        children.push(child);
-        const base = `http://127.0.0.1:${port}`;
-        await waitFor(`${base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
-        bases.set(name, base);
+        bases.set(name, await startPeer(name, bodyFile));
       }),
     );
   }, 120_000);
@@ -94,18 +100,7 @@ describe("the floors with the project's headers", () => {
     writeFileSync(bodyFile, body);
     const answers = await Promise.all(
       ['1', '0'].map(async (withHeaders) => {
-        const port = await freePort();
-        const child = startScript(`scripts/bench/peers/${name}.ts`, {
-          BENCH_PORT: String(port),
-          BENCH_BODY_FILE: bodyFile,
-          BENCH_BODY_TYPE: 'application/json',
-          BENCH_CONTRACT: PROFILES_CONTRACT,
-          BENCH_HEADERS: JSON.stringify(headers),
-          BENCH_WITH_HEADERS: withHeaders,
-        });
-        children.push(child);
-        const base = `http://127.0.0.1:${port}`;
-        await waitFor(`${base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+        const base = await startPeer(name, bodyFile, { BENCH_HEADERS: JSON.stringify(headers), BENCH_WITH_HEADERS: withHeaders });
         const answer = await fetch(`${base}/v3/profiles/alex`);
         expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
         return answer.headers;
