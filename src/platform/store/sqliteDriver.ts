@@ -32,7 +32,7 @@ export interface SqliteBusyPolicy {
  * ordinary way (Kysely's driver: the connection waited for, a busy database
  * waited out). better-sqlite3 runs every statement synchronously anyway;
  * what this saves is the asynchronous lending of the connection around it
- * (about ten promise steps a query, as much CPU as a short indexed read).
+ * (about ten promise steps: 2 to 2.5 µs a query in a loop of store reads).
  */
 export type ImmediateRunner = <R>(query: CompiledQuery, fromTransaction: boolean) => QueryResult<R> | undefined;
 
@@ -139,7 +139,7 @@ class BusyTolerantConnection implements DatabaseConnection {
     private readonly policy: SqliteBusyPolicy,
   ) {}
 
-  /** `BEGIN IMMEDIATE`, waiting (asynchronously, bounded) for another connection's write lock. */
+  /** Whether a transaction holds the connection (between `begin` and `end`). */
   get inTransaction(): boolean {
     return this.#inTransaction;
   }
@@ -156,6 +156,7 @@ class BusyTolerantConnection implements DatabaseConnection {
     }
   }
 
+  /** `BEGIN IMMEDIATE`, waiting (asynchronously, bounded) for another connection's write lock. */
   async begin(): Promise<void> {
     await this.whenNotBusy(() => this.run(CompiledQuery.raw('begin immediate')));
     this.#inTransaction = true;
