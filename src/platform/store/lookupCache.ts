@@ -1,15 +1,15 @@
 import { LRUCache } from 'lru-cache';
 
-/** What an instance remembers of a store's answers by key (see `cachedLookups`). */
-export interface LookupCache<Key, Value> {
-  /** The store's answer for `key`: remembered, shared with a read in flight, or read now. */
-  lookup(key: Key): Promise<Value>;
+/** What an instance remembers of a store's answers by query (see `cachedLookups`). */
+export interface LookupCache<Query, Value> {
+  /** The store's answer to `query`: remembered, shared with a read in flight, or read now. */
+  lookup(query: Query): Promise<Value>;
   /**
    * The answer when it is already remembered (`{ value }`), undefined when
    * the store must be asked: lets a caller go on without an asynchronous
    * step on the request path.
    */
-  known(key: Key): { value: Value } | undefined;
+  known(query: Query): { value: Value } | undefined;
   /** Forgets everything (a change announced on the change bus). */
   clear(): void;
 }
@@ -22,31 +22,37 @@ interface Entry<Value> {
 
 /**
  * A store lookup (a credential's owner, say) remembered by this instance for
- * `ttlMs`, so a request path reads the store once per key and period, not on
- * every request. Every answer is remembered, an "unknown" one too (at most
- * `maxEntries` keys in all, least recently used dropped first), so a flood
- * of made-up keys costs one read each, once. A change made elsewhere takes
- * effect here within `ttlMs`; `clear` makes it sooner. Concurrent lookups of
- * one key share one read; a failed read is not kept. With `ttlMs` 0 every
- * lookup reads the store.
+ * `ttlMs`, so a request path reads the store once per query and period, not
+ * on every request. Queries are remembered by `keyOf(query)` (equal keys for
+ * equal queries; without it, the query is its own key: a string, say).
+ * Every answer is remembered, an "unknown" one too (at most `maxEntries` keys
+ * in all, least recently used dropped first), so a flood of made-up keys
+ * costs one read each, once. A change made elsewhere takes effect here
+ * within `ttlMs`; `clear` makes it sooner. Concurrent lookups of one key
+ * share one read; a failed read is not kept. With `ttlMs` 0 every lookup
+ * reads the store.
  */
-export function cachedLookups<Key extends NonNullable<unknown>, Value>(
-  read: (key: Key) => Promise<Value>,
+export function cachedLookups<Query, Value>(
+  read: (query: Query) => Promise<Value>,
   options: {
     ttlMs: number;
     maxEntries: number;
+    /** The key a query is remembered by; the query itself when absent. */
+    keyOf?: (query: Query) => string;
     /** Milliseconds clock (tests pass their own; every lookup then reads it). */
     now?: () => number;
   },
-): LookupCache<Key, Value> {
+): LookupCache<Query, Value> {
   if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, clear: () => {} };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
-  const remembered = new LRUCache<Key, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs, ...clock });
+  const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs, ...clock });
+  const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
   return {
-    lookup(key) {
+    lookup(query) {
+      const key = keyOf(query);
       const entry = remembered.get(key);
       if (entry) return entry.read;
-      const fresh: Entry<Value> = { read: read(key) };
+      const fresh: Entry<Value> = { read: read(query) };
       remembered.set(key, fresh);
       fresh.read.then(
         (value) => {
@@ -59,7 +65,7 @@ export function cachedLookups<Key extends NonNullable<unknown>, Value>(
       );
       return fresh.read;
     },
-    known: (key) => remembered.get(key)?.answer,
+    known: (query) => remembered.get(keyOf(query))?.answer,
     clear: () => remembered.clear(),
   };
 }

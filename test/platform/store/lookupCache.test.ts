@@ -72,6 +72,26 @@ describe('cachedLookups', () => {
     expect(store.reads).toBe(3);
   });
 
+  it('remembers a query by its keyOf, handing the store the query itself', async () => {
+    const asked: { site: number; user: number }[] = [];
+    const cache = cachedLookups(
+      async (query: { site: number; user: number }) => {
+        asked.push(query);
+        return query.site * 10 + query.user;
+      },
+      { ttlMs: 60_000, maxEntries: 10, keyOf: (query) => `${query.site}:${query.user}` },
+    );
+    expect(await cache.lookup({ site: 1, user: 2 })).toBe(12);
+    expect(await cache.lookup({ site: 1, user: 2 })).toBe(12);
+    expect(cache.known({ site: 1, user: 2 })).toEqual({ value: 12 });
+    expect(cache.known({ site: 2, user: 1 })).toBeUndefined();
+    expect(await cache.lookup({ site: 2, user: 1 })).toBe(21);
+    expect(asked).toEqual([
+      { site: 1, user: 2 },
+      { site: 2, user: 1 },
+    ]);
+  });
+
   it('reads every time with a period of 0, and knows nothing', async () => {
     const store = countingStore({ a: 1 });
     const cache = cachedLookups(store.read, { ttlMs: 0, maxEntries: 10 });

@@ -14,11 +14,8 @@ export interface LookupCacheOptions {
 /** What an identifier that can match nothing finds, known without asking. */
 const NOTHING = { value: undefined };
 
-/** A lookup by its cache key, `by:value` (no `by` holds a colon). */
-const lookupOf = (key: string): ProfileLookup => {
-  const colon = key.indexOf(':');
-  return { by: key.slice(0, colon), value: key.slice(colon + 1) } as ProfileLookup;
-};
+/** A lookup's cache key, `by:value` (no `by` holds a colon; `nothing` is answered before the cache). */
+const keyOf = (lookup: ProfileLookup) => (lookup.by === 'nothing' ? lookup.by : `${lookup.by}:${lookup.value}`);
 
 /**
  * A short-lived in-process cache in front of `findProfile` (see
@@ -30,10 +27,10 @@ const lookupOf = (key: string): ProfileLookup => {
  */
 export function cachedProfileDirectory(directory: ProfileDirectory, options: LookupCacheOptions): ProfileDirectory {
   if (options.ttlMs <= 0) return directory;
-  const profiles = cachedLookups((key: string) => directory.findProfile(lookupOf(key)), options);
+  const profiles = cachedLookups((lookup: ProfileLookup) => directory.findProfile(lookup), { ...options, keyOf });
   return {
-    knownProfile: (lookup) => (lookup.by === 'nothing' ? NOTHING : profiles.known(`${lookup.by}:${lookup.value}`)),
-    findProfile: (lookup) => (lookup.by === 'nothing' ? Promise.resolve(undefined) : profiles.lookup(`${lookup.by}:${lookup.value}`)),
+    knownProfile: (lookup) => (lookup.by === 'nothing' ? NOTHING : profiles.known(lookup)),
+    findProfile: (lookup) => (lookup.by === 'nothing' ? Promise.resolve(undefined) : profiles.lookup(lookup)),
     async saveProfiles(records) {
       try {
         return await directory.saveProfiles(records);
