@@ -33,7 +33,6 @@ const backendIndependent = [
   'test/platform/store/prepared.postgres.test.ts',
   'test/platform/store/columns.test.ts',
   'test/platform/store/lookupCache.test.ts',
-  'test/platform/store/sqliteImmediate.test.ts',
   'test/services/publishing/dates.test.ts',
   'test/services/profiles/avatar-libraries.test.ts',
   'test/tooling/**',

@@ -24,11 +24,12 @@ try {
   tally = JSON.parse(readFileSync(tallyFile, 'utf8')) as TestTally;
   rmSync(tallyFile, { force: true });
 } catch {
-  tally = { passed: 0, failed: 0, skipped: 0, otherFailures: ['vitest ended without reporting its results'] };
+  tally = { passed: 0, failed: 0, skipped: 0, failedTests: [], otherFailures: ['vitest ended without reporting its results'] };
 }
 if (tally.passed + tally.failed === 0) tally.otherFailures.push('the run executed no test');
 if (code !== 0 && tally.failed + tally.otherFailures.length === 0) tally.otherFailures.push(`vitest exited with status ${code}`);
 const failed = tally.failed + tally.otherFailures.length;
+for (const test of tally.failedTests) console.log(`FAILED ${test}`);
 for (const reason of tally.otherFailures) console.log(`FAILED ${reason}`);
 const skipped = tally.skipped ? `, ${tally.skipped} skipped` : '';
 console.log(`${tally.passed} passed, ${failed} failed${skipped}`);

@@ -7,6 +7,8 @@ export interface TestTally {
   /** Failed tests. */
   failed: number;
   skipped: number;
+  /** Each failed test, as `[project] file > describe > test`. */
+  failedTests: string[];
   /** Why each failure that is not a failed test counted (a suite that failed to load, a failing hook, a suite that ran no test, an unhandled error). */
   otherFailures: string[];
 }
@@ -19,19 +21,21 @@ export interface TestTally {
  */
 export default class TestTallyReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
-    const tally: TestTally = { passed: 0, failed: 0, skipped: 0, otherFailures: [] };
+    const tally: TestTally = { passed: 0, failed: 0, skipped: 0, failedTests: [], otherFailures: [] };
     for (const module of testModules) {
       let passed = 0;
       let failed = 0;
+      const name = `${module.project.name ? `[${module.project.name}] ` : ''}${module.relativeModuleId}`;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
-        else tally.skipped++;
+        else if (state === 'failed') {
+          failed++;
+          tally.failedTests.push(`${name} > ${test.fullName}`);
+        } else tally.skipped++;
       }
       tally.passed += passed;
       tally.failed += failed;
-      const name = `${module.project.name ? `[${module.project.name}] ` : ''}${module.relativeModuleId}`;
       const moduleErrors = module.errors();
       if (failed === 0 && (moduleErrors.length > 0 || module.state() === 'failed')) {
         tally.otherFailures.push(`${name}: ${moduleErrors[0]?.message ?? 'the test file failed'}`);

@@ -44,14 +44,32 @@ export function run(bin: string, args: string[], options: SpawnOptions = {}): Pr
   });
 }
 
-/** A free loopback port (the OS picks it). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+/**
+ * Ports handed out for servers that a child process (or a later `listen`)
+ * binds: below the kernel's ephemeral range (32768 and up on Linux), so an
+ * outgoing connection or another `listen(0)` cannot take one between the
+ * check here and its use, and walked from a start that differs per process
+ * (test workers run side by side), each checked free by binding it.
+ */
+const PORT_RANGE = { first: 20_000, size: 12_000 };
+let nextPort = PORT_RANGE.first + ((process.pid * 7919) % PORT_RANGE.size);
+
+const canBind = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+
+/** A free loopback port for a server that will bind it (see PORT_RANGE above). */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORT_RANGE.size; tries++) {
+    const port = nextPort;
+    nextPort = PORT_RANGE.first + ((nextPort - PORT_RANGE.first + 1) % PORT_RANGE.size);
+    if (await canBind(port)) return port;
+  }
+  throw new Error('no free port below the ephemeral range');
+}
 
 /** Drops a PostgreSQL schema (a test's or the bench's own), with everything in it. */
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type LogEvent } from 'kysely';
 import { accountsModule } from './accounts/module.js';
 import { selectServices, type Config } from './platform/config.js';
 import { loadContractOnce } from './platform/http/contract.js';
@@ -13,8 +13,10 @@ import { healthRoutes, type ReadinessCheck } from './platform/ops/health.js';
 import { createLogger } from './platform/ops/logger.js';
 import { createMetrics, metricsRoute, type Metrics } from './platform/ops/metrics.js';
 import { observeRequests } from './platform/ops/observe.js';
+import { startTracing } from './platform/ops/tracing.js';
 import { projectFile } from './platform/projectRoot.js';
-import { openDatabase, withStartupLock, type OpenDatabase } from './platform/store/database.js';
+import { openDatabase, postgresPool, withStartupLock, type OpenDatabase } from './platform/store/database.js';
+import { openReadReplicas } from './platform/store/replicas.js';
 import { migrateModules } from './platform/store/migrations.js';
 import { createChangeBus } from './platform/store/changes.js';
 import { connectRedis } from './platform/store/redis.js';
@@ -52,12 +54,13 @@ export interface BuiltApp {
  */
 export async function openMigratedStore(
   config: Config,
-  options: { onQueryError?: () => void; work?: (db: Kysely<Database>) => Promise<void> } = {},
+  options: { onQueryError?: () => void; onQuery?: (event: LogEvent) => void; work?: (db: Kysely<Database>) => Promise<void> } = {},
 ): Promise<OpenDatabase<Database>> {
   const database = openDatabase<Database>(config.databaseUrl, {
     timeoutMs: config.storeTimeoutMs,
     schema: config.databaseSchema,
     onQueryError: options.onQueryError,
+    onQuery: options.onQuery,
     sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
     busyWaitMs: config.storeBusyWaitMs,
   });
@@ -83,14 +86,29 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = createMetrics();
+  const tracing = await startTracing(config.tracing, config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres');
   const database = await openMigratedStore(config, {
     onQueryError: () => metrics.storeErrors.inc(),
+    onQuery: tracing?.statement,
     work: async (db) => {
       if (!config.seedDemoData) return;
       for (const module of STORE_MODULES as readonly StoreModule<Database>[]) await module.seed?.(db, config);
     },
   });
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl, logger, config.storeTimeoutMs) : undefined;
+  const replicas =
+    config.databaseReadUrls.length && database.pool
+      ? openReadReplicas<Database>({
+          urls: config.databaseReadUrls,
+          primary: database.pool,
+          makePool: (url) => postgresPool(url, { timeoutMs: config.storeTimeoutMs, schema: config.databaseSchema }),
+          maxLagMs: config.replicaMaxLagMs,
+          checkMs: config.replicaCheckMs,
+          logger,
+          log: database.log,
+        })
+      : undefined;
+  const redisTarget = config.redisUrl ?? config.redisClusterNodes;
+  const redis = redisTarget ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, tracing?.redisCommand) : undefined;
   const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
@@ -103,6 +121,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       module.create({
         contract: await loadContractOnce(projectFile(module.contractFile)),
         db: database.db,
+        readDb: replicas?.db ?? database.db,
         config,
         logger,
         redis: redis?.client,
@@ -117,9 +136,12 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.silent = true;
+  // Where the served contracts say the deployment is (see openApiDocumentHandler); unset: the origin a request reached.
+  if (config.publicUrlFromEnv) Object.assign(app.context, { publicUrl: config.publicUrl });
   app.use(requestId);
+  if (tracing) app.use(tracing.requests);
   for (const { early } of built) if (early) app.use(early);
-  app.use(observeRequests(logger, metrics));
+  app.use(observeRequests(logger, metrics, tracing?.ids));
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   // `/metrics` on the API port only behind a token, and only when it has no port of its own.
   if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));
@@ -155,7 +177,9 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     async close() {
       await changes.close();
       await redis?.close();
+      await replicas?.close();
       await database.close();
+      await tracing?.shutdown();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ResponseValidation } from './http/pipeline.js';
+import { type TracingConfig, tracingFromEnv } from './ops/tracing.js';
 
 /** Every setting of the server, read from the environment (see the README's table). */
 export interface Config {
@@ -8,8 +9,16 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL schema for the tables (created at start-up); unset uses the server's default. */
   databaseSchema: string | undefined;
+  /** `DATABASE_READ_URL`: PostgreSQL read replicas (comma-separated) for the hot reads; none: every read goes to the primary. */
+  databaseReadUrls: string[];
+  /** `REPLICA_MAX_LAG_MS`: a replica further behind the primary than this is left out until it catches up. */
+  replicaMaxLagMs: number;
+  /** `REPLICA_CHECK_MS`: how often each replica's health and lag are checked. */
+  replicaCheckMs: number;
   /** `redis://…` to share rate-limit counters between instances; unset keeps them in memory. */
   redisUrl: string | undefined;
+  /** `REDIS_CLUSTER_NODES`: seed nodes of a Redis Cluster, instead of `REDIS_URL`, for the same shared counters and change bus. */
+  redisClusterNodes: { host: string; port: number }[] | undefined;
   /** Prefix of every Redis key this deployment writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
   logLevel: string;
@@ -24,6 +33,8 @@ export interface Config {
   trustProxyHops: number;
   /** Public base URL of the deployment, used in links the APIs return. */
   publicUrl: string;
+  /** Whether `PUBLIC_URL` was set (else `publicUrl` is this host's default, and answers name the origin a request reached). */
+  publicUrlFromEnv: boolean;
   /**
    * Base URL of the avatar images (`avatar_url` is `<avatarBaseUrl>/<hash>`):
    * this deployment's `/avatar` unless a CDN in front of it is named.
@@ -76,6 +87,8 @@ export interface Config {
    * Neither: no metrics are served.
    */
   metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** OpenTelemetry traces over OTLP/HTTP: off unless `OTEL_EXPORTER_OTLP_ENDPOINT` (or `…_TRACES_ENDPOINT`) is set. */
+  tracing: TracingConfig;
   /**
    * Which services this process serves, by module name (`SERVICES`); undefined
    * serves every module the app lists. The app checks the names against its
@@ -182,6 +195,29 @@ function parseRedisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+/** `REDIS_CLUSTER_NODES`: comma-separated `host:port` seeds of a Redis Cluster. */
+function parseClusterNodes(value: string | undefined): { host: string; port: number }[] | undefined {
+  if (!value?.trim()) return undefined;
+  return value.split(',').map((seed) => {
+    const match = /^\s*(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})\s*$/.exec(seed);
+    const portNumber = Number(match?.[2]);
+    if (!match || portNumber < 1 || portNumber > 65535) {
+      throw new ConfigError(`REDIS_CLUSTER_NODES must be comma-separated HOST:PORT seeds, got "${redacted(seed.trim())}"`);
+    }
+    return { host: match[1]!.replace(/^\[|\]$/g, ''), port: portNumber };
+  });
+}
+
+/** The standard OpenTelemetry variables; an endpoint must be an http(s) URL. */
+function parseTracing(env: NodeJS.ProcessEnv): TracingConfig {
+  const tracing = tracingFromEnv(env);
+  if (tracing.tracesUrl && !/^https?:\/\/[^/]/.test(tracing.tracesUrl)) {
+    const name = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    throw new ConfigError(`${name} must be an http(s) URL of an OTLP/HTTP receiver, got "${redacted(tracing.tracesUrl)}"`);
+  }
+  return tracing;
+}
+
 /** Reads the configuration; throws a ConfigError naming the variable on a bad value or conflicting settings. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const config = readConfig(env);
@@ -193,6 +229,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.TRUST_PROXY_HOPS && !config.trustProxy) {
     throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not: set TRUST_PROXY=true behind a trusted proxy, or unset TRUST_PROXY_HOPS');
+  }
+  if (config.databaseReadUrls.length && !config.databaseUrl.startsWith('postgres')) {
+    throw new ConfigError('DATABASE_READ_URL names PostgreSQL read replicas: set DATABASE_URL to their postgres:// primary, or unset DATABASE_READ_URL');
+  }
+  if (config.replicaCheckMs < 10) throw new ConfigError('REPLICA_CHECK_MS must be at least 10');
+  if (config.redisUrl && config.redisClusterNodes) {
+    throw new ConfigError('REDIS_URL and REDIS_CLUSTER_NODES are both set: name one Redis server or the seeds of one Redis Cluster, not both');
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
@@ -212,13 +255,26 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:data/app.db'),
     databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseReadUrls: (env.DATABASE_READ_URL ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean)
+      .map((url) => {
+        if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url)) throw new ConfigError(`DATABASE_READ_URL must be comma-separated postgres:// URLs, got "${redacted(url)}"`);
+        return url;
+      }),
+    replicaMaxLagMs: int(env.REPLICA_MAX_LAG_MS, 1000, 'REPLICA_MAX_LAG_MS'),
+    replicaCheckMs: int(env.REPLICA_CHECK_MS, 250, 'REPLICA_CHECK_MS'),
     redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisClusterNodes: parseClusterNodes(env.REDIS_CLUSTER_NODES),
+    tracing: parseTracing(env),
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'rl',
     logLevel,
     responseValidation: validation,
     trustProxy: bool(env.TRUST_PROXY, false, 'TRUST_PROXY'),
     trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     publicUrl,
+    publicUrlFromEnv: Boolean(env.PUBLIC_URL),
     avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
     avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
     seedDemoData: bool(env.SEED_DEMO_DATA, true, 'SEED_DEMO_DATA'),

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './store/redis.js';
 import type { Kysely } from 'kysely';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -32,10 +32,17 @@ export interface PlatformDeps<Tables = unknown> {
   /** The service's contract, loaded and compiled from `contractFile`. */
   contract: Contract;
   db: Kysely<Tables>;
+  /**
+   * For reads that may be a moment stale (lookups, avatars, post reads): a
+   * read replica when `DATABASE_READ_URL` names any (at most
+   * `REPLICA_MAX_LAG_MS` behind), else `db`. Writes, and reads that must see
+   * a write just made, use `db`.
+   */
+  readDb: Kysely<Tables>;
   config: Config;
   logger: Logger;
-  /** The Redis every instance shares, when `REDIS_URL` is set. */
-  redis?: Redis;
+  /** The Redis every instance shares, when `REDIS_URL` or `REDIS_CLUSTER_NODES` is set. */
+  redis?: RedisClient;
   /** The app's Prometheus registry, for the service's own series. */
   metrics: Registry;
   /** News of store changes for the caches in front of the store, on this instance and (with Redis) every other. */

@@ -54,7 +54,8 @@ describe('slow clients holding connections', () => {
       times.push(performance.now() - started);
     }
     times.sort((x, y) => x - y);
-    expect(times[5]).toBeLessThan(200);
+    // Served while the holders wait: a starved request would wait for their headers timeout (1500 ms).
+    expect(times[5]).toBeLessThan(750);
 
     const started = performance.now();
     const answers = await Promise.all(holders.map((holder) => holder.answer));

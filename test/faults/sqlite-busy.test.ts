@@ -16,7 +16,8 @@ import { startServer, type TestServer } from '../support/server.js';
  * `Retry-After` in the service's error format, having changed nothing; once
  * the lock is released, the same write succeeds.
  */
-const BUSY_WAIT_MS = 600;
+// Long enough that a synchronous wait (which would stall every read for all of it) cannot pass for a slow machine.
+const BUSY_WAIT_MS = 1500;
 let dir: string;
 let server: TestServer;
 let holder: SqliteDatabase.Database;
@@ -31,6 +32,9 @@ beforeAll(async () => {
     STORE_BUSY_WAIT_MS: String(BUSY_WAIT_MS),
     STORE_RETRY_AFTER_SECONDS: '1',
     PROFILE_LOOKUP_CACHE_MS: '0',
+    // The reads below go on for as long as the restore waits: as many as the machine makes. This file
+    // is not the rate limit's test, so its limit is out of reach.
+    RATE_LIMIT_ANONYMOUS: '1000000000',
   });
   token = await publishingToken(server, 'admin');
   call = contractFetch(await contractChecker());
@@ -74,16 +78,16 @@ describe('while another connection holds the write lock', () => {
     expect(restored.res.status).toBe(503);
     expect(restored.res.headers.get('retry-after')).toBe('1');
     expect(restored.body).toEqual({ error: 'service_unavailable', message: 'The service is temporarily unavailable; try again shortly' });
+    // It waited out the bound, and not much more (waiting twice the bound would fail).
     expect(restored.ms).toBeGreaterThanOrEqual(BUSY_WAIT_MS - 50);
-    expect(restored.ms).toBeLessThan(BUSY_WAIT_MS + 1500);
+    expect(restored.ms).toBeLessThan(BUSY_WAIT_MS * 2);
     expect(readMs.length).toBeGreaterThan(5);
     readMs.sort((x, y) => x - y);
-    // Generous bounds for a loaded 2-core machine; a synchronous busy wait would hold every read for the whole wait.
-    expect(readMs[Math.floor(readMs.length / 2)]).toBeLessThan(150);
-    expect(readMs.at(-1)).toBeLessThan(400);
-    // The longest time the event loop was blocked while the restore waited: a synchronous busy wait
-    // would block it for the whole wait (600 ms); the bound leaves room for a loaded machine.
-    expect(loop.max / 1e6).toBeLessThan(250);
+    // Bounds relative to the wait: a synchronous busy wait would hold every read, and the event
+    // loop, for all of it; a loaded machine's pauses are a fraction of it.
+    expect(readMs[Math.floor(readMs.length / 2)]).toBeLessThan(BUSY_WAIT_MS / 4);
+    expect(readMs.at(-1)).toBeLessThan(BUSY_WAIT_MS / 2);
+    expect(loop.max / 1e6).toBeLessThan(BUSY_WAIT_MS / 2);
     // Nothing was applied.
     expect(statusOf(101)).toBe('trash');
   });

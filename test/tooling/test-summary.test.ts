@@ -32,6 +32,7 @@ describe('the closing line of a test run', () => {
     const reasons = lines.filter((line) => line.startsWith('FAILED ')).sort();
     expect(reasons).toEqual([
       'FAILED failing-hook.fixture.ts: setup failed',
+      'FAILED failing-test.fixture.ts > fails',
       'FAILED load-error.fixture.ts: this test file fails while it loads',
       expect.stringMatching(/^FAILED no-tests\.fixture\.ts: /),
       'FAILED unhandled error: nobody handles this',

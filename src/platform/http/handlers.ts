@@ -58,5 +58,53 @@ export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) 
 /** Operation names of a generated SDK module (its exported functions). */
 export type SdkOperations<M> = { [K in keyof M]: M[K] extends (...args: never[]) => unknown ? K : never }[keyof M];
 
-/** The `getOpenApiDocument` handler of every service: its contract as written, as JSON. */
-export const openApiDocumentHandler = (contract: Contract) => async () => ({ status: 200 as const, body: contract.document });
+/**
+ * The `getOpenApiDocument` handler of every service: its contract as
+ * written, as JSON, with its servers at the deployment's address: the
+ * configured `PUBLIC_URL` (`app.context.publicUrl`), else the origin the
+ * request reached (so a reader of a deployment sees that deployment, not
+ * the contract's `localhost:8080`). The address only ever lands in JSON data.
+ */
+export const openApiDocumentHandler = (contract: Contract) => {
+  const document = contract.document as { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> };
+  const written = document.servers?.[0] ? serverOrigin(document.servers[0]) : undefined;
+  return async ({ ctx }: { ctx: Context }) => {
+    const base = (ctx as Context & { publicUrl?: string }).publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+    return { status: 200 as const, body: written ? withServersAt(document, written, base) : contract.document };
+  };
+};
+
+interface ServerObject {
+  url: string;
+  variables?: Record<string, { default: string }>;
+}
+
+/** The origin a server's URL has with its variables at their defaults. */
+const serverOrigin = (server: ServerObject) => new URL(server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '')).origin;
+
+/** The document with every server (the document's, a path's, an operation's) moved from `written` to `base`. */
+function withServersAt(document: { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> }, written: string, base: string) {
+  const move = (servers: ServerObject[] | undefined) =>
+    servers?.map((server) => ({
+      ...server,
+      url: server.url.replaceAll(written, base),
+      ...(server.variables && {
+        variables: Object.fromEntries(Object.entries(server.variables).map(([name, variable]) => [name, { ...variable, default: variable.default.replaceAll(written, base) }])),
+      }),
+    }));
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => {
+      const moved = Object.fromEntries(
+        Object.entries(item).map(([key, value]) =>
+          key === 'servers'
+            ? [key, move(value as ServerObject[])]
+            : value && typeof value === 'object' && 'servers' in value
+              ? [key, { ...value, servers: move((value as { servers: ServerObject[] }).servers) }]
+              : [key, value],
+        ),
+      );
+      return [path, moved];
+    }),
+  );
+  return { ...document, servers: move(document.servers), paths };
+}

@@ -13,9 +13,10 @@ import type { Metrics } from './metrics.js';
  * Access log: one structured line per request at `info`: id, method, path
  * (never the query string, which may carry a token), status, duration,
  * service and operation. Request headers are not logged, so no key, token
- * or `Authorization` value can leak.
+ * or `Authorization` value can leak. With tracing on, the line also carries
+ * the request's trace and span ids.
  */
-export function observeRequests(logger: Logger, metrics: Metrics): Middleware {
+export function observeRequests(logger: Logger, metrics: Metrics, traceIds?: () => { traceId: string; spanId: string } | undefined): Middleware {
   return async function observe(ctx, next) {
     const started = performance.now();
     try {
@@ -35,6 +36,7 @@ export function observeRequests(logger: Logger, metrics: Metrics): Middleware {
             ms: Math.round(seconds * 10_000) / 10,
             service: ctx.state.service,
             operationId: ctx.state.operationId,
+            ...traceIds?.(),
           },
           'request',
         );

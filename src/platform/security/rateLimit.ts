@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../store/redis.js';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -90,7 +90,7 @@ export class LibraryWindows implements WindowCounter {
  * (the library's insurance limiter) and goes back to Redis as soon as it
  * answers.
  */
-export function fixedWindowLimiter(budget: RateLimitBudget, redis?: Redis): WindowCounter {
+export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient): WindowCounter {
   if (!redis) return new InProcessWindows(budget);
   return new LibraryWindows(new RateLimiterRedis({ ...budget, storeClient: redis, insuranceLimiter: new RateLimiterMemory(budget) }));
 }

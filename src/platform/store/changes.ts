@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { duplicateClient, type RedisClient } from './redis.js';
 import type { Logger } from 'pino';
 
 /**
@@ -18,7 +18,7 @@ export interface ChangeBus {
   close(): Promise<void>;
 }
 
-export function createChangeBus(options: { redis?: Redis; channel: string; logger: Logger }): ChangeBus {
+export function createChangeBus(options: { redis?: RedisClient; channel: string; logger: Logger }): ChangeBus {
   const listeners = new Map<string, (() => void)[]>();
   const tell = (topic: string) => {
     for (const listener of listeners.get(topic) ?? []) listener();
@@ -28,7 +28,7 @@ export function createChangeBus(options: { redis?: Redis; channel: string; logge
   };
   const { redis, channel, logger } = options;
   // A subscribed connection can do nothing else, so it is one of its own.
-  const subscriber = redis?.duplicate();
+  const subscriber = redis && duplicateClient(redis);
   if (subscriber) {
     let subscribedBefore = false;
     subscriber.on('error', () => {}); // the shared client reports Redis outages once; this one stays quiet

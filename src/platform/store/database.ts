@@ -14,6 +14,10 @@ export interface OpenDatabase<DB = any> {
   dialect: Dialect;
   /** PostgreSQL schema the tables live in, when not the default. */
   schema?: string;
+  /** PostgreSQL: the connection pool (read replicas fall back to it). */
+  pool?: import('pg').Pool;
+  /** What every statement is reported to (store errors, tracing): for another Kysely over the same data. */
+  log: (event: LogEvent) => void;
   close(): Promise<void>;
 }
 
@@ -27,35 +31,23 @@ export function openDatabase<DB = any>(
     timeoutMs: number;
     schema?: string;
     onQueryError?: (error: unknown) => void;
+    /** Every statement once it has run (Kysely's query log): tracing. */
+    onQuery?: (event: LogEvent) => void;
     /** SQLite: SQLite's own (synchronous) busy wait per attempt; keep it to a few milliseconds. */
     sqliteBusyTimeoutMs?: number;
     /** SQLite: the longest asynchronous wait for another connection's write lock (see `sqliteDriver.ts`). */
     busyWaitMs?: number;
   },
 ): OpenDatabase<DB> {
+  const { onQuery } = options;
   const log = (event: LogEvent) => {
     if (event.level === 'error') options.onQueryError?.(event.error);
+    onQuery?.(event);
   };
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    // Loaded only for a PostgreSQL store: an instance on SQLite does not spend start-up on it.
-    const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
-    const pool = new pg.Pool({
-      Client: namedStatementClient(pg),
-      connectionString: url,
-      max: 10,
-      connectionTimeoutMillis: options.timeoutMs,
-      query_timeout: options.timeoutMs,
-      statement_timeout: options.timeoutMs,
-      // A schema of its own per deployment (or per test run) on a shared server.
-      options: options.schema ? `-c search_path=${quoteIdentifier(options.schema)}` : undefined,
-    });
-    // A client that loses its connection (the database stopped, a proxy dropped it) must not crash
-    // the process: idle ones report through the pool, checked-out ones through themselves; the
-    // query in flight fails on its own and the pool opens a new connection for the next one.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const pool = postgresPool(url, options);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.schema, pool, log, close: () => db.destroy() };
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -65,14 +57,37 @@ export function openDatabase<DB = any>(
     const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), {
-      busyWaitMs: options.busyWaitMs ?? 1000,
-      onQueryError: options.onQueryError,
-    });
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
     const db = new Kysely<DB>({ dialect, log });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, dialect: 'sqlite', log, close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/**
+ * A pool of connections to the PostgreSQL server at `url` (the primary, or a
+ * read replica): bounded waits, the store's prepared queries as named
+ * statements, and the deployment's schema.
+ */
+export function postgresPool(url: string, options: { timeoutMs: number; schema?: string }): import('pg').Pool {
+  // Loaded only for a PostgreSQL store: an instance on SQLite does not spend start-up on it.
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const pool = new pg.Pool({
+    Client: namedStatementClient(pg),
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.timeoutMs,
+    query_timeout: options.timeoutMs,
+    statement_timeout: options.timeoutMs,
+    // A schema of its own per deployment (or per test run) on a shared server.
+    options: options.schema ? `-c search_path=${quoteIdentifier(options.schema)}` : undefined,
+  });
+  // A client that loses its connection (the database stopped, a proxy dropped it) must not crash
+  // the process: idle ones report through the pool, checked-out ones through themselves; the
+  // query in flight fails on its own and the pool opens a new connection for the next one.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /**

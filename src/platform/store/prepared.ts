@@ -1,5 +1,4 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { immediateRunnerOf } from './sqliteDriver.js';
 
 /** Stands for a named value while a prepared query is built; replaced by the caller's value on each run. */
 class Slot {
@@ -76,13 +75,8 @@ export function prepared<DB, Params extends object, Row>(
     return { ...template.compiled, parameters } as CompiledQuery<Row>;
   }
 
-  /** Runs the query: on SQLite at once when the connection is free (`immediateRunnerOf`), else through Kysely. */
-  function run(db: Kysely<any>, params: Params): QueryResult<Row> | Promise<QueryResult<Row>> {
-    const executor = db.getExecutor();
-    const query = compileFor(executor.adapter, db, params);
-    // A plugin may transform results: only Kysely's own way applies it.
-    const now = executor.plugins.length ? undefined : immediateRunnerOf(executor.adapter)?.<Row>(query, db.isTransaction);
-    return now ?? db.executeQuery(query);
+  function run(db: Kysely<any>, params: Params): Promise<QueryResult<Row>> {
+    return db.executeQuery(compileFor(db.getExecutor().adapter, db, params));
   }
 
   return {

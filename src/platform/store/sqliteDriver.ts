@@ -20,28 +20,6 @@ import {
  */
 export interface SqliteBusyPolicy {
   busyWaitMs: number;
-  /** Told of each query that fails when run at once (see `runNow`); the ordinary way reports through Kysely's log. */
-  onQueryError?: (error: unknown) => void;
-}
-
-/**
- * Runs a compiled query on the SQLite connection at once, synchronously,
- * when nothing else can be using the connection: for a transaction's own
- * query (`fromTransaction`), while that transaction holds it; for any other
- * query, while nobody holds it. Undefined when the query has to go the
- * ordinary way (Kysely's driver: the connection waited for, a busy database
- * waited out). better-sqlite3 runs every statement synchronously anyway;
- * what this saves is the asynchronous lending of the connection around it
- * (about ten promise steps: 2 to 2.5 µs a query in a loop of store reads).
- */
-export type ImmediateRunner = <R>(query: CompiledQuery, fromTransaction: boolean) => QueryResult<R> | undefined;
-
-/** The runner of each SQLite database, by its Kysely adapter (one per database, shared by its transactions). */
-const immediateRunners = new WeakMap<object, ImmediateRunner>();
-
-/** The immediate runner of the database whose Kysely adapter this is; undefined for PostgreSQL. */
-export function immediateRunnerOf(adapter: object): ImmediateRunner | undefined {
-  return immediateRunners.get(adapter);
 }
 
 /** First and longest pause between attempts. */
@@ -62,8 +40,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * database is waited for asynchronously (see `SqliteBusyPolicy`).
  */
 export class BusyTolerantSqliteDialect extends SqliteDialect {
-  #driver: BusyTolerantSqliteDriver | undefined;
-
   constructor(
     private readonly database: SqliteDatabase,
     private readonly policy: SqliteBusyPolicy,
@@ -72,15 +48,7 @@ export class BusyTolerantSqliteDialect extends SqliteDialect {
   }
 
   override createDriver(): Driver {
-    return (this.#driver = new BusyTolerantSqliteDriver(this.database, this.policy));
-  }
-
-  /** Kysely asks for the adapter after the driver: the adapter is the key to the driver's immediate runner. */
-  override createAdapter() {
-    const adapter = super.createAdapter();
-    const driver = this.#driver;
-    if (driver) immediateRunners.set(adapter, (query, fromTransaction) => driver.runNow(query, fromTransaction));
-    return adapter;
+    return new BusyTolerantSqliteDriver(this.database, this.policy);
   }
 }
 
@@ -97,12 +65,6 @@ class BusyTolerantSqliteDriver implements Driver {
   }
 
   async init(): Promise<void> {}
-
-  /** See `ImmediateRunner`. */
-  runNow<R>(query: CompiledQuery, fromTransaction: boolean): QueryResult<R> | undefined {
-    if (fromTransaction ? !this.#connection.inTransaction : this.#mutex.held) return undefined;
-    return this.#connection.runNow<R>(query, fromTransaction);
-  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     await this.#mutex.lock();
@@ -139,22 +101,6 @@ class BusyTolerantConnection implements DatabaseConnection {
     private readonly policy: SqliteBusyPolicy,
   ) {}
 
-  /** Whether a transaction holds the connection (between `begin` and `end`). */
-  get inTransaction(): boolean {
-    return this.#inTransaction;
-  }
-
-  /** Runs `query` now (the caller has checked nobody else is using the connection); undefined when the database is busy outside a transaction. */
-  runNow<R>(query: CompiledQuery, fromTransaction: boolean): QueryResult<R> | undefined {
-    try {
-      return this.run<R>(query);
-    } catch (error) {
-      // Outside a transaction the ordinary way waits for another connection's write lock; inside one there is nothing to wait for.
-      if (!fromTransaction && isBusy(error)) return undefined;
-      this.policy.onQueryError?.(error);
-      throw error;
-    }
-  }
 
   /** `BEGIN IMMEDIATE`, waiting (asynchronously, bounded) for another connection's write lock. */
   async begin(): Promise<void> {
@@ -217,11 +163,6 @@ class BusyTolerantConnection implements DatabaseConnection {
 class Mutex {
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
-
-  /** Whether someone holds the lock. */
-  get held(): boolean {
-    return this.#held !== undefined;
-  }
 
   async lock(): Promise<void> {
     while (this.#held) await this.#held;

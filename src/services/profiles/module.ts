@@ -58,7 +58,7 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Ser
   return profilesService({
     contract: deps.contract,
     config: deps.config,
-    store: createKyselyProfilesStore(deps.db),
+    store: createKyselyProfilesStore(deps.db, deps.readDb),
     limiter: createRateLimiter(
       deps.config.rateLimits,
       deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,

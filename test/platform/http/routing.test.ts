@@ -105,6 +105,27 @@ describe('the contracts are served', () => {
     });
   });
 
+  it('with their servers at the origin that serves them', async () => {
+    const profiles = (await (await call(`${server.url}/v3/openapi`)).json()) as Record<string, any>;
+    expect(profiles.servers[0].variables.base_url.default).toBe(`${server.url}/v3`);
+    expect(profiles.paths['/avatar/{hash}'].servers[0].variables.origin.default).toBe(server.url);
+    const publishing = (await (await call(`${server.url}/rest/v1.1/openapi`)).json()) as Record<string, any>;
+    expect(JSON.stringify(publishing.servers)).toContain(server.url);
+    expect(JSON.stringify([profiles.servers, publishing.servers])).not.toContain('localhost:8080');
+  });
+
+  it('with their servers at PUBLIC_URL when it is set, whatever Host the request names', async () => {
+    const configured = await startServer({ PUBLIC_URL: 'https://api.example.com' });
+    try {
+      const res = await call(`${configured.url}/v3/openapi`, { headers: { 'X-Forwarded-Host': 'evil.example' } });
+      const document = (await res.json()) as Record<string, any>;
+      expect(document.servers[0].variables.base_url.default).toBe('https://api.example.com/v3');
+      expect(document.paths['/avatar/{hash}'].servers[0].variables.origin.default).toBe('https://api.example.com');
+    } finally {
+      await configured.close();
+    }
+  });
+
   it.each(['profiles', 'publishing'])('as self-contained HTML docs at /docs/%s', async (name) => {
     const res = await call(`${server.url}/docs/${name}`);
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../platform/store/redis.js';
 import { fixedWindowLimiter, type Counted, type WindowCounter } from '../../../platform/security/rateLimit.js';
 import type { Config } from '../../../platform/config.js';
 
@@ -36,7 +36,7 @@ export interface RateLimiter {
  */
 export function createRateLimiter(
   limits: Config['rateLimits'],
-  shared?: { redis: Redis; keyPrefix: string },
+  shared?: { redis: RedisClient; keyPrefix: string },
 ): RateLimiter {
   const limiter = (name: string, points: number) =>
     fixedWindowLimiter({ keyPrefix: `${shared?.keyPrefix ?? 'rl'}:profiles-${name}`, points, duration: limits.windowSeconds }, shared?.redis);

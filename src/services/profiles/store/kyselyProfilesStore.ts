@@ -5,7 +5,11 @@ import { accountsOf } from '../../../accounts/tables.js';
 import { kyselyProfileDirectory } from './kysely/profileDirectory.js';
 import type { ProfilesStore } from './profilesStore.js';
 
-/** The profiles store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
-export function createKyselyProfilesStore(db: Kysely<ProfilesDatabase>): ProfilesStore {
-  return { ...kyselyProfileDirectory(db), ...kyselyApiKeyRegistry(accountsOf(db)) };
+/**
+ * The profiles store on the shared Kysely database: embedded SQLite or
+ * PostgreSQL, same queries. Profile and avatar lookups read from `readDb`
+ * (a read replica, when there is one); keys and writes use `db`.
+ */
+export function createKyselyProfilesStore(db: Kysely<ProfilesDatabase>, readDb: Kysely<ProfilesDatabase> = db): ProfilesStore {
+  return { ...kyselyProfileDirectory(db, readDb), ...kyselyApiKeyRegistry(accountsOf(db)) };
 }

@@ -11,12 +11,12 @@ const LOOKUP_COLUMNS = {
   slug: 'profiles.slug',
 } as const;
 
-/** The profile directory on a Kysely database (SQLite or PostgreSQL). */
-export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>): ProfileDirectory {
+/** The profile directory on a Kysely database (SQLite or PostgreSQL); lookups of profiles and images read from `readDb`. */
+export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kysely<ProfilesDatabase> = db): ProfileDirectory {
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
-      const row = await db
+      const row = await readDb
         .selectFrom('profiles')
         .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
         .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
@@ -68,7 +68,7 @@ export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>): ProfileDir
     },
 
     async readAvatarImage(digest) {
-      const row = await db.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
+      const row = await readDb.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
       return row && Buffer.from(row.image);
     },
 

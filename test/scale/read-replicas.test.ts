@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractChecker, contractFetch } from '../support/contract.js';
+import { startPrimaryAndReplica, type PrimaryAndReplica } from '../../scripts/services/pgReplica.js';
+import { startServer, type TestServer } from '../support/server.js';
+import { issueCredential } from '../support/credentials.js';
+
+/**
+ * With DATABASE_READ_URL the hot reads (profile and avatar lookups) go to a
+ * PostgreSQL streaming replica, and everything else to the primary; a
+ * replica that lags past REPLICA_MAX_LAG_MS or stops is left out, reads go
+ * to the primary with none refused, and it is used again once well. Every
+ * statement each server runs is in its log: that is how the tests see who
+ * answered.
+ */
+let pair: PrimaryAndReplica;
+let server: TestServer;
+let call: typeof fetch;
+
+const PROFILE_READ = /select .*from "profiles"/i;
+const AVATAR_READ = /select "image" from "profile_avatars"/i;
+const KEY_READ = /from "api_keys"/i;
+const ALEX_SHA256 = '6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110';
+
+beforeAll(async () => {
+  pair = await startPrimaryAndReplica();
+  server = await startServer({
+    DATABASE_URL: pair.primaryUrl,
+    DATABASE_READ_URL: pair.replicaUrl,
+    PROFILE_LOOKUP_CACHE_MS: '0',
+    REPLICA_CHECK_MS: '50',
+    REPLICA_MAX_LAG_MS: '300',
+    RATE_LIMIT_ANONYMOUS: '1000000',
+    RATE_LIMIT_KEYED: '1000000',
+    RATE_LIMIT_ACCOUNT: '1000000',
+  });
+  call = contractFetch(await contractChecker());
+  // The schema and demo data the server wrote on the primary have reached the replica once a lookup is
+  // answered there (until then a lookup may find nothing: a replica is up to REPLICA_MAX_LAG_MS behind).
+  await waitFor(async () => {
+    const before = pair.logged('replica', PROFILE_READ);
+    const res = await call(`${server.url}/v3/profiles/alex`);
+    await res.arrayBuffer();
+    return res.status === 200 && pair.logged('replica', PROFILE_READ) > before;
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await pair?.close();
+});
+
+const lookup = async (headers: Record<string, string> = {}) => {
+  const res = await call(`${server.url}/v3/profiles/alex`, { headers });
+  expect(res.status).toBe(200);
+  return res;
+};
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Counts of `pattern` in each server's log while `work` runs. */
+async function whoRuns(pattern: RegExp, work: () => Promise<unknown>) {
+  const before = { primary: pair.logged('primary', pattern), replica: pair.logged('replica', pattern) };
+  await work();
+  return { primary: pair.logged('primary', pattern) - before.primary, replica: pair.logged('replica', pattern) - before.replica };
+}
+
+describe('who answers which read', () => {
+  it('profile lookups read from the replica', async () => {
+    expect(await whoRuns(PROFILE_READ, () => lookup())).toEqual({ primary: 0, replica: 1 });
+  });
+
+  it('avatar images read from the replica', async () => {
+    const counts = await whoRuns(AVATAR_READ, async () => {
+      const res = await call(`${server.url}/avatar/${ALEX_SHA256}?s=80`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    });
+    expect(counts).toEqual({ primary: 0, replica: 1 });
+  });
+
+  it('a keyed lookup checks its key on the primary (a revoked key is never read stale) and reads the profile from the replica', async () => {
+    const keyed = await issueCredential.profiles!(server);
+    const keyReads = await whoRuns(KEY_READ, () => lookup(keyed));
+    expect(keyReads.replica).toBe(0);
+    expect(keyReads.primary).toBeGreaterThanOrEqual(1);
+    expect(await whoRuns(PROFILE_READ, () => lookup(keyed))).toEqual({ primary: 0, replica: 1 });
+  });
+});
+
+describe('a replica that lags or stops', () => {
+  it('is left out while it lags past the bound, and used again once it has caught up', async () => {
+    await pair.query('replica', 'select pg_wal_replay_pause()');
+    try {
+      await pair.query('primary', 'create table if not exists lag_probe (at timestamptz)');
+      await waitFor(async () => {
+        await pair.query('primary', 'insert into lag_probe values (now())');
+        return (await whoRuns(PROFILE_READ, () => lookup())).primary === 1;
+      });
+      expect(await whoRuns(PROFILE_READ, () => lookup())).toEqual({ primary: 1, replica: 0 });
+    } finally {
+      await pair.query('replica', 'select pg_wal_replay_resume()');
+    }
+    await waitFor(async () => (await whoRuns(PROFILE_READ, () => lookup())).replica === 1);
+  });
+
+  it('stopped and started under load: no request fails, and reads come back to it', async () => {
+    let stop = false;
+    const failures: string[] = [];
+    let answered = 0;
+    const client = async () => {
+      while (!stop) {
+        const res = await fetch(`${server.url}/v3/profiles/alex`);
+        await res.arrayBuffer();
+        if (res.status === 200) answered++;
+        else failures.push(String(res.status));
+      }
+    };
+    const clients = [client(), client(), client(), client()];
+    await waitFor(async () => answered > 20);
+    await pair.stopReplica();
+    const atStop = answered;
+    await waitFor(async () => answered > atStop + 50);
+    await pair.startReplica();
+    // Reads come back to it while the load goes on (the other clients' reads count too).
+    await waitFor(async () => (await whoRuns(PROFILE_READ, () => lookup())).replica >= 1);
+    stop = true;
+    await Promise.all(clients);
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(atStop + 50);
+  });
+});

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractChecker, contractFetch } from '../support/contract.js';
+import { startRedisCluster, type RedisCluster } from '../support/redisCluster.js';
+import { startServer, type TestServer } from '../support/server.js';
+import * as sdk from '../../generated/developer/sdk.gen.js';
+import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from '../services/developer/support/dashboard.js';
+
+/**
+ * With REDIS_CLUSTER_NODES the shared limits live on a Redis Cluster: exact
+ * across instances, their keys spread over the masters' slots; when a
+ * master dies every instance keeps answering on its own counters, and
+ * shares them again once the cluster is whole.
+ */
+let cluster: RedisCluster;
+let instances: TestServer[];
+let call: typeof fetch;
+const logged: { msg: string }[] = [];
+
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+  const env = {
+    REDIS_CLUSTER_NODES: cluster.nodes,
+    REDIS_KEY_PREFIX: `test-${randomUUID()}`,
+    RATE_LIMIT_ANONYMOUS: '6',
+    STORE_TIMEOUT_MS: '500',
+    TRUST_PROXY: 'true',
+  };
+  const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+  instances = [await startServer(env, { logger }), await startServer(env), await startServer(env)];
+  call = contractFetch(await contractChecker());
+}, 120_000);
+afterAll(async () => {
+  await Promise.all((instances ?? []).map((server) => server.close()));
+  await cluster?.close();
+});
+
+/** A lookup from the client at `address` (the instances trust X-Forwarded-For). */
+const lookup = (server: TestServer, address: string) => call(`${server.url}/v3/profiles/alex`, { headers: { 'X-Forwarded-For': address } });
+const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
+
+/** Lookups from one new client, round-robin over the three instances. */
+async function roundRobin(address: string, count: number): Promise<Response[]> {
+  const answers: Response[] = [];
+  for (let i = 0; i < count; i++) answers.push(await lookup(instances[i % 3]!, address));
+  return answers;
+}
+
+describe('limits on a Redis Cluster', () => {
+  it('are exact across three instances', async () => {
+    const answers = await roundRobin('198.51.100.1', 7);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    expect(answers.slice(0, 6).map(remaining)).toEqual([5, 4, 3, 2, 1, 0]);
+    expect(answers[6]!.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('spread their keys over every master', async () => {
+    for (let i = 0; i < 30; i++) expect((await lookup(instances[i % 3]!, `198.51.100.${10 + i}`)).status).toBe(200);
+    const keys = await cluster.keysPerMaster();
+    expect(keys.every((count) => count > 0)).toBe(true);
+    expect(keys.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(31);
+  });
+
+  it('readyz includes the cluster', async () => {
+    const res = await call(`${instances[0]!.url}/readyz`);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { store: 'ok', redis: 'ok' } });
+  });
+});
+
+describe('when a master dies', () => {
+  it('every instance keeps answering on its own counters, and says so once', async () => {
+    await cluster.stop(0);
+    // Clients whose keys lived on any master: while the cluster is not whole, none is refused for it.
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await lookup(instances[i % 3]!, `203.0.113.${i % 4}`));
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
+    expect(logged.filter((entry) => entry.msg.startsWith('redis unavailable'))).toHaveLength(1);
+  });
+
+  it('shares the counters again once the master is back', async () => {
+    await cluster.start(0);
+    // The instances see the cluster whole again when their commands succeed: poll with fresh clients.
+    let address = '';
+    for (let attempt = 0; attempt < 100; attempt++) {
+      address = `192.0.2.${attempt}`;
+      const answers = await roundRobin(address, 3);
+      if (answers.every((res) => res.status === 200) && answers.map(remaining).join() === '5,4,3') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const rest = await roundRobin(address, 4);
+    expect(rest.map((res) => res.status)).toEqual([200, 200, 200, 429]);
+    expect(rest.slice(0, 3).map(remaining)).toEqual([2, 1, 0]);
+  });
+});
+
+describe('the change bus on a Redis Cluster', () => {
+  let dir: string;
+  let one: TestServer;
+  let other: TestServer;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cluster-bus-'));
+    const env = {
+      ...DASHBOARD_ENV,
+      DATABASE_URL: `sqlite:${join(dir, 'store.db')}`,
+      REDIS_CLUSTER_NODES: cluster.nodes,
+      REDIS_KEY_PREFIX: `test-${randomUUID()}`,
+      API_KEY_CACHE_MS: '600000',
+    };
+    one = await startServer(env);
+    other = await startServer(env);
+  }, 60_000);
+  afterAll(async () => {
+    await other?.close();
+    await one?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells every instance of a key revoked on one, though each caches keys for ten minutes', async () => {
+    const user = await signedUpUser(one);
+    const { application, new_key } = await createdApplication(user, 'Revoked on the cluster');
+    expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });
+    await sdk.revokeApiKey({ client: user.client, headers: user.csrf, path: { applicationId: application.id, keyId: new_key.id } });
+    // Without the bus the other instance would trust its cached key for ten minutes; poll well within that.
+    let answer = await profileWithKey(other, new_key.secret);
+    for (let attempt = 0; attempt < 300 && 'links' in answer.body; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await profileWithKey(other, new_key.secret);
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toHaveProperty('links');
+  });
+});
