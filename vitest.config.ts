@@ -45,6 +45,8 @@ const backendIndependent = [
   'test/scale/**',
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',
+  'test/platform/http/docs.e2e.test.ts',
+  'test/platform/http/docs.test.ts',
   'test/platform/ops/config-errors.test.ts',
   'test/services/profiles/present-profile.property.test.ts',
   'test/services/profiles/import-format.test.ts',
@@ -60,7 +62,8 @@ export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/fetch-agent.ts'],
-    testTimeout: 30_000,
+    // Generous: several tests spawn processes (the server, the command line), slow on a loaded machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     isolate: false,
@@ -68,7 +71,13 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { TEST_DATABASE_URL: 'sqlite::memory:' } },
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          env: { TEST_DATABASE_URL: 'sqlite::memory:' },
+          // Type tests (`*.test-d.ts`): tsc checks them, and an `@ts-expect-error` that is no longer an error fails the run.
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: 'test/tsconfig.types.json' },
+        },
       },
       {
         extends: true,

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
-import { BUILD_INPUTS, buildWhenChanged } from './fresh.js';
+import { BUILD_INPUTS, BUILD_STAMPS, buildWhenChanged } from './fresh.mjs';
 import { projectRoot } from './tools.js';
 
 const source = join(projectRoot, 'web/developers');
@@ -46,7 +46,7 @@ export async function buildUi(): Promise<void> {
 
 /** Builds the page unless it is up to date; says which. */
 export async function uiWhenChanged(force = false): Promise<void> {
-  const built = force ? (await buildUi(), true) : await buildWhenChanged('dist/developers/.inputs-sha256', BUILD_INPUTS.ui, buildUi);
+  const built = force ? (await buildUi(), true) : await buildWhenChanged(BUILD_STAMPS.ui, BUILD_INPUTS.ui, buildUi);
   console.log(`ui: dist/developers/ (index.html, app.js, app.css, icon.svg)${built ? '' : ' (up to date)'}`);
 }
 

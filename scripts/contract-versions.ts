@@ -62,6 +62,35 @@ function operationIdChanges(released: OpenApiDocument, current: OpenApiDocument)
   return changes;
 }
 
+/** The value at `path` in `document`, following local `$ref`s on the way; undefined where there is none. */
+function valueAt(document: unknown, path: readonly (string | number)[]): unknown {
+  let node = document;
+  for (const part of path) {
+    for (let hops = 0; hops < 20 && node && typeof node === 'object' && '$ref' in node; hops++) {
+      const ref = String((node as { $ref: unknown }).$ref);
+      if (!ref.startsWith('#/')) return undefined;
+      node = valueAt(document, ref.slice(2).split('/').map((step) => step.replaceAll('~1', '/').replaceAll('~0', '~')));
+    }
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[String(part)];
+  }
+  return node;
+}
+
+/**
+ * A value added to an enum that the contract marks `x-extensible-enum: true`
+ * (an error code, say: clients are told to expect new ones) is compatible,
+ * as long as every released value is still there.
+ */
+function isExtensibleEnumAddition(released: OpenApiDocument, current: OpenApiDocument, path: readonly (string | number)[]): boolean {
+  const at = path.lastIndexOf('enum');
+  if (at === -1 || at !== path.length - 2) return false;
+  const schema = valueAt(current, path.slice(0, at)) as { enum?: unknown[]; 'x-extensible-enum'?: boolean } | undefined;
+  const before = valueAt(released, path.slice(0, at + 1));
+  if (!schema?.['x-extensible-enum'] || !Array.isArray(schema.enum) || !Array.isArray(before)) return false;
+  return before.every((value) => schema.enum!.includes(value));
+}
+
 /** Every difference between two versions of a contract, with its kind. */
 export function compareContracts(released: OpenApiDocument, current: OpenApiDocument): ContractChange[] {
   const { diffs } = apiCompare(released, current);
@@ -69,11 +98,16 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
   const renamedAt = new Set(renamed.map((change) => change.where));
   return [
     ...diffs
-      .map((diff) => ({
-        kind: diff.type as ContractChange['kind'],
-        where: pointer(diff.path),
-        description: diff.description || `[${diff.action}] ${pointer(diff.path)}`,
-      }))
+      .map((diff) => {
+        const extensible = diff.type === 'breaking' && isExtensibleEnumAddition(released, current, diff.path);
+        return {
+          kind: (extensible ? 'non-breaking' : diff.type) as ContractChange['kind'],
+          where: pointer(diff.path),
+          description: extensible
+            ? `[Added] a value of the extensible enum at ${pointer(diff.path.slice(0, -1))}`
+            : diff.description || `[${diff.action}] ${pointer(diff.path)}`,
+        };
+      })
       .filter((change) => !renamedAt.has(change.where)),
     ...renamed,
   ];

@@ -7,8 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { projectRoot } from './tools.js';
+
+/** YAML 1.2's core schema, as the server reads contracts: JSON's types only (a date stays text). */
+export const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
 
 /** An OpenAPI document, as plain data. */
 export type OpenApiDocument = Record<string, unknown> & { paths?: Record<string, Record<string, unknown>> };

@@ -9,14 +9,27 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './contracts.js';
 import { CONTRACTS, projectRoot, quietToolEnv, run } from './tools.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+interface Server {
+  url: string;
+  variables?: Record<string, { default?: string }>;
+}
+
 interface Document {
-  paths?: Record<string, Record<string, { operationId?: string } | undefined>>;
+  servers?: Server[];
+  paths?: Record<string, Record<string, { operationId?: string; servers?: Server[] } | undefined> & { servers?: Server[] }>;
   components?: { securitySchemes?: Record<string, unknown> };
+}
+
+/** The path part of a server's URL with each variable at its default (`{base_url}` = `http://localhost:8080/v3` gives `/v3`). */
+function serverPath(name: string, server: Server): string {
+  const url = server.url.replace(/\{([^}]+)\}/g, (_, variable: string) => server.variables?.[variable]?.default ?? '');
+  if (!URL.canParse(url)) throw new Error(`${name}: server ${server.url} is no URL with its variables at their defaults`);
+  return new URL(url).pathname.replace(/\/+$/, '');
 }
 
 /** The `contract.gen.ts` of one contract; `types` is the `types.gen.ts` openapi-ts wrote for it. */
@@ -31,6 +44,17 @@ function contractTypes(name: string, document: Document, types: string): string 
     return type;
   };
   const schemes = Object.keys(document.components?.securitySchemes ?? {});
+  const mainServer = document.servers?.[0];
+  if (!mainServer) throw new Error(`${name}: the contract declares no server`);
+  // An operation served from a server of its own answers under that server's path and its path's first segment.
+  const ownServerPrefixes = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      const server = operation?.servers?.[0] ?? item.servers?.[0];
+      if (!operation?.operationId || !server) return [];
+      return [`  ${operation.operationId}: '${serverPath(name, server)}/${path.split('/')[1]}',`];
+    }),
+  );
   return [
     `// This file is generated from openapi/${name}.yaml by scripts/generate.ts (npm run generate); do not edit.`,
     '',
@@ -43,6 +67,12 @@ function contractTypes(name: string, document: Document, types: string): string 
     '',
     '/** The names of the contract\'s security schemes (`components.securitySchemes`). */',
     `export type SecuritySchemeName = ${schemes.map((scheme) => `'${scheme}'`).join(' | ') || 'never'};`,
+    '',
+    "/** The path prefix the service answers under: its server's path, with each variable at its default. */",
+    `export const PREFIX = '${serverPath(name, mainServer)}';`,
+    '',
+    '/** The prefixes of the operations served from a server of their own (their server\'s path and their path\'s first segment). */',
+    `export const OWN_SERVER_PREFIXES = {${ownServerPrefixes.length ? `\n${ownServerPrefixes.join('\n')}\n` : ''}} as const;`,
     '',
   ].join('\n');
 }

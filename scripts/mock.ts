@@ -64,6 +64,24 @@ function mockPaths(): MockPath[] {
   return paths;
 }
 
+/**
+ * CORS headers of the answers the front layer writes itself, as Prism writes
+ * them on its own: any origin, and a preflight allowed the method and
+ * headers it asks for (a front end on another origin sends `Authorization`).
+ */
+function corsOf(req: IncomingMessage): Record<string, string> {
+  if (!req.headers.origin) return {};
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'];
+  return {
+    'Access-Control-Allow-Origin': '*',
+    ...(preflight && {
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': String(req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type'),
+      'Access-Control-Max-Age': '7200',
+    }),
+  };
+}
+
 /** Starts Prism on the merged contract; resolves with its address once it answers. */
 async function startPrism(): Promise<{ base: string; stop: () => void }> {
   const file = join(projectRoot, '.tmp', 'mock', 'contracts.json');
@@ -105,7 +123,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const segments = pathname.split('/');
     const noRoute = known.integerSegments.some((index) => !/^\d+$/.test(segments[index] ?? ''));
     if (noRoute || (req.method === 'OPTIONS' && known.endpointLayer.answersOptions)) {
-      res.writeHead(noRoute ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '0' }).end();
+      res.writeHead(noRoute ? 404 : 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': '0', ...corsOf(req) }).end();
       req.resume();
       return;
     }

@@ -3,10 +3,11 @@ import type { Logger } from 'pino';
 import { sql, type Kysely, type LogEvent } from 'kysely';
 import { accountsModule } from './accounts/module.js';
 import { selectServices, type Config } from './platform/config.js';
-import { loadContractOnce } from './platform/http/contract.js';
+import { loadContractOnce } from './platform/http/contract/cache.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
 import { requestId } from './platform/http/requestId.js';
+import { securityHeaders } from './platform/http/securityHeaders.js';
 import type { ServiceDefinition } from './platform/http/service.js';
 import type { BuiltService, ServiceModule, StoreModule, TablesOf } from './platform/module.js';
 import { healthRoutes, type ReadinessCheck } from './platform/ops/health.js';
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   app.silent = true;
   // Where the served contracts say the deployment is (see openApiDocumentHandler); unset: the origin a request reached.
   if (config.publicUrlFromEnv) Object.assign(app.context, { publicUrl: config.publicUrl });
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.use(requestId);
   if (tracing) app.use(tracing.requests);
   for (const { early } of built) if (early) app.use(early);
@@ -164,6 +166,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   if (config.metrics.port !== undefined) {
     metricsApp = new Koa();
     metricsApp.silent = true;
+    metricsApp.use(securityHeaders({ https: false }));
     metricsApp.use(metricsRoute(metrics, { token: config.metrics.token }));
   }
 

@@ -8,6 +8,12 @@ export interface Operations {
   getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
   logIn: { data: T.LogInData; responses: T.LogInResponses };
   logOut: { data: T.LogOutData; responses: T.LogOutResponses };
+  resendVerification: { data: T.ResendVerificationData; responses: T.ResendVerificationResponses };
+  verifyEmail: { data: T.VerifyEmailData; responses: T.VerifyEmailResponses };
+  requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
+  resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
+  listSessions: { data: T.ListSessionsData; responses: T.ListSessionsResponses };
+  endSession: { data: T.EndSessionData; responses: T.EndSessionResponses };
   listApplications: { data: T.ListApplicationsData; responses: T.ListApplicationsResponses };
   createApplication: { data: T.CreateApplicationData; responses: T.CreateApplicationResponses };
   deleteApplication: { data: T.DeleteApplicationData; responses: T.DeleteApplicationResponses };
@@ -18,3 +24,9 @@ export interface Operations {
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */
 export type SecuritySchemeName = 'sessionCookie';
+
+/** The path prefix the service answers under: its server's path, with each variable at its default. */
+export const PREFIX = '/developer/v1';
+
+/** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */
+export const OWN_SERVER_PREFIXES = {} as const;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses } from './types.gen.js';
+import type { CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -91,6 +91,108 @@ export const logIn = <ThrowOnError extends boolean = false>(options: Options<Log
 });
 
 /**
+ * Send the verification email again
+ *
+ * Sends a new verification link to the logged-in account's address
+ * (earlier links stop working). Nothing is sent when the address is
+ * already verified. At most 5 emails per account in an hour (429).
+ *
+ */
+export const resendVerification = <ThrowOnError extends boolean = false>(options: Options<ResendVerificationData, ThrowOnError>) => (options.client ?? client).post<ResendVerificationResponses, ResendVerificationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/accounts/verification',
+    ...options
+});
+
+/**
+ * Verify an email address
+ *
+ * Confirms the address with the token of the link sent to it (the
+ * dashboard page posts it when the link is opened). A token works once
+ * and for 24 hours. No session is needed: the link may be opened in
+ * another browser.
+ *
+ */
+export const verifyEmail = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailData, ThrowOnError>) => (options.client ?? client).post<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError>({
+    url: '/accounts/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask for a password reset link
+ *
+ * Sends a link to set a new password to the address, when it has a
+ * dashboard account. The answer is the same for every address, so it
+ * tells nobody which are registered. The link works once, for 30
+ * minutes; asking again makes the earlier link stop working.
+ *
+ */
+export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
+    url: '/password-reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password
+ *
+ * Sets a new password with the token of a reset link. The password is
+ * checked as at sign-up. Every session of the account ends; log in
+ * with the new password next. The link proves the address, so it also
+ * counts as verified.
+ *
+ */
+export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>) => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
+    url: '/password-reset/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List my sessions
+ *
+ * The logged-in account's live sessions, newest first; the one making the call is marked `current`.
+ */
+export const listSessions = <ThrowOnError extends boolean = false>(options?: Options<ListSessionsData, ThrowOnError>) => (options?.client ?? client).get<ListSessionsResponses, ListSessionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/sessions',
+    ...options
+});
+
+/**
+ * End a session
+ *
+ * Ends one of the account's sessions at once (the current one too, which logs this caller out).
+ */
+export const endSession = <ThrowOnError extends boolean = false>(options: Options<EndSessionData, ThrowOnError>) => (options.client ?? client).delete<EndSessionResponses, EndSessionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/sessions/{sessionId}',
+    ...options
+});
+
+/**
  * List my applications
  *
  * The logged-in account's applications, newest first, each with its
@@ -118,7 +220,10 @@ export const listApplications = <ThrowOnError extends boolean = false>(options?:
  * a key's lookups per key and, across every key of the account's
  * applications, per account (`RATE_LIMIT_ACCOUNT`, by default as many
  * as one key may make), so another application or a new key adds no
- * allowance.
+ * allowance. The address must be verified first (`email_not_verified`).
+ * A new application's key counts against the account's new keys of
+ * 24 hours, as a rotation does (`DEVELOPER_KEY_ROTATIONS_PER_DAY`), so
+ * deleting and creating applications issues no more keys than rotating.
  *
  */
 export const createApplication = <ThrowOnError extends boolean = false>(options: Options<CreateApplicationData, ThrowOnError>) => (options.client ?? client).post<CreateApplicationResponses, CreateApplicationErrors, ThrowOnError>({

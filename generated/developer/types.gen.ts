@@ -7,15 +7,15 @@ export type ClientOptions = {
 /**
  * An error answer.
  */
-export type Error = {
+export type DeveloperError = {
     /**
      * A human-readable message.
      */
     error: string;
     /**
-     * A stable machine-readable code.
+     * A stable machine-readable code. New codes may be added in a minor version (`x-extensible-enum`): treat a code you do not know by the answer's status.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable' | 'invalid_token' | 'email_not_verified';
 };
 
 /**
@@ -49,6 +49,96 @@ export type SignUpAccepted = {
 };
 
 /**
+ * The answer to a request for an email.
+ */
+export type MailAccepted = {
+    /**
+     * Always `accepted`.
+     */
+    status: 'accepted';
+    /**
+     * What happens next.
+     */
+    message: string;
+};
+
+/**
+ * The token of an emailed link (the part after `#verify=` or `#reset=`).
+ */
+export type LinkToken = string;
+
+/**
+ * The token of a verification link.
+ */
+export type TokenRequest = {
+    token: LinkToken;
+};
+
+/**
+ * A verified address.
+ */
+export type EmailVerified = {
+    /**
+     * The verified address (lower case).
+     */
+    email: string;
+    /**
+     * Always `true`.
+     */
+    email_verified: true;
+};
+
+/**
+ * The address of the account whose password is forgotten.
+ */
+export type PasswordResetRequest = {
+    email: Email;
+};
+
+/**
+ * The token of a password-reset link and the new password.
+ */
+export type NewPasswordRequest = {
+    token: LinkToken;
+    /**
+     * The new password; 12 to 128 characters, not easy to guess.
+     */
+    password: string;
+};
+
+/**
+ * One live session of the account.
+ */
+export type DashboardSession = {
+    /**
+     * The session's id (not its token).
+     */
+    id: string;
+    /**
+     * When the session started (UTC).
+     */
+    created_at: string;
+    /**
+     * When the session ends by itself (UTC).
+     */
+    expires_at: string;
+    /**
+     * True for the session making this call.
+     */
+    current: boolean;
+};
+
+/**
+ * The account's live sessions, newest first.
+ */
+export type SessionList = {
+    /**
+     * The sessions.
+     */
+    sessions: Array<DashboardSession>;
+};
+
+/**
  * An account's email address and password.
  */
 export type LogInRequest = {
@@ -67,6 +157,10 @@ export type Session = {
      * The account's email address (lower case).
      */
     email: string;
+    /**
+     * Whether the address is verified; an application can be created only once it is. Always sent.
+     */
+    email_verified?: boolean;
     /**
      * The token to send in `X-CSRF-Token` on every call that changes something.
      */
@@ -217,44 +311,44 @@ export type SignUpErrors = {
     /**
      * The request is malformed, or the password is easy to guess.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request body did not arrive within the server's request timeout
      * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
      *
      */
-    408: Error;
+    408: DeveloperError;
     /**
      * The request body is larger than 64 kB.
      */
-    413: Error;
+    413: DeveloperError;
     /**
      * The request body is not JSON.
      */
-    415: Error;
+    415: DeveloperError;
     /**
      * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
      */
-    429: Error;
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -262,7 +356,7 @@ export type SignUpErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
@@ -293,26 +387,26 @@ export type LogOutErrors = {
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -320,7 +414,7 @@ export type LogOutErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type LogOutError = LogOutErrors[keyof LogOutErrors];
@@ -345,22 +439,22 @@ export type GetSessionErrors = {
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -368,7 +462,7 @@ export type GetSessionErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type GetSessionError = GetSessionErrors[keyof GetSessionErrors];
@@ -393,48 +487,48 @@ export type LogInErrors = {
     /**
      * The request is malformed; the message names the bad parameter or body field.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * The email address and password do not match an account.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request body did not arrive within the server's request timeout
      * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
      *
      */
-    408: Error;
+    408: DeveloperError;
     /**
      * The request body is larger than 64 kB.
      */
-    413: Error;
+    413: DeveloperError;
     /**
      * The request body is not JSON.
      */
-    415: Error;
+    415: DeveloperError;
     /**
      * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
      */
-    429: Error;
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -442,7 +536,7 @@ export type LogInErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type LogInError = LogInErrors[keyof LogInErrors];
@@ -456,6 +550,397 @@ export type LogInResponses = {
 
 export type LogInResponse = LogInResponses[keyof LogInResponses];
 
+export type ResendVerificationData = {
+    body?: never;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/accounts/verification';
+};
+
+export type ResendVerificationErrors = {
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The account asked for as many emails as it may in an hour; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ResendVerificationError = ResendVerificationErrors[keyof ResendVerificationErrors];
+
+export type ResendVerificationResponses = {
+    /**
+     * The email is on its way (or the address is already verified).
+     */
+    202: MailAccepted;
+};
+
+export type ResendVerificationResponse = ResendVerificationResponses[keyof ResendVerificationResponses];
+
+export type VerifyEmailData = {
+    body: TokenRequest;
+    path?: never;
+    query?: never;
+    url: '/accounts/verify';
+};
+
+export type VerifyEmailErrors = {
+    /**
+     * The request is malformed, or the link is unknown, used or expired.
+     */
+    400: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
+
+export type VerifyEmailResponses = {
+    /**
+     * The address is verified.
+     */
+    200: EmailVerified;
+};
+
+export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type RequestPasswordResetData = {
+    body: PasswordResetRequest;
+    path?: never;
+    query?: never;
+    url: '/password-reset';
+};
+
+export type RequestPasswordResetErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
+
+export type RequestPasswordResetResponses = {
+    /**
+     * The same answer for every address.
+     */
+    202: MailAccepted;
+};
+
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
+
+export type ResetPasswordData = {
+    body: NewPasswordRequest;
+    path?: never;
+    query?: never;
+    url: '/password-reset/confirm';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * The request is malformed, the link is unknown, used or expired, or the password is easy to guess.
+     */
+    400: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    /**
+     * The password is changed and every session of the account has ended.
+     */
+    204: void;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
+export type ListSessionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/sessions';
+};
+
+export type ListSessionsErrors = {
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ListSessionsError = ListSessionsErrors[keyof ListSessionsErrors];
+
+export type ListSessionsResponses = {
+    /**
+     * The account's sessions.
+     */
+    200: SessionList;
+};
+
+export type ListSessionsResponse = ListSessionsResponses[keyof ListSessionsResponses];
+
+export type EndSessionData = {
+    body?: never;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path: {
+        /**
+         * The session's id, as listed by `GET /sessions`.
+         */
+        sessionId: string;
+    };
+    query?: never;
+    url: '/sessions/{sessionId}';
+};
+
+export type EndSessionErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The account has no such live session.
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type EndSessionError = EndSessionErrors[keyof EndSessionErrors];
+
+export type EndSessionResponses = {
+    /**
+     * The session has ended.
+     */
+    204: void;
+};
+
+export type EndSessionResponse = EndSessionResponses[keyof EndSessionResponses];
+
 export type ListApplicationsData = {
     body?: never;
     path?: never;
@@ -467,22 +952,22 @@ export type ListApplicationsErrors = {
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -490,7 +975,7 @@ export type ListApplicationsErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type ListApplicationsError = ListApplicationsErrors[keyof ListApplicationsErrors];
@@ -521,52 +1006,57 @@ export type CreateApplicationErrors = {
     /**
      * The request is malformed; the message names the bad parameter or body field.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request may have been forged by another site (`csrf_failed`), or
      * the account already has as many applications as it may have
      * (`application_limit_reached`; `DEVELOPER_MAX_APPLICATIONS`, 10 by
-     * default): delete one first.
+     * default): delete one first, or its email address is not verified
+     * yet (`email_not_verified`): follow the link sent at sign-up.
      *
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request body did not arrive within the server's request timeout
      * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
      *
      */
-    408: Error;
+    408: DeveloperError;
     /**
      * The account already has an application of that name.
      */
-    409: Error;
+    409: DeveloperError;
     /**
      * The request body is larger than 64 kB.
      */
-    413: Error;
+    413: DeveloperError;
     /**
      * The request body is not JSON.
      */
-    415: Error;
+    415: DeveloperError;
+    /**
+     * The account rotated keys as often as it may in 24 hours; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -574,7 +1064,7 @@ export type CreateApplicationErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type CreateApplicationError = CreateApplicationErrors[keyof CreateApplicationErrors];
@@ -610,34 +1100,34 @@ export type DeleteApplicationErrors = {
     /**
      * The request is malformed; the message names the bad parameter or body field.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The caller has no such application (or the application has no such key).
      */
-    404: Error;
+    404: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -645,7 +1135,7 @@ export type DeleteApplicationErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type DeleteApplicationError = DeleteApplicationErrors[keyof DeleteApplicationErrors];
@@ -681,38 +1171,38 @@ export type RotateApplicationKeyErrors = {
     /**
      * The request is malformed; the message names the bad parameter or body field.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The caller has no such application (or the application has no such key).
      */
-    404: Error;
+    404: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The account rotated keys as often as it may in 24 hours; wait `Retry-After` seconds.
      */
-    429: Error;
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -720,7 +1210,7 @@ export type RotateApplicationKeyErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type RotateApplicationKeyError = RotateApplicationKeyErrors[keyof RotateApplicationKeyErrors];
@@ -760,34 +1250,34 @@ export type RevokeApiKeyErrors = {
     /**
      * The request is malformed; the message names the bad parameter or body field.
      */
-    400: Error;
+    400: DeveloperError;
     /**
      * No session, or an expired or ended one. Log in first.
      */
-    401: Error;
+    401: DeveloperError;
     /**
      * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
      */
-    403: Error;
+    403: DeveloperError;
     /**
      * The caller has no such application (or the application has no such key).
      */
-    404: Error;
+    404: DeveloperError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -795,7 +1285,7 @@ export type RevokeApiKeyErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type RevokeApiKeyError = RevokeApiKeyErrors[keyof RevokeApiKeyErrors];
@@ -820,18 +1310,18 @@ export type GetOpenApiDocumentErrors = {
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: DeveloperError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: DeveloperError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -839,7 +1329,7 @@ export type GetOpenApiDocumentErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: DeveloperError;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

@@ -11,3 +11,11 @@ export interface Operations {
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */
 export type SecuritySchemeName = 'apiKey';
+
+/** The path prefix the service answers under: its server's path, with each variable at its default. */
+export const PREFIX = '/v3';
+
+/** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */
+export const OWN_SERVER_PREFIXES = {
+  getAvatar: '/avatar',
+} as const;

@@ -48,6 +48,13 @@ export const getProfileById = <ThrowOnError extends boolean = false>(options: Op
  * `AVATAR_CACHE_SECONDS` (a day by default), default images, redirects
  * and `404`s for 300 seconds, so a newly uploaded image shows soon.
  *
+ * Each client address may ask for `RATE_LIMIT_AVATARS` images an hour
+ * (2000 by default; IPv6 addresses count by their /64), counted apart
+ * from profile lookups; every answer carries the `X-RateLimit-*`
+ * headers, and one over the limit is `429` with `Retry-After`. When
+ * more images are being drawn than the server takes at once, a request
+ * that needs a new drawing is `503` with `Retry-After: 1`.
+ *
  */
 export const getAvatar = <ThrowOnError extends boolean = false>(options: Options<GetAvatarData, ThrowOnError>) => (options.client ?? client).get<GetAvatarResponses, GetAvatarErrors, ThrowOnError>({ url: '/avatar/{hash}', ...options });
 

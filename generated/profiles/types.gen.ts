@@ -7,7 +7,7 @@ export type ClientOptions = {
 /**
  * An error answer.
  */
-export type Error = {
+export type ProfilesError = {
     /**
      * A human-readable message.
      */
@@ -355,12 +355,15 @@ export type ProfileIdentifier = string;
 export type AvatarHash = string;
 
 /**
- * Width and height of the image in pixels, 1 to 2048 (default 80).
+ * Width and height of the image in pixels, 1 to 2048 (default 80),
+ * written as plain decimal digits: `1e3`, `0x10`, `+5` or ` 5` are
+ * `400` naming `s`.
+ *
  */
 export type AvatarSize = number;
 
 /**
- * Same as `s` (`s` wins when both are given).
+ * Same as `s` (`s` wins when both are given), also plain decimal digits only.
  */
 export type AvatarSizeLong = number;
 
@@ -431,34 +434,34 @@ export type GetProfileByIdErrors = {
     /**
      * The request is malformed; the message names the bad parameter.
      */
-    400: Error;
+    400: ProfilesError;
     /**
      * No profile exists for the identifier.
      */
-    404: Error;
+    404: ProfilesError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: ProfilesError;
     /**
      * The caller's hourly rate limit is exhausted.
      */
-    429: Error;
+    429: ProfilesError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: ProfilesError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: ProfilesError;
     /**
      * The operation is described but not yet served by this deployment.
      */
-    501: Error;
+    501: ProfilesError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -466,7 +469,7 @@ export type GetProfileByIdErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: ProfilesError;
 };
 
 export type GetProfileByIdError = GetProfileByIdErrors[keyof GetProfileByIdErrors];
@@ -501,11 +504,14 @@ export type GetAvatarData = {
     };
     query?: {
         /**
-         * Width and height of the image in pixels, 1 to 2048 (default 80).
+         * Width and height of the image in pixels, 1 to 2048 (default 80),
+         * written as plain decimal digits: `1e3`, `0x10`, `+5` or ` 5` are
+         * `400` naming `s`.
+         *
          */
         s?: number;
         /**
-         * Same as `s` (`s` wins when both are given).
+         * Same as `s` (`s` wins when both are given), also plain decimal digits only.
          */
         size?: number;
         /**
@@ -550,34 +556,38 @@ export type GetAvatarErrors = {
     /**
      * The request is malformed; the message names the bad parameter.
      */
-    400: Error;
+    400: ProfilesError;
     /**
      * No avatar, and `d=404` asked for no default image.
      */
-    404: Error;
+    404: ProfilesError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: ProfilesError;
+    /**
+     * The client address has used up its avatar images for the hour (`RATE_LIMIT_AVATARS`).
+     */
+    429: ProfilesError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: ProfilesError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: ProfilesError;
     /**
-     * The store is unreachable or too busy to take the request now (the
-     * database is down, or a write waited for the lock longer than its
-     * bound). Nothing was changed; the same request may be sent again after
-     * `Retry-After` seconds.
+     * The store is unreachable or too busy, or more avatar images are being
+     * drawn than the server takes at once (a short queue is full). Nothing
+     * was changed; the same request may be sent again after `Retry-After`
+     * seconds.
      *
      */
-    503: Error;
+    503: ProfilesError;
 };
 
 export type GetAvatarError = GetAvatarErrors[keyof GetAvatarErrors];
@@ -608,22 +618,22 @@ export type GetOpenApiDocumentErrors = {
     /**
      * The request is malformed; the message names the bad parameter.
      */
-    400: Error;
+    400: ProfilesError;
     /**
      * The path exists but does not accept this method.
      */
-    405: Error;
+    405: ProfilesError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
      *
      */
-    431: Error;
+    431: ProfilesError;
     /**
      * A server-side failure occurred. Nothing internal is disclosed.
      */
-    500: Error;
+    500: ProfilesError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -631,7 +641,7 @@ export type GetOpenApiDocumentErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: ProfilesError;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

@@ -16,3 +16,9 @@ export interface Operations {
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */
 export type SecuritySchemeName = 'bearerToken';
+
+/** The path prefix the service answers under: its server's path, with each variable at its default. */
+export const PREFIX = '/rest/v1.1';
+
+/** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */
+export const OWN_SERVER_PREFIXES = {} as const;

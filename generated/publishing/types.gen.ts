@@ -34,7 +34,7 @@ export type MethodNotAllowedError = {
 /**
  * Error body: `{"error": "<machine code>", "message": "<human text>"}`.
  */
-export type Error = {
+export type PublishingError = {
     /**
      * Machine-readable error code, e.g. `unknown_post`.
      */
@@ -607,7 +607,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | Error | MethodNotAllowedError;
+    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | PublishingError | MethodNotAllowedError;
 };
 
 /**
@@ -1395,14 +1395,14 @@ export type GetSiteErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -1410,7 +1410,7 @@ export type GetSiteErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -1420,7 +1420,7 @@ export type GetSiteErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -1431,20 +1431,27 @@ export type GetSiteErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -1452,7 +1459,7 @@ export type GetSiteErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type GetSiteError = GetSiteErrors[keyof GetSiteErrors];
@@ -1533,14 +1540,14 @@ export type GetPostErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -1548,7 +1555,7 @@ export type GetPostErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -1558,7 +1565,7 @@ export type GetPostErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -1569,20 +1576,27 @@ export type GetPostErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -1590,7 +1604,7 @@ export type GetPostErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type GetPostError = GetPostErrors[keyof GetPostErrors];
@@ -1655,14 +1669,14 @@ export type GetPostLikesErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -1670,7 +1684,7 @@ export type GetPostLikesErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -1680,7 +1694,7 @@ export type GetPostLikesErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -1691,20 +1705,27 @@ export type GetPostLikesErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -1712,7 +1733,7 @@ export type GetPostLikesErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type GetPostLikesError = GetPostLikesErrors[keyof GetPostLikesErrors];
@@ -1770,14 +1791,14 @@ export type GetMyPostLikeErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -1785,7 +1806,7 @@ export type GetMyPostLikeErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -1795,7 +1816,7 @@ export type GetMyPostLikeErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -1806,20 +1827,27 @@ export type GetMyPostLikeErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
 };
 
 export type GetMyPostLikeError = GetMyPostLikeErrors[keyof GetMyPostLikeErrors];
@@ -1881,14 +1909,14 @@ export type GetPostRepliesErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -1896,7 +1924,7 @@ export type GetPostRepliesErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -1906,7 +1934,7 @@ export type GetPostRepliesErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -1917,20 +1945,27 @@ export type GetPostRepliesErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -1938,7 +1973,7 @@ export type GetPostRepliesErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type GetPostRepliesError = GetPostRepliesErrors[keyof GetPostRepliesErrors];
@@ -2019,14 +2054,14 @@ export type DeletePostErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -2034,7 +2069,7 @@ export type DeletePostErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -2044,7 +2079,7 @@ export type DeletePostErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -2060,15 +2095,15 @@ export type DeletePostErrors = {
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -2076,7 +2111,7 @@ export type DeletePostErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type DeletePostError = DeletePostErrors[keyof DeletePostErrors];
@@ -2160,14 +2195,14 @@ export type RestorePostErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * No bearer token where one is required (`authorization_required`), or
      * an unknown one (`invalid_token`, on every operation). Given before any
      * lookup of the site or the post.
      *
      */
-    401: Error;
+    401: PublishingError;
     /**
      * The caller may not do this to the post (restore or trash it: the right
      * to delete it), may not see it (read), or asked for `context=edit` and
@@ -2175,7 +2210,7 @@ export type RestorePostErrors = {
      * its users. Nothing is changed.
      *
      */
-    403: Error;
+    403: PublishingError;
     /**
      * No such site (`unknown_blog`), no such post (`unknown_post`), or a
      * post type the site does not expose (`unknown_post`; trash:
@@ -2185,7 +2220,7 @@ export type RestorePostErrors = {
      * never enveloped or wrapped.
      *
      */
-    404: Error;
+    404: PublishingError;
     /**
      * A method other than `GET`, `POST` and `OPTIONS` on a path that is
      * known; `Allow` lists the methods it takes, comma-separated. The
@@ -2201,15 +2236,15 @@ export type RestorePostErrors = {
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The operation is described but not served by this deployment.
      */
-    501: Error;
+    501: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -2217,7 +2252,7 @@ export type RestorePostErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type RestorePostError = RestorePostErrors[keyof RestorePostErrors];
@@ -2267,22 +2302,29 @@ export type GetOpenApiDocumentErrors = {
     /**
      * A parameter fails validation; the message names it.
      */
-    400: Error;
+    400: PublishingError;
     /**
      * The document is not served here.
      */
-    404: Error;
+    404: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
      *
      */
-    431: Error;
+    431: PublishingError;
     /**
      * An unexpected failure; nothing internal is disclosed.
      */
-    500: Error;
+    500: PublishingError;
     /**
      * The store is unreachable or too busy to take the request now (the
      * database is down, or a write waited for the lock longer than its
@@ -2290,7 +2332,7 @@ export type GetOpenApiDocumentErrors = {
      * `Retry-After` seconds.
      *
      */
-    503: Error;
+    503: PublishingError;
 };
 
 export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];

@@ -25,7 +25,7 @@
  *    of the compiled server.
  *
  * Prints one table (each CPU figure also as a multiple of the best peer's),
- * the same as Markdown for the README, and writes .tmp/bench-latest.json.
+ * the same as Markdown for docs/performance.md, and writes .tmp/bench-latest.json.
  *
  * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (500;

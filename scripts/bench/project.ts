@@ -56,6 +56,8 @@ export function serverEnv(port: number, databaseUrl: string): Record<string, str
     RESPONSE_VALIDATION: 'off',
     RATE_LIMIT_ANONYMOUS: '1000000000',
     RATE_LIMIT_KEYED: '1000000000',
+    RATE_LIMIT_AVATARS: '1000000000',
+    RATE_LIMIT_PUBLISHING_READS: '1000000000',
   };
 }
 

@@ -1,4 +1,4 @@
-/** The benchmark's table, for the console and as Markdown (the README pastes the latter). */
+/** The benchmark's table, for the console and as Markdown (docs/performance.md pastes the latter). */
 
 export interface Row {
   row: string;

@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../contracts.js';
 import { contractWithOperations, operationCount } from './contract50.js';
 import { ContractRouter, loadContract, PROFILES_CONTRACT, PROFILES_PREFIX } from './project.js';
 

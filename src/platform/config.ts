@@ -1,7 +1,7 @@
 import type { ResponseValidation } from './http/pipeline.js';
 import { type TracingConfig, tracingFromEnv } from './ops/tracing.js';
 
-/** Every setting of the server, read from the environment (see the README's table). */
+/** Every setting of the server, read from the environment (see docs/configuration.md). */
 export interface Config {
   port: number;
   host: string;
@@ -44,7 +44,16 @@ export interface Config {
   avatarCacheSeconds: number;
   /** Load demo data into an empty store. */
   seedDemoData: boolean;
-  rateLimits: { anonymousPerHour: number; keyedPerHour: number; accountPerHour: number; windowSeconds: number };
+  rateLimits: {
+    anonymousPerHour: number;
+    keyedPerHour: number;
+    accountPerHour: number;
+    /** Avatar images per window per client address (`RATE_LIMIT_AVATARS`). */
+    avatarsPerHour: number;
+    /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
+    publishingReadsPerHour: number;
+    windowSeconds: number;
+  };
   /** Seconds a shared cache may keep an anonymous profile answer. */
   profileCacheSeconds: number;
   /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
@@ -95,6 +104,8 @@ export interface Config {
    * modules (the configuration knows none).
    */
   services: readonly string[] | undefined;
+  /** Where email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
+  smtpUrl: string | undefined;
   /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
   developer: {
     sessionTtlSeconds: number;
@@ -208,6 +219,16 @@ function parseClusterNodes(value: string | undefined): { host: string; port: num
   });
 }
 
+/** `SMTP_URL`: an smtp(s) URL naming a host (its password is never echoed). */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL naming a host, got "${redacted(value)}"`);
+  }
+  return value;
+}
+
 /** The standard OpenTelemetry variables; an endpoint must be an http(s) URL. */
 function parseTracing(env: NodeJS.ProcessEnv): TracingConfig {
   const tracing = tracingFromEnv(env);
@@ -283,6 +304,8 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
       keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
       // Every key of an account together: by default as much as one key, so a new key adds nothing.
       accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
+      avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
+      publishingReadsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
       windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
     },
     profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
@@ -299,10 +322,12 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     maxAnswerBytes: int(env.MAX_ANSWER_BYTES, 4 * 1024 * 1024, 'MAX_ANSWER_BYTES'),
     metrics: {
       port: env.METRICS_PORT ? port(env.METRICS_PORT, 0, 'METRICS_PORT') : undefined,
-      host: env.METRICS_HOST || env.HOST || '0.0.0.0',
+      // Loopback unless named: an unauthenticated metrics port must not face the network by default.
+      host: env.METRICS_HOST || '127.0.0.1',
       token: env.METRICS_TOKEN || undefined,
     },
     services: parseServices(env.SERVICES),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),

@@ -89,6 +89,24 @@ describe('one origin, production paths', () => {
     const options = await fetch(`${origin}/rest/v1.1/sites/1/posts/108`, { method: 'OPTIONS' });
     expect(options.status).toBe(200);
   });
+
+  it('lets a front end on another origin call every service (CORS, preflights included)', async () => {
+    const from = { Origin: 'http://localhost:3000' };
+    const preflight = await fetch(`${origin}/rest/v1.1/sites/1/posts/101/restore`, {
+      method: 'OPTIONS',
+      headers: { ...from, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const noRoute = await fetch(`${origin}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST', headers: from });
+    expect(noRoute.headers.get('access-control-allow-origin')).toBe('*');
+    for (const path of ['/v3/profiles/alex', '/rest/v1.1/sites/1/posts/108']) {
+      const answer = await fetch(`${origin}${path}`, { headers: from });
+      expect(['*', from.Origin], path).toContain(answer.headers.get('access-control-allow-origin'));
+    }
+  });
 });
 
 describe('profiles mock', () => {

@@ -68,8 +68,8 @@ describe('the independent oracle (test/support/contract.ts)', () => {
   });
 
   it('matches paths itself: an operation\'s own server (/avatar), integer parameters, unrouted paths', async () => {
-    // The avatar operation is served at the site's root; its 404 (d=404) needs no rate-limit headers.
-    const avatar404 = answer(404, { 'cache-control': 'public, max-age=300' }, { error: 'Avatar not found', code: 'not_found' });
+    // The avatar operation is served at the site's root; its 404 (d=404) carries its own rate-limit headers.
+    const avatar404 = answer(404, { 'cache-control': 'public, max-age=300', ...rateLimits }, { error: 'Avatar not found', code: 'not_found' });
     expect((await check('GET', '/avatar/abc', avatar404)).checked).toBe(1);
     // A non-numeric post ID matches no operation: the 404 is the service's generic one, and its headers are not checked.
     expect((await check('GET', '/rest/v1.1/sites/1/posts/abc', { status: 404, headers: new Headers({ 'content-type': 'text/plain' }), text: '' })).checked).toBe(1);

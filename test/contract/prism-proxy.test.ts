@@ -4,6 +4,7 @@ import { contractChecker, type ContractChecker } from '../support/contract.js';
 import { issueCredential, publishingToken } from '../support/credentials.js';
 import { isPrismViolation, startPrismProxy, type PrismProxy } from '../support/prism.js';
 import { startServer, type TestServer } from '../support/server.js';
+import { verifyAddress } from '../services/developer/support/dashboard.js';
 
 /**
  * A representative replay of the behaviour suites' traffic through Prism's
@@ -223,6 +224,8 @@ describe('developer dashboard through prism proxy', () => {
     const again = await viaPrism('developer', '/accounts', json('POST', { email, password }));
     expect(again.status).toBe(202);
     expect(again.json()).toEqual(first.json());
+    // Applications need a verified address (the link of the email, followed in test/services/developer/email.test.ts).
+    await verifyAddress(server, email);
   });
 
   it('a wrong password is 401 invalid_credentials; the right one 200 with the session cookie', async () => {

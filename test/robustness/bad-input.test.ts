@@ -8,7 +8,7 @@ import { CALLBACK_INJECTIONS, fuzzTargets, type FuzzTarget } from './requests.js
 import { expectContractAnswer } from './settings.js';
 
 /**
- * The README's bad-input catalogue, row by row and for every operation of
+ * The bad-input catalogue of docs/testing.md, row by row and for every operation of
  * every contract the app serves: each kind of bad value in each place,
  * with a valid credential so the value reaches the handlers and the store.
  * Every answer is checked against the contract (never a 5xx, nothing
@@ -16,7 +16,7 @@ import { expectContractAnswer } from './settings.js';
  */
 const logLines: string[] = [];
 const server = await startServer(
-  { RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_KEYED: '1000000', DEVELOPER_PASSWORD_COST: '14' },
+  { RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_KEYED: '1000000', RATE_LIMIT_AVATARS: '1000000', RATE_LIMIT_PUBLISHING_READS: '1000000', DEVELOPER_PASSWORD_COST: '14' },
   { logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) },
 );
 afterAll(() => server.close());

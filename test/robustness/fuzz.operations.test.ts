@@ -18,6 +18,8 @@ import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js
 const server = await startServer({
   RATE_LIMIT_ANONYMOUS: '1000000',
   RATE_LIMIT_KEYED: '1000000',
+  RATE_LIMIT_AVATARS: '1000000',
+  RATE_LIMIT_PUBLISHING_READS: '1000000',
   // A cheap password hash, so sign-ups and log-ins in the fuzzing stay fast.
   DEVELOPER_PASSWORD_COST: '14',
 });

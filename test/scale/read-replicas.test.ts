@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../support/contract.js';
 import { startPrimaryAndReplica, type PrimaryAndReplica } from '../../scripts/services/pgReplica.js';
 import { startServer, type TestServer } from '../support/server.js';
-import { issueCredential } from '../support/credentials.js';
+import { issueCredential, publishingToken } from '../support/credentials.js';
 
 /**
- * With DATABASE_READ_URL the hot reads (profile and avatar lookups) go to a
+ * With DATABASE_READ_URL the hot reads (profile and avatar lookups, post reads and their meta links) go to a
  * PostgreSQL streaming replica, and everything else to the primary; a
  * replica that lags past REPLICA_MAX_LAG_MS or stops is left out, reads go
  * to the primary with none refused, and it is used again once well. Every
@@ -19,6 +19,8 @@ let call: typeof fetch;
 const PROFILE_READ = /select .*from "profiles"/i;
 const AVATAR_READ = /select "image" from "profile_avatars"/i;
 const KEY_READ = /from "api_keys"/i;
+const POST_READ = /from "posts"/i;
+const LIKES_READ = /from "likes"/i;
 const ALEX_SHA256 = '6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110';
 
 beforeAll(async () => {
@@ -32,6 +34,7 @@ beforeAll(async () => {
     RATE_LIMIT_ANONYMOUS: '1000000',
     RATE_LIMIT_KEYED: '1000000',
     RATE_LIMIT_ACCOUNT: '1000000',
+    RATE_LIMIT_AVATARS: '1000000',
   });
   call = contractFetch(await contractChecker());
   // The schema and demo data the server wrote on the primary have reached the replica once a lookup is
@@ -90,6 +93,38 @@ describe('who answers which read', () => {
     expect(keyReads.replica).toBe(0);
     expect(keyReads.primary).toBeGreaterThanOrEqual(1);
     expect(await whoRuns(PROFILE_READ, () => lookup(keyed))).toEqual({ primary: 0, replica: 1 });
+  });
+});
+
+describe('who answers which publishing request', () => {
+  it('a post read (and its meta links) reads from the replica', async () => {
+    const counts = await whoRuns(POST_READ, async () => {
+      const res = await call(`${server.url}/rest/v1.1/sites/1/posts/108?meta=likes`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    });
+    expect(counts.primary).toBe(0);
+    expect(counts.replica).toBeGreaterThanOrEqual(1);
+    const likes = await whoRuns(LIKES_READ, async () => {
+      const res = await call(`${server.url}/rest/v1.1/sites/1/posts/108/likes`);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    });
+    expect(likes).toMatchObject({ primary: 0 });
+    expect(likes.replica).toBeGreaterThanOrEqual(1);
+  });
+
+  it('trash and restore read and write on the primary only', async () => {
+    const token = await publishingToken(server, 'admin');
+    const headers = { Authorization: `Bearer ${token}` };
+    const counts = await whoRuns(POST_READ, async () => {
+      for (const action of ['delete', 'restore']) {
+        const res = await call(`${server.url}/rest/v1.1/sites/1/posts/108/${action}`, { method: 'POST', headers });
+        expect(res.status, `${action}: ${await res.text()}`).toBe(200);
+      }
+    });
+    expect(counts.replica).toBe(0);
+    expect(counts.primary).toBeGreaterThanOrEqual(2);
   });
 });
 

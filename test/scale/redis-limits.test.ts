@@ -22,6 +22,8 @@ beforeAll(async () => {
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
     RATE_LIMIT_ANONYMOUS: '6',
+    RATE_LIMIT_AVATARS: '3',
+    RATE_LIMIT_PUBLISHING_READS: '3',
     STORE_TIMEOUT_MS: '500',
   };
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
@@ -45,6 +47,18 @@ describe('shared counters', () => {
     expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200, 429]);
     expect(answers.slice(0, 6).map(remaining)).toEqual([5, 4, 3, 2, 1, 0]);
     expect(answers[6]!.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('count avatar images and publishing reads of every instance against their own limits', async () => {
+    const avatar = (server: TestServer) => call(`${server.url}/avatar/${'c'.repeat(64)}?d=blank&s=8`);
+    const post = (server: TestServer) => call(`${server.url}/rest/v1.1/sites/demo.example.com/posts/108`);
+    for (const ask of [avatar, post]) {
+      const answers = [];
+      for (const server of [a, b, a, b]) answers.push(await ask(server));
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.slice(0, 3).map(remaining)).toEqual([2, 1, 0]);
+      expect(answers[3]!.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
   });
 
   it('readyz includes Redis', async () => {

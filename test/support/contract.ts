@@ -2,9 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse as parseYaml } from 'yaml';
+import { CORE_SCHEMA, load } from 'js-yaml';
 import { describeErrors } from './schemaErrors.js';
 
+
+/** YAML 1.2's core schema: JSON's types only (a date stays text). The oracle reads contracts itself. */
+const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
 /*
  * The independent oracle: it reads the contracts itself (YAML, local `$ref`s,
  * its own path matcher) and imports nothing from `src/`

@@ -1,8 +1,9 @@
 import { issueApiKey } from '../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../src/services/profiles/store/kyselyProfilesStore.js';
 import { issueAccessToken } from '../../src/services/publishing/domain/accessTokens.js';
-import { KyselyPublishingStore } from '../../src/services/publishing/store/kyselyStore.js';
+import { createKyselyPublishingStore } from '../../src/services/publishing/store/kyselyPublishingStore.js';
 import { sendRequest } from './http.js';
+import { createKyselyDeveloperStore } from '../../src/services/developer/store/kyselyDeveloperStore.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -32,6 +33,10 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
     const headers = { 'content-type': 'application/json' };
     const signUp = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body });
     if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
+    // Verified through the store module, as following the emailed link would: applications need it.
+    const store = createKyselyDeveloperStore(server.built.db as never);
+    const account = await store.findCredentials(JSON.parse(body).email as string);
+    if (account) await store.markEmailVerified(account.accountId);
     const answer = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body });
     const session = /^dev_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
     if (answer.status !== 200 || !session) throw new Error(`log-in failed: ${answer.status} ${answer.text}`);
@@ -41,7 +46,7 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
 
 /** A publishing access token for a demo user (by login). */
 export async function publishingToken(server: TestServer, login: string): Promise<string> {
-  const store = new KyselyPublishingStore(server.built.db);
+  const store = createKyselyPublishingStore(server.built.db);
   const user = await store.findUserByLogin(login);
   if (!user) throw new Error(`no demo user ${login}`);
   const issued = issueAccessToken();

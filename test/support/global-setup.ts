@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
+import { BUILD_INPUTS, inputsHash } from '../../scripts/fresh.mjs';
 import { CONTRACTS, projectRoot, run } from '../../scripts/tools.js';
 import { createTemplateDatabase, dropRunDatabases, postgresUrl, requirePostgres } from './postgres.js';
 import { requireRedisServer } from './redis.js';
@@ -47,8 +48,11 @@ async function prepare(): Promise<string> {
   return createTemplateDatabase();
 }
 
+/** `npm run docs` unless dist/docs/ was built from today's inputs (the stamp `npm start` also reads). */
 async function buildDocs() {
-  if (CONTRACTS.every((name) => existsSync(join(projectRoot, 'dist/docs', `${name}.html`)))) return;
+  const stamp = join(projectRoot, 'dist/docs/.inputs-sha256');
+  const built = CONTRACTS.every((name) => existsSync(join(projectRoot, 'dist/docs', `${name}.html`)));
+  if (built && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === inputsHash(BUILD_INPUTS.docs)) return;
   const code = await run('tsx', ['scripts/build-docs.ts'], { stdio: 'ignore' });
   if (code !== 0) throw new Error('npm run docs failed');
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../scripts/contracts.js';
 import { contractWithOperations, operationCount } from '../../scripts/bench/contract50.js';
 import { fileOf, summarise, type CpuProfile } from '../../scripts/bench/cpuprofile.js';
 import { load, startScript, statFields, stop, waitFor, type Server } from '../../scripts/bench/harness.js';

@@ -92,6 +92,23 @@ describe('breaking changes are refused unless the major version goes up', () => 
     expect(changelog).toMatch(/### Compatible\n\n- .*nickname/);
   });
 
+  it('a new value of an enum marked x-extensible-enum (error codes) is compatible; of another enum, or a removed one, breaking', () => {
+    const code = (d: Mutable) => d.components.schemas.Error.properties.code;
+    const added = checkContract('developer', changed('developer', (d) => code(d).enum.push('brand_new_code')));
+    expect(added.refused).toEqual([]);
+    expect(added.changes.some((c) => c.kind === 'non-breaking' && /extensible enum/.test(c.description))).toBe(true);
+    const closed = checkContract(
+      'developer',
+      changed('developer', (d) => {
+        delete code(d)['x-extensible-enum'];
+        code(d).enum.push('brand_new_code');
+      }),
+    );
+    expect(closed.refused.length).toBeGreaterThan(0);
+    const removed = checkContract('developer', changed('developer', (d) => (code(d).enum = code(d).enum.slice(1))));
+    expect(removed.refused.length).toBeGreaterThan(0);
+  });
+
   it('the changelog of an unchanged contract says so', () => {
     expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILD_INPUTS, buildWhenChanged, inputsHash } from '../../scripts/fresh.js';
+import { BUILD_INPUTS, buildWhenChanged, inputsHash } from '../../scripts/fresh.mjs';
 import { projectRoot } from '../../scripts/tools.js';
 
 /**

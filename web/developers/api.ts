@@ -1,6 +1,6 @@
 import { createClient, createConfig } from '../../generated/developer/client/index.js';
 import * as sdk from '../../generated/developer/sdk.gen.js';
-import type { Application, KeyIssued, NewApplication, Session } from '../../generated/developer/types.gen.js';
+import type { Application, DashboardSession, KeyIssued, NewApplication, Session } from '../../generated/developer/types.gen.js';
 
 /** A failed call: the API's own status, code and human message, or a network failure (status 0). */
 export class ApiFailure extends Error {
@@ -66,6 +66,18 @@ export function dashboardApi(baseUrl: string) {
     async logOut(): Promise<void> {
       await unwrap(sdk.logOut({ client, headers: csrf() }));
       csrfToken = '';
+    },
+    /** Sends the verification link again; the answer says where to find it. */
+    resendVerification: async (): Promise<string> => (await unwrap(sdk.resendVerification({ client, headers: csrf() }))).message,
+    verifyEmail: (token: string) => unwrap(sdk.verifyEmail({ client, body: { token } })),
+    requestPasswordReset: async (email: string): Promise<string> =>
+      (await unwrap(sdk.requestPasswordReset({ client, body: { email } }))).message,
+    async resetPassword(token: string, password: string): Promise<void> {
+      await unwrap(sdk.resetPassword({ client, body: { token, password } }));
+    },
+    listSessions: async (): Promise<DashboardSession[]> => (await unwrap(sdk.listSessions({ client }))).sessions,
+    async endSession(sessionId: string): Promise<void> {
+      await unwrap(sdk.endSession({ client, path: { sessionId }, headers: csrf() }));
     },
     listApplications: async (): Promise<Application[]> => (await unwrap(sdk.listApplications({ client }))).applications,
     createApplication: (application: NewApplication): Promise<KeyIssued> =>

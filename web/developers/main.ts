@@ -34,7 +34,20 @@ const page = {
   newKeyValue: byId<HTMLInputElement>('new-key-value'),
   copyKey: byId<HTMLButtonElement>('copy-key'),
   dismissKey: byId<HTMLButtonElement>('dismiss-key'),
+  forgotForm: byId<HTMLFormElement>('forgot-form'),
+  resetForm: byId<HTMLFormElement>('reset-form'),
+  verifyBanner: byId('verify-banner'),
+  resendVerification: byId<HTMLButtonElement>('resend-verification'),
+  sessions: byId('sessions'),
 };
+
+/** The token of an emailed link, from the URL's fragment (never sent to a server), then dropped from the address bar. */
+function linkToken(kind: 'verify' | 'reset'): string | undefined {
+  const match = new RegExp(`^#${kind}=([A-Za-z0-9_-]+)$`).exec(window.location.hash);
+  if (match) history.replaceState(null, '', window.location.pathname);
+  return match?.[1];
+}
+let resetToken: string | undefined;
 
 let applications: Application[] = [];
 
@@ -82,11 +95,36 @@ async function showSignedIn(session: Session) {
   // An error of a failed attempt before this one goes as the signed-in view appears, not after its applications load.
   page.error.hidden = true;
   page.accountEmail.textContent = session.email;
+  page.verifyBanner.hidden = session.email_verified !== false;
   page.loading.hidden = true;
   page.signedOut.hidden = true;
   page.account.hidden = false;
   page.signedIn.hidden = false;
   await refreshApplications();
+  await refreshSessions();
+}
+
+async function refreshSessions() {
+  const sessions = await api.listSessions();
+  page.sessions.replaceChildren(
+    ...sessions.map((session) => {
+      const item = document.createElement('li');
+      const text = document.createElement('span');
+      const started = new Date(session.created_at).toLocaleString();
+      text.textContent = `Started ${started}, ends ${new Date(session.expires_at).toLocaleString()}${session.current ? ' (this browser)' : ''}`;
+      item.append(text);
+      if (!session.current) {
+        const end = document.createElement('button');
+        end.type = 'button';
+        end.className = 'button quiet';
+        end.dataset.session = session.id;
+        end.textContent = 'End';
+        end.setAttribute('aria-label', `End the session started ${started}`);
+        item.append(' ', end);
+      }
+      return item;
+    }),
+  );
 }
 
 async function refreshApplications() {
@@ -131,7 +169,7 @@ page.signUpForm.addEventListener('submit', (event) => {
     const session = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
     form.reset();
     await showSignedIn(session);
-    announce(`Welcome! Your account ${session.email} is ready. Create an application to get an API key.`);
+    announce(`Welcome! Your account ${session.email} is ready. Open the link we emailed you to verify the address, then create an application to get an API key.`);
     page.main.focus();
   });
 });
@@ -226,7 +264,53 @@ page.applications.addEventListener('click', (event) => {
   });
 });
 
+page.sessions.addEventListener('click', (event) => {
+  const button = (event.target as Element).closest<HTMLButtonElement>('button[data-session]');
+  if (!button?.dataset.session) return;
+  const sessionId = button.dataset.session;
+  void busy(button, async () => {
+    await api.endSession(sessionId);
+    await refreshSessions();
+    announce('Session ended.');
+  });
+});
+
+page.resendVerification.addEventListener('click', () => {
+  void busy(page.resendVerification, async () => announce(await api.resendVerification()));
+});
+
+page.forgotForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.forgotForm;
+  void busy(submitter(event), async () => {
+    const message = await api.requestPasswordReset(fieldValue(form, 'email'));
+    form.reset();
+    announce(message);
+  });
+});
+
+page.resetForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.resetForm;
+  void busy(submitter(event), async () => {
+    if (!resetToken) return;
+    await api.resetPassword(resetToken, fieldValue(form, 'password'));
+    resetToken = undefined;
+    form.reset();
+    form.hidden = true;
+    showSignedOut();
+    announce('Your password is changed and every session has ended. Log in with the new password.');
+  });
+});
+
 void busy(null, async () => {
+  const verifyToken = linkToken('verify');
+  if (verifyToken) {
+    const verified = await api.verifyEmail(verifyToken);
+    announce(`Your address ${verified.email} is verified. You can create applications now.`);
+  }
+  resetToken = linkToken('reset');
+  if (resetToken) page.resetForm.hidden = false;
   const session = await api.currentSession();
   if (session) await showSignedIn(session);
   else showSignedOut();

@@ -4,7 +4,7 @@
  * `GET /v3/profiles/alex`, so every server answers the same bytes.
  */
 import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../contracts.js';
 
 export const port = Number(process.env.BENCH_PORT);
 export const body = readFileSync(process.env.BENCH_BODY_FILE!);

@@ -69,18 +69,24 @@ export const openApiDocumentHandler = (contract: Contract) => {
   const document = contract.document as { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> };
   const written = document.servers?.[0] ? serverOrigin(document.servers[0]) : undefined;
   return async ({ ctx }: { ctx: Context }) => {
-    const base = (ctx as Context & { publicUrl?: string }).publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+    const base = servingBase(ctx);
     return { status: 200 as const, body: written ? withServersAt(document, written, base) : contract.document };
   };
 };
 
-interface ServerObject {
+/** Where this deployment is, as the served contracts and docs name it: `PUBLIC_URL` when set, else the origin the request reached. */
+export const servingBase = (ctx: Context): string => (ctx as Context & { publicUrl?: string }).publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+
+export interface ServerObject {
   url: string;
   variables?: Record<string, { default: string }>;
 }
 
+/** A server's URL with its variables at their defaults. */
+export const expandedServerUrl = (server: ServerObject) => server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+
 /** The origin a server's URL has with its variables at their defaults. */
-const serverOrigin = (server: ServerObject) => new URL(server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '')).origin;
+export const serverOrigin = (server: ServerObject) => new URL(expandedServerUrl(server)).origin;
 
 /** The document with every server (the document's, a path's, an operation's) moved from `written` to `base`. */
 function withServersAt(document: { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> }, written: string, base: string) {

@@ -1,11 +1,11 @@
 import type { Context } from 'koa';
+import vary from 'vary';
 
 /**
- * Response headers written straight to Node's response. Koa 3's `ctx.set`
- * makes arrays and lower-cases every name on each call, and `ctx.vary`
- * parses the header again: on the profile lookup, which writes a dozen
- * headers, that was a fifth of the pipeline's time. Like `ctx.set`, nothing
- * is written once the headers are sent.
+ * Response headers written straight to Node's response: Koa 3's `ctx.set`
+ * makes arrays and lower-cases every name on each call, on every request of
+ * the hot paths (see docs/decisions/headers-written-directly.md). Like
+ * `ctx.set`, nothing is written once the headers are sent.
  */
 export function setHeaders(ctx: Context, headers: Readonly<Record<string, string>>): void {
   const res = ctx.res;
@@ -18,23 +18,7 @@ export function setHeader(ctx: Context, name: string, value: string): void {
   if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
 }
 
-/**
- * Adds a field to `Vary` (as the `vary` package does: once, any letter
- * case, and nothing after `*`).
- */
+/** Adds a field to `Vary` with the `vary` package (once, any letter case, nothing after `*`), before the headers are sent. */
 export function varyOn(ctx: Context, field: string): void {
-  const res = ctx.res;
-  if (res.headersSent) return;
-  const current = res.getHeader('Vary');
-  if (current === undefined || current === '') {
-    res.setHeader('Vary', field);
-    return;
-  }
-  const text = Array.isArray(current) ? current.join(', ') : String(current);
-  const wanted = field.toLowerCase();
-  for (const token of text.split(',')) {
-    const present = token.trim().toLowerCase();
-    if (present === '*' || present === wanted) return;
-  }
-  res.setHeader('Vary', `${text}, ${field}`);
+  if (!ctx.res.headersSent) vary(ctx.res, field);
 }

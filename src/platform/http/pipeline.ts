@@ -1,7 +1,8 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { describeErrors, type ContractOperation, type ResponseHeaders } from './contract.js';
+import { describeErrors } from './contract/ajv.js';
+import type { ContractOperation, ResponseHeaders } from './contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
 import { ContractRouter } from './router.js';

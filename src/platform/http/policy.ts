@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { ContractOperation, SecurityScheme } from './contract.js';
+import type { ContractOperation, SecurityScheme } from './contract/types.js';
 import { writeJson, writeText, type AdmitStep, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
 import { setHeaders } from './headers.js';
 
@@ -84,7 +84,13 @@ export function resolveOperations(service: ServiceDefinition): Map<ContractOpera
   const resolved = new Map<ContractOperation, ResolvedOperation>();
   for (const operation of contract.operations) {
     const policy = policies[operation.operationId] ?? {};
-    // Every service has one scheme per operation today; the first the operation names is the one read.
+    // One scheme per operation is what the pipeline serves; alternatives would silently become the first.
+    if (operation.securitySchemes.length > 1) {
+      throw new Error(
+        `${service.name}: operation ${operation.operationId} names several security schemes (${operation.securitySchemes.join(', ')}); ` +
+          'the pipeline reads one credential per operation: name one scheme, or split the operation',
+      );
+    }
     const scheme = operation.security === 'none' ? undefined : operation.securitySchemes[0];
     const admit = policy.admit === undefined ? [] : Array.isArray(policy.admit) ? policy.admit : [policy.admit as AdmitStep];
     resolved.set(operation, {

@@ -1,4 +1,4 @@
-import type { ContractOperation } from './contract.js';
+import type { ContractOperation } from './contract/types.js';
 
 /** What a path and method resolve to. */
 export type RouteMatch =

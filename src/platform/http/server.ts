@@ -98,7 +98,7 @@ function connectionErrorAnswer(
     // This runs in a socket event: a throw here would take the whole process down.
     body = JSON.stringify(neutral);
   }
-  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
   // An answer to HEAD has no body, whatever went wrong.
   return method === 'HEAD' ? head : `${head}${body}`;
 }

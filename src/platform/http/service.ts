@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Contract } from './contract.js';
+import type { Contract } from './contract/types.js';
 import type { ApiError } from './errors.js';
 import { setHeader } from './headers.js';
 

@@ -50,8 +50,9 @@ interface Series {
  * `http_request_duration_seconds` (by service and operation), kept in plain
  * numbers per series and laid out for Prometheus only when scraped.
  * prom-client's own Counter and Histogram check and hash their labels on
- * every observation: on the profile lookup that was a tenth of the
- * pipeline's time. The text is what prom-client writes for the same series.
+ * every observation, which the request path need not pay for (see
+ * docs/decisions/request-metrics.md). The text is what prom-client writes
+ * for the same series.
  */
 export class RequestMetrics {
   /** By service, then operation: two lookups of strings the pipeline already holds, nothing built per request. */

@@ -4,7 +4,7 @@ import type { Metrics } from './metrics.js';
 
 /**
  * Counts, times and logs every request, in one asynchronous step (each
- * awaiting middleware costs every request a few microseconds).
+ * awaiting middleware adds a promise step to every request).
  *
  * Metrics: the pipeline names the service and operation in `ctx.state`;
  * anything else is counted as `service="none"`, `operation="none"` so

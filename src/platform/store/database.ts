@@ -93,9 +93,9 @@ export function postgresPool(url: string, options: { timeoutMs: number; schema?:
 /**
  * pg's client, sending the SQL of the store's prepared queries
  * (`prepared.ts`) as named statements: PostgreSQL parses and plans each once
- * per connection, then only binds new values (about half of PostgreSQL's
- * CPU on a restore). Other SQL goes as it is. Kysely runs every query as
- * `client.query(sql, values)`.
+ * per connection, then only binds new values, which saves PostgreSQL most of
+ * its work on the hot paths' queries. Other SQL goes as it is. Kysely runs
+ * every query as `client.query(sql, values)`.
  */
 function namedStatementClient(pg: typeof import('pg')): typeof import('pg').Client {
   return class NamedStatementClient extends pg.Client {

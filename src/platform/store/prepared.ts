@@ -43,7 +43,7 @@ interface Template {
  * A Kysely query whose SQL is built and compiled once per dialect, not on
  * every call: Kysely builds an immutable tree of its operation nodes and
  * walks it to SQL on every execution, which costs more than SQLite takes to
- * run a short indexed query (a third of a restore's CPU). `build` receives a
+ * run a short indexed query (docs/performance.md). `build` receives a
  * `params` object whose every property is a placeholder; each use of one as
  * a value is a parameter of the SQL, filled with the caller's value on each
  * run. The query's shape must not depend on the values (no `in` lists of

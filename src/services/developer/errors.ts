@@ -1,4 +1,4 @@
-import type { Error as DeveloperError } from '../../../generated/developer/types.gen.js';
+import type { DeveloperError } from '../../../generated/developer/types.gen.js';
 import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
 
 /** The dashboard API's error body: `{"error": "<human message>", "code": "<machine code>"}`. */
@@ -42,5 +42,21 @@ export const tooManyRotations = (retryAfterSeconds: number) =>
 /** 429 for too many log-in or sign-up attempts; `Retry-After` says when the next is accepted. */
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new ApiError(429, 'rate_limit_exceeded', 'Too many attempts; try again later', {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
+/** 403 for a new application (and so a key) before the account's address is verified. */
+export const emailNotVerified = () =>
+  new ApiError(403, 'email_not_verified', 'Verify your email address first; follow the link we sent you');
+
+/** 400 for an emailed link's token that is unknown, already used or expired (the same answer for all three). */
+export const invalidToken = () => new ApiError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one');
+
+/** 404 for a session that is not one of the account's live sessions. */
+export const sessionNotFound = () => new ApiError(404, 'not_found', 'Session not found');
+
+/** 429 for an email asked for beyond the account's hourly allowance. */
+export const tooManyEmails = (retryAfterSeconds: number) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many emails asked for; try again later', {
     'Retry-After': String(retryAfterSeconds),
   });

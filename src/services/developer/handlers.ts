@@ -7,15 +7,30 @@ import { issueApiKey } from '../../accounts/apiKey.js';
 import { normalizeEmail } from '../../accounts/email.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
-import { csrfTokenFor, hashSessionToken, issueSessionToken } from './domain/sessionToken.js';
+import { csrfTokenFor, hashSessionToken, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
+import {
+  hashLinkToken,
+  issueLinkToken,
+  passwordResetMessage,
+  RESET_TTL_SECONDS,
+  VERIFY_TTL_SECONDS,
+  verificationMessage,
+} from './domain/emailLinks.js';
 import {
   applicationLimitReached,
   applicationNameTaken,
   applicationNotFound,
+  emailNotVerified,
   invalidCredentials,
+  invalidToken,
   keyNotFound,
+  sessionNotFound,
+  tooManyEmails,
   weakPassword,
 } from './errors.js';
+import type { Logger } from 'pino';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { MailLimit } from './rateLimit/mailLimit.js';
 import { applicationBody, issuedKeyBody } from './http/applicationBody.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf, type SessionCookiePolicy } from './http/sessionCookie.js';
 import type { ActiveSession, DeveloperHandlers, DeveloperPrincipal } from './operations.js';
@@ -35,6 +50,13 @@ export interface DeveloperHandlerDeps {
   passwordCost: number;
   sessionTtlSeconds: number;
   secureCookie: boolean;
+  /** Email out (verification and password-reset links). */
+  mailer: Mailer;
+  /** Counts the emails asked for per account and per address. */
+  mailLimit: MailLimit;
+  /** Base of the links in emails (`PUBLIC_URL`). */
+  publicUrl: string;
+  logger: Logger;
 }
 
 /** The session of an operation that requires one (the pipeline answered 401 before the handler otherwise). */
@@ -43,17 +65,15 @@ function sessionOf(principal: DeveloperPrincipal): ActiveSession {
   return principal.session;
 }
 
-const sessionBody = (session: Pick<ActiveSession, 'email' | 'csrfToken' | 'expiresAt'>): Session => ({
+const sessionBody = (session: Pick<ActiveSession, 'email' | 'emailVerified' | 'csrfToken' | 'expiresAt'>): Session => ({
   email: session.email,
+  email_verified: session.emailVerified,
   csrf_token: session.csrfToken,
   expires_at: session.expiresAt,
 });
 
-/** The answer to every sign-up that passes validation. */
-const SIGN_UP_ACCEPTED = {
-  status: 'accepted',
-  message: 'If this address can have an account, it now has one with this password; log in to continue.',
-} as const;
+/** Said after every message when no mail server is set: where the local demo's messages are. */
+const NO_SMTP_NOTE = ' This server sends no email (SMTP_URL is not set): the message, with its link, is in the server log.';
 
 /** The developer dashboard handler map: one function per operationId of `openapi/developer.yaml`. */
 export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHandlers {
@@ -64,20 +84,41 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordCost);
   // Awaited (and any failure reported) by the first log-in; until then a failure must not go unhandled.
   decoyHash.catch(() => {});
+  const mailNote = deps.mailer.logsOnly ? NO_SMTP_NOTE : '';
+  const signUpAccepted = {
+    status: 'accepted',
+    message: `If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.${mailNote}`,
+  } as const;
+
+  /**
+   * Sends a message without making the caller wait for the mail server: the
+   * answer takes as long whether or not an email goes out (nothing to learn
+   * from its timing), and a mail server down does not fail the request.
+   */
+  function sendInBackground(message: Parameters<Mailer['send']>[0], what: string) {
+    deps.mailer.send(message).catch((error: unknown) => deps.logger.error({ err: error }, `could not send the ${what} email`));
+  }
+
+  async function issueVerification(accountId: string, email: string) {
+    const { token, tokenHash } = issueLinkToken();
+    const expiresAt = new Date(Date.now() + VERIFY_TTL_SECONDS * 1000).toISOString();
+    await store.issueEmailToken({ tokenHash, accountId, purpose: 'verify', expiresAt });
+    return verificationMessage(deps.publicUrl, email, token);
+  }
 
   /**
    * Starts a session for an account: a fresh token (never the one the
    * browser may already hold, which is ended: no session fixation), kept
    * hashed, with its cookie.
    */
-  async function startSession(ctx: Context, accountId: string, email: string) {
+  async function startSession(ctx: Context, accountId: string, email: string, emailVerified: boolean) {
     const presented = sessionTokenOf(ctx);
     if (presented) await store.deleteSession(hashSessionToken(presented));
     const { token, tokenHash } = issueSessionToken();
     const expiresAt = new Date(Date.now() + deps.sessionTtlSeconds * 1000).toISOString();
     await store.createSession({ tokenHash, accountId, expiresAt });
     return {
-      body: sessionBody({ email, csrfToken: csrfTokenFor(token), expiresAt }),
+      body: sessionBody({ email, emailVerified, csrfToken: csrfTokenFor(token), expiresAt }),
       headers: { 'Set-Cookie': sessionCookie(token, cookiePolicy) },
     };
   }
@@ -92,8 +133,9 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const email = normalizeEmail(body.email);
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
-      return { status: 202, body: SIGN_UP_ACCEPTED };
+      const created = await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
+      if (created !== 'email-taken') sendInBackground(await issueVerification(created.accountId, email), 'verification');
+      return { status: 202, body: signUpAccepted };
     },
 
     /** "Log in": the same answer for an unknown address and a wrong password; attempts counted per address and client. */
@@ -106,7 +148,8 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
       await Promise.all([store.deleteExpiredSessions(), throttle.forgetEnded()]);
-      return { status: 200, ...(await startSession(ctx, credentials.accountId, email)) };
+      const verified = await store.isEmailVerified(credentials.accountId);
+      return { status: 200, ...(await startSession(ctx, credentials.accountId, email, verified)) };
     },
 
     async getSession({ principal }) {
@@ -119,6 +162,85 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       return { status: 204, body: undefined, headers: { 'Set-Cookie': clearedSessionCookie(cookiePolicy) } };
     },
 
+    /** "Send the verification email again": a new link (earlier ones stop working), a few per hour. */
+    async resendVerification({ principal }) {
+      const session = sessionOf(principal);
+      if (!(await store.isEmailVerified(session.accountId))) {
+        const wait = await deps.mailLimit.take(`account:${session.accountId}`);
+        if (wait) throw tooManyEmails(wait);
+        await deps.mailer.send(await issueVerification(session.accountId, session.email));
+      }
+      return { status: 202, body: { status: 'accepted', message: `We sent a new verification link to your address.${mailNote}` } };
+    },
+
+    /** "Verify an email address": the link's token, used once. */
+    async verifyEmail({ body }) {
+      const owner = await store.consumeEmailToken(hashLinkToken(body.token), 'verify');
+      if (!owner) throw invalidToken();
+      await store.markEmailVerified(owner.accountId);
+      return { status: 200, body: { email: owner.email, email_verified: true } };
+    },
+
+    /**
+     * "Ask for a password reset link": the same answer, at once, for every address (no enumeration); a
+     * link goes out only to an account that can log in, and only a few per hour per address.
+     */
+    async requestPasswordReset({ body }) {
+      const email = normalizeEmail(body.email);
+      const credentials = await store.findCredentials(email);
+      if (credentials && !(await deps.mailLimit.take(`reset:${email}`))) {
+        const { token, tokenHash } = issueLinkToken();
+        const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
+        await store.issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt });
+        sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset');
+      }
+      return {
+        status: 202,
+        body: { status: 'accepted', message: `If this address has an account, we sent it a link to set a new password.${mailNote}` },
+      };
+    },
+
+    /** "Set a new password": the link's token, used once; the password checked as at sign-up; every session ends. */
+    async resetPassword({ body }) {
+      const tokenHash = hashLinkToken(body.token);
+      // The token is checked before the password so a used link says so; it is spent only once the password passes.
+      const owner = await store.consumeEmailToken(tokenHash, 'reset');
+      if (!owner) throw invalidToken();
+      const weakness = await passwordWeakness(body.password, owner.email);
+      if (weakness) {
+        // Given back (with what is left of its life) so the owner can choose a better password with the same link.
+        await store.issueEmailToken({ tokenHash, accountId: owner.accountId, purpose: 'reset', expiresAt: owner.expiresAt });
+        throw weakPassword(weakness);
+      }
+      await store.resetPassword(owner.accountId, await hashPassword(body.password, deps.passwordCost));
+      return { status: 204, body: undefined };
+    },
+
+    async listSessions({ principal }) {
+      const current = sessionOf(principal);
+      const sessions = await store.listSessions(current.accountId);
+      return {
+        status: 200,
+        body: {
+          sessions: sessions.map((session) => ({
+            id: sessionIdOf(session.tokenHash),
+            created_at: session.createdAt,
+            expires_at: session.expiresAt,
+            current: session.tokenHash === current.tokenHash,
+          })),
+        },
+      };
+    },
+
+    /** "End a session": any of the account's own, found by its public id (never its token or hash). */
+    async endSession({ path, principal }) {
+      const { accountId } = sessionOf(principal);
+      const session = (await store.listSessions(accountId)).find((candidate) => sessionIdOf(candidate.tokenHash) === path.sessionId);
+      if (!session) throw sessionNotFound();
+      await store.deleteSession(session.tokenHash);
+      return { status: 204, body: undefined };
+    },
+
     async listApplications({ principal }) {
       const applications = await store.listApplications(sessionOf(principal).accountId);
       return { status: 200, body: { applications: applications.map(applicationBody) } };
@@ -126,14 +248,20 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
 
     /** "Create an application": its first key is issued with it and shown in this answer only; at most `maxApplications` per account. */
     async createApplication({ body, principal }) {
+      const { accountId } = sessionOf(principal);
+      // Read from the store, not the session: a verification in another browser counts at once.
+      if (!(await store.isEmailVerified(accountId))) throw emailNotVerified();
+      // A new application's key counts as a rotation does, so deleting and recreating gives no more keys.
+      await deps.rotations.admit(accountId);
       const name = body.name.trim();
       const key = issueApiKey();
       const created = await store.createApplication(
-        sessionOf(principal).accountId,
+        accountId,
         { name, description: body.description.trim(), websiteUrl: body.website_url },
         { hash: key.hash, displayPrefix: key.displayPrefix },
         deps.maxApplications,
       );
+      if (typeof created === 'string') await deps.rotations.giveBack(accountId);
       if (created === 'name-taken') throw applicationNameTaken(name);
       if (created === 'limit-reached') throw applicationLimitReached(deps.maxApplications);
       return {

@@ -1,3 +1,4 @@
+import { PREFIX } from '../../../generated/developer/contract.gen.js';
 import { announcingKeyChanges, API_KEYS_CHANGED } from '../../accounts/apiKeyCache.js';
 import type { Config } from '../../platform/config.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
@@ -16,11 +17,14 @@ import { presentDeveloperAnswer } from './http/presentAnswer.js';
 import type { DeveloperPolicies, DeveloperPrincipal, DeveloperSecurity } from './operations.js';
 import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
+import { createMailLimit, type MailLimit } from './rateLimit/mailLimit.js';
+import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
+import type { Logger } from 'pino';
 import type { DeveloperStore } from './store/developerStore.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
-export const DEVELOPER_PREFIX = '/developer/v1';
+export const DEVELOPER_PREFIX = PREFIX;
 
 /** The developer dashboard: its page, and its API of accounts, sessions, applications and keys. */
 export const developerModule: ServiceModule<DeveloperDatabase> = {
@@ -29,7 +33,7 @@ export const developerModule: ServiceModule<DeveloperDatabase> = {
   migrations: developerMigrations,
   create: (deps) => ({
     definition: createDeveloperService(deps) as ServiceDefinition<never>,
-    late: dashboardPage(projectFile('dist/developers')),
+    late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
   }),
 };
 
@@ -41,8 +45,17 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): S
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
     throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
     rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay),
+    mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR),
+    mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
+    logger: deps.logger,
   });
 }
+
+/** Emails asked for per account (verification) or per address (password reset) in an hour. */
+const MAILS_PER_HOUR = 5;
+
+/** The dashboard's sender: a no-reply address at the deployment's own host name. */
+const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL(publicUrl).hostname}>`;
 
 /**
  * The developer dashboard API: accounts, sessions in a cookie, CSRF checks,
@@ -54,6 +67,9 @@ export function developerService(deps: {
   store: DeveloperStore;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
+  mailLimit: MailLimit;
+  mailer: Mailer;
+  logger: Logger;
 }): ServiceDefinition<DeveloperPrincipal> {
   const { passwordCost, sessionTtlSeconds } = deps.config.developer;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
@@ -69,6 +85,10 @@ export function developerService(deps: {
     passwordCost,
     sessionTtlSeconds,
     secureCookie: publicUrl.protocol === 'https:',
+    mailer: deps.mailer,
+    mailLimit: deps.mailLimit,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
   });
   const { changes, startsSession } = admitSteps(deps.throttle, publicUrl.origin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
@@ -77,6 +97,13 @@ export function developerService(deps: {
     logIn: { admit: startsSession },
     getSession: {},
     logOut: { admit: changes },
+    resendVerification: { admit: changes },
+    // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
+    verifyEmail: { admit: startsSession },
+    requestPasswordReset: { admit: startsSession },
+    resetPassword: { admit: startsSession },
+    listSessions: {},
+    endSession: { admit: changes },
     listApplications: {},
     createApplication: { admit: changes },
     rotateApplicationKey: { admit: changes },

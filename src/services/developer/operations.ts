@@ -11,6 +11,8 @@ export interface ActiveSession {
   tokenHash: string;
   accountId: string;
   email: string;
+  /** Whether the account's address is verified (applications need it). */
+  emailVerified: boolean;
   expiresAt: string;
   /** The token `X-CSRF-Token` must carry on calls that change something. */
   csrfToken: string;

@@ -1,5 +1,5 @@
 import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
-import type { Error as ProfilesError } from '../../../generated/profiles/types.gen.js';
+import type { ProfilesError } from '../../../generated/profiles/types.gen.js';
 
 /** The profiles error body: `{"error": "<human message>", "code": "<machine code>"}`. */
 export const profilesErrorBody = messageAndCodeBody<ProfilesError>;
@@ -10,3 +10,7 @@ export const profileNotFound = () => new ApiError(404, 'not_found', 'Profile not
 /** 429: "The rate limit is exceeded"; carries the rate-limit headers and `Retry-After`. */
 export const rateLimitExceeded = (headers: Record<string, string>) =>
   new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', headers);
+
+/** 503: more avatar images are being drawn than this instance takes at once; try again in a second. */
+export const avatarsBusy = () =>
+  new ApiError(503, 'service_unavailable', 'Too many avatar images are being drawn; try again shortly', { 'Retry-After': '1' });

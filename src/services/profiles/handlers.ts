@@ -2,7 +2,7 @@ import type { Config } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
-import { readAvatarRequest } from './avatars/avatarRequest.js';
+import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import { profileNotFound } from './errors.js';
@@ -56,7 +56,8 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
      * profile is drawn from its SHA-256, so both hashes of one email give one
      * pattern.
      */
-    async getAvatar({ path, query }) {
+    async getAvatar({ path, query, ctx }) {
+      checkSizeDigits(ctx.query);
       const request = readAvatarRequest(path.hash, query ?? {});
       const profile = request.lookup.by === 'nothing' ? undefined : await profiles.findProfile(request.lookup);
       const digest = profile?.avatarDigest;

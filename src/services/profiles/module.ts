@@ -1,3 +1,4 @@
+import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/profiles/contract.gen.js';
 import type { Config } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { ApiError } from '../../platform/http/errors.js';
@@ -10,7 +11,9 @@ import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
-import { profilesErrorBody } from './errors.js';
+import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
+import { perClientLimit } from '../../platform/security/clientLimit.js';
+import type { AdmitStep } from '../../platform/http/service.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { admitLookup } from './http/admitLookup.js';
@@ -22,14 +25,20 @@ import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
 import type { ProfilesStore } from './store/profilesStore.js';
 
-/** Path prefix of the profiles API (the contract's server URL ends in `/v3`). */
-export const PROFILES_PREFIX = '/v3';
+/** Path prefix of the profiles API, from the contract's server URL (`/v3`). */
+export const PROFILES_PREFIX = PREFIX;
 
 /** Path prefix of the avatar images (`GET /avatar/{hash}` declares the site's root as its server). */
-export const AVATAR_PREFIX = '/avatar';
+export const AVATAR_PREFIX = OWN_SERVER_PREFIXES.getAvatar;
 
 /** Most bytes of drawn avatar images one instance keeps (64 MiB). */
 const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Most bytes of decoded uploaded images (masters, raw pixels) one instance keeps: two of 2048 pixels a side. */
+const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
+
+/** Avatar drawings one instance runs at once, and how many may wait; more are answered 503. */
+const AVATAR_DRAWINGS = { running: 1, waiting: 8 } as const;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
@@ -65,6 +74,14 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Ser
     ),
     onRateLimited: deps.onRateLimited,
     changes: deps.changes,
+    avatarLimit: perClientLimit({
+      name: 'profiles-avatars',
+      points: deps.config.rateLimits.avatarsPerHour,
+      duration: deps.config.rateLimits.windowSeconds,
+      shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+      refuse: rateLimitExceeded,
+      onRefused: () => deps.onRateLimited?.('anonymous'),
+    }),
   });
 }
 
@@ -81,6 +98,8 @@ export function profilesService(deps: {
   onRateLimited?: (caller: 'anonymous' | 'key') => void;
   /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `apiKeyCacheMs`. */
   changes?: Pick<ChangeBus, 'subscribe'>;
+  /** The admit step of avatar images (a per-client limit); none: not limited. */
+  avatarLimit?: AdmitStep<ProfilesPrincipal>;
 }): ServiceDefinition<ProfilesPrincipal> {
   const profiles = cachedProfileDirectory(deps.store, {
     ttlMs: deps.config.profileLookupCacheMs,
@@ -91,17 +110,23 @@ export function profilesService(deps: {
   const handlers = createProfilesHandlers({
     contract: deps.contract,
     profiles,
-    avatars: avatarImages({ maxBytes: DRAWN_AVATAR_CACHE_BYTES }),
+    avatars: avatarImages({
+      maxBytes: DRAWN_AVATAR_CACHE_BYTES,
+      masterBytes: AVATAR_MASTER_CACHE_BYTES,
+      maxDrawing: AVATAR_DRAWINGS.running,
+      maxWaiting: AVATAR_DRAWINGS.waiting,
+      busy: avatarsBusy,
+    }),
     config: deps.config,
   });
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
-   * `Vary: Authorization`; avatar images carry their own ETag and cache
-   * headers and never vary by caller.
+   * `Vary: Authorization`; avatar images have a per-client limit of their
+   * own, carry their own ETag and cache headers and never vary by caller.
    */
   const policies: ProfilesPolicies = {
     getProfileById: { admit: admitLookup(deps.limiter, deps.onRateLimited), present: presentJsonAnswer },
-    getAvatar: { present: presentAvatarAnswer },
+    getAvatar: { admit: deps.avatarLimit, present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };

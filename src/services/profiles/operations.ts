@@ -13,7 +13,7 @@ import type { CredentialResolver } from '../../platform/http/service.js';
 export type AvatarAnswers = {
   200: Buffer;
   302: undefined;
-  404: T.Error;
+  404: T.ProfilesError;
 };
 
 /** The operations of `openapi/profiles.yaml` with their generated request and response types; `getAvatar` answers bytes. */

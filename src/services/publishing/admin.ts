@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { PublishingTables } from './store/tables.js';
 import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
 import { parseSiteRef } from './domain/siteRef.js';
-import { KyselyPublishingStore } from './store/kyselyStore.js';
+import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import type { PublishingStore, TokenSelector } from './store/publishingStore.js';
 
 /** Parses `--post`: a positive integer. */
@@ -23,7 +23,7 @@ async function userIdOf(store: PublishingStore, login: string): Promise<number> 
  * `tokens create|list|revoke` and `posts trash`.
  */
 export function registerPublishingCommands(program: Command, openStore: () => Promise<Kysely<PublishingTables>>): void {
-  const store = async (): Promise<PublishingStore> => new KyselyPublishingStore(await openStore());
+  const store = async (): Promise<PublishingStore> => createKyselyPublishingStore(await openStore());
 
   const tokens = program.command('tokens').description('Bearer tokens of the publishing API.');
 

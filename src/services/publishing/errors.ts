@@ -1,5 +1,5 @@
 import { ApiError } from '../../platform/http/errors.js';
-import type { Error as PublishingError } from '../../../generated/publishing/types.gen.js';
+import type { PublishingError } from '../../../generated/publishing/types.gen.js';
 
 /**
  * The publishing error body: `{"error": "<code>", "message": "<human text>"}`.
@@ -47,3 +47,7 @@ export const cannotAccessPrivateBlog = () => new ApiError(403, 'unauthorized', '
 
 /** 403 `authorization_required`: whether "I" like a post, asked without a token (the platform's words, and 403, not 401). */
 export const likeNeedsToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to like a post.');
+
+/** 429 `rate_limit_exceeded`: the client address has used up its reads for the window. */
+export const readsExhausted = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many requests; try again later', headers);

@@ -12,7 +12,10 @@ import type { PublishingStore } from './store/publishingStore.js';
 
 export interface PublishingHandlerDeps {
   contract: Contract;
+  /** The primary: trash, restore, delete, and every read that must see its own write. */
   store: PublishingStore;
+  /** Where the read operations read (a replica when configured; by default `store`): at most the replica's lag behind. */
+  readStore?: PublishingStore;
   /** Base of absolute API links (`PUBLIC_URL`). */
   publicUrl: string;
   /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
@@ -42,25 +45,26 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
 export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
+  const reads = deps.readStore ? { ...deps, store: deps.readStore } : deps;
   return {
     async getSite({ path, principal }) {
-      return { status: 200, body: await readSite(deps, { site: path.site, viewer: viewerOf(principal) }) };
+      return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
     },
     async getPostLikes({ path, query, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
-      return { status: 200, body: await readPostLikes(deps, request) };
+      return { status: 200, body: await readPostLikes(reads, request) };
     },
     /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
     async getMyPostLike({ path, principal }) {
-      return { status: 200, body: await readMyPostLike(deps, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+      return { status: 200, body: await readMyPostLike(reads, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
     },
     async getPostReplies({ path, query, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
-      return { status: 200, body: await readPostReplies(deps, request) };
+      return { status: 200, body: await readPostReplies(reads, request) };
     },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);
-      const post = await readPost(deps, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
+      const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
     },
     async deletePost(input) {

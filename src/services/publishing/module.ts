@@ -1,3 +1,4 @@
+import { PREFIX } from '../../../generated/publishing/contract.gen.js';
 import { Counter } from 'prom-client';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
@@ -7,13 +8,14 @@ import type { PublishingTables } from './store/tables.js';
 import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
-import { publishingErrorBody, publishingUnauthenticated } from './errors.js';
+import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';
+import { perClientLimit } from '../../platform/security/clientLimit.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
-import { KyselyPublishingStore } from './store/kyselyStore.js';
+import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
@@ -38,7 +40,9 @@ export const publishingModule: ServiceModule<PublishingTables> = {
  */
 export function createPublishingService(deps: PlatformDeps<PublishingTables>): ServiceDefinition<PublishingPrincipal> {
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(new KyselyPublishingStore(deps.db), deps.config.publishing.siteCacheMs);
+  const store = cachedSites(createKyselyPublishingStore(deps.db), deps.config.publishing.siteCacheMs);
+  // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
+  const readStore = deps.readDb === deps.db ? store : cachedSites(createKyselyPublishingStore(deps.readDb), deps.config.publishing.siteCacheMs);
   const postRestores = new Counter({
     name: 'post_restores_total',
     help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
@@ -54,6 +58,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
   const handlers = createPublishingHandlers({
     contract: deps.contract,
     store,
+    readStore,
     publicUrl: deps.config.publicUrl,
     shortlinkBase: deps.config.publishing.shortlinkBase,
     onRestore: (outcome) => postRestores.inc({ outcome }),
@@ -61,21 +66,28 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
   });
   /**
    * Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS); `fields` filters only the
-   * post operations' posts. Every operation declares `callback` (JSONP); the contract is checked at start-up.
+   * post operations' posts. Every operation declares `callback` (JSONP): the compiler checks it (operations.ts).
    */
-  const undeclaredCallback = deps.contract.operations.filter((op) => !op.queryParams.has('callback')).map((op) => op.operationId);
-  if (undeclaredCallback.length) throw new Error(`publishing operations must declare callback: ${undeclaredCallback.join(', ')}`);
   const present = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: true });
   const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: true, callbackApplies: true });
+  // Every read (GET) counts against the client address; writes need a token and are few.
+  const read = perClientLimit({
+    name: 'publishing-reads',
+    points: deps.config.rateLimits.publishingReadsPerHour,
+    duration: deps.config.rateLimits.windowSeconds,
+    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    refuse: readsExhausted,
+    onRefused: () => deps.onRateLimited?.('anonymous'),
+  });
   const policies: PublishingPolicies = {
-    getSite: { present },
-    getPost: { present: presentPost },
-    getPostLikes: { present },
-    getMyPostLike: { present },
-    getPostReplies: { present },
+    getSite: { admit: read, present },
+    getPost: { admit: read, present: presentPost },
+    getPostLikes: { admit: read, present },
+    getMyPostLike: { admit: read, present },
+    getPostReplies: { admit: read, present },
     deletePost: { present: presentPost },
     restorePost: { present: presentPost },
-    getOpenApiDocument: { present },
+    getOpenApiDocument: { admit: read, present },
   };
   const owners = cachedLookups((tokenHash: string) => store.tokenOwner(tokenHash), {
     ttlMs: deps.config.publishing.accessTokenCacheMs,
@@ -94,7 +106,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
   };
   return {
     name: 'publishing',
-    prefix: '/rest/v1.1',
+    prefix: PREFIX,
     contract: deps.contract,
     handlers: handlers as unknown as Record<string, AnyHandler>,
     ignoreTrailingSlash: true,

@@ -19,3 +19,14 @@ export type PublishingSecurity = Readonly<Record<SecuritySchemeName, CredentialR
 
 /** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof PublishingOperations> = true;
+
+/** The operations of `Ops` whose contract declares no `callback` query parameter. */
+export type WithoutCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = {
+  [K in keyof Ops]: 'callback' extends keyof NonNullable<Ops[K]['data']['query']> ? never : K;
+}[keyof Ops];
+
+/** True when every operation declares `callback`; else the names of those that do not. */
+export type AllDeclareCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = [WithoutCallback<Ops>] extends [never] ? true : WithoutCallback<Ops>;
+
+/** Every answer may be JSONP, so every operation declares `callback`: the type check names one that does not. */
+export const everyOperationDeclaresCallback: AllDeclareCallback<PublishingOperations> = true;

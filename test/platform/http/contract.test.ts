@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
-import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileContract, loadContract, openApiAjv, parseContractYaml } from '../../../src/platform/http/contract.js';
@@ -80,7 +79,7 @@ describe('response headers: what each header declares, required or not', () => {
 
   // Why these are compiled directly with Ajv: openapi-backend's own header validators cannot say this.
   it("openapi-backend's header check gets `required` wrong in both of its modes", async () => {
-    const api = new OpenAPIBackend({ definition: parseYaml(readFileSync(fixture, 'utf8')), strict: true, quick: true });
+    const api = new OpenAPIBackend({ definition: parseContractYaml(readFileSync(fixture, 'utf8')) as never, strict: true, quick: true });
     await api.init();
     const missingRequired = api.validateResponseHeaders({ 'x-place-count': '1' }, 'addPlace', { statusCode: 201 });
     expect(missingRequired.valid).toBe(true);
@@ -94,11 +93,6 @@ describe('response headers: what each header declares, required or not', () => {
 
 describe('loading a contract', () => {
   const contracts = ['profiles', 'publishing', 'developer'].map((name) => fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
-
-  it.each(contracts)('reads %s as the `yaml` package reads it (the faster reader changes nothing)', (file) => {
-    const text = readFileSync(file, 'utf8');
-    expect(parseContractYaml(text)).toStrictEqual(parseYaml(text));
-  });
 
   it('reads dates and other YAML types as the JSON they stand for in a contract (text), not as objects', () => {
     expect(parseContractYaml('example: 2024-01-31\nstamp: 2024-01-31T10:00:00Z\n')).toStrictEqual({ example: '2024-01-31', stamp: '2024-01-31T10:00:00Z' });

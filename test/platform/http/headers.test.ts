@@ -40,6 +40,7 @@ describe('response headers written straight to the response', () => {
     const spaced = context();
     spaced.res.setHeader('Vary', ['Accept-Encoding', ' authorization ']);
     varyOn(spaced, 'Authorization');
-    expect(spaced.res.getHeader('Vary')).toEqual(['Accept-Encoding', ' authorization ']);
+    // Already there (in another case, among spaces): not added again; the list may be joined into one value.
+    expect(String(spaced.res.getHeader('Vary')).split(',').map((field) => field.trim().toLowerCase())).toEqual(['accept-encoding', 'authorization']);
   });
 });

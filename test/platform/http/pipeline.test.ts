@@ -266,6 +266,19 @@ describe('security resolvers', () => {
     await expect(serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve } })).rejects.toThrow(/unknown: oauth/);
   });
 
+  it('refuse to start when an operation accepts one of several schemes, instead of silently reading the first', async () => {
+    const lookup = contract.operations.find((operation) => operation.operationId === 'getProfileById')!;
+    const twoSchemes = {
+      ...contract,
+      securitySchemes: { ...contract.securitySchemes, session: { type: 'apiKey', in: 'cookie', name: 'session' } },
+      operations: contract.operations.map((operation) => (operation === lookup ? { ...operation, securitySchemes: ['apiKey', 'session'] } : operation)),
+    } as typeof contract;
+    const resolve = async () => null;
+    await expect(serve({}, 'strict', { contract: twoSchemes, security: { apiKey: resolve, session: resolve } })).rejects.toThrow(
+      'profiles: operation getProfileById names several security schemes (apiKey, session)',
+    );
+  });
+
   it("get the credential where the scheme says (here `Authorization: Bearer`); a malformed one is an unknown one", async () => {
     const tokens: string[] = [];
     let principal: unknown;

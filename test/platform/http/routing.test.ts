@@ -111,7 +111,9 @@ describe('the contracts are served', () => {
     expect(profiles.paths['/avatar/{hash}'].servers[0].variables.origin.default).toBe(server.url);
     const publishing = (await (await call(`${server.url}/rest/v1.1/openapi`)).json()) as Record<string, any>;
     expect(JSON.stringify(publishing.servers)).toContain(server.url);
-    expect(JSON.stringify([profiles.servers, publishing.servers])).not.toContain('localhost:8080');
+    const developer = (await (await call(`${server.url}/developer/v1/openapi`)).json()) as Record<string, any>;
+    expect(developer.servers[0].variables.base_url.default).toBe(`${server.url}/developer/v1`);
+    expect(JSON.stringify([profiles.servers, publishing.servers, developer.servers])).not.toContain('localhost:8080');
   });
 
   it('with their servers at PUBLIC_URL when it is set, whatever Host the request names', async () => {

@@ -9,7 +9,7 @@ import { entryPoint } from '../../support/processes.js';
  * store is opened. Never a silent fallback (an empty SQLite path used to
  * give a temporary database, gone at restart) and never a password echoed.
  */
-function start(env: Record<string, string>, waitMs = 8000): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function start(env: Record<string, string>, waitMs = 25_000): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const [command, args] = entryPoint('main');
   return new Promise((resolve) => {
     const child = spawn(command, args, {

@@ -1,3 +1,4 @@
+import { configFromEnv } from '../../../src/platform/config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort, startProcess } from '../../support/processes.js';
@@ -77,6 +78,14 @@ describe('where /metrics is served', () => {
     } finally {
       await instance.stop();
     }
+  });
+});
+
+describe('the metrics listener', () => {
+  it('listens on loopback by default, whatever HOST says; METRICS_HOST overrides it', () => {
+    expect(configFromEnv({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics.host).toBe('127.0.0.1');
+    expect(configFromEnv({ METRICS_PORT: '9464' }).metrics.host).toBe('127.0.0.1');
+    expect(configFromEnv({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics.host).toBe('0.0.0.0');
   });
 });
 

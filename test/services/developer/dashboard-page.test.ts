@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../support/server.js';
 import { startDashboardServer } from './support/dashboard.js';
+import { sendRequest } from '../../support/http.js';
 
 /** The page at `/developers`: served from this origin with its security headers; nothing from a CDN. */
 let server: TestServer;
@@ -28,6 +29,23 @@ describe('GET /developers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('never writes what a Host header says into the policy: a host that is no plain host and port runs no script', async () => {
+    const injected = await sendRequest(server.url, { method: 'GET', path: '/developers', headers: { Host: "x 'unsafe-inline' y" } });
+    const policy = injected.headers.get('content-security-policy')!;
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy.split('; ')).toContain("script-src 'none'");
+  });
+
+  it('names PUBLIC_URL when it is set, whatever Host the request carries', async () => {
+    const deployed = await startDashboardServer({ PUBLIC_URL: 'https://dev.example.test' });
+    try {
+        const answer = await sendRequest(deployed.url, { method: 'GET', path: '/developers', headers: { Host: 'evil.example:8080' } });
+      expect(answer.headers.get('content-security-policy')!.split('; ')).toContain('script-src https://dev.example.test/developers/app.js');
+    } finally {
+      await deployed.close();
+    }
   });
 
   it('loads its script, style and icon from this origin only, with no inline script or style', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/tools.js';
 import { launchBrowser } from '../../support/browser.js';
 import type { TestServer } from '../../support/server.js';
-import { GOOD_PASSWORD, profileWithKey, startDashboardServer, uniqueEmail } from './support/dashboard.js';
+import { GOOD_PASSWORD, profileWithKey, startDashboardServer, uniqueEmail, verifyAddress } from './support/dashboard.js';
 
 /**
  * The dashboard page in headless Chromium (`CHROMIUM_PATH`, else the build
@@ -61,7 +61,10 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('heading', { name: 'Your applications', level: 1 }).waitFor();
     await expect(page.locator('#account-email').textContent()).resolves.toBe(email);
     await expect(page.getByRole('status').textContent()).resolves.toContain('Your account');
-    await expect(page.getByText('No applications yet.')).toBeTruthy();
+    // Waits for the text to be shown, and fails when it never is.
+    await page.getByText('No applications yet.').waitFor({ state: 'visible', timeout: 5000 });
+    // As following the emailed link would (email.test.ts follows real links): applications need it.
+    await verifyAddress(server, email);
   });
 
   it('creates an application and shows its key once, with a note and a working Copy button', async () => {
@@ -194,6 +197,8 @@ describe('screenshots', () => {
     await signUp.getByLabel('Email address').fill(owner);
     await signUp.getByLabel('Password').fill(GOOD_PASSWORD);
     await signUp.getByRole('button', { name: 'Create account' }).click();
+    await desktop.getByRole('heading', { name: 'Your applications', level: 1 }).waitFor();
+    await verifyAddress(server, owner);
     const form = desktop.locator('#create-form');
     for (const [name, site] of [
       ['Weather widget', 'https://weather.example.com'],

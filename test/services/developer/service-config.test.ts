@@ -4,6 +4,9 @@ import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { configFromEnv } from '../../../src/platform/config.js';
 import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit/keyRotations.js';
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
+import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLimit.js';
+import type { Mailer } from '../../../src/platform/mail/mailer.js';
+import { pino } from 'pino';
 import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
 import { loadContract } from '../../../src/platform/http/contract.js';
@@ -16,7 +19,16 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
     const config = configFromEnv({ DEVELOPER_PASSWORD_COST: cost });
     expect(() =>
-      developerService({ contract, config, store: {} as DeveloperStore, throttle: {} as LoginThrottle, rotations: {} as KeyRotationLimit }),
+      developerService({
+        contract,
+        config,
+        store: {} as DeveloperStore,
+        throttle: {} as LoginThrottle,
+        rotations: {} as KeyRotationLimit,
+        mailLimit: {} as MailLimit,
+        mailer: {} as Mailer,
+        logger: pino({ level: 'silent' }),
+      }),
     ).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 

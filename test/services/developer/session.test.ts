@@ -6,7 +6,9 @@ import type { TestServer } from '../../support/server.js';
 /** The answer to every valid sign-up, whatever the address. */
 const ACCEPTED = {
   status: 'accepted',
-  message: 'If this address can have an account, it now has one with this password; log in to continue.',
+  message:
+    'If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.' +
+    ' This server sends no email (SMTP_URL is not set): the message, with its link, is in the server log.',
 };
 import {
   dashboardCaller,

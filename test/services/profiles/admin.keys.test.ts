@@ -101,7 +101,7 @@ describe('keys create --email EMAIL --app NAME', () => {
       const { code, stdout } = await admin(harness, 'keys', 'revoke', keyId);
       expect(code).toBe(0);
       expect(stdout).toContain(`key ${keyId} revoked`);
-      // The server may trust what it read of the key until its cache entry ends (see README, "API keys").
+      // The server may trust what it read of the key until its cache entry ends (see docs/profiles.md, API_KEY_CACHE_MS).
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, cachedUntil - Date.now()) + 50));
 
       const { status, body } = await lookup(harness, 'alex', { key });

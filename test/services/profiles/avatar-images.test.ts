@@ -13,15 +13,43 @@ function countingRead(image: Buffer | undefined) {
 }
 
 describe('drawn avatar images are kept, so a size asked for again is cheap', () => {
-  it('an uploaded image is read from the store and drawn once per size', async () => {
+  it('an uploaded image is read from the store and decoded once, and drawn once per size', async () => {
     const images = avatarImages({ maxBytes: 8 * MIB });
     const { reads, read } = countingRead(await upload());
     const first = await images.uploaded('digest-1', 64, read);
     const again = await images.uploaded('digest-1', 64, read);
     expect(reads.count).toBe(1);
     expect(again).toBe(first);
-    await images.uploaded('digest-1', 65, read);
-    expect(reads.count).toBe(2);
+    // A new size is drawn from the decoded master: no store read, no decoding of the original.
+    const other = await images.uploaded('digest-1', 65, read);
+    expect(reads.count).toBe(1);
+    expect((await decodeImage(other!.bytes)).width).toBe(65);
+  });
+
+  it('a large image is kept as a master of at most 2048 pixels a side', async () => {
+    const large = await sharp({ create: { width: 4096, height: 3000, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
+    const images = avatarImages({ maxBytes: 8 * MIB, masterBytes: 32 * MIB });
+    const { reads, read } = countingRead(large);
+    for (const size of [2048, 1000, 80]) {
+      const drawn = await images.uploaded('digest-large', size, read);
+      expect((await decodeImage(drawn!.bytes)).width).toBe(size);
+    }
+    expect(reads.count).toBe(1);
+  });
+
+  it('draws a few at a time with a short queue, and refuses beyond it with busy()', async () => {
+    const busy = () => new Error('busy');
+    const images = avatarImages({ maxBytes: 8 * MIB, maxDrawing: 1, maxWaiting: 2, busy });
+    const drawings = Array.from({ length: 6 }, (_, i) => images.generated('identicon', String(i).repeat(64), 256));
+    const settled = await Promise.allSettled(drawings);
+    expect(settled.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    expect(settled.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)).toEqual([
+      'busy',
+      'busy',
+      'busy',
+    ]);
+    // A refusal is not remembered: the same image is drawn once the queue has room.
+    expect((await images.generated('identicon', '5'.repeat(64), 256)).bytes.length).toBeGreaterThan(0);
   });
 
   it('concurrent requests for one size read and draw it once', async () => {

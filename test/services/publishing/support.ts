@@ -1,7 +1,7 @@
 import { createClient, type Client } from '../../../generated/publishing/client/index.js';
 import { deletePost, getPost, restorePost } from '../../../generated/publishing/sdk.gen.js';
 import type { DeletePostData, GetPostData, RestorePostData } from '../../../generated/publishing/types.gen.js';
-import { KyselyPublishingStore } from '../../../src/services/publishing/store/kyselyStore.js';
+import { createKyselyPublishingStore } from '../../../src/services/publishing/store/kyselyPublishingStore.js';
 import type { PublishingStore } from '../../../src/services/publishing/store/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
 import { publishingToken } from '../../support/credentials.js';
@@ -24,7 +24,7 @@ export async function startPublishing(env: Record<string, string> = {}): Promise
   const server = await startServer(env);
   const checker = await contractChecker();
   const call = contractFetch(checker);
-  const store = new KyselyPublishingStore(server.built.db);
+  const store = createKyselyPublishingStore(server.built.db);
   return {
     server,
     store,

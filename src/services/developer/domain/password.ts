@@ -2,8 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * The cost of a password hash: scrypt with N = 2^logN, block size r = 8 and
- * parallelism p = 1. The default, logN = 17 (128 MiB, about 0.4 s on one
- * core), is OWASP's minimum for scrypt; DEVELOPER_PASSWORD_COST may raise it
+ * parallelism p = 1. The default, logN = 17 (128 MiB of memory per hash),
+ * is OWASP's minimum for scrypt; DEVELOPER_PASSWORD_COST may raise it
  * (or lower it to 14 for tests). Every hash carries its own parameters, so
  * changing the cost never locks anyone out.
  */

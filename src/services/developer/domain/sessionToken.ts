@@ -41,3 +41,10 @@ export function csrfTokenMatches(presented: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * A session's public id, as listed and ended through the API: derived from
+ * the stored hash, so it needs no column, and it gives away neither the
+ * token nor the hash the store looks sessions up by.
+ */
+export const sessionIdOf = (tokenHash: string): string => sha256Hex(`session-id\n${tokenHash}`).slice(0, 32);

@@ -17,8 +17,8 @@ const FILES: Record<string, { file: string; type: string }> = {
  * of this origin that is valid JavaScript (a JSONP answer of the publishing
  * API) run as script on this page.
  */
-const dashboardPolicy = (origin: string) =>
-  `default-src 'self'; script-src ${origin}/developers/app.js; style-src 'self'; img-src 'self'; connect-src 'self'; ` +
+const dashboardPolicy = (script: string) =>
+  `default-src 'self'; script-src ${script}; style-src 'self'; img-src 'self'; connect-src 'self'; ` +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** The page's other security headers: it cannot be framed, and it sends no referrer (a key never leaks through a link). */
@@ -29,8 +29,26 @@ const DASHBOARD_SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** Serves the developer dashboard page at `/developers` from the built files in `dir`. */
-export function dashboardPage(dir: string): Middleware {
+/** A host as a browser can send it: a name or IPv4 address, or an IPv6 one in brackets, and an optional port; nothing else. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin the policy names: `PUBLIC_URL`'s when it is set (a deployment:
+ * never anything a request says); else, on a local start, the host the
+ * request reached, only when it is a plain host and port. Anything else
+ * names no script, so the page does not run rather than trust the header.
+ */
+function policyOrigin(ctx: Parameters<Middleware>[0], publicOrigin: string | undefined): string | undefined {
+  if (publicOrigin) return publicOrigin;
+  return PLAIN_HOST.test(ctx.host) && (ctx.protocol === 'http' || ctx.protocol === 'https') ? `${ctx.protocol}://${ctx.host}` : undefined;
+}
+
+/**
+ * Serves the developer dashboard page at `/developers` from the built files
+ * in `dir`; `publicUrl` is `PUBLIC_URL` when it is set.
+ */
+export function dashboardPage(dir: string, publicUrl?: string): Middleware {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   return async (ctx, next) => {
     const entry = FILES[ctx.path === '/developers/' ? '/developers' : ctx.path];
     if (!entry || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
@@ -43,8 +61,8 @@ export function dashboardPage(dir: string): Middleware {
       return;
     }
     ctx.set(DASHBOARD_SECURITY_HEADERS);
-    // This origin as the browser sees it (behind a trusted proxy, its scheme and host).
-    ctx.set('Content-Security-Policy', dashboardPolicy(`${ctx.protocol}://${ctx.host}`));
+    const origin = policyOrigin(ctx, publicOrigin);
+    ctx.set('Content-Security-Policy', dashboardPolicy(origin ? `${origin}/developers/app.js` : "'none'"));
     // Revalidated on every load, so a new build is picked up at once.
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = entry.type;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sha256Hex } from '../../../platform/security/secrets.js';
 import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
+import { rateLimitClient } from '../../../platform/security/clientAddress.js';
 import type { Config } from '../../../platform/config.js';
 import { normalizeEmail } from '../../../accounts/email.js';
 import type { DeveloperDatabase } from '../store/tables.js';
@@ -31,8 +32,8 @@ export interface LoginThrottle {
 /** Counter keys are hashes, so the table holds no email or IP address in clear. */
 const counterKey = sha256Hex;
 
-/** One email address (any letter case) from one client address. */
-const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${ip}`;
+/** One email address (any letter case) from one client address (an IPv6 address by its /64). */
+const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rateLimitClient(ip)}`;
 
 /** The login throttle with the configured budgets, counting in the shared store. */
 export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Config['developer']['loginAttempts']): LoginThrottle {
@@ -43,10 +44,10 @@ export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Confi
     if (!counted.allowed) throw tooManyAttempts(retryAfterSeconds(counted));
   };
   return {
-    admitClient: (ip) => take(byClient, ip),
+    admitClient: (ip) => take(byClient, rateLimitClient(ip)),
     admitLogIn: (email, ip) => take(byLogIn, pairKey(email, ip)),
     async succeeded(ip, email) {
-      await byClient.reward(counterKey(ip));
+      await byClient.reward(counterKey(rateLimitClient(ip)));
       await byLogIn.delete(counterKey(pairKey(email, ip)));
     },
     forgetEnded: () => deleteEndedCounters(db),

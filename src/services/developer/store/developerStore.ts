@@ -1,4 +1,5 @@
 import type { DeveloperApplications } from '../../../accounts/applications.js';
+import type { EmailTokenPurpose } from './tables.js';
 
 /**
  * The developer dashboard's store: dashboard accounts (over the shared
@@ -18,6 +19,19 @@ export interface DeveloperAccounts {
   createAccount(email: string, passwordHash: string): Promise<{ accountId: string } | 'email-taken'>;
   /** The account with this email address and its password hash, when it can log in to the dashboard. */
   findCredentials(email: string): Promise<{ accountId: string; passwordHash: string } | undefined>;
+  /** Whether the account's address is verified (false for an account without dashboard credentials). */
+  isEmailVerified(accountId: string): Promise<boolean>;
+  /** Marks the account's address verified (an earlier verification time is kept). */
+  markEmailVerified(accountId: string): Promise<void>;
+  /** Sets a new password hash, marks the address verified (a reset link proves it) and ends every session, in one transaction. */
+  resetPassword(accountId: string, passwordHash: string): Promise<void>;
+  /** Keeps the hash of a new link token; the account's earlier tokens of the same purpose are deleted. */
+  issueEmailToken(token: { tokenHash: string; accountId: string; purpose: EmailTokenPurpose; expiresAt: string }): Promise<void>;
+  /** Uses a token once: deletes it and answers its account, address and expiry, unless it is unknown, of another purpose or expired. */
+  consumeEmailToken(
+    tokenHash: string,
+    purpose: EmailTokenPurpose,
+  ): Promise<{ accountId: string; email: string; expiresAt: string } | undefined>;
 }
 
 /** A session as the store keeps it: only the token's hash. */
@@ -29,8 +43,10 @@ export interface StoredSession {
 
 export interface DeveloperSessions {
   createSession(session: StoredSession): Promise<void>;
-  /** The session with this token hash and its account's email, unless it has expired or ended. */
-  findSession(tokenHash: string): Promise<(StoredSession & { email: string }) | undefined>;
+  /** The session with this token hash, its account's email and whether it is verified, unless it has expired or ended. */
+  findSession(tokenHash: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
+  /** The account's live sessions, newest first. */
+  listSessions(accountId: string): Promise<(StoredSession & { createdAt: string })[]>;
   /** Ends a session (nothing happens when there is none). */
   deleteSession(tokenHash: string): Promise<void>;
   /** Forgets every expired session; answers how many there were. */

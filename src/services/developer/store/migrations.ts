@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { belongsToAccount, createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 
@@ -39,6 +39,31 @@ export const developerMigrations: readonly NamedMigration[] = [
       await db.schema.dropTable('developer_login_attempts').execute();
       await db.schema.dropTable('developer_sessions').execute();
       await db.schema.dropTable('developer_credentials').execute();
+    },
+  },
+  {
+    name: '002-email-verification-and-links',
+    async up(db: Kysely<unknown>) {
+      // Accounts made before verification existed were trusted as they were, so they count as verified.
+      await db.schema.alterTable('developer_credentials').addColumn('email_verified_at', 'text').execute();
+      await db
+        .updateTable('developer_credentials' as never)
+        .set({ email_verified_at: sql.ref('created_at') } as never)
+        .execute();
+
+      await db.schema
+        .createTable('developer_email_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', belongsToAccount)
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('developer_email_tokens_account').on('developer_email_tokens').columns(['account_id', 'purpose']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('developer_email_tokens').execute();
+      await db.schema.alterTable('developer_credentials').dropColumn('email_verified_at').execute();
     },
   },
 ];

@@ -11,7 +11,19 @@ export interface DeveloperTables {
   developer_credentials: DeveloperCredentialsTable;
   developer_sessions: DeveloperSessionsTable;
   developer_login_attempts: DeveloperLoginAttemptsTable;
+  developer_email_tokens: DeveloperEmailTokensTable;
 }
+
+/** The secret of an emailed link (verification, password reset): only its SHA-256 is kept; used once, then deleted. */
+export interface DeveloperEmailTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: EmailTokenPurpose;
+  created_at: string;
+  expires_at: string;
+}
+
+export type EmailTokenPurpose = 'verify' | 'reset';
 
 /** The password of an account that can log in to the dashboard (one per account). */
 export interface DeveloperCredentialsTable {
@@ -19,6 +31,8 @@ export interface DeveloperCredentialsTable {
   /** The password's scrypt hash with its parameters and salt (`$scrypt$ln=…,r=…,p=…$salt$hash`). */
   password_hash: string;
   created_at: string;
+  /** When the address was verified; null until it is (accounts older than verification count as verified). */
+  email_verified_at: string | null;
 }
 
 /** A dashboard session; only the SHA-256 of its token is kept. */

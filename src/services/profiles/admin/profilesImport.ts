@@ -16,7 +16,7 @@ export function registerProfilesImport(program: Command, store: () => Promise<Pr
     .description('The profile directory.')
     .command('import')
     .description(
-      'Create or replace profiles from a JSON file (a JSON array of profile records; see the README), with the avatar images they name (avatar_file, relative to the file). All or nothing.',
+      'Create or replace profiles from a JSON file (a JSON array of profile records; see docs/profiles.md, "Import format"), with the avatar images they name (avatar_file, relative to the file). All or nothing.',
     )
     .argument('<file>', 'JSON file of profile records')
     .action(async (file: string) => {

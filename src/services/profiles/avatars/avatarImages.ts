@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { entityTag } from '../http/entityTag.js';
 import type { DefaultAvatarStyle } from './avatarRequest.js';
-import { drawDefaultAvatar, drawUploadedAvatar } from './drawAvatar.js';
+import { decodeMaster, drawDefaultAvatar, drawFromMaster, type MasterImage } from './drawAvatar.js';
 
 /** A drawn avatar image: PNG bytes and their strong entity tag. */
 export interface DrawnAvatar {
@@ -13,12 +13,25 @@ export interface DrawnAvatar {
 export interface AvatarImages {
   /**
    * The uploaded image with this digest at `size` pixels; `read` gives the
-   * stored bytes (only when this size is not kept) and undefined when no
-   * profile has the image any more.
+   * stored bytes (only when neither this size nor the image's master is
+   * kept) and undefined when no profile has the image any more.
    */
   uploaded(digest: string, size: number, read: () => Promise<Buffer | undefined>): Promise<DrawnAvatar | undefined>;
   /** A default image at `size` pixels; an identicon is drawn from `seed`. */
   generated(style: DefaultAvatarStyle, seed: string, size: number): Promise<DrawnAvatar>;
+}
+
+export interface AvatarImagesOptions {
+  /** Most bytes of drawn PNGs kept. */
+  maxBytes: number;
+  /** Most bytes of decoded masters (raw pixels) kept; `maxBytes` unless given. */
+  masterBytes?: number;
+  /** Drawings (and decodings) that run at once; more wait. */
+  maxDrawing?: number;
+  /** Drawings that may wait; one more is refused with `busy()`. */
+  maxWaiting?: number;
+  /** The error a drawing beyond the queue is refused with (the service's 503). */
+  busy?: () => Error;
 }
 
 /**
@@ -26,11 +39,24 @@ export interface AvatarImages {
  * beyond `maxBytes` (lru-cache): a size asked for again costs no store read
  * and no drawing, and concurrent requests for one size draw it once. Keys
  * name the image by content (an uploaded image by its SHA-256), so a new
- * image is never answered from the old one's entries.
+ * image is never answered from the old one's entries. An uploaded image is
+ * decoded once into a master of at most 2048 pixels a side, from which each
+ * size is drawn. Drawing runs `maxDrawing` at a time with a short queue, so
+ * a flood of new sizes or hashes costs bounded CPU and memory, not a pile of
+ * concurrent full-size images.
  */
-export function avatarImages(options: { maxBytes: number }): AvatarImages {
+export function avatarImages(options: AvatarImagesOptions): AvatarImages {
+  const gate = drawingGate(options.maxDrawing ?? 2, options.maxWaiting ?? 8, options.busy ?? (() => new Error('avatar drawing queue is full')));
+  const masters = new LRUCache<string, MasterImage, () => Promise<Buffer | undefined>>({
+    maxSize: Math.max(1, options.masterBytes ?? options.maxBytes),
+    sizeCalculation: (master) => Math.max(1, master.pixels.length),
+    async fetchMethod(_digest, _stale, { context: read }) {
+      const bytes = await read();
+      return bytes && gate(() => decodeMaster(bytes));
+    },
+  });
   const drawn = new LRUCache<string, DrawnAvatar, () => Promise<Buffer | undefined>>({
-    maxSize: options.maxBytes,
+    maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (image) => image.bytes.length + image.etag.length,
     async fetchMethod(_key, _stale, { context: draw }) {
       const bytes = await draw();
@@ -41,15 +67,39 @@ export function avatarImages(options: { maxBytes: number }): AvatarImages {
     uploaded: (digest, size, read) =>
       drawn.fetch(`upload:${digest}:${size}`, {
         context: async () => {
-          const image = await read();
-          return image && drawUploadedAvatar(image, size);
+          const master = await masters.fetch(digest, { context: read });
+          return master && gate(() => drawFromMaster(master, size));
         },
       }),
     async generated(style, seed, size) {
       // Only an identicon depends on the hash.
       const key = `${style}:${style === 'identicon' ? seed : ''}:${size}`;
-      const image = await drawn.fetch(key, { context: () => drawDefaultAvatar(style, seed, size) });
+      const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size)) });
       return image!;
     },
+  };
+}
+
+/** Runs work at most `running` at a time, with at most `waiting` queued; beyond that refuses at once with `busy()`. */
+function drawingGate(running: number, waiting: number, busy: () => Error) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next();
+    else active--;
+  };
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active >= running) {
+      if (queue.length >= waiting) throw busy();
+      await new Promise<void>((resolve) => queue.push(resolve));
+    } else {
+      active++;
+    }
+    try {
+      return await work();
+    } finally {
+      release();
+    }
   };
 }

@@ -1,4 +1,5 @@
 import type { ProfileLookup } from '../domain/identifier.js';
+import { invalidRequest } from '../../../platform/http/errors.js';
 
 /** What to draw when there is no avatar image: a generated image, the caller's own image URL, or nothing. */
 export type AvatarFallback =
@@ -87,5 +88,19 @@ function imageUrl(value: string): string | undefined {
     return url.hostname ? url.href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Refuses a size not written as plain decimal digits, as the real service
+ * does: the validator reads `1e3`, `0x10`, `+5` or ` 5` as numbers, so the
+ * text as sent (`raw`, the request's query; the last of repeated values) is
+ * checked too.
+ */
+export function checkSizeDigits(raw: Record<string, string | string[] | undefined>): void {
+  for (const name of ['s', 'size']) {
+    const value = raw[name];
+    const text = Array.isArray(value) ? value[value.length - 1] : value;
+    if (text !== undefined && !/^[0-9]+$/.test(text)) throw invalidRequest(`Invalid parameter ${name}: must be plain decimal digits`);
   }
 }

@@ -13,14 +13,33 @@ const mysteryPerson = (size: number) =>
   '<path d="M14 100C14 76 30 62 50 62S86 76 86 100Z" fill="#f3f4f6"/>' +
   '</svg>';
 
-/** Draws an uploaded image as a `size`-pixel square PNG: turned upright, centre-cropped to a square, scaled. */
-export async function drawUploadedAvatar(image: Buffer, size: number): Promise<Buffer> {
+/** Largest side of the master an uploaded image is decoded into once; every size is drawn from it. */
+export const MASTER_SIDE = 2048;
+
+/** An uploaded image decoded once: upright, at most MASTER_SIDE a side, as raw pixels. */
+export interface MasterImage {
+  pixels: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** Decodes an uploaded image into its master: turned upright (EXIF), scaled down to MASTER_SIDE when larger. */
+export async function decodeMaster(image: Buffer): Promise<MasterImage> {
   const sharp = await loadSharp();
-  return sharp(image, { limitInputPixels: AVATAR_UPLOAD_LIMITS.side ** 2 })
+  const { data, info } = await sharp(image, { limitInputPixels: AVATAR_UPLOAD_LIMITS.side ** 2 })
     .rotate()
-    .resize(size, size, { fit: 'cover' })
-    .png()
-    .toBuffer();
+    .resize(MASTER_SIDE, MASTER_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** Draws an uploaded image's master as a `size`-pixel square PNG: centre-cropped to a square, scaled. */
+export async function drawFromMaster(master: MasterImage, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const { width, height, channels } = master;
+  return sharp(master.pixels, { raw: { width, height, channels } }).resize(size, size, { fit: 'cover' }).png().toBuffer();
 }
 
 /**

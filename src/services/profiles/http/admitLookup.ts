@@ -3,6 +3,7 @@ import { rateLimitExceeded } from '../errors.js';
 import type { ProfilesPrincipal } from '../operations.js';
 import type { RateLimitDecision, RateLimiter } from '../rateLimit/rateLimiter.js';
 import { setHeaders } from '../../../platform/http/headers.js';
+import { rateLimitClient } from '../../../platform/security/clientAddress.js';
 
 /** The rate-limit headers every 200, 304, 404 and 429 lookup answer carries. */
 export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
@@ -13,8 +14,8 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
 
 /**
  * The admit step of profile lookups (`getProfileById` in the policy table): counts each lookup against the caller
- * (per key and per account when keyed, per client IP otherwise; `ctx.ip` follows the
- * trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
+ * (per key and per account when keyed, per client address otherwise, IPv6 by its /64;
+ * `ctx.ip` follows the trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
  * yields 429", with `Retry-After`.
  */
 export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
@@ -22,7 +23,7 @@ export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anon
     const decision = limiter.take(
       principal.kind === 'key'
         ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }
-        : { kind: 'anonymous', ip: ctx.ip },
+        : { kind: 'anonymous', ip: rateLimitClient(ctx.ip) },
     );
     // Counted in this process, the decision is at hand: no asynchronous step on every lookup.
     if (decision instanceof Promise) return decision.then((decided) => admit(ctx, principal, decided, onRateLimited));

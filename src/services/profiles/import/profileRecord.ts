@@ -1,63 +1,7 @@
-import { CONTACT_FIELDS, type ContactField } from '../domain/profile.js';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { SameKeys } from '../../../platform/http/handlers.js';
+import type { ContactField } from '../domain/profile.js';
 import { SLUG } from '../domain/identifier.js';
-
-/**
- * One profile in an import file (see the README, "Profiles import format").
- * Optional text fields default to `""`, lists to `[]`; a record replaces
- * the owner's whole profile.
- */
-export interface ProfileRecord {
-  /** The owner's primary email: the profile is found by its hashes. */
-  email: string;
-  slug: string;
-  display_name: string;
-  /**
-   * The owner's avatar image: a PNG, JPEG, WebP or GIF file, its path
-   * relative to the import file. Without it the profile has no uploaded
-   * image (and loses the one it had).
-   */
-  avatar_file?: string;
-  avatar_alt_text?: string;
-  location?: string;
-  description?: string;
-  job_title?: string;
-  company?: string;
-  pronunciation?: string;
-  pronouns?: string;
-  first_name?: string;
-  last_name?: string;
-  /** IANA time zone name, e.g. `Europe/Bratislava`. */
-  timezone?: string;
-  /** In the owner's order (the answer numbers them from 1); at most one primary. */
-  languages?: { code: string; name: string; is_primary?: boolean }[];
-  /** Unique ids; the answer adds each one's slug. */
-  interests?: { id: number; name: string }[];
-  is_organization?: boolean;
-  /** CSS `background` value: `url('https://…')` and optional placement. */
-  header_image?: string;
-  /** CSS colour (`#hex`, `rgb(…)`, `hsl(…)`, a name) or `linear-`/`radial-gradient(…)`. */
-  background_color?: string;
-  links?: { label: string; url: string }[];
-  /** Each detail with whether the owner made it public. */
-  contact_info?: Partial<Record<ContactField, { value: string; public: boolean }>>;
-  payments?: {
-    public: boolean;
-    links?: { label: string; url: string }[];
-    crypto_wallets?: { label: string; address: string }[];
-  };
-  gallery?: { url: string; alt_text?: string }[];
-  verified_accounts?: {
-    service_type: string;
-    service_label: string;
-    service_icon: string;
-    url: string;
-    is_hidden?: boolean;
-  }[];
-  /** Year-month-day, or null when unknown (the default). */
-  registration_date?: string | null;
-  /** ISO-8601 date-time, or null when unknown; defaults to the time of the import. */
-  last_profile_edit?: string | null;
-}
 
 const text = { type: 'string' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
@@ -68,20 +12,13 @@ const link = {
   additionalProperties: false,
   properties: { label: text, url },
 } as const;
-const contactDetail = (value: object) => ({
-  type: 'object',
-  required: ['value', 'public'],
-  additionalProperties: false,
-  properties: { value, public: { type: 'boolean' } },
-});
-const CONTACT_VALUE: Record<ContactField, object> = {
-  home_phone: nonEmpty,
-  work_phone: nonEmpty,
-  cell_phone: nonEmpty,
-  email: { type: 'string', format: 'email' },
-  contact_form: url,
-  calendar: url,
-};
+const contactDetail = <Value extends object>(value: Value) =>
+  ({
+    type: 'object',
+    required: ['value', 'public'],
+    additionalProperties: false,
+    properties: { value, public: { type: 'boolean' } },
+  }) as const;
 
 /**
  * The rules of a schema-valid record that JSON Schema cannot say clearly:
@@ -137,18 +74,24 @@ const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 /**
- * JSON Schema of a `ProfileRecord`. Formats match the contract's, so
- * whatever an import accepts renders as a valid answer.
+ * One profile in an import file (see docs/profiles.md, "Import format"), as
+ * JSON Schema: the one source of the record's rules and of its type
+ * (`ProfileRecord`). Optional text fields default to `""`, lists to `[]`; a
+ * record replaces the owner's whole profile. Formats match the contract's,
+ * so whatever an import accepts renders as a valid answer.
  */
 export const profileRecordSchema = {
   type: 'object',
   required: ['email', 'slug', 'display_name'],
   additionalProperties: false,
   properties: {
-    email: { type: 'string', format: 'email' },
+    email: { description: "The owner's primary email: the profile is found by its hashes.", type: 'string', format: 'email' },
     slug: { type: 'string', pattern: SLUG.source },
     display_name: nonEmpty,
-    avatar_file: nonEmpty,
+    avatar_file: {
+      description: "The owner's avatar image (PNG, JPEG, WebP or GIF), its path relative to the import file; without it the profile has no uploaded image.",
+      ...nonEmpty,
+    },
     avatar_alt_text: text,
     location: text,
     description: text,
@@ -158,8 +101,9 @@ export const profileRecordSchema = {
     pronouns: text,
     first_name: text,
     last_name: text,
-    timezone: text,
+    timezone: { description: 'IANA time zone name, e.g. `Europe/Bratislava`.', ...text },
     languages: {
+      description: "In the owner's order (the answer numbers them from 1); at most one primary.",
       type: 'array',
       items: {
         type: 'object',
@@ -169,6 +113,7 @@ export const profileRecordSchema = {
       },
     },
     interests: {
+      description: "Unique ids; the answer adds each one's slug.",
       type: 'array',
       items: {
         type: 'object',
@@ -178,13 +123,21 @@ export const profileRecordSchema = {
       },
     },
     is_organization: { type: 'boolean' },
-    header_image: { type: 'string', maxLength: 2048 },
-    background_color: { type: 'string', maxLength: 256 },
+    header_image: { description: "CSS `background` value: `url('https://…')` and optional placement.", type: 'string', maxLength: 2048 },
+    background_color: { description: 'CSS colour (`#hex`, `rgb(…)`, `hsl(…)`, a name) or `linear-`/`radial-gradient(…)`.', type: 'string', maxLength: 256 },
     links: { type: 'array', items: link },
     contact_info: {
+      description: 'Each detail with whether the owner made it public.',
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(CONTACT_FIELDS.map((field) => [field, contactDetail(CONTACT_VALUE[field])])),
+      properties: {
+        home_phone: contactDetail(nonEmpty),
+        work_phone: contactDetail(nonEmpty),
+        cell_phone: contactDetail(nonEmpty),
+        email: contactDetail({ type: 'string', format: 'email' } as const),
+        contact_form: contactDetail(url),
+        calendar: contactDetail(url),
+      },
     },
     payments: {
       type: 'object',
@@ -228,7 +181,14 @@ export const profileRecordSchema = {
         },
       },
     },
-    registration_date: { anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
-    last_profile_edit: { anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    registration_date: { description: 'Year-month-day, or null when unknown (the default).', anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
+    last_profile_edit: { description: 'ISO-8601 date-time, or null when unknown; defaults to the time of the import.', anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
   },
 } as const;
+
+/** One profile in an import file: the type of what `profileRecordSchema` accepts. */
+export type ProfileRecord = FromSchema<typeof profileRecordSchema>;
+
+// The record's contact details are exactly the profile's contact fields: the compiler says which one is missing.
+const contactFieldsMatch: SameKeys<keyof NonNullable<ProfileRecord['contact_info']>, ContactField> = true;
+void contactFieldsMatch;

@@ -60,8 +60,8 @@ export async function readProfileImport(text: string, importedAt: Date, readAvat
  * and slugs must be unique within the batch. `typed`: the records are the
  * project's own, typed `ProfileRecord[]` in its source (the demo profiles;
  * a test runs them through the schema): the JSON Schema check, whose
- * compilation is a tenth of a new store's start-up, is left out; every
- * other check still runs.
+ * compilation would slow a new store's start-up, is left out; every other
+ * check still runs.
  */
 export function validateProfileRecords(records: unknown, importedAt: Date, { typed = false } = {}): ValidatedRecord[] {
   if (!Array.isArray(records)) throw new ImportRejected('the file must hold a JSON array of profile records');

@@ -17,7 +17,7 @@ const icon = (service: string) => `https://profiles.example.com/icons/${service}
 export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFile(`src/services/profiles/store/demo-avatars/${file}`));
 
 /**
- * The demo profiles (README, "Demo data"), in the import format. Other
+ * The demo profiles (docs/profiles.md, "Demo data"), in the import format. Other
  * tests rely on `alex` (every field, an uploaded avatar image), `sam`
  * (nothing optional) and `quiet` (neither contact info nor payments public,
  * no avatar image).

@@ -3,7 +3,7 @@ import type { Config } from '../../../platform/config.js';
 import type { PublishingTables } from './tables.js';
 import * as demo from './demoData.js';
 
-/** Loads the publishing demo data (see the README) in one transaction when there is no site yet. */
+/** Loads the publishing demo data (see docs/publishing.md) in one transaction when there is no site yet. */
 export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: Config): Promise<void> {
   const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   if (anySite) return;

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { PublishingTables } from './tables.js';
 
 /**
- * The publishing demo data (documented in the README). IDs are fixed so that
+ * The publishing demo data (documented in docs/publishing.md). IDs are fixed so that
  * tests and users can rely on them: site 1 `demo.example.com`, site 2
  * `demo.example.com::blog`; trashed posts 101 to 105 (previous statuses
  * publish, draft, pending, private, future), trashed page 106, trashed post

@@ -273,7 +273,7 @@ const readPrivatePosts: Migration = {
  * No two posts of a site and type that need a unique slug hold the same one
  * (pages: among those of the same parent), enforced by the database, so two
  * concurrent restores cannot both take a free slug (the losing one tries the
- * next free slug, see `KyselyPublishingStore.restorePost`). Slugs need to be
+ * next free slug, see `restorePost` in `kysely/trash.ts`). Slugs need to be
  * unique for the statuses `slugMustBeUnique` names (not draft, pending,
  * auto-draft) and a post in the trash keeps its `__trashed` slug out of the
  * way; an empty slug is never compared. The same partial expression index on

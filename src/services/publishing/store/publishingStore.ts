@@ -1,7 +1,8 @@
 /**
  * What the publishing service needs from its store, in domain terms. The
- * handlers and admin commands use only this interface; `kyselyStore.ts`
- * implements it for SQLite and PostgreSQL alike. A record is its table's row
+ * handlers and admin commands use only this interface;
+ * `kyselyPublishingStore.ts` implements it for SQLite and PostgreSQL alike,
+ * one part per concern (`kysely/`). A record is its table's row
  * (`tables.ts`, where the columns are described) under camelCase names;
  * only what the store converts or adds is declared here.
  */
@@ -110,16 +111,28 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 /** What a restore wrote; the post's other columns are as they were. */
 export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
-export interface PublishingStore {
+/** The store: each part below is one concern, implemented by one file of `kysely/`. */
+export interface PublishingStore extends PublishingSites, PublishingPosts, PostTrash, PostLikes, PostComments, PublishingUsers {}
+
+/** Sites, and what a user may do on one. */
+export interface PublishingSites {
   findSite(ref: SiteRef): Promise<SiteRecord | undefined>;
-  /** The post with that ID on that site, with its trash memory. */
-  findPost(siteId: number, postId: number): Promise<PostRecord | undefined>;
   /** The primitive capabilities of the user's role on the site; empty without a role. */
   capabilitiesOf(siteId: number, userId: number): Promise<ReadonlySet<string>>;
+  siteStats(siteId: number, viewerId: number): Promise<SiteStats>;
+}
+
+/** Posts as read, with what the post object shows around them. */
+export interface PublishingPosts {
+  /** The post with that ID on that site, with its trash memory. */
+  findPost(siteId: number, postId: number): Promise<PostRecord | undefined>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
+}
 
+/** Trashing, restoring and deleting posts, and the slugs they take. */
+export interface PostTrash {
   /**
    * Moves a post to the trash in one transaction: remembers its status, the
    * time and its slug, suffixes the slug with `__trashed`, and sets its
@@ -150,15 +163,24 @@ export interface PublishingStore {
    * parent), as the platform's `wp_unique_post_slug` makes it.
    */
   uniqueSlugFor(post: Pick<PostRecord, 'id' | 'siteId' | 'type' | 'parentId'>, desired: string): Promise<string>;
+}
 
-  siteStats(siteId: number, viewerId: number): Promise<SiteStats>;
+/** Who likes a post. */
+export interface PostLikes {
   /** The first `limit` users who like the post, newest like first, and how many like it in all. */
   postLikers(postId: number, limit: number): Promise<{ found: number; users: UserRecord[] }>;
   /** Whether the user likes the post. */
   likedBy(postId: number, userId: number): Promise<boolean>;
+}
+
+/** A post's approved comments. */
+export interface PostComments {
   /** The first `limit` approved comments, newest first, and how many there are in all. */
   approvedComments(postId: number, limit: number): Promise<{ found: number; comments: CommentRecord[] }>;
+}
 
+/** Users, and the bearer tokens issued to them. */
+export interface PublishingUsers {
   findUserByLogin(login: string): Promise<UserRecord | undefined>;
   createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void>;
   /** The user a token hash belongs to, unless revoked. */

@@ -4,6 +4,7 @@ import * as sdk from '../../../../generated/developer/sdk.gen.js';
 import type { Session } from '../../../../generated/developer/types.gen.js';
 import { contractChecker, contractFetch } from '../../../support/contract.js';
 import { startServer, type TestServer } from '../../../support/server.js';
+import { createKyselyDeveloperStore } from '../../../../src/services/developer/store/kyselyDeveloperStore.js';
 
 /** Environment of a test server: a cheap password hash (the cost is the only difference from production). */
 export const DASHBOARD_ENV = { DEVELOPER_PASSWORD_COST: '14' };
@@ -56,11 +57,23 @@ export interface DashboardUser extends DashboardCaller {
   csrf: { 'X-CSRF-Token': string };
 }
 
-/** Signs up (202, whatever the address) and logs in, as the dashboard page does. */
-export async function signedUpUser(server: TestServer, email = uniqueEmail()): Promise<DashboardUser> {
+/**
+ * Marks an address verified through the store module, as following the
+ * emailed link would (test/services/developer/email.test.ts follows real links).
+ */
+export async function verifyAddress(server: TestServer, email: string) {
+  const store = createKyselyDeveloperStore(server.built.db as never);
+  const credentials = await store.findCredentials(email);
+  if (!credentials) throw new Error(`no dashboard account for ${email}`);
+  await store.markEmailVerified(credentials.accountId);
+}
+
+/** Signs up (202, whatever the address), verifies the address (unless `verified: false`) and logs in, as the dashboard page does. */
+export async function signedUpUser(server: TestServer, email = uniqueEmail(), options: { verified?: boolean } = {}): Promise<DashboardUser> {
   const caller = await dashboardCaller(server);
   const signUp = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
   if (signUp.response.status !== 202) throw new Error(`sign-up failed with ${signUp.response.status}`);
+  if (options.verified !== false) await verifyAddress(server, email);
   const { data, response } = await sdk.logIn({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
   if (response.status !== 200 || !data) throw new Error(`log-in after sign-up failed with ${response.status}`);
   return { ...caller, email, password: GOOD_PASSWORD, session: data, csrf: { 'X-CSRF-Token': data.csrf_token } };

@@ -17,7 +17,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           if (accountId === 'email-taken') return accountId;
           await trx
             .insertInto('developer_credentials')
-            .values({ account_id: accountId, password_hash: passwordHash, created_at: now })
+            .values({ account_id: accountId, password_hash: passwordHash, created_at: now, email_verified_at: null })
             .execute();
           return { accountId };
         });
@@ -35,6 +35,67 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         .where('accounts.email', '=', normalizeEmail(email))
         .executeTakeFirst();
       return row && { accountId: row.id, passwordHash: row.password_hash };
+    },
+
+    async isEmailVerified(accountId) {
+      const row = await db
+        .selectFrom('developer_credentials')
+        .select('email_verified_at')
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      return row?.email_verified_at != null;
+    },
+
+    async markEmailVerified(accountId) {
+      await db
+        .updateTable('developer_credentials')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('account_id', '=', accountId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+    },
+
+    async resetPassword(accountId, passwordHash) {
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('developer_credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).execute();
+        await trx
+          .updateTable('developer_credentials')
+          .set({ email_verified_at: now })
+          .where('account_id', '=', accountId)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
+        // Any other reset link of the account stops working too.
+        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
+      });
+    },
+
+    async issueEmailToken({ tokenHash, accountId, purpose, expiresAt }) {
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
+        // Expired links of every account go with it: nothing expired is kept.
+        await trx.deleteFrom('developer_email_tokens').where('expires_at', '<=', now).execute();
+        await trx
+          .insertInto('developer_email_tokens')
+          .values({ token_hash: tokenHash, account_id: accountId, purpose, created_at: now, expires_at: expiresAt })
+          .execute();
+      });
+    },
+
+    async consumeEmailToken(tokenHash, purpose) {
+      // One statement deletes and answers the row, so two uses of one token cannot both succeed.
+      const used = await db
+        .deleteFrom('developer_email_tokens')
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('expires_at', '>', new Date().toISOString())
+        .returning(['account_id', 'expires_at'])
+        .executeTakeFirst();
+      if (!used) return undefined;
+      const account = await db.selectFrom('accounts').select('email').where('id', '=', used.account_id).executeTakeFirst();
+      return account && { accountId: used.account_id, email: account.email, expiresAt: used.expires_at };
     },
   };
 }

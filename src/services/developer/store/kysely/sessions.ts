@@ -8,7 +8,8 @@ const liveSession = prepared((db: Kysely<DeveloperDatabase>, p: { tokenHash: str
   db
     .selectFrom('developer_sessions')
     .innerJoin('accounts', 'accounts.id', 'developer_sessions.account_id')
-    .select(['developer_sessions.account_id', 'developer_sessions.expires_at', 'accounts.email'])
+    .leftJoin('developer_credentials', 'developer_credentials.account_id', 'developer_sessions.account_id')
+    .select(['developer_sessions.account_id', 'developer_sessions.expires_at', 'accounts.email', 'developer_credentials.email_verified_at'])
     .where('developer_sessions.token_hash', '=', p.tokenHash)
     .where('developer_sessions.expires_at', '>', p.now),
 );
@@ -25,7 +26,27 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
 
     async findSession(tokenHash) {
       const row = await liveSession.executeTakeFirst(db, { tokenHash, now: new Date().toISOString() });
-      return row && { tokenHash, accountId: row.account_id, expiresAt: row.expires_at, email: row.email };
+      return (
+        row && {
+          tokenHash,
+          accountId: row.account_id,
+          expiresAt: row.expires_at,
+          email: row.email,
+          emailVerified: row.email_verified_at != null,
+        }
+      );
+    },
+
+    async listSessions(accountId) {
+      const rows = await db
+        .selectFrom('developer_sessions')
+        .select(['token_hash', 'created_at', 'expires_at'])
+        .where('account_id', '=', accountId)
+        .where('expires_at', '>', new Date().toISOString())
+        .orderBy('created_at', 'desc')
+        .orderBy('token_hash')
+        .execute();
+      return rows.map((row) => ({ tokenHash: row.token_hash, accountId, createdAt: row.created_at, expiresAt: row.expires_at }));
     },
 
     async deleteSession(tokenHash) {

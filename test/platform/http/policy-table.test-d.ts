@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expectTypeOf, it } from 'vitest';
 import type { DeveloperPolicies, DeveloperSecurity } from '../../../src/services/developer/operations.js';
 import type { ProfilesPolicies, ProfilesSecurity } from '../../../src/services/profiles/operations.js';
-import type { PublishingPolicies, PublishingSecurity } from '../../../src/services/publishing/operations.js';
+import type { AllDeclareCallback, PublishingPolicies, PublishingSecurity } from '../../../src/services/publishing/operations.js';
 
 /**
  * The policy tables are typed from the contracts like the handler maps:
- * these assignments are checked by `npm run typecheck` (`tsc -p test`),
- * which fails if a `@ts-expect-error` below stops being an error.
+ * vitest's type check (in `npm test`) runs tsc on this file, and fails if
+ * a `@ts-expect-error` below stops being an error.
  */
 describe('a policy table', () => {
   it('must name every operation of its contract, and only those', () => {
@@ -26,7 +26,8 @@ describe('a policy table', () => {
     };
     // @ts-expect-error an admit step sees the service's own caller type: a developer session, not a profiles key
     const mistyped: Partial<DeveloperPolicies> = { getSession: { admit: (_ctx, principal: { kind: 'key' }) => void principal } };
-    expect([missing, unknown, complete, mistyped]).toHaveLength(4);
+    expectTypeOf(complete).toEqualTypeOf<PublishingPolicies>();
+    void [missing, unknown, mistyped];
   });
 });
 
@@ -48,6 +49,20 @@ describe('a module\'s security resolvers', () => {
     const complete: DeveloperSecurity = { sessionCookie: anonymous };
     // @ts-expect-error a resolver answers the service's own caller type: a publishing user, not a profiles key
     const mistyped: PublishingSecurity = { bearerToken: async () => ({ kind: 'key', keyId: 'k', accountId: 'a' }) };
-    expect([missing, unknown, misnamed, complete, mistyped]).toHaveLength(5);
+    expectTypeOf(complete).toEqualTypeOf<DeveloperSecurity>();
+    void [missing, unknown, misnamed, mistyped];
+  });
+});
+
+/** Publishing answers JSONP from every operation: the compiler refuses a contract operation without `callback`. */
+describe('the publishing operations', () => {
+  it('must each declare the callback query parameter', () => {
+    type Declaring = { getPost: { data: { query?: { callback?: string; pretty?: boolean } } } };
+    type Missing = { getPost: { data: { query?: { callback?: string } } }; getLikes: { data: { query?: { pretty?: boolean } } } };
+    const every: AllDeclareCallback<Declaring> = true;
+    // @ts-expect-error getLikes declares no callback: the check names it instead of being true
+    const missing: AllDeclareCallback<Missing> = true;
+    expectTypeOf<AllDeclareCallback<Missing>>().toEqualTypeOf<'getLikes'>();
+    void [every, missing];
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * `npm start`: every service on http://localhost:8080 with demo data, from
+ * this checkout. When a build is stale (the docs, the dashboard page, the
+ * server bundle), `build-stale.ts` makes it through tsx; then the bundled
+ * server runs with node. Plain JavaScript: a start with nothing changed
+ * loads no TypeScript tool and builds nothing.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const stale = Object.keys(BUILD_STAMPS).filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
+if (stale.length) {
+  const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-stale.ts')], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+} else {
+  console.log('docs, dashboard page, server: up to date');
+}
+// One malloc arena: glibc hands memory back after an avatar flood (docs/operations.md).
+const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' };
+const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], { stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

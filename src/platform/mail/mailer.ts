@@ -1,0 +1,40 @@
+import { createTransport } from 'nodemailer';
+import type { Logger } from 'pino';
+
+/** One plain-text message to one address. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends a message; rejects when the SMTP server refuses it or cannot be reached. */
+  send(message: MailMessage): Promise<void>;
+  /** True when messages are only written to the log (no `SMTP_URL`). */
+  readonly logsOnly: boolean;
+}
+
+/**
+ * Email out through nodemailer to `SMTP_URL`. Without it, each message is
+ * written to the log at info level, link included: that is the local demo
+ * (nothing can be delivered), and the only place a link's secret is ever logged.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
+  const { smtpUrl, from, logger } = options;
+  if (!smtpUrl) {
+    return {
+      logsOnly: true,
+      async send(message) {
+        logger.info({ mail: message }, `email not sent (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.text}`);
+      },
+    };
+  }
+  const transport = createTransport(smtpUrl);
+  return {
+    logsOnly: false,
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { PublishingTables } from './tables.js';
+import type { PublishingStore } from './publishingStore.js';
+import { kyselyPostComments } from './kysely/comments.js';
+import { kyselyPostLikes } from './kysely/likes.js';
+import { kyselyPublishingPosts } from './kysely/posts.js';
+import { kyselyPublishingSites } from './kysely/sites.js';
+import { kyselyPostTrash } from './kysely/trash.js';
+import { kyselyPublishingUsers } from './kysely/users.js';
+
+/** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
+export function createKyselyPublishingStore(db: Kysely<PublishingTables>): PublishingStore {
+  return {
+    ...kyselyPublishingSites(db),
+    ...kyselyPublishingPosts(db),
+    ...kyselyPostTrash(db),
+    ...kyselyPostLikes(db),
+    ...kyselyPostComments(db),
+    ...kyselyPublishingUsers(db),
+  };
+}

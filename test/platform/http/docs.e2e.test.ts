@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseYaml } from '../../../scripts/contracts.js';
+import { readContract, serverPath } from '../../../scripts/contracts.js';
+import { CONTRACTS } from '../../../scripts/tools.js';
+import { launchBrowser } from '../../support/browser.js';
+import { startServer, type TestServer } from '../../support/server.js';
+
+/**
+ * The API docs as a reader meets them in Chromium: each page renders under
+ * its own Content-Security-Policy with no console error and no violation,
+ * fetches nothing from another origin (no CDN, font or telemetry), shows
+ * the origin that serves it as the server, offers the contract to download
+ * in YAML and JSON and links its changelog; and its try-it console calls
+ * this server with what the reader typed (an identifier, an API key).
+ */
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** What went wrong on a page: console errors, uncaught exceptions, CSP violations, requests to another origin. */
+interface Trouble {
+  errors: string[];
+  violations: string[];
+  elsewhere: string[];
+}
+
+async function openDocs(name: string): Promise<{ page: Page; trouble: Trouble }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const trouble: Trouble = { errors: [], violations: [], elsewhere: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => trouble.errors.push(error.message));
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${server.url}/`) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) trouble.elsewhere.push(request.url());
+  });
+  // Reported through a binding, so violations before and after navigation are all counted.
+  await page.exposeFunction('reportViolation', (text: string) => trouble.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  await page.goto(`${server.url}/docs/${name}`);
+  return { page, trouble };
+}
+
+describe.each(CONTRACTS)('the %s docs page', (name) => {
+  const contract = readContract(name);
+  const title = (contract.info as { title: string }).title;
+  const version = (contract.info as { version: string }).version;
+  const served = () => `${server.url}${serverPath((contract.servers as { url: string; variables?: Record<string, { default?: string }> }[])[0]!)}`;
+
+  it('renders the reference with the serving origin as its server, cleanly: no console error, no CSP violation, nothing from elsewhere', async () => {
+    const { page, trouble } = await openDocs(name);
+    try {
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      // The server box of the introduction: the deployment that serves the page, not `{base_url}` or localhost:8080.
+      await page.getByText(served(), { exact: true }).first().waitFor();
+      expect(await page.getByText('{base_url}').count()).toBe(0);
+      // The first operation of the first tag (the group the sidebar opens), with its try-it button and its SDK sample.
+      const firstTag = (contract.tags as { name: string }[])[0]!.name;
+      const operation = Object.values(contract.paths ?? {})
+        .flatMap((item) => Object.values(item) as { operationId?: string; summary?: string; tags?: string[] }[])
+        .find((candidate) => candidate?.operationId && candidate.tags?.[0] === firstTag)!;
+      await page.getByText(operation.summary!, { exact: true }).first().click();
+      const section = page.locator('section').filter({ has: page.getByRole('heading', { name: operation.summary! }) });
+      await section.getByRole('button', { name: 'Test Request' }).waitFor();
+      await section.getByRole('button', { name: 'Shell Curl' }).click();
+      await page.getByRole('option', { name: 'TypeScript SDK' }).click();
+      await section.getByText(`import { createClient, ${operation.operationId} } from '@contract-first/${name}';`).waitFor();
+      await section.getByText(`baseUrl: '${served()}'`).waitFor();
+      expect(trouble).toEqual({ errors: [], violations: [], elsewhere: [] });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('offers the contract to download in YAML and JSON, at this origin, and links its changelog', async () => {
+    const { page, trouble } = await openDocs(name);
+    try {
+      const yaml = page.getByRole('link', { name: 'YAML' });
+      const json = page.getByRole('link', { name: 'JSON' });
+      expect(await yaml.getAttribute('href')).toBe(`/docs/${name}/openapi.yaml`);
+      expect(await json.getAttribute('href')).toBe(`/docs/${name}/openapi.json`);
+      const [download] = await Promise.all([page.waitForEvent('download'), yaml.click()]);
+      expect(download.suggestedFilename()).toBe(`${name}-${version}.yaml`);
+      const fromYaml = parseYaml(await (await fetch(`${server.url}/docs/${name}/openapi.yaml`)).text()) as { servers: { url: string }[]; info: unknown };
+      const fromJson = (await (await fetch(`${server.url}/docs/${name}/openapi.json`)).json()) as typeof fromYaml;
+      expect(fromYaml).toEqual(fromJson);
+      expect(fromJson.info).toEqual(contract.info);
+      expect(fromJson.servers[0]!.url).toBe(served());
+
+      await page.getByRole('link', { name: 'Changelog' }).click();
+      await page.getByRole('heading', { name: `${title}: changelog` }).waitFor();
+      expect(page.url()).toBe(`${server.url}/docs/${name}/changelog`);
+      expect(trouble).toEqual({ errors: [], violations: [], elsewhere: [] });
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe('the try-it console', () => {
+  it('calls this server with what the reader typed, and shows the answer', async () => {
+    const { page, trouble } = await openDocs('profiles');
+    try {
+      await page.getByText('Get profile by identifier', { exact: true }).first().click();
+      const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Get profile by identifier' }) });
+      await section.getByRole('button', { name: 'Test Request' }).click();
+      const client = page.getByRole('dialog', { name: 'API Client' });
+      await client.getByRole('row').filter({ hasText: 'profileIdentifier' }).getByRole('combobox', { name: 'Value' }).fill('alex');
+      await client.getByRole('button', { name: /Select Auth Type/ }).click();
+      await page.getByRole('option', { name: /^apiKey/ }).click();
+      await client.getByPlaceholder('Token').fill('typed-by-the-reader');
+
+      const answered = page.waitForResponse((response) => response.url().startsWith(`${server.url}/v3/profiles/`));
+      await client.getByRole('button', { name: /^Send/ }).first().click();
+      const response = await answered;
+      expect(response.url()).toBe(`${server.url}/v3/profiles/alex`);
+      expect(await response.request().headerValue('authorization')).toBe('Bearer typed-by-the-reader');
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toMatchObject({ display_name: 'Alex Morgan' });
+      // The console shows the status and the profile (an unknown key is answered as anonymous).
+      await client.getByText('200 OK').waitFor();
+      await client.getByText('"Alex Morgan"').first().waitFor();
+      expect(trouble).toEqual({ errors: [], violations: [], elsewhere: [] });
+    } finally {
+      await page.close();
+    }
+  });
+});

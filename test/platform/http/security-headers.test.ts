@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/processes.js';
+import { startServer, type TestServer } from '../../support/server.js';
+
+/** A path of each service, an error of each, and what no service owns. */
+const PATHS = [
+  '/v3/profiles/alex',
+  '/v3/profiles/' + 'x'.repeat(200),
+  '/avatar/' + 'a'.repeat(64) + '?d=blank&s=8',
+  '/avatar/abc?s=1e3',
+  '/rest/v1.1/sites/demo.example.com/posts/108',
+  '/rest/v1.1/sites/nowhere.example.com',
+  '/developer/v1/openapi',
+  '/healthz',
+  '/nothing-here',
+];
+
+let plain: TestServer;
+let secure: TestServer;
+beforeAll(async () => {
+  plain = await startServer();
+  const port = await freePort();
+  secure = await startServer({ PORT: String(port), PUBLIC_URL: 'https://api.example.com' });
+});
+afterAll(async () => {
+  await plain?.close();
+  await secure?.close();
+});
+
+describe('every answer of every service', () => {
+  it('carries X-Content-Type-Options: nosniff, and no HSTS over plain http', async () => {
+    for (const path of PATHS) {
+      const res = await fetch(`${plain.url}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('carries Strict-Transport-Security when PUBLIC_URL is https', async () => {
+    for (const path of PATHS) {
+      const res = await fetch(`${secure.url}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+});

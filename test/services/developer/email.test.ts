@@ -1,0 +1,227 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { sha256Hex } from '../../../src/platform/security/secrets.js';
+import type { TestServer } from '../../support/server.js';
+import {
+  dashboardCaller,
+  GOOD_PASSWORD,
+  signedUpUser,
+  startDashboardServer,
+  uniqueEmail,
+  type DashboardUser,
+} from './support/dashboard.js';
+
+/** A real SMTP server in this process: every message it takes, parsed. */
+let smtp: SMTPServer;
+const inbox: ParsedMail[] = [];
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        inbox.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await startDashboardServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, DEVELOPER_KEY_ROTATIONS_PER_DAY: '3' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The next message to an address (waits for it), and the token of its dashboard link. */
+async function nextMail(to: string, kind: 'verify' | 'reset') {
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const index = inbox.findIndex((mail) => mail.text?.includes(`#${kind}=`) && JSON.stringify(mail.to).includes(to));
+    if (index >= 0) {
+      const [mail] = inbox.splice(index, 1);
+      const link = new RegExp(`(\\S+/developers#${kind}=([A-Za-z0-9_-]+))`).exec(mail!.text!)!;
+      return { mail: mail!, link: link[1]!, token: link[2]! };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${kind} email to ${to}`);
+}
+
+const application = { name: 'Weather widget', description: '', website_url: 'https://weather.example.com' };
+
+describe('verified accounts', () => {
+  let user: DashboardUser;
+
+  beforeAll(async () => {
+    user = await signedUpUser(server, uniqueEmail('verify'), { verified: false });
+  });
+
+  it('sends a verification link at sign-up, to the dashboard, whose token is stored only hashed', async () => {
+    const { mail, link, token } = await nextMail(user.email, 'verify');
+    expect(mail.subject).toContain('Verify your email address');
+    expect(link.startsWith(`${server.config.publicUrl}/developers#verify=`)).toBe(true);
+    const rows = await server.built.db.selectFrom('developer_email_tokens' as never).selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(JSON.stringify(rows)).toContain(sha256Hex(token));
+    expect(user.session.email_verified).toBe(false);
+  });
+
+  it('refuses an application (and so a key) before the address is verified', async () => {
+    const { error, response } = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    expect(response.status).toBe(403);
+    expect(error).toEqual({ error: 'Verify your email address first; follow the link we sent you', code: 'email_not_verified' });
+  });
+
+  it('resends a link (the earlier one stops working); the link verifies once, then the account may create applications', async () => {
+    const earlier = await (async () => {
+      const resent = await sdk.resendVerification({ client: user.client, headers: user.csrf });
+      expect(resent.response.status).toBe(202);
+      return (await nextMail(user.email, 'verify')).token;
+    })();
+    const resent = await sdk.resendVerification({ client: user.client, headers: user.csrf });
+    expect(resent.response.status).toBe(202);
+    const { token } = await nextMail(user.email, 'verify');
+
+    const anonymous = await dashboardCaller(server);
+    const stale = await sdk.verifyEmail({ client: anonymous.client, body: { token: earlier } });
+    expect(stale.response.status).toBe(400);
+    expect(stale.error).toMatchObject({ code: 'invalid_token' });
+
+    const verified = await sdk.verifyEmail({ client: anonymous.client, body: { token } });
+    expect(verified.response.status).toBe(200);
+    expect(verified.data).toEqual({ email: user.email, email_verified: true });
+    const again = await sdk.verifyEmail({ client: anonymous.client, body: { token } });
+    expect(again.error).toMatchObject({ code: 'invalid_token' });
+
+    expect((await sdk.getSession({ client: user.client })).data?.email_verified).toBe(true);
+    const created = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    expect(created.response.status).toBe(201);
+  });
+
+  it('counts a new application against the daily new keys, as a rotation: deleting and recreating gets no more keys', async () => {
+    // DEVELOPER_KEY_ROTATIONS_PER_DAY is 3 on this server; the test above created one application.
+    const listed = await sdk.listApplications({ client: user.client });
+    const id = listed.data!.applications[0]!.id;
+    expect((await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: id } })).response.status).toBe(204);
+    for (let round = 0; round < 2; round++) {
+      const created = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+      expect(created.response.status).toBe(201);
+      const applicationId = created.data!.application.id;
+      await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId } });
+    }
+    const refused = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.error).toMatchObject({ code: 'rate_limit_exceeded' });
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same for any address, mails a single-use link, and a new password ends every session', async () => {
+    const user = await signedUpUser(server, uniqueEmail('reset'));
+    const other = await dashboardCaller(server);
+    expect((await sdk.logIn({ client: other.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(200);
+
+    const anonymous = await dashboardCaller(server);
+    const unknown = await sdk.requestPasswordReset({ client: anonymous.client, body: { email: uniqueEmail('nobody') } });
+    const known = await sdk.requestPasswordReset({ client: anonymous.client, body: { email: user.email.toUpperCase() } });
+    expect(unknown.response.status).toBe(202);
+    expect(known.response.status).toBe(202);
+    expect(known.data).toEqual(unknown.data);
+
+    const { mail, token } = await nextMail(user.email, 'reset');
+    expect(mail.subject).toContain('Set a new password');
+
+    const weak = await sdk.resetPassword({ client: anonymous.client, body: { token, password: 'password1234' } });
+    expect(weak.response.status).toBe(400);
+    expect(weak.error).toMatchObject({ code: 'weak_password' });
+
+    const newPassword = 'purple walrus ladder 77';
+    const reset = await sdk.resetPassword({ client: anonymous.client, body: { token, password: newPassword } });
+    expect(reset.response.status).toBe(204);
+    const reused = await sdk.resetPassword({ client: anonymous.client, body: { token, password: newPassword } });
+    expect(reused.error).toMatchObject({ code: 'invalid_token' });
+
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
+    expect((await sdk.getSession({ client: other.client })).response.status).toBe(401);
+    const old = await sdk.logIn({ client: anonymous.client, body: { email: user.email, password: GOOD_PASSWORD } });
+    expect(old.response.status).toBe(401);
+    const fresh = await sdk.logIn({ client: anonymous.client, body: { email: user.email, password: newPassword } });
+    expect(fresh.response.status).toBe(200);
+  });
+
+  it('refuses a made-up token', async () => {
+    const anonymous = await dashboardCaller(server);
+    const { error, response } = await sdk.resetPassword({
+      client: anonymous.client,
+      body: { token: 'A'.repeat(43), password: 'purple walrus ladder 77' },
+    });
+    expect(response.status).toBe(400);
+    expect(error).toEqual({ error: 'This link is invalid, used or expired; ask for a new one', code: 'invalid_token' });
+  });
+});
+
+describe('sessions', () => {
+  it('lists the account’s sessions with the current one marked, and ends another one', async () => {
+    const user = await signedUpUser(server, uniqueEmail('sessions'));
+    const laptop = await dashboardCaller(server);
+    expect((await sdk.logIn({ client: laptop.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(200);
+
+    const { data } = await sdk.listSessions({ client: user.client });
+    expect(data!.sessions).toHaveLength(2);
+    expect(data!.sessions.filter((session) => session.current)).toHaveLength(1);
+    const elsewhere = data!.sessions.find((session) => !session.current)!;
+    expect(elsewhere.id).toMatch(/^[0-9a-f]{32}$/);
+
+    const ended = await sdk.endSession({ client: user.client, headers: user.csrf, path: { sessionId: elsewhere.id } });
+    expect(ended.response.status).toBe(204);
+    expect((await sdk.getSession({ client: laptop.client })).response.status).toBe(401);
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
+
+    const gone = await sdk.endSession({ client: user.client, headers: user.csrf, path: { sessionId: elsewhere.id } });
+    expect(gone.response.status).toBe(404);
+    expect(gone.error).toEqual({ error: 'Session not found', code: 'not_found' });
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each message, link included, to the log at info level, and the answer says where to find it', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const { startServer } = await import('../../support/server.js');
+    const local = await startServer({ DEVELOPER_PASSWORD_COST: '14' }, { logger });
+    try {
+      const caller = await dashboardCaller(local);
+      const email = uniqueEmail('local');
+      const { data } = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+      expect(data?.message).toContain('SMTP_URL is not set');
+      let logged: { level: number; msg: string } | undefined;
+      for (let waited = 0; !logged && waited < 2000; waited += 20) {
+        logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.includes('#verify='));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(logged?.level).toBe(30);
+      const token = /#verify=([A-Za-z0-9_-]+)/.exec(logged!.msg)![1]!;
+      expect((await sdk.verifyEmail({ client: caller.client, body: { token } })).response.status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
