@@ -56,6 +56,11 @@ const backendIndependent = [
   'test/services/profiles/api-keys.test.ts',
   'test/services/publishing/capabilities.test.ts',
   'test/services/publishing/trash-rules.test.ts',
+  // Their own server on SQLite, or headers and limits that no store takes part in.
+  'test/services/profiles/avatar-flood.test.ts',
+  'test/services/profiles/avatar-limits.test.ts',
+  'test/services/publishing/read-limits.test.ts',
+  'test/platform/http/security-headers.test.ts',
 ];
 
 export default defineConfig({
