@@ -84,7 +84,8 @@ function corsOf(req: IncomingMessage): Record<string, string> {
 
 /** Starts Prism on the merged contract; resolves with its address once it answers. */
 async function startPrism(): Promise<{ base: string; stop: () => void }> {
-  const file = join(projectRoot, '.tmp', 'mock', 'contracts.json');
+  // One file per mock: Prism reloads when its file changes, so a second mock writing the same file would restart the first.
+  const file = join(projectRoot, '.tmp', 'mock', `contracts-${process.pid}.json`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(mergedAtOrigin(CONTRACTS)));
   const prismPort = await freePort();
