@@ -8,25 +8,43 @@
  * `readContractDocument` in src/platform/http/contract/load.ts).
  *
  * esbuild bundles `src/main.ts` with the packages it imports: Node then
- * loads one file at start-up instead of about two thousand modules (start-up
- * to the first answer 1.2-1.5 s compiled by tsc, 0.65-0.8 s bundled, on the
- * bench machine). Left outside, loaded from node_modules when first needed:
- * native addons (better-sqlite3, sharp), and what the server loads only on
- * demand through `createRequire` (pg, ioredis, the password dictionaries,
- * js-yaml). Type-checking is `npm run typecheck`'s (and `tsc -p
- * tsconfig.build.json --noEmit` before this in `npm run build:server`).
+ * loads one file at start-up instead of about two thousand modules
+ * (docs/performance.md has the start-up figures). Left outside, loaded from node_modules when first needed:
+ * native addons (better-sqlite3, sharp), what the server loads only on
+ * demand through `createRequire` (pg, js-yaml), and every package the
+ * server's own code imports with `import()` (OpenTelemetry, ioredis,
+ * nodemailer, the password dictionaries): a feature that is off costs
+ * start-up nothing, not even parsing its code. Type-checking is `npm run
+ * typecheck`'s (and `tsc -p tsconfig.build.json` before this in
+ * `npm run build:server`).
  *
  *   tsx scripts/build-server.ts [outDir]
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { compileContract } from '../src/platform/http/contract/load.js';
 import { CONTRACTS, projectRoot } from './tools.js';
 
 /** Packages kept out of the bundle: native addons (a bundle cannot hold their binaries). */
 const NATIVE = ['better-sqlite3', 'sharp'];
+
+/**
+ * A package that the project's code imports with `import()` stays in
+ * node_modules, loaded by Node when that import runs (esbuild would
+ * otherwise bundle it into the file every start parses). Imports inside
+ * packages are bundled as usual: their own dependencies may not be
+ * reachable from the bundle's folder.
+ */
+const onDemandPackages: Plugin = {
+  name: 'on-demand-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'dynamic-import' && !args.importer.includes('/node_modules/') && !args.path.startsWith('node:') ? { path: args.path, external: true } : undefined,
+    );
+  },
+};
 
 /** The entry points bundled, each to `<outDir>/src/<name>.js`: the server and the admin command line. */
 const ENTRY_POINTS = { main: 'src/main.ts', 'admin/cli': 'src/admin/cli.ts' } as const;
@@ -44,9 +62,12 @@ export async function buildServer(outDir: string): Promise<void> {
       format: 'esm',
       target: 'node20',
       external: NATIVE,
+      plugins: [onDemandPackages],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
       define: { BUNDLED_CONTRACTS_DIR: JSON.stringify(contractsDir) },
+      // Without the layout's whitespace: a third less to read and parse at each start (`--enable-source-maps` maps it back).
+      minifyWhitespace: true,
       sourcemap: true,
       // The map names the sources (stack traces point into src/ and node_modules/) without holding their text.
       sourcesContent: false,

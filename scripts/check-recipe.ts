@@ -3,8 +3,10 @@
  * operation"): a new operation touches its contract and its service folder,
  * and the compiler says what is missing. In a scratch copy of the project
  * it adds an operation to the profiles contract and regenerates; the type
- * check must then fail, naming the operation, in the service folder only;
- * with a handler and a policy added there, it must pass. Nothing outside
+ * check must then fail, naming the operation, in the service folder only
+ * (its handler map and its policy table); with a handler and a policy added
+ * there it must still fail while the handler's answer lacks the header the
+ * contract requires on it, and pass once it carries it. Nothing outside
  * `openapi/profiles.yaml`, `generated/profiles/` and `src/services/profiles/`
  * is touched. Exits non-zero when any of that does not hold.
  */
@@ -17,6 +19,8 @@ import { parseYaml } from './contracts.js';
 import { projectRoot, quietToolEnv } from './tools.js';
 
 const OPERATION = 'getProfileBadge';
+/** A header the new operation's 200 requires, which no policy writes: its handler must answer it. */
+const HEADER = 'X-Badge-Version';
 const scratch = mkdtempSync(join(tmpdir(), 'recipe-'));
 const failures: string[] = [];
 
@@ -52,7 +56,11 @@ try {
       security: [{}],
       parameters: [{ name: 'profileIdentifier', in: 'path', required: true, description: 'x', schema: { type: 'string' } }],
       responses: {
-        '200': { description: 'The badge.', content: { 'application/json': { schema: { type: 'object', properties: { label: { type: 'string' } } } } } },
+        '200': {
+          description: 'The badge.',
+          headers: { [HEADER]: { description: 'x', required: true, schema: { type: 'string' } } },
+          content: { 'application/json': { schema: { type: 'object', properties: { label: { type: 'string' } } } } },
+        },
       },
     },
   };
@@ -67,10 +75,26 @@ try {
   if (!missing.output.includes(OPERATION)) failures.push(`the type check did not name ${OPERATION}:\n${missing.output}`);
   const elsewhere = errorFiles.filter((file) => !file.startsWith('src/services/profiles/'));
   if (elsewhere.length) failures.push(`the type check failed outside the service folder: ${[...new Set(elsewhere)].join(', ')}`);
+  for (const file of ['src/services/profiles/handlers.ts', 'src/services/profiles/module.ts']) {
+    if (!errorFiles.includes(file)) failures.push(`the type check did not fail in ${file} (a handler or policy missing for ${OPERATION} went unnoticed)`);
+  }
 
-  // 3. A handler and a policy in the service folder, and nothing else: the type check passes.
+  // 3. A handler and a policy in the service folder, the handler's answer without the header its status requires: still an error, there.
   insertBefore('src/services/profiles/handlers.ts', 'getOpenApiDocument: openApiDocumentHandler', `${OPERATION}: async () => ({ status: 200, body: { label: 'ok' } }),\n    `);
   insertBefore('src/services/profiles/module.ts', 'getOpenApiDocument: { present: presentJsonAnswer }', `${OPERATION}: { present: presentJsonAnswer },\n    `);
+  const headerless = inScratch('tsc', ['-p', '.']);
+  const headerlessFiles = [...headerless.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
+  if (headerless.status === 0) failures.push(`the type check passed with an answer of ${OPERATION} without its required ${HEADER} header`);
+  if (!headerless.output.includes(HEADER)) failures.push(`the type check did not name the missing ${HEADER} header:\n${headerless.output}`);
+  const notHandlers = headerlessFiles.filter((file) => file !== 'src/services/profiles/handlers.ts');
+  if (notHandlers.length) failures.push(`the missing header was reported outside the handler map: ${[...new Set(notHandlers)].join(', ')}`);
+
+  // 4. The answer carries the header, and nothing else changed: the type check passes.
+  const handlersFile = join(scratch, 'src/services/profiles/handlers.ts');
+  writeFileSync(
+    handlersFile,
+    readFileSync(handlersFile, 'utf8').replace(`body: { label: 'ok' } })`, `body: { label: 'ok' }, headers: { '${HEADER}': '1' } })`),
+  );
   const complete = inScratch('tsc', ['-p', '.']);
   if (complete.status !== 0) failures.push(`the type check still fails with the handler and the policy added:\n${complete.output}`);
 } finally {
@@ -81,4 +105,7 @@ if (failures.length) {
   for (const failure of failures) console.log(`FAILED ${failure}`);
   process.exit(1);
 }
-console.log(`recipe: ${OPERATION} added to the contract; the type check named it in src/services/profiles/ only, and passed once its handler and policy were there`);
+console.log(
+  `recipe: ${OPERATION} added to the contract; the type check named it in src/services/profiles/ only (handler map and policy table), ` +
+    `named the ${HEADER} header its handler's answer lacked, and passed once the answer carried it`,
+);

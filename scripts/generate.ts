@@ -3,8 +3,9 @@
  * `openapi/<name>.yaml`. `@hey-api/openapi-ts` writes the types and the SDK;
  * then this script writes `contract.gen.ts` beside them: the contract's
  * operations (operationId to its generated `XxxData` and `XxxResponses`
- * types) and the names of its security schemes, which a service module's
- * handler map, policy table and security resolvers are typed from.
+ * types, and the headers each status declares, required ones required)
+ * and the names of its security schemes, which a service module's handler
+ * map, policy table and security resolvers are typed from.
  * `GENERATE_OUTPUT_ROOT` writes elsewhere (`npm run check:generated`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,10 +20,50 @@ interface Server {
   variables?: Record<string, { default?: string }>;
 }
 
+interface Operation {
+  operationId?: string;
+  servers?: Server[];
+  responses?: Record<string, Reference & { headers?: Record<string, Reference & { required?: boolean }> }>;
+}
+
+interface Reference {
+  $ref?: string;
+}
+
 interface Document {
   servers?: Server[];
-  paths?: Record<string, Record<string, { operationId?: string; servers?: Server[] } | undefined> & { servers?: Server[] }>;
+  paths?: Record<string, Record<string, Operation | undefined> & { servers?: Server[] }>;
   components?: { securitySchemes?: Record<string, unknown> };
+}
+
+/** A local `$ref` (`#/components/...`) followed to what it names, as often as it takes. */
+function resolved<T extends Reference>(name: string, document: Document, value: T): T {
+  let target: unknown = value;
+  for (let hops = 0; (target as Reference).$ref !== undefined; hops++) {
+    const ref = (target as Reference).$ref!;
+    if (!ref.startsWith('#/') || hops > 16) throw new Error(`${name}: cannot follow $ref ${ref}`);
+    target = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+    if (target === undefined) throw new Error(`${name}: $ref ${ref} names nothing`);
+  }
+  return target as T;
+}
+
+/**
+ * The headers an operation's answers carry, by status, as a type: each
+ * declared header a string (as written to the response), optional unless
+ * the contract says `required: true`. Statuses without headers are left out.
+ */
+function headerTypes(name: string, document: Document, operation: Operation): string {
+  const statuses = Object.entries(operation.responses ?? {}).flatMap(([status, response]) => {
+    const headers = Object.entries(resolved(name, document, response).headers ?? {});
+    if (!/^\d{3}$/.test(status) || !headers.length) return [];
+    const fields = headers.map(([header, spec]) => `'${header}'${resolved(name, document, spec).required ? '' : '?'}: string`);
+    return [`      ${status}: { ${fields.join('; ')} };`];
+  });
+  return statuses.length ? `{\n${statuses.join('\n')}\n    }` : '{}';
 }
 
 /** The path part of a server's URL with each variable at its default (`{base_url}` = `http://localhost:8080/v3` gives `/v3`). */
@@ -34,8 +75,11 @@ function serverPath(name: string, server: Server): string {
 
 /** The `contract.gen.ts` of one contract; `types` is the `types.gen.ts` openapi-ts wrote for it. */
 function contractTypes(name: string, document: Document, types: string): string {
-  const operationIds = Object.values(document.paths ?? {}).flatMap((item) =>
-    HTTP_METHODS.flatMap((method) => item[method]?.operationId ?? []),
+  const operations = Object.values(document.paths ?? {}).flatMap((item) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation?.operationId ? [{ id: operation.operationId, operation }] : [];
+    }),
   );
   // openapi-ts names an operation's types after its operationId in PascalCase; say so plainly if it ever does not.
   const typeName = (operationId: string, suffix: 'Data' | 'Responses') => {
@@ -60,9 +104,15 @@ function contractTypes(name: string, document: Document, types: string): string 
     '',
     "import type * as T from './types.gen.js';",
     '',
-    '/** The operations of the contract by operationId, with their generated request and response types. */',
+    '/**',
+    ' * The operations of the contract by operationId: their generated request and',
+    ' * response types, and the headers each status declares (required ones required).',
+    ' */',
     'export interface Operations {',
-    ...operationIds.map((id) => `  ${id}: { data: T.${typeName(id, 'Data')}; responses: T.${typeName(id, 'Responses')} };`),
+    ...operations.map(
+      ({ id, operation }) =>
+        `  ${id}: {\n    data: T.${typeName(id, 'Data')};\n    responses: T.${typeName(id, 'Responses')};\n    headers: ${headerTypes(name, document, operation)};\n  };`,
+    ),
     '}',
     '',
     '/** The names of the contract\'s security schemes (`components.securitySchemes`). */',

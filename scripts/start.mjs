@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const stale = Object.keys(BUILD_STAMPS).filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
+const stale = ['docs', 'ui', 'server'].filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
 if (stale.length) {
   const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-stale.ts')], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -2,7 +2,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { sql, type Kysely, type LogEvent } from 'kysely';
 import { accountsModule } from './accounts/module.js';
-import { selectServices, type Config } from './platform/config.js';
+import { composeConfig, selectServices, type ConfigOf } from './platform/config.js';
 import { loadContractOnce } from './platform/http/contract/cache.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
@@ -33,6 +33,14 @@ export const STORE_MODULES = [accountsModule, ...SERVICES] as const;
 
 /** Every table of every module. */
 export type Database = TablesOf<typeof STORE_MODULES>;
+
+/** Every setting: the platform's and each service module's own (see docs/configuration.md). */
+export type Config = ConfigOf<typeof SERVICES>;
+
+/** Reads the configuration from the environment; throws a ConfigError naming the variable on a bad value or conflicting settings. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return composeConfig(env, SERVICES);
+}
 
 export interface BuiltApp {
   app: Koa;
@@ -84,7 +92,7 @@ export async function openMigratedStore(
  * test on an ephemeral port).
  */
 export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
-  const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database>[]);
+  const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database, Config>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
   const metrics = createMetrics();
   const tracing = await startTracing(config.tracing, config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres');
@@ -132,7 +140,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       }),
     );
   }
-  const services = built.map((service) => service.definition as ServiceDefinition);
+  const services = built.map((service) => service.definition);
 
   // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });

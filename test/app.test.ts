@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICES } from '../src/app.js';
-import { configFromEnv, selectServices } from '../src/platform/config.js';
+import { configFromEnv, SERVICES } from '../src/app.js';
+import { selectServices } from '../src/platform/config.js';
 import { startServer } from './support/server.js';
 
 describe('the services an app serves', () => {

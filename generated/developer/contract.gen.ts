@@ -2,24 +2,167 @@
 
 import type * as T from './types.gen.js';
 
-/** The operations of the contract by operationId, with their generated request and response types. */
+/**
+ * The operations of the contract by operationId: their generated request and
+ * response types, and the headers each status declares (required ones required).
+ */
 export interface Operations {
-  signUp: { data: T.SignUpData; responses: T.SignUpResponses };
-  getSession: { data: T.GetSessionData; responses: T.GetSessionResponses };
-  logIn: { data: T.LogInData; responses: T.LogInResponses };
-  logOut: { data: T.LogOutData; responses: T.LogOutResponses };
-  resendVerification: { data: T.ResendVerificationData; responses: T.ResendVerificationResponses };
-  verifyEmail: { data: T.VerifyEmailData; responses: T.VerifyEmailResponses };
-  requestPasswordReset: { data: T.RequestPasswordResetData; responses: T.RequestPasswordResetResponses };
-  resetPassword: { data: T.ResetPasswordData; responses: T.ResetPasswordResponses };
-  listSessions: { data: T.ListSessionsData; responses: T.ListSessionsResponses };
-  endSession: { data: T.EndSessionData; responses: T.EndSessionResponses };
-  listApplications: { data: T.ListApplicationsData; responses: T.ListApplicationsResponses };
-  createApplication: { data: T.CreateApplicationData; responses: T.CreateApplicationResponses };
-  deleteApplication: { data: T.DeleteApplicationData; responses: T.DeleteApplicationResponses };
-  rotateApplicationKey: { data: T.RotateApplicationKeyData; responses: T.RotateApplicationKeyResponses };
-  revokeApiKey: { data: T.RevokeApiKeyData; responses: T.RevokeApiKeyResponses };
-  getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
+  signUp: {
+    data: T.SignUpData;
+    responses: T.SignUpResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getSession: {
+    data: T.GetSessionData;
+    responses: T.GetSessionResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  logIn: {
+    data: T.LogInData;
+    responses: T.LogInResponses;
+    headers: {
+      200: { 'Set-Cookie': string };
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  logOut: {
+    data: T.LogOutData;
+    responses: T.LogOutResponses;
+    headers: {
+      204: { 'Set-Cookie': string };
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  resendVerification: {
+    data: T.ResendVerificationData;
+    responses: T.ResendVerificationResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  verifyEmail: {
+    data: T.VerifyEmailData;
+    responses: T.VerifyEmailResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  requestEmailChange: {
+    data: T.RequestEmailChangeData;
+    responses: T.RequestEmailChangeResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  confirmEmailChange: {
+    data: T.ConfirmEmailChangeData;
+    responses: T.ConfirmEmailChangeResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  requestPasswordReset: {
+    data: T.RequestPasswordResetData;
+    responses: T.RequestPasswordResetResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  resetPassword: {
+    data: T.ResetPasswordData;
+    responses: T.ResetPasswordResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  listSessions: {
+    data: T.ListSessionsData;
+    responses: T.ListSessionsResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  endSession: {
+    data: T.EndSessionData;
+    responses: T.EndSessionResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  listApplications: {
+    data: T.ListApplicationsData;
+    responses: T.ListApplicationsResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  createApplication: {
+    data: T.CreateApplicationData;
+    responses: T.CreateApplicationResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  deleteApplication: {
+    data: T.DeleteApplicationData;
+    responses: T.DeleteApplicationResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  rotateApplicationKey: {
+    data: T.RotateApplicationKeyData;
+    responses: T.RotateApplicationKeyResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  revokeApiKey: {
+    data: T.RevokeApiKeyData;
+    responses: T.RevokeApiKeyResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getOpenApiDocument: {
+    data: T.GetOpenApiDocumentData;
+    responses: T.GetOpenApiDocumentResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
 }
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
+import type { ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -119,6 +119,54 @@ export const resendVerification = <ThrowOnError extends boolean = false>(options
  */
 export const verifyEmail = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailData, ThrowOnError>) => (options.client ?? client).post<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError>({
     url: '/accounts/verify',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Ask to change the account's email address
+ *
+ * Sends a link to the new address; the account's address changes only
+ * when that link is opened (`POST /accounts/email/confirm`). The
+ * current password is asked for again, and counted like a log-in
+ * attempt. The answer is the same whether or not the new address
+ * already has an account (its owner is told by email instead), so it
+ * tells nobody which addresses are registered. The link works once,
+ * for 60 minutes; asking again makes the earlier link stop working.
+ * At most 5 emails per account, and 5 per new address, in an hour.
+ *
+ */
+export const requestEmailChange = <ThrowOnError extends boolean = false>(options: Options<RequestEmailChangeData, ThrowOnError>) => (options.client ?? client).post<RequestEmailChangeResponses, RequestEmailChangeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/accounts/email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Confirm a new email address
+ *
+ * Changes the account's address to the one the link was sent to, with
+ * the token of that link (the dashboard page posts it when the link is
+ * opened). The token works once and for 60 minutes. The new address
+ * counts as verified; every session of the account ends (log in with
+ * the new address next), every other emailed link of the account stops
+ * working, and the old address is told of the change. No session is
+ * needed: the link may be opened in another browser.
+ *
+ */
+export const confirmEmailChange = <ThrowOnError extends boolean = false>(options: Options<ConfirmEmailChangeData, ThrowOnError>) => (options.client ?? client).post<ConfirmEmailChangeResponses, ConfirmEmailChangeErrors, ThrowOnError>({
+    url: '/accounts/email/confirm',
     ...options,
     headers: {
         'Content-Type': 'application/json',

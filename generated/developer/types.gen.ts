@@ -15,7 +15,7 @@ export type DeveloperError = {
     /**
      * A stable machine-readable code. New codes may be added in a minor version (`x-extensible-enum`): treat a code you do not know by the answer's status.
      */
-    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable' | 'invalid_token' | 'email_not_verified';
+    code: 'invalid_request' | 'weak_password' | 'unauthenticated' | 'invalid_credentials' | 'csrf_failed' | 'not_found' | 'method_not_allowed' | 'application_name_taken' | 'application_limit_reached' | 'payload_too_large' | 'request_timeout' | 'unsupported_media_type' | 'rate_limit_exceeded' | 'internal_error' | 'service_unavailable' | 'invalid_token' | 'email_not_verified' | 'email_taken';
 };
 
 /**
@@ -63,7 +63,7 @@ export type MailAccepted = {
 };
 
 /**
- * The token of an emailed link (the part after `#verify=` or `#reset=`).
+ * The token of an emailed link (the part after `#verify=`, `#reset=` or `#email=`).
  */
 export type LinkToken = string;
 
@@ -86,6 +86,17 @@ export type EmailVerified = {
      * Always `true`.
      */
     email_verified: true;
+};
+
+/**
+ * The address to move the account to, and the account's current password.
+ */
+export type EmailChangeRequest = {
+    new_email: Email;
+    /**
+     * The account's current password.
+     */
+    password: string;
 };
 
 /**
@@ -681,6 +692,160 @@ export type VerifyEmailResponses = {
 };
 
 export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type RequestEmailChangeData = {
+    body: EmailChangeRequest;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/accounts/email';
+};
+
+export type RequestEmailChangeErrors = {
+    /**
+     * The request is malformed, or the new address is the current one.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The password is wrong, or the request could have been forged by another site.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many password attempts, or too many emails asked for; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type RequestEmailChangeError = RequestEmailChangeErrors[keyof RequestEmailChangeErrors];
+
+export type RequestEmailChangeResponses = {
+    /**
+     * The link is on its way to the new address (the same answer whether or not that address already has an account).
+     */
+    202: MailAccepted;
+};
+
+export type RequestEmailChangeResponse = RequestEmailChangeResponses[keyof RequestEmailChangeResponses];
+
+export type ConfirmEmailChangeData = {
+    body: TokenRequest;
+    path?: never;
+    query?: never;
+    url: '/accounts/email/confirm';
+};
+
+export type ConfirmEmailChangeErrors = {
+    /**
+     * The request is malformed, or the link is unknown, used or expired.
+     */
+    400: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The new address got an account of its own after the link was sent; the account keeps its address.
+     */
+    409: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ConfirmEmailChangeError = ConfirmEmailChangeErrors[keyof ConfirmEmailChangeErrors];
+
+export type ConfirmEmailChangeResponses = {
+    /**
+     * The account's address is the new one, verified.
+     */
+    200: EmailVerified;
+};
+
+export type ConfirmEmailChangeResponse = ConfirmEmailChangeResponses[keyof ConfirmEmailChangeResponses];
 
 export type RequestPasswordResetData = {
     body: PasswordResetRequest;

@@ -2,11 +2,46 @@
 
 import type * as T from './types.gen.js';
 
-/** The operations of the contract by operationId, with their generated request and response types. */
+/**
+ * The operations of the contract by operationId: their generated request and
+ * response types, and the headers each status declares (required ones required).
+ */
 export interface Operations {
-  getProfileById: { data: T.GetProfileByIdData; responses: T.GetProfileByIdResponses };
-  getAvatar: { data: T.GetAvatarData; responses: T.GetAvatarResponses };
-  getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
+  getProfileById: {
+    data: T.GetProfileByIdData;
+    responses: T.GetProfileByIdResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      404: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getAvatar: {
+    data: T.GetAvatarData;
+    responses: T.GetAvatarResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      302: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Location': string; 'Cache-Control': string };
+      304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      404: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Cache-Control': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getOpenApiDocument: {
+    data: T.GetOpenApiDocumentData;
+    responses: T.GetOpenApiDocumentResponses;
+    headers: {
+      200: { 'ETag': string };
+      304: { 'ETag': string };
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
 }
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */

@@ -2,16 +2,92 @@
 
 import type * as T from './types.gen.js';
 
-/** The operations of the contract by operationId, with their generated request and response types. */
+/**
+ * The operations of the contract by operationId: their generated request and
+ * response types, and the headers each status declares (required ones required).
+ */
 export interface Operations {
-  getSite: { data: T.GetSiteData; responses: T.GetSiteResponses };
-  getPost: { data: T.GetPostData; responses: T.GetPostResponses };
-  getPostLikes: { data: T.GetPostLikesData; responses: T.GetPostLikesResponses };
-  getMyPostLike: { data: T.GetMyPostLikeData; responses: T.GetMyPostLikeResponses };
-  getPostReplies: { data: T.GetPostRepliesData; responses: T.GetPostRepliesResponses };
-  deletePost: { data: T.DeletePostData; responses: T.DeletePostResponses };
-  restorePost: { data: T.RestorePostData; responses: T.RestorePostResponses };
-  getOpenApiDocument: { data: T.GetOpenApiDocumentData; responses: T.GetOpenApiDocumentResponses };
+  getSite: {
+    data: T.GetSiteData;
+    responses: T.GetSiteResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getPost: {
+    data: T.GetPostData;
+    responses: T.GetPostResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getPostLikes: {
+    data: T.GetPostLikesData;
+    responses: T.GetPostLikesResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getMyPostLike: {
+    data: T.GetMyPostLikeData;
+    responses: T.GetMyPostLikeResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+    };
+  };
+  getPostReplies: {
+    data: T.GetPostRepliesData;
+    responses: T.GetPostRepliesResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  deletePost: {
+    data: T.DeletePostData;
+    responses: T.DeletePostResponses;
+    headers: {
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  restorePost: {
+    data: T.RestorePostData;
+    responses: T.RestorePostResponses;
+    headers: {
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getOpenApiDocument: {
+    data: T.GetOpenApiDocumentData;
+    responses: T.GetOpenApiDocumentResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
 }
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */

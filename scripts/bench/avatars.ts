@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleEntryPoints } from '../bundle.js';
 import { freePort, projectRoot } from '../tools.js';
 import { avatarFlood } from './avatarFlood.js';
+import { combine, load, type Measurement, type Server } from './harness.js';
 
 /**
  * `npm run bench:avatars`: the avatar flood of the abuse report against the
@@ -10,23 +10,19 @@ import { avatarFlood } from './avatarFlood.js';
  * process's environment (so `MALLOC_ARENA_MAX=1 npm run bench:avatars`
  * measures the recommended setting). `BENCH_AVATAR_CLIENTS` (4),
  * `BENCH_AVATAR_SECONDS` (5), `BENCH_AVATAR_SIZE` (2048).
+ *
+ * Then, on the same server, the repeated avatar (the demo profile's avatar
+ * asked for again and again: the drawn image's cache hit) beside the
+ * anonymous profile lookup: the server's CPU per request of each, in
+ * alternating rounds (`BENCH_ROUNDS`, 3, of `BENCH_DURATION` seconds, 3, 50
+ * connections; the least of the rounds), and the avatar's as a multiple of
+ * the lookup's.
  */
-await build({
-  entryPoints: { main: join(projectRoot, 'src/main.ts') },
-  outdir: join(projectRoot, '.tmp'),
-  entryNames: 'bench-avatars-[name]',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'error',
-});
+const { main } = await bundleEntryPoints({ main: 'src/main.ts' }, { prefix: 'bench-avatars-' });
 const port = await freePort();
-const child = spawn(process.execPath, [join(projectRoot, '.tmp/bench-avatars-main.mjs')], {
+const child = spawn(process.execPath, [main], {
   cwd: projectRoot,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_AVATARS: '1000000000' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_AVATARS: '1000000000', RATE_LIMIT_ANONYMOUS: '1000000000' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -48,6 +44,26 @@ try {
     settleMs: 5000,
   });
   console.log(JSON.stringify({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? null, ...result }));
+  console.log(JSON.stringify(await repeatedAvatar({ name: 'this project', child, base })));
 } finally {
   child.kill('SIGTERM');
+}
+
+/** CPU per request of the repeated avatar and of the anonymous lookup, measured in turn on one server. */
+async function repeatedAvatar(server: Server) {
+  const lookup = '/v3/profiles/alex';
+  const profile = (await (await fetch(`${server.base}${lookup}`)).json()) as { avatar_url: string };
+  const url = new URL(profile.avatar_url);
+  const avatar = `${url.pathname}?s=80`;
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const duration = Number(process.env.BENCH_DURATION ?? 3);
+  const runs: Record<'lookup' | 'avatar', Measurement[]> = { lookup: [], avatar: [] };
+  for (const path of [lookup, avatar]) await load(server, { path, connections: 50, duration: 1 });
+  for (let round = 0; round < rounds; round++) {
+    runs.lookup.push(await load(server, { path: lookup, connections: 50, duration }));
+    runs.avatar.push(await load(server, { path: avatar, connections: 50, duration }));
+  }
+  const [ofLookup, ofAvatar] = [combine(runs.lookup), combine(runs.avatar)];
+  const row = (measured: typeof ofLookup) => ({ cpuMicros: Math.round(measured.cpuMicros), rps: Math.round(measured.rps), p99: measured.p99, errors: measured.errors });
+  return { repeatedAvatar: { path: avatar, ...row(ofAvatar) }, anonymousLookup: row(ofLookup), ratio: Number((ofAvatar.cpuMicros / ofLookup.cpuMicros).toFixed(2)) };
 }

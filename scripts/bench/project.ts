@@ -2,7 +2,8 @@
  * Everything the benchmark knows of the project's insides, in one file, so a
  * re-layout of src/ changes only the lines here: the server's entry point
  * and environment, the admin command line that issues credentials, the
- * router and contract modules (for the 50-operation row), and the store's
+ * router and contract modules (for the 50-operation row), the rate-limit
+ * counters and request metrics (for the pieces' rows, pieces.ts), and the store's
  * `posts` table (to make posts to trash and restore).
  */
 import { execFile, execFileSync } from 'node:child_process';
@@ -11,10 +12,13 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { bundleEntryPoints } from '../bundle.js';
 import { projectRoot } from '../tools.js';
 
 export { loadContract } from '../../src/platform/http/contract.js';
 export { ContractRouter } from '../../src/platform/http/router.js';
+export { countPoint, InProcessWindows } from '../../src/platform/security/rateLimit.js';
+export { RequestMetrics } from '../../src/platform/ops/metrics.js';
 
 /** The server's entry point, started as a child process (see harness.ts). */
 export const ENTRY = 'src/main.ts';
@@ -61,9 +65,13 @@ export function serverEnv(port: number, databaseUrl: string): Record<string, str
   };
 }
 
+/** The admin command line, bundled once per process (`.tmp/bench-admin.mjs`), so no start compiles TypeScript as tsx would. */
+let adminBundle: Promise<string> | undefined;
+
 /** Runs the admin command line on a store; resolves with its output. (Not synchronously: an idle keep-alive connection of the caller's must see its server close it.) */
 async function admin(databaseUrl: string, args: string[], schema?: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(join(projectRoot, 'node_modules/.bin/tsx'), ['src/admin/cli.ts', ...args], {
+  adminBundle ??= bundleEntryPoints({ admin: 'src/admin/cli.ts' }, { prefix: 'bench-' }).then((bundles) => bundles.admin);
+  const { stdout } = await promisify(execFile)(process.execPath, [await adminBundle, ...args], {
     cwd: projectRoot,
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(schema ? { DATABASE_SCHEMA: schema } : {}) },
     encoding: 'utf8',

@@ -28,6 +28,20 @@ export async function findAccountId(db: Kysely<AccountsTables>, email: string): 
   return row?.id;
 }
 
+/**
+ * Moves an account to another primary email, with the two hashes its profile
+ * is found by; `email-taken` when another account has the address (call
+ * inside a transaction; a concurrent change to the same address fails on the
+ * unique constraint instead).
+ */
+export async function changeAccountEmail(db: Kysely<AccountsTables>, accountId: string, email: string): Promise<'changed' | 'email-taken'> {
+  const normalized = normalizeEmail(email);
+  if (await findAccountId(db, normalized)) return 'email-taken';
+  const { sha256, md5 } = emailHashes(normalized);
+  await db.updateTable('accounts').set({ email: normalized, email_sha256: sha256, email_md5: md5 }).where('id', '=', accountId).execute();
+  return 'changed';
+}
+
 /** The one place an `accounts` row is written: the address normalized, with the two hashes profiles are found by. */
 async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now: string): Promise<string> {
   const { sha256, md5 } = emailHashes(normalized);

@@ -1,8 +1,12 @@
 import type { ResponseValidation } from './http/pipeline.js';
 import { type TracingConfig, tracingFromEnv } from './ops/tracing.js';
 
-/** Every setting of the server, read from the environment (see docs/configuration.md). */
-export interface Config {
+/**
+ * The platform's settings, read from the environment (see
+ * docs/configuration.md). Each service module declares its own (its
+ * `settings`); `composeConfig` puts them beside these.
+ */
+export interface PlatformConfig {
   port: number;
   host: string;
   /** `sqlite:PATH`, `sqlite::memory:` or `postgres://…`. */
@@ -106,28 +110,6 @@ export interface Config {
   services: readonly string[] | undefined;
   /** Where email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
   smtpUrl: string | undefined;
-  /** The developer dashboard: sessions, password hashing, log-in attempt limits. */
-  developer: {
-    sessionTtlSeconds: number;
-    /** scrypt cost as log2 N (14 to 20). */
-    passwordCost: number;
-    /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
-    loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
-    /** Most applications one account may have at a time. */
-    maxApplications: number;
-    /** Most key rotations one account may make in 24 hours. */
-    keyRotationsPerDay: number;
-  };
-  /** The publishing API: browser origins allowed by CORS, and the base of its wp.me-style short links. */
-  publishing: {
-    /** Origins (`https://app.example.com`) whose scripts may call the API; `'*'` for any. */
-    corsOrigins: readonly string[] | '*';
-    shortlinkBase: string;
-    /** How long an instance trusts what it learned of a bearer token (`ACCESS_TOKEN_CACHE_MS`; 0: never): the longest a revoked token keeps working there. */
-    accessTokenCacheMs: number;
-    /** How long an instance trusts a site it read and a user's role capabilities on it (`SITE_CACHE_MS`; 0: never): the longest a change to either made in the store takes to apply there. */
-    siteCacheMs: number;
-  };
 }
 
 /**
@@ -141,7 +123,8 @@ export class ConfigError extends Error {
   }
 }
 
-const int = (value: string | undefined, fallback: number, name: string) => {
+/** A non-negative integer setting; `fallback` when unset or empty. */
+export const int = (value: string | undefined, fallback: number, name: string) => {
   if (value === undefined || value === '') return fallback;
   if (!/^\d{1,15}$/.test(value.trim())) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
   return Number(value.trim());
@@ -239,9 +222,40 @@ function parseTracing(env: NodeJS.ProcessEnv): TracingConfig {
   return tracing;
 }
 
-/** Reads the configuration; throws a ConfigError naming the variable on a bad value or conflicting settings. */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = readConfig(env);
+/** What a module adds to the configuration: its own settings under a key of its own (`{ developer: {…} }`). */
+export type ModuleSettings = object;
+
+/** The configuration of an app with these modules: the platform's settings and each module's own. */
+export type ConfigOf<Modules extends readonly { settings?: (env: NodeJS.ProcessEnv) => ModuleSettings }[]> = PlatformConfig &
+  UnionToIntersection<{ [K in keyof Modules]: NonNullable<Modules[K]['settings']> extends (env: NodeJS.ProcessEnv) => infer S ? S : {} }[number]>;
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+
+/**
+ * Reads the configuration: the platform's settings and those of every
+ * module listed (each module's `settings` reads its own variables). Throws a
+ * ConfigError naming the variable on a bad value or conflicting settings.
+ */
+export function composeConfig<const Modules extends readonly { name: string; settings?: (env: NodeJS.ProcessEnv) => ModuleSettings }[]>(
+  env: NodeJS.ProcessEnv,
+  modules: Modules,
+): ConfigOf<Modules> {
+  const platform = readConfig(env);
+  const own: Record<string, unknown> = {};
+  for (const module of modules) {
+    for (const [key, settings] of Object.entries(module.settings?.(env) ?? {})) {
+      // A programming error, not a setting: two modules (or a module and the platform) claiming one key.
+      if (key in platform || key in own) throw new Error(`${module.name}: its settings key ${key} is taken`);
+      own[key] = settings;
+    }
+  }
+  checkPlatformConfig(platform, env);
+  // What each module's `settings` returned, under the keys its type names.
+  return { ...platform, ...own } as ConfigOf<Modules>;
+}
+
+/** Settings that conflict with each other; a ConfigError names them. */
+function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): void {
   if (config.databaseSchema && !config.databaseUrl.startsWith('postgres')) {
     throw new ConfigError('DATABASE_SCHEMA applies to PostgreSQL only; unset it or set DATABASE_URL to a postgres:// URL');
   }
@@ -260,10 +274,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
-  return config;
 }
 
-function readConfig(env: NodeJS.ProcessEnv): Config {
+function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
   const apiPort = port(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
   const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
@@ -328,27 +341,6 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     },
     services: parseServices(env.SERVICES),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
-    developer: {
-      sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
-      passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
-      loginAttempts: {
-        perEmailAndClient: int(
-          env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT,
-          5,
-          'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT',
-        ),
-        perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
-        windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
-      },
-      maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
-      keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
-    },
-    publishing: {
-      corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
-      shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
-      accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
-      siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
-    },
   };
 }
 
@@ -366,20 +358,8 @@ function absoluteUrl(value: string, name: string): string {
   return value;
 }
 
-/** A comma-separated list of origins (`scheme://host[:port]`), or `*` for any; empty allows none. */
-function parseOrigins(value: string | undefined): readonly string[] | '*' {
-  if (value?.trim() === '*') return '*';
-  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-  for (const origin of origins) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new ConfigError(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
-    }
-  }
-  return origins;
-}
-
 /** An absolute http(s) URL without a trailing slash. */
-function parseBaseUrl(value: string, name: string): string {
+export function parseBaseUrl(value: string, name: string): string {
   const base = value.replace(/\/+$/, '');
   if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return base;

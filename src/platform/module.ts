@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import type { Config } from './config.js';
+import type { ModuleSettings, PlatformConfig } from './config.js';
 import type { Contract } from './http/contract.js';
 import type { ServiceDefinition } from './http/service.js';
 import type { ChangeBus } from './store/changes.js';
@@ -20,15 +20,15 @@ export interface StoreModule<Tables = unknown> {
   name: string;
   migrations: readonly NamedMigration[];
   /** Loads demo data when its tables are empty (`SEED_DEMO_DATA`). */
-  seed?(db: Kysely<Tables>, config: Config): Promise<void>;
+  seed?(db: Kysely<Tables>, config: PlatformConfig): Promise<void>;
   /** Registers the module's admin commands; `store` opens and migrates the store on first use. */
   admin?(program: Command, store: () => Promise<Kysely<Tables>>): void;
   /** Only a type: the module's tables. */
   readonly tables?: Tables;
 }
 
-/** What the platform hands a service module when the app is built. */
-export interface PlatformDeps<Tables = unknown> {
+/** What the platform hands a service module when the app is built; `config` holds the module's own settings too. */
+export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = PlatformConfig> {
   /** The service's contract, loaded and compiled from `contractFile`. */
   contract: Contract;
   db: Kysely<Tables>;
@@ -53,7 +53,8 @@ export interface PlatformDeps<Tables = unknown> {
 
 /** A built service: its definition for the contract pipeline, and any middleware it needs around it. */
 export interface BuiltService {
-  definition: ServiceDefinition<never>;
+  /** The module's typed definition as `servedDefinition` hands it to the pipeline. */
+  definition: ServiceDefinition;
   /** Runs before request logging and the pipeline (CORS preflights for the service's prefixes). */
   early?: Middleware;
   /** Runs after the pipeline and the docs, for what is no contract operation (a page). */
@@ -65,12 +66,18 @@ export interface BuiltService {
  * built. The app collects these; the platform asks nothing more of a
  * service, and never imports one.
  */
-export interface ServiceModule<Tables = unknown> extends StoreModule<Tables> {
+export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings = {}> extends StoreModule<Tables> {
   /** Its name: in `SERVICES`, in logs and metrics, and the docs page `/docs/<name>`. */
   name: string;
   /** The contract, relative to the project root (`openapi/<name>.yaml`). */
   contractFile: string;
-  create(deps: PlatformDeps<Tables>): BuiltService;
+  /**
+   * Reads the module's own settings from the environment, under a key of its
+   * own (`{ developer: {…} }`); the app's configuration composes them with the
+   * platform's (`composeConfig`), and `create` finds them in `deps.config`.
+   */
+  settings?(env: NodeJS.ProcessEnv): Settings;
+  create(deps: PlatformDeps<Tables, PlatformConfig & Settings>): BuiltService;
 }
 
 /** The store tables of every module in a list, as one type (the app's store). */

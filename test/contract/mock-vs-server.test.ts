@@ -25,7 +25,7 @@ let credentials: Record<string, Record<string, string>>;
 beforeAll(async () => {
   const port = await freePort();
   mockOrigin = `http://127.0.0.1:${port}`;
-  mock = spawn(`${projectRoot}node_modules/.bin/tsx`, ['scripts/mock.ts'], {
+  mock = spawn(process.execPath, ['scripts/mock.mjs'], {
     cwd: projectRoot,
     env: { ...quietToolEnv, MOCK_PORT: String(port) },
     stdio: 'ignore',

@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/developer/sdk.gen.js';
+import { startInstancePair, type InstancePair } from '../support/instances.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
-import { startServer, type TestServer } from '../support/server.js';
 import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from '../services/developer/support/dashboard.js';
 
 /**
@@ -14,33 +10,21 @@ import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from 
  * within moments, because the revocation is announced through Redis.
  */
 let redis: RedisServer;
-let dir: string;
-let one: TestServer;
-let other: TestServer;
+let instances: InstancePair;
 
 beforeAll(async () => {
   redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'key-revocation-'));
-  const env = {
-    ...DASHBOARD_ENV,
-    DATABASE_URL: `sqlite:${join(dir, 'store.db')}`,
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: `test-${randomUUID()}`,
-    API_KEY_CACHE_MS: '60000',
-  };
-  one = await startServer(env);
-  other = await startServer(env);
+  instances = await startInstancePair({ ...DASHBOARD_ENV, REDIS_URL: redis.url, API_KEY_CACHE_MS: '60000' });
 }, 60_000);
 
 afterAll(async () => {
-  await other?.close();
-  await one?.close();
+  await instances?.close();
   await redis?.stop();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a key revoked on one instance', () => {
   it('stops working on every other instance within moments, though each caches keys for a minute', async () => {
+    const { one, other } = instances;
     const user = await signedUpUser(one);
     const { application, new_key } = await createdApplication(user, 'Revoked everywhere');
     expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });

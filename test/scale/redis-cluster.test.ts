@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../support/contract.js';
+import { startInstancePair, type InstancePair } from '../support/instances.js';
 import { startRedisCluster, type RedisCluster } from '../support/redisCluster.js';
 import { startServer, type TestServer } from '../support/server.js';
 import * as sdk from '../../generated/developer/sdk.gen.js';
@@ -103,28 +101,14 @@ describe('when a master dies', () => {
 });
 
 describe('the change bus on a Redis Cluster', () => {
-  let dir: string;
-  let one: TestServer;
-  let other: TestServer;
+  let pair: InstancePair;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cluster-bus-'));
-    const env = {
-      ...DASHBOARD_ENV,
-      DATABASE_URL: `sqlite:${join(dir, 'store.db')}`,
-      REDIS_CLUSTER_NODES: cluster.nodes,
-      REDIS_KEY_PREFIX: `test-${randomUUID()}`,
-      API_KEY_CACHE_MS: '600000',
-    };
-    one = await startServer(env);
-    other = await startServer(env);
+    pair = await startInstancePair({ ...DASHBOARD_ENV, REDIS_CLUSTER_NODES: cluster.nodes, API_KEY_CACHE_MS: '600000' });
   }, 60_000);
-  afterAll(async () => {
-    await other?.close();
-    await one?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => pair?.close());
 
   it('tells every instance of a key revoked on one, though each caches keys for ten minutes', async () => {
+    const { one, other } = pair;
     const user = await signedUpUser(one);
     const { application, new_key } = await createdApplication(user, 'Revoked on the cluster');
     expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });

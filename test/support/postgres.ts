@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.js';
-import { configFromEnv } from '../../src/platform/config.js';
+import { configFromEnv } from '../../src/app.js';
 
 /** The PostgreSQL server the suite runs on: `TEST_POSTGRES_URL`, default the local server's `test` database. */
 export const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -66,9 +66,9 @@ export async function startProcess(env: Record<string, string>, options: { main?
   };
 }
 
-/** Runs the admin command line against a store and returns its stdout. */
-export function runAdmin(args: string[], env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
+/** Runs the admin command line as its own process against a store (`env`); never throws, resolves with its exit status and output. */
+export function adminProcess(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
     const [command, entry] = entryPoint('admin');
     const child = spawn(command, [...entry, ...args], {
       cwd: projectRoot,
@@ -79,8 +79,15 @@ export function runAdmin(args: string[], env: Record<string, string>): Promise<s
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`admin ${args.join(' ')}: ${stderr}`))));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs the admin command line against a store and returns its stdout; rejects with its stderr when it fails. */
+export async function runAdmin(args: string[], env: Record<string, string>): Promise<string> {
+  const { code, stdout, stderr } = await adminProcess(args, env);
+  if (code !== 0) throw new Error(`admin ${args.join(' ')}: ${stderr}`);
+  return stdout;
 }
 
 /** The last non-empty line of a command's output (where the admin CLI prints a new key or token). */

@@ -40,16 +40,24 @@ afterAll(async () => {
 });
 
 const PEERS = { raw: false, koa: false, fastify: true, 'openapi-backend': true, express: true } as const;
+/** The floors that also run "with the project's headers". */
+const FLOORS = ['raw', 'koa'] as const;
+/** Headers the project sent with its answer, as the bench hands them to every peer (written only with BENCH_WITH_HEADERS=1). */
+const PROJECT_HEADERS = { 'x-request-id': 'fixed', 'x-ratelimit-limit': '1000', etag: '"abc"', vary: 'Origin, Authorization' };
+const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
 
-/** Starts the peer `name` answering the bytes of `bodyFile` (and `env`); resolves with its base URL once it answers. */
-async function startPeer(name: string, bodyFile: string, env: Record<string, string> = {}): Promise<string> {
+/** Starts the peer `name` answering `body` as the bench starts it (the project's headers only `withHeaders`); resolves with its base URL once it answers. */
+async function startPeer(name: string, { withHeaders = false } = {}): Promise<string> {
   const port = await freePort();
+  const bodyFile = join(dir, 'answer.json');
+  writeFileSync(bodyFile, body);
   const child = startScript(`scripts/bench/peers/${name}.ts`, {
     BENCH_PORT: String(port),
     BENCH_BODY_FILE: bodyFile,
     BENCH_BODY_TYPE: 'application/json',
     BENCH_CONTRACT: PROFILES_CONTRACT,
-    ...env,
+    BENCH_HEADERS: JSON.stringify(PROJECT_HEADERS),
+    BENCH_WITH_HEADERS: withHeaders ? '1' : '0',
   });
   children.push(child);
   const base = `http://127.0.0.1:${port}`;
@@ -57,25 +65,23 @@ async function startPeer(name: string, bodyFile: string, env: Record<string, str
   return base;
 }
 
+/** Every peer as the bench starts it, and the floors again with the project's headers, all at once. */
+const bases = new Map<string, string>();
+const withHeaders = new Map<string, string>();
+beforeAll(async () => {
+  await Promise.all([
+    ...Object.keys(PEERS).map(async (name) => bases.set(name, await startPeer(name))),
+    ...FLOORS.map(async (name) => withHeaders.set(name, await startPeer(name, { withHeaders: true }))),
+  ]);
+}, 120_000);
+
 describe('the peers', () => {
-  const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
-  const bases = new Map<string, string>();
-
-  beforeAll(async () => {
-    const bodyFile = join(dir, 'answer.json');
-    writeFileSync(bodyFile, body);
-    await Promise.all(
-      Object.keys(PEERS).map(async (name) => {
-        bases.set(name, await startPeer(name, bodyFile));
-      }),
-    );
-  }, 120_000);
-
-  it.each(Object.keys(PEERS))('%s answers the given bytes', async (name) => {
+  it.each(Object.keys(PEERS))('%s answers the given bytes, without the project\'s headers', async (name) => {
     const answer = await fetch(`${bases.get(name)}/v3/profiles/alex`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+    for (const header of Object.keys(PROJECT_HEADERS)) expect(answer.headers.get(header)).toBeNull();
   });
 
   it.each(Object.entries(PEERS).filter(([, contract]) => contract).map(([name]) => name))(
@@ -92,32 +98,18 @@ describe('the peers', () => {
 });
 
 describe("the floors with the project's headers", () => {
-  const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
-  const headers = { 'x-request-id': 'fixed', 'x-ratelimit-limit': '1000', etag: '"abc"', vary: 'Origin, Authorization' };
-
-  it.each(['raw', 'koa'])('%s writes them beside the bytes (BENCH_WITH_HEADERS=1), and none without', async (name) => {
-    const bodyFile = join(dir, `answer-${name}.json`);
-    writeFileSync(bodyFile, body);
-    const answers = await Promise.all(
-      ['1', '0'].map(async (withHeaders) => {
-        const base = await startPeer(name, bodyFile, { BENCH_HEADERS: JSON.stringify(headers), BENCH_WITH_HEADERS: withHeaders });
-        const answer = await fetch(`${base}/v3/profiles/alex`);
-        expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
-        return answer.headers;
-      }),
-    );
-    const [withThem, without] = answers;
-    for (const [header, value] of Object.entries(headers)) {
-      expect(withThem!.get(header)).toBe(value);
-      expect(without!.get(header)).toBeNull();
-    }
-  }, 120_000);
+  it.each(FLOORS)('%s writes them beside the bytes (BENCH_WITH_HEADERS=1)', async (name) => {
+    const answer = await fetch(`${withHeaders.get(name)}/v3/profiles/alex`);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+    for (const [header, value] of Object.entries(PROJECT_HEADERS)) expect(answer.headers.get(header)).toBe(value);
+  });
 });
 
 describe('the project adapter', () => {
   const databaseUrl = `sqlite:${join(dir, 'project.db')}`;
   const call = async (...args: Parameters<typeof fetch>) => contractFetch(await contractChecker())(...args);
   let server: Server;
+  let token: string;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -125,6 +117,7 @@ describe('the project adapter', () => {
     children.push(child);
     server = { name: 'project', child, base: `http://127.0.0.1:${port}` };
     await waitFor(`${server.base}/v3/profiles/alex`, { status: 200, timeoutMs: 90_000 });
+    token = await issuePublishingToken(databaseUrl);
   }, 120_000);
 
   it('starts the server from its entry point, and a key it issues gets the authenticated profile', async () => {
@@ -137,8 +130,7 @@ describe('the project adapter', () => {
     expect(await keyed.json()).toHaveProperty('registration_date');
   }, 60_000);
 
-  it('makes posts that trash and restore, and the load of each phase meets no error', async () => {
-    const token = await issuePublishingToken(databaseUrl);
+  it('issues a publishing token that trashes, and makes posts that trash and restore; the load of each phase meets no error', async () => {
     const posts = makeBenchPosts(databaseUrl, 20, 200_000);
     expect(posts).toHaveLength(20);
     const headers = { Authorization: `Bearer ${token}` };
@@ -165,7 +157,7 @@ describe('the project adapter', () => {
   }, 60_000);
 
   it('makes copies in the demo post\'s categories and tags only when asked', async () => {
-    const headers = { Authorization: `Bearer ${await issuePublishingToken(databaseUrl)}` };
+    const headers = { Authorization: `Bearer ${token}` };
     const termsOf = async (id: number) => {
       const post = await (await call(`${server.base}/rest/v1.1/sites/1/posts/${id}`, { headers })).json();
       return [Object.keys(post.categories), Object.keys(post.tags)];

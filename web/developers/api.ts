@@ -70,6 +70,9 @@ export function dashboardApi(baseUrl: string) {
     /** Sends the verification link again; the answer says where to find it. */
     resendVerification: async (): Promise<string> => (await unwrap(sdk.resendVerification({ client, headers: csrf() }))).message,
     verifyEmail: (token: string) => unwrap(sdk.verifyEmail({ client, body: { token } })),
+    requestEmailChange: async (newEmail: string, password: string): Promise<string> =>
+      (await unwrap(sdk.requestEmailChange({ client, body: { new_email: newEmail, password }, headers: csrf() }))).message,
+    confirmEmailChange: (token: string) => unwrap(sdk.confirmEmailChange({ client, body: { token } })),
     requestPasswordReset: async (email: string): Promise<string> =>
       (await unwrap(sdk.requestPasswordReset({ client, body: { email } }))).message,
     async resetPassword(token: string, password: string): Promise<void> {

@@ -36,13 +36,14 @@ const page = {
   dismissKey: byId<HTMLButtonElement>('dismiss-key'),
   forgotForm: byId<HTMLFormElement>('forgot-form'),
   resetForm: byId<HTMLFormElement>('reset-form'),
+  emailForm: byId<HTMLFormElement>('email-form'),
   verifyBanner: byId('verify-banner'),
   resendVerification: byId<HTMLButtonElement>('resend-verification'),
   sessions: byId('sessions'),
 };
 
 /** The token of an emailed link, from the URL's fragment (never sent to a server), then dropped from the address bar. */
-function linkToken(kind: 'verify' | 'reset'): string | undefined {
+function linkToken(kind: 'verify' | 'reset' | 'email'): string | undefined {
   const match = new RegExp(`^#${kind}=([A-Za-z0-9_-]+)$`).exec(window.location.hash);
   if (match) history.replaceState(null, '', window.location.pathname);
   return match?.[1];
@@ -289,6 +290,16 @@ page.forgotForm.addEventListener('submit', (event) => {
   });
 });
 
+page.emailForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.emailForm;
+  void busy(submitter(event), async () => {
+    const message = await api.requestEmailChange(fieldValue(form, 'new_email'), fieldValue(form, 'password'));
+    form.reset();
+    announce(message);
+  });
+});
+
 page.resetForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = page.resetForm;
@@ -303,18 +314,33 @@ page.resetForm.addEventListener('submit', (event) => {
   });
 });
 
-void busy(null, async () => {
+/** Acts on an emailed link in the address (verify, new address, password reset), then shows the page for whoever is logged in. */
+async function openLinkAndSession() {
   const verifyToken = linkToken('verify');
   if (verifyToken) {
     const verified = await api.verifyEmail(verifyToken);
     announce(`Your address ${verified.email} is verified. You can create applications now.`);
   }
-  resetToken = linkToken('reset');
-  if (resetToken) page.resetForm.hidden = false;
+  const emailToken = linkToken('email');
+  if (emailToken) {
+    const changed = await api.confirmEmailChange(emailToken);
+    announce(`Your address is now ${changed.email}. Every session has ended: log in with it.`);
+  }
+  const token = linkToken('reset');
+  if (token) {
+    resetToken = token;
+    page.resetForm.hidden = false;
+    byId<HTMLInputElement>('reset-password').focus();
+  }
   const session = await api.currentSession();
   if (session) await showSignedIn(session);
   else showSignedOut();
-}).finally(() => {
+}
+
+// A link opened in a tab where the page is already open changes only the fragment: no new page load.
+window.addEventListener('hashchange', () => void busy(null, openLinkAndSession));
+
+void busy(null, openLinkAndSession).finally(() => {
   page.loading.hidden = true;
   document.documentElement.dataset.ready = 'true';
 });

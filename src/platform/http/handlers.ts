@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Contract } from './contract.js';
-import type { OperationPolicy } from './service.js';
+import type { AdmitStep, OperationPolicy, Presenter } from './service.js';
 
 /**
  * Typing of the handler maps: each service lists its operations with the
@@ -8,11 +8,16 @@ import type { OperationPolicy } from './service.js';
  * must have exactly one function per operation with matching types.
  */
 
-/** The generated `XxxData` and `XxxResponses` types of one operation. */
+/** The generated `XxxData` and `XxxResponses` types of one operation, and the headers each status declares. */
 export interface OperationTypes {
   data: { path?: unknown; query?: unknown; headers?: unknown; body?: unknown };
   responses: Record<number, unknown>;
+  /** By status, the headers the contract declares (required ones required), as `contract.gen.ts` lists them. */
+  headers: Record<number, object>;
 }
+
+/** The operations of a contract by operationId (`Operations` of `generated/<service>/contract.gen.ts`). */
+export type OperationMap<Ops> = { [K in keyof Ops]: OperationTypes };
 
 type Field<D, K extends 'path' | 'query' | 'body'> = D extends { [P in K]?: infer V } ? Exclude<V, undefined> : never;
 
@@ -30,26 +35,66 @@ export interface HandlerInput<D, Principal> {
   ctx: Context;
 }
 
-/** A successful answer: one of the statuses the contract declares, with its body type. */
-export type Answer<R> = {
-  [S in keyof R & number]: { status: S; body: R[S]; headers?: Record<string, string> };
-}[keyof R & number];
+/**
+ * An admit step or presenter that writes the headers `N` on the answers of
+ * its operations that the contract requires them on (`writes` names them):
+ * a policy table entry with it lets the operation's handler leave them out.
+ */
+export interface Writes<N extends string> {
+  readonly writes: { readonly [Name in N]: true };
+}
 
-export type Handler<Op extends OperationTypes, Principal> = (
+/** Which required response headers an operation's admit step and presenter write, by name. */
+export interface PolicyWrites {
+  admit?: string;
+  present?: string;
+}
+
+/** Per operation, the headers its policy writes (see `Writes`); an operation not named writes none. */
+export type PolicyHeaders<Ops> = { readonly [K in keyof Ops]?: PolicyWrites };
+
+/** The header names the policy of operation `K` writes. */
+type WrittenBy<W, K> = K extends keyof W
+  ? ([NonNullable<W[K]>] extends [{ admit: infer A extends string }] ? A : never) | ([NonNullable<W[K]>] extends [{ present: infer P extends string }] ? P : never)
+  : never;
+
+type HeadersAt<H, S> = S extends keyof H ? H[S] : {};
+
+/** An answer's `headers`: required when the contract requires any; others (`Content-Type`) may come too. */
+type AnswerHeaders<Declared> = {} extends Declared
+  ? { headers?: Declared & Record<string, string> }
+  : { headers: Declared & Record<string, string> };
+
+/**
+ * A successful answer: one of the statuses the contract declares, with its
+ * body type and the headers the contract requires on that status, except
+ * those `Written` by the operation's policy (a rate limit's, a presenter's
+ * `ETag`): one left out fails the type check.
+ */
+export type Answer<Op extends OperationTypes, Written extends string = never> = {
+  [S in keyof Op['responses'] & number]: { status: S; body: Op['responses'][S] } & AnswerHeaders<Omit<HeadersAt<Op['headers'], S>, Written>>;
+}[keyof Op['responses'] & number];
+
+export type Handler<Op extends OperationTypes, Principal, Written extends string = never> = (
   input: HandlerInput<Op['data'], Principal>,
-) => Answer<Op['responses']> | Promise<Answer<Op['responses']>>;
+) => Answer<Op, Written> | Promise<Answer<Op, Written>>;
 
-/** One handler per operation; a missing or mistyped one fails the type check. */
-export type HandlerMap<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {
-  [K in keyof Ops]: Handler<Ops[K], Principal>;
+/** One handler per operation; a missing or mistyped one, or an answer without a header it must carry, fails the type check. */
+export type HandlerMap<Ops extends OperationMap<Ops>, Principal, W extends PolicyHeaders<Ops> = {}> = {
+  [K in keyof Ops]: Handler<Ops[K], Principal, WrittenBy<W, K>>;
 };
+
+/** An admit step and a presenter that write what `D` says they do. */
+type WritingPolicy<Principal, D> = ([D] extends [{ admit: infer A extends string }] ? { admit: AdmitStep<Principal> & Writes<A> } : unknown) &
+  ([D] extends [{ present: infer P extends string }] ? { present: Presenter & Writes<P> } : unknown);
 
 /**
  * One policy per operation (admit steps, presenter): like the handler map, a
- * missing or unknown operationId fails the type check.
+ * missing or unknown operationId fails the type check, and so does a policy
+ * without the step or presenter that writes what `W` says it does.
  */
-export type PolicyTable<Ops extends { [K in keyof Ops]: OperationTypes }, Principal> = {
-  readonly [K in keyof Ops]: OperationPolicy<Principal>;
+export type PolicyTable<Ops extends OperationMap<Ops>, Principal, W extends PolicyHeaders<Ops> = {}> = {
+  readonly [K in keyof Ops]: OperationPolicy<Principal> & WritingPolicy<Principal, K extends keyof W ? NonNullable<W[K]> : {}>;
 };
 
 /** True only when A and B are the same set of names (used to tie a handler map to the generated SDK). */

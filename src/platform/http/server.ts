@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type Koa from 'koa';
-import type { Config } from '../config.js';
+import type { PlatformConfig } from '../config.js';
 import { ApiError } from './errors.js';
+import { securityHeaderLines } from './securityHeaders.js';
 import { ownedBy, type ServiceDefinition } from './service.js';
 
 /** The service a connection-level answer is given for, when the request line says which. */
@@ -27,7 +28,7 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
  */
 export function createHttpServer(
   app: Koa,
-  config: Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>,
+  config: Pick<PlatformConfig, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'publicUrl'>,
   services: readonly ErrorFormat[] = [],
 ): Server {
   // Node checks the timeouts on this interval (30 s by default, too coarse for them).
@@ -35,6 +36,9 @@ export function createHttpServer(
   server.headersTimeout = config.headersTimeoutMs;
   server.requestTimeout = config.requestTimeoutMs;
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
+
+  // The app's nosniff and HSTS, on the answers written here too.
+  const securityLines = securityHeaderLines({ https: config.publicUrl.startsWith('https:') });
 
   // The last request Node handed to the app on each connection.
   const lastExchange = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
@@ -50,7 +54,7 @@ export function createHttpServer(
       return;
     }
     const answer = (request?: IncomingMessage) => {
-      if (socket.writable) socket.end(connectionErrorAnswer(error, services, request));
+      if (socket.writable) socket.end(connectionErrorAnswer(error, services, securityLines, request));
       else socket.destroy();
     };
     const last = lastExchange.get(socket);
@@ -79,6 +83,7 @@ export function createHttpServer(
 function connectionErrorAnswer(
   error: NodeJS.ErrnoException & { rawPacket?: Buffer },
   services: readonly ErrorFormat[],
+  securityLines: string,
   request?: IncomingMessage,
 ): string {
   const [status, reason, code, message] =
@@ -98,7 +103,7 @@ function connectionErrorAnswer(
     // This runs in a socket event: a throw here would take the whole process down.
     body = JSON.stringify(neutral);
   }
-  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
+  const head = `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n${securityLines}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`;
   // An answer to HEAD has no body, whatever went wrong.
   return method === 'HEAD' ? head : `${head}${body}`;
 }

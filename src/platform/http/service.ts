@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Contract } from './contract/types.js';
 import type { ApiError } from './errors.js';
+import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlers.js';
 import { setHeader } from './headers.js';
 
 /**
@@ -65,9 +66,41 @@ export type HandlerAnswer = { status: number; body: unknown; headers?: Record<st
 
 /**
  * Everything the shared HTTP machinery needs to know about one service. The
- * machinery itself knows nothing of profiles or posts.
+ * machinery itself knows nothing of profiles or posts. A module writes it
+ * typed by its contract's operations (`Ops`, from `generated/<service>/contract.gen.ts`)
+ * and the headers its policies write (`W`): a handler or policy missing for
+ * an operation, or named for none, fails the type check. Without `Ops` it is
+ * the definition as the pipeline holds every service (see `servedDefinition`).
  */
-export interface ServiceDefinition<Principal = unknown> {
+export type ServiceDefinition<Principal = unknown, Ops extends OperationMap<Ops> = never, W extends PolicyHeaders<Ops> = {}> = ServiceParts<Principal> &
+  ([Ops] extends [never]
+    ? { handlers: Readonly<Record<string, AnyHandler>>; policies?: Readonly<Record<string, OperationPolicy<Principal>>> }
+    : {
+        /** One handler per operation of the contract. */
+        handlers: HandlerMap<Ops, Principal, W>;
+        /**
+         * The policy of each operation (admit steps, presenter). Resolved once
+         * per operation when the pipeline is built; an operation without one
+         * has the defaults.
+         */
+        policies: PolicyTable<Ops, Principal, W>;
+      });
+
+/**
+ * A module's typed definition as the pipeline holds it: handlers and
+ * policies by operationId, the caller unknown. The one place the types are
+ * let go: the pipeline calls a handler only with input the operation's
+ * validators accepted and a caller the service's own resolvers gave, which
+ * is what the generated types describe. Nothing is copied.
+ */
+export function servedDefinition<Principal, Ops extends OperationMap<Ops>, W extends PolicyHeaders<Ops>>(
+  definition: ServiceDefinition<Principal, Ops, W>,
+): ServiceDefinition {
+  return definition as unknown as ServiceDefinition;
+}
+
+/** What a service definition holds besides its handlers and policies. */
+interface ServiceParts<Principal> {
   name: string;
   /** Path prefix of the contract's server URL, e.g. `/v3`. */
   prefix: string;
@@ -78,7 +111,6 @@ export interface ServiceDefinition<Principal = unknown> {
    */
   otherPrefixes?: readonly string[];
   contract: Contract;
-  handlers: Record<string, AnyHandler>;
   ignoreTrailingSlash?: boolean;
   /** The caller when no valid credential was given. */
   anonymous: Principal;
@@ -101,13 +133,6 @@ export interface ServiceDefinition<Principal = unknown> {
   beforeRouting?(ctx: Context): Outgoing | undefined;
   /** The answer to a request no operation takes; by default 404 `not_found` or 405 with `Allow`, in the service's error body. */
   unrouted?(ctx: Context, miss: RouteMiss): Outgoing;
-  /**
-   * The policy of each operation (admit steps, presenter), by operationId:
-   * the module's `PolicyTable`, which the compiler checks against the
-   * contract like the handler map. Resolved once per operation when the
-   * pipeline is built; an operation without one has the defaults.
-   */
-  policies?: Readonly<Record<string, OperationPolicy<Principal>>>;
   /** The service's error body for an error. */
   errorBody(error: ApiError): unknown;
   /** Writes an answer that no operation's policy writes (unrouted paths, an operation without a presenter); the default writes JSON. */

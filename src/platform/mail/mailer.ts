@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 /** One plain-text message to one address. */
@@ -19,6 +19,7 @@ export interface Mailer {
  * Email out through nodemailer to `SMTP_URL`. Without it, each message is
  * written to the log at info level, link included: that is the local demo
  * (nothing can be delivered), and the only place a link's secret is ever logged.
+ * nodemailer is loaded with the first message sent: start-up does not wait for it.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; logger: Logger }): Mailer {
   const { smtpUrl, from, logger } = options;
@@ -30,11 +31,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       },
     };
   }
-  const transport = createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     logsOnly: false,
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

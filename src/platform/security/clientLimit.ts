@@ -1,9 +1,15 @@
 import type { Context } from 'koa';
 import type { ApiError } from '../http/errors.js';
+import type { Writes } from '../http/handlers.js';
 import { setHeaders } from '../http/headers.js';
 import type { RedisClient } from '../store/redis.js';
 import { rateLimitClient } from './clientAddress.js';
 import { fixedWindowLimiter, retryAfterSeconds, type Counted } from './rateLimit.js';
+
+/** The rate-limit headers an admit step that counts requests writes on every answer it lets through (its `writes`). */
+export const RATE_LIMIT_HEADERS = { 'X-RateLimit-Limit': true, 'X-RateLimit-Remaining': true, 'X-RateLimit-Reset': true } as const;
+
+export type RateLimitHeader = keyof typeof RATE_LIMIT_HEADERS;
 
 /** The rate-limit headers of an answer counted against a budget of `limit`. */
 export function rateLimitHeaders(limit: number, counted: Counted): Record<string, string> {
@@ -28,7 +34,7 @@ export function perClientLimit(options: {
   shared?: { redis: RedisClient; keyPrefix: string };
   refuse: (headers: Record<string, string>) => ApiError;
   onRefused?: () => void;
-}): (ctx: Context) => void | Promise<void> {
+}): ((ctx: Context) => void | Promise<void>) & Writes<RateLimitHeader> {
   const counter = fixedWindowLimiter(
     { keyPrefix: `${options.shared?.keyPrefix ?? 'rl'}:${options.name}`, points: options.points, duration: options.duration },
     options.shared?.redis,
@@ -41,10 +47,11 @@ export function perClientLimit(options: {
     }
     setHeaders(ctx, headers);
   };
-  return (ctx) => {
+  const step = (ctx: Context) => {
     const counted = counter.count(rateLimitClient(ctx.ip));
     // Counted in this process, the answer is at hand: no asynchronous step.
     if (counted instanceof Promise) return counted.then((done) => admit(ctx, done));
     admit(ctx, counted);
   };
+  return Object.assign(step, { writes: RATE_LIMIT_HEADERS });
 }

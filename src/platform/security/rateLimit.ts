@@ -1,12 +1,13 @@
 import type { RedisClient } from '../store/redis.js';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterLike } from 'rate-limiter-flexible';
 
 /**
  * The one rate-limit recipe: counters in fixed windows, and how to read
- * their answer. Shared counters (Redis, the store) are rate-limiter-flexible
- * limiters; counters that live in this process are `InProcessWindows`, which
- * answer synchronously: a lookup that is counted here pays no asynchronous
- * step for it.
+ * their answer. Counters that live in this process are `InProcessWindows`,
+ * which answer synchronously: a lookup that is counted here pays no
+ * asynchronous step for it. Counters in Redis are `RedisWindows`: the Redis
+ * limiter of rate-limiter-flexible as a batched script call. Counters in the
+ * store are rate-limiter-flexible limiters, read through `countPoint`.
  */
 
 /** A budget: `points` requests per `duration` seconds, counted under keys that start with `keyPrefix`. */
@@ -72,14 +73,140 @@ export class InProcessWindows implements WindowCounter {
   }
 }
 
-/** A rate-limiter-flexible limiter as a window counter (it answers through a promise). */
-export class LibraryWindows implements WindowCounter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
-  get points() {
-    return this.limiter.points;
+/**
+ * Counts one point in each of a batch's windows, step for step as
+ * rate-limiter-flexible's Redis limiter counts one (same keys, same steps,
+ * so an instance of either kind shares its counts): a window starts with its
+ * first point and lasts ARGV[i] seconds; a key left without an expiry gets
+ * one. Answers the points used and the milliseconds left per key, flat.
+ */
+const COUNT_POINTS_LUA = `
+local answer = {}
+for i, key in ipairs(KEYS) do
+  redis.call('set', key, 0, 'EX', ARGV[i], 'NX')
+  local used = redis.call('incr', key)
+  local ttl = redis.call('pttl', key)
+  if ttl == -1 then
+    redis.call('expire', key, ARGV[i])
+    ttl = 1000 * ARGV[i]
+  end
+  answer[2 * i - 1] = used
+  answer[2 * i] = ttl
+end
+return answer`;
+
+/** Most points one script call counts (a longer batch goes as several calls). */
+const MOST_POINTS_PER_CALL = 256;
+
+type CountingClient = RedisClient & { countWindowPoints(keys: number, ...keysThenSeconds: (string | number)[]): Promise<number[]> };
+
+interface PendingPoint {
+  windows: RedisWindows;
+  key: string;
+  resolve: (counted: Counted) => void;
+}
+
+/**
+ * The points of every Redis window counter of one client, sent in batches:
+ * while a batch is on its way, new points wait and go together once it has
+ * answered, so under load one write and one script call carry many requests'
+ * points (each still counted atomically, in the order they came), and an
+ * idle instance sends a point in the event-loop turn it came in. On a
+ * cluster each point goes as a call of its own (its key's slot decides the
+ * master); ioredis's auto-pipelining still sends a turn's calls to one master
+ * in one write.
+ */
+class PointBatches {
+  private waiting: PendingPoint[] = [];
+  private sending = 0;
+  private scheduled = false;
+
+  constructor(private readonly redis: CountingClient) {
+    redis.defineCommand('countWindowPoints', { lua: COUNT_POINTS_LUA });
   }
+
+  add(point: PendingPoint): void {
+    this.waiting.push(point);
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.sending > 0 || this.scheduled || this.waiting.length === 0) return;
+    this.scheduled = true;
+    // After this turn's I/O: the points of every request read in it go together.
+    setImmediate(this.send);
+  }
+
+  private readonly send = () => {
+    this.scheduled = false;
+    const points = this.waiting;
+    this.waiting = [];
+    const perCall = this.redis.isCluster ? 1 : MOST_POINTS_PER_CALL;
+    for (let start = 0; start < points.length; start += perCall) this.call(points.slice(start, start + perCall));
+  };
+
+  private call(batch: PendingPoint[]) {
+    const args: (string | number)[] = new Array(batch.length * 2);
+    for (let i = 0; i < batch.length; i++) {
+      const point = batch[i]!;
+      args[i] = point.windows.keyPrefix + point.key;
+      args[batch.length + i] = point.windows.seconds;
+    }
+    this.sending++;
+    this.redis.countWindowPoints(batch.length, ...args).then(
+      (answer) => {
+        for (let i = 0; i < batch.length; i++) batch[i]!.resolve(batch[i]!.windows.counted(answer[2 * i]!, answer[2 * i + 1]!));
+        this.sent();
+      },
+      () => {
+        // Redis unreachable or failing: each point is counted by its counter's insurance, in this process.
+        for (const point of batch) point.resolve(point.windows.insurance.count(point.key));
+        this.sent();
+      },
+    );
+  }
+
+  private sent() {
+    this.sending--;
+    this.schedule();
+  }
+}
+
+/** Each Redis client's batches, shared by every counter on it. */
+const batchesOf = new WeakMap<RedisClient, PointBatches>();
+
+/**
+ * Fixed windows counted in Redis, shared by every instance: what
+ * rate-limiter-flexible's Redis limiter with a memory insurance limiter
+ * answers (test/scale/redis-windows.test.ts compares them), with one promise
+ * per point and its points sent in batches (`PointBatches`).
+ */
+export class RedisWindows implements WindowCounter {
+  readonly points: number;
+  /** `<keyPrefix>:`, as the library names a key. */
+  readonly keyPrefix: string;
+  readonly seconds: number;
+  /** Counts while Redis does not answer, as the library's insurance limiter would. */
+  readonly insurance: InProcessWindows;
+  private readonly batches: PointBatches;
+
+  constructor(budget: RateLimitBudget, redis: RedisClient) {
+    this.points = budget.points;
+    this.keyPrefix = `${budget.keyPrefix}:`;
+    this.seconds = budget.duration;
+    this.insurance = new InProcessWindows(budget);
+    let batches = batchesOf.get(redis);
+    if (!batches) batchesOf.set(redis, (batches = new PointBatches(redis as CountingClient)));
+    this.batches = batches;
+  }
+
   count(key: string): Promise<Counted> {
-    return countPoint(this.limiter, key);
+    return new Promise((resolve) => this.batches.add({ windows: this, key, resolve }));
+  }
+
+  /** A point's answer from the points used in its window and the milliseconds left. */
+  counted(used: number, msLeft: number): Counted {
+    return { allowed: used <= this.points, remainingPoints: Math.max(0, this.points - used), msBeforeNext: msLeft };
   }
 }
 
@@ -87,12 +214,11 @@ export class LibraryWindows implements WindowCounter {
  * A counter for a budget. Without Redis the counters live in this process
  * (synchronous). With Redis every instance shares them, counted atomically
  * there; while Redis is unreachable each instance counts in its own memory
- * (the library's insurance limiter) and goes back to Redis as soon as it
- * answers.
+ * (as the library's insurance limiter would) and goes back to Redis as soon
+ * as it answers.
  */
 export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient): WindowCounter {
-  if (!redis) return new InProcessWindows(budget);
-  return new LibraryWindows(new RateLimiterRedis({ ...budget, storeClient: redis, insuranceLimiter: new RateLimiterMemory(budget) }));
+  return redis ? new RedisWindows(budget, redis) : new InProcessWindows(budget);
 }
 
 /**
@@ -101,7 +227,7 @@ export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient)
  * `allowed: false`) and with an Error when its store fails (rejected as it
  * is: the store is unavailable).
  */
-export async function countPoint(limiter: RateLimiterAbstract, key: string): Promise<Counted> {
+export async function countPoint(limiter: RateLimiterLike, key: string): Promise<Counted> {
   try {
     return counted(true, await limiter.consume(key));
   } catch (rejection) {

@@ -15,6 +15,15 @@ export const unauthenticated = (reason: 'missing' | 'invalid') =>
 /** 401 for a log-in whose email address and password do not match: the same for an unknown address and a wrong password. */
 export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Email address or password is incorrect');
 
+/** 403 for a wrong current password where a session asks to change the account's address (not 401: the session itself is fine). */
+export const wrongPassword = () => new ApiError(403, 'invalid_credentials', 'The password is incorrect');
+
+/** 400 for a new address that is the account's own already. */
+export const sameEmail = () => new ApiError(400, 'invalid_request', 'This is already your address');
+
+/** 409 for a new address that got an account of its own between the link being sent and opened. */
+export const emailTaken = () => new ApiError(409, 'email_taken', 'This address already has an account; log in with it instead');
+
 /** 403 for a request that may have been forged by another site. */
 export const csrfFailed = (message: string) => new ApiError(403, 'csrf_failed', message);
 

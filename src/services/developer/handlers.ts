@@ -9,6 +9,10 @@ import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
 import { csrfTokenFor, hashSessionToken, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
 import {
+  EMAIL_CHANGE_TTL_SECONDS,
+  emailChangedNotice,
+  emailChangeMessage,
+  emailTakenMessage,
   hashLinkToken,
   issueLinkToken,
   passwordResetMessage,
@@ -21,12 +25,15 @@ import {
   applicationNameTaken,
   applicationNotFound,
   emailNotVerified,
+  emailTaken,
   invalidCredentials,
   invalidToken,
   keyNotFound,
+  sameEmail,
   sessionNotFound,
   tooManyEmails,
   weakPassword,
+  wrongPassword,
 } from './errors.js';
 import type { Logger } from 'pino';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -50,7 +57,7 @@ export interface DeveloperHandlerDeps {
   passwordCost: number;
   sessionTtlSeconds: number;
   secureCookie: boolean;
-  /** Email out (verification and password-reset links). */
+  /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
   mailer: Mailer;
   /** Counts the emails asked for per account and per address. */
   mailLimit: MailLimit;
@@ -179,6 +186,48 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       if (!owner) throw invalidToken();
       await store.markEmailVerified(owner.accountId);
       return { status: 200, body: { email: owner.email, email_verified: true } };
+    },
+
+    /**
+     * "Ask to change the account's email address": the password again (counted like a log-in), then a link to
+     * the new address. The same answer whether or not that address has an account: its owner is told by
+     * email instead, so the asker learns nothing sign-up would not tell. A few per hour per account and per
+     * new address, so nobody can flood an inbox through it.
+     */
+    async requestEmailChange({ body, principal, ctx }) {
+      const session = sessionOf(principal);
+      const newEmail = normalizeEmail(body.new_email);
+      await throttle.admitLogIn(session.email, ctx.ip);
+      const credentials = await store.findCredentials(session.email);
+      if (!credentials || !(await verifyPassword(body.password, credentials.passwordHash))) throw wrongPassword();
+      await throttle.succeeded(ctx.ip, session.email);
+      if (newEmail === session.email) throw sameEmail();
+      const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${newEmail}`));
+      if (wait) throw tooManyEmails(wait);
+      if (await store.isEmailTaken(newEmail)) {
+        sendInBackground(emailTakenMessage(deps.publicUrl, newEmail), 'address taken');
+      } else {
+        const { token, tokenHash } = issueLinkToken();
+        const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_SECONDS * 1000).toISOString();
+        await store.issueEmailToken({ tokenHash, accountId: session.accountId, purpose: 'email', expiresAt, newEmail });
+        sendInBackground(emailChangeMessage(deps.publicUrl, newEmail, session.email, token), 'new address');
+      }
+      return {
+        status: 202,
+        body: { status: 'accepted', message: `We sent a link to ${newEmail}; your address changes when you open it.${mailNote}` },
+      };
+    },
+
+    /**
+     * "Confirm a new email address": the link's token, used once. The account moves to the address the link
+     * was sent to (verified by it), every session ends, and the old address is told.
+     */
+    async confirmEmailChange({ body }) {
+      const owner = await store.consumeEmailToken(hashLinkToken(body.token), 'email');
+      if (!owner?.newEmail) throw invalidToken();
+      if ((await store.changeEmail(owner.accountId, owner.newEmail)) === 'email-taken') throw emailTaken();
+      sendInBackground(emailChangedNotice(deps.publicUrl, owner.email, owner.newEmail), 'address changed');
+      return { status: 200, body: { email: owner.newEmail, email_verified: true } };
     },
 
     /**

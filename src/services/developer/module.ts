@@ -1,12 +1,13 @@
 import { PREFIX } from '../../../generated/developer/contract.gen.js';
 import { announcingKeyChanges, API_KEYS_CHANGED } from '../../accounts/apiKeyCache.js';
-import type { Config } from '../../platform/config.js';
+import type { PlatformConfig } from '../../platform/config.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { projectFile } from '../../platform/projectRoot.js';
 import { dashboardPage } from './http/dashboardPage.js';
 import { developerMigrations } from './store/migrations.js';
+import { developerSettingsFromEnv, type DeveloperConfig } from './settings.js';
 import type { Contract } from '../../platform/http/contract.js';
-import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import { servedDefinition } from '../../platform/http/service.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
@@ -14,7 +15,7 @@ import { developerErrorBody, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
-import type { DeveloperPolicies, DeveloperPrincipal, DeveloperSecurity } from './operations.js';
+import type { DeveloperDefinition, DeveloperPolicies, DeveloperPrincipal, DeveloperSecurity } from './operations.js';
 import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import { createMailLimit, type MailLimit } from './rateLimit/mailLimit.js';
@@ -27,18 +28,19 @@ import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 export const DEVELOPER_PREFIX = PREFIX;
 
 /** The developer dashboard: its page, and its API of accounts, sessions, applications and keys. */
-export const developerModule: ServiceModule<DeveloperDatabase> = {
+export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> = {
   name: 'developer',
   contractFile: 'openapi/developer.yaml',
+  settings: developerSettingsFromEnv,
   migrations: developerMigrations,
   create: (deps) => ({
-    definition: createDeveloperService(deps) as ServiceDefinition<never>,
+    definition: servedDefinition(createDeveloperService(deps)),
     late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
   }),
 };
 
 /** The developer dashboard API on the shared database, its login attempts counted in the same store. */
-export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): ServiceDefinition<DeveloperPrincipal> {
+export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>): DeveloperDefinition {
   return developerService({
     contract: deps.contract,
     config: deps.config,
@@ -51,7 +53,7 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase>): S
   });
 }
 
-/** Emails asked for per account (verification) or per address (password reset) in an hour. */
+/** Emails asked for per account (verification, new address) or per address (password reset, new address) in an hour. */
 const MAILS_PER_HOUR = 5;
 
 /** The dashboard's sender: a no-reply address at the deployment's own host name. */
@@ -63,14 +65,14 @@ const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL
  */
 export function developerService(deps: {
   contract: Contract;
-  config: Pick<Config, 'publicUrl' | 'developer'>;
+  config: Pick<PlatformConfig, 'publicUrl'> & DeveloperConfig;
   store: DeveloperStore;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
   mailLimit: MailLimit;
   mailer: Mailer;
   logger: Logger;
-}): ServiceDefinition<DeveloperPrincipal> {
+}): DeveloperDefinition {
   const { passwordCost, sessionTtlSeconds } = deps.config.developer;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
     throw new Error(`DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`);
@@ -90,7 +92,7 @@ export function developerService(deps: {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
-  const { changes, startsSession } = admitSteps(deps.throttle, publicUrl.origin);
+  const { changes, startsSession, checksPassword } = admitSteps(deps.throttle, publicUrl.origin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {
     signUp: { admit: startsSession },
@@ -100,6 +102,8 @@ export function developerService(deps: {
     resendVerification: { admit: changes },
     // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
     verifyEmail: { admit: startsSession },
+    requestEmailChange: { admit: checksPassword },
+    confirmEmailChange: { admit: startsSession },
     requestPasswordReset: { admit: startsSession },
     resetPassword: { admit: startsSession },
     listSessions: {},
@@ -123,7 +127,7 @@ export function developerService(deps: {
     name: 'developer',
     prefix: DEVELOPER_PREFIX,
     contract: deps.contract,
-    handlers: handlers as unknown as Record<string, AnyHandler>,
+    handlers,
     anonymous: { kind: 'anonymous' },
     security,
     unauthenticated,

@@ -1,7 +1,7 @@
 import type * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/developer/contract.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver } from '../../platform/http/service.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
 
 /** The operations of `openapi/developer.yaml` with their generated request and response types. */
 export type DeveloperOperations = Operations;
@@ -25,6 +25,9 @@ export type DeveloperHandlers = HandlerMap<DeveloperOperations, DeveloperPrincip
 
 /** One policy (admit steps) per operation of the contract. */
 export type DeveloperPolicies = PolicyTable<DeveloperOperations, DeveloperPrincipal>;
+
+/** The developer service as its module defines it, typed by its contract (no policy writes a header the contract requires). */
+export type DeveloperDefinition = ServiceDefinition<DeveloperPrincipal, DeveloperOperations>;
 
 /** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
 export type DeveloperSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<DeveloperPrincipal>>>;

@@ -1,4 +1,4 @@
-import type { Config } from '../../platform/config.js';
+import type { PlatformConfig } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
@@ -15,7 +15,7 @@ export interface ProfilesHandlerDeps {
   contract: Contract;
   profiles: ProfileDirectory;
   avatars: AvatarImages;
-  config: Pick<Config, 'publicUrl' | 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'>;
+  config: Pick<PlatformConfig, 'publicUrl' | 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'>;
 }
 
 /** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
@@ -67,7 +67,7 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
         if (image) return imageAnswer(image, config.avatarCacheSeconds);
       }
       const { fallback } = request;
-      const briefly: Record<string, string> = { 'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS) };
+      const briefly = { 'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS) };
       if (fallback.kind === 'not-found') {
         return { status: 404, body: { error: 'Avatar not found', code: 'not_found' }, headers: briefly };
       }

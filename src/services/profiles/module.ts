@@ -1,8 +1,8 @@
 import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/profiles/contract.gen.js';
-import type { Config } from '../../platform/config.js';
+import type { PlatformConfig } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { ApiError } from '../../platform/http/errors.js';
-import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import { servedDefinition } from '../../platform/http/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import type { ChangeBus } from '../../platform/store/changes.js';
@@ -13,13 +13,13 @@ import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
 import { perClientLimit } from '../../platform/security/clientLimit.js';
-import type { AdmitStep } from '../../platform/http/service.js';
+import type { RedisClient } from '../../platform/store/redis.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
-import type { ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
+import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -57,13 +57,13 @@ export const profilesModule: ServiceModule<ProfilesDatabase> = {
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
   create: (deps) => ({
-    definition: createProfilesService(deps) as ServiceDefinition<never>,
+    definition: servedDefinition(createProfilesService(deps)),
     early: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
   }),
 };
 
 /** The profiles service on the shared database, with the rate limiter the configuration asks for. */
-export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): ServiceDefinition<ProfilesPrincipal> {
+export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): ProfilesDefinition {
   return profilesService({
     contract: deps.contract,
     config: deps.config,
@@ -74,14 +74,7 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Ser
     ),
     onRateLimited: deps.onRateLimited,
     changes: deps.changes,
-    avatarLimit: perClientLimit({
-      name: 'profiles-avatars',
-      points: deps.config.rateLimits.avatarsPerHour,
-      duration: deps.config.rateLimits.windowSeconds,
-      shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-      refuse: rateLimitExceeded,
-      onRefused: () => deps.onRateLimited?.('anonymous'),
-    }),
+    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
   });
 }
 
@@ -92,15 +85,15 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Ser
  */
 export function profilesService(deps: {
   contract: Contract;
-  config: Config;
+  config: PlatformConfig;
   store: ProfilesStore;
   limiter: RateLimiter;
   onRateLimited?: (caller: 'anonymous' | 'key') => void;
   /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `apiKeyCacheMs`. */
   changes?: Pick<ChangeBus, 'subscribe'>;
-  /** The admit step of avatar images (a per-client limit); none: not limited. */
-  avatarLimit?: AdmitStep<ProfilesPrincipal>;
-}): ServiceDefinition<ProfilesPrincipal> {
+  /** Where the avatar images' per-client counts are shared between instances; none: counted in this process. */
+  shared?: { redis: RedisClient; keyPrefix: string };
+}): ProfilesDefinition {
   const profiles = cachedProfileDirectory(deps.store, {
     ttlMs: deps.config.profileLookupCacheMs,
     maxEntries: LOOKUP_CACHE_ENTRIES,
@@ -119,6 +112,14 @@ export function profilesService(deps: {
     }),
     config: deps.config,
   });
+  const avatarLimit = perClientLimit({
+    name: 'profiles-avatars',
+    points: deps.config.rateLimits.avatarsPerHour,
+    duration: deps.config.rateLimits.windowSeconds,
+    shared: deps.shared,
+    refuse: rateLimitExceeded,
+    onRefused: () => deps.onRateLimited?.('anonymous'),
+  });
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
    * `Vary: Authorization`; avatar images have a per-client limit of their
@@ -126,7 +127,7 @@ export function profilesService(deps: {
    */
   const policies: ProfilesPolicies = {
     getProfileById: { admit: admitLookup(deps.limiter, deps.onRateLimited), present: presentJsonAnswer },
-    getAvatar: { admit: deps.avatarLimit, present: presentAvatarAnswer },
+    getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
@@ -135,7 +136,7 @@ export function profilesService(deps: {
     prefix: PROFILES_PREFIX,
     otherPrefixes: [AVATAR_PREFIX],
     contract: deps.contract,
-    handlers: handlers as unknown as Record<string, AnyHandler>,
+    handlers,
     anonymous: { kind: 'anonymous' },
     security,
     unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),

@@ -2,7 +2,8 @@ import type * as sdk from '../../../generated/profiles/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/profiles/contract.gen.js';
 import type * as T from '../../../generated/profiles/types.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver } from '../../platform/http/service.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
+import type { RateLimitHeader } from '../../platform/security/clientLimit.js';
 
 /**
  * The answers of `getAvatar` as a handler gives them: the PNG as bytes (the
@@ -17,15 +18,31 @@ export type AvatarAnswers = {
 };
 
 /** The operations of `openapi/profiles.yaml` with their generated request and response types; `getAvatar` answers bytes. */
-export type ProfilesOperations = Omit<Operations, 'getAvatar'> & { getAvatar: { data: T.GetAvatarData; responses: AvatarAnswers } };
+export type ProfilesOperations = Omit<Operations, 'getAvatar'> & {
+  getAvatar: { data: T.GetAvatarData; responses: AvatarAnswers; headers: Operations['getAvatar']['headers'] };
+};
 
 /** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
 export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
 
-export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal>;
+/**
+ * The required headers each operation's policy writes, so its handler does
+ * not: the rate limits of lookups and avatars (admit steps), the `ETag` of
+ * lookups and of the contract document (the JSON presenter).
+ */
+export type ProfilesPolicyHeaders = {
+  getProfileById: { admit: RateLimitHeader; present: 'ETag' };
+  getAvatar: { admit: RateLimitHeader };
+  getOpenApiDocument: { present: 'ETag' };
+};
 
-/** One policy (admit steps, presenter) per operation of the contract. */
-export type ProfilesPolicies = PolicyTable<ProfilesOperations, ProfilesPrincipal>;
+export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;
+
+/** One policy (admit steps, presenter) per operation of the contract, with the steps that write what `ProfilesPolicyHeaders` says. */
+export type ProfilesPolicies = PolicyTable<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;
+
+/** The profiles service as its module defines it, typed by its contract. */
+export type ProfilesDefinition = ServiceDefinition<ProfilesPrincipal, ProfilesOperations, ProfilesPolicyHeaders>;
 
 /** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
 export type ProfilesSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<ProfilesPrincipal>>>;

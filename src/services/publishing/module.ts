@@ -4,8 +4,10 @@ import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { publishingMigrations } from './store/migrations.js';
+import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
+import type { PlatformConfig } from '../../platform/config.js';
 import type { PublishingTables } from './store/tables.js';
-import type { AnyHandler, ServiceDefinition } from '../../platform/http/service.js';
+import { servedDefinition } from '../../platform/http/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';
@@ -13,7 +15,7 @@ import { perClientLimit } from '../../platform/security/clientLimit.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
-import type { PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
+import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 
@@ -24,13 +26,14 @@ const TOKEN_CACHE_ENTRIES = 10_000;
 const tokenUser = (userId: number | undefined): PublishingPrincipal | null => (userId === undefined ? null : { kind: 'user', userId });
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
-export const publishingModule: ServiceModule<PublishingTables> = {
+export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
   name: 'publishing',
   contractFile: 'openapi/publishing.yaml',
+  settings: publishingSettingsFromEnv,
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   admin: registerPublishingCommands,
-  create: (deps) => ({ definition: createPublishingService(deps) as ServiceDefinition<never> }),
+  create: (deps) => ({ definition: servedDefinition(createPublishingService(deps)) }),
 };
 
 /**
@@ -38,7 +41,7 @@ export const publishingModule: ServiceModule<PublishingTables> = {
  * restore posts, with the platform's endpoint layer around them (OPTIONS,
  * unrouted requests, CORS, and an unknown token refused everywhere).
  */
-export function createPublishingService(deps: PlatformDeps<PublishingTables>): ServiceDefinition<PublishingPrincipal> {
+export function createPublishingService(deps: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>): PublishingDefinition {
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
   const store = cachedSites(createKyselyPublishingStore(deps.db), deps.config.publishing.siteCacheMs);
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
@@ -108,7 +111,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables>): S
     name: 'publishing',
     prefix: PREFIX,
     contract: deps.contract,
-    handlers: handlers as unknown as Record<string, AnyHandler>,
+    handlers,
     ignoreTrailingSlash: true,
     anonymous: { kind: 'anonymous' },
     security,

@@ -1,7 +1,7 @@
 import type * as sdk from '../../../generated/publishing/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/publishing/contract.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver } from '../../platform/http/service.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
 export type PublishingOperations = Operations;
@@ -13,6 +13,9 @@ export type PublishingHandlers = HandlerMap<PublishingOperations, PublishingPrin
 
 /** One policy (presenter) per operation of the contract. */
 export type PublishingPolicies = PolicyTable<PublishingOperations, PublishingPrincipal>;
+
+/** The publishing service as its module defines it, typed by its contract (no policy writes a header the contract requires). */
+export type PublishingDefinition = ServiceDefinition<PublishingPrincipal, PublishingOperations>;
 
 /** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
 export type PublishingSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<PublishingPrincipal>>>;

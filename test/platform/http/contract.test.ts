@@ -6,7 +6,8 @@ import { Ajv } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileContract, loadContract, openApiAjv, parseContractYaml } from '../../../src/platform/http/contract.js';
+import { compileContract, loadContract, openApiAjv, parseContractYaml, type ContractOperation } from '../../../src/platform/http/contract.js';
+import { compileRequestValidators } from '../../../src/platform/http/contract/compile.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
 const contract = await loadContract(fixture);
@@ -107,6 +108,19 @@ describe('loading a contract', () => {
     // Compiled once: the second read is the same object, now a plain value.
     expect(operation.responseValidators).toBe(validators);
     expect(Object.getOwnPropertyDescriptor(operation, 'responseValidators')?.value).toBe(validators);
+  });
+});
+
+describe('request validators', () => {
+  it('compile when first read; compileRequestValidators (run once the server listens) compiles the rest', async () => {
+    const fresh = await loadContract(fixture);
+    const compiled = (operation: ContractOperation) => Object.getOwnPropertyDescriptor(operation, 'validateRequest')?.value as unknown[] | undefined;
+    expect(fresh.operations.map(compiled)).toEqual(fresh.operations.map(() => undefined));
+    const [first] = fresh.operations;
+    expect(first!.validateRequest.length).toBeGreaterThan(0);
+    expect(compiled(first!)).toBe(first!.validateRequest);
+    await compileRequestValidators([fresh]);
+    for (const operation of fresh.operations) expect(compiled(operation)?.length, operation.operationId).toBeGreaterThan(0);
   });
 });
 

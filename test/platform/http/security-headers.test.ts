@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawExchange } from '../../support/http.js';
 import { freePort } from '../../support/processes.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
@@ -43,6 +44,24 @@ describe('every answer of every service', () => {
       await res.arrayBuffer();
       expect(res.headers.get('strict-transport-security'), path).toBe('max-age=31536000');
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it('carries both on the answers written before the app sees the request (malformed, oversized), HSTS only over https', async () => {
+    const malformed = ['GET /v3/profiles/alex HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'];
+    const oversized = [`GET /developer/v1/session HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`];
+    for (const [chunks, status] of [
+      [malformed, 400],
+      [oversized, 431],
+    ] as const) {
+      const secureAnswer = (await rawExchange(secure.url, chunks)).answer!;
+      expect(secureAnswer.status).toBe(status);
+      expect(secureAnswer.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      expect(secureAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+      const plainAnswer = (await rawExchange(plain.url, chunks)).answer!;
+      expect(plainAnswer.status).toBe(status);
+      expect(plainAnswer.headers.get('strict-transport-security')).toBeNull();
+      expect(plainAnswer.headers.get('x-content-type-options')).toBe('nosniff');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { configFromEnv } from '../../../src/platform/config.js';
+import { configFromEnv } from '../../../src/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort, startProcess } from '../../support/processes.js';

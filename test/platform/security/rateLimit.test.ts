@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { countPoint, fixedWindowLimiter, InProcessWindows, retryAfterSeconds } from '../../../src/platform/security/rateLimit.js';
@@ -61,5 +62,62 @@ describe('the rate-limit recipe', () => {
   it('asks a client to wait at least a second', () => {
     expect(retryAfterSeconds({ msBeforeNext: 10 })).toBe(1);
     expect(retryAfterSeconds({ msBeforeNext: 1500 })).toBe(2);
+  });
+});
+
+/**
+ * `InProcessWindows` stands in for rate-limiter-flexible's memory limiter on
+ * the lookup path (docs/decisions/in-process-windows.md): the same points
+ * counted at the same instants must be allowed or refused alike, with the
+ * same points left and the same time to the window's end.
+ */
+describe('InProcessWindows beside rate-limiter-flexible’s memory limiter', () => {
+  const START = 1_000_000;
+  afterEach(() => vi.useRealTimers());
+
+  /** Counts each point on both at its instant (ms after START); answers both sequences. */
+  async function countBoth(budget: { points: number; duration: number }, points: readonly { at: number; key: string }[]) {
+    vi.useFakeTimers({ now: START, toFake: ['Date'] });
+    const windows = new InProcessWindows(budget);
+    const memory = new RateLimiterMemory({ keyPrefix: 'compare', ...budget });
+    const ours = [];
+    const library = [];
+    for (const { at, key } of points) {
+      vi.setSystemTime(START + at);
+      ours.push({ key, at, ...windows.count(key) });
+      library.push({ key, at, ...(await countPoint(memory, key)) });
+    }
+    return { ours, library };
+  }
+
+  it('answers a worked sequence alike: refusals, the window’s very end, a new window, the sweep', async () => {
+    const points = [
+      ...[0, 0, 1, 2_000].map((at) => ({ at, key: 'a' })),
+      { at: 2_000, key: 'b' },
+      { at: 9_999, key: 'a' },
+      { at: 10_000, key: 'a' },
+      { at: 10_000, key: 'b' },
+      { at: 11_999, key: 'b' },
+      { at: 12_000, key: 'b' },
+      { at: 45_000, key: 'a' },
+    ];
+    const { ours, library } = await countBoth({ points: 3, duration: 10 }, points);
+    expect(ours).toEqual(library);
+    expect(ours.map((answer) => answer.allowed)).toEqual([true, true, true, false, true, false, true, true, true, true, true]);
+    expect(ours[9]).toMatchObject({ key: 'b', at: 12_000, remainingPoints: 2, msBeforeNext: 10_000 });
+  });
+
+  test.prop(
+    [
+      fc.integer({ min: 1, max: 5 }),
+      fc.integer({ min: 1, max: 20 }),
+      fc.array(fc.record({ after: fc.integer({ min: 0, max: 25_000 }), key: fc.constantFrom('a', 'b', 'c') }), { maxLength: 60 }),
+    ],
+    { numRuns: 200 },
+  )('answers any sequence of points alike', async (points, duration, steps) => {
+    let at = 0;
+    const timed = steps.map(({ after, key }) => ({ at: (at += after % 3 === 0 ? 0 : after), key }));
+    const { ours, library } = await countBoth({ points, duration }, timed);
+    expect(ours).toEqual(library);
   });
 });

@@ -38,6 +38,8 @@ const stateChangingCalls: [string, (headers: { 'X-CSRF-Token': string }) => Prom
   ['revokeApiKey', (headers) => sdk.revokeApiKey({ client: user.client, headers, path: { applicationId, keyId } })],
   ['deleteApplication', (headers) => sdk.deleteApplication({ client: user.client, headers, path: { applicationId } })],
   ['logOut', (headers) => sdk.logOut({ client: user.client, headers })],
+  ['requestEmailChange', (headers) =>
+    sdk.requestEmailChange({ client: user.client, headers, body: { new_email: 'forged@evil.example', password: user.password } })],
 ];
 
 /** The user's applications as the store has them, to prove a refused call changed nothing. */

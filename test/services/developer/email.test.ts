@@ -1,8 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { sha256Hex } from '../../../src/platform/security/secrets.js';
@@ -15,46 +12,23 @@ import {
   uniqueEmail,
   type DashboardUser,
 } from './support/dashboard.js';
+import { startMailbox, type LinkKind, type Mailbox } from './support/mailbox.js';
 
-/** A real SMTP server in this process: every message it takes, parsed. */
-let smtp: SMTPServer;
-const inbox: ParsedMail[] = [];
+let mailbox: Mailbox;
 let server: TestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        inbox.push(mail);
-        callback();
-      }, callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startDashboardServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, DEVELOPER_KEY_ROTATIONS_PER_DAY: '3' });
+  mailbox = await startMailbox();
+  server = await startDashboardServer({ SMTP_URL: mailbox.url, DEVELOPER_KEY_ROTATIONS_PER_DAY: '3' });
 });
 
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 /** The next message to an address (waits for it), and the token of its dashboard link. */
-async function nextMail(to: string, kind: 'verify' | 'reset') {
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const index = inbox.findIndex((mail) => mail.text?.includes(`#${kind}=`) && JSON.stringify(mail.to).includes(to));
-    if (index >= 0) {
-      const [mail] = inbox.splice(index, 1);
-      const link = new RegExp(`(\\S+/developers#${kind}=([A-Za-z0-9_-]+))`).exec(mail!.text!)!;
-      return { mail: mail!, link: link[1]!, token: link[2]! };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`no ${kind} email to ${to}`);
-}
+const nextMail = (to: string, kind: LinkKind) => mailbox.nextLink(to, kind);
 
 const application = { name: 'Weather widget', description: '', website_url: 'https://weather.example.com' };
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
-import { configFromEnv } from '../../../src/platform/config.js';
+import { configFromEnv } from '../../../src/app.js';
 import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit/keyRotations.js';
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
 import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLimit.js';

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { KEYED_ONLY_FIELDS, admin, lastLine, lookup, startProfilesWithSharedStore, type ProfilesTestServer } from './support.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminInProcess } from '../../support/admin.js';
+import { KEYED_ONLY_FIELDS, lastLine, lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
-// Each admin command is a fresh process (several seconds on a loaded machine).
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
+/**
+ * The `keys` commands of the admin command line, run in this process on the
+ * test server's store (test/admin/cli.process.test.ts runs it as a process).
+ */
 let harness: ProfilesTestServer;
 beforeAll(async () => {
-  harness = await startProfilesWithSharedStore();
+  // A short key cache: a revocation shows on the server when its cache forgets the key (keys revoke, below).
+  harness = await startProfiles({ API_KEY_CACHE_MS: '200' });
 });
 afterAll(() => harness?.close());
+
+/** Runs an admin command on the test server's store. */
+const admin = (...args: string[]) => adminInProcess(harness.server.built.db, ...args);
 
 const KEY = /^pk_[A-Za-z0-9_-]{43}$/;
 const keyIdIn = (stdout: string) => /key ([0-9a-f-]{36}),/.exec(stdout)?.[1];
@@ -20,7 +26,7 @@ describe('keys create --email EMAIL --app NAME', () => {
   let firstOutput: string;
 
   beforeAll(async () => {
-    const { code, stdout } = await admin(harness, 'keys', 'create', '--email', 'Dev@Example.com', '--app', 'Widget');
+    const { code, stdout } = await admin('keys', 'create', '--email', 'Dev@Example.com', '--app', 'Widget');
     expect(code).toBe(0);
     firstOutput = stdout;
     key = lastLine(stdout);
@@ -50,7 +56,7 @@ describe('keys create --email EMAIL --app NAME', () => {
   });
 
   it('reuses the account and the application of the same name, with a new, different key', async () => {
-    const { code, stdout } = await admin(harness, 'keys', 'create', '--email', 'dev@example.com', '--app', 'Widget');
+    const { code, stdout } = await admin('keys', 'create', '--email', 'dev@example.com', '--app', 'Widget');
     expect(code).toBe(0);
     expect(stdout).toMatch(/account dev@example\.com: existing/);
     expect(stdout).toMatch(/application "Widget" .*: existing/);
@@ -60,10 +66,10 @@ describe('keys create --email EMAIL --app NAME', () => {
   });
 
   it('refuses a malformed email or website', async () => {
-    const badEmail = await admin(harness, 'keys', 'create', '--email', 'nope', '--app', 'Widget');
+    const badEmail = await admin('keys', 'create', '--email', 'nope', '--app', 'Widget');
     expect(badEmail.code).toBe(1);
     expect(badEmail.stderr).toMatch(/--email must be an email address/);
-    const badSite = await admin(harness, 'keys', 'create', '--email', 'dev@example.com', '--app', 'Other', '--website', 'ftp://x');
+    const badSite = await admin('keys', 'create', '--email', 'dev@example.com', '--app', 'Other', '--website', 'ftp://x');
     expect(badSite.code).toBe(1);
     expect(badSite.stderr).toMatch(/--website must be an http\(s\) URL/);
   });
@@ -71,7 +77,7 @@ describe('keys create --email EMAIL --app NAME', () => {
   describe('keys list --email EMAIL', () => {
     it('lists the account’s keys with application, prefix and last use, never the keys themselves', async () => {
       await lookup(harness, 'alex', { key });
-      const { code, stdout } = await admin(harness, 'keys', 'list', '--email', 'dev@example.com');
+      const { code, stdout } = await admin('keys', 'list', '--email', 'dev@example.com');
       expect(code).toBe(0);
       expect(stdout).not.toContain(key);
       const lines = stdout.trimEnd().split('\n');
@@ -88,17 +94,17 @@ describe('keys create --email EMAIL --app NAME', () => {
     });
 
     it('fails for an email with no account', async () => {
-      const { code, stderr } = await admin(harness, 'keys', 'list', '--email', 'nobody@example.com');
+      const { code, stderr } = await admin('keys', 'list', '--email', 'nobody@example.com');
       expect(code).toBe(1);
       expect(stderr).toMatch(/no account with email nobody@example\.com/);
     });
   });
 
   describe('keys revoke KEY_ID', () => {
-    it('stops the key working on the running server within API_KEY_CACHE_MS (the command line is another process)', async () => {
+    it('stops the key working on the running server within API_KEY_CACHE_MS (the command line writes to the store, not to the server)', async () => {
       expect((await lookup(harness, 'alex', { key })).body).toHaveProperty('links');
       const cachedUntil = Date.now() + harness.server.config.apiKeyCacheMs;
-      const { code, stdout } = await admin(harness, 'keys', 'revoke', keyId);
+      const { code, stdout } = await admin('keys', 'revoke', keyId);
       expect(code).toBe(0);
       expect(stdout).toContain(`key ${keyId} revoked`);
       // The server may trust what it read of the key until its cache entry ends (see docs/profiles.md, API_KEY_CACHE_MS).
@@ -108,13 +114,13 @@ describe('keys create --email EMAIL --app NAME', () => {
       expect(status).toBe(200);
       for (const field of KEYED_ONLY_FIELDS) expect(body).not.toHaveProperty(field);
 
-      const listed = await admin(harness, 'keys', 'list', '--email', 'dev@example.com');
+      const listed = await admin('keys', 'list', '--email', 'dev@example.com');
       expect(listed.stdout).toMatch(new RegExp(`${keyId}\\t.*\\trevoked \\d{4}-`));
     });
 
     it('says so for a key already revoked, and fails for an unknown id', async () => {
-      expect((await admin(harness, 'keys', 'revoke', keyId)).stdout).toContain('was already revoked');
-      const unknown = await admin(harness, 'keys', 'revoke', '00000000-0000-0000-0000-000000000000');
+      expect((await admin('keys', 'revoke', keyId)).stdout).toContain('was already revoked');
+      const unknown = await admin('keys', 'revoke', '00000000-0000-0000-0000-000000000000');
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toMatch(/no key with id/);
     });

@@ -2,14 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHashes } from '../../../src/accounts/email.js';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
-import { admin, fetchAvatar, lookup, startProfilesWithSharedStore, type ProfilesTestServer } from './support.js';
+import { adminInProcess } from '../../support/admin.js';
+import { fetchAvatar, lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
-// Each admin command is a fresh process (several seconds on a loaded machine).
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
-
+/**
+ * `profiles import` of the admin command line, run in this process on the
+ * test server's store (test/admin/cli.process.test.ts runs it as a process).
+ */
 let harness: ProfilesTestServer;
 let folder: string;
 let key: string;
@@ -17,7 +19,7 @@ let key: string;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'profiles-import-'));
   // No lookup cache: every change must show on the very next request.
-  harness = await startProfilesWithSharedStore({ PROFILE_LOOKUP_CACHE_MS: '0' });
+  harness = await startProfiles({ PROFILE_LOOKUP_CACHE_MS: '0' });
   ({ key } = await harness.issueKey());
 });
 afterAll(async () => {
@@ -30,7 +32,7 @@ let files = 0;
 function importFile(content: unknown) {
   const file = join(folder, `import-${++files}.json`);
   writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
-  return admin(harness, 'profiles', 'import', file);
+  return adminInProcess(harness.server.built.db, 'profiles', 'import', file);
 }
 
 const robin: ProfileRecord = {
@@ -170,7 +172,7 @@ describe('an invalid file is rejected whole, naming the record and field, and no
   });
 
   it('a file that does not exist', async () => {
-    const { code, stderr } = await admin(harness, 'profiles', 'import', join(folder, 'missing.json'));
+    const { code, stderr } = await adminInProcess(harness.server.built.db, 'profiles', 'import', join(folder, 'missing.json'));
     expect(code).toBe(1);
     expect(stderr).toMatch(/cannot read .*missing\.json \(ENOENT\)/);
   });
@@ -178,11 +180,12 @@ describe('an invalid file is rejected whole, naming the record and field, and no
 
 describe('--help', () => {
   it('documents the profiles and keys commands', async () => {
-    const top = await admin(harness, '--help');
+    const top = await adminInProcess(harness.server.built.db, '--help');
     expect(top.code).toBe(0);
     expect(top.stdout).toMatch(/profiles/);
     expect(top.stdout).toMatch(/keys/);
-    const importHelp = await admin(harness, 'profiles', 'import', '--help');
+    const importHelp = await adminInProcess(harness.server.built.db, 'profiles', 'import', '--help');
+    expect(importHelp.code).toBe(0);
     expect(importHelp.stdout).toMatch(/JSON array of profile records/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../../src/platform/config.js';
+import { configFromEnv } from '../../../src/app.js';
 import { emailHashes } from '../../../src/accounts/email.js';
 import { fetchAvatar, lookup, startProfiles, type AvatarAnswer, type ProfilesTestServer } from './support.js';
 

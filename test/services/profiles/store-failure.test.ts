@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../generated/profiles/client/index.js';
 import { getProfileById } from '../../../generated/profiles/sdk.gen.js';
-import { configFromEnv } from '../../../src/platform/config.js';
+import { configFromEnv } from '../../../src/app.js';
 import { loadContract } from '../../../src/platform/http/contract.js';
 import { contractPipeline } from '../../../src/platform/http/pipeline.js';
 import { requestId } from '../../../src/platform/http/requestId.js';

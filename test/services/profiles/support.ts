@@ -1,9 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { createClient, type Client } from '../../../generated/profiles/client/index.js';
 import { getProfileById } from '../../../generated/profiles/sdk.gen.js';
@@ -11,7 +5,6 @@ import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../../src/services/profiles/store/kyselyProfilesStore.js';
 import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
-import { entryPoint } from '../../support/processes.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
 /** A server with the profiles demo data, its store, and an SDK client whose every answer is contract-checked. */
@@ -30,23 +23,6 @@ export interface ProfilesTestServer {
 export async function startProfiles(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
   const server = await startServer(env);
   return harnessFor(server);
-}
-
-/**
- * A server whose store the admin command line (another process) can open
- * too: a file on SQLite, or the server's own schema on PostgreSQL.
- */
-export async function startProfilesWithSharedStore(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
-  if (process.env.TEST_DATABASE_URL?.startsWith('postgres')) return startProfiles(env);
-  const folder = mkdtempSync(join(tmpdir(), 'profiles-admin-'));
-  const harness = await startProfiles({ DATABASE_URL: `sqlite:${join(folder, 'profiles.db')}`, ...env });
-  return {
-    ...harness,
-    async close() {
-      await harness.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
-  };
 }
 
 async function harnessFor(server: TestServer): Promise<ProfilesTestServer> {
@@ -147,23 +123,6 @@ export const KEYED_ONLY_FIELDS = [
   'last_profile_edit',
   'registration_date',
 ] as const;
-
-const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const execFileAsync = promisify(execFile);
-
-/** Runs `npm run admin -- ...args` against the test server's store; never throws, returns the outcome. */
-export async function admin(harness: ProfilesTestServer, ...args: string[]) {
-  const { databaseUrl, databaseSchema } = harness.server.config;
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}) };
-  try {
-    const [command, entry] = entryPoint('admin');
-    const { stdout, stderr } = await execFileAsync(command, [...entry, ...args], { cwd: projectRoot, env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 /** The last line of a command's output. */
 export const lastLine = (text: string) => text.trimEnd().split('\n').at(-1) ?? '';

@@ -1,28 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastLine, runAdmin } from '../../support/processes.js';
+import { adminInProcess } from '../../support/admin.js';
+import { lastLine } from '../../support/processes.js';
 import { restore, startPublishing, type PublishingTestServer } from './support.js';
 
+/**
+ * The publishing commands of the admin command line, run in this process on
+ * the test server's store (test/admin/cli.process.test.ts runs it as a
+ * process: its environment, exit status and output streams).
+ */
 let harness: PublishingTestServer;
-let folder: string;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'publishing-admin-'));
-  // The CLI is another process, so the store must be one it can open too: a file on SQLite, or the server's own schema.
-  const onPostgres = process.env.TEST_DATABASE_URL?.startsWith('postgres');
-  harness = await startPublishing(onPostgres ? {} : { DATABASE_URL: `sqlite:${join(folder, 'admin.db')}` });
+  // A short token cache: a revocation shows on the server when its cache forgets the token (below).
+  harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '200' });
 });
-afterAll(async () => {
-  await harness?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => harness?.close());
 
-/** Runs `npm run admin -- ...args` against the test server's store; resolves to stdout, rejects with stderr. */
-function admin(...args: string[]) {
-  const { databaseUrl, databaseSchema } = harness.server.config;
-  return runAdmin(args, { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(databaseSchema ? { DATABASE_SCHEMA: databaseSchema } : {}) });
+/** Runs an admin command in this process on the test server's store; resolves to stdout, rejects with stderr. */
+async function admin(...args: string[]) {
+  const { code, stdout, stderr } = await adminInProcess(harness.server.built.db, ...args);
+  if (code !== 0) throw new Error(stderr);
+  return stdout;
 }
 
 describe('tokens create --user LOGIN', () => {
@@ -56,8 +54,8 @@ describe('tokens revoke', () => {
     expect((await restore(harness, token, 1, 101)).status).toBe(403);
 
     expect(await admin('tokens', 'revoke', option, select(created))).toMatch(/^1 token revoked$/m);
-    // The command line is another process: the server learns of the revocation when its token cache
-    // (ACCESS_TOKEN_CACHE_MS, 1 s by default) forgets the token, not before.
+    // The command line writes to the store, not to the server: the server learns of the revocation when its
+    // token cache (ACCESS_TOKEN_CACHE_MS) forgets the token, not before.
     const revokedAt = Date.now();
     let answer = await restore(harness, token, 1, 101);
     while (answer.status !== 401 && Date.now() - revokedAt < 5000) {

@@ -4,8 +4,9 @@ import type { Contract, ContractOperation, SecurityScheme } from './types.js';
 import { lazyResponseBodies, lazyResponseHeaders, openApiBackend } from './validators.js';
 
 /**
- * Loads an OpenAPI 3.1 document and compiles every operation's request validators in its dialect, JSON Schema 2020-12;
- * answer validators compile once, on first use (`validators.ts`).
+ * Loads an OpenAPI 3.1 document; each operation's request validators compile in its dialect, JSON Schema 2020-12,
+ * when first read (`compileRequestValidators` compiles the rest once the server listens), and answer validators
+ * once, on first use (`validators.ts`).
  */
 export async function loadContract(file: string, options: { compiledDir?: URL } = {}): Promise<Contract> {
   const document = readContractDocument(file, options.compiledDir);
@@ -20,8 +21,6 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
       schema?: ParameterSchema;
     }[];
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
-    const validateRequest = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
-    if (!validateRequest.length) throw new Error(`no request validator for ${op.operationId}`);
     const requestBody = op.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
     if (requestBody && !requestBody.content?.['application/json']) {
       throw new Error(`${op.operationId}: only application/json request bodies are supported`);
@@ -48,7 +47,12 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
             ? 'optional'
             : 'required',
       securitySchemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
-      validateRequest,
+      get validateRequest() {
+        const validators = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
+        if (!validators.length) throw new Error(`no request validator for ${op.operationId}`);
+        Object.defineProperty(this, 'validateRequest', { value: validators, enumerable: true });
+        return validators;
+      },
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
       get responseValidators() {
         const validators = bodiesOf(op.path, op.method, responses);
@@ -93,3 +97,17 @@ interface ParameterSchema {
 /** A boolean parameter, or one that also takes other spellings (`anyOf: [boolean, string]`): its text is read as a flag. */
 const acceptsBoolean = (schema: ParameterSchema | undefined): boolean =>
   schema?.type === 'boolean' || [...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].some(acceptsBoolean);
+
+/**
+ * Compiles the request validators not compiled yet, one operation per turn
+ * of the event loop: the server listens first, and a request arriving
+ * meanwhile waits for one operation's compile at most.
+ */
+export async function compileRequestValidators(contracts: readonly Contract[]): Promise<void> {
+  for (const contract of contracts) {
+    for (const operation of contract.operations) {
+      await new Promise((resolve) => setImmediate(resolve));
+      void operation.validateRequest;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 
-/** One operation of a contract, with everything the pipeline needs compiled once at start-up. */
+/** One operation of a contract, with everything the pipeline needs, each part compiled once. */
 export interface ContractOperation {
   operationId: string;
   method: string;
@@ -19,8 +19,8 @@ export interface ContractOperation {
   security: 'required' | 'optional' | 'none';
   /** The security schemes its requirements name (`components.securitySchemes` keys), in the order written. */
   securitySchemes: string[];
-  /** Validators over `{path, query, header, requestBody}`: parameters, and the JSON body when the operation has one. */
-  validateRequest: ValidateFunction[];
+  /** Validators over `{path, query, header, requestBody}`: parameters, and the JSON body when the operation has one (compiled when first read). */
+  readonly validateRequest: ValidateFunction[];
   /** The operation takes a JSON request body (`required` when it must be present). */
   body: 'none' | 'optional' | 'required';
   /** Validators by status code for `application/json` bodies (test and development use; compiled when first read). */

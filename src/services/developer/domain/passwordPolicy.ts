@@ -1,23 +1,10 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { scorePassword } from './passwordEstimator.js';
 
 /** The shortest and longest passwords accepted (the contract says the same). */
 export const PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 
 /** The lowest zxcvbn score (0 to 4) a new password must reach: "safely unguessable: moderate protection from offline attacks". */
 export const MIN_PASSWORD_SCORE = 3;
-
-/**
- * The zxcvbn estimator (`@zxcvbn-ts/core`) with the maintained
- * common-password and diceware dictionaries and keyboard layouts of
- * `@zxcvbn-ts/language-common`. Loaded and built once, when a password is
- * first checked: loading the dictionaries is the slow part, and start-up
- * need not wait for it.
- */
-let estimator: Promise<ZxcvbnFactory> | undefined;
-const zxcvbn = () =>
-  (estimator ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(
-    ([core, common]) => new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs }),
-  ));
 
 /** What the estimator's warning means, said to the person choosing the password. */
 const REASONS: Record<string, string> = {
@@ -42,15 +29,16 @@ const REASONS: Record<string, string> = {
 /**
  * Why a new password is easy to guess, or null when it is acceptable. On top
  * of the length (checked by the contract) a password must reach a zxcvbn
- * score of `MIN_PASSWORD_SCORE`, the email address and its name part
- * counting as words an attacker would try, and must not contain the
- * address's name part (3 characters or more).
+ * score of `MIN_PASSWORD_SCORE` (its first `SCORED_LENGTH` characters are
+ * scored, off the event loop: see `passwordEstimator.ts`), the email address
+ * and its name part counting as words an attacker would try, and must not
+ * contain the address's name part (3 characters or more).
  */
 export async function passwordWeakness(password: string, email: string): Promise<string | null> {
   const address = email.trim().toLowerCase();
   const name = address.split('@')[0] ?? '';
   if (name.length >= 3 && password.toLowerCase().includes(name)) return REASONS.userInputs!;
-  const result = (await zxcvbn()).check(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
+  const result = await scorePassword(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
-  return (result.feedback.warning && REASONS[result.feedback.warning]) || 'it would be guessed too quickly';
+  return (result.warning && REASONS[result.warning]) || 'it would be guessed too quickly';
 }

@@ -37,5 +37,7 @@ export function admitSteps(throttle: LoginThrottle, publicOrigin: string) {
     changes: [sameOrigin, csrfToken],
     /** Calls that start a session (no session or CSRF token yet): same origin, and counted per client. */
     startsSession: [sameOrigin, clientAttempts],
+    /** Calls with a session that ask for the password again: as `changes`, and counted per client as log-ins are. */
+    checksPassword: [sameOrigin, csrfToken, clientAttempts],
   } as const;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sha256Hex } from '../../../platform/security/secrets.js';
 import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
-import type { Config } from '../../../platform/config.js';
+import type { DeveloperSettings } from '../settings.js';
 import { normalizeEmail } from '../../../accounts/email.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyAttempts } from '../errors.js';
@@ -36,7 +36,7 @@ const counterKey = sha256Hex;
 const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rateLimitClient(ip)}`;
 
 /** The login throttle with the configured budgets, counting in the shared store. */
-export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: Config['developer']['loginAttempts']): LoginThrottle {
+export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: DeveloperSettings['loginAttempts']): LoginThrottle {
   const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {

@@ -25,13 +25,35 @@ export interface DeveloperAccounts {
   markEmailVerified(accountId: string): Promise<void>;
   /** Sets a new password hash, marks the address verified (a reset link proves it) and ends every session, in one transaction. */
   resetPassword(accountId: string, passwordHash: string): Promise<void>;
-  /** Keeps the hash of a new link token; the account's earlier tokens of the same purpose are deleted. */
-  issueEmailToken(token: { tokenHash: string; accountId: string; purpose: EmailTokenPurpose; expiresAt: string }): Promise<void>;
-  /** Uses a token once: deletes it and answers its account, address and expiry, unless it is unknown, of another purpose or expired. */
+  /** Whether any account (the dashboard's, an import's, the admin command line's) has this address. */
+  isEmailTaken(email: string): Promise<boolean>;
+  /**
+   * Moves the account to a new address, marks it verified (the link proves
+   * it), ends every session and deletes every emailed link of the account,
+   * in one transaction; `email-taken` when another account has the address.
+   */
+  changeEmail(accountId: string, newEmail: string): Promise<'changed' | 'email-taken'>;
+  /**
+   * Keeps the hash of a new link token (with the address it moves the account
+   * to, for purpose `email`); the account's earlier tokens of the same purpose
+   * are deleted.
+   */
+  issueEmailToken(token: {
+    tokenHash: string;
+    accountId: string;
+    purpose: EmailTokenPurpose;
+    expiresAt: string;
+    newEmail?: string;
+  }): Promise<void>;
+  /**
+   * Uses a token once: deletes it and answers its account, address, expiry
+   * and the new address it carries (null but for purpose `email`), unless it
+   * is unknown, of another purpose or expired.
+   */
   consumeEmailToken(
     tokenHash: string,
     purpose: EmailTokenPurpose,
-  ): Promise<{ accountId: string; email: string; expiresAt: string } | undefined>;
+  ): Promise<{ accountId: string; email: string; expiresAt: string; newEmail: string | null } | undefined>;
 }
 
 /** A session as the store keeps it: only the token's hash. */

@@ -66,4 +66,14 @@ export const developerMigrations: readonly NamedMigration[] = [
       await db.schema.alterTable('developer_credentials').dropColumn('email_verified_at').execute();
     },
   },
+  {
+    name: '003-email-change-links',
+    async up(db: Kysely<unknown>) {
+      // The address a new-address link moves the account to; the account keeps its own until the link is opened.
+      await db.schema.alterTable('developer_email_tokens').addColumn('new_email', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('developer_email_tokens').dropColumn('new_email').execute();
+    },
+  },
 ];

@@ -14,16 +14,18 @@ export interface DeveloperTables {
   developer_email_tokens: DeveloperEmailTokensTable;
 }
 
-/** The secret of an emailed link (verification, password reset): only its SHA-256 is kept; used once, then deleted. */
+/** The secret of an emailed link (verification, password reset, new address): only its SHA-256 is kept; used once, then deleted. */
 export interface DeveloperEmailTokensTable {
   token_hash: string;
   account_id: string;
   purpose: EmailTokenPurpose;
+  /** The address the account moves to when the link is opened (purpose `email` only; null otherwise). */
+  new_email: string | null;
   created_at: string;
   expires_at: string;
 }
 
-export type EmailTokenPurpose = 'verify' | 'reset';
+export type EmailTokenPurpose = 'verify' | 'reset' | 'email';
 
 /** The password of an account that can log in to the dashboard (one per account). */
 export interface DeveloperCredentialsTable {

@@ -4,6 +4,7 @@ import type { ProfilesPrincipal } from '../operations.js';
 import type { RateLimitDecision, RateLimiter } from '../rateLimit/rateLimiter.js';
 import { setHeaders } from '../../../platform/http/headers.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
+import { RATE_LIMIT_HEADERS } from '../../../platform/security/clientLimit.js';
 
 /** The rate-limit headers every 200, 304, 404 and 429 lookup answer carries. */
 export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
@@ -19,7 +20,7 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
  * yields 429", with `Retry-After`.
  */
 export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
-  return (ctx: Context, principal: ProfilesPrincipal): void | Promise<void> => {
+  const step = (ctx: Context, principal: ProfilesPrincipal): void | Promise<void> => {
     const decision = limiter.take(
       principal.kind === 'key'
         ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }
@@ -29,6 +30,7 @@ export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anon
     if (decision instanceof Promise) return decision.then((decided) => admit(ctx, principal, decided, onRateLimited));
     admit(ctx, principal, decision, onRateLimited);
   };
+  return Object.assign(step, { writes: RATE_LIMIT_HEADERS });
 }
 
 /** Sets the rate-limit headers of an allowed lookup; refuses one over its limit (429). */

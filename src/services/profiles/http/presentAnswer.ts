@@ -56,6 +56,9 @@ export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
   ctx.body = bytes;
 }
 
+/** Every 200 it writes, and the 304 it makes of one, carries the `ETag` the contract requires there. */
+presentJsonAnswer.writes = { ETag: true } as const;
+
 /**
  * Writes an avatar answer: an image (its `Content-Type`, `ETag` and
  * `Cache-Control` come with it; a matching `If-None-Match` is `304`), a

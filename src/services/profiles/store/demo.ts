@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../../platform/config.js';
+import type { PlatformConfig } from '../../../platform/config.js';
 import type { ProfilesDatabase } from './tables.js';
 import type { ProfileRecord } from '../import/profileRecord.js';
 import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from '../import/readProfileImport.js';
@@ -130,7 +130,7 @@ export const DEMO_PROFILES: ProfileRecord[] = [
 ];
 
 /** Loads the demo profiles when the store holds no profile yet, through the same validation as an import. */
-export async function seedProfilesDemo(db: Kysely<ProfilesDatabase>, _config: Config): Promise<void> {
+export async function seedProfilesDemo(db: Kysely<ProfilesDatabase>, _config: PlatformConfig): Promise<void> {
   const store = createKyselyProfilesStore(db);
   if ((await store.countProfiles()) > 0) return;
   await store.saveProfiles(await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date(), { typed: true }), readDemoAvatarFile));

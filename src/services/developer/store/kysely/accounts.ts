@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createAccount } from '../../../../accounts/accounts.js';
+import { changeAccountEmail, createAccount, findAccountId } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
@@ -71,7 +71,28 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       });
     },
 
-    async issueEmailToken({ tokenHash, accountId, purpose, expiresAt }) {
+    async isEmailTaken(email) {
+      return (await findAccountId(accountsOf(db), email)) !== undefined;
+    },
+
+    async changeEmail(accountId, newEmail) {
+      const now = new Date().toISOString();
+      try {
+        return await db.transaction().execute(async (trx) => {
+          if ((await changeAccountEmail(accountsOf(trx), accountId, newEmail)) === 'email-taken') return 'email-taken';
+          await trx.updateTable('developer_credentials').set({ email_verified_at: now }).where('account_id', '=', accountId).execute();
+          await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
+          // A link mailed to the old address (a password reset above all) must not work for the account any more.
+          await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).execute();
+          return 'changed' as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'email-taken';
+        throw error;
+      }
+    },
+
+    async issueEmailToken({ tokenHash, accountId, purpose, expiresAt, newEmail }) {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
@@ -79,7 +100,14 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         await trx.deleteFrom('developer_email_tokens').where('expires_at', '<=', now).execute();
         await trx
           .insertInto('developer_email_tokens')
-          .values({ token_hash: tokenHash, account_id: accountId, purpose, created_at: now, expires_at: expiresAt })
+          .values({
+            token_hash: tokenHash,
+            account_id: accountId,
+            purpose,
+            new_email: newEmail ?? null,
+            created_at: now,
+            expires_at: expiresAt,
+          })
           .execute();
       });
     },
@@ -91,11 +119,11 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         .where('token_hash', '=', tokenHash)
         .where('purpose', '=', purpose)
         .where('expires_at', '>', new Date().toISOString())
-        .returning(['account_id', 'expires_at'])
+        .returning(['account_id', 'expires_at', 'new_email'])
         .executeTakeFirst();
       if (!used) return undefined;
       const account = await db.selectFrom('accounts').select('email').where('id', '=', used.account_id).executeTakeFirst();
-      return account && { accountId: used.account_id, email: account.email, expiresAt: used.expires_at };
+      return account && { accountId: used.account_id, email: account.email, expiresAt: used.expires_at, newEmail: used.new_email };
     },
   };
 }

@@ -1,0 +1,133 @@
+/**
+ * What `npm run mock` (`scripts/mock.mjs`) runs from, built into `dist/mock/`
+ * when its inputs changed (see fresh.mjs), so that a start with nothing
+ * changed reads three files and loads no TypeScript tool:
+ *
+ * - `prism.cjs`: Prism's HTTP server (the one `prism mock` runs), bundled
+ *   by esbuild into one file, with faker (used only by `Prefer: dynamic=true`
+ *   answers) loaded from node_modules when first used;
+ * - `operations.json`: Prism's operations of every contract merged at one
+ *   origin (`mergedAtOrigin`), as `prism mock` derives them from the
+ *   document at each start;
+ * - `layer.json`: what the front layer knows of each path (its pattern, its
+ *   integer path parameters, its service's `x-endpoint-layer`, its PNG
+ *   example's file).
+ *
+ *   tsx scripts/build-mock.ts   (builds only when an input changed since the last build)
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { atOrigin, mergedAtOrigin, readContract } from './contracts.js';
+import { BUILD_INPUTS, BUILD_STAMPS, buildWhenChanged } from './fresh.mjs';
+import { CONTRACTS, projectRoot } from './tools.js';
+
+/** Where the mock's build goes. */
+export const MOCK_DIR = join(projectRoot, 'dist/mock');
+
+/** One path as the front layer sees it (see `scripts/mock.mjs`). */
+export interface MockPath {
+  /** The path template as a regular expression's source, e.g. `^/v3/profiles/[^/]+$`. */
+  pattern: string;
+  /** The positions (in the path split at `/`) of its integer path parameters. */
+  integerSegments: number[];
+  endpointLayer: { acceptsTrailingSlash?: boolean; answersOptions?: boolean } | undefined;
+  /** The file of its `200` `image/png` example (`externalValue`), relative to the project root. */
+  png?: string;
+}
+
+type Operation = { parameters?: { $ref?: string; name?: string; in?: string; schema?: { type?: string } }[]; responses?: Record<string, unknown> };
+
+function mockPaths(): MockPath[] {
+  const paths: MockPath[] = [];
+  for (const name of CONTRACTS) {
+    const contract = atOrigin(readContract(name));
+    const endpointLayer = contract['x-endpoint-layer'] as MockPath['endpointLayer'];
+    const parameters = (contract.components as { parameters?: Record<string, { name: string; in: string; schema?: { type?: string } }> })?.parameters ?? {};
+    for (const [path, item] of Object.entries(contract.paths ?? {})) {
+      const segments = path.split('/');
+      const integerNames = new Set<string>();
+      let png: string | undefined;
+      for (const operation of Object.values(item) as Operation[]) {
+        for (const parameter of operation?.parameters ?? []) {
+          const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').at(-1)!] : parameter;
+          if (resolved?.in === 'path' && resolved.schema?.type === 'integer') integerNames.add(resolved.name!);
+        }
+        const examples = (operation?.responses?.['200'] as { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> } | undefined)
+          ?.content?.['image/png']?.examples;
+        const external = Object.values(examples ?? {}).find((example) => example.externalValue)?.externalValue;
+        if (external) png = relative(projectRoot, join(projectRoot, 'openapi', external));
+      }
+      paths.push({
+        pattern: `^${segments.map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
+        integerSegments: segments.flatMap((segment, index) => (integerNames.has(segment.slice(1, -1)) ? [index] : [])),
+        endpointLayer,
+        ...(png ? { png } : {}),
+      });
+    }
+  }
+  return paths;
+}
+
+/** Resolves as Prism's command line does: from @stoplight/prism-cli's folder, so its own versions of its packages. */
+const prismRequire = createRequire(createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json'));
+
+/**
+ * faker loaded on first use: Prism requires it (every locale) at start-up
+ * for `x-faker` in dynamically generated answers, which the examples
+ * served by default never need.
+ */
+const fakerOnDemand: Plugin = {
+  name: 'faker-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^@faker-js\/faker$/ }, (args) =>
+      args.namespace === 'faker-on-demand' ? { path: args.path, external: true } : { path: 'faker', namespace: 'faker-on-demand' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'faker-on-demand' }, () => ({
+      contents: `let faker;
+const real = () => (faker ??= require('@faker-js/faker').faker);
+module.exports = { default: new Proxy({}, { get: (_, key) => real()[key], has: (_, key) => key in real(), ownKeys: () => Reflect.ownKeys(real()), getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(real(), key) }) };`,
+      loader: 'js',
+      resolveDir: MOCK_DIR,
+    }));
+    // jsonc-parser's main entry is a UMD module whose require() of its own files a bundle cannot follow; its ES module build can be.
+    build.onResolve({ filter: /^jsonc-parser$/ }, (args) => ({ path: createRequire(args.importer).resolve('jsonc-parser/lib/esm/main.js') }));
+  },
+};
+
+/** Writes a file whole or not at all (two builds at once, as two test files may start, each write complete files). */
+function writeAtomically(file: string, text: string): void {
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+}
+
+export async function buildMock(outDir = MOCK_DIR): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const partial = join(outDir, `prism.${process.pid}.partial.cjs`);
+  await build({
+    stdin: {
+      contents: "exports.createServer = require('@stoplight/prism-http-server').createServer;\nexports.createLogger = require('@stoplight/prism-core').createLogger;\n",
+      resolveDir: dirname(prismRequire.resolve('@stoplight/prism-cli/package.json')),
+      loader: 'js',
+    },
+    outfile: partial,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    plugins: [fakerOnDemand],
+    logLevel: 'error',
+  });
+  renameSync(partial, join(outDir, 'prism.cjs'));
+  const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-cli/dist/operations.js') as { getHttpOperationsFromSpec: (document: object) => Promise<unknown[]> };
+  writeAtomically(join(outDir, 'operations.json'), JSON.stringify(await getHttpOperationsFromSpec(mergedAtOrigin(CONTRACTS))));
+  writeAtomically(join(outDir, 'layer.json'), JSON.stringify(mockPaths()));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await buildWhenChanged(BUILD_STAMPS.mock, BUILD_INPUTS.mock, () => buildMock());
+}

@@ -1,0 +1,36 @@
+import { int } from '../../platform/config.js';
+
+/** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
+export interface DeveloperSettings {
+  sessionTtlSeconds: number;
+  /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
+  passwordCost: number;
+  /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
+  loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
+  /** Most applications one account may have at a time. */
+  maxApplications: number;
+  /** Most key rotations one account may make in 24 hours. */
+  keyRotationsPerDay: number;
+}
+
+/** What the developer module adds to the configuration (see docs/configuration.md). */
+export interface DeveloperConfig {
+  developer: DeveloperSettings;
+}
+
+/** Reads the dashboard's `DEVELOPER_*` variables; a ConfigError names a bad one. */
+export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfig {
+  return {
+    developer: {
+      sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
+      passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
+      loginAttempts: {
+        perEmailAndClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT'),
+        perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
+        windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
+      },
+      maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
+      keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
+    },
+  };
+}
