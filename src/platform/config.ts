@@ -39,35 +39,8 @@ export interface PlatformConfig {
   publicUrl: string;
   /** Whether `PUBLIC_URL` was set (else `publicUrl` is this host's default, and answers name the origin a request reached). */
   publicUrlFromEnv: boolean;
-  /**
-   * Base URL of the avatar images (`avatar_url` is `<avatarBaseUrl>/<hash>`):
-   * this deployment's `/avatar` unless a CDN in front of it is named.
-   */
-  avatarBaseUrl: string;
-  /** Seconds a cache may keep an uploaded avatar image (default images: 300). */
-  avatarCacheSeconds: number;
   /** Load demo data into an empty store. */
   seedDemoData: boolean;
-  rateLimits: {
-    anonymousPerHour: number;
-    keyedPerHour: number;
-    accountPerHour: number;
-    /** Avatar images per window per client address (`RATE_LIMIT_AVATARS`). */
-    avatarsPerHour: number;
-    /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
-    publishingReadsPerHour: number;
-    windowSeconds: number;
-  };
-  /** Seconds a shared cache may keep an anonymous profile answer. */
-  profileCacheSeconds: number;
-  /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
-  profileLookupCacheMs: number;
-  /**
-   * Milliseconds each instance trusts what it learned of an API key (valid,
-   * revoked, unknown) before asking the store again (0: never): the longest
-   * a key revoked elsewhere keeps working here.
-   */
-  apiKeyCacheMs: number;
   shutdownGraceMs: number;
   /** Longest wait for a request's headers (slow clients). */
   headersTimeoutMs: number;
@@ -129,6 +102,12 @@ export const int = (value: string | undefined, fallback: number, name: string) =
   if (!/^\d{1,15}$/.test(value.trim())) throw new ConfigError(`${name} must be a non-negative integer, got "${value}"`);
   return Number(value.trim());
 };
+
+/**
+ * `RATE_LIMIT_WINDOW_SECONDS`: the one window of every service's public
+ * limits; each module that counts per window reads it with its own settings.
+ */
+export const rateLimitWindowSeconds = (env: NodeJS.ProcessEnv) => int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS');
 
 const port = (value: string | undefined, fallback: number, name: string) => {
   const parsed = int(value, fallback, name);
@@ -225,9 +204,16 @@ function parseTracing(env: NodeJS.ProcessEnv): TracingConfig {
 /** What a module adds to the configuration: its own settings under a key of its own (`{ developer: {…} }`). */
 export type ModuleSettings = object;
 
+/**
+ * How a module reads its settings: from the environment, with the
+ * platform's settings at hand for defaults that derive from them (a link
+ * under `PUBLIC_URL`).
+ */
+export type ReadSettings<Settings extends ModuleSettings = ModuleSettings> = (env: NodeJS.ProcessEnv, platform: PlatformConfig) => Settings;
+
 /** The configuration of an app with these modules: the platform's settings and each module's own. */
-export type ConfigOf<Modules extends readonly { settings?: (env: NodeJS.ProcessEnv) => ModuleSettings }[]> = PlatformConfig &
-  UnionToIntersection<{ [K in keyof Modules]: NonNullable<Modules[K]['settings']> extends (env: NodeJS.ProcessEnv) => infer S ? S : {} }[number]>;
+export type ConfigOf<Modules extends readonly { settings?: ReadSettings }[]> = PlatformConfig &
+  UnionToIntersection<{ [K in keyof Modules]: NonNullable<Modules[K]['settings']> extends ReadSettings<infer S> ? S : {} }[number]>;
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
 
@@ -236,14 +222,14 @@ type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) e
  * module listed (each module's `settings` reads its own variables). Throws a
  * ConfigError naming the variable on a bad value or conflicting settings.
  */
-export function composeConfig<const Modules extends readonly { name: string; settings?: (env: NodeJS.ProcessEnv) => ModuleSettings }[]>(
+export function composeConfig<const Modules extends readonly { name: string; settings?: ReadSettings }[]>(
   env: NodeJS.ProcessEnv,
   modules: Modules,
 ): ConfigOf<Modules> {
   const platform = readConfig(env);
   const own: Record<string, unknown> = {};
   for (const module of modules) {
-    for (const [key, settings] of Object.entries(module.settings?.(env) ?? {})) {
+    for (const [key, settings] of Object.entries(module.settings?.(env, platform) ?? {})) {
       // A programming error, not a setting: two modules (or a module and the platform) claiming one key.
       if (key in platform || key in own) throw new Error(`${module.name}: its settings key ${key} is taken`);
       own[key] = settings;
@@ -309,21 +295,7 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     trustProxyHops: int(env.TRUST_PROXY_HOPS, 1, 'TRUST_PROXY_HOPS'),
     publicUrl,
     publicUrlFromEnv: Boolean(env.PUBLIC_URL),
-    avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
-    avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
     seedDemoData: bool(env.SEED_DEMO_DATA, true, 'SEED_DEMO_DATA'),
-    rateLimits: {
-      anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
-      keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
-      // Every key of an account together: by default as much as one key, so a new key adds nothing.
-      accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
-      avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
-      publishingReadsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
-      windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS'),
-    },
-    profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
-    profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
-    apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 1000, 'API_KEY_CACHE_MS'),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10000, 'SHUTDOWN_GRACE_MS'),
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
@@ -345,7 +317,7 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
 }
 
 /** An absolute http(s) URL without query or fragment (links are built by appending to it). */
-function absoluteUrl(value: string, name: string): string {
+export function absoluteUrl(value: string, name: string): string {
   let url: URL;
   try {
     url = new URL(value);

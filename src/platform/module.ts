@@ -75,8 +75,9 @@ export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings
    * Reads the module's own settings from the environment, under a key of its
    * own (`{ developer: {…} }`); the app's configuration composes them with the
    * platform's (`composeConfig`), and `create` finds them in `deps.config`.
+   * `platform` holds the platform's settings, for defaults derived from them.
    */
-  settings?(env: NodeJS.ProcessEnv): Settings;
+  settings?(env: NodeJS.ProcessEnv, platform: PlatformConfig): Settings;
   create(deps: PlatformDeps<Tables, PlatformConfig & Settings>): BuiltService;
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Contract } from './contract.js';
-import type { AdmitStep, OperationPolicy, Presenter } from './service.js';
+import type { AdmitStep, OperationPolicy, Presenter } from './operationPolicy.js';
 
 /**
  * Typing of the handler maps: each service lists its operations with the

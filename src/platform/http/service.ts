@@ -3,6 +3,9 @@ import type { Contract } from './contract/types.js';
 import type { ApiError } from './errors.js';
 import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlers.js';
 import { setHeader } from './headers.js';
+import type { OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
+
+export type { AdmitStep, OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
 
 /**
  * Whether a request path belongs to a service: the prefix itself or a path
@@ -33,17 +36,6 @@ export function ownedBy(service: Pick<ServiceDefinition, 'prefix' | 'otherPrefix
 export function writeText(ctx: Context, text: string): void {
   ctx.type = 'text/plain; charset=utf-8';
   ctx.body = Buffer.from(text);
-}
-
-/** An answer on its way out: a handler's result or an error already in the service's format. */
-export interface Outgoing {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-  /** True when `body` is an error body. */
-  isError: boolean;
-  /** A plain-text body (`text/plain`) written as it is, instead of `body` as JSON; never enveloped or wrapped. */
-  text?: string;
 }
 
 /** A request that no operation of the contract takes: an unknown path, or a known one under another method. */
@@ -141,26 +133,3 @@ interface ServiceParts<Principal> {
 
 /** Resolves the credential of one security scheme to the caller; null when it is unknown or revoked. */
 export type CredentialResolver<Principal> = (credential: string) => Principal | null | Promise<Principal | null>;
-
-/**
- * A step run after security and before the request body is read (a rate
- * limit, a CSRF check): may set headers, or throw an ApiError (or reject
- * with one). Returns nothing when it has nothing to wait for, so such
- * requests take no asynchronous step.
- */
-export type AdmitStep<Principal = unknown> = (ctx: Context, principal: Principal) => Promise<void> | void;
-
-/** Writes an answer to the response (status, headers, body). */
-export type Presenter = (ctx: Context, answer: Outgoing) => void;
-
-/**
- * How the platform treats one operation besides calling its handler. A
- * module declares one per operationId of its contract (`PolicyTable` in
- * handlers.ts), instead of comparing operationIds inside its hooks.
- */
-export interface OperationPolicy<Principal = unknown> {
-  /** Runs after security and before the body: rate limits, CSRF checks, log-in attempts. Several run in order. */
-  admit?: AdmitStep<Principal> | readonly AdmitStep<Principal>[];
-  /** Writes the operation's answers and errors (ETag and 304, envelope, cache headers); default: the service's `present`. */
-  present?: Presenter;
-}

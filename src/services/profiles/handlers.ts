@@ -1,5 +1,6 @@
 import type { PlatformConfig } from '../../platform/config.js';
 import type { Contract } from '../../platform/http/contract.js';
+import type { ProfilesConfig } from './settings.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
@@ -15,7 +16,7 @@ export interface ProfilesHandlerDeps {
   contract: Contract;
   profiles: ProfileDirectory;
   avatars: AvatarImages;
-  config: Pick<PlatformConfig, 'publicUrl' | 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'>;
+  config: Pick<PlatformConfig, 'publicUrl'> & { profiles: Pick<ProfilesConfig['profiles'], 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'> };
 }
 
 /** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
@@ -28,7 +29,7 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
 export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
   const { profiles, avatars, config } = deps;
-  const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.avatarBaseUrl });
+  const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl });
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
@@ -36,7 +37,7 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
     return {
       status: 200 as const,
       body: presentFor(profile, audience),
-      headers: { 'Cache-Control': profileCacheControl(audience, config.profileCacheSeconds) },
+      headers: { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) },
     };
   };
   return {
@@ -64,7 +65,7 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
       if (digest && !request.forceDefault) {
         const image = await avatars.uploaded(digest, request.size, () => profiles.readAvatarImage(digest));
         // Undefined when the image was replaced since the lookup: the default answers this once.
-        if (image) return imageAnswer(image, config.avatarCacheSeconds);
+        if (image) return imageAnswer(image, config.profiles.avatarCacheSeconds);
       }
       const { fallback } = request;
       const briefly = { 'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS) };

@@ -11,6 +11,7 @@ import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
+import { profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
 import { perClientLimit } from '../../platform/security/clientLimit.js';
 import type { RedisClient } from '../../platform/store/redis.js';
@@ -50,9 +51,10 @@ const KEY_CACHE_ENTRIES = 10_000;
  * The profiles service: profile lookups (`/v3`) and avatar images
  * (`/avatar`), over the accounts' API keys.
  */
-export const profilesModule: ServiceModule<ProfilesDatabase> = {
+export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   name: 'profiles',
   contractFile: 'openapi/profiles.yaml',
+  settings: profilesSettingsFromEnv,
   migrations: profilesMigrations,
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
@@ -63,13 +65,13 @@ export const profilesModule: ServiceModule<ProfilesDatabase> = {
 };
 
 /** The profiles service on the shared database, with the rate limiter the configuration asks for. */
-export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): ProfilesDefinition {
+export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, PlatformConfig & ProfilesConfig>): ProfilesDefinition {
   return profilesService({
     contract: deps.contract,
     config: deps.config,
     store: createKyselyProfilesStore(deps.db, deps.readDb),
     limiter: createRateLimiter(
-      deps.config.rateLimits,
+      deps.config.profiles.rateLimits,
       deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     ),
     onRateLimited: deps.onRateLimited,
@@ -85,20 +87,20 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase>): Pro
  */
 export function profilesService(deps: {
   contract: Contract;
-  config: PlatformConfig;
+  config: PlatformConfig & ProfilesConfig;
   store: ProfilesStore;
   limiter: RateLimiter;
   onRateLimited?: (caller: 'anonymous' | 'key') => void;
-  /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `apiKeyCacheMs`. */
+  /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `API_KEY_CACHE_MS`. */
   changes?: Pick<ChangeBus, 'subscribe'>;
   /** Where the avatar images' per-client counts are shared between instances; none: counted in this process. */
   shared?: { redis: RedisClient; keyPrefix: string };
 }): ProfilesDefinition {
   const profiles = cachedProfileDirectory(deps.store, {
-    ttlMs: deps.config.profileLookupCacheMs,
+    ttlMs: deps.config.profiles.profileLookupCacheMs,
     maxEntries: LOOKUP_CACHE_ENTRIES,
   });
-  const keys = cachedActiveKeys(deps.store, { ttlMs: deps.config.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
+  const keys = cachedActiveKeys(deps.store, { ttlMs: deps.config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
   deps.changes?.subscribe(API_KEYS_CHANGED, keys.clear);
   const handlers = createProfilesHandlers({
     contract: deps.contract,
@@ -114,8 +116,8 @@ export function profilesService(deps: {
   });
   const avatarLimit = perClientLimit({
     name: 'profiles-avatars',
-    points: deps.config.rateLimits.avatarsPerHour,
-    duration: deps.config.rateLimits.windowSeconds,
+    points: deps.config.profiles.rateLimits.avatarsPerHour,
+    duration: deps.config.profiles.rateLimits.windowSeconds,
     shared: deps.shared,
     refuse: rateLimitExceeded,
     onRefused: () => deps.onRateLimited?.('anonymous'),

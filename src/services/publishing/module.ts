@@ -76,8 +76,8 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
   // Every read (GET) counts against the client address; writes need a token and are few.
   const read = perClientLimit({
     name: 'publishing-reads',
-    points: deps.config.rateLimits.publishingReadsPerHour,
-    duration: deps.config.rateLimits.windowSeconds,
+    points: deps.config.publishing.rateLimits.readsPerHour,
+    duration: deps.config.publishing.rateLimits.windowSeconds,
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     refuse: readsExhausted,
     onRefused: () => deps.onRateLimited?.('anonymous'),

@@ -1,6 +1,6 @@
-import { ConfigError, int, parseBaseUrl } from '../../platform/config.js';
+import { ConfigError, int, parseBaseUrl, rateLimitWindowSeconds } from '../../platform/config.js';
 
-/** The publishing API's settings: browser origins allowed by CORS, its short links, and how long an instance trusts what it read. */
+/** The publishing API's settings: browser origins allowed by CORS, its short links, how long an instance trusts what it read, and its read limit. */
 export interface PublishingSettings {
   /** Origins (`https://app.example.com`) whose scripts may call the API; `'*'` for any. */
   corsOrigins: readonly string[] | '*';
@@ -9,6 +9,11 @@ export interface PublishingSettings {
   accessTokenCacheMs: number;
   /** How long an instance trusts a site it read and a user's role capabilities on it (`SITE_CACHE_MS`; 0: never): the longest a change to either made in the store takes to apply there. */
   siteCacheMs: number;
+  rateLimits: {
+    /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
+    readsPerHour: number;
+    windowSeconds: number;
+  };
 }
 
 /** What the publishing module adds to the configuration (see docs/configuration.md). */
@@ -24,6 +29,10 @@ export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingCon
       shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
       accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
       siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
+      rateLimits: {
+        readsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
+        windowSeconds: rateLimitWindowSeconds(env),
+      },
     },
   };
 }

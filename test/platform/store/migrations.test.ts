@@ -58,7 +58,7 @@ describe('a store migrated by an earlier release', () => {
 
     const keyed = await call(`${server.url}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${LEGACY_KEY}` } });
     expect(keyed.status).toBe(200);
-    expect(keyed.headers.get('x-ratelimit-limit')).toBe(String(server.config.rateLimits.keyedPerHour));
+    expect(keyed.headers.get('x-ratelimit-limit')).toBe(String(server.config.profiles.rateLimits.keyedPerHour));
     const post = await call(`${server.url}/rest/v1.1/sites/1/posts/1`);
     expect(post.status).not.toBe(500);
 

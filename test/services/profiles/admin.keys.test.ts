@@ -103,7 +103,7 @@ describe('keys create --email EMAIL --app NAME', () => {
   describe('keys revoke KEY_ID', () => {
     it('stops the key working on the running server within API_KEY_CACHE_MS (the command line writes to the store, not to the server)', async () => {
       expect((await lookup(harness, 'alex', { key })).body).toHaveProperty('links');
-      const cachedUntil = Date.now() + harness.server.config.apiKeyCacheMs;
+      const cachedUntil = Date.now() + harness.server.config.profiles.apiKeyCacheMs;
       const { code, stdout } = await admin('keys', 'revoke', keyId);
       expect(code).toBe(0);
       expect(stdout).toContain(`key ${keyId} revoked`);

@@ -264,6 +264,6 @@ describe('configuration', () => {
   );
 
   it('AVATAR_BASE_URL defaults to PUBLIC_URL/avatar', () => {
-    expect(configFromEnv({ PUBLIC_URL: 'https://people.example.com/' }).avatarBaseUrl).toBe('https://people.example.com/avatar');
+    expect(configFromEnv({ PUBLIC_URL: 'https://people.example.com/' }).profiles.avatarBaseUrl).toBe('https://people.example.com/avatar');
   });
 });

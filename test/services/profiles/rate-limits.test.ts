@@ -97,6 +97,6 @@ describe('the default limits', () => {
     const { key } = await server.issueKey();
     expect((await lookup(server, 'alex')).headers.get('x-ratelimit-limit')).toBe('100');
     expect((await lookup(server, 'alex', { key })).headers.get('x-ratelimit-limit')).toBe('1000');
-    expect(server.server.config.rateLimits.windowSeconds).toBe(3600);
+    expect(server.server.config.profiles.rateLimits.windowSeconds).toBe(3600);
   });
 });

@@ -47,7 +47,7 @@ async function serveWith(store: ProfilesStore) {
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const contract = await loadContract(fileURLToPath(new URL('../../../openapi/profiles.yaml', import.meta.url)));
   const config = configFromEnv({ LOG_LEVEL: 'silent' });
-  const service = profilesService({ contract, config, store, limiter: createRateLimiter(config.rateLimits) });
+  const service = profilesService({ contract, config, store, limiter: createRateLimiter(config.profiles.rateLimits) });
   const app = new Koa();
   app.silent = true;
   app.use(requestId);

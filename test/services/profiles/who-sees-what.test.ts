@@ -47,7 +47,7 @@ describe('a request without a valid key is answered as anonymous', () => {
     expect(answer.status).toBe(200);
     expectAnonymous(answer.body);
     // The bound: the instance's key cache (1 s by default), plus a request's time on a busy machine.
-    expect(Date.now() - revokedAt).toBeLessThan(harness.server.config.apiKeyCacheMs + 1000);
+    expect(Date.now() - revokedAt).toBeLessThan(harness.server.config.profiles.apiKeyCacheMs + 1000);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { RedisClient } from '../../../platform/store/redis.js';
 import { fixedWindowLimiter, type Counted, type WindowCounter } from '../../../platform/security/rateLimit.js';
-import type { PlatformConfig } from '../../../platform/config.js';
+import type { ProfilesSettings } from '../settings.js';
 
 /** Who a request is counted against: anonymous callers per client IP, keyed ones per key and per account. */
 export type RateLimitedCaller = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string; accountId: string };
@@ -35,7 +35,7 @@ export interface RateLimiter {
  * application) no way around the hourly allowance.
  */
 export function createRateLimiter(
-  limits: PlatformConfig['rateLimits'],
+  limits: Omit<ProfilesSettings['rateLimits'], 'avatarsPerHour'>,
   shared?: { redis: RedisClient; keyPrefix: string },
 ): RateLimiter {
   const limiter = (name: string, points: number) =>
