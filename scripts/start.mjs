@@ -18,8 +18,13 @@ if (stale.length) {
 } else {
   console.log('docs, dashboard page, server: up to date');
 }
-// One malloc arena: glibc hands memory back after an avatar flood (docs/operations.md).
-const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1' };
+// One malloc arena, and image buffers of 4 MiB and more mapped on their own: glibc hands
+// memory back after an avatar flood (docs/operations.md).
+const env = {
+  ...process.env,
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
+};
 const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,7 +7,8 @@ import { combine, load, type Measurement, type Server } from './harness.js';
 /**
  * `npm run bench:avatars`: the avatar flood of the abuse report against the
  * server bundled from `src/main.ts`, run as a child process with this
- * process's environment (so `MALLOC_ARENA_MAX=1 npm run bench:avatars`
+ * process's environment (so
+ * `MALLOC_ARENA_MAX=1 MALLOC_MMAP_THRESHOLD_=4194304 npm run bench:avatars`
  * measures the recommended setting). `BENCH_AVATAR_CLIENTS` (4),
  * `BENCH_AVATAR_SECONDS` (5), `BENCH_AVATAR_SIZE` (2048).
  *
@@ -43,7 +44,8 @@ try {
     size: Number(process.env.BENCH_AVATAR_SIZE ?? 2048),
     settleMs: 5000,
   });
-  console.log(JSON.stringify({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? null, ...result }));
+  const { MALLOC_ARENA_MAX = null, MALLOC_MMAP_THRESHOLD_ = null } = process.env;
+  console.log(JSON.stringify({ MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, ...result }));
   console.log(JSON.stringify(await repeatedAvatar({ name: 'this project', child, base })));
 } finally {
   child.kill('SIGTERM');

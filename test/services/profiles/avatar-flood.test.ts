@@ -7,8 +7,10 @@ import { startProcess, type ServerProcess } from '../../support/processes.js';
  * process, so the memory measured is the server's alone): a few clients
  * asking for 2048-pixel identicons of random hashes, each one new. With the
  * drawings gated, libvips' caches bounded and glibc's allocator kept to one
- * arena (`MALLOC_ARENA_MAX=1`, as docs/operations.md asks of a deployment),
- * memory stays bounded and is given back after the flood.
+ * arena with image-sized buffers mapped on their own (`MALLOC_ARENA_MAX=1`,
+ * `MALLOC_MMAP_THRESHOLD_=4194304`, as docs/operations.md asks of a
+ * deployment), the server stays under the issue's 300 MB and gives most of
+ * what the flood took back.
  */
 let instance: ServerProcess;
 beforeAll(async () => {
@@ -17,6 +19,10 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_AVATARS: '1000000',
     MALLOC_ARENA_MAX: '1',
+    MALLOC_MMAP_THRESHOLD_: '4194304',
+    // The dashboard's decoy password hash is made at start-up (scrypt, 128 MiB at the default cost, given back
+    // within a second or so); at the lowest cost it does not land in the flood's starting figure.
+    DEVELOPER_PASSWORD_COST: '14',
   });
   // sharp and jdenticon load with the first image: part of the start, not of the flood.
   await fetch(`${instance.base}/avatar/${'0'.repeat(64)}?d=identicon&s=80`).then((res) => res.arrayBuffer());
@@ -24,14 +30,14 @@ beforeAll(async () => {
 afterAll(() => instance?.stop());
 
 describe('an avatar flood of new 2048-pixel identicons', () => {
-  it('adds a bounded amount of memory, and gives most of it back after the flood', async () => {
+  it('keeps the server under 300 MB, and gives most of what it took back after the flood', async () => {
     const { answers, rss } = await avatarFlood({ base: instance.base, pid: instance.child.pid!, clients: 4, seconds: 4, settleMs: 3000 });
     expect(answers[200]).toBeGreaterThan(0);
     // Only images, or 503 when the drawing queue is full; never an error of the server.
     expect(Object.keys(answers).filter((status) => status !== '200' && status !== '503')).toEqual([]);
-    // The idle server with sharp loaded is already 170 to 190 MB here: the bound is on what the flood adds
-    // (+120 to +200 MB measured, its caches' bounds included; without the gate and bounds it grew by 500 MB and more).
-    expect(rss.peak - rss.start, JSON.stringify({ answers, rss })).toBeLessThan(250);
-    expect(rss.after, JSON.stringify({ answers, rss })).toBeLessThanOrEqual(rss.start + 100);
+    // The issue's goal, in MB of resident memory; after the flood, what is left is about the drawn images
+    // kept (a few MB here), not what the drawings used (figures in docs/performance.md, "Avatar floods").
+    expect(rss.peak, JSON.stringify({ answers, rss })).toBeLessThan(300);
+    expect(rss.after, JSON.stringify({ answers, rss })).toBeLessThanOrEqual(rss.start + 30);
   }, 60_000);
 });
