@@ -69,3 +69,7 @@ export const tooManyEmails = (retryAfterSeconds: number) =>
   new ApiError(429, 'rate_limit_exceeded', 'Too many emails asked for; try again later', {
     'Retry-After': String(retryAfterSeconds),
   });
+
+/** 503: more passwords are being hashed or checked than this instance takes at once; try again in a second. */
+export const passwordsBusy = () =>
+  new ApiError(503, 'service_unavailable', 'Too many passwords are being checked; try again shortly', { 'Retry-After': '1' });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Session } from '../../../generated/developer/types.gen.js';
 import type { Contract } from '../../platform/http/contract.js';
+import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
 import { normalizeEmail } from '../../accounts/email.js';
@@ -55,6 +56,8 @@ export interface DeveloperHandlerDeps {
   maxApplications: number;
   /** scrypt cost (log2 N) of new password hashes. */
   passwordCost: number;
+  /** Every password hash and check runs through it (`DEVELOPER_PASSWORD_HASHES`): each holds 128 MiB at the default cost. */
+  passwordGate: ConcurrencyGate;
   sessionTtlSeconds: number;
   secureCookie: boolean;
   /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
@@ -84,11 +87,13 @@ const NO_SMTP_NOTE = ' This server sends no email (SMTP_URL is not set): the mes
 
 /** The developer dashboard handler map: one function per operationId of `openapi/developer.yaml`. */
 export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHandlers {
-  const { store, throttle } = deps;
+  const { store, throttle, passwordGate } = deps;
+  const hash = (password: string) => passwordGate(() => hashPassword(password, deps.passwordCost));
+  const verify = (password: string, stored: string) => passwordGate(() => verifyPassword(password, stored));
   const cookiePolicy: SessionCookiePolicy = { secure: deps.secureCookie, maxAgeSeconds: deps.sessionTtlSeconds };
   // An unknown address is checked against this hash too, so it takes as long to refuse as a wrong password.
   // It is made at start-up, so even the first unknown address is answered no faster than a known one.
-  const decoyHash = hashPassword(randomBytes(16).toString('hex'), deps.passwordCost);
+  const decoyHash = hash(randomBytes(16).toString('hex'));
   // Awaited (and any failure reported) by the first log-in; until then a failure must not go unhandled.
   decoyHash.catch(() => {});
   const mailNote = deps.mailer.logsOnly ? NO_SMTP_NOTE : '';
@@ -140,7 +145,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const email = normalizeEmail(body.email);
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      const created = await store.createAccount(email, await hashPassword(body.password, deps.passwordCost));
+      const created = await store.createAccount(email, await hash(body.password));
       if (created !== 'email-taken') sendInBackground(await issueVerification(created.accountId, email), 'verification');
       return { status: 202, body: signUpAccepted };
     },
@@ -150,7 +155,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const email = normalizeEmail(body.email);
       await throttle.admitLogIn(email, ctx.ip);
       const credentials = await store.findCredentials(email);
-      const matches = await verifyPassword(body.password, credentials?.passwordHash ?? (await decoyHash));
+      const matches = await verify(body.password, credentials?.passwordHash ?? (await decoyHash));
       if (!credentials || !matches) throw invalidCredentials();
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
@@ -199,7 +204,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const newEmail = normalizeEmail(body.new_email);
       await throttle.admitLogIn(session.email, ctx.ip);
       const credentials = await store.findCredentials(session.email);
-      if (!credentials || !(await verifyPassword(body.password, credentials.passwordHash))) throw wrongPassword();
+      if (!credentials || !(await verify(body.password, credentials.passwordHash))) throw wrongPassword();
       await throttle.succeeded(ctx.ip, session.email);
       if (newEmail === session.email) throw sameEmail();
       const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${newEmail}`));
@@ -256,12 +261,18 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const owner = await store.consumeEmailToken(tokenHash, 'reset');
       if (!owner) throw invalidToken();
       const weakness = await passwordWeakness(body.password, owner.email);
+      const giveBack = () => store.issueEmailToken({ tokenHash, accountId: owner.accountId, purpose: 'reset', expiresAt: owner.expiresAt });
       if (weakness) {
         // Given back (with what is left of its life) so the owner can choose a better password with the same link.
-        await store.issueEmailToken({ tokenHash, accountId: owner.accountId, purpose: 'reset', expiresAt: owner.expiresAt });
+        await giveBack();
         throw weakPassword(weakness);
       }
-      await store.resetPassword(owner.accountId, await hashPassword(body.password, deps.passwordCost));
+      // A hash refused while too many run (503) changes nothing either: the same link works on a retry.
+      const stored = await hash(body.password).catch(async (error: unknown) => {
+        await giveBack();
+        throw error;
+      });
+      await store.resetPassword(owner.accountId, stored);
       return { status: 204, body: undefined };
     },
 

@@ -8,10 +8,11 @@ import { developerMigrations } from './store/migrations.js';
 import { developerSettingsFromEnv, type DeveloperConfig } from './settings.js';
 import type { Contract } from '../../platform/http/contract.js';
 import { servedDefinition } from '../../platform/http/service.js';
+import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
-import { developerErrorBody, unauthenticated } from './errors.js';
+import { developerErrorBody, passwordsBusy, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
@@ -77,6 +78,8 @@ export function developerService(deps: {
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
     throw new Error(`DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`);
   }
+  const { passwordHashes } = deps.config.developer;
+  if (passwordHashes.running < 1) throw new Error(`DEVELOPER_PASSWORD_HASHES must be at least 1, got ${passwordHashes.running}`);
   const publicUrl = new URL(deps.config.publicUrl);
   const handlers = createDeveloperHandlers({
     contract: deps.contract,
@@ -85,6 +88,7 @@ export function developerService(deps: {
     rotations: deps.rotations,
     maxApplications: deps.config.developer.maxApplications,
     passwordCost,
+    passwordGate: concurrencyGate(passwordHashes.running, passwordHashes.waiting, passwordsBusy),
     sessionTtlSeconds,
     secureCookie: publicUrl.protocol === 'https:',
     mailer: deps.mailer,

@@ -5,6 +5,8 @@ export interface DeveloperSettings {
   sessionTtlSeconds: number;
   /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
   passwordCost: number;
+  /** Password hashes (and checks) run at once, and how many may wait; more are answered 503 (each running one holds 128 * 2^cost * 8 bytes). */
+  passwordHashes: { running: number; waiting: number };
   /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
   loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
   /** Most applications one account may have at a time. */
@@ -24,6 +26,10 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
+      passwordHashes: {
+        running: int(env.DEVELOPER_PASSWORD_HASHES, 1, 'DEVELOPER_PASSWORD_HASHES'),
+        waiting: int(env.DEVELOPER_PASSWORD_HASH_QUEUE, 8, 'DEVELOPER_PASSWORD_HASH_QUEUE'),
+      },
       loginAttempts: {
         perEmailAndClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT'),
         perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),

@@ -32,14 +32,34 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     ).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
-  it('defaults to 17, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
+  it('defaults to 17, one hash at a time with 8 waiting, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       passwordCost: 17,
+      passwordHashes: { running: 1, waiting: 8 },
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
       maxApplications: 10,
       keyRotationsPerDay: 10,
     });
+  });
+});
+
+describe('DEVELOPER_PASSWORD_HASHES', () => {
+  it('refuses 0 (no password could ever be checked) when the service is built', async () => {
+    const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
+    const config = configFromEnv({ DEVELOPER_PASSWORD_HASHES: '0' });
+    expect(() =>
+      developerService({
+        contract,
+        config,
+        store: {} as DeveloperStore,
+        throttle: {} as LoginThrottle,
+        rotations: {} as KeyRotationLimit,
+        mailLimit: {} as MailLimit,
+        mailer: {} as Mailer,
+        logger: pino({ level: 'silent' }),
+      }),
+    ).toThrow('DEVELOPER_PASSWORD_HASHES must be at least 1, got 0');
   });
 });
 

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { concurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import { entityTag } from '../http/entityTag.js';
 import type { DefaultAvatarStyle } from './avatarRequest.js';
 import { decodeMaster, drawDefaultAvatar, drawFromMaster, type MasterImage } from './drawAvatar.js';
@@ -46,7 +47,7 @@ export interface AvatarImagesOptions {
  * concurrent full-size images.
  */
 export function avatarImages(options: AvatarImagesOptions): AvatarImages {
-  const gate = drawingGate(options.maxDrawing ?? 2, options.maxWaiting ?? 8, options.busy ?? (() => new Error('avatar drawing queue is full')));
+  const gate = concurrencyGate(options.maxDrawing ?? 2, options.maxWaiting ?? 8, options.busy ?? (() => new Error('avatar drawing queue is full')));
   const masters = new LRUCache<string, MasterImage, () => Promise<Buffer | undefined>>({
     maxSize: Math.max(1, options.masterBytes ?? options.maxBytes),
     sizeCalculation: (master) => Math.max(1, master.pixels.length),
@@ -77,29 +78,5 @@ export function avatarImages(options: AvatarImagesOptions): AvatarImages {
       const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size)) });
       return image!;
     },
-  };
-}
-
-/** Runs work at most `running` at a time, with at most `waiting` queued; beyond that refuses at once with `busy()`. */
-function drawingGate(running: number, waiting: number, busy: () => Error) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else active--;
-  };
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (active >= running) {
-      if (queue.length >= waiting) throw busy();
-      await new Promise<void>((resolve) => queue.push(resolve));
-    } else {
-      active++;
-    }
-    try {
-      return await work();
-    } finally {
-      release();
-    }
   };
 }
