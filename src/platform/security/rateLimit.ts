@@ -26,6 +26,13 @@ export interface Counted {
   msBeforeNext: number;
 }
 
+/** A point's answer in a window of `points` where `used` points (this one included) are counted, `msLeft` before it ends. */
+const pointsUsed = (points: number, used: number, msLeft: number): Counted => ({
+  allowed: used <= points,
+  remainingPoints: Math.max(0, points - used),
+  msBeforeNext: msLeft,
+});
+
 /** Counts points against keys, each in a window of its own; synchronous where the counters live in this process. */
 export interface WindowCounter {
   readonly points: number;
@@ -60,11 +67,7 @@ export class InProcessWindows implements WindowCounter {
       this.windows.set(key, window);
     }
     window.used++;
-    return {
-      allowed: window.used <= this.points,
-      remainingPoints: Math.max(0, this.points - window.used),
-      msBeforeNext: window.endsAt - now,
-    };
+    return pointsUsed(this.points, window.used, window.endsAt - now);
   }
 
   private sweep(now: number) {
@@ -206,7 +209,7 @@ export class RedisWindows implements WindowCounter {
 
   /** A point's answer from the points used in its window and the milliseconds left. */
   counted(used: number, msLeft: number): Counted {
-    return { allowed: used <= this.points, remainingPoints: Math.max(0, this.points - used), msBeforeNext: msLeft };
+    return pointsUsed(this.points, used, msLeft);
   }
 }
 

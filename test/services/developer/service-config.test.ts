@@ -13,23 +13,28 @@ import { loadContract } from '../../../src/platform/http/contract.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser, startDashboardServer } from './support/dashboard.js';
 
+/** Building the dashboard's service (its stores stubbed) with the settings `env` gives, as a function to call. */
+async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
+  const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
+  const config = configFromEnv(env);
+  return () =>
+    developerService({
+      contract,
+      config,
+      store: {} as DeveloperStore,
+      throttle: {} as LoginThrottle,
+      rotations: {} as KeyRotationLimit,
+      mailLimit: {} as MailLimit,
+      mailer: {} as Mailer,
+      logger: pino({ level: 'silent' }),
+    });
+}
+
 /** The dashboard's settings, and the dashboard served on its own. */
 describe('DEVELOPER_PASSWORD_COST', () => {
   it.each(['13', '21'])('refuses %s when the service is built', async (cost) => {
-    const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
-    const config = configFromEnv({ DEVELOPER_PASSWORD_COST: cost });
-    expect(() =>
-      developerService({
-        contract,
-        config,
-        store: {} as DeveloperStore,
-        throttle: {} as LoginThrottle,
-        rotations: {} as KeyRotationLimit,
-        mailLimit: {} as MailLimit,
-        mailer: {} as Mailer,
-        logger: pino({ level: 'silent' }),
-      }),
-    ).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
+    const build = await serviceBuiltFrom({ DEVELOPER_PASSWORD_COST: cost });
+    expect(build).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
   it('defaults to 17, one hash at a time with 8 waiting, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
@@ -46,20 +51,8 @@ describe('DEVELOPER_PASSWORD_COST', () => {
 
 describe('DEVELOPER_PASSWORD_HASHES', () => {
   it('refuses 0 (no password could ever be checked) when the service is built', async () => {
-    const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
-    const config = configFromEnv({ DEVELOPER_PASSWORD_HASHES: '0' });
-    expect(() =>
-      developerService({
-        contract,
-        config,
-        store: {} as DeveloperStore,
-        throttle: {} as LoginThrottle,
-        rotations: {} as KeyRotationLimit,
-        mailLimit: {} as MailLimit,
-        mailer: {} as Mailer,
-        logger: pino({ level: 'silent' }),
-      }),
-    ).toThrow('DEVELOPER_PASSWORD_HASHES must be at least 1, got 0');
+    const build = await serviceBuiltFrom({ DEVELOPER_PASSWORD_HASHES: '0' });
+    expect(build).toThrow('DEVELOPER_PASSWORD_HASHES must be at least 1, got 0');
   });
 });
 
