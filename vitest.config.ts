@@ -69,7 +69,7 @@ const backendIndependent = [
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/fetch-agent.ts'],
+    setupFiles: ['test/support/fetch-agent.ts', 'test/support/store-use.ts'],
     // Generous: several tests spawn processes (the server, the command line), slow on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
