@@ -180,7 +180,10 @@ export const confirmEmailChange = <ThrowOnError extends boolean = false>(options
  * Sends a link to set a new password to the address, when it has a
  * dashboard account. The answer is the same for every address, so it
  * tells nobody which are registered. The link works once, for 30
- * minutes; asking again makes the earlier link stop working.
+ * minutes; asking again makes the earlier link stop working. At most
+ * 5 links an hour go to one address for one client address, and 20 to
+ * one address whoever asks, so a stranger's requests never use up the
+ * owner's.
  *
  */
 export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({

@@ -6,6 +6,7 @@ import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
 import { normalizeEmail } from '../../accounts/email.js';
+import { rateLimitClient } from '../../platform/security/clientAddress.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
 import { csrfTokenFor, hashSessionToken, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
@@ -62,8 +63,10 @@ export interface DeveloperHandlerDeps {
   secureCookie: boolean;
   /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
   mailer: Mailer;
-  /** Counts the emails asked for per account and per address. */
+  /** Counts the emails asked for per account and per address (and reset links per address and client address together). */
   mailLimit: MailLimit;
+  /** Counts the reset links mailed to one address, whoever asks: a bound per inbox wider than the one per asker. */
+  resetLimit: MailLimit;
   /** Base of the links in emails (`PUBLIC_URL`). */
   publicUrl: string;
   logger: Logger;
@@ -236,17 +239,24 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     },
 
     /**
-     * "Ask for a password reset link": the same answer, at once, for every address (no enumeration); a
-     * link goes out only to an account that can log in, and only a few per hour per address.
+     * "Ask for a password reset link": the same answer, after the same work, for every address (no
+     * enumeration); a link goes out only to an account that can log in. Counted per address and client
+     * address together, and per address more loosely: a stranger's requests use up their own budget, not
+     * the owner's, so nobody can block an owner's recovery from one address.
      */
-    async requestPasswordReset({ body }) {
+    async requestPasswordReset({ body, ctx }) {
       const email = normalizeEmail(body.email);
       const credentials = await store.findCredentials(email);
-      if (credentials && !(await deps.mailLimit.take(`reset:${email}`))) {
+      // Counted for unknown addresses too, so both take the same work; the rest happens after the answer.
+      const allowed =
+        !(await deps.mailLimit.take(`reset:${email}\n${rateLimitClient(ctx.ip)}`)) && !(await deps.resetLimit.take(`reset:${email}`));
+      if (credentials && allowed) {
         const { token, tokenHash } = issueLinkToken();
         const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
-        await store.issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt });
-        sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset');
+        store
+          .issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt })
+          .then(() => sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset'))
+          .catch((error: unknown) => deps.logger.error({ err: error }, 'could not issue a password reset link'));
       }
       return {
         status: 202,

@@ -49,13 +49,20 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, Pla
     throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
     rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay),
     mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR),
+    resetLimit: createMailLimit(deps.db, RESETS_PER_ADDRESS_PER_HOUR),
     mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
   });
 }
 
-/** Emails asked for per account (verification, new address) or per address (password reset, new address) in an hour. */
+/**
+ * Emails asked for in an hour per account (verification, new address), per new address, and per address
+ * and client address together (password reset).
+ */
 const MAILS_PER_HOUR = 5;
+
+/** Reset links one address gets in an hour, whoever asks: wider than one asker's share, so a stranger cannot use it up alone. */
+const RESETS_PER_ADDRESS_PER_HOUR = 20;
 
 /** The dashboard's sender: a no-reply address at the deployment's own host name. */
 const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL(publicUrl).hostname}>`;
@@ -71,6 +78,7 @@ export function developerService(deps: {
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
   mailLimit: MailLimit;
+  resetLimit: MailLimit;
   mailer: Mailer;
   logger: Logger;
 }): DeveloperDefinition {
@@ -93,6 +101,7 @@ export function developerService(deps: {
     secureCookie: publicUrl.protocol === 'https:',
     mailer: deps.mailer,
     mailLimit: deps.mailLimit,
+    resetLimit: deps.resetLimit,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });

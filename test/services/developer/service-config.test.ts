@@ -25,6 +25,7 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       throttle: {} as LoginThrottle,
       rotations: {} as KeyRotationLimit,
       mailLimit: {} as MailLimit,
+      resetLimit: {} as MailLimit,
       mailer: {} as Mailer,
       logger: pino({ level: 'silent' }),
     });
