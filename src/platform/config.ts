@@ -83,6 +83,13 @@ export interface PlatformConfig {
   services: readonly string[] | undefined;
   /** Where email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
   smtpUrl: string | undefined;
+  /**
+   * `MAIL_TO_LOG`: messages (their links included) are meant to go to the log, not to a mail server. Required
+   * to start in production without `SMTP_URL`, so a deployment never logs working links by omission.
+   */
+  mailToLog: boolean;
+  /** `NODE_ENV=production`. */
+  production: boolean;
 }
 
 /**
@@ -260,6 +267,14 @@ function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): vo
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
+  if (config.smtpUrl && config.mailToLog) {
+    throw new ConfigError('SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one');
+  }
+  if (config.production && !config.smtpUrl && !config.mailToLog) {
+    throw new ConfigError(
+      'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
+    );
+  }
 }
 
 function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
@@ -313,6 +328,8 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     },
     services: parseServices(env.SERVICES),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG'),
+    production,
   };
 }
 

@@ -69,6 +69,8 @@ export interface DeveloperHandlerDeps {
   resetLimit: MailLimit;
   /** Base of the links in emails (`PUBLIC_URL`). */
   publicUrl: string;
+  /** `NODE_ENV=production`: no answer then says that a message is in the log. */
+  production: boolean;
   logger: Logger;
 }
 
@@ -99,7 +101,8 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   const decoyHash = hash(randomBytes(16).toString('hex'));
   // Awaited (and any failure reported) by the first log-in; until then a failure must not go unhandled.
   decoyHash.catch(() => {});
-  const mailNote = deps.mailer.logsOnly ? NO_SMTP_NOTE : '';
+  // Only on a local start: in production (MAIL_TO_LOG) no answer points anyone at the log's links.
+  const mailNote = deps.mailer.logsOnly && !deps.production ? NO_SMTP_NOTE : '';
   const signUpAccepted = {
     status: 'accepted',
     message: `If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.${mailNote}`,

@@ -73,7 +73,7 @@ const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL
  */
 export function developerService(deps: {
   contract: Contract;
-  config: Pick<PlatformConfig, 'publicUrl'> & DeveloperConfig;
+  config: Pick<PlatformConfig, 'publicUrl' | 'production'> & DeveloperConfig;
   store: DeveloperStore;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
@@ -103,6 +103,7 @@ export function developerService(deps: {
     mailLimit: deps.mailLimit,
     resetLimit: deps.resetLimit,
     publicUrl: deps.config.publicUrl,
+    production: deps.config.production,
     logger: deps.logger,
   });
   const { changes, startsSession, checksPassword } = admitSteps(deps.throttle, publicUrl.origin);
