@@ -29,6 +29,7 @@ const backendIndependent = [
   'test/platform/http/headers.test.ts',
   'test/platform/ops/request-metrics.test.ts',
   'test/accounts/apiKeyCache.test.ts',
+  'test/accounts/canonical-inbox.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/platform/store/prepared.postgres.test.ts',
   'test/platform/store/columns.test.ts',

@@ -5,7 +5,7 @@ import type { Contract } from '../../platform/http/contract.js';
 import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
-import { normalizeEmail } from '../../accounts/email.js';
+import { canonicalInbox, normalizeEmail } from '../../accounts/email.js';
 import { rateLimitClient } from '../../platform/security/clientAddress.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
@@ -152,7 +152,10 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
       const created = await store.createAccount(email, await hash(body.password));
-      if (created !== 'email-taken') sendInBackground(await issueVerification(created.accountId, email), 'verification');
+      // Sign-ups of one inbox's many spellings (`carol+1@`, `carol+2@`, …) mail it a few times an hour, not once each.
+      if (created !== 'email-taken' && !(await deps.mailLimit.take(`to:${canonicalInbox(email)}`))) {
+        sendInBackground(await issueVerification(created.accountId, email), 'verification');
+      }
       return { status: 202, body: signUpAccepted };
     },
 
@@ -213,7 +216,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       if (!credentials || !(await verify(body.password, credentials.passwordHash))) throw wrongPassword();
       await throttle.succeeded(ctx.ip, session.email);
       if (newEmail === session.email) throw sameEmail();
-      const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${newEmail}`));
+      const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${canonicalInbox(newEmail)}`));
       if (wait) throw tooManyEmails(wait);
       if (await store.isEmailTaken(newEmail)) {
         sendInBackground(emailTakenMessage(deps.publicUrl, newEmail), 'address taken');
@@ -252,7 +255,8 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const credentials = await store.findCredentials(email);
       // Counted for unknown addresses too, so both take the same work; the rest happens after the answer.
       const allowed =
-        !(await deps.mailLimit.take(`reset:${email}\n${rateLimitClient(ctx.ip)}`)) && !(await deps.resetLimit.take(`reset:${email}`));
+        !(await deps.mailLimit.take(`reset:${canonicalInbox(email)}\n${rateLimitClient(ctx.ip)}`)) &&
+        !(await deps.resetLimit.take(`reset:${canonicalInbox(email)}`));
       if (credentials && allowed) {
         const { token, tokenHash } = issueLinkToken();
         const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
@@ -321,11 +325,11 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
 
     /** "Create an application": its first key is issued with it and shown in this answer only; at most `maxApplications` per account. */
     async createApplication({ body, principal }) {
-      const { accountId } = sessionOf(principal);
+      const { accountId, email } = sessionOf(principal);
       // Read from the store, not the session: a verification in another browser counts at once.
       if (!(await store.isEmailVerified(accountId))) throw emailNotVerified();
       // A new application's key counts as a rotation does, so deleting and recreating gives no more keys.
-      await deps.rotations.admit(accountId);
+      await deps.rotations.admit(accountId, email);
       const name = body.name.trim();
       const key = issueApiKey();
       const created = await store.createApplication(
@@ -334,7 +338,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         { hash: key.hash, displayPrefix: key.displayPrefix },
         deps.maxApplications,
       );
-      if (typeof created === 'string') await deps.rotations.giveBack(accountId);
+      if (typeof created === 'string') await deps.rotations.giveBack(accountId, email);
       if (created === 'name-taken') throw applicationNameTaken(name);
       if (created === 'limit-reached') throw applicationLimitReached(deps.maxApplications);
       return {
@@ -349,15 +353,15 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
      * not the account's is not counted.
      */
     async rotateApplicationKey({ path, principal }) {
-      const { accountId } = sessionOf(principal);
-      await deps.rotations.admit(accountId);
+      const { accountId, email } = sessionOf(principal);
+      await deps.rotations.admit(accountId, email);
       const key = issueApiKey();
       const rotated = await store.rotateKey(accountId, path.applicationId, {
         hash: key.hash,
         displayPrefix: key.displayPrefix,
       });
       if (!rotated) {
-        await deps.rotations.giveBack(accountId);
+        await deps.rotations.giveBack(accountId, email);
         throw applicationNotFound();
       }
       return {
