@@ -17,6 +17,7 @@ import {
   emailTakenMessage,
   hashLinkToken,
   issueLinkToken,
+  passwordChangedNotice,
   passwordResetMessage,
   RESET_TTL_SECONDS,
   VERIFY_TTL_SECONDS,
@@ -141,6 +142,14 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     };
   }
 
+  /** The signed-in account's password, asked for again: counted like a log-in of its address from this client. */
+  async function checkCurrentPassword(session: ActiveSession, password: string, ip: string) {
+    await throttle.admitLogIn(session.email, ip);
+    const credentials = await store.findCredentials(session.email);
+    if (!credentials || !(await verify(password, credentials.passwordHash))) throw wrongPassword();
+    await throttle.succeeded(ip, session.email);
+  }
+
   return {
     /**
      * "Sign up": a new account with a password that is not easy to guess. The same answer, after the same
@@ -211,10 +220,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     async requestEmailChange({ body, principal, ctx }) {
       const session = sessionOf(principal);
       const newEmail = normalizeEmail(body.new_email);
-      await throttle.admitLogIn(session.email, ctx.ip);
-      const credentials = await store.findCredentials(session.email);
-      if (!credentials || !(await verify(body.password, credentials.passwordHash))) throw wrongPassword();
-      await throttle.succeeded(ctx.ip, session.email);
+      await checkCurrentPassword(session, body.password, ctx.ip);
       if (newEmail === session.email) throw sameEmail();
       const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${canonicalInbox(newEmail)}`));
       if (wait) throw tooManyEmails(wait);
@@ -290,7 +296,34 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         throw error;
       });
       await store.resetPassword(owner.accountId, stored);
+      sendInBackground(passwordChangedNotice(deps.publicUrl, owner.email), 'password changed');
       return { status: 204, body: undefined };
+    },
+
+    /**
+     * "Change the password" while signed in: the current password again (counted like a log-in), the new one
+     * checked as at sign-up; every other session ends, and the address is told.
+     */
+    async changePassword({ body, principal, ctx }) {
+      const session = sessionOf(principal);
+      await checkCurrentPassword(session, body.current_password, ctx.ip);
+      const weakness = await passwordWeakness(body.new_password, session.email);
+      if (weakness) throw weakPassword(weakness);
+      await store.changePassword(session.accountId, await hash(body.new_password), session.tokenHash);
+      sendInBackground(passwordChangedNotice(deps.publicUrl, session.email), 'password changed');
+      return { status: 204, body: undefined };
+    },
+
+    /**
+     * "Delete my account": the password again (counted like a log-in), then the account and everything it owns
+     * go in one statement; its keys stop working at once here and, through the change bus and the key caches'
+     * bound, on every instance.
+     */
+    async deleteAccount({ body, principal, ctx }) {
+      const session = sessionOf(principal);
+      await checkCurrentPassword(session, body.password, ctx.ip);
+      await store.deleteAccount(session.accountId);
+      return { status: 204, body: undefined, headers: { 'Set-Cookie': clearedSessionCookie(cookiePolicy) } };
     },
 
     async listSessions({ principal }) {

@@ -117,6 +117,8 @@ export function developerService(deps: {
     // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
     verifyEmail: { admit: startsSession },
     requestEmailChange: { admit: checksPassword },
+    changePassword: { admit: checksPassword },
+    deleteAccount: { admit: checksPassword },
     confirmEmailChange: { admit: startsSession },
     requestPasswordReset: { admit: startsSession },
     resetPassword: { admit: startsSession },

@@ -240,14 +240,19 @@ describe('housekeeping', () => {
 });
 
 describe('over HTTPS', () => {
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('names the session cookie __Host-dev_session and marks it Secure when PUBLIC_URL is https', async () => {
     const secure = await startDashboardServer({ PUBLIC_URL: 'https://dashboard.example.com' });
     try {
       const user = await signedUpUser(secure);
       const { response } = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
-      expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      const cookie = response.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^__Host-dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+      // The browser sends it back under its own name: that is the session.
+      const token = /^__Host-dev_session=([^;]+)/.exec(cookie)![1]!;
+      const asBrowser = await sdk.getSession({ client: user.client, headers: { cookie: `__Host-dev_session=${token}` } });
+      expect(asBrowser.response.status).toBe(200);
       const { response: out } = await sdk.logOut({ client: user.client, headers: { 'X-CSRF-Token': (await sdk.getSession({ client: user.client })).data!.csrf_token } });
-      expect(out.headers.get('set-cookie')).toBe('dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+      expect(out.headers.get('set-cookie')).toBe('__Host-dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
     } finally {
       await secure.close();
     }

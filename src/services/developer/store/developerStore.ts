@@ -25,6 +25,10 @@ export interface DeveloperAccounts {
   markEmailVerified(accountId: string): Promise<void>;
   /** Sets a new password hash, marks the address verified (a reset link proves it) and ends every session, in one transaction. */
   resetPassword(accountId: string, passwordHash: string): Promise<void>;
+  /** Sets a new password hash and ends every session of the account but `keptSession` (a token hash), in one transaction. */
+  changePassword(accountId: string, passwordHash: string, keptSession: string): Promise<void>;
+  /** Deletes the account with everything it owns (applications, keys, sessions, links, profile) at once; false when there is none. */
+  deleteAccount(accountId: string): Promise<boolean>;
   /** Whether any account (the dashboard's, an import's, the admin command line's) has this address. */
   isEmailTaken(email: string): Promise<boolean>;
   /**
