@@ -9,7 +9,7 @@ import { canonicalInbox, normalizeEmail } from '../../accounts/email.js';
 import { rateLimitClient } from '../../platform/security/clientAddress.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
-import { csrfTokenFor, hashSessionToken, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
+import { csrfTokenFor, hashSessionToken, idleSince, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
 import {
   EMAIL_CHANGE_TTL_SECONDS,
   emailChangedNotice,
@@ -61,6 +61,8 @@ export interface DeveloperHandlerDeps {
   /** Every password hash and check runs through it (`DEVELOPER_PASSWORD_HASHES`): each holds 128 MiB at the default cost. */
   passwordGate: ConcurrencyGate;
   sessionTtlSeconds: number;
+  /** A session not used for this long is idle: refused, and pruned at the next log-in. */
+  sessionIdleSeconds: number;
   secureCookie: boolean;
   /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
   mailer: Mailer;
@@ -177,7 +179,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       if (!credentials || !matches) throw invalidCredentials();
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
-      await Promise.all([store.deleteExpiredSessions(), throttle.forgetEnded()]);
+      await Promise.all([store.deleteExpiredSessions(idleSince(deps.sessionIdleSeconds)), throttle.forgetEnded()]);
       const verified = await store.isEmailVerified(credentials.accountId);
       return { status: 200, ...(await startSession(ctx, credentials.accountId, email, verified)) };
     },

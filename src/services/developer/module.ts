@@ -11,7 +11,7 @@ import { servedDefinition } from '../../platform/http/service.js';
 import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
-import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
+import { hashSessionToken, idleSince, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
 import { developerErrorBody, passwordsBusy, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
@@ -98,6 +98,7 @@ export function developerService(deps: {
     passwordCost,
     passwordGate: concurrencyGate(passwordHashes.running, passwordHashes.waiting, passwordsBusy),
     sessionTtlSeconds,
+    sessionIdleSeconds: deps.config.developer.sessionIdleSeconds,
     secureCookie: publicUrl.protocol === 'https:',
     mailer: deps.mailer,
     mailLimit: deps.mailLimit,
@@ -135,7 +136,7 @@ export function developerService(deps: {
     /** Resolves the session cookie; an expired, ended or malformed one is no session. */
     async sessionCookie(token) {
       if (!isWellFormedSessionToken(token)) return null;
-      const session = await deps.store.findSession(hashSessionToken(token));
+      const session = await deps.store.findSession(hashSessionToken(token), idleSince(deps.config.developer.sessionIdleSeconds));
       return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
     },
   };

@@ -215,6 +215,43 @@ describe('what the store keeps', () => {
   });
 });
 
+describe('the idle timeout (DEVELOPER_SESSION_IDLE_SECONDS, 30 minutes)', () => {
+  /** Moves a session's last use `minutes` into the past, as if nobody had used it since. */
+  const lastSeen = async (user: { cookie(): string | undefined }, minutes: number) => {
+    const tokenHash = createHash('sha256').update(user.cookie()!).digest('hex');
+    await server.built.db
+      .updateTable('developer_sessions')
+      .set({ last_seen_at: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    return tokenHash;
+  };
+
+  it('refuses a session unused for longer, though its lifetime is not over', async () => {
+    const user = await signedUpUser(server);
+    await lastSeen(user, 31);
+    const { response, error } = await sdk.getSession({ client: user.client });
+    expect(response.status).toBe(401);
+    expect(error).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('keeps a session in use: each use (at most once a minute) starts the idle time again', async () => {
+    const user = await signedUpUser(server);
+    const tokenHash = await lastSeen(user, 29);
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
+    const row = await server.built.db.selectFrom('developer_sessions').select('last_seen_at').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.last_seen_at!)).toBeLessThan(60_000);
+  });
+
+  it('a log-in forgets idle sessions', async () => {
+    const idle = await signedUpUser(server);
+    const tokenHash = await lastSeen(idle, 31);
+    const user = await signedUpUser(server);
+    expect((await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    expect(await server.built.db.selectFrom('developer_sessions').select('token_hash').where('token_hash', '=', tokenHash).execute()).toEqual([]);
+  });
+});
+
 describe('housekeeping', () => {
   it('a successful log-in forgets expired sessions and ended attempt counts', async () => {
     const expired = await signedUpUser(server);

@@ -69,12 +69,15 @@ export interface StoredSession {
 
 export interface DeveloperSessions {
   createSession(session: StoredSession): Promise<void>;
-  /** The session with this token hash, its account's email and whether it is verified, unless it has expired or ended. */
-  findSession(tokenHash: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
+  /**
+   * The session with this token hash, its account's email and whether it is verified, unless it has expired,
+   * ended, or not been used since `idleSince`; records the use (at most once a minute).
+   */
+  findSession(tokenHash: string, idleSince: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
   /** The account's live sessions, newest first. */
   listSessions(accountId: string): Promise<(StoredSession & { createdAt: string })[]>;
   /** Ends a session (nothing happens when there is none). */
   deleteSession(tokenHash: string): Promise<void>;
-  /** Forgets every expired session; answers how many there were. */
-  deleteExpiredSessions(): Promise<number>;
+  /** Forgets every expired session, and every one not used since `idleSince`; answers how many there were. */
+  deleteExpiredSessions(idleSince: string): Promise<number>;
 }
