@@ -35,7 +35,7 @@ describe('changing the password while signed in', () => {
     const wrong = await sdk.changePassword({ client: user.client, headers: user.csrf, body: { current_password: 'not my password at all', new_password: NEW_PASSWORD } });
     expect(wrong.response.status).toBe(403);
     expect(wrong.error).toEqual({ error: 'The password is incorrect', code: 'invalid_credentials' });
-    const forged = await sdk.changePassword({ client: user.client, body: { current_password: user.password, new_password: NEW_PASSWORD } });
+    const forged = await sdk.changePassword({ client: user.client, headers: { 'X-CSRF-Token': undefined as unknown as string }, body: { current_password: user.password, new_password: NEW_PASSWORD } });
     expect(forged.response.status).toBe(403);
     expect(forged.error).toMatchObject({ code: 'csrf_failed' });
     const weak = await sdk.changePassword({ client: user.client, headers: user.csrf, body: { current_password: user.password, new_password: 'password1234' } });
