@@ -33,6 +33,7 @@ const backendIndependent = [
   'test/platform/store/migrations.test.ts',
   'test/platform/store/prepared.postgres.test.ts',
   'test/platform/store/columns.test.ts',
+  'test/platform/store/sqlite-file-mode.test.ts',
   'test/platform/store/lookupCache.test.ts',
   'test/services/publishing/dates.test.ts',
   'test/services/profiles/avatar-libraries.test.ts',
