@@ -90,7 +90,15 @@ export interface PlatformConfig {
   mailToLog: boolean;
   /** `NODE_ENV=production`. */
   production: boolean;
+  /**
+   * `COUNTER_KEY_SECRET`: the secret counter keys naming an address or an email are HMACed with (shared by every
+   * instance, so they count alike); a fixed development value unless set, refused in production.
+   */
+  counterKeySecret: string;
 }
+
+/** The development value of `COUNTER_KEY_SECRET`: fine on a laptop, refused in production, where the store may be read by others. */
+export const DEVELOPMENT_COUNTER_KEY_SECRET = 'development counter key secret, not for production';
 
 /**
  * A setting that cannot be used: start-up stops with this one line, which
@@ -275,6 +283,14 @@ function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): vo
       'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
     );
   }
+  if (env.COUNTER_KEY_SECRET !== undefined && env.COUNTER_KEY_SECRET !== '' && env.COUNTER_KEY_SECRET.length < 32) {
+    throw new ConfigError('COUNTER_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)');
+  }
+  if (config.production && !env.COUNTER_KEY_SECRET) {
+    throw new ConfigError(
+      'COUNTER_KEY_SECRET is not set and NODE_ENV is production: set it to a random secret of at least 32 characters, the same on every instance (e.g. openssl rand -base64 32)',
+    );
+  }
 }
 
 function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
@@ -330,6 +346,7 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG'),
     production,
+    counterKeySecret: env.COUNTER_KEY_SECRET || DEVELOPMENT_COUNTER_KEY_SECRET,
   };
 }
 

@@ -21,6 +21,7 @@ import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRo
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import { createMailLimit, type MailLimit } from './rateLimit/mailLimit.js';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
+import { keyedHash } from '../../platform/security/secrets.js';
 import type { Logger } from 'pino';
 import type { DeveloperStore } from './store/developerStore.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
@@ -42,14 +43,15 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
 
 /** The developer dashboard API on the shared database, its login attempts counted in the same store. */
 export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>): DeveloperDefinition {
+  const counterKey = keyedHash(deps.config.counterKeySecret);
   return developerService({
     contract: deps.contract,
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
-    throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
-    rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay),
-    mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR),
-    resetLimit: createMailLimit(deps.db, RESETS_PER_ADDRESS_PER_HOUR),
+    throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts, counterKey),
+    rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay, counterKey),
+    mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR, counterKey),
+    resetLimit: createMailLimit(deps.db, RESETS_PER_ADDRESS_PER_HOUR, counterKey),
     mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
   });

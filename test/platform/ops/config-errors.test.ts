@@ -75,6 +75,8 @@ describe('a bad setting is a configuration error naming the variable', () => {
     ['production without a mail server: the way to choose the log', 'MAIL_TO_LOG', { NODE_ENV: 'production' }],
     ['a mail server and the log at once', 'MAIL_TO_LOG', { SMTP_URL: 'smtp://mailer:s3cret-pw@mail.example.com', MAIL_TO_LOG: 'true' }],
     ['a log flag that is neither true nor false', 'MAIL_TO_LOG', { MAIL_TO_LOG: 'please' }],
+    ['production with the development counter key secret', 'COUNTER_KEY_SECRET', { NODE_ENV: 'production', MAIL_TO_LOG: 'true' }],
+    ['a counter key secret too short to be one', 'COUNTER_KEY_SECRET', { COUNTER_KEY_SECRET: 'short' }],
   ])('%s: names %s', (_case, variable, env) => {
     const error = configErrorOf(env);
     expect(error).toBeInstanceOf(ConfigError);
@@ -88,8 +90,9 @@ describe('a bad setting is a configuration error naming the variable', () => {
   });
 
   it('production starts with a mail server, or with MAIL_TO_LOG said out loud (the controls)', () => {
-    expect(configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).not.toBeInstanceOf(Error);
-    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true' })).toMatchObject({ mailToLog: true, production: true });
+    const secret = { COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' };
+    expect(configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...secret })).not.toBeInstanceOf(Error);
+    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({ mailToLog: true, production: true });
   });
 });
 

@@ -50,7 +50,7 @@ describe('the compiled server', () => {
   });
 
   it('starts in production mode and answers health, a profile, the docs and the dashboard page', async () => {
-    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', DATABASE_URL: 'sqlite::memory:' }, { main: join(outDir, 'src/main.js') });
+    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters', DATABASE_URL: 'sqlite::memory:' }, { main: join(outDir, 'src/main.js') });
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     const profile = await call(`${server.base}/v3/profiles/alex`);
     expect(profile.status).toBe(200);
@@ -64,7 +64,7 @@ describe('the compiled server', () => {
 
   it('serves every service from the bundle, with what it loads only when first needed (images, password checks, a token)', async () => {
     const databaseUrl = `sqlite:${join(outDir, 'services.db')}`;
-    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', DATABASE_URL: databaseUrl }, { main: join(outDir, 'src/main.js') });
+    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters', DATABASE_URL: databaseUrl }, { main: join(outDir, 'src/main.js') });
     // An avatar drawn by sharp (a native addon outside the bundle).
     const avatar = await call(`${server.base}/avatar/${'0'.repeat(64)}?d=identicon&s=32`);
     expect(avatar.status).toBe(200);

@@ -4,7 +4,6 @@ import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyRotations } from '../errors.js';
 import { KyselyRateLimiter } from './kyselyRateLimiter.js';
 import { canonicalInbox } from '../../../accounts/email.js';
-import { sha256Hex } from '../../../platform/security/secrets.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -21,10 +20,10 @@ export interface KeyRotationLimit {
   giveBack(accountId: string, email: string): Promise<void>;
 }
 
-export function createKeyRotationLimit(db: Kysely<DeveloperDatabase>, perDay: number): KeyRotationLimit {
+export function createKeyRotationLimit(db: Kysely<DeveloperDatabase>, perDay: number, counterKey: (key: string) => string): KeyRotationLimit {
   const limiter = new KyselyRateLimiter(db, { keyPrefix: 'rotate', points: perDay, duration: DAY_SECONDS });
-  // The inbox is kept hashed, like every other counter key that is an address.
-  const inboxKey = (email: string) => `inbox:${sha256Hex(canonicalInbox(email))}`;
+  // The inbox is kept hashed (an HMAC under the server's secret), like every other counter key that is an address.
+  const inboxKey = (email: string) => `inbox:${counterKey(canonicalInbox(email))}`;
   const take = async (key: string) => {
     try {
       await limiter.consume(key);
