@@ -266,12 +266,15 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         !(await deps.mailLimit.take(`reset:${canonicalInbox(email)}\n${rateLimitClient(ctx.ip)}`)) &&
         !(await deps.resetLimit.take(`reset:${canonicalInbox(email)}`));
       if (credentials && allowed) {
-        const { token, tokenHash } = issueLinkToken();
-        const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
-        store
-          .issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt })
-          .then(() => sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset'))
-          .catch((error: unknown) => deps.logger.error({ err: error }, 'could not issue a password reset link'));
+        // Started once the answer is on its way: nothing the caller waits for depends on the address.
+        setImmediate(() => {
+          const { token, tokenHash } = issueLinkToken();
+          const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
+          store
+            .issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt })
+            .then(() => sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset'))
+            .catch((error: unknown) => deps.logger.error({ err: error }, 'could not issue a password reset link'));
+        });
       }
       return {
         status: 202,
