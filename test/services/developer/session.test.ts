@@ -252,6 +252,22 @@ describe('the idle timeout (DEVELOPER_SESSION_IDLE_SECONDS, 30 minutes)', () => 
   });
 });
 
+describe('sessions per account', () => {
+  it('are at most 20: a log-in beyond them ends the oldest', async () => {
+    const user = await signedUpUser(server);
+    const first = user.cookie();
+    for (let login = 0; login < 20; login++) {
+      const device = await dashboardCaller(server);
+      expect((await sdk.logIn({ client: device.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    }
+    const { id: accountId } = await server.built.db.selectFrom('accounts').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+    const rows = await server.built.db.selectFrom('developer_sessions').select('token_hash').where('account_id', '=', accountId).execute();
+    expect(rows).toHaveLength(20);
+    expect(rows.map((row) => row.token_hash)).not.toContain(createHash('sha256').update(first!).digest('hex'));
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
+  });
+});
+
 describe('housekeeping', () => {
   it('a successful log-in forgets expired sessions and ended attempt counts', async () => {
     const expired = await signedUpUser(server);

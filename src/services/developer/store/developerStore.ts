@@ -68,6 +68,7 @@ export interface StoredSession {
 }
 
 export interface DeveloperSessions {
+  /** Keeps a new session; the account's oldest sessions beyond the newest 20 end. */
   createSession(session: StoredSession): Promise<void>;
   /**
    * The session with this token hash, its account's email and whether it is verified, unless it has expired,

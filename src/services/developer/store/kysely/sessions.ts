@@ -21,6 +21,9 @@ const liveSession = prepared((db: Kysely<DeveloperDatabase>, p: { tokenHash: str
     .where('developer_sessions.expires_at', '>', p.now),
 );
 
+/** Live sessions an account keeps at most; a new one ends the oldest beyond them. */
+export const MAX_SESSIONS_PER_ACCOUNT = 20;
+
 /** `last_seen_at` is refreshed at most this often, so a session's requests do not each write. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
@@ -28,10 +31,26 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): DeveloperSessions {
   return {
     async createSession({ tokenHash, accountId, expiresAt }) {
-      await db
-        .insertInto('developer_sessions')
-        .values({ token_hash: tokenHash, account_id: accountId, created_at: new Date().toISOString(), expires_at: expiresAt, last_seen_at: null })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('developer_sessions')
+          .values({ token_hash: tokenHash, account_id: accountId, created_at: new Date().toISOString(), expires_at: expiresAt, last_seen_at: null })
+          .execute();
+        // The account's oldest sessions beyond the newest few end: log-ins never pile up rows.
+        await trx
+          .deleteFrom('developer_sessions')
+          .where('account_id', '=', accountId)
+          .where('token_hash', 'not in', (eb) =>
+            eb
+              .selectFrom('developer_sessions')
+              .select('token_hash')
+              .where('account_id', '=', accountId)
+              .orderBy('created_at', 'desc')
+              .orderBy('token_hash')
+              .limit(MAX_SESSIONS_PER_ACCOUNT),
+          )
+          .execute();
+      });
     },
 
     async findSession(tokenHash, idleSince) {
