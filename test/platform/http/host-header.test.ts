@@ -63,6 +63,12 @@ describe('without PUBLIC_URL', () => {
     expect(String(page.headers.vary)).toMatch(/\bHost\b/i);
   });
 
+  it('the dashboard page names a plain Host, and varies on it', async () => {
+    const page = await get(server, '/developers', 'docs.example:8080');
+    expect(scriptSrc(page.headers['content-security-policy'])).toBe('http://docs.example:8080/developers/app.js');
+    expect(String(page.headers.vary)).toMatch(/\bHost\b/i);
+  });
+
   it('a Host that is no plain host names no script at all: nothing is spliced into the policy', async () => {
     const page = await get(server, '/docs/profiles', HOSTILE);
     expect(page.status).toBe(200);

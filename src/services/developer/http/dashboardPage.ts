@@ -59,6 +59,8 @@ export function dashboardPage(dir: string, publicUrl?: string): Middleware {
     }
     ctx.set(DASHBOARD_SECURITY_HEADERS);
     const origin = policyOrigin(ctx, publicOrigin);
+    // Without PUBLIC_URL the policy names the host the request reached: a cache must keep one page per Host.
+    if (!publicOrigin) ctx.vary('Host');
     ctx.set('Content-Security-Policy', dashboardPolicy(origin ? `${origin}/developers/app.js` : "'none'"));
     // Revalidated on every load, so a new build is picked up at once.
     ctx.set('Cache-Control', 'no-cache');
