@@ -79,6 +79,25 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  changePassword: {
+    data: T.ChangePasswordData;
+    responses: T.ChangePasswordResponses;
+    headers: {
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  deleteAccount: {
+    data: T.DeleteAccountData;
+    responses: T.DeleteAccountResponses;
+    headers: {
+      204: { 'Set-Cookie': string };
+      405: { 'Allow': string };
+      429: { 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   requestPasswordReset: {
     data: T.RequestPasswordResetData;
     responses: T.RequestPasswordResetResponses;

@@ -11,7 +11,7 @@ export interface Operations {
     data: T.GetSiteData;
     responses: T.GetSiteResponses;
     headers: {
-      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
@@ -22,7 +22,7 @@ export interface Operations {
     data: T.GetPostData;
     responses: T.GetPostResponses;
     headers: {
-      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
@@ -33,7 +33,7 @@ export interface Operations {
     data: T.GetPostLikesData;
     responses: T.GetPostLikesResponses;
     headers: {
-      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
@@ -44,7 +44,7 @@ export interface Operations {
     data: T.GetMyPostLikeData;
     responses: T.GetMyPostLikeResponses;
     headers: {
-      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
@@ -54,7 +54,7 @@ export interface Operations {
     data: T.GetPostRepliesData;
     responses: T.GetPostRepliesResponses;
     headers: {
-      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
@@ -65,6 +65,7 @@ export interface Operations {
     data: T.DeletePostData;
     responses: T.DeletePostResponses;
     headers: {
+      200: { 'Cache-Control'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       503: { 'Retry-After': string };
@@ -74,6 +75,7 @@ export interface Operations {
     data: T.RestorePostData;
     responses: T.RestorePostResponses;
     headers: {
+      200: { 'Cache-Control'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       503: { 'Retry-After': string };

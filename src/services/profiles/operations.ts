@@ -23,7 +23,7 @@ export type ProfilesOperations = Omit<Operations, 'getAvatar'> & {
 };
 
 /** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
-export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
+export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string; inbox: string };
 
 /**
  * The required headers each operation's policy writes, so its handler does

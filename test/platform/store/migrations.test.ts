@@ -42,6 +42,7 @@ describe('a store migrated by an earlier release', () => {
       // Not in that release either: it runs, and marks the accounts already there verified.
       { module: 'developer', name: '002-email-verification-and-links' },
       { module: 'developer', name: '003-email-change-links' },
+      { module: 'developer', name: '004-session-last-seen' },
       { module: 'profiles', name: '001-profiles' },
       { module: 'profiles', name: '002-personal-details-avatars' },
       { module: 'publishing', name: '01-tables' },
@@ -65,7 +66,7 @@ describe('a store migrated by an earlier release', () => {
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(10);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(11);
   });
 });
 

@@ -25,6 +25,7 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       throttle: {} as LoginThrottle,
       rotations: {} as KeyRotationLimit,
       mailLimit: {} as MailLimit,
+      resetLimit: {} as MailLimit,
       mailer: {} as Mailer,
       logger: pino({ level: 'silent' }),
     });
@@ -40,6 +41,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
   it('defaults to 17, one hash at a time with 8 waiting, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
+      sessionIdleSeconds: 1800,
       passwordCost: 17,
       passwordHashes: { running: 1, waiting: 8 },
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { sha256Hex } from '../../../platform/security/secrets.js';
 import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
 import type { DeveloperSettings } from '../settings.js';
@@ -29,14 +28,18 @@ export interface LoginThrottle {
   forgetEnded(): Promise<number>;
 }
 
-/** Counter keys are hashes, so the table holds no email or IP address in clear. */
-const counterKey = sha256Hex;
-
 /** One email address (any letter case) from one client address (an IPv6 address by its /64). */
 const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rateLimitClient(ip)}`;
 
-/** The login throttle with the configured budgets, counting in the shared store. */
-export function createLoginThrottle(db: Kysely<DeveloperDatabase>, limits: DeveloperSettings['loginAttempts']): LoginThrottle {
+/**
+ * The login throttle with the configured budgets, counting in the shared store. `counterKey` hashes each key
+ * (an HMAC under the server's secret), so the table holds no email or IP address in clear, nor one to guess.
+ */
+export function createLoginThrottle(
+  db: Kysely<DeveloperDatabase>,
+  limits: DeveloperSettings['loginAttempts'],
+  counterKey: (key: string) => string,
+): LoginThrottle {
   const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
   const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
   const take = async (limiter: KyselyRateLimiter, key: string) => {

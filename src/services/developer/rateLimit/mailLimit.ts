@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
-import { sha256Hex } from '../../../platform/security/secrets.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { KyselyRateLimiter } from './kyselyRateLimiter.js';
 
@@ -15,12 +14,12 @@ export interface MailLimit {
   take(key: string): Promise<number>;
 }
 
-export function createMailLimit(db: Kysely<DeveloperDatabase>, perHour: number): MailLimit {
+export function createMailLimit(db: Kysely<DeveloperDatabase>, perHour: number, counterKey: (key: string) => string): MailLimit {
   const limiter = new KyselyRateLimiter(db, { keyPrefix: 'mail', points: perHour, duration: HOUR_SECONDS });
   return {
     async take(key) {
-      // Keys are hashed like the log-in counters', so the table holds no address in clear.
-      const counted = await countPoint(limiter, sha256Hex(key));
+      // Keys are hashed like the log-in counters' (an HMAC under the server's secret): no address in clear.
+      const counted = await countPoint(limiter, counterKey(key));
       return counted.allowed ? 0 : retryAfterSeconds(counted);
     },
   };

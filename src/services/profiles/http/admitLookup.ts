@@ -15,7 +15,7 @@ export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, st
 
 /**
  * The admit step of profile lookups (`getProfileById` in the policy table): counts each lookup against the caller
- * (per key and per account when keyed, per client address otherwise, IPv6 by its /64;
+ * (per key, per account's inbox and per client address when keyed, per client address otherwise, IPv6 by its /64;
  * `ctx.ip` follows the trust-proxy setting) and sets the rate-limit headers. "Exceeding a limit
  * yields 429", with `Retry-After`.
  */
@@ -23,7 +23,7 @@ export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anon
   const step = (ctx: Context, principal: ProfilesPrincipal): void | Promise<void> => {
     const decision = limiter.take(
       principal.kind === 'key'
-        ? { kind: 'key', keyId: principal.keyId, accountId: principal.accountId }
+        ? { kind: 'key', keyId: principal.keyId, inbox: principal.inbox, ip: rateLimitClient(ctx.ip) }
         : { kind: 'anonymous', ip: rateLimitClient(ctx.ip) },
     );
     // Counted in this process, the decision is at hand: no asynchronous step on every lookup.

@@ -2,8 +2,11 @@ import type { RedisClient } from '../../../platform/store/redis.js';
 import { fixedWindowLimiter, type Counted, type WindowCounter } from '../../../platform/security/rateLimit.js';
 import type { ProfilesSettings } from '../settings.js';
 
-/** Who a request is counted against: anonymous callers per client IP, keyed ones per key and per account. */
-export type RateLimitedCaller = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string; accountId: string };
+/**
+ * Who a request is counted against: anonymous callers per client IP, keyed ones per key, per inbox of the
+ * key's account (`canonicalInbox`: every account of one inbox together) and per client IP.
+ */
+export type RateLimitedCaller = { kind: 'anonymous'; ip: string } | { kind: 'key'; keyId: string; inbox: string; ip: string };
 
 /** The outcome of counting one request. */
 export interface RateLimitDecision {
@@ -32,7 +35,10 @@ export interface RateLimiter {
  * in this process, or shared by every instance in Redis (`REDIS_URL`), with
  * each instance counting on its own while Redis is unreachable. The
  * account's count is what makes a new key (a rotation, another
- * application) no way around the hourly allowance.
+ * application) no way around the hourly allowance; it is kept per inbox
+ * (`carol+k1@` and `c.a.r.o.l@` share `carol@`'s), so another account of
+ * the same inbox is none either, and keyed lookups from one client address
+ * are bounded too (`RATE_LIMIT_KEYED_PER_CLIENT`), whatever keys it holds.
  */
 export function createRateLimiter(
   limits: Omit<ProfilesSettings['rateLimits'], 'avatarsPerHour'>,
@@ -43,6 +49,7 @@ export function createRateLimiter(
   const anonymous = limiter('anonymous', limits.anonymousPerHour);
   const keyed = limiter('key', limits.keyedPerHour);
   const account = limiter('account', limits.accountPerHour);
+  const keyedClient = limiter('keyed-client', limits.keyedPerClientPerHour);
   const count = (counter: WindowCounter, id: string): RateLimitDecision | Promise<RateLimitDecision> => {
     const counted = counter.count(id);
     return counted instanceof Promise ? counted.then((done) => decision(counter.points, done)) : decision(counter.points, counted);
@@ -50,12 +57,9 @@ export function createRateLimiter(
   return {
     take(caller) {
       if (caller.kind === 'anonymous') return count(anonymous, caller.ip);
-      const byKey = count(keyed, caller.keyId);
-      const byAccount = count(account, caller.accountId);
-      if (byKey instanceof Promise || byAccount instanceof Promise) {
-        return Promise.all([byKey, byAccount]).then(([key, ofAccount]) => tighter(key, ofAccount));
-      }
-      return tighter(byKey, byAccount);
+      const counts = [count(keyed, caller.keyId), count(account, caller.inbox), count(keyedClient, caller.ip)];
+      if (counts.some((counted) => counted instanceof Promise)) return Promise.all(counts).then((done) => done.reduce(tighter));
+      return (counts as RateLimitDecision[]).reduce(tighter);
     },
   };
 }
