@@ -228,6 +228,20 @@ export type AnonymousProfile = {
      * Preferred pronouns.
      */
     pronouns: string;
+    /**
+     * The header image of the profile card as a CSS `background` value
+     * (`url('…')` and placement), or `""`. Always sent; optional in the
+     * schema, as in the real service's published one.
+     *
+     */
+    header_image?: string;
+    /**
+     * The profile's background as a CSS colour or gradient, or `""`.
+     * Always sent; optional in the schema, as in the real service's
+     * published one.
+     *
+     */
+    background_color?: string;
 };
 
 /**
@@ -304,11 +318,17 @@ export type AuthenticatedProfile = {
      */
     is_organization: boolean;
     /**
-     * The header image of the profile card as a CSS `background` value (`url('…')` and placement), or `""`.
+     * The header image of the profile card as a CSS `background` value
+     * (`url('…')` and placement), or `""`. Always sent; optional in the
+     * schema, as in the real service's published one.
+     *
      */
     header_image: string;
     /**
      * The profile's background as a CSS colour or gradient, or `""`.
+     * Always sent; optional in the schema, as in the real service's
+     * published one.
+     *
      */
     background_color: string;
     /**

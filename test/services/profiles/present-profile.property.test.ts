@@ -110,6 +110,11 @@ describe('what a profile shows to an anonymous caller', () => {
     for (const field of KEYED_ONLY_FIELDS) expect(answer).not.toHaveProperty(field);
   });
 
+  test.prop([storedProfile])('carries the profile card\'s header image and background, as keyed answers do', (profile) => {
+    const answer = presentProfile(profile, 'anonymous', LINKS);
+    expect(answer).toMatchObject({ header_image: profile.headerImage, background_color: profile.backgroundColor });
+  });
+
   test.prop([storedProfile])('always points avatar_url at the avatar images by hash, uploaded image or not', (profile) => {
     expect(presentProfile(profile, 'anonymous', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);
     expect(presentProfile(profile, 'keyed', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);

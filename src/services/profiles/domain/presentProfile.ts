@@ -25,12 +25,14 @@ export const ANONYMOUS_VERIFIED_ACCOUNTS = 4;
  * What a profile shows to whom, in one place.
  *
  * - Anonymous: "the response omits the authenticated-only fields and lists
- *   at most 4 verified accounts": exactly the seed's public fields.
+ *   at most 4 verified accounts": the seed's public fields, and the profile
+ *   card's look (header image, background colour), which the seed does not
+ *   mark authenticated-only and the real service sends to embedded cards.
  * - Keyed: "the full profile is returned, including links, registration and
  *   last-edit timestamps, contact info, payments and wallets, gallery
  *   images, and number_verified_accounts", and the real service's optional
  *   personal details (names, time zone, languages, interests, organization
- *   flag, header image, background colour), always present.
+ *   flag), always present.
  *
  * For both, hidden verified accounts are never listed (but are counted in
  * `number_verified_accounts`), and only the contact details and payments
@@ -64,6 +66,8 @@ export function presentProfile(
     verified_accounts: audience === 'anonymous' ? listed.slice(0, ANONYMOUS_VERIFIED_ACCOUNTS) : listed,
     pronunciation: profile.pronunciation,
     pronouns: profile.pronouns,
+    header_image: profile.headerImage,
+    background_color: profile.backgroundColor,
   };
   if (audience === 'anonymous') return common;
 
@@ -77,8 +81,6 @@ export function presentProfile(
     first_name: profile.firstName,
     last_name: profile.lastName,
     is_organization: profile.isOrganization,
-    header_image: profile.headerImage,
-    background_color: profile.backgroundColor,
     links: profile.links.map(({ label, url }) => ({ label, url })),
     interests: profile.interests.map(presentInterest),
     payments: {
