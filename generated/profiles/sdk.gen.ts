@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses } from './types.gen.js';
+import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,6 +32,36 @@ export const getProfileById = <ThrowOnError extends boolean = false>(options: Op
     url: '/profiles/{profileIdentifier}',
     ...options
 });
+
+/**
+ * Get inferred interests for a profile
+ *
+ * The interests inferred for a profile from what is known of it (the
+ * profile's own `interests` are the ones its owner added), as the
+ * store holds them: a list of interests the owner might (or might not)
+ * like, empty when none were inferred. Requires an API key, and counts
+ * against the key's hourly limit as a profile lookup does.
+ *
+ */
+export const getProfileInferredInterestsById = <ThrowOnError extends boolean = false>(options: Options<GetProfileInferredInterestsByIdData, ThrowOnError>) => (options.client ?? client).get<GetProfileInferredInterestsByIdResponses, GetProfileInferredInterestsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/profiles/{profileIdentifier}/inferred-interests',
+    ...options
+});
+
+/**
+ * Get list of services supported as verified accounts
+ *
+ * The services a profile can verify an account on, with their ids,
+ * labels and icons: the one list every profile's `verified_accounts`
+ * take their `service_type`, `service_label` and `service_icon` from,
+ * and the ids `GET /profiles/search/by-verified-account` takes as
+ * `service`. Takes no API key; each client address may ask
+ * `RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES` times an hour (1000 by
+ * default), counted apart from profile lookups.
+ *
+ */
+export const getVerifiedAccountServices = <ThrowOnError extends boolean = false>(options?: Options<GetVerifiedAccountServicesData, ThrowOnError>) => (options?.client ?? client).get<GetVerifiedAccountServicesResponses, GetVerifiedAccountServicesErrors, ThrowOnError>({ url: '/verified-accounts/services', ...options });
 
 /**
  * Get avatar image

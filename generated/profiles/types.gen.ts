@@ -13,9 +13,9 @@ export type ProfilesError = {
      */
     error: string;
     /**
-     * A stable machine-readable code.
+     * A stable machine-readable code. New codes may be added in a minor version (`x-extensible-enum`): treat a code you do not know by the answer's status.
      */
-    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
+    code: 'invalid_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
 };
 
 /**
@@ -51,7 +51,7 @@ export type CryptoWalletAddress = {
  */
 export type VerifiedAccount = {
     /**
-     * Machine name of the external service (clients pick icons by it).
+     * Machine name of the external service (clients pick icons by it); an `id` of `GET /verified-accounts/services`.
      */
     service_type: string;
     /**
@@ -168,6 +168,34 @@ export type Interest = {
      * The identifier and the name in lower-case words joined by `-`.
      */
     slug: string;
+};
+
+/**
+ * A service a profile can verify an account on.
+ */
+export type VerifiedAccountService = {
+    /**
+     * The service's identifier (a verified account's `service_type`).
+     */
+    id: string;
+    /**
+     * The service's name, as people write it (a verified account's `service_label`).
+     */
+    label: string;
+    /**
+     * The service's icon (a verified account's `service_icon`), a small SVG as a `data:` URL.
+     */
+    icon: string;
+};
+
+/**
+ * The services a profile can verify an account on.
+ */
+export type VerifiedAccountServices = {
+    /**
+     * Every supported service, by label.
+     */
+    services: Array<VerifiedAccountService>;
 };
 
 /**
@@ -502,6 +530,127 @@ export type GetProfileByIdResponses = {
 };
 
 export type GetProfileByIdResponse = GetProfileByIdResponses[keyof GetProfileByIdResponses];
+
+export type GetProfileInferredInterestsByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The SHA-256 hex hash of the owner's primary email address (legacy 32-character MD5 hex also accepted), or the profile URL slug.
+         */
+        profileIdentifier: string;
+    };
+    query?: never;
+    url: '/profiles/{profileIdentifier}/inferred-interests';
+};
+
+export type GetProfileInferredInterestsByIdErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     */
+    401: ProfilesError;
+    /**
+     * No profile exists for the identifier.
+     */
+    404: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type GetProfileInferredInterestsByIdError = GetProfileInferredInterestsByIdErrors[keyof GetProfileInferredInterestsByIdErrors];
+
+export type GetProfileInferredInterestsByIdResponses = {
+    /**
+     * Interests the owner might (or might not) like.
+     */
+    200: Array<Interest>;
+};
+
+export type GetProfileInferredInterestsByIdResponse = GetProfileInferredInterestsByIdResponses[keyof GetProfileInferredInterestsByIdResponses];
+
+export type GetVerifiedAccountServicesData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/verified-accounts/services';
+};
+
+export type GetVerifiedAccountServicesErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+};
+
+export type GetVerifiedAccountServicesError = GetVerifiedAccountServicesErrors[keyof GetVerifiedAccountServicesErrors];
+
+export type GetVerifiedAccountServicesResponses = {
+    /**
+     * The supported services.
+     */
+    200: VerifiedAccountServices;
+};
+
+export type GetVerifiedAccountServicesResponse = GetVerifiedAccountServicesResponses[keyof GetVerifiedAccountServicesResponses];
 
 export type GetAvatarData = {
     body?: never;

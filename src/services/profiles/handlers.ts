@@ -6,11 +6,14 @@ import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
+import { presentInferredInterests } from './domain/presentProfile.js';
+import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
 import { profileNotFound } from './errors.js';
-import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
+import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
 import type { Profile } from './domain/profile.js';
+import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
 
 export interface ProfilesHandlerDeps {
   contract: Contract;
@@ -18,6 +21,14 @@ export interface ProfilesHandlerDeps {
   avatars: AvatarImages;
   config: Pick<PlatformConfig, 'publicUrl'> & { profiles: Pick<ProfilesConfig['profiles'], 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'> };
 }
+
+/**
+ * The list of services, answered as one frozen object, so the presenter
+ * serializes and tags it once. It changes only with a release: an hour in
+ * caches.
+ */
+const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({ services: [...VERIFIED_ACCOUNT_SERVICES] });
+const SERVICES_CACHE_CONTROL = 'public, max-age=3600';
 
 /** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
 const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
@@ -75,6 +86,27 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
       if (fallback.kind === 'redirect') return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
       const image = await avatars.generated(fallback.style, profile?.emailHash ?? request.seed, request.size);
       return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
+    },
+
+    /**
+     * "Get inferred interests for a profile": what the store holds for the
+     * profile an identifier names, for keyed callers (the contract requires a
+     * key); 404 when there is no such profile.
+     */
+    getProfileInferredInterestsById({ path }) {
+      const answer = (profile: Profile | undefined) => {
+        if (!profile) throw profileNotFound();
+        return { status: 200 as const, body: presentInferredInterests(profile), headers: { 'Cache-Control': KEYED_CACHE_CONTROL } };
+      };
+      const lookup = parseIdentifier(path.profileIdentifier);
+      const known = profiles.knownProfile?.(lookup);
+      if (known) return answer(known.value);
+      return profiles.findProfile(lookup).then(answer);
+    },
+
+    /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
+    getVerifiedAccountServices() {
+      return { status: 200, body: VERIFIED_ACCOUNT_SERVICES_ANSWER, headers: { 'Cache-Control': SERVICES_CACHE_CONTROL } };
     },
 
     getOpenApiDocument: openApiDocumentHandler(deps.contract),

@@ -25,6 +25,10 @@ export interface ProfilesSettings {
     accountPerHour: number;
     /** Avatar images per window per client address (`RATE_LIMIT_AVATARS`). */
     avatarsPerHour: number;
+    /** Lists of verified-account services per window per client address (`RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES`). */
+    verifiedAccountServicesPerHour: number;
+    /** QR codes per window per client address (`RATE_LIMIT_QR_CODES`). */
+    qrCodesPerHour: number;
     windowSeconds: number;
   };
 }
@@ -49,6 +53,8 @@ export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<P
         // Every key of an account together: by default as much as one key, so a new key adds nothing.
         accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
         avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
+        verifiedAccountServicesPerHour: int(env.RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES, 1000, 'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES'),
+        qrCodesPerHour: int(env.RATE_LIMIT_QR_CODES, 1000, 'RATE_LIMIT_QR_CODES'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },

@@ -5,6 +5,7 @@ import type {
   Interest as PublicInterest,
   VerifiedAccount as PublicVerifiedAccount,
 } from '../../../../generated/profiles/types.gen.js';
+import { verifiedAccountService } from './verifiedAccountServices.js';
 import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from './profile.js';
 
 /** Who is asking: a caller without a valid API key, or one with. */
@@ -96,11 +97,17 @@ export function presentProfile(
 }
 
 /**
+ * The interests inferred for a profile, as the real service answers them:
+ * `[{id, name, slug}]`, for keyed callers only (the operation requires a key).
+ */
+export const presentInferredInterests = (profile: Profile): PublicInterest[] => profile.inferredInterests.map(presentInterest);
+
+/**
  * An interest as the real service shows it: its slug "combines id and its
  * normalized name" (`1-photography`): the name's letters and digits in
  * lower case, runs of anything else as one `-`.
  */
-const presentInterest = ({ id, name }: Interest): PublicInterest => {
+export const presentInterest = ({ id, name }: Interest): PublicInterest => {
   const words = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -110,13 +117,22 @@ const presentInterest = ({ id, name }: Interest): PublicInterest => {
   return { id, name, slug: words ? `${id}-${words}` : String(id) };
 };
 
-const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => ({
-  service_type: account.serviceType,
-  service_label: account.serviceLabel,
-  service_icon: account.serviceIcon,
-  url: account.url,
-  is_hidden: false,
-});
+/**
+ * A verified account with its service's label and icon from the list of
+ * services (`GET /verified-accounts/services`), the one source of both; an
+ * account stored by an earlier release on a service the list lacks keeps
+ * what was stored with it.
+ */
+const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => {
+  const service = verifiedAccountService(account.serviceType);
+  return {
+    service_type: account.serviceType,
+    service_label: service?.label ?? account.serviceLabel,
+    service_icon: service?.icon ?? account.serviceIcon,
+    url: account.url,
+    is_hidden: false,
+  };
+};
 
 /** The public contact details; undefined when the owner made none public (the member is then omitted). */
 function publicContactInfo(contactInfo: ContactInfo): PublicContactInfo | undefined {

@@ -29,6 +29,8 @@ export interface Profile {
   /** In the owner's order; at most one is primary. */
   languages: Language[];
   interests: Interest[];
+  /** Interests inferred for the profile from what is known of it (not added by its owner); shown only by their own operation. */
+  inferredInterests: Interest[];
   isOrganization: boolean;
   /** CSS `background` value of the profile card's header (`url('…') …`), or `""`. */
   headerImage: string;

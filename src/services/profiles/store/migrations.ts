@@ -76,4 +76,15 @@ export const profilesMigrations: readonly NamedMigration[] = [
       }
     },
   },
+
+  // Issue 36: the interests inferred for a profile (GET /v3/profiles/{id}/inferred-interests).
+  {
+    name: '003-inferred-interests',
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('profiles').addColumn('inferred_interests', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('profiles').dropColumn('inferred_interests').execute();
+    },
+  },
 ];

@@ -32,6 +32,8 @@ export interface ProfilesTable {
   languages: string;
   /** JSON `Interest[]`. */
   interests: string;
+  /** JSON `Interest[]`: the interests inferred for the profile, not added by its owner. */
+  inferred_interests: string;
   /** 1 when the profile is an organization's. */
   is_organization: number;
   header_image: string;
@@ -68,3 +70,4 @@ export interface ProfileAvatarsTable {
   digest: string;
   updated_at: string;
 }
+
