@@ -19,6 +19,17 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  searchProfilesByVerifiedAccount: {
+    data: T.SearchProfilesByVerifiedAccountData;
+    responses: T.SearchProfilesByVerifiedAccountResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getProfileInferredInterestsById: {
     data: T.GetProfileInferredInterestsByIdData;
     responses: T.GetProfileInferredInterestsByIdResponses;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses } from './types.gen.js';
+import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -30,6 +30,27 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getProfileById = <ThrowOnError extends boolean = false>(options: Options<GetProfileByIdData, ThrowOnError>) => (options.client ?? client).get<GetProfileByIdResponses, GetProfileByIdErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/profiles/{profileIdentifier}',
+    ...options
+});
+
+/**
+ * Search for profiles by verified account username
+ *
+ * The profiles that list a verified account with this username (any
+ * letter case), on the service `service` names when it is given (an
+ * `id` of `GET /verified-accounts/services`), as keyed callers get them,
+ * by slug, `per_page` to a page. Accounts their owners hid are never
+ * found. Requires an API key, and counts against the key's hourly limit
+ * as a profile lookup does.
+ *
+ * A verified account's username is the one its owner's import gave,
+ * else the last segment of its URL's path (without a leading `@`), else
+ * the first label of its host (`https://alex.tumblr.com/`: `alex`).
+ *
+ */
+export const searchProfilesByVerifiedAccount = <ThrowOnError extends boolean = false>(options: Options<SearchProfilesByVerifiedAccountData, ThrowOnError>) => (options.client ?? client).get<SearchProfilesByVerifiedAccountResponses, SearchProfilesByVerifiedAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/profiles/search/by-verified-account',
     ...options
 });
 

@@ -199,6 +199,20 @@ export type VerifiedAccountServices = {
 };
 
 /**
+ * A page of profiles found by a search.
+ */
+export type ProfileSearchResults = {
+    /**
+     * The profiles of this page, by slug, each as a keyed lookup answers it.
+     */
+    profiles: Array<AuthenticatedProfile>;
+    /**
+     * Total number of pages available (0 when nothing was found).
+     */
+    total_pages: number;
+};
+
+/**
  * SHA-256 hex hash of the user's primary email address.
  */
 export type ProfileHash = string;
@@ -530,6 +544,85 @@ export type GetProfileByIdResponses = {
 };
 
 export type GetProfileByIdResponse = GetProfileByIdResponses[keyof GetProfileByIdResponses];
+
+export type SearchProfilesByVerifiedAccountData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * The username on the verified third-party service (any letter case).
+         */
+        username: string;
+        /**
+         * The service to limit the search to, an `id` of `GET /verified-accounts/services` (e.g. `github`); another value is `400`.
+         */
+        service?: string;
+        /**
+         * The page of results, from 1. A page past the last answers no profiles.
+         */
+        page?: number;
+        /**
+         * Profiles per page, 1 to 50 (default 20).
+         */
+        per_page?: number;
+    };
+    url: '/profiles/search/by-verified-account';
+};
+
+export type SearchProfilesByVerifiedAccountErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     */
+    401: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type SearchProfilesByVerifiedAccountError = SearchProfilesByVerifiedAccountErrors[keyof SearchProfilesByVerifiedAccountErrors];
+
+export type SearchProfilesByVerifiedAccountResponses = {
+    /**
+     * A page of matching profiles.
+     */
+    200: ProfileSearchResults;
+};
+
+export type SearchProfilesByVerifiedAccountResponse = SearchProfilesByVerifiedAccountResponses[keyof SearchProfilesByVerifiedAccountResponses];
 
 export type GetProfileInferredInterestsByIdData = {
     body?: never;

@@ -6,8 +6,9 @@ import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
-import { presentInferredInterests } from './domain/presentProfile.js';
-import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
+import { presentInferredInterests, presentProfile } from './domain/presentProfile.js';
+import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
+import { invalidRequest } from '../../platform/http/errors.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
@@ -40,7 +41,8 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
 export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
   const { profiles, avatars, config } = deps;
-  const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl });
+  const links = { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl };
+  const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
@@ -107,6 +109,30 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
     /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
     getVerifiedAccountServices() {
       return { status: 200, body: VERIFIED_ACCOUNT_SERVICES_ANSWER, headers: { 'Cache-Control': SERVICES_CACHE_CONTROL } };
+    },
+
+    /**
+     * "Search for profiles by verified account username": the profiles with
+     * a visible verified account of that username (any case), on `service`
+     * when given (400 when the list of services has no such id), a page at a
+     * time, each as a keyed lookup answers it.
+     */
+    async searchProfilesByVerifiedAccount({ query }) {
+      const { username, service, page = 1, per_page: perPage = 20 } = query;
+      if (service !== undefined && !verifiedAccountService(service)) {
+        throw invalidRequest('Invalid parameter service: must be an id of GET /v3/verified-accounts/services');
+      }
+      const found = await profiles.searchByVerifiedAccount({
+        username: username.toLowerCase(),
+        ...(service === undefined ? {} : { service }),
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      return {
+        status: 200 as const,
+        body: { profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)), total_pages: Math.ceil(found.total / perPage) },
+        headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
+      };
     },
 
     getOpenApiDocument: openApiDocumentHandler(deps.contract),

@@ -136,6 +136,7 @@ export function profilesService(deps: {
   const policies: ProfilesPolicies = {
     getProfileById: { admit: countedLookups, present: presentJsonAnswer },
     getProfileInferredInterestsById: { admit: countedLookups, present: presentJsonAnswer },
+    searchProfilesByVerifiedAccount: { admit: countedLookups, present: presentJsonAnswer },
     getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
     getVerifiedAccountServices: { admit: servicesLimit, present: presentJsonAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },

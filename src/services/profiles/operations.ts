@@ -33,6 +33,7 @@ export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: st
 export type ProfilesPolicyHeaders = {
   getProfileById: { admit: RateLimitHeader; present: 'ETag' };
   getProfileInferredInterestsById: { admit: RateLimitHeader; present: 'ETag' };
+  searchProfilesByVerifiedAccount: { admit: RateLimitHeader; present: 'ETag' };
   getAvatar: { admit: RateLimitHeader };
   getVerifiedAccountServices: { admit: RateLimitHeader; present: 'ETag' };
   getOpenApiDocument: { present: 'ETag' };

@@ -64,6 +64,7 @@ describe('a policy table', () => {
       getProfileById: { admit: limit, present: withETag },
       getProfileInferredInterestsById: { admit: limit, present: withETag },
       getVerifiedAccountServices: { admit: limit, present: withETag },
+      searchProfilesByVerifiedAccount: { admit: limit, present: withETag },
       getAvatar: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
     };
@@ -87,6 +88,7 @@ describe('a service definition', () => {
     const others = {
       getProfileInferredInterestsById: {} as ProfilesHandlers['getProfileInferredInterestsById'],
       getVerifiedAccountServices: {} as ProfilesHandlers['getVerifiedAccountServices'],
+      searchProfilesByVerifiedAccount: {} as ProfilesHandlers['searchProfilesByVerifiedAccount'],
     };
     const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document, ...others };
     // @ts-expect-error getAvatar, an operation of the contract, has no handler

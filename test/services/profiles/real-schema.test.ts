@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getProfileInferredInterestsById } from '../../../generated/profiles/sdk.gen.js';
+import { getProfileInferredInterestsById, getVerifiedAccountServices, searchProfilesByVerifiedAccount } from '../../../generated/profiles/sdk.gen.js';
 import { REAL_PROFILE_FIELDS, realAnswerProblems, realProfileProblems } from '../../support/realProfileSchema.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
@@ -32,6 +32,18 @@ describe('the other reads the real document publishes, by its own answer schemas
     const { data, response } = await getProfileInferredInterestsById({ client: harness.client, path: { profileIdentifier: slug }, auth: key });
     expect(response.status).toBe(200);
     expect(realAnswerProblems('/profiles/{profileIdentifier}/inferred-interests', 'get', 200, data)).toBeNull();
+  });
+
+  it.each(['alexmorgan', 'quinnquiet', 'nobody-at-all'])('GET /profiles/search/by-verified-account?username=%s', async (username) => {
+    const { data, response } = await searchProfilesByVerifiedAccount({ client: harness.client, query: { username }, auth: key });
+    expect(response.status).toBe(200);
+    expect(realAnswerProblems('/profiles/search/by-verified-account', 'get', 200, data)).toBeNull();
+  });
+
+  it('GET /verified-accounts/services (with our icon, the one addition let through)', async () => {
+    const { data, response } = await getVerifiedAccountServices({ client: harness.client });
+    expect(response.status).toBe(200);
+    expect(realAnswerProblems('/verified-accounts/services', 'get', 200, data)).toBeNull();
   });
 });
 

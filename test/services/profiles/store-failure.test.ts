@@ -64,6 +64,7 @@ const failingStore: ProfilesStore = {
   saveProfiles: unreachable,
   countProfiles: unreachable,
   readAvatarImage: unreachable,
+  searchByVerifiedAccount: unreachable,
   findActiveKey: unreachable,
   createApiKey: unreachable,
   revokeApiKey: unreachable,

@@ -78,7 +78,7 @@ describe('profiles draw their verified accounts from the list', () => {
       new Date(),
     );
     const github = VERIFIED_ACCOUNT_SERVICES.find((service) => service.id === 'github')!;
-    expect(owned!.profile.verifiedAccounts).toEqual([{ serviceType: 'github', serviceLabel: github.label, serviceIcon: github.icon, url: 'https://github.com/v', hidden: false }]);
+    expect(owned!.profile.verifiedAccounts).toEqual([{ serviceType: 'github', serviceLabel: github.label, serviceIcon: github.icon, url: 'https://github.com/v', username: 'v', hidden: false }]);
   });
 });
 

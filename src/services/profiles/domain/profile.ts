@@ -80,6 +80,12 @@ export interface VerifiedAccount {
   serviceLabel: string;
   serviceIcon: string;
   url: string;
+  /**
+   * The owner's username on the service, lower-case, as searches find it
+   * (`accountUsername`); absent on accounts stored by earlier releases,
+   * whose username is read from their URL.
+   */
+  username?: string;
   /** Hidden accounts are counted in `number_verified_accounts` but never listed. */
   hidden: boolean;
 }

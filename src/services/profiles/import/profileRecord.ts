@@ -190,6 +190,12 @@ export const profileRecordSchema = {
           service_label: { description: 'Accepted from files of earlier releases and not kept: the label is the service list\'s.', ...nonEmpty },
           service_icon: { description: 'Accepted from files of earlier releases and not kept: the icon is the service list\'s.', ...url },
           url,
+          username: {
+            description: "The owner's username on the service, as searches find it (any case); by default read from the URL.",
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+          },
           is_hidden: { type: 'boolean' },
         },
       },

@@ -1,5 +1,6 @@
 import { utcSeconds } from '../domain/time.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
+import { accountUsername } from '../domain/accountUsername.js';
 import type { ProfileContent } from '../store/profilesStore.js';
 import type { ProfileRecord } from './profileRecord.js';
 
@@ -41,6 +42,7 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
         serviceLabel: service?.label ?? account.service_type,
         serviceIcon: service?.icon ?? '',
         url: account.url,
+        username: accountUsername(account),
         hidden: account.is_hidden ?? false,
       };
     }),

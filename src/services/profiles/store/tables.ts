@@ -8,6 +8,7 @@ import type { AccountsTables } from '../../../accounts/tables.js';
 export interface ProfilesTables {
   profiles: ProfilesTable;
   profile_avatars: ProfileAvatarsTable;
+  profile_verified_accounts: ProfileVerifiedAccountsTable;
 }
 
 /** The tables the profiles service reads and writes: its own and the accounts'. */
@@ -71,3 +72,16 @@ export interface ProfileAvatarsTable {
   updated_at: string;
 }
 
+/**
+ * The visible verified accounts of every profile, by service and username:
+ * the index searches by verified account read (hidden accounts are never
+ * written here, so they are never found). Written with the profile.
+ */
+export interface ProfileVerifiedAccountsTable {
+  account_id: string;
+  /** The account's position among the profile's verified accounts, from 0. */
+  position: number;
+  service_type: string;
+  /** Lower-case (`accountUsername`). */
+  username: string;
+}
