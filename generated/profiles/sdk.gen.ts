@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
+import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -83,6 +83,28 @@ export const getProfileInferredInterestsById = <ThrowOnError extends boolean = f
  *
  */
 export const getVerifiedAccountServices = <ThrowOnError extends boolean = false>(options?: Options<GetVerifiedAccountServicesData, ThrowOnError>) => (options?.client ?? client).get<GetVerifiedAccountServicesResponses, GetVerifiedAccountServicesErrors, ThrowOnError>({ url: '/verified-accounts/services', ...options });
+
+/**
+ * Get QR code for an email address' profile
+ *
+ * A QR code of the profile URL of the profile whose owner's primary
+ * email has this SHA-256 hash (the profile's slug, or the legacy MD5
+ * hash, also work), as a square PNG of `size` pixels. With `utm_medium`
+ * or `utm_campaign`, the URL in the code carries them (after
+ * `utm_source=qr`). `type=user` shows the profile's avatar in the
+ * middle. `X-Gravatar-Profile-Status` says whether a profile was found
+ * (`enabled`) or not (`not-found`: the code then holds
+ * `<profiles>/<sha256_hash>`, as the real service's does).
+ *
+ * Takes no API key; each client address may ask `RATE_LIMIT_QR_CODES`
+ * codes an hour (1000 by default), counted apart from profile lookups
+ * and avatars. Codes are drawn with the avatar images and kept with
+ * them: when more images are being drawn than the server takes at
+ * once, a request that needs a new drawing is `503` with
+ * `Retry-After: 1`.
+ *
+ */
+export const getQrCodeBySha256Hash = <ThrowOnError extends boolean = false>(options: Options<GetQrCodeBySha256HashData, ThrowOnError>) => (options.client ?? client).get<GetQrCodeBySha256HashResponses, GetQrCodeBySha256HashErrors, ThrowOnError>({ url: '/qr-code/{sha256_hash}', ...options });
 
 /**
  * Get avatar image

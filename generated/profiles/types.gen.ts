@@ -745,6 +745,90 @@ export type GetVerifiedAccountServicesResponses = {
 
 export type GetVerifiedAccountServicesResponse = GetVerifiedAccountServicesResponses[keyof GetVerifiedAccountServicesResponses];
 
+export type GetQrCodeBySha256HashData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The SHA-256 hex hash of the owner's primary email address (any letter case), or the profile URL slug (legacy MD5 also accepted).
+         */
+        sha256_hash: string;
+    };
+    query?: {
+        /**
+         * Width and height of the PNG in pixels, 50 to 1000 (default 200).
+         */
+        size?: number;
+        /**
+         * The smallest QR symbol version to draw, `1` to `40` (each version adds 4 modules a side); by default the smallest that holds the URL. One too small for the URL is `400`.
+         */
+        version?: string;
+        /**
+         * The `utm_medium` appended to the URL in the code.
+         */
+        utm_medium?: string;
+        /**
+         * The `utm_campaign` appended to the URL in the code.
+         */
+        utm_campaign?: string;
+        /**
+         * The icon in the middle of the code; `user` the profile's avatar (its uploaded image, or the default silhouette), `none` (the default) no icon. The real service's `gravatar` (its logo) is drawn as `none`.
+         */
+        type?: 'user' | 'gravatar' | 'none';
+    };
+    url: '/qr-code/{sha256_hash}';
+};
+
+export type GetQrCodeBySha256HashErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy, or more avatar images are being
+     * drawn than the server takes at once (a short queue is full). Nothing
+     * was changed; the same request may be sent again after `Retry-After`
+     * seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type GetQrCodeBySha256HashError = GetQrCodeBySha256HashErrors[keyof GetQrCodeBySha256HashErrors];
+
+export type GetQrCodeBySha256HashResponses = {
+    /**
+     * PNG image bytes.
+     */
+    200: Blob | File;
+};
+
+export type GetQrCodeBySha256HashResponse = GetQrCodeBySha256HashResponses[keyof GetQrCodeBySha256HashResponses];
+
 export type GetAvatarData = {
     body?: never;
     headers?: {

@@ -9,6 +9,7 @@ import { presentedProfiles } from './domain/presentedProfiles.js';
 import { presentInferredInterests, presentProfile } from './domain/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
 import { invalidRequest } from '../../platform/http/errors.js';
+import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
@@ -30,6 +31,9 @@ export interface ProfilesHandlerDeps {
  */
 const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({ services: [...VERIFIED_ACCOUNT_SERVICES] });
 const SERVICES_CACHE_CONTROL = 'public, max-age=3600';
+
+/** Width and height of a QR code when `size` is not given. */
+const QR_CODE_SIZE = 200;
 
 /** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
 const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
@@ -132,6 +136,54 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
         status: 200 as const,
         body: { profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)), total_pages: Math.ceil(found.total / perPage) },
         headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
+      };
+    },
+
+    /**
+     * "Get QR code for an email address' profile": a PNG of the profile's
+     * URL (with the caller's `utm_*`), `type=user` with the avatar in the
+     * middle; for an identifier that names no profile, of the URL it would
+     * have, marked `not-found`. Drawn and kept with the avatar images.
+     */
+    async getQrCodeBySha256Hash({ path, query, ctx }) {
+      checkSizeDigits(ctx.query);
+      const { size = QR_CODE_SIZE, version, utm_medium: medium, utm_campaign: campaign, type = 'none' } = query ?? {};
+      const lookup = parseIdentifier(path.sha256_hash);
+      const profile = lookup.by === 'nothing' ? undefined : await profiles.findProfile(lookup);
+      const url = new URL(`${config.publicUrl}/${profile ? profile.slug : encodeURIComponent(path.sha256_hash.toLowerCase())}`);
+      if (medium !== undefined || campaign !== undefined) {
+        url.searchParams.set('utm_source', 'qr');
+        if (medium !== undefined) url.searchParams.set('utm_medium', medium);
+        if (campaign !== undefined) url.searchParams.set('utm_campaign', campaign);
+      }
+      // The avatar is drawn (or taken from the kept images) before the code, each through the drawing gate on its own.
+      let centre: DrawnAvatar | undefined;
+      if (type === 'user') {
+        const side = Math.floor(size / 5);
+        const digest = profile?.avatarDigest;
+        if (digest) centre = await avatars.uploaded(digest, side, () => profiles.readAvatarImage(digest));
+        centre ??= await avatars.generated('mp', profile?.emailHash ?? '', side);
+      }
+      const text = url.href;
+      const key = `qr:${centre?.etag ?? 'none'}:${size}:${version ?? ''}:${text}`;
+      let image: DrawnAvatar;
+      try {
+        image = await avatars.other(key, () =>
+          drawQrCode({ text, size, ...(version === undefined ? {} : { version: Number(version) }), ...(centre ? { centre: centre.bytes } : {}) }),
+        );
+      } catch (error) {
+        if (error instanceof QrVersionTooSmall) throw invalidRequest(`Invalid parameter version: ${error.message}`);
+        throw error;
+      }
+      return {
+        status: 200,
+        body: image.bytes,
+        headers: {
+          'Content-Type': 'image/png',
+          ETag: image.etag,
+          'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS),
+          'X-Gravatar-Profile-Status': profile ? 'enabled' : 'not-found',
+        },
       };
     },
 

@@ -125,6 +125,7 @@ export function profilesService(deps: {
       onRefused: () => deps.onRateLimited?.('anonymous'),
     });
   const avatarLimit = perAddress('avatars', deps.config.profiles.rateLimits.avatarsPerHour);
+  const qrCodeLimit = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
   const servicesLimit = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
   /** One count per key (and account) or client address, whichever keyed operation a key calls. */
   const countedLookups = admitLookup(deps.limiter, deps.onRateLimited);
@@ -139,6 +140,7 @@ export function profilesService(deps: {
     searchProfilesByVerifiedAccount: { admit: countedLookups, present: presentJsonAnswer },
     getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
     getVerifiedAccountServices: { admit: servicesLimit, present: presentJsonAnswer },
+    getQrCodeBySha256Hash: { admit: qrCodeLimit, present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };

@@ -65,6 +65,7 @@ describe('a policy table', () => {
       getProfileInferredInterestsById: { admit: limit, present: withETag },
       getVerifiedAccountServices: { admit: limit, present: withETag },
       searchProfilesByVerifiedAccount: { admit: limit, present: withETag },
+      getQrCodeBySha256Hash: { admit: limit, present: plainPresenter },
       getAvatar: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
     };
@@ -89,6 +90,7 @@ describe('a service definition', () => {
       getProfileInferredInterestsById: {} as ProfilesHandlers['getProfileInferredInterestsById'],
       getVerifiedAccountServices: {} as ProfilesHandlers['getVerifiedAccountServices'],
       searchProfilesByVerifiedAccount: {} as ProfilesHandlers['searchProfilesByVerifiedAccount'],
+      getQrCodeBySha256Hash: {} as ProfilesHandlers['getQrCodeBySha256Hash'],
     };
     const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document, ...others };
     // @ts-expect-error getAvatar, an operation of the contract, has no handler
