@@ -64,6 +64,7 @@ const backendIndependent = [
   'test/services/profiles/widgets.e2e.test.ts',
   'test/services/profiles/lookup-cache.test.ts',
   'test/services/profiles/api-keys.test.ts',
+  'test/services/profiles/sdk-email-helpers.test.ts',
   'test/services/publishing/capabilities.test.ts',
   'test/services/publishing/trash-rules.test.ts',
   // Their own server on SQLite, or headers and limits that no store takes part in.

@@ -114,22 +114,33 @@ export function profilesService(deps: {
     }),
     config: deps.config,
   });
-  const avatarLimit = perClientLimit({
-    name: 'profiles-avatars',
-    points: deps.config.profiles.rateLimits.avatarsPerHour,
-    duration: deps.config.profiles.rateLimits.windowSeconds,
-    shared: deps.shared,
-    refuse: rateLimitExceeded,
-    onRefused: () => deps.onRateLimited?.('anonymous'),
-  });
+  /** An hourly limit per client address of an operation that takes no key, counted apart from every other. */
+  const perAddress = (name: string, points: number) =>
+    perClientLimit({
+      name: `profiles-${name}`,
+      points,
+      duration: deps.config.profiles.rateLimits.windowSeconds,
+      shared: deps.shared,
+      refuse: rateLimitExceeded,
+      onRefused: () => deps.onRateLimited?.('anonymous'),
+    });
+  const avatarLimit = perAddress('avatars', deps.config.profiles.rateLimits.avatarsPerHour);
+  const qrCodeLimit = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
+  const servicesLimit = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
+  /** One count per key (and account) or client address, whichever keyed operation a key calls. */
+  const countedLookups = admitLookup(deps.limiter, deps.onRateLimited);
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
    * `Vary: Authorization`; avatar images have a per-client limit of their
    * own, carry their own ETag and cache headers and never vary by caller.
    */
   const policies: ProfilesPolicies = {
-    getProfileById: { admit: admitLookup(deps.limiter, deps.onRateLimited), present: presentJsonAnswer },
+    getProfileById: { admit: countedLookups, present: presentJsonAnswer },
+    getProfileInferredInterestsById: { admit: countedLookups, present: presentJsonAnswer },
+    searchProfilesByVerifiedAccount: { admit: countedLookups, present: presentJsonAnswer },
     getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
+    getVerifiedAccountServices: { admit: servicesLimit, present: presentJsonAnswer },
+    getQrCodeBySha256Hash: { admit: qrCodeLimit, present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
@@ -141,7 +152,7 @@ export function profilesService(deps: {
     handlers,
     anonymous: { kind: 'anonymous' },
     security,
-    unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
+    unauthenticated: () => new ApiError(401, 'unauthorized', 'You are not authorized to perform this action'),
     policies,
     errorBody: profilesErrorBody,
     present: presentJsonAnswer,

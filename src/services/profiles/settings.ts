@@ -27,6 +27,10 @@ export interface ProfilesSettings {
     keyedPerClientPerHour: number;
     /** Avatar images per window per client address (`RATE_LIMIT_AVATARS`). */
     avatarsPerHour: number;
+    /** Lists of verified-account services per window per client address (`RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES`). */
+    verifiedAccountServicesPerHour: number;
+    /** QR codes per window per client address (`RATE_LIMIT_QR_CODES`). */
+    qrCodesPerHour: number;
     windowSeconds: number;
   };
 }
@@ -53,6 +57,8 @@ export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<P
         // Keyed lookups from one client address, whatever keys it holds: two keys' worth at the default allowance.
         keyedPerClientPerHour: int(env.RATE_LIMIT_KEYED_PER_CLIENT, 2000, 'RATE_LIMIT_KEYED_PER_CLIENT'),
         avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
+        verifiedAccountServicesPerHour: int(env.RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES, 1000, 'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES'),
+        qrCodesPerHour: int(env.RATE_LIMIT_QR_CODES, 1000, 'RATE_LIMIT_QR_CODES'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },
