@@ -1,7 +1,7 @@
 /**
  * `npm run build:sdk`: one npm package per contract, packed to
  * `<outDir>/<name>-<version>.tgz` (default `dist/sdk/`), e.g.
- * `contract-first-profiles-3.0.0.tgz`: `@contract-first/<service>` at the
+ * `contract-first-profiles-3.1.0.tgz`: `@contract-first/<service>` at the
  * contract's `info.version`, ES modules and `.d.ts` in `dist/`, CommonJS in `dist/cjs/`, no
  * dependencies. See docs/sdk.md.
  *

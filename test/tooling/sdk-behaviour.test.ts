@@ -5,8 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSdk, npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
+import { projectRoot } from '../../scripts/tools.js';
 
 /**
  * What the SDK packages add around fetch (retries, timeout, User-Agent, the
@@ -16,6 +18,7 @@ import { buildSdk, npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
  * ES module one (`.mjs`, `import`) that installed the packed tarballs.
  */
 const exec = promisify(execFile);
+const PROFILES_VERSION = /\n {2}version: (\S+)/.exec(readFileSync(join(projectRoot, 'openapi', 'profiles.yaml'), 'utf8'))![1]!;
 
 interface Seen {
   method: string;
@@ -134,7 +137,7 @@ main().then(() => process.exit(0), (error) => { console.error(error); process.ex
 }
 
 const EXPECTED = (kind: string) => [
-  `user-agent 200 ${SDK_SCOPE}/profiles/3.0.0`,
+  `user-agent 200 ${SDK_SCOPE}/profiles/${PROFILES_VERSION}`,
   `busy503 200 ${kind}-busy503-2`,
   'busy429 200',
   'busy-backoff 200',
@@ -175,7 +178,7 @@ describe.each(['cjs', 'mjs'])('the SDK from a %s consumer', (kind) => {
   });
 
   it('names the package and version in User-Agent, unless the client or the call names another', () => {
-    expect(requests(kind, 'ua')[0]!.headers['user-agent']).toBe(`${SDK_SCOPE}/profiles/3.0.0`);
+    expect(requests(kind, 'ua')[0]!.headers['user-agent']).toBe(`${SDK_SCOPE}/profiles/${PROFILES_VERSION}`);
     expect(requests(kind, 'ua-client')[0]!.headers['user-agent']).toBe('my-app/1.0');
     expect(requests(kind, 'ua-call')[0]!.headers['user-agent']).toBe('my-job/2.0');
     expect(requests(kind, 'default-client')[0]!.headers['user-agent']).toBe('default/3');
