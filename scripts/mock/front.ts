@@ -71,6 +71,11 @@ export interface FrontOptions {
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const NOT_FOUND = JSON.stringify({ error: 'Not found', code: 'not_found' });
 const METHOD_NOT_ALLOWED = JSON.stringify({ error: 'Method not allowed', code: 'method_not_allowed' });
+/** Which answers each service's presenter marks `Cache-Control: no-store`, by status. */
+const NO_STORE: Record<string, (status: number) => boolean> = {
+  profiles: (status) => status >= 400,
+  developer: () => true,
+};
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
 /**
@@ -234,13 +239,13 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const preflight = method === 'OPTIONS' && Boolean(req.headers['access-control-request-method']);
     const presentsPublishing = service === 'publishing';
     const operation = known?.methods[method === 'HEAD' ? 'GET' : method];
-    const present = (answer: Outgoing) => {
+    const present = (answer: Outgoing, outer: Record<string, string> = {}) => {
       const ctx = new PresenterContext(method, queryOf(url), req.headers);
       publishingPresenter(open ? '*' : publishing.corsOrigins, {
         fieldsApply: operation?.query.includes('fields') ?? false,
         callbackApplies: operation?.query.includes('callback') ?? false,
       })(ctx as unknown as Context, answer);
-      send(res, ctx.status, Object.fromEntries(ctx.headers), ctx.body, { 'X-Request-Id': requestId, ...(open ? corsHeaders(req, service, preflight) : {}) });
+      send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, { 'X-Request-Id': requestId, ...(open ? corsHeaders(req, service, preflight) : {}) });
     };
     const extra = (preflightAnswer = false) => ({ 'X-Request-Id': requestId, ...corsHeaders(req, service, preflightAnswer) });
 
@@ -326,9 +331,13 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         body = Buffer.alloc(0);
         delete headers['content-type'];
       }
+      // What each service's presenter adds (src/services/<name>/http/presentAnswer.ts): no-store on every dashboard answer, on profiles' errors.
+      if (NO_STORE[known!.service]?.(status) && headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
       if (presentsPublishing && String(headers['content-type'] ?? '').startsWith('application/json')) {
-        const { 'content-type': _type, ...rest } = headers;
-        return present({ status, body: JSON.parse(body.toString('utf8') || 'null'), headers: named(rest), isError: status >= 400 });
+        // The rate-limit step writes its headers on the answer itself, outside any envelope.
+        const limits = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'));
+        const inner = Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in limits) && name !== 'content-type'));
+        return present({ status, body: JSON.parse(body.toString('utf8') || 'null'), headers: named(inner) as Record<string, string>, isError: status >= 400 }, named(limits));
       }
       send(res, status, named(headers), body, extra());
     }
