@@ -255,6 +255,25 @@ function plainChange(released: OpenApiDocument, current: OpenApiDocument, change
   return `${verb} ${what} (${kind})`;
 }
 
+/** "the 400, 403 and 405 answers". */
+const answersList = (statuses: string[]) => `the ${statuses.length > 1 ? `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}` : statuses[0]} answer${statuses.length > 1 ? 's' : ''}`;
+
+/** The lines in order (breaking first), each once; lines that differ only in the answer's status made one ("… of the 400 and 403 answers …"). */
+function mergedByAnswer(lines: [number, string][]): string[] {
+  const merged = new Map<string, { order: number; statuses: string[]; line: string }>();
+  for (const [order, line] of lines) {
+    const status = / the (\d{3}) answer\b/.exec(line);
+    const key = status ? line.replace(status[0], ' {answer}') : line;
+    const entry = merged.get(key) ?? { order, statuses: [], line };
+    if (status && !entry.statuses.includes(status[1]!)) entry.statuses.push(status[1]!);
+    entry.order = Math.min(entry.order, order);
+    merged.set(key, entry);
+  }
+  return [...merged.entries()]
+    .sort(([, a], [, b]) => a.order - b.order)
+    .map(([key, { statuses, line }]) => (statuses.length > 1 ? key.replace('{answer}', answersList(statuses.sort())) : line));
+}
+
 /**
  * The changes since the release as Markdown, what the docs serve as the
  * contract's changelog: one section per operation (then the shared
@@ -279,10 +298,7 @@ export function changelogMarkdown(check: VersionCheck, released: OpenApiDocument
   }
   const sections = [...places.entries()]
     .sort(([a], [b]) => (a.startsWith('~') === b.startsWith('~') ? a.localeCompare(b) : a.startsWith('~') ? 1 : -1))
-    .map(([, { title, lines }]) => {
-      const unique = [...new Map(lines.sort((x, y) => x[0] - y[0]).map(([, line]) => [line, line])).keys()];
-      return `### ${title}\n\n${unique.map((line) => `- ${line}`).join('\n')}\n`;
-    });
+    .map(([, { title, lines }]) => `### ${title}\n\n${mergedByAnswer(lines).map((line) => `- ${line}`).join('\n')}\n`);
   return `## Changes since ${check.released}\n\n${versions}\n\n${sections.join('\n')}`;
 }
 

@@ -156,6 +156,15 @@ describe('breaking changes are refused unless the major version goes up', () => 
     expect(changelog).toMatch(/### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n- Removed field `ID` of the application\/json body of the 200 answer \(breaking\)/);
   });
 
+  it('the changelog says a change to several answers of an operation once', () => {
+    const current = changed('publishing', (d) => {
+      for (const status of ['409', '410']) d.paths[RESTORE].post.responses[status] = { description: 'New.' };
+      d.info.version = '1.3.0';
+    });
+    const changelog = changelogMarkdown(checkContract('publishing', current), readContract('released/publishing'), current);
+    expect(changelog).toContain('- Added the 409 and 410 answers (compatible)');
+  });
+
   it('the changelog of an unchanged contract says so', () => {
     expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
   });
