@@ -55,6 +55,8 @@ const backendIndependent = [
   'test/platform/http/docs.e2e.test.ts',
   'test/platform/http/docs.test.ts',
   'test/platform/http/host-header.test.ts',
+  'test/platform/http/docs-samples.test.ts',
+  'test/contract/cross-origin.e2e.test.ts',
   'test/platform/ops/config-errors.test.ts',
   // The admin command line as a process (on an SQLite file); its commands run in-process on both stores in the services' admin suites.
   'test/admin/**',

@@ -3,7 +3,9 @@
  * at /docs/<name> (`--force`: build even when the inputs are unchanged):
  *
  * - `<name>.json`: the contract bundled by Redocly, with an SDK sample in
- *   `x-codeSamples` of every operation (scripts/docs/code-samples.ts). The
+ *   `x-codeSamples` of every operation (scripts/docs/code-samples.ts) and
+ *   optional parameters left out of the samples and the try-it console
+ *   until the reader ticks them (scripts/docs/optional-parameters.ts). The
  *   server serves it (and its YAML) with its servers at the serving origin.
  * - `<name>.html`: a small page on which Scalar's standalone bundle renders
  *   that document: reference, try-it console, code samples.
@@ -27,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { readContract, type OpenApiDocument } from './contracts.js';
 import { changelogMarkdown, checkContract, RELEASED_DIR } from './contract-versions.js';
 import { withCodeSamples } from './docs/code-samples.js';
+import { withOptionalParametersOff } from './docs/optional-parameters.js';
 import { changelogPage, referencePage, type PageAssets, type PageInfo } from './docs/pages.js';
 import { BUILD_INPUTS, BUILD_STAMPS, buildWhenChanged } from './fresh.mjs';
 import { CONTRACTS, projectRoot, quietToolEnv } from './tools.js';
@@ -131,7 +134,7 @@ export async function buildDocs(): Promise<void> {
     const info = bundled.info as { title: string; version: string };
     const page: PageInfo = { service: name, title: info.title, version: info.version };
     const document = withExternalValues(readContract(name), bundled) as OpenApiDocument;
-    writeWhole(join(output, `${name}.json`), JSON.stringify(withCodeSamples(name, document)));
+    writeWhole(join(output, `${name}.json`), JSON.stringify(withCodeSamples(name, withOptionalParametersOff(document))));
     writeWhole(join(output, `${name}.html`), referencePage(page, assets));
     writeWhole(join(output, `${name}.changelog.html`), changelogPage(page, changelogs.get(name)!, assets));
   }

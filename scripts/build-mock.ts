@@ -11,7 +11,10 @@
  *   document at each start;
  * - `layer.json`: what the front layer knows of each path (its pattern, its
  *   integer path parameters, its service's `x-endpoint-layer`, its PNG
- *   example's file).
+ *   example's file, each method's query parameters and statuses) and of
+ *   each contract (its path prefixes);
+ * - `front.mjs`: the front layer (`scripts/mock/front.ts`) with the server's
+ *   code it shares, bundled by esbuild.
  *
  *   tsx scripts/build-mock.ts   (builds only when an input changed since the last build)
  */
@@ -20,47 +23,52 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { atOrigin, mergedAtOrigin, readContract } from './contracts.js';
+import { atOrigin, mergedAtOrigin, readContract, serverPath } from './contracts.js';
+import type { MockLayer, MockPath, MockService } from './mock/front.js';
 import { BUILD_INPUTS, BUILD_STAMPS, buildWhenChanged } from './fresh.mjs';
 import { CONTRACTS, projectRoot } from './tools.js';
 
 /** Where the mock's build goes. */
 export const MOCK_DIR = join(projectRoot, 'dist/mock');
 
-/** One path as the front layer sees it (see `scripts/mock.mjs`). */
-export interface MockPath {
-  /** The path template as a regular expression's source, e.g. `^/v3/profiles/[^/]+$`. */
-  pattern: string;
-  /** The positions (in the path split at `/`) of its integer path parameters. */
-  integerSegments: number[];
-  endpointLayer: { acceptsTrailingSlash?: boolean; answersOptions?: boolean } | undefined;
-  /** The file of its `200` `image/png` example (`externalValue`), relative to the project root. */
-  png?: string;
-}
-
 type Operation = { parameters?: { $ref?: string; name?: string; in?: string; schema?: { type?: string } }[]; responses?: Record<string, unknown> };
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-function mockPaths(): MockPath[] {
+/** What the front layer (scripts/mock/front.ts) knows of each path and each contract. */
+function mockLayer(): MockLayer {
   const paths: MockPath[] = [];
+  const services: MockService[] = [];
   for (const name of CONTRACTS) {
-    const contract = atOrigin(readContract(name));
+    const written = readContract(name);
+    const contract = atOrigin(written);
     const endpointLayer = contract['x-endpoint-layer'] as MockPath['endpointLayer'];
+    const serverPaths = [written.servers, ...Object.values(written.paths ?? {}).map((item) => (item as { servers?: unknown }).servers)]
+      .flatMap((servers) => ((servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined) ?? []).slice(0, 1))
+      .map((server) => serverPath(server));
+    services.push({ name, prefixes: [...new Set(serverPaths.filter(Boolean))], endpointLayer });
     const parameters = (contract.components as { parameters?: Record<string, { name: string; in: string; schema?: { type?: string } }> })?.parameters ?? {};
     for (const [path, item] of Object.entries(contract.paths ?? {})) {
       const segments = path.split('/');
       const integerNames = new Set<string>();
       let png: string | undefined;
-      for (const operation of Object.values(item) as Operation[]) {
-        for (const parameter of operation?.parameters ?? []) {
+      const methods: MockPath['methods'] = {};
+      for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
+        if (!METHODS.has(method)) continue;
+        const query: string[] = [];
+        for (const parameter of [...((item as { parameters?: Operation['parameters'] }).parameters ?? []), ...(operation?.parameters ?? [])]) {
           const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').at(-1)!] : parameter;
           if (resolved?.in === 'path' && resolved.schema?.type === 'integer') integerNames.add(resolved.name!);
+          if (resolved?.in === 'query' && resolved.name) query.push(resolved.name);
         }
+        methods[method.toUpperCase()] = { query, statuses: Object.keys(operation?.responses ?? {}) };
         const examples = (operation?.responses?.['200'] as { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> } | undefined)
           ?.content?.['image/png']?.examples;
         const external = Object.values(examples ?? {}).find((example) => example.externalValue)?.externalValue;
         if (external) png = relative(projectRoot, join(projectRoot, 'openapi', external));
       }
       paths.push({
+        service: name,
+        methods,
         pattern: `^${segments.map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
         integerSegments: segments.flatMap((segment, index) => (integerNames.has(segment.slice(1, -1)) ? [index] : [])),
         endpointLayer,
@@ -68,7 +76,7 @@ function mockPaths(): MockPath[] {
       });
     }
   }
-  return paths;
+  return { paths, services };
 }
 
 /** Resolves as Prism's command line does: from @stoplight/prism-cli's folder, so its own versions of its packages. */
@@ -125,7 +133,20 @@ export async function buildMock(outDir = MOCK_DIR): Promise<void> {
   renameSync(partial, join(outDir, 'prism.cjs'));
   const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-cli/dist/operations.js') as { getHttpOperationsFromSpec: (document: object) => Promise<unknown[]> };
   writeAtomically(join(outDir, 'operations.json'), JSON.stringify(await getHttpOperationsFromSpec(mergedAtOrigin(CONTRACTS))));
-  writeAtomically(join(outDir, 'layer.json'), JSON.stringify(mockPaths()));
+  writeAtomically(join(outDir, 'layer.json'), JSON.stringify(mockLayer()));
+  // The front layer with the server's code it shares, in one file; sharp (native) stays in node_modules.
+  const front = join(outDir, `front.${process.pid}.partial.mjs`);
+  await build({
+    entryPoints: [join(projectRoot, 'scripts/mock/front.ts')],
+    outfile: front,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['sharp'],
+    logLevel: 'error',
+  });
+  renameSync(front, join(outDir, 'front.mjs'));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,8 +1,8 @@
 /**
  * `npm run build:sdk`: one npm package per contract, packed to
  * `<outDir>/<name>-<version>.tgz` (default `dist/sdk/`), e.g.
- * `contract-first-profiles-3.0.0.tgz`: `@contract-first/<service>` at the
- * contract's `info.version`, ES modules and `.d.ts` in `dist/`, no
+ * `contract-first-profiles-3.1.0.tgz`: `@contract-first/<service>` at the
+ * contract's `info.version`, ES modules and `.d.ts` in `dist/`, CommonJS in `dist/cjs/`, no
  * dependencies. See docs/sdk.md.
  *
  * A package is `generated/<service>/` as `npm run generate` wrote it (its
@@ -51,6 +51,14 @@ const COMPILER_OPTIONS = {
   rootDir: '.',
   outDir: 'out',
 };
+
+/**
+ * The same sources again as CommonJS, for `require`: compiled in a folder
+ * whose `package.json` says `commonjs` (NodeNext emits CommonJS there), and
+ * shipped in `dist/cjs/` with such a `package.json` of its own.
+ * `verbatimModuleSyntax` would refuse `import` syntax in a CommonJS file.
+ */
+const CJS_COMPILER_OPTIONS = { ...COMPILER_OPTIONS, verbatimModuleSyntax: false };
 
 /**
  * Type names the index leaves out because they would shadow JavaScript's
@@ -143,11 +151,20 @@ function indexModule(name: string, types: string, ids: string[], own: string | u
     `// Written from openapi/${name}.yaml by scripts/build-sdk.ts: the package's entry point.`,
     '',
     `export type { ${shown.join(', ')} } from './types.gen.js';`,
-    "export { client } from './client.gen.js';",
     "export type { Auth, Client, Config } from './client/index.js';",
-    "export { createClient, defaultBaseUrl, UnexpectedStatusError, type CallOptions, type Result } from './layer.js';",
+    "export { client, createClient, defaultBaseUrl, defaultUserAgent, UnexpectedStatusError } from './layer.js';",
+    "export type { CallOptions, Result, RetryOptions, SdkClient, SdkConfig, SdkOptions } from './layer.js';",
     `export { ${ids.filter((id) => !replaced.has(id)).join(', ')} } from './operations.js';`,
     ...(own ? [`export { ${[...replaced].join(', ')} } from './${name}.js';`] : []),
+    '',
+  ].join('\n');
+}
+
+/** `package.ts`: the package's name and version, for its `User-Agent`. */
+function packageModule(name: string, document: Document): string {
+  return [
+    '// Written by scripts/build-sdk.ts: the package this code is, named in its User-Agent.',
+    `export const SDK_PACKAGE = ${JSON.stringify({ name: `${SDK_SCOPE}/${name}`, version: document.info.version })} as const;`,
     '',
   ].join('\n');
 }
@@ -160,9 +177,13 @@ function packageJson(name: string, document: Document): object {
     ...(document.info.license?.identifier ? { license: document.info.license.identifier } : {}),
     type: 'module',
     exports: {
-      '.': { types: './dist/index.d.ts', import: './dist/index.js' },
+      '.': {
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+      },
       './package.json': './package.json',
     },
+    main: './dist/cjs/index.js',
     types: './dist/index.d.ts',
     files: ['dist'],
     sideEffects: false,
@@ -221,13 +242,21 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       const operations = operationsModule(name, document, types, readFileSync(join(generated, 'sdk.gen.ts'), 'utf8'));
       writeFileSync(join(src, 'operations.ts'), operations.text);
       writeFileSync(join(src, 'index.ts'), indexModule(name, types, operations.ids, own));
+      writeFileSync(join(src, 'package.ts'), packageModule(name, document));
+      cpSync(src, join(stage, 'cjs', name, 'src'), { recursive: true });
       writeFileSync(join(stage, name, 'package.json'), `${JSON.stringify(packageJson(name, document), null, 2)}\n`);
       writeFileSync(join(stage, name, 'README.md'), readme(name, document, operations.ids));
     }
     writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2));
-    const code = await run('tsc', ['-p', join(stage, 'tsconfig.json')]);
-    if (code !== 0) throw new Error(`tsc failed to compile the SDK packages (exit ${code})`);
-    for (const name of CONTRACTS) renameSync(join(stage, 'out', name, 'src'), join(stage, name, 'dist'));
+    writeFileSync(join(stage, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+    writeFileSync(join(stage, 'cjs', 'tsconfig.json'), JSON.stringify({ compilerOptions: CJS_COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2));
+    const codes = await Promise.all([run('tsc', ['-p', join(stage, 'tsconfig.json')]), run('tsc', ['-p', join(stage, 'cjs', 'tsconfig.json')])]);
+    if (codes.some((code) => code !== 0)) throw new Error(`tsc failed to compile the SDK packages (exit ${codes.join(', ')})`);
+    for (const name of CONTRACTS) {
+      renameSync(join(stage, 'out', name, 'src'), join(stage, name, 'dist'));
+      renameSync(join(stage, 'cjs', 'out', name, 'src'), join(stage, name, 'dist', 'cjs'));
+      writeFileSync(join(stage, name, 'dist', 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+    }
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const packed = JSON.parse(

@@ -4,9 +4,13 @@
  * contract is compared with it by api-smart-diff, which classifies every
  * difference as breaking, non-breaking, deprecated or annotation. A breaking
  * difference is refused unless `info.version`'s major went up (semantic
- * versioning: the seed's rule, the major also in the path).
+ * versioning: the seed's rule, the major also in the path), and a contract
+ * whose content changed at all must move `info.version` by as much as its
+ * largest change asks: major for a breaking one, minor for an addition or a
+ * deprecation, patch for anything else (a description, an example), so that
+ * one version always names one contract.
  *
- *   npm run check:contracts              fails on an unapproved breaking change
+ *   npm run check:contracts              fails on an unapproved breaking change or an unmoved version
  *   npm run check:contracts -- --release copies today's contracts into openapi/released/
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
@@ -23,7 +27,13 @@ export interface ContractChange {
   /** Where, as a JSON pointer into today's (or, for a removal, the released) contract. */
   where: string;
   description: string;
+  /** What happened at `where`: api-smart-diff's `add`, `remove`, `replace`, `rename`. */
+  action?: string;
 }
+
+/** How far a version moved, or must move, under semantic versioning. */
+export type Bump = 'major' | 'minor' | 'patch' | 'none';
+const BUMPS: readonly Bump[] = ['none', 'patch', 'minor', 'major'];
 
 export interface VersionCheck {
   name: string;
@@ -33,6 +43,12 @@ export interface VersionCheck {
   breaking: ContractChange[];
   /** Breaking changes that a major version bump does not cover: the contract must not land. */
   refused: ContractChange[];
+  /** The least move of `info.version` the changes ask for. */
+  needed: Bump;
+  /** How far `info.version` moved since the release (`none` also when it went down). */
+  moved: Bump;
+  /** Set when the version moved less than the changes ask: the contract changed under a version already released. */
+  unversioned?: string;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -106,6 +122,7 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
           description: extensible
             ? `[Added] a value of the extensible enum at ${pointer(diff.path.slice(0, -1))}`
             : diff.description || `[${diff.action}] ${pointer(diff.path)}`,
+          action: String(diff.action),
         };
       })
       .filter((change) => !renamedAt.has(change.where)),
@@ -121,27 +138,168 @@ export function checkContract(name: string, current: OpenApiDocument = readContr
   const releasedVersion = String((released.info as { version: string }).version);
   const currentVersion = String((current.info as { version: string }).version);
   const majorBumped = major(currentVersion) > major(releasedVersion);
-  return { name, released: releasedVersion, current: currentVersion, changes, breaking, refused: majorBumped ? [] : breaking };
+  const needed = neededBump(changes);
+  const moved = versionMove(releasedVersion, currentVersion);
+  const unversioned =
+    BUMPS.indexOf(moved) < BUMPS.indexOf(needed)
+      ? `its content changed since release ${releasedVersion} (${changes.filter((change) => change.where !== '/info/version').length} change(s)) but info.version ${currentVersion === releasedVersion ? 'did not move' : `moved only to ${currentVersion}`}: raise the ${needed} version (${nextVersion(releasedVersion, needed)})`
+      : undefined;
+  return { name, released: releasedVersion, current: currentVersion, changes, breaking, refused: majorBumped ? [] : breaking, needed, moved, ...(unversioned ? { unversioned } : {}) };
 }
 
-/** The changes since the release as Markdown: what the docs serve as the contract's changelog. */
-export function changelogMarkdown(check: VersionCheck): string {
-  const heading = `## Changes since ${check.released}`;
-  const shown = check.changes.filter((change) => change.kind !== 'annotation');
-  if (!shown.length) return `${heading}\n\nNone: this is release ${check.released}${check.current === check.released ? '' : ` (now ${check.current})`}.\n`;
-  const groups: [ContractChange['kind'], string][] = [
-    ['breaking', 'Breaking'],
-    ['deprecated', 'Deprecated'],
-    ['non-breaking', 'Compatible'],
-    ['unclassified', 'Other'],
-  ];
-  const sections = groups
-    .map(([kind, title]) => {
-      const lines = [...new Set(shown.filter((change) => change.kind === kind).map((change) => `- ${change.description}`))];
-      return lines.length ? `### ${title}\n\n${lines.join('\n')}\n` : '';
-    })
-    .filter(Boolean);
-  return `${heading} (now ${check.current})\n\n${sections.join('\n')}`;
+/** The least version move the changes ask for: major for breaking, minor for additions and deprecations, patch for any other change (the version's own excluded). */
+export function neededBump(changes: readonly ContractChange[]): Bump {
+  const content = changes.filter((change) => change.where !== '/info/version');
+  if (content.some((change) => change.kind === 'breaking')) return 'major';
+  if (content.some((change) => change.kind === 'non-breaking' || change.kind === 'deprecated')) return 'minor';
+  return content.length ? 'patch' : 'none';
+}
+
+const parts = (version: string) => (/^(\d+)\.(\d+)\.(\d+)/.exec(version) ?? []).slice(1, 4).map(Number);
+
+/** How far `to` moved from `from`: the highest part that went up, with the higher ones equal; `none` when it did not go up. */
+export function versionMove(from: string, to: string): Bump {
+  const [a, b] = [parts(from), parts(to)];
+  if (a.length < 3 || b.length < 3 || a.some(Number.isNaN) || b.some(Number.isNaN)) return from === to ? 'none' : 'major';
+  for (const [index, bump] of (['major', 'minor', 'patch'] as const).entries()) {
+    if (b[index]! > a[index]!) return bump;
+    if (b[index]! < a[index]!) return 'none';
+  }
+  return 'none';
+}
+
+/** The version after `version` moved by `bump`. */
+function nextVersion(version: string, bump: Bump): string {
+  const [x = 0, y = 0, z = 0] = parts(version);
+  return bump === 'major' ? `${x + 1}.0.0` : bump === 'minor' ? `${x}.${y + 1}.0` : bump === 'patch' ? `${x}.${y}.${z + 1}` : version;
+}
+
+/** A part of a contract a reader knows by name: an operation (`GET /avatar/{hash}`), or the shared definitions. */
+interface Place {
+  key: string;
+  title: string;
+  /** The pointer's parts below the operation (or below `components`). */
+  rest: string[];
+}
+
+const unpoint = (where: string) => where.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+
+function placeOf(check: Pick<VersionCheck, 'name'>, released: OpenApiDocument, current: OpenApiDocument, where: string): Place {
+  const parts = unpoint(where);
+  if (parts[0] === 'paths' && parts[1] && parts[2] && METHODS.has(parts[2])) {
+    const operation = (current.paths?.[parts[1]]?.[parts[2]] ?? released.paths?.[parts[1]]?.[parts[2]]) as { operationId?: string } | undefined;
+    const title = `${parts[2].toUpperCase()} ${parts[1]}${operation?.operationId ? ` (\`${operation.operationId}\`)` : ''}`;
+    return { key: `${parts[1]} ${parts[2]}`, title, rest: parts.slice(3) };
+  }
+  if (parts[0] === 'paths' && parts[1]) return { key: `${parts[1]}`, title: `Every operation of ${parts[1]}`, rest: parts.slice(2) };
+  if (parts[0] === 'components') return { key: '~components', title: 'Shared definitions (used by the operations that refer to them)', rest: parts.slice(1) };
+  return { key: '~document', title: `The ${check.name} contract as a whole`, rest: parts };
+}
+
+const DOC_WORDS = new Set(['description', 'summary', 'example', 'examples', 'title', 'externalDocs']);
+const COMPONENT_KINDS: Record<string, string> = { schemas: 'schema', responses: 'answer', parameters: 'parameter', headers: 'header', examples: 'example', requestBodies: 'request body', securitySchemes: 'security scheme' };
+
+/** What a pointer below an operation (or below `components`) names, in words: "header `X-RateLimit-Limit` of the 200 answer". */
+function subject(document: OpenApiDocument, parts: string[], place: Place): string {
+  const [head, second, third, fourth] = place.rest;
+  if (place.key === '~components' && head && second) {
+    const thing = `${COMPONENT_KINDS[head] ?? head.replace(/s$/, '')} \`${second}\``;
+    return head === 'schemas' ? fieldOf(place.rest.slice(2), thing) : place.rest.length > 2 ? `${thing} (at \`${place.rest.slice(2).join('.')}\`)` : thing;
+  }
+  if (head === undefined) return 'the operation';
+  if (head === 'responses' && second) {
+    const answer = `the ${second} answer`;
+    if (third === undefined) return answer;
+    if (third === 'headers') return fourth ? `header \`${fourth}\` of ${answer}` : `the headers of ${answer}`;
+    if (third === 'content') return fieldOf(place.rest.slice(5), `the ${fourth ? `${fourth} ` : ''}body of ${answer}`);
+    return `${answer} (\`${place.rest.slice(2).join('.')}\`)`;
+  }
+  if (head === 'parameters' && second !== undefined) {
+    const at = [...parts.slice(0, parts.length - place.rest.length), 'parameters', second];
+    const [name, where] = [valueAt(document, [...at, 'name']), valueAt(document, [...at, 'in'])];
+    const named = typeof name === 'string' ? `${typeof where === 'string' ? `${where} ` : ''}parameter \`${name}\`` : `parameter ${second}`;
+    return place.rest.length > 2 ? `${named} (\`${place.rest.slice(2).join('.')}\`)` : named;
+  }
+  if (head === 'requestBody') return `the request body${place.rest.length > 1 ? ` (\`${place.rest.slice(1).join('.')}\`)` : ''}`;
+  if (head === 'security') return 'the credentials it takes';
+  return `\`${place.rest.join('.')}\``;
+}
+
+/** A place inside a schema as a reader names it: "field `body.ID` of …", without the schema keywords on the way. */
+function fieldOf(inside: string[], of: string): string {
+  const field = inside.filter((part) => !['properties', 'items', 'anyOf', 'allOf', 'oneOf', 'schema'].includes(part) && !/^\d+$/.test(part));
+  return field.length ? `field \`${field.join('.')}\` of ${of}` : of;
+}
+
+/** One change in plain words: what happened to what, and whether it breaks clients. */
+function plainChange(released: OpenApiDocument, current: OpenApiDocument, change: ContractChange, place: Place): string {
+  const parts = unpoint(change.where);
+  if (parts.includes('operationId') && change.kind === 'breaking') return `Renamed (breaking): ${change.description.replace(/^\[Renamed\] /, '')}`;
+  const action = change.action ?? /^\[(\w+)/.exec(change.description)?.[1]?.toLowerCase() ?? 'replace';
+  const verb = action === 'add' || action === 'added' ? 'Added' : action === 'remove' || action === 'removed' ? 'Removed' : 'Changed';
+  const last = parts[parts.length - 1] ?? '';
+  const documentation = DOC_WORDS.has(last) || last.startsWith('x-') || parts.includes('examples') || parts.includes('example');
+  // An added header list or enum value names what it added.
+  const document = verb === 'Removed' ? released : current;
+  let what = subject(document, parts, place);
+  if (parts.at(-2) === 'enum') what = `a value of ${subject(document, parts.slice(0, -2), { ...place, rest: place.rest.slice(0, -2) })}: \`${String(valueAt(document, parts))}\``;
+  else if (documentation) what = `the ${last === 'examples' || last === 'example' || parts.includes('examples') ? 'example' : last.startsWith('x-') ? `\`${last}\`` : last} of ${subject(document, parts, { ...place, rest: place.rest.slice(0, place.rest.indexOf(last === 'example' || parts.includes('examples') ? (parts.includes('examples') ? 'examples' : 'example') : last)) })}`;
+  else if (last === 'headers' && verb === 'Added') {
+    const names = Object.keys((valueAt(current, parts) as Record<string, unknown> | undefined) ?? {});
+    if (names.length) what = `header${names.length > 1 ? 's' : ''} ${names.map((name) => `\`${name}\``).join(', ')} to ${subject(document, parts, { ...place, rest: place.rest.slice(0, -1) })}`;
+  }
+  // "Added header `X` to the 200 answer", "Removed … from …".
+  if (!documentation && place.rest[2] === 'headers' && place.rest.length === 4 && verb !== 'Changed') what = what.replace(' of the ', verb === 'Added' ? ' to the ' : ' from the ');
+  const kind =
+    change.kind === 'breaking' ? 'breaking' : change.kind === 'deprecated' ? 'deprecated' : change.kind === 'non-breaking' ? 'compatible' : documentation || change.kind === 'annotation' ? 'documentation only' : 'not classified: check by hand';
+  return `${verb} ${what} (${kind})`;
+}
+
+/** "the 400, 403 and 405 answers". */
+const answersList = (statuses: string[]) => `the ${statuses.length > 1 ? `${statuses.slice(0, -1).join(', ')} and ${statuses.at(-1)}` : statuses[0]} answer${statuses.length > 1 ? 's' : ''}`;
+
+/** The lines in order (breaking first), each once; lines that differ only in the answer's status made one ("… of the 400 and 403 answers …"). */
+function mergedByAnswer(lines: [number, string][]): string[] {
+  const merged = new Map<string, { order: number; statuses: string[]; line: string }>();
+  for (const [order, line] of lines) {
+    const status = / the (\d{3}) answer\b/.exec(line);
+    const key = status ? line.replace(status[0], ' {answer}') : line;
+    const entry = merged.get(key) ?? { order, statuses: [], line };
+    if (status && !entry.statuses.includes(status[1]!)) entry.statuses.push(status[1]!);
+    entry.order = Math.min(entry.order, order);
+    merged.set(key, entry);
+  }
+  return [...merged.entries()]
+    .sort(([, a], [, b]) => a.order - b.order)
+    .map(([key, { statuses, line }]) => (statuses.length > 1 ? key.replace('{answer}', answersList(statuses.sort())) : line));
+}
+
+/**
+ * The changes since the release as Markdown, what the docs serve as the
+ * contract's changelog: one section per operation (then the shared
+ * definitions), each change in plain words with whether it breaks clients,
+ * breaking ones first. Annotations of the document itself (its
+ * description, its version) are left out.
+ */
+export function changelogMarkdown(check: VersionCheck, released: OpenApiDocument = readContract(join('released', check.name)), current: OpenApiDocument = readContract(check.name)): string {
+  const shown = check.changes.filter((change) => !(change.kind === 'annotation' && change.where.startsWith('/info/')));
+  const versions =
+    check.current === check.released
+      ? `Version ${check.current}, as released${shown.length ? ', though its content changed since: it needs a new version before it is released again' : ''}.`
+      : `Version ${check.current} (released: ${check.released}): a ${check.moved} release${check.breaking.length ? ', with breaking changes' : ''}.`;
+  if (!shown.length) return `## Changes since ${check.released}\n\n${versions}\n\nNone: this is release ${check.released}${check.current === check.released ? '' : ` (now ${check.current})`}.\n`;
+  const order: Record<ContractChange['kind'], number> = { breaking: 0, deprecated: 1, 'non-breaking': 2, unclassified: 3, annotation: 4 };
+  const places = new Map<string, { title: string; lines: [number, string][] }>();
+  for (const change of shown) {
+    const place = placeOf(check, released, current, change.where);
+    const entry = places.get(place.key) ?? { title: place.title, lines: [] };
+    entry.lines.push([order[change.kind], plainChange(released, current, change, place)]);
+    places.set(place.key, entry);
+  }
+  const sections = [...places.entries()]
+    .sort(([a], [b]) => (a.startsWith('~') === b.startsWith('~') ? a.localeCompare(b) : a.startsWith('~') ? 1 : -1))
+    .map(([, { title, lines }]) => `### ${title}\n\n${mergedByAnswer(lines).map((line) => `- ${line}`).join('\n')}\n`);
+  return `## Changes since ${check.released}\n\n${versions}\n\n${sections.join('\n')}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -160,7 +318,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     const check = checkContract(name);
     const summary = `${name}: ${check.released} -> ${check.current}, ${check.changes.length} change(s), ${check.breaking.length} breaking`;
+    if (check.unversioned) {
+      refused++;
+      console.log(`${summary}: ${check.unversioned}`);
+    }
     if (!check.refused.length) {
+      if (check.unversioned) continue;
       console.log(`${summary}${check.breaking.length ? ' (major version raised)' : ''}`);
       continue;
     }

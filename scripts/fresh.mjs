@@ -92,7 +92,7 @@ export const BUILD_INPUTS = {
   docs: ['openapi', 'redocly.yaml', 'scripts/build-docs.ts', 'scripts/docs', 'scripts/contracts.ts', 'scripts/contract-versions.ts', 'web/docs', 'package-lock.json'],
   ui: ['web/developers', 'generated/developer', 'scripts/build-ui.ts', 'package-lock.json'],
   server: ['src', 'openapi', 'generated', 'scripts/build-server.ts', 'tsconfig.json', 'package-lock.json'],
-  mock: ['openapi', 'scripts/build-mock.ts', 'scripts/contracts.ts', 'package-lock.json'],
+  mock: ['openapi', 'scripts/build-mock.ts', 'scripts/mock', 'scripts/contracts.ts', 'src/services', 'src/platform', 'package-lock.json'],
 };
 
 /** Where each build records the hash of the inputs it was built from. */

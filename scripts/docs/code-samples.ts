@@ -118,7 +118,7 @@ function documentServerUrl(document: OpenApiDocument): string | undefined {
  * src/platform/http/docs.ts) with `auth` when the operation takes a bearer
  * credential (a comment says when it is optional); then the operation with
  * its path, required query and header parameters and JSON body, valued
- * with the contract's examples.
+ * with the contract's examples; the install command first.
  */
 export function sdkSample(service: string, document: OpenApiDocument, path: string, method: string): string | undefined {
   const pathItem = document.paths?.[path] as ({ parameters?: Operation['parameters'] } & Record<string, unknown>) | undefined;
@@ -153,12 +153,23 @@ export function sdkSample(service: string, document: OpenApiDocument, path: stri
   const json = requestBody?.content?.['application/json'];
   if (json) call.push(`  body: ${literal(bodyExample(document, json), '  ')},`);
 
+  const version = (document.info as { version?: string } | undefined)?.version;
   return [
+    installLine(service, version),
     `import { createClient, ${operation.operationId} } from '@contract-first/${service}';`,
     '',
     `const client = createClient({ ${client.join(', ')} });${bearer && optional ? ' // auth: optional' : ''}`,
     `const { data, error } = await ${operation.operationId}(${call.length > 1 ? `{\n${call.join('\n')}\n}` : '{ client }'});`,
   ].join('\n');
+}
+
+/**
+ * The sample's first line: how to get the package, from a registry or as the
+ * tarball `npm run build:sdk` packs (`dist/sdk/`, named as `npm pack` names it).
+ */
+export function installLine(service: string, version: string | undefined): string {
+  const at = version ? `@${version}` : '';
+  return `// npm install @contract-first/${service}${at}  (or the tarball npm run build:sdk packs: ./contract-first-${service}${version ? `-${version}` : ''}.tgz)`;
 }
 
 /** The document with an SDK sample in `x-codeSamples` of every operation that has an operationId (kept: samples already written). */

@@ -18,23 +18,29 @@ import { contractChecker } from '../support/contract.js';
 let mock: ChildProcess;
 let origin: string;
 
-beforeAll(async () => {
+/** Starts `npm run mock` with these variables on a free port; resolves once it answers. */
+async function startMock(env: Record<string, string> = {}): Promise<{ origin: string; child: ChildProcess; stop: () => void }> {
   const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  mock = spawn(process.execPath, ['scripts/mock.mjs'], {
+  const at = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['scripts/mock.mjs'], {
     cwd: projectRoot,
-    env: { ...quietToolEnv, MOCK_PORT: String(port) },
+    env: { ...quietToolEnv, ...env, MOCK_PORT: String(port) },
     stdio: 'ignore',
     detached: true,
   });
   for (let i = 0; i < 600; i++) {
-    const up = await fetch(`${origin}/v3/profiles/alex`).then(
+    const up = await fetch(`${at}/v3/profiles/alex`).then(
       (res) => res.ok,
       () => false,
     );
     if (up) break;
     await new Promise((r) => setTimeout(r, 50));
   }
+  return { origin: at, child, stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
+}
+
+beforeAll(async () => {
+  ({ origin, child: mock } = await startMock());
 }, 60_000);
 
 afterAll(() => {
@@ -101,22 +107,105 @@ describe('one origin, production paths', () => {
     expect(options.status).toBe(200);
   });
 
-  it('lets a front end on another origin call every service (CORS, preflights included)', async () => {
+  it('answers CORS as the server does by default: profiles to any origin, publishing and the developer API to none', async () => {
     const from = { Origin: 'http://localhost:3000' };
     const preflight = await fetch(`${origin}/rest/v1.1/sites/1/posts/101/restore`, {
       method: 'OPTIONS',
       headers: { ...from, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
     });
     expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // The endpoint layer's 404 (and 400) carry `*` whatever the origin, as on the server.
     const noRoute = await fetch(`${origin}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST', headers: from });
     expect(noRoute.headers.get('access-control-allow-origin')).toBe('*');
-    for (const path of ['/v3/profiles/alex', '/rest/v1.1/sites/1/posts/108']) {
-      const answer = await fetch(`${origin}${path}`, { headers: from });
-      expect(['*', from.Origin], path).toContain(answer.headers.get('access-control-allow-origin'));
+    expect((await fetch(`${origin}/rest/v1.1/sites/1/posts/108`, { headers: from })).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await fetch(`${origin}/v3/profiles/alex`, { headers: from })).headers.get('access-control-allow-origin')).toBe('*');
+    const profilesPreflight = await fetch(`${origin}/v3/profiles/alex`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
+    expect([profilesPreflight.status, profilesPreflight.headers.get('access-control-allow-headers')]).toEqual([204, expect.stringContaining('Authorization')]);
+    const developer = await fetch(`${origin}/developer/v1/session`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': 'POST' } });
+    expect([developer.status, developer.headers.get('access-control-allow-origin')]).toEqual([405, null]);
+  });
+
+  it('with MOCK_CORS=open lets a front end on any origin call every service, credentials included', async () => {
+    const open = await startMock({ MOCK_CORS: 'open' });
+    try {
+      const from = { Origin: 'http://localhost:3000' };
+      for (const [path, method] of [['/rest/v1.1/sites/1/posts/101/restore', 'POST'], ['/developer/v1/session', 'POST'], ['/v3/profiles/alex', 'GET']] as const) {
+        const preflight = await fetch(`${open.origin}${path}`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization' } });
+        expect(preflight.headers.get('access-control-allow-origin'), path).toBe(from.Origin);
+        expect(preflight.headers.get('access-control-allow-credentials'), path).toBe('true');
+        expect(preflight.headers.get('access-control-allow-methods'), path).toContain(method);
+        expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase(), path).toContain('authorization');
+      }
+      const read = await fetch(`${open.origin}/rest/v1.1/sites/1/posts/108`, { headers: from });
+      expect(read.headers.get('access-control-allow-origin')).toBe(from.Origin);
+    } finally {
+      open.stop();
     }
+  });
+});
+
+describe('what the server answers as a function of the request', () => {
+  const ALEX = '6db61e6dcbcf2390e4a46af426f26a133a3bee45021422fc7ae86e9136f14110';
+
+  it('gives every answer an X-Request-Id, keeping a well-formed one the request brings', async () => {
+    const fresh = await fetch(`${origin}/v3/profiles/alex`);
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${origin}/rest/v1.1/sites/1/posts/108`, { headers: { 'X-Request-Id': 'trace-42' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-42');
+    expect((await fetch(`${origin}/nowhere`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers live rate-limit figures: the limit of the settings, the window ending an hour from now, none left on a 429', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const anonymous = await fetch(`${origin}/v3/profiles/alex`);
+    const reset = Number(anonymous.headers.get('x-ratelimit-reset'));
+    expect(reset).toBeGreaterThanOrEqual(before + 3600);
+    expect(reset).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+    expect([anonymous.headers.get('x-ratelimit-limit'), anonymous.headers.get('x-ratelimit-remaining'), anonymous.headers.get('cache-control')]).toEqual(['100', '99', 'public, max-age=300']);
+    const keyed = await fetch(`${origin}/v3/profiles/alex`, { headers: { Authorization: 'Bearer any', Prefer: 'example=authenticated' } });
+    expect([keyed.headers.get('x-ratelimit-limit'), keyed.headers.get('x-ratelimit-remaining'), keyed.headers.get('cache-control')]).toEqual(['1000', '999', 'private, no-store']);
+    const limited = await fetch(`${origin}/v3/profiles/alex`, { headers: { Prefer: 'code=429' } });
+    expect([limited.status, limited.headers.get('x-ratelimit-remaining')]).toEqual([429, '0']);
+  });
+
+  it("answers 304 to an If-None-Match that names the answer's ETag", async () => {
+    const first = await fetch(`${origin}/v3/profiles/alex`);
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(`${origin}/v3/profiles/alex`, { headers: { 'If-None-Match': etag } });
+    expect([again.status, await again.text(), again.headers.get('etag')]).toEqual([304, '', etag]);
+    expect((await fetch(`${origin}/v3/profiles/alex`, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+  });
+
+  it('draws the avatar at the size asked', async () => {
+    for (const [query, size] of [['s=33', 33], ['size=120', 120], ['', 80]] as const) {
+      const res = await fetch(`${origin}/avatar/${ALEX}?${query}`);
+      const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([width, height], query).toEqual([size, size]);
+    }
+  });
+
+  it("answers the API's own error for a path no operation serves, a method it does not allow and a bad parameter", async () => {
+    const unknown = await fetch(`${origin}/v3/nothing-here`);
+    expect([unknown.status, unknown.headers.get('content-type'), await unknown.json()]).toEqual([404, 'application/json; charset=utf-8', { error: 'Not found', code: 'not_found' }]);
+    const publishing = await fetch(`${origin}/rest/v1.1/nothing-here`);
+    expect([publishing.status, publishing.headers.get('content-type'), await publishing.text()]).toEqual([404, 'text/plain; charset=utf-8', '']);
+    const method = await fetch(`${origin}/developer/v1/session`, { method: 'PUT' });
+    expect([method.status, method.headers.get('allow'), (await method.json()).code]).toEqual([405, 'GET, POST, DELETE, HEAD', 'method_not_allowed']);
+    const bad = await fetch(`${origin}/avatar/${ALEX}?s=abc`);
+    expect([bad.status, await bad.json()]).toEqual([400, { error: 'Invalid parameter s: must be integer', code: 'invalid_request' }]);
+  });
+
+  it("presents publishing's answers by their options, with the server's presenter: fields, http_envelope, pretty, callback", async () => {
+    const post = '/rest/v1.1/sites/1/posts/108';
+    expect(Object.keys(await (await fetch(`${origin}${post}?fields=ID,status`)).json())).toEqual(['ID', 'status']);
+    const enveloped = (await (await fetch(`${origin}${post}?http_envelope=1&fields=ID`)).json()) as { code: number; body: unknown };
+    expect([enveloped.code, enveloped.body]).toEqual([200, { ID: 108 }]);
+    const missing = (await (await fetch(`${origin}${post}?http_envelope=true`, { headers: { Prefer: 'code=404, example=unknown_post' } })).json()) as { code: number };
+    expect(missing.code).toBe(404);
+    expect(await (await fetch(`${origin}${post}?pretty=1&fields=ID`)).text()).toBe('{\n    "ID": 108\n}');
+    const jsonp = await fetch(`${origin}${post}?callback=show&fields=ID`);
+    expect([jsonp.headers.get('content-type'), await jsonp.text()]).toEqual(['application/javascript; charset=utf-8', '/**/show({"ID":108});']);
   });
 });
 

@@ -22,6 +22,40 @@ describe('every contract against its last release', () => {
   });
 });
 
+describe('a released version names one contract', () => {
+  it.each(CONTRACTS)('%s moved its version as far as its changes since the release ask', (name) => {
+    expect(checkContract(name).unversioned).toBeUndefined();
+  });
+
+  const cases: [string, (document: Mutable) => void, string, string][] = [
+    ['a changed description', (d) => (d.paths[LOOKUP].get.description = 'Reworded.'), 'patch', '3.0.1'],
+    ['a new optional field', (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string' }), 'minor', '3.1.0'],
+    ['a new answer', (d) => (d.paths[LOOKUP].get.responses['410'] = { description: 'Gone' }), 'minor', '3.1.0'],
+    ['a removed operation', (d) => delete d.paths['/avatar/{hash}'], 'major', '4.0.0'],
+  ];
+  it.each(cases)('%s under the released version is refused, and accepted with a %s bump', (_, change, bump, version) => {
+    const released = readContract('released/profiles');
+    const under = (v: string) =>
+      checkContract('profiles', {
+        ...(() => {
+          const document = structuredClone(released) as Mutable;
+          change(document);
+          document.info.version = v;
+          return document as OpenApiDocument;
+        })(),
+      });
+    const same = under(String((released.info as { version: string }).version));
+    expect(same.needed).toBe(bump);
+    expect(same.unversioned).toMatch(new RegExp(`did not move: raise the ${bump} version \\(${version.replaceAll('.', '\\.')}\\)`));
+    expect(under(version).unversioned).toBeUndefined();
+    if (bump !== 'patch') expect(under('3.0.1').unversioned).toMatch(/moved only to 3\.0\.1/);
+  });
+
+  it('an unchanged contract needs no new version', () => {
+    expect(checkContract('profiles', readContract('released/profiles'))).toMatchObject({ needed: 'none', moved: 'none' });
+  });
+});
+
 describe('breaking changes are refused unless the major version goes up', () => {
   const breakingCases: [string, string, (document: Mutable) => void, RegExp][] = [
     ['a removed operation', 'profiles', (d) => delete d.paths['/avatar/{hash}'], /Removed.*operation GET \/avatar/],
@@ -87,9 +121,10 @@ describe('breaking changes are refused unless the major version goes up', () => 
     );
     expect(check.breaking).toEqual([]);
     expect(check.changes.some((c) => c.kind === 'non-breaking' && /nickname/.test(c.description))).toBe(true);
-    const changelog = changelogMarkdown(check);
-    expect(changelog).toContain('## Changes since 3.0.0 (now 3.1.0)');
-    expect(changelog).toMatch(/### Compatible\n\n(- .*\n)*- .*nickname/);
+    const changelog = changelogMarkdown(check, readContract('released/profiles'), changed('profiles', (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string', description: 'x' })));
+    expect(changelog).toContain('## Changes since 3.0.0\n\nVersion 3.1.0 (released: 3.0.0): a minor release.');
+    expect(changelog).toMatch(/### Shared definitions[^\n]*\n\n(- .*\n)*- Added field `nickname` of schema `AnonymousProfile` \(compatible\)/);
+    expect(changelog).not.toMatch(/now 3\.|\/paths\/~1|\[add\]/);
   });
 
   it('a new value of an enum marked x-extensible-enum (error codes) is compatible; of another enum, or a removed one, breaking', () => {
@@ -107,6 +142,27 @@ describe('breaking changes are refused unless the major version goes up', () => 
     expect(closed.refused.length).toBeGreaterThan(0);
     const removed = checkContract('developer', changed('developer', (d) => (code(d).enum = code(d).enum.slice(1))));
     expect(removed.refused.length).toBeGreaterThan(0);
+  });
+
+  it('the changelog names each operation and says in words what changed and whether it breaks clients', () => {
+    const current = changed('publishing', (d) => {
+      d.paths[RESTORE].post.responses['409'] = { description: 'Conflict' };
+      delete d.components.schemas.Post.properties.ID;
+      d.info.version = '2.0.0';
+    });
+    const changelog = changelogMarkdown(checkContract('publishing', current), readContract('released/publishing'), current);
+    expect(changelog).toContain('Version 2.0.0 (released: 1.1.0): a major release, with breaking changes.');
+    expect(changelog).toMatch(/### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n(- .*\n)*- Added the 409 answer \(compatible\)/);
+    expect(changelog).toMatch(/### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n- Removed field `ID` of the application\/json body of the 200 answer \(breaking\)/);
+  });
+
+  it('the changelog says a change to several answers of an operation once', () => {
+    const current = changed('publishing', (d) => {
+      for (const status of ['409', '410']) d.paths[RESTORE].post.responses[status] = { description: 'New.' };
+      d.info.version = '1.3.0';
+    });
+    const changelog = changelogMarkdown(checkContract('publishing', current), readContract('released/publishing'), current);
+    expect(changelog).toContain('- Added the 409 and 410 answers (compatible)');
   });
 
   it('the changelog of an unchanged contract says so', () => {

@@ -20,6 +20,7 @@ describe('the SDK samples', () => {
   it('call the operation by its operationId from the service package, with the contract example values, a client at its server and a bearer credential', () => {
     expect(sdkSample('profiles', readContract('profiles'), '/profiles/{profileIdentifier}', 'get')).toBe(
       [
+        `// npm install @contract-first/profiles@${(readContract('profiles').info as { version: string }).version}  (or the tarball npm run build:sdk packs: ./contract-first-profiles-${(readContract('profiles').info as { version: string }).version}.tgz)`,
         "import { createClient, getProfileById } from '@contract-first/profiles';",
         '',
         "const client = createClient({ baseUrl: 'http://localhost:8080/v3', auth: 'YOUR_API_KEY' }); // auth: optional",
@@ -51,6 +52,7 @@ describe('the SDK samples', () => {
         if (!operation) continue;
         const [sample] = operation['x-codeSamples'];
         expect(sample!.source).toContain(`import { createClient, ${operation.operationId} } from '@contract-first/${name}';`);
+        expect(sample!.source.split('\n')[0]).toBe(`// npm install @contract-first/${name}@${(document.info as { version: string }).version}  (or the tarball npm run build:sdk packs: ./contract-first-${name}-${(document.info as { version: string }).version}.tgz)`);
         for (const [, parameter] of path.matchAll(/\{([^}]+)\}/g)) expect(sample!.source).toMatch(new RegExp(`\\b${parameter}: `));
       }
     }

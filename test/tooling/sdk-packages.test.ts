@@ -115,7 +115,7 @@ console.log('session', session.status, session.ok ? 'signed in' : session.error.
 }
 
 describe('the SDK packages', () => {
-  it('are one tarball per contract, named and versioned from it, ES modules with declarations and no dependencies', () => {
+  it('are one tarball per contract, named and versioned from it, ES modules and CommonJS with declarations and no dependencies', () => {
     expect(tarballs.map((path) => path.slice(path.lastIndexOf('/') + 1)).sort()).toEqual(
       CONTRACTS.map((name) => `${SDK_SCOPE.slice(1)}-${name}-${versionOf(name)}.tgz`).sort(),
     );
@@ -126,7 +126,12 @@ describe('the SDK packages', () => {
         name: `${SDK_SCOPE}/${name}`,
         version: versionOf(name),
         type: 'module',
-        exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+        exports: {
+          '.': {
+            import: { types: './dist/index.d.ts', default: './dist/index.js' },
+            require: { types: './dist/cjs/index.d.ts', default: './dist/cjs/index.js' },
+          },
+        },
       });
       expect(manifest.dependencies).toBeUndefined();
       // No export shadows JavaScript's own Error (nor Number).

@@ -108,6 +108,23 @@ describe.each(CONTRACTS)('the %s docs page', (name) => {
       await page.close();
     }
   });
+
+  it('sends only the required parameters until the reader ticks an optional one (no JSONP callback)', async () => {
+    const { page } = await openDocs('publishing');
+    try {
+      await page.getByText('Read a post', { exact: true }).first().click();
+      const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Read a post' }) });
+      await section.getByRole('button', { name: 'Test Request' }).click();
+      const client = page.getByRole('dialog', { name: 'API Client' });
+      const answered = page.waitForResponse((response) => response.url().startsWith(`${server.url}/rest/v1.1/sites/`));
+      await client.getByRole('button', { name: /^Send/ }).first().click();
+      const response = await answered;
+      expect(new URL(response.url()).search).toBe('');
+      expect(response.headers()['content-type']).toContain('application/json');
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('the try-it console', () => {
@@ -128,6 +145,8 @@ describe('the try-it console', () => {
       const response = await answered;
       expect(response.url()).toBe(`${server.url}/v3/profiles/alex`);
       expect(await response.request().headerValue('authorization')).toBe('Bearer typed-by-the-reader');
+      // An optional header the reader did not tick is not sent (scripts/docs/optional-parameters.ts).
+      expect(await response.request().headerValue('if-none-match')).toBeNull();
       expect(response.status()).toBe(200);
       expect(await response.json()).toMatchObject({ display_name: 'Alex Morgan' });
       // The console shows the status and the profile (an unknown key is answered as anonymous).

@@ -3,7 +3,14 @@ import type { Middleware } from 'koa';
 import { ownedBy } from '../../../platform/http/service.js';
 import { setHeader, varyOn } from '../../../platform/http/headers.js';
 
-const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'];
+/** The profiles API's CORS settings (the mock, scripts/mock/front.ts, answers by them too). */
+export const PROFILES_CORS = {
+  allowMethods: ['GET', 'HEAD'],
+  allowHeaders: ['Authorization', 'If-None-Match', 'X-Platform', 'X-SDK-Version', 'X-Source', 'X-Request-Id'],
+  exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'],
+  maxAge: 7200,
+} as const;
+const EXPOSED = PROFILES_CORS.exposeHeaders;
 
 /**
  * CORS for the profiles API and its avatar images (every prefix in
@@ -21,10 +28,10 @@ const EXPOSED = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Rese
 export function profilesCors(prefixes: readonly [string, ...string[]]): Middleware {
   const preflight = cors({
     origin: '*',
-    allowMethods: ['GET', 'HEAD'],
-    allowHeaders: ['Authorization', 'If-None-Match', 'X-Platform', 'X-SDK-Version', 'X-Source', 'X-Request-Id'],
-    exposeHeaders: EXPOSED,
-    maxAge: 7200,
+    allowMethods: [...PROFILES_CORS.allowMethods],
+    allowHeaders: [...PROFILES_CORS.allowHeaders],
+    exposeHeaders: [...EXPOSED],
+    maxAge: PROFILES_CORS.maxAge,
   });
   const exposed = EXPOSED.join(',');
   const owns = ownedBy({ prefix: prefixes[0], otherPrefixes: prefixes.slice(1) });
