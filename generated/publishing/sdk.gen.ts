@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -30,6 +30,41 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getSite = <ThrowOnError extends boolean = false>(options: Options<GetSiteData, ThrowOnError>) => (options.client ?? client).get<GetSiteResponses, GetSiteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}',
+    ...options
+});
+
+/**
+ * List a site's posts
+ *
+ * The site's posts matching the query, newest first by default, as full
+ * post objects (the read operation's post object, rendered for
+ * `context`); `found` counts every match. A trailing slash is accepted
+ * (`/sites/{site}/posts/`, as clients send it).
+ *
+ * Who sees what (the read operation's rules, post by post): a caller
+ * without a token sees published posts without a password, whatever
+ * `status` asks for; a caller with a token sees the statuses asked for
+ * (`publish` by default; `trash` only when named; `any` is every status
+ * but `trash`), each post only if they may read it as asked (a post
+ * they may not read is left out, and not counted).
+ *
+ * Paging: `number` posts (20 by default, at most 100) from `offset`, or
+ * the 1-based `page` of them (it wins over `offset`), or after
+ * `page_handle`: the `meta.next_page` of the page before, given when more
+ * posts match. A `page_handle` names the last post seen (its sort value
+ * and ID), so posts written between two pages shift nothing: no post is
+ * answered twice, none is skipped. `meta.next_page` is given only on a
+ * first page (no `offset`, `page` 1 or none).
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403 `User cannot access this private blog.`), a `type`
+ * the site does not expose (404 `unknown_post_type`), then a parameter
+ * out of range (400).
+ *
+ */
+export const listPosts = <ThrowOnError extends boolean = false>(options: Options<ListPostsData, ThrowOnError>) => (options.client ?? client).get<ListPostsResponses, ListPostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts',
     ...options
 });
 

@@ -54,6 +54,49 @@ export type PublishingError = {
 export type Jsonp = string;
 
 /**
+ * An ISO 8601 date and time, e.g. `2026-01-15T10:00:00+01:00` (no offset means UTC).
+ */
+export type QueryTime = string;
+
+/**
+ * A page of a site's posts (`GET /sites/{site}/posts/`).
+ */
+export type PostList = {
+    /**
+     * How many posts match (every page together), less those the caller may not read.
+     */
+    found: number;
+    /**
+     * The posts of this page, each the full post object (with `fields`, only the named keys).
+     */
+    posts: Array<Post | PostFields>;
+    /**
+     * Links (a list of one type: its counts), and the handle of the
+     * next page when more posts match. A list of every type (`type=any`)
+     * on its last page has none.
+     *
+     */
+    meta?: {
+        /**
+         * Related endpoints.
+         */
+        links?: {
+            /**
+             * The post counts of the listed type (`/sites/{site_ID}/post-counts/{type}`).
+             */
+            counts: string;
+        };
+        /**
+         * The `page_handle` of the next page (`value=<sort value>&id=<post ID>`,
+         * URL-encoded values); absent on the last page and on pages asked
+         * for by `offset` or `page`.
+         *
+         */
+        next_page?: string;
+    };
+};
+
+/**
  * A post or page, with its keys in the order the API sends them.
  */
 export type Post = {
@@ -608,6 +651,35 @@ export type Envelope = {
      * The real body; an error body for an error answer.
      */
     body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | PublishingError | MethodNotAllowedError;
+};
+
+/**
+ * An answer of a list or count operation with `http_envelope` true: the
+ * HTTP status is 200 and the real status, headers and body are inside.
+ *
+ */
+export type ListEnvelope = {
+    /**
+     * The real HTTP status code.
+     */
+    code: number;
+    /**
+     * The real response headers, e.g. `Content-Type`.
+     */
+    headers: Array<{
+        /**
+         * Header name.
+         */
+        name: string;
+        /**
+         * Header value.
+         */
+        value: string;
+    }>;
+    /**
+     * The real body; an error body for an error answer.
+     */
+    body: PostList | PublishingError | MethodNotAllowedError;
 };
 
 /**
@@ -1472,6 +1544,223 @@ export type GetSiteResponses = {
 };
 
 export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
+
+export type ListPostsData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * Comma-separated statuses: `publish` (default), `private`, `draft`,
+         * `pending`, `future`, `trash`, or `any` (every status but `trash`).
+         * Unknown names are ignored; a caller without a token gets only
+         * published posts.
+         *
+         */
+        status?: string;
+        /**
+         * The post type: `post` (default), `page`, a type the site exposes
+         * besides them, or `any` for all of them. Another type is 404
+         * `unknown_post_type`.
+         *
+         */
+        type?: string;
+        /**
+         * How many posts to answer, at most 100; 0 or less means the default, 20.
+         */
+        number?: number;
+        /**
+         * 0-based offset of the first post answered (below 0 means 0). `page` wins over it.
+         */
+        offset?: number;
+        /**
+         * The 1-based page of `number` posts to answer (below 1 means 1); wins over `offset`.
+         */
+        page?: number;
+        /**
+         * The `meta.next_page` of the page before (opaque: send it back as
+         * given, URL-encoded): the posts after the last one it names, in the
+         * same order. A handle that names no post position is ignored.
+         *
+         */
+        page_handle?: string;
+        /**
+         * `DESC` (default): newest (or last) first. `ASC`: oldest (or first) first.
+         */
+        order?: 'DESC' | 'ASC';
+        /**
+         * `date` (default, the post's date), `modified`, `title`,
+         * `comment_count` (approved comments) or `ID`. Posts with the same
+         * value are ordered by ID in the same direction.
+         *
+         */
+        order_by?: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+        /**
+         * Only posts dated after this ISO 8601 time (an offset is honoured; none means UTC).
+         */
+        after?: QueryTime;
+        /**
+         * Only posts dated before this ISO 8601 time.
+         */
+        before?: QueryTime;
+        /**
+         * Only posts modified after this ISO 8601 time.
+         */
+        modified_after?: QueryTime;
+        /**
+         * Only posts modified before this ISO 8601 time.
+         */
+        modified_before?: QueryTime;
+        /**
+         * Only posts whose title, excerpt or content contains this text (any case).
+         */
+        search?: string;
+        /**
+         * Only posts by this user ID (0 means any author).
+         */
+        author?: number;
+        /**
+         * `include` (default): sticky posts as any other. `exclude`: none of them. `require`: only them.
+         */
+        sticky?: 'include' | 'exclude' | 'require';
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts';
+};
+
+export type ListPostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type ListPostsError = ListPostsErrors[keyof ListPostsErrors];
+
+export type ListPostsResponses = {
+    /**
+     * The matching posts. With `fields`, each post has only the named
+     * keys; with `http_envelope`, in the envelope; with `callback`, as
+     * JSONP.
+     *
+     */
+    200: PostList | ListEnvelope;
+};
+
+export type ListPostsResponse = ListPostsResponses[keyof ListPostsResponses];
 
 export type GetPostData = {
     body?: never;

@@ -4,9 +4,11 @@ import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
+import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { publishingUnauthenticated } from './errors.js';
+import { pickFields, readPresentation } from './http/present.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingStore } from './store/publishingStore.js';
 
@@ -61,6 +63,32 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
     async getPostReplies({ path, query, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
+    },
+    /** The site's posts; `fields` keeps the named keys of each post (the presenter leaves the list itself whole). */
+    async listPosts({ path, query, principal, ctx }) {
+      const list = await listPosts(reads, {
+        site: path.site,
+        viewer: viewerOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        status: query.status,
+        type: query.type,
+        number: query.number,
+        offset: query.offset,
+        page: query.page,
+        pageHandle: query.page_handle,
+        order: query.order,
+        orderBy: query.order_by,
+        after: query.after,
+        before: query.before,
+        modifiedAfter: query.modified_after,
+        modifiedBefore: query.modified_before,
+        search: query.search,
+        author: query.author,
+        sticky: query.sticky,
+      });
+      const { fields } = readPresentation(ctx.query);
+      return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
     },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);

@@ -16,6 +16,7 @@ describe('a policy table', () => {
     const unknown: ProfilesPolicies = { getProfileById: {}, getAvatar: {}, getOpenApiDocument: {}, getProfile: {} };
     const complete: PublishingPolicies = {
       getSite: {},
+      listPosts: {},
       getPost: {},
       getPostLikes: {},
       getMyPostLike: {},

@@ -3,6 +3,7 @@ import type { PublishingTables } from './tables.js';
 import type { PublishingStore } from './publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
 import { kyselyPostLikes } from './kysely/likes.js';
+import { kyselyPostLists } from './kysely/postLists.js';
 import { kyselyPublishingPosts } from './kysely/posts.js';
 import { kyselyPublishingSites } from './kysely/sites.js';
 import { kyselyPostTrash } from './kysely/trash.js';
@@ -13,6 +14,7 @@ export function createKyselyPublishingStore(db: Kysely<PublishingTables>): Publi
   return {
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
+    ...kyselyPostLists(db),
     ...kyselyPostTrash(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),

@@ -112,7 +112,7 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
 /** The store: each part below is one concern, implemented by one file of `kysely/`. */
-export interface PublishingStore extends PublishingSites, PublishingPosts, PostTrash, PostLikes, PostComments, PublishingUsers {}
+export interface PublishingStore extends PublishingSites, PublishingPosts, PublishingPostLists, PostTrash, PostLikes, PostComments, PublishingUsers {}
 
 /** Sites, and what a user may do on one. */
 export interface PublishingSites {
@@ -129,6 +129,43 @@ export interface PublishingPosts {
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
+}
+
+/** What a list of posts may show a viewer: everything, only published posts without a password, or those plus the viewer's own. */
+export type ListVisibility = 'all' | 'published' | { ownerId: number };
+
+/** A list of a site's posts: which, in what order, which page. Times are stored ISO-8601 UTC. */
+export interface PostListQuery {
+  siteId: number;
+  types: readonly string[];
+  /** At least one. */
+  statuses: readonly string[];
+  visibleTo: ListVisibility;
+  authorId?: number;
+  search?: string;
+  sticky: 'include' | 'exclude' | 'require';
+  dateAfter?: string;
+  dateBefore?: string;
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+  orderBy: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+  order: 'DESC' | 'ASC';
+  /** Only posts past this one in the order (a page handle): its sort value and ID. */
+  after?: { value: string | number; id: number };
+  offset: number;
+  limit: number;
+}
+
+/** A page of posts, each with the value it was sorted by, and how many match in all (from `after` on). */
+export interface PostListing {
+  found: number;
+  posts: { post: PostRecord; sortValue: string | number }[];
+}
+
+/** Lists of a site's posts. */
+export interface PublishingPostLists {
+  /** One page of the posts matching the query, ordered by its sort key, then by ID in the same direction. */
+  listPosts(query: PostListQuery): Promise<PostListing>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */

@@ -12,13 +12,13 @@ const MAX_ANCESTORS = 16;
 const toAttachment = ({ site_id: _siteId, ...row }: Selectable<AttachmentsTable>): AttachmentRecord => camelCased(row);
 
 /** A post row with its trash memory left-joined (all null when the post was not trashed). */
-type PostRow = Selectable<PostsTable> & {
+export type PostRow = Selectable<PostsTable> & {
   trash_previous_status: string | null;
   trash_trashed_at: string | null;
   trash_original_slug: string | null;
 };
 
-const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
+export const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
   ...camelCased(row),
   sticky: row.sticky === 1,
   likesEnabled: row.likes_enabled === 1,
