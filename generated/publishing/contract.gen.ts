@@ -18,6 +18,17 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  getPostCounts: {
+    data: T.GetPostCountsData;
+    responses: T.GetPostCountsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   listPosts: {
     data: T.ListPostsData;
     responses: T.ListPostsResponses;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -30,6 +30,28 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getSite = <ThrowOnError extends boolean = false>(options: Options<GetSiteData, ThrowOnError>) => (options.client ?? client).get<GetSiteResponses, GetSiteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}',
+    ...options
+});
+
+/**
+ * Count a site's posts of a type by status
+ *
+ * How many posts of the type the site has in each status, for every
+ * author (`all`) and for the caller (`mine`); with `author`, also for
+ * that user (`author`). Only statuses with at least one post are
+ * named. A caller who may edit posts on the site (contributors and up)
+ * gets every status (`publish`, `draft`, `pending`, `private`,
+ * `future`, `trash`); anyone else only `publish`. The counts are kept
+ * as posts are written, so reading them costs the same on any site.
+ *
+ * A token is needed (403 `authorization_required` without one, as on
+ * the platform); then site (404 `unknown_blog`; a private site, 403),
+ * then a type the site does not expose (404 `unknown_post_type`).
+ *
+ */
+export const getPostCounts = <ThrowOnError extends boolean = false>(options: Options<GetPostCountsData, ThrowOnError>) => (options.client ?? client).get<GetPostCountsResponses, GetPostCountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post-counts/{post_type}',
     ...options
 });
 

@@ -654,6 +654,50 @@ export type Envelope = {
 };
 
 /**
+ * Posts per status; a status without posts is not named.
+ */
+export type StatusCounts = {
+    /**
+     * Published.
+     */
+    publish?: number;
+    /**
+     * Drafts.
+     */
+    draft?: number;
+    /**
+     * Awaiting review.
+     */
+    pending?: number;
+    /**
+     * Published privately.
+     */
+    private?: number;
+    /**
+     * Scheduled.
+     */
+    future?: number;
+    /**
+     * In the trash.
+     */
+    trash?: number;
+};
+
+/**
+ * A site's posts of one type counted by status (`GET /sites/{site}/post-counts/{post_type}`).
+ */
+export type PostCounts = {
+    /**
+     * The counts for every author, for the caller, and for the `author` asked for.
+     */
+    counts: {
+        all: StatusCounts;
+        mine: StatusCounts;
+        author?: StatusCounts;
+    };
+};
+
+/**
  * An answer of a list or count operation with `http_envelope` true: the
  * HTTP status is 200 and the real status, headers and body are inside.
  *
@@ -679,7 +723,7 @@ export type ListEnvelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: PostList | PublishingError | MethodNotAllowedError;
+    body: PostList | PostCounts | PublishingError | MethodNotAllowedError;
 };
 
 /**
@@ -1544,6 +1588,132 @@ export type GetSiteResponses = {
 };
 
 export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
+
+export type GetPostCountsData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post type (`post`, `page`, or a type the site exposes besides them).
+         */
+        post_type: string;
+    };
+    query?: {
+        /**
+         * A user ID whose counts are answered too, as `counts.author`.
+         */
+        author?: number;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/post-counts/{post_type}';
+};
+
+export type GetPostCountsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetPostCountsError = GetPostCountsErrors[keyof GetPostCountsErrors];
+
+export type GetPostCountsResponses = {
+    /**
+     * The counts; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostCounts | ListEnvelope;
+};
+
+export type GetPostCountsResponse = GetPostCountsResponses[keyof GetPostCountsResponses];
 
 export type ListPostsData = {
     body?: never;

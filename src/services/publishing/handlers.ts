@@ -4,6 +4,7 @@ import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
+import { countPosts } from './domain/counts.js';
 import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
@@ -89,6 +90,10 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       });
       const { fields } = readPresentation(ctx.query);
       return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
+    },
+    async getPostCounts({ path, query, principal }) {
+      const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
+      return { status: 200, body: await countPosts(reads.store, request) };
     },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);

@@ -85,6 +85,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
+    getPostCounts: { admit: read, present },
     getPost: { admit: read, present: presentPost },
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },

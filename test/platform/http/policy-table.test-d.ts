@@ -17,6 +17,7 @@ describe('a policy table', () => {
     const complete: PublishingPolicies = {
       getSite: {},
       listPosts: {},
+      getPostCounts: {},
       getPost: {},
       getPostLikes: {},
       getMyPostLike: {},

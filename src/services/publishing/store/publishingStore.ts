@@ -162,10 +162,19 @@ export interface PostListing {
   posts: { post: PostRecord; sortValue: string | number }[];
 }
 
-/** Lists of a site's posts. */
+/** A site's posts of one type by status: for every author, and for one user. */
+export interface PostCountRecord {
+  status: string;
+  all: number;
+  mine: number;
+}
+
+/** Lists of a site's posts, and their counts. */
 export interface PublishingPostLists {
   /** One page of the posts matching the query, ordered by its sort key, then by ID in the same direction. */
   listPosts(query: PostListQuery): Promise<PostListing>;
+  /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
+  postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */

@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { prepared } from '../../../../platform/store/prepared.js';
 import type { PostListQuery, PostListing, PublishingPostLists } from '../publishingStore.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
@@ -77,9 +78,29 @@ function matching(db: Db, query: PostListQuery): PostsQuery {
   return q;
 }
 
-/** Lists of a site's posts on a Kysely database (SQLite or PostgreSQL). */
+/** The counts of one site and type per status, for all and for one author: a few rows of `post_counts`. */
+const countsQuery = prepared((db: Db, p: { siteId: number; type: string; userId: number }) =>
+  db
+    .selectFrom('post_counts')
+    .select((eb) => [
+      'status',
+      eb.fn.sum<number>('n').as('all'),
+      eb.fn.sum<number>(eb.case().when('author_id', '=', p.userId).then(eb.ref('n')).else(eb.lit(0)).end()).as('mine'),
+    ])
+    .where('site_id', '=', p.siteId)
+    .where('type', '=', p.type)
+    .groupBy('status'),
+);
+
+/** Lists of a site's posts, and their counts, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostLists(db: Db): PublishingPostLists {
   return {
+    async postCounts(siteId, type, userId) {
+      const rows = await countsQuery.execute(db, { siteId, type, userId });
+      // sum() is a string (bigint) on PostgreSQL.
+      return rows.map((row) => ({ status: row.status, all: Number(row.all), mine: Number(row.mine) }));
+    },
+
     async listPosts(query): Promise<PostListing> {
       const direction = query.order === 'DESC' ? 'desc' : 'asc';
       const page = matching(db, query)
