@@ -40,6 +40,17 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  getPostBySlug: {
+    data: T.GetPostBySlugData;
+    responses: T.GetPostBySlugResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getPost: {
     data: T.GetPostData;
     responses: T.GetPostResponses;

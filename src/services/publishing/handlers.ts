@@ -6,7 +6,7 @@ import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
 import { countPosts } from './domain/counts.js';
 import { listPosts } from './domain/list.js';
-import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
+import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { publishingUnauthenticated } from './errors.js';
 import { pickFields, readPresentation } from './http/present.js';
@@ -90,6 +90,10 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       });
       const { fields } = readPresentation(ctx.query);
       return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
+    },
+    async getPostBySlug({ path, query, principal }) {
+      const request = { site: path.site, slug: path.post_slug, viewer: viewerOf(principal), context: postContext(query.context), meta: query.meta };
+      return { status: 200, body: await readPostBySlug(reads, request) };
     },
     async getPostCounts({ path, query, principal }) {
       const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };

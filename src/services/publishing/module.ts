@@ -87,6 +87,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     listPosts: { admit: read, present },
     getPostCounts: { admit: read, present },
     getPost: { admit: read, present: presentPost },
+    getPostBySlug: { admit: read, present: presentPost },
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },

@@ -19,6 +19,7 @@ describe('a policy table', () => {
       listPosts: {},
       getPostCounts: {},
       getPost: {},
+      getPostBySlug: {},
       getPostLikes: {},
       getMyPostLike: {},
       getPostReplies: {},

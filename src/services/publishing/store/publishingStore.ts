@@ -126,6 +126,8 @@ export interface PublishingSites {
 export interface PublishingPosts {
   /** The post with that ID on that site, with its trash memory. */
   findPost(siteId: number, postId: number): Promise<PostRecord | undefined>;
+  /** The newest published post of those types on the site whose slug is `slug`. */
+  findPublishedPostBySlug(siteId: number, slug: string, types: readonly string[]): Promise<PostRecord | undefined>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;

@@ -112,6 +112,27 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
       return row && toPost(row);
     },
 
+    async findPublishedPostBySlug(siteId, slug, types) {
+      const row = await db
+        .selectFrom('posts')
+        .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+        .selectAll('posts')
+        .select([
+          'trash_meta.previous_status as trash_previous_status',
+          'trash_meta.trashed_at as trash_trashed_at',
+          'trash_meta.original_slug as trash_original_slug',
+        ])
+        .where('posts.site_id', '=', siteId)
+        .where('posts.type', 'in', types)
+        .where('posts.slug', '=', slug)
+        .where('posts.status', '=', 'publish')
+        .orderBy('posts.date', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toPost(row);
+    },
+
     async postRelations(post, request) {
       const author =
         post.authorId === null
