@@ -51,9 +51,31 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  createPost: {
+    data: T.CreatePostData;
+    responses: T.CreatePostResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getPost: {
     data: T.GetPostData;
     responses: T.GetPostResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  updatePost: {
+    data: T.UpdatePostData;
+    responses: T.UpdatePostResponses;
     headers: {
       200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };

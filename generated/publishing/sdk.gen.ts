@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { CreatePostData, CreatePostErrors, CreatePostResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -112,6 +112,37 @@ export const getPostBySlug = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Write a new post
+ *
+ * Creates a post (or page, or post of another type the site exposes)
+ * and answers it. `status` is `publish` by default; `future` means
+ * `publish`, and a `date` ahead makes a published post scheduled
+ * (`future`): it is published when its date passes. A caller who may
+ * not publish (a contributor) asking for `publish` or `private` gets
+ * `pending` (submitted for review); one who may not write posts at all
+ * is refused (403 `User cannot publish posts`, `User cannot edit
+ * posts`). The slug is the one given, or the title's once the post is
+ * published (drafts and pending posts keep none until then), made
+ * unique among the site's published posts of the type (`-2`, `-3`,
+ * ...). At least one of `title`, `content`, `excerpt` is needed (400
+ * `invalid_input`).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), type (404 `unknown_post_type`), body (400), the
+ * right to write or publish (403).
+ *
+ */
+export const createPost = <ThrowOnError extends boolean = false>(options: Options<CreatePostData, ThrowOnError>) => (options.client ?? client).post<CreatePostResponses, CreatePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Read a post
  *
  * Answers the post or page as the post object, rendered for `context`
@@ -139,6 +170,37 @@ export const getPost = <ThrowOnError extends boolean = false>(options: Options<G
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/{post_ID}',
     ...options
+});
+
+/**
+ * Edit a post
+ *
+ * Changes the fields given and answers the post. Every edit sets
+ * `modified` and keeps a revision (the `revisions` a `context=edit`
+ * read shows). Status changes as the platform makes them: `publish`
+ * (or its alias `future`) by a caller who may not publish becomes
+ * `pending`; a `date` ahead schedules a published post (`future`); a
+ * draft published without a `date` whose date has passed is dated now,
+ * and so is a scheduled post published before its date; `trash` moves
+ * the post to the trash after saving the other fields, remembering its
+ * status (restore gives it back; needs the right to delete it, else 403
+ * `User cannot delete post`); another status given to a trashed post
+ * takes it out of the trash first.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`),
+ * post (404 `unknown_post`, also for a type the site does not expose),
+ * the right to edit it (403 `User cannot edit post`), to trash it, body
+ * (400).
+ *
+ */
+export const updatePost = <ThrowOnError extends boolean = false>(options: Options<UpdatePostData, ThrowOnError>) => (options.client ?? client).post<UpdatePostResponses, UpdatePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

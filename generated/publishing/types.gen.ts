@@ -54,6 +54,80 @@ export type PublishingError = {
 export type Jsonp = string;
 
 /**
+ * A boolean body field, read as the platform reads it (`true`, `1`, `"1"`, `"t"`, `"true"` mean true).
+ */
+export type BodyFlag = boolean | number | string;
+
+/**
+ * The fields of a post to write (`POST /posts/new`, `POST
+ * /posts/{post_ID}`). Fields this service does not keep (`author`,
+ * `format`, `categories`, `tags`, `terms`, `metadata`, `featured_image`,
+ * `media`, `publicize`, ...) are accepted and ignored.
+ *
+ */
+export type PostInput = {
+    /**
+     * The title (HTML allowed).
+     */
+    title?: string;
+    /**
+     * The content (HTML and shortcodes allowed).
+     */
+    content?: string;
+    /**
+     * An optional excerpt.
+     */
+    excerpt?: string;
+    /**
+     * The name used in URLs; made a slug, and unique among the site's published posts of the type.
+     */
+    slug?: string;
+    /**
+     * The status to give the post (`future` is `publish`; a date ahead schedules it).
+     */
+    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
+    date?: QueryTime;
+    /**
+     * A password that protects the post; empty for none.
+     */
+    password?: string;
+    sticky?: BodyFlag;
+    /**
+     * The parent page (pages only; 0 for none).
+     */
+    parent?: number;
+    /**
+     * New posts only; `post` (default), `page`, or a type the site exposes.
+     */
+    type?: string;
+    /**
+     * Pages only; display order.
+     */
+    menu_order?: number;
+    /**
+     * Pages only; the template file.
+     */
+    page_template?: string;
+    /**
+     * Whether comments and pings are open.
+     */
+    discussion?: {
+        comments_open?: BodyFlag;
+        pings_open?: BodyFlag;
+        /**
+         * `open` or `closed` (`comments_open` wins).
+         */
+        comment_status?: 'open' | 'closed';
+        /**
+         * `open` or `closed` (`pings_open` wins).
+         */
+        ping_status?: 'open' | 'closed';
+    };
+    likes_enabled?: BodyFlag;
+    sharing_enabled?: BodyFlag;
+};
+
+/**
  * An ISO 8601 date and time, e.g. `2026-01-15T10:00:00+01:00` (no offset means UTC).
  */
 export type QueryTime = string;
@@ -2077,6 +2151,168 @@ export type GetPostBySlugResponses = {
 
 export type GetPostBySlugResponse = GetPostBySlugResponses[keyof GetPostBySlugResponses];
 
+export type CreatePostData = {
+    /**
+     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     */
+    body: PostInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/new';
+};
+
+export type CreatePostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type CreatePostError = CreatePostErrors[keyof CreatePostErrors];
+
+export type CreatePostResponses = {
+    /**
+     * The post as saved, rendered for `context` (`fields`,
+     * `http_envelope` and `callback` as on every operation).
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type CreatePostResponse = CreatePostResponses[keyof CreatePostResponses];
+
 export type GetPostData = {
     body?: never;
     path: {
@@ -2224,6 +2460,172 @@ export type GetPostResponses = {
 };
 
 export type GetPostResponse = GetPostResponses[keyof GetPostResponses];
+
+export type UpdatePostData = {
+    /**
+     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     */
+    body: PostInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}';
+};
+
+export type UpdatePostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type UpdatePostError = UpdatePostErrors[keyof UpdatePostErrors];
+
+export type UpdatePostResponses = {
+    /**
+     * The post as saved, rendered for `context` (`fields`,
+     * `http_envelope` and `callback` as on every operation).
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type UpdatePostResponse = UpdatePostResponses[keyof UpdatePostResponses];
 
 export type GetPostLikesData = {
     body?: never;

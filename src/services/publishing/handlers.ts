@@ -8,6 +8,7 @@ import { countPosts } from './domain/counts.js';
 import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
+import { createPost, updatePost } from './domain/write.js';
 import { publishingUnauthenticated } from './errors.js';
 import { pickFields, readPresentation } from './http/present.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -48,7 +49,7 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
 export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
-  const reads = deps.readStore ? { ...deps, store: deps.readStore } : deps;
+  const reads = deps.readStore ? { ...deps, store: deps.readStore, primary: deps.store } : deps;
   return {
     async getSite({ path, principal }) {
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
@@ -97,12 +98,20 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
     },
     async getPostCounts({ path, query, principal }) {
       const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
-      return { status: 200, body: await countPosts(reads.store, request) };
+      return { status: 200, body: await countPosts(reads, request) };
     },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);
       const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
+    },
+    async createPost({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      return { status: 200, body: await createPost(deps, request) };
+    },
+    async updatePost({ path, query, body, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      return { status: 200, body: await updatePost(deps, request) };
     },
     async deletePost(input) {
       return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };

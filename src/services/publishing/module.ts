@@ -91,6 +91,8 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },
+    createPost: { admit: read, present: presentPost },
+    updatePost: { admit: read, present: presentPost },
     deletePost: { present: presentPost },
     restorePost: { present: presentPost },
     getOpenApiDocument: { admit: read, present },

@@ -23,6 +23,8 @@ describe('a policy table', () => {
       getPostLikes: {},
       getMyPostLike: {},
       getPostReplies: {},
+      createPost: {},
+      updatePost: {},
       deletePost: {},
       restorePost: {},
       getOpenApiDocument: {},

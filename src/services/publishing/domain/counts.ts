@@ -1,6 +1,7 @@
 import type { PostCounts, StatusCounts } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/http/errors.js';
 import { exposes, openSite, type Viewer } from './access.js';
+import { publishDuePosts, type ScheduleDeps } from './schedule.js';
 
 /** Statuses counted for a caller who may edit posts on the site; others see only `publish`. */
 const EDITOR_STATUSES: ReadonlySet<string> = new Set(['publish', 'draft', 'future', 'pending', 'private', 'trash']);
@@ -29,11 +30,13 @@ const unknownCountedType = () => new ApiError(404, 'unknown_post_type', 'Unknown
  * on the site (`edit_posts`). Read from the counts the store keeps as posts
  * are written, never from the posts themselves.
  */
-export async function countPosts(store: Parameters<typeof openSite>[0], request: CountsRequest): Promise<PostCounts> {
+export async function countPosts(deps: ScheduleDeps, request: CountsRequest): Promise<PostCounts> {
+  const { store } = deps;
   const { viewer } = request;
   if (!viewer.loggedIn) throw countsNeedToken();
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
   if (!exposes(site, request.type)) throw unknownCountedType();
+  await publishDuePosts(deps, site.id, [request.type]);
   const shown = roleCapabilities.has('edit_posts') ? EDITOR_STATUSES : PUBLIC_STATUSES;
   const counted = (rows: { status: string; n: number }[]): StatusCounts =>
     Object.fromEntries(rows.filter((row) => row.n > 0 && shown.has(row.status)).map((row) => [row.status, row.n]));

@@ -8,6 +8,7 @@ import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
 import { apiSiteUrl } from './links.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
+import { publishDuePosts } from './schedule.js';
 
 /** The list's query parameters, as validated. */
 export interface ListRequest {
@@ -125,6 +126,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const types = typesFor(site, type);
   const statuses = statusesFor(request.status, viewer);
   if (!statuses.length) return { found: 0, posts: [] };
+  await publishDuePosts(deps, site.id, types);
 
   const number = request.number !== undefined && request.number >= 1 ? request.number : DEFAULT_NUMBER;
   const pageNumber = request.page === undefined ? undefined : Math.max(1, request.page);

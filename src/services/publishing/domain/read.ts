@@ -7,6 +7,7 @@ import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
 import { slugFromTitle } from './postObject.js';
+import { publishedWhenDue } from './schedule.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 
 export interface ReadSiteRequest {
@@ -31,8 +32,9 @@ export interface ReadRequest extends ReadSiteRequest {
 async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
   const { viewer } = request;
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
-  const post = await deps.store.findPost(site.id, request.postId);
-  if (!post || !exposes(site, post.type)) throw unknownPost();
+  const found = await deps.store.findPost(site.id, request.postId);
+  if (!found || !exposes(site, found.type)) throw unknownPost();
+  const post = await publishedWhenDue(deps, found);
   const refusal = viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), request.context);
   if (refusal) throw refusal;
   return { site, post, roleCapabilities };

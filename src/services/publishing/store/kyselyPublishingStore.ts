@@ -7,6 +7,7 @@ import { kyselyPostLists } from './kysely/postLists.js';
 import { kyselyPublishingPosts } from './kysely/posts.js';
 import { kyselyPublishingSites } from './kysely/sites.js';
 import { kyselyPostTrash } from './kysely/trash.js';
+import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
 
 /** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
@@ -16,6 +17,7 @@ export function createKyselyPublishingStore(db: Kysely<PublishingTables>): Publi
     ...kyselyPublishingPosts(db),
     ...kyselyPostLists(db),
     ...kyselyPostTrash(db),
+    ...kyselyPostWrites(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),
     ...kyselyPublishingUsers(db),

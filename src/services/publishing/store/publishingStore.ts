@@ -7,6 +7,7 @@
  * only what the store converts or adds is declared here.
  */
 import type { CamelCased } from '../../../platform/store/columns.js';
+import type { Insertable, Updateable } from 'kysely';
 import type { AccessTokensTable, AttachmentsTable, CommentsTable, PostsTable, SitesTable, TermsTable, TrashMetaTable, UsersTable } from './tables.js';
 
 /** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
@@ -112,7 +113,7 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
 /** The store: each part below is one concern, implemented by one file of `kysely/`. */
-export interface PublishingStore extends PublishingSites, PublishingPosts, PublishingPostLists, PostTrash, PostLikes, PostComments, PublishingUsers {}
+export interface PublishingStore extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostTrash, PostLikes, PostComments, PublishingUsers {}
 
 /** Sites, and what a user may do on one. */
 export interface PublishingSites {
@@ -177,6 +178,29 @@ export interface PublishingPostLists {
   listPosts(query: PostListQuery): Promise<PostListing>;
   /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
   postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
+}
+
+/** A new post's columns: everything but its ID and GUID, which the store gives it. */
+export type NewPost = Omit<Insertable<PostsTable>, 'id' | 'guid'>;
+
+/** Writing posts. */
+export interface PostWrites {
+  /**
+   * Inserts a post with the next free ID, its slug made unique when its
+   * status needs one (see `uniqueSlugFor`), its GUID from `guidOf(id)`, in
+   * one transaction; answers its ID.
+   */
+  createPost(post: NewPost, guidOf: (id: number) => string): Promise<number>;
+  /**
+   * Saves the changes and a revision of the post as saved (title, content,
+   * excerpt) in one transaction, the slug made unique when the status needs
+   * one. False when there is no such post.
+   */
+  updatePost(postId: number, changes: Updateable<PostsTable>, revision: { authorId: number; at: string }): Promise<boolean>;
+  /** Publishes the site's scheduled posts whose date has come; answers how many. */
+  publishDuePosts(siteId: number, at: Date): Promise<number>;
+  /** Whether the site has scheduled posts of those types whose date has come (an index seek). */
+  hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */
