@@ -51,6 +51,28 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  bulkDeletePosts: {
+    data: T.BulkDeletePostsData;
+    responses: T.BulkDeletePostsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  bulkRestorePosts: {
+    data: T.BulkRestorePostsData;
+    responses: T.BulkRestorePostsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   createPost: {
     data: T.CreatePostData;
     responses: T.CreatePostResponses;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CreatePostData, CreatePostErrors, CreatePostResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses } from './types.gen.js';
+import type { BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreatePostData, CreatePostErrors, CreatePostResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -109,6 +109,48 @@ export const getPostBySlug = <ThrowOnError extends boolean = false>(options: Opt
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/slug:{post_slug}',
     ...options
+});
+
+/**
+ * Trash or delete several posts
+ *
+ * Each post is judged on its own, as `POST /posts/{post_ID}/delete`
+ * judges it (trashed, or deleted for good when already in the trash;
+ * refused with its own error), and answered under its ID in
+ * `results`: the post, or the platform's error object
+ * `{"errors": {"<code>": ["<message>"]}, "error_data": {"<code>": <status>}}`.
+ * The call itself fails only on the site (404 `unknown_blog`, 403 for a
+ * private site), a missing token (401) or no IDs (400
+ * `empty_post_ids`).
+ *
+ */
+export const bulkDeletePosts = <ThrowOnError extends boolean = false>(options: Options<BulkDeletePostsData, ThrowOnError>) => (options.client ?? client).post<BulkDeletePostsResponses, BulkDeletePostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Restore several posts from the trash
+ *
+ * Each post is judged on its own, as `POST /posts/{post_ID}/restore`
+ * judges it, and answered under its ID in `results`: the restored post,
+ * or the platform's error object. The call itself fails only on the
+ * site, a missing token (401) or no IDs (400 `empty_post_ids`).
+ *
+ */
+export const bulkRestorePosts = <ThrowOnError extends boolean = false>(options: Options<BulkRestorePostsData, ThrowOnError>) => (options.client ?? client).post<BulkRestorePostsResponses, BulkRestorePostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/restore',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

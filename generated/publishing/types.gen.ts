@@ -128,6 +128,73 @@ export type PostInput = {
 };
 
 /**
+ * The posts of a bulk operation: `post_ids`, an array or a comma-separated list of IDs (at most 100).
+ */
+export type BulkPostIds = {
+    /**
+     * Post IDs, as an array or a comma-separated string.
+     */
+    post_ids: Array<number | string> | string;
+};
+
+/**
+ * One post's refusal inside a bulk answer, as the platform writes its error objects there.
+ */
+export type BulkError = {
+    /**
+     * The error code, mapped to its messages.
+     */
+    errors: {
+        [key: string]: Array<string>;
+    };
+    /**
+     * The error code, mapped to its HTTP status.
+     */
+    error_data: {
+        [key: string]: number;
+    };
+};
+
+/**
+ * Each post's answer in a bulk operation, keyed by its ID as given.
+ */
+export type BulkResults = {
+    /**
+     * By post ID, the post as the single operation answers it, or its error.
+     */
+    results: {
+        [key: string]: Post | BulkError;
+    };
+};
+
+/**
+ * A bulk answer with `http_envelope` true.
+ */
+export type BulkEnvelope = {
+    /**
+     * The real HTTP status code.
+     */
+    code: number;
+    /**
+     * The real response headers, e.g. `Content-Type`.
+     */
+    headers: Array<{
+        /**
+         * Header name.
+         */
+        name: string;
+        /**
+         * Header value.
+         */
+        value: string;
+    }>;
+    /**
+     * The real body; an error body for an error answer.
+     */
+    body: BulkResults | PublishingError | MethodNotAllowedError;
+};
+
+/**
  * An ISO 8601 date and time, e.g. `2026-01-15T10:00:00+01:00` (no offset means UTC).
  */
 export type QueryTime = string;
@@ -2150,6 +2217,314 @@ export type GetPostBySlugResponses = {
 };
 
 export type GetPostBySlugResponse = GetPostBySlugResponses[keyof GetPostBySlugResponses];
+
+export type BulkDeletePostsData = {
+    /**
+     * The posts, by ID.
+     */
+    body: BulkPostIds;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/delete';
+};
+
+export type BulkDeletePostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type BulkDeletePostsError = BulkDeletePostsErrors[keyof BulkDeletePostsErrors];
+
+export type BulkDeletePostsResponses = {
+    /**
+     * Each post's own answer, keyed by the ID as given; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: BulkResults | BulkEnvelope;
+};
+
+export type BulkDeletePostsResponse = BulkDeletePostsResponses[keyof BulkDeletePostsResponses];
+
+export type BulkRestorePostsData = {
+    /**
+     * The posts, by ID.
+     */
+    body: BulkPostIds;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/restore';
+};
+
+export type BulkRestorePostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type BulkRestorePostsError = BulkRestorePostsErrors[keyof BulkRestorePostsErrors];
+
+export type BulkRestorePostsResponses = {
+    /**
+     * Each post's own answer, keyed by the ID as given; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: BulkResults | BulkEnvelope;
+};
+
+export type BulkRestorePostsResponse = BulkRestorePostsResponses[keyof BulkRestorePostsResponses];
 
 export type CreatePostData = {
     /**

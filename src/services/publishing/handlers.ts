@@ -4,6 +4,7 @@ import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
+import { eachPost } from './domain/bulk.js';
 import { countPosts } from './domain/counts.js';
 import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
@@ -112,6 +113,16 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
     async updatePost({ path, query, body, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
       return { status: 200, body: await updatePost(deps, request) };
+    },
+    /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */
+    async bulkDeletePosts({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      return { status: 200, body: await eachPost(deps.store, (one) => trashOrDeletePost(deps, one), request) };
+    },
+    /** Each post restored by the single restore's rules, answered under its ID. */
+    async bulkRestorePosts({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      return { status: 200, body: await eachPost(deps.store, (one) => restoreTrashedPost(deps, one), request) };
     },
     async deletePost(input) {
       return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };

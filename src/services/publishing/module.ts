@@ -93,6 +93,8 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     getPostReplies: { admit: read, present },
     createPost: { admit: read, present: presentPost },
     updatePost: { admit: read, present: presentPost },
+    bulkDeletePosts: { admit: read, present },
+    bulkRestorePosts: { admit: read, present },
     deletePost: { present: presentPost },
     restorePost: { present: presentPost },
     getOpenApiDocument: { admit: read, present },

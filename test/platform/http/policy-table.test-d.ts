@@ -25,6 +25,8 @@ describe('a policy table', () => {
       getPostReplies: {},
       createPost: {},
       updatePost: {},
+      bulkDeletePosts: {},
+      bulkRestorePosts: {},
       deletePost: {},
       restorePost: {},
       getOpenApiDocument: {},
