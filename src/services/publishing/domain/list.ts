@@ -34,6 +34,9 @@ export interface ListRequest {
   sticky?: PostListQuery['sticky'];
 }
 
+/** The largest ID an `integer` column holds on PostgreSQL. */
+const MAX_STORED_ID = 2_147_483_647;
+
 /** Posts a page holds when `number` is not given (or is 0 or less). */
 const DEFAULT_NUMBER = 20;
 
@@ -89,10 +92,11 @@ function positionOf(handle: string | undefined, orderBy: PostListQuery['orderBy'
   const parsed = new URLSearchParams(handle);
   const value = parsed.get('value');
   const id = Number(parsed.get('id'));
-  if (value === null || !Number.isSafeInteger(id) || id < 0) return undefined;
+  // An ID no stored post can have names no position (and would overflow PostgreSQL's integer).
+  if (value === null || !Number.isSafeInteger(id) || id < 0 || id > MAX_STORED_ID) return undefined;
   if (orderBy === 'ID' || orderBy === 'comment_count') {
     const number = Number(value === '' && orderBy === 'ID' ? id : value);
-    return Number.isSafeInteger(number) ? { value: number, id } : undefined;
+    return Number.isSafeInteger(number) && Math.abs(number) <= MAX_STORED_ID ? { value: number, id } : undefined;
   }
   if (orderBy === 'title') return { value, id };
   const time = new Date(value);

@@ -102,30 +102,32 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
     },
 
     async listPosts(query): Promise<PostListing> {
-      const direction = query.order === 'DESC' ? 'desc' : 'asc';
-      const page = matching(db, query)
-        .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
-        .selectAll('posts')
-        .select([
-          'trash_meta.previous_status as trash_previous_status',
-          'trash_meta.trashed_at as trash_trashed_at',
-          'trash_meta.original_slug as trash_original_slug',
-        ])
-        .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
-        .orderBy((eb) => sortKey(eb, query.orderBy), direction)
-        .orderBy('posts.id', direction)
-        .limit(query.limit)
-        .offset(query.offset);
-      const [rows, total] = await Promise.all([
-        page.execute(),
-        matching(db, query)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const { page, total } = listQueries(db, query);
+      const [rows, counted] = await Promise.all([page.execute(), total.executeTakeFirstOrThrow()]);
       return {
-        found: Number(total.n),
+        found: Number(counted.n),
         posts: rows.map(({ sort_value, ...row }) => ({ post: toPost(row), sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value) })),
       };
     },
   };
+}
+
+/** The two statements of a list: its page (ordered, limited) and the count of every match; exported for the query-plan test. */
+export function listQueries(db: Db, query: PostListQuery) {
+  const direction = query.order === 'DESC' ? 'desc' : 'asc';
+  const page = matching(db, query)
+    .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+    .selectAll('posts')
+    .select([
+      'trash_meta.previous_status as trash_previous_status',
+      'trash_meta.trashed_at as trash_trashed_at',
+      'trash_meta.original_slug as trash_original_slug',
+    ])
+    .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
+    .orderBy((eb) => sortKey(eb, query.orderBy), direction)
+    .orderBy('posts.id', direction)
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = matching(db, query).select((eb) => eb.fn.countAll().as('n'));
+  return { page, total };
 }
