@@ -18,11 +18,88 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  getPostCounts: {
+    data: T.GetPostCountsData;
+    responses: T.GetPostCountsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  listPosts: {
+    data: T.ListPostsData;
+    responses: T.ListPostsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getPostBySlug: {
+    data: T.GetPostBySlugData;
+    responses: T.GetPostBySlugResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  bulkDeletePosts: {
+    data: T.BulkDeletePostsData;
+    responses: T.BulkDeletePostsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  bulkRestorePosts: {
+    data: T.BulkRestorePostsData;
+    responses: T.BulkRestorePostsResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  createPost: {
+    data: T.CreatePostData;
+    responses: T.CreatePostResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getPost: {
     data: T.GetPostData;
     responses: T.GetPostResponses;
     headers: {
       200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'WWW-Authenticate': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  updatePost: {
+    data: T.UpdatePostData;
+    responses: T.UpdatePostResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
       429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, RestorePostData, RestorePostErrors, RestorePostResponses } from './types.gen.js';
+import type { BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreatePostData, CreatePostErrors, CreatePostResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -34,6 +34,157 @@ export const getSite = <ThrowOnError extends boolean = false>(options: Options<G
 });
 
 /**
+ * Count a site's posts of a type by status
+ *
+ * How many posts of the type the site has in each status, for every
+ * author (`all`) and for the caller (`mine`); with `author`, also for
+ * that user (`author`). Only statuses with at least one post are
+ * named. A caller who may edit posts on the site (contributors and up)
+ * gets every status (`publish`, `draft`, `pending`, `private`,
+ * `future`, `trash`); anyone else only `publish`. The counts are kept
+ * as posts are written, so reading them costs the same on any site.
+ *
+ * A token is needed (403 `authorization_required` without one, as on
+ * the platform); then site (404 `unknown_blog`; a private site, 403),
+ * then a type the site does not expose (404 `unknown_post_type`).
+ *
+ */
+export const getPostCounts = <ThrowOnError extends boolean = false>(options: Options<GetPostCountsData, ThrowOnError>) => (options.client ?? client).get<GetPostCountsResponses, GetPostCountsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post-counts/{post_type}',
+    ...options
+});
+
+/**
+ * List a site's posts
+ *
+ * The site's posts matching the query, newest first by default, as full
+ * post objects (the read operation's post object, rendered for
+ * `context`); `found` counts every match. A trailing slash is accepted
+ * (`/sites/{site}/posts/`, as clients send it).
+ *
+ * Who sees what (the read operation's rules, post by post): a caller
+ * without a token sees published posts without a password, whatever
+ * `status` asks for; a caller with a token sees the statuses asked for
+ * (`publish` by default; `trash` only when named; `any` is every status
+ * but `trash`), each post only if they may read it as asked (a post
+ * they may not read is left out, and not counted).
+ *
+ * Paging: `number` posts (20 by default, at most 100) from `offset`, or
+ * the 1-based `page` of them (it wins over `offset`), or after
+ * `page_handle`: the `meta.next_page` of the page before, given when more
+ * posts match. A `page_handle` names the last post seen (its sort value
+ * and ID), so posts written between two pages shift nothing: no post is
+ * answered twice, none is skipped. `meta.next_page` is given only on a
+ * first page (no `offset`, `page` 1 or none).
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403 `User cannot access this private blog.`), a `type`
+ * the site does not expose (404 `unknown_post_type`), then a parameter
+ * out of range (400).
+ *
+ */
+export const listPosts = <ThrowOnError extends boolean = false>(options: Options<ListPostsData, ThrowOnError>) => (options.client ?? client).get<ListPostsResponses, ListPostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts',
+    ...options
+});
+
+/**
+ * Read a post by its slug
+ *
+ * The published post (or page, or post of another type the site
+ * exposes) whose slug is `post_slug`, as the read operation answers it;
+ * the newest when several types share the slug. As on the platform the
+ * slug is looked up among published posts only (a draft, scheduled,
+ * private or trashed post is 404 `unknown_post` here: read it by ID),
+ * after being made a slug (lower case; characters other than letters,
+ * digits, `_` and `-` dropped; spaces become `-`). Nothing left of it is
+ * 400 `invalid_post`.
+ *
+ * Who may read it, and the order of checks: as the read operation.
+ *
+ */
+export const getPostBySlug = <ThrowOnError extends boolean = false>(options: Options<GetPostBySlugData, ThrowOnError>) => (options.client ?? client).get<GetPostBySlugResponses, GetPostBySlugErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/slug:{post_slug}',
+    ...options
+});
+
+/**
+ * Trash or delete several posts
+ *
+ * Each post is judged on its own, as `POST /posts/{post_ID}/delete`
+ * judges it (trashed, or deleted for good when already in the trash;
+ * refused with its own error), and answered under its ID in
+ * `results`: the post, or the platform's error object
+ * `{"errors": {"<code>": ["<message>"]}, "error_data": {"<code>": <status>}}`.
+ * The call itself fails only on the site (404 `unknown_blog`, 403 for a
+ * private site), a missing token (401) or no IDs (400
+ * `empty_post_ids`).
+ *
+ */
+export const bulkDeletePosts = <ThrowOnError extends boolean = false>(options: Options<BulkDeletePostsData, ThrowOnError>) => (options.client ?? client).post<BulkDeletePostsResponses, BulkDeletePostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Restore several posts from the trash
+ *
+ * Each post is judged on its own, as `POST /posts/{post_ID}/restore`
+ * judges it, and answered under its ID in `results`: the restored post,
+ * or the platform's error object. The call itself fails only on the
+ * site, a missing token (401) or no IDs (400 `empty_post_ids`).
+ *
+ */
+export const bulkRestorePosts = <ThrowOnError extends boolean = false>(options: Options<BulkRestorePostsData, ThrowOnError>) => (options.client ?? client).post<BulkRestorePostsResponses, BulkRestorePostsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/restore',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Write a new post
+ *
+ * Creates a post (or page, or post of another type the site exposes)
+ * and answers it. `status` is `publish` by default; `future` means
+ * `publish`, and a `date` ahead makes a published post scheduled
+ * (`future`): it is published when its date passes. A caller who may
+ * not publish (a contributor) asking for `publish` or `private` gets
+ * `pending` (submitted for review); one who may not write posts at all
+ * is refused (403 `User cannot publish posts`, `User cannot edit
+ * posts`). The slug is the one given, or the title's once the post is
+ * published (drafts and pending posts keep none until then), made
+ * unique among the site's published posts of the type (`-2`, `-3`,
+ * ...). At least one of `title`, `content`, `excerpt` is needed (400
+ * `invalid_input`).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), type (404 `unknown_post_type`), body (400), the
+ * right to write or publish (403).
+ *
+ */
+export const createPost = <ThrowOnError extends boolean = false>(options: Options<CreatePostData, ThrowOnError>) => (options.client ?? client).post<CreatePostResponses, CreatePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Read a post
  *
  * Answers the post or page as the post object, rendered for `context`
@@ -61,6 +212,37 @@ export const getPost = <ThrowOnError extends boolean = false>(options: Options<G
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/{post_ID}',
     ...options
+});
+
+/**
+ * Edit a post
+ *
+ * Changes the fields given and answers the post. Every edit sets
+ * `modified` and keeps a revision (the `revisions` a `context=edit`
+ * read shows). Status changes as the platform makes them: `publish`
+ * (or its alias `future`) by a caller who may not publish becomes
+ * `pending`; a `date` ahead schedules a published post (`future`); a
+ * draft published without a `date` whose date has passed is dated now,
+ * and so is a scheduled post published before its date; `trash` moves
+ * the post to the trash after saving the other fields, remembering its
+ * status (restore gives it back; needs the right to delete it, else 403
+ * `User cannot delete post`); another status given to a trashed post
+ * takes it out of the trash first.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`),
+ * post (404 `unknown_post`, also for a type the site does not expose),
+ * the right to edit it (403 `User cannot edit post`), to trash it, body
+ * (400).
+ *
+ */
+export const updatePost = <ThrowOnError extends boolean = false>(options: Options<UpdatePostData, ThrowOnError>) => (options.client ?? client).post<UpdatePostResponses, UpdatePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -54,6 +54,190 @@ export type PublishingError = {
 export type Jsonp = string;
 
 /**
+ * A boolean body field, read as the platform reads it (`true`, `1`, `"1"`, `"t"`, `"true"` mean true).
+ */
+export type BodyFlag = boolean | number | string;
+
+/**
+ * The fields of a post to write (`POST /posts/new`, `POST
+ * /posts/{post_ID}`). Fields this service does not keep (`author`,
+ * `format`, `categories`, `tags`, `terms`, `metadata`, `featured_image`,
+ * `media`, `publicize`, ...) are accepted and ignored.
+ *
+ */
+export type PostInput = {
+    /**
+     * The title (HTML allowed).
+     */
+    title?: string;
+    /**
+     * The content (HTML and shortcodes allowed).
+     */
+    content?: string;
+    /**
+     * An optional excerpt.
+     */
+    excerpt?: string;
+    /**
+     * The name used in URLs; made a slug, and unique among the site's published posts of the type.
+     */
+    slug?: string;
+    /**
+     * The status to give the post (`future` is `publish`; a date ahead schedules it).
+     */
+    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
+    date?: QueryTime;
+    /**
+     * A password that protects the post; empty for none.
+     */
+    password?: string;
+    sticky?: BodyFlag;
+    /**
+     * The parent page (pages only; 0 for none).
+     */
+    parent?: number;
+    /**
+     * New posts only; `post` (default), `page`, or a type the site exposes.
+     */
+    type?: string;
+    /**
+     * Pages only; display order.
+     */
+    menu_order?: number;
+    /**
+     * Pages only; the template file.
+     */
+    page_template?: string;
+    /**
+     * Whether comments and pings are open.
+     */
+    discussion?: {
+        comments_open?: BodyFlag;
+        pings_open?: BodyFlag;
+        /**
+         * `open` or `closed` (`comments_open` wins).
+         */
+        comment_status?: 'open' | 'closed';
+        /**
+         * `open` or `closed` (`pings_open` wins).
+         */
+        ping_status?: 'open' | 'closed';
+    };
+    likes_enabled?: BodyFlag;
+    sharing_enabled?: BodyFlag;
+};
+
+/**
+ * The posts of a bulk operation: `post_ids`, an array or a comma-separated list of IDs (at most 100).
+ */
+export type BulkPostIds = {
+    /**
+     * Post IDs, as an array or a comma-separated string.
+     */
+    post_ids: Array<number | string> | string;
+};
+
+/**
+ * One post's refusal inside a bulk answer, as the platform writes its error objects there.
+ */
+export type BulkError = {
+    /**
+     * The error code, mapped to its messages.
+     */
+    errors: {
+        [key: string]: Array<string>;
+    };
+    /**
+     * The error code, mapped to its HTTP status.
+     */
+    error_data: {
+        [key: string]: number;
+    };
+};
+
+/**
+ * Each post's answer in a bulk operation, keyed by its ID as given.
+ */
+export type BulkResults = {
+    /**
+     * By post ID, the post as the single operation answers it, or its error.
+     */
+    results: {
+        [key: string]: Post | BulkError;
+    };
+};
+
+/**
+ * A bulk answer with `http_envelope` true.
+ */
+export type BulkEnvelope = {
+    /**
+     * The real HTTP status code.
+     */
+    code: number;
+    /**
+     * The real response headers, e.g. `Content-Type`.
+     */
+    headers: Array<{
+        /**
+         * Header name.
+         */
+        name: string;
+        /**
+         * Header value.
+         */
+        value: string;
+    }>;
+    /**
+     * The real body; an error body for an error answer.
+     */
+    body: BulkResults | PublishingError | MethodNotAllowedError;
+};
+
+/**
+ * An ISO 8601 date and time, e.g. `2026-01-15T10:00:00+01:00` (no offset means UTC).
+ */
+export type QueryTime = string;
+
+/**
+ * A page of a site's posts (`GET /sites/{site}/posts/`).
+ */
+export type PostList = {
+    /**
+     * How many posts match (every page together), less those the caller may not read.
+     */
+    found: number;
+    /**
+     * The posts of this page, each the full post object (with `fields`, only the named keys).
+     */
+    posts: Array<Post | PostFields>;
+    /**
+     * Links (a list of one type: its counts), and the handle of the
+     * next page when more posts match. A list of every type (`type=any`)
+     * on its last page has none.
+     *
+     */
+    meta?: {
+        /**
+         * Related endpoints.
+         */
+        links?: {
+            /**
+             * The post counts of the listed type (`/sites/{site_ID}/post-counts/{type}`).
+             */
+            counts: string;
+        };
+        /**
+         * The `page_handle` of the next page (`value=<sort value>&id=<post ID>`,
+         * URL-encoded values); absent on the last page and on pages asked
+         * for by `offset` or `page`.
+         *
+         */
+        next_page?: string;
+    };
+};
+
+/**
  * A post or page, with its keys in the order the API sends them.
  */
 export type Post = {
@@ -608,6 +792,79 @@ export type Envelope = {
      * The real body; an error body for an error answer.
      */
     body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | PublishingError | MethodNotAllowedError;
+};
+
+/**
+ * Posts per status; a status without posts is not named.
+ */
+export type StatusCounts = {
+    /**
+     * Published.
+     */
+    publish?: number;
+    /**
+     * Drafts.
+     */
+    draft?: number;
+    /**
+     * Awaiting review.
+     */
+    pending?: number;
+    /**
+     * Published privately.
+     */
+    private?: number;
+    /**
+     * Scheduled.
+     */
+    future?: number;
+    /**
+     * In the trash.
+     */
+    trash?: number;
+};
+
+/**
+ * A site's posts of one type counted by status (`GET /sites/{site}/post-counts/{post_type}`).
+ */
+export type PostCounts = {
+    /**
+     * The counts for every author, for the caller, and for the `author` asked for.
+     */
+    counts: {
+        all: StatusCounts;
+        mine: StatusCounts;
+        author?: StatusCounts;
+    };
+};
+
+/**
+ * An answer of a list or count operation with `http_envelope` true: the
+ * HTTP status is 200 and the real status, headers and body are inside.
+ *
+ */
+export type ListEnvelope = {
+    /**
+     * The real HTTP status code.
+     */
+    code: number;
+    /**
+     * The real response headers, e.g. `Content-Type`.
+     */
+    headers: Array<{
+        /**
+         * Header name.
+         */
+        name: string;
+        /**
+         * Header value.
+         */
+        value: string;
+    }>;
+    /**
+     * The real body; an error body for an error answer.
+     */
+    body: PostList | PostCounts | PublishingError | MethodNotAllowedError;
 };
 
 /**
@@ -1473,6 +1730,964 @@ export type GetSiteResponses = {
 
 export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
 
+export type GetPostCountsData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post type (`post`, `page`, or a type the site exposes besides them).
+         */
+        post_type: string;
+    };
+    query?: {
+        /**
+         * A user ID whose counts are answered too, as `counts.author`.
+         */
+        author?: number;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/post-counts/{post_type}';
+};
+
+export type GetPostCountsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetPostCountsError = GetPostCountsErrors[keyof GetPostCountsErrors];
+
+export type GetPostCountsResponses = {
+    /**
+     * The counts; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: PostCounts | ListEnvelope;
+};
+
+export type GetPostCountsResponse = GetPostCountsResponses[keyof GetPostCountsResponses];
+
+export type ListPostsData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * Comma-separated statuses: `publish` (default), `private`, `draft`,
+         * `pending`, `future`, `trash`, or `any` (every status but `trash`).
+         * Unknown names are ignored; a caller without a token gets only
+         * published posts.
+         *
+         */
+        status?: string;
+        /**
+         * The post type: `post` (default), `page`, a type the site exposes
+         * besides them, or `any` for all of them. Another type is 404
+         * `unknown_post_type`.
+         *
+         */
+        type?: string;
+        /**
+         * How many posts to answer, at most 100; 0 or less means the default, 20.
+         */
+        number?: number;
+        /**
+         * 0-based offset of the first post answered (below 0 means 0). `page` wins over it.
+         */
+        offset?: number;
+        /**
+         * The 1-based page of `number` posts to answer (below 1 means 1); wins over `offset`.
+         */
+        page?: number;
+        /**
+         * The `meta.next_page` of the page before (opaque: send it back as
+         * given, URL-encoded): the posts after the last one it names, in the
+         * same order. A handle that names no post position is ignored.
+         *
+         */
+        page_handle?: string;
+        /**
+         * `DESC` (default): newest (or last) first. `ASC`: oldest (or first) first.
+         */
+        order?: 'DESC' | 'ASC';
+        /**
+         * `date` (default, the post's date), `modified`, `title`,
+         * `comment_count` (approved comments) or `ID`. Posts with the same
+         * value are ordered by ID in the same direction.
+         *
+         */
+        order_by?: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+        /**
+         * Only posts dated after this ISO 8601 time (an offset is honoured; none means UTC).
+         */
+        after?: QueryTime;
+        /**
+         * Only posts dated before this ISO 8601 time.
+         */
+        before?: QueryTime;
+        /**
+         * Only posts modified after this ISO 8601 time.
+         */
+        modified_after?: QueryTime;
+        /**
+         * Only posts modified before this ISO 8601 time.
+         */
+        modified_before?: QueryTime;
+        /**
+         * Only posts whose title, excerpt or content contains this text (any case).
+         */
+        search?: string;
+        /**
+         * Only posts by this user ID (0 means any author).
+         */
+        author?: number;
+        /**
+         * `include` (default): sticky posts as any other. `exclude`: none of them. `require`: only them.
+         */
+        sticky?: 'include' | 'exclude' | 'require';
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts';
+};
+
+export type ListPostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type ListPostsError = ListPostsErrors[keyof ListPostsErrors];
+
+export type ListPostsResponses = {
+    /**
+     * The matching posts. With `fields`, each post has only the named
+     * keys; with `http_envelope`, in the envelope; with `callback`, as
+     * JSONP.
+     *
+     */
+    200: PostList | ListEnvelope;
+};
+
+export type ListPostsResponse = ListPostsResponses[keyof ListPostsResponses];
+
+export type GetPostBySlugData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post's slug (`welcome-to-the-demo-site`).
+         */
+        post_slug: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/slug:{post_slug}';
+};
+
+export type GetPostBySlugErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetPostBySlugError = GetPostBySlugErrors[keyof GetPostBySlugErrors];
+
+export type GetPostBySlugResponses = {
+    /**
+     * The post, as the read operation answers it (`fields`, `http_envelope` and `callback` as there).
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type GetPostBySlugResponse = GetPostBySlugResponses[keyof GetPostBySlugResponses];
+
+export type BulkDeletePostsData = {
+    /**
+     * The posts, by ID.
+     */
+    body: BulkPostIds;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/delete';
+};
+
+export type BulkDeletePostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type BulkDeletePostsError = BulkDeletePostsErrors[keyof BulkDeletePostsErrors];
+
+export type BulkDeletePostsResponses = {
+    /**
+     * Each post's own answer, keyed by the ID as given; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: BulkResults | BulkEnvelope;
+};
+
+export type BulkDeletePostsResponse = BulkDeletePostsResponses[keyof BulkDeletePostsResponses];
+
+export type BulkRestorePostsData = {
+    /**
+     * The posts, by ID.
+     */
+    body: BulkPostIds;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/restore';
+};
+
+export type BulkRestorePostsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type BulkRestorePostsError = BulkRestorePostsErrors[keyof BulkRestorePostsErrors];
+
+export type BulkRestorePostsResponses = {
+    /**
+     * Each post's own answer, keyed by the ID as given; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: BulkResults | BulkEnvelope;
+};
+
+export type BulkRestorePostsResponse = BulkRestorePostsResponses[keyof BulkRestorePostsResponses];
+
+export type CreatePostData = {
+    /**
+     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     */
+    body: PostInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/new';
+};
+
+export type CreatePostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type CreatePostError = CreatePostErrors[keyof CreatePostErrors];
+
+export type CreatePostResponses = {
+    /**
+     * The post as saved, rendered for `context` (`fields`,
+     * `http_envelope` and `callback` as on every operation).
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type CreatePostResponse = CreatePostResponses[keyof CreatePostResponses];
+
 export type GetPostData = {
     body?: never;
     path: {
@@ -1620,6 +2835,172 @@ export type GetPostResponses = {
 };
 
 export type GetPostResponse = GetPostResponses[keyof GetPostResponses];
+
+export type UpdatePostData = {
+    /**
+     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     */
+    body: PostInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post ID. A non-numeric value matches no route (404).
+         */
+        post_ID: number;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * Comma-separated list of names from `meta.links` (known names: `site`,
+         * `likes`, `replies`); loads data from the endpoints listed in the
+         * `meta` part of the response into `meta.data.<name>`, each as its
+         * endpoint answers by default: `likes` and `replies` hold at most 20
+         * items (the newest), with `found` counting them all.
+         *
+         */
+        meta?: string;
+        /**
+         * Comma-separated list of top-level post keys (trimmed); only the named
+         * fields are returned. Not applied to error bodies.
+         *
+         */
+        fields?: string;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/posts/{post_ID}';
+};
+
+export type UpdatePostErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type UpdatePostError = UpdatePostErrors[keyof UpdatePostErrors];
+
+export type UpdatePostResponses = {
+    /**
+     * The post as saved, rendered for `context` (`fields`,
+     * `http_envelope` and `callback` as on every operation).
+     *
+     */
+    200: Post | PostFields | Envelope;
+};
+
+export type UpdatePostResponse = UpdatePostResponses[keyof UpdatePostResponses];
 
 export type GetPostLikesData = {
     body?: never;

@@ -21,8 +21,9 @@
  *    log on a server that is not timed) and the time SQLite itself takes
  *    for a trash's and a restore's statements on that server under the same
  *    load, routing with a 50-operation contract
- *    against a 2-operation one (routing.ts), and start-up to the first 200
- *    of the compiled server.
+ *    against a 2-operation one (routing.ts), a page of the posts list (20
+ *    posts) beside a single post read, and start-up to the first 200 of the
+ *    compiled server.
  *
  * Prints one table (each CPU figure also as a multiple of the best peer's),
  * the same as Markdown for docs/performance.md, and writes .tmp/bench-latest.json.
@@ -49,8 +50,10 @@ import {
   issueApiKey,
   issuePublishingToken,
   makeBenchPosts,
+  listPath,
   makePostgresBenchPosts,
   PROFILES_CONTRACT,
+  readPath,
   restorePath,
   serverEnv,
   trashPath,
@@ -280,6 +283,14 @@ try {
   // load each, so a few hundred restores alone would time a server still compiling these paths.
   const warmupPosts = restoreWarmupPosts > 0 ? makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }) : [];
   const sqliteRuns = await trashAndRestoreRounds(project, token, warmupPosts, posts);
+  // A page of the list (20 full post objects, newest first, on a site of as many posts as the bench made) beside a single post read.
+  const postReads: Measurement[] = [];
+  const listReads: Measurement[] = [];
+  for (let round = 0; round < rounds; round++) {
+    console.error(`read a post and list a page of 20, round ${round + 1}/${rounds}`);
+    postReads.push(await load(project, { path: readPath(posts[0]!), connections, duration }));
+    listReads.push(await load(project, { path: listPath, connections, duration }));
+  }
   const validatingRss = rssBytes(validating.child.pid);
   await stop(validating.child);
   const projectRss = rssBytes(project.child.pid);
@@ -404,6 +415,13 @@ try {
     ),
     measured('trash a post (SQLite)', trash, undefined, `${plural(statements.trash.count, 'SQL statement')}; ${sqliteShare(sqliteTime.trash)}`),
     measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU); ${sqliteShare(sqliteTime.restore)}`),
+    measured('read a post (SQLite)', combine(postReads), undefined, 'the single read a page of the list is compared with'),
+    measured(
+      'list a page of 20 posts (SQLite)',
+      combine(listReads),
+      undefined,
+      `${(combine(listReads).cpuMicros / combine(postReads).cpuMicros).toFixed(2)}× a single post read (goal ≤ 3); \`GET /sites/{site}/posts/\`, 20 full post objects`,
+    ),
     ...('skipped' in postgresRuns
       ? [{ row: 'trash and restore a post (PostgreSQL)', note: `not measured: ${postgresRuns.skipped}` }]
       : (['trash', 'restore'] as const).map((kind) => {

@@ -152,3 +152,7 @@ export async function makePostgresBenchPosts(databaseUrl: string, schema: string
 /** Paths of the publishing API's trash and restore of a post. */
 export const trashPath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/delete`;
 export const restorePath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}/restore`;
+/** Path of the publishing API's read of a post. */
+export const readPath = (id: number) => `/rest/v1.1/sites/${BENCH_SITE}/posts/${id}`;
+/** Path of the publishing API's list: a first page of 20 published posts, newest first. */
+export const listPath = `/rest/v1.1/sites/${BENCH_SITE}/posts/`;

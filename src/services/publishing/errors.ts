@@ -51,3 +51,15 @@ export const likeNeedsToken = () => new ApiError(403, 'authorization_required', 
 /** 429 `rate_limit_exceeded`: the client address has used up its reads for the window. */
 export const readsExhausted = (headers: Record<string, string>) =>
   new ApiError(429, 'rate_limit_exceeded', 'Too many requests; try again later', headers);
+
+/** 400 `invalid_input`: a write whose body gives nothing to write (the platform's words). */
+export const invalidWriteInput = () => new ApiError(400, 'invalid_input', 'Invalid request input');
+
+/** 403 `unauthorized`: publishing asked for by a caller who may neither publish nor write posts. */
+export const cannotPublish = () => new ApiError(403, 'unauthorized', 'User cannot publish posts');
+
+/** 403 `unauthorized`: a new post asked for by a caller who may not write posts. */
+export const cannotWritePosts = () => new ApiError(403, 'unauthorized', 'User cannot edit posts');
+
+/** 403 `unauthorized`: `status: trash` in an edit, by a caller who may not delete the post. */
+export const cannotTrashByEdit = () => new ApiError(403, 'unauthorized', 'User cannot delete post');

@@ -4,9 +4,14 @@ import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
-import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
+import { eachPost } from './domain/bulk.js';
+import { countPosts } from './domain/counts.js';
+import { listPosts } from './domain/list.js';
+import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
+import { createPost, updatePost } from './domain/write.js';
 import { publishingUnauthenticated } from './errors.js';
+import { pickFields, readPresentation } from './http/present.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingStore } from './store/publishingStore.js';
 
@@ -45,7 +50,7 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
 export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
-  const reads = deps.readStore ? { ...deps, store: deps.readStore } : deps;
+  const reads = deps.readStore ? { ...deps, store: deps.readStore, primary: deps.store } : deps;
   return {
     async getSite({ path, principal }) {
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
@@ -62,10 +67,62 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
     },
+    /** The site's posts; `fields` keeps the named keys of each post (the presenter leaves the list itself whole). */
+    async listPosts({ path, query, principal, ctx }) {
+      const list = await listPosts(reads, {
+        site: path.site,
+        viewer: viewerOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        status: query.status,
+        type: query.type,
+        number: query.number,
+        offset: query.offset,
+        page: query.page,
+        pageHandle: query.page_handle,
+        order: query.order,
+        orderBy: query.order_by,
+        after: query.after,
+        before: query.before,
+        modifiedAfter: query.modified_after,
+        modifiedBefore: query.modified_before,
+        search: query.search,
+        author: query.author,
+        sticky: query.sticky,
+      });
+      const { fields } = readPresentation(ctx.query);
+      return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
+    },
+    async getPostBySlug({ path, query, principal }) {
+      const request = { site: path.site, slug: path.post_slug, viewer: viewerOf(principal), context: postContext(query.context), meta: query.meta };
+      return { status: 200, body: await readPostBySlug(reads, request) };
+    },
+    async getPostCounts({ path, query, principal }) {
+      const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
+      return { status: 200, body: await countPosts(reads, request) };
+    },
     async getPost({ path, query, principal }) {
       const viewer = viewerOf(principal);
       const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
+    },
+    async createPost({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      return { status: 200, body: await createPost(deps, request) };
+    },
+    async updatePost({ path, query, body, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      return { status: 200, body: await updatePost(deps, request) };
+    },
+    /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */
+    async bulkDeletePosts({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      return { status: 200, body: await eachPost(deps.store, (one) => trashOrDeletePost(deps, one), request) };
+    },
+    /** Each post restored by the single restore's rules, answered under its ID. */
+    async bulkRestorePosts({ path, query, body, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      return { status: 200, body: await eachPost(deps.store, (one) => restoreTrashedPost(deps, one), request) };
     },
     async deletePost(input) {
       return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };

@@ -84,10 +84,17 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
   });
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
+    listPosts: { admit: read, present },
+    getPostCounts: { admit: read, present },
     getPost: { admit: read, present: presentPost },
+    getPostBySlug: { admit: read, present: presentPost },
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },
+    createPost: { admit: read, present: presentPost },
+    updatePost: { admit: read, present: presentPost },
+    bulkDeletePosts: { admit: read, present },
+    bulkRestorePosts: { admit: read, present },
     deletePost: { present: presentPost },
     restorePost: { present: presentPost },
     getOpenApiDocument: { admit: read, present },

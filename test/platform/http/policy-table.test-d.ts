@@ -16,10 +16,17 @@ describe('a policy table', () => {
     const unknown: ProfilesPolicies = { getProfileById: {}, getAvatar: {}, getOpenApiDocument: {}, getProfile: {} };
     const complete: PublishingPolicies = {
       getSite: {},
+      listPosts: {},
+      getPostCounts: {},
       getPost: {},
+      getPostBySlug: {},
       getPostLikes: {},
       getMyPostLike: {},
       getPostReplies: {},
+      createPost: {},
+      updatePost: {},
+      bulkDeletePosts: {},
+      bulkRestorePosts: {},
       deletePost: {},
       restorePost: {},
       getOpenApiDocument: {},

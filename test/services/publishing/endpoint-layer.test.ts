@@ -55,7 +55,8 @@ describe('paths no operation serves', () => {
     // Known paths, under the other of GET and POST:
     ['GET', '/sites/1/posts/101/restore'],
     ['GET', '/sites/1/posts/101/delete'],
-    ['POST', '/sites/1/posts/108'],
+    ['GET', '/sites/1/posts/new'],
+    ['POST', '/sites/1/posts/slug:about'],
   ])('%s %s is 404 with an empty text/plain body, never enveloped or wrapped', async (method, path) => {
     for (const query of ['', '?http_envelope=1&callback=cb&pretty=1']) {
       const res = await harness.call(`${base}${path}${query}`, { method });
@@ -71,8 +72,8 @@ describe('other methods', () => {
   it.each([
     ['PUT', '/sites/1/posts/101/restore', 'POST'],
     ['DELETE', '/sites/1/posts/101/delete', 'POST'],
-    ['PATCH', '/sites/1/posts/108', 'GET'],
-    ['DELETE', '/sites/1/posts/108', 'GET'],
+    ['PATCH', '/sites/1/posts/108', 'GET,POST'],
+    ['DELETE', '/sites/1/posts/108', 'GET,POST'],
     ['HEAD', '/sites/1/posts/101/restore', 'POST'],
   ])('%s %s is 405 not_allowed with Allow: %s', async (method, path, allow) => {
     const res = await harness.call(`${base}${path}`, { method, headers: { Authorization: `Bearer ${admin}` } });

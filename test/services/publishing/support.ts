@@ -1,6 +1,8 @@
 import { createClient, type Client } from '../../../generated/publishing/client/index.js';
-import { deletePost, getPost, restorePost } from '../../../generated/publishing/sdk.gen.js';
-import type { DeletePostData, GetPostData, RestorePostData } from '../../../generated/publishing/types.gen.js';
+import type { Insertable } from 'kysely';
+import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
+import type { DeletePostData, GetPostData, ListPostsData, RestorePostData } from '../../../generated/publishing/types.gen.js';
+import type { PublishingTables } from '../../../src/services/publishing/store/tables.js';
 import { createKyselyPublishingStore } from '../../../src/services/publishing/store/kyselyPublishingStore.js';
 import type { PublishingStore } from '../../../src/services/publishing/store/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
@@ -89,6 +91,49 @@ export async function trash(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+}
+
+/** A post row for tests: a published post of site 1 by the admin, with the given fields over these defaults. */
+export function postRow(fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>): Insertable<PublishingTables['posts']> {
+  return {
+    site_id: 1,
+    author_id: 1,
+    type: 'post',
+    status: 'publish',
+    slug: `post-${fields.id}`,
+    title: `Post ${fields.id}`,
+    content: `Content of post ${fields.id}`,
+    excerpt: '',
+    password: '',
+    parent_id: null,
+    guid: `https://demo.example.com/?p=${fields.id}`,
+    date: '2026-04-01T10:00:00.000Z',
+    modified: '2026-04-01T10:00:00.000Z',
+    sticky: 0,
+    comment_status: 'open',
+    ping_status: 'open',
+    likes_enabled: 1,
+    sharing_enabled: 1,
+    menu_order: 0,
+    page_template: '',
+    featured_media_id: null,
+    publicize_urls: '[]',
+    ...fields,
+  };
+}
+
+/** Writes posts straight into the store (as the admin command line's import would), bypassing the API. */
+export async function insertPosts(harness: PublishingTestServer, rows: Insertable<PublishingTables['posts']>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 200) {
+    await harness.server.built.db.insertInto('posts').values(rows.slice(start, start + 200)).execute();
+  }
+}
+
+/** Lists a site's posts through the generated SDK, as `token` (or anonymously), and returns status and body. */
+export async function list(harness: PublishingTestServer, token: string | undefined, site: string | number, query: ListPostsData['query'] = {}) {
+  const result = await listPosts({ client: harness.client, path: { site: String(site) }, query, ...(token === undefined ? {} : { auth: token }) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }

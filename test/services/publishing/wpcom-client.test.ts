@@ -79,3 +79,63 @@ describe('wpcom.site(site).post(id)', () => {
     expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post' });
   });
 });
+
+/**
+ * The calls the web editor's trash screen and its save cycle make, through
+ * the client's own helpers, unchanged: the counts for the tabs, the trashed
+ * posts, a restore, the list again; then write, edit, find by slug, trash,
+ * restore.
+ */
+describe('the trash screen and the save cycle', () => {
+  it('postCounts -> postsList({ status: trash }) -> restore -> postsList', async () => {
+    const site = client(token).site('demo.example.com');
+    const counts = await site.postCounts('post');
+    expect(counts).toEqual({ counts: { all: { publish: 1, trash: 8 }, mine: { publish: 1, trash: 5 } } });
+
+    const trashed = await site.postsList({ status: 'trash', number: 5 });
+    expect(trashed).toMatchObject({ found: counts.counts.all.trash });
+    expect(trashed.posts).toHaveLength(5);
+    expect(trashed.meta.next_page).toEqual(expect.any(String));
+    const rest = await site.postsList({ status: 'trash', number: 5, page_handle: trashed.meta.next_page });
+    expect(rest.posts.map((post: { ID: number }) => post.ID)).not.toContain(trashed.posts[0].ID);
+
+    const first = trashed.posts[0];
+    expect(first.status).toBe('trash');
+    const restored = await site.post(first.ID).restore();
+    // The status it had before the trash (the newest trashed post, 105, was scheduled).
+    expect(restored).toMatchObject({ ID: first.ID, status: 'future' });
+
+    const after = await site.postsList({ status: 'trash' });
+    expect(after.found).toBe(trashed.found - 1);
+    expect(after.posts.map((post: { ID: number }) => post.ID)).not.toContain(first.ID);
+    expect((await site.postCounts('post')).counts.all.trash).toBe(counts.counts.all.trash - 1);
+  });
+
+  it('addPost -> update -> getBySlug -> delete -> restore', async () => {
+    const site = client(token).site('demo.example.com');
+    const added = await site.addPost({ title: 'Harbour regatta', content: 'Boats at noon.', tags: 'boats' });
+    expect(added).toMatchObject({ status: 'publish', slug: 'harbour-regatta', title: 'Harbour regatta' });
+
+    const updated = await site.post(added.ID).update({ context: 'edit' }, { title: 'Harbour regatta, day one', excerpt: 'Boats' });
+    expect(updated).toMatchObject({ ID: added.ID, title: 'Harbour regatta, day one', slug: 'harbour-regatta', revisions: [expect.any(Number)] });
+
+    const bySlug = await site.post({ slug: 'harbour-regatta' }).getBySlug();
+    expect(bySlug).toMatchObject({ ID: added.ID, title: 'Harbour regatta, day one' });
+
+    const trashed = await site.post(added.ID).delete();
+    expect(trashed).toMatchObject({ ID: added.ID, status: 'trash', slug: 'harbour-regatta__trashed' });
+    const gone = await site.post({ slug: 'harbour-regatta' }).getBySlug().catch((caught: unknown) => caught);
+    expect(gone).toMatchObject({ statusCode: 404, error: 'unknown_post' });
+
+    const back = await site.post(added.ID).restore();
+    expect(back).toMatchObject({ ID: added.ID, status: 'publish', slug: 'harbour-regatta' });
+    expect(await site.post({ slug: 'harbour-regatta' }).getBySlug({ fields: 'ID,status' })).toEqual({ ID: added.ID, status: 'publish' });
+  });
+
+  it('turns a refused save into the client\u2019s error object', async () => {
+    const subscriber = await harness.tokenFor('subscriber');
+    const error = await client(subscriber).site('demo.example.com').addPost({ title: 'Not mine' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 403, error: 'unauthorized', message: 'User cannot publish posts' });
+  });
+});
+

@@ -1,10 +1,13 @@
 import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
+import { ApiError } from '../../../platform/http/errors.js';
 import { likeNeedsToken, unknownPost } from '../errors.js';
 import type { PostRecord, SiteRecord } from '../store/publishingStore.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
+import { slugFromTitle } from './postObject.js';
+import { publishedWhenDue } from './schedule.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 
 export interface ReadSiteRequest {
@@ -29,8 +32,9 @@ export interface ReadRequest extends ReadSiteRequest {
 async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
   const { viewer } = request;
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
-  const post = await deps.store.findPost(site.id, request.postId);
-  if (!post || !exposes(site, post.type)) throw unknownPost();
+  const found = await deps.store.findPost(site.id, request.postId);
+  if (!found || !exposes(site, found.type)) throw unknownPost();
+  const post = await publishedWhenDue(deps, found);
   const refusal = viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), request.context);
   if (refusal) throw refusal;
   return { site, post, roleCapabilities };
@@ -40,6 +44,21 @@ async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postI
 export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<Post> {
   const { site, post, roleCapabilities } = await readablePost(deps, request);
   return renderPost(deps, { site, post, viewer: request.viewer, roleCapabilities, context: request.context, meta: request.meta });
+}
+
+/**
+ * Answers the post a slug names, as the platform's `slug:` read finds it:
+ * the slug made a slug (400 `invalid_post` when nothing is left), the newest
+ * published post of an exposed type holding it (404 `unknown_post`), then
+ * the read rules (see `viewRefusal`), as reading it by ID.
+ */
+export async function readPostBySlug(deps: RenderDeps, request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined }): Promise<Post> {
+  const slug = slugFromTitle(request.slug);
+  if (!slug) throw new ApiError(400, 'invalid_post', 'Invalid post');
+  const { site } = await openSite(deps.store, request.site, request.viewer);
+  const found = await deps.store.findPublishedPostBySlug(site.id, slug, ['post', 'page', ...site.extraPostTypes]);
+  if (!found) throw unknownPost();
+  return readPost(deps, { ...request, postId: found.id });
 }
 
 /** Answers a site (a post object's `meta.links.site`): 404 `unknown_blog`; a private site only for its users. */

@@ -13,6 +13,8 @@ export interface RenderDeps {
   publicUrl: string;
   /** Base of the wp.me-style short links. */
   shortlinkBase: string;
+  /** The primary store, when `store` is a read replica: scheduled posts whose date has come are published there. */
+  primary?: PublishingStore;
 }
 
 export interface RenderRequest {

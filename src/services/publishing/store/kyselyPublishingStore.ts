@@ -3,9 +3,11 @@ import type { PublishingTables } from './tables.js';
 import type { PublishingStore } from './publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
 import { kyselyPostLikes } from './kysely/likes.js';
+import { kyselyPostLists } from './kysely/postLists.js';
 import { kyselyPublishingPosts } from './kysely/posts.js';
 import { kyselyPublishingSites } from './kysely/sites.js';
 import { kyselyPostTrash } from './kysely/trash.js';
+import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
 
 /** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
@@ -13,7 +15,9 @@ export function createKyselyPublishingStore(db: Kysely<PublishingTables>): Publi
   return {
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
+    ...kyselyPostLists(db),
     ...kyselyPostTrash(db),
+    ...kyselyPostWrites(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),
     ...kyselyPublishingUsers(db),

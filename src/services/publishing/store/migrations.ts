@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 
 /**
@@ -292,10 +292,101 @@ const uniqueSlugs: Migration = {
   },
 };
 
+/**
+ * Lists read a page through an index on both stores: per site, type and
+ * status, in date (or modified) order with the ID after it, the keyset a
+ * page handle continues from (docs/publishing.md, "Lists of posts").
+ *
+ * Post counts per site, type, status and author, kept by the database
+ * itself: a trigger on `posts` moves a count on every insert, delete, and
+ * change of site, type, status or author, whoever writes (the API, the admin
+ * command line, the demo seed, a test). The counts operation reads a few
+ * rows, never the site's posts (docs/decisions/post-counts-table.md). On
+ * PostgreSQL the trigger takes the two counters a change moves in one order
+ * (the lower key first), so two transactions moving posts in opposite
+ * directions (a trash and a restore) never wait on each other in a cycle.
+ */
+const listsAndCounts: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema.createIndex('posts_list_by_date').on('posts').columns(['site_id', 'type', 'status', 'date', 'id']).execute();
+    await db.schema.createIndex('posts_list_by_modified').on('posts').columns(['site_id', 'type', 'status', 'modified', 'id']).execute();
+    await db.schema
+      .createTable('post_counts')
+      .addColumn('site_id', 'integer', (col) => col.notNull())
+      .addColumn('type', 'text', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('author_id', 'integer', (col) => col.notNull())
+      .addColumn('n', 'integer', (col) => col.notNull())
+      .addPrimaryKeyConstraint('post_counts_pk', ['site_id', 'type', 'status', 'author_id'])
+      .execute();
+    await sql`insert into post_counts (site_id, type, status, author_id, n)
+      select site_id, type, status, coalesce(author_id, 0), count(*) from posts group by site_id, type, status, coalesce(author_id, 0)`.execute(db);
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      const add = (row: 'new' | 'old', delta: '+ 1' | '- 1') => sql.raw(`
+        insert or ignore into post_counts (site_id, type, status, author_id, n) values (${row}.site_id, ${row}.type, ${row}.status, coalesce(${row}.author_id, 0), 0);
+        update post_counts set n = n ${delta}
+          where site_id = ${row}.site_id and type = ${row}.type and status = ${row}.status and author_id = coalesce(${row}.author_id, 0);`);
+      await sql`create trigger post_counts_insert after insert on posts begin ${add('new', '+ 1')} end`.execute(db);
+      await sql`create trigger post_counts_delete after delete on posts begin ${add('old', '- 1')} end`.execute(db);
+      await sql`create trigger post_counts_update after update of site_id, type, status, author_id on posts
+        when old.site_id <> new.site_id or old.type <> new.type or old.status <> new.status or coalesce(old.author_id, 0) <> coalesce(new.author_id, 0)
+        begin ${add('old', '- 1')} ${add('new', '+ 1')} end`.execute(db);
+      return;
+    }
+    await sql`create function post_counts_follow() returns trigger language plpgsql as $$
+      declare
+        old_key text;
+        new_key text;
+        old_first boolean;
+      begin
+        if tg_op <> 'INSERT' then
+          old_key := concat_ws(chr(31), old.site_id, old.type, old.status, coalesce(old.author_id, 0));
+        end if;
+        if tg_op <> 'DELETE' then
+          new_key := concat_ws(chr(31), new.site_id, new.type, new.status, coalesce(new.author_id, 0));
+        end if;
+        if tg_op = 'UPDATE' and old_key = new_key then
+          return null;
+        end if;
+        old_first := tg_op = 'DELETE' or (tg_op = 'UPDATE' and old_key < new_key);
+        if old_first then
+          update post_counts set n = n - 1
+            where site_id = old.site_id and type = old.type and status = old.status and author_id = coalesce(old.author_id, 0);
+        end if;
+        if tg_op <> 'DELETE' then
+          insert into post_counts (site_id, type, status, author_id, n) values (new.site_id, new.type, new.status, coalesce(new.author_id, 0), 1)
+            on conflict (site_id, type, status, author_id) do update set n = post_counts.n + 1;
+        end if;
+        if tg_op = 'UPDATE' and not old_first then
+          update post_counts set n = n - 1
+            where site_id = old.site_id and type = old.type and status = old.status and author_id = coalesce(old.author_id, 0);
+        end if;
+        return null;
+      end
+    $$`.execute(db);
+    await sql`create trigger post_counts_follow after insert or delete or update of site_id, type, status, author_id on posts
+      for each row execute function post_counts_follow()`.execute(db);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      for (const trigger of ['post_counts_insert', 'post_counts_delete', 'post_counts_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+    } else {
+      await sql`drop trigger post_counts_follow on posts`.execute(db);
+      await sql`drop function post_counts_follow()`.execute(db);
+    }
+    await db.schema.dropTable('post_counts').execute();
+    await db.schema.dropIndex('posts_list_by_modified').execute();
+    await db.schema.dropIndex('posts_list_by_date').execute();
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
   { name: '02-standard-roles', legacyName: '2026-11-22-b-publishing-02-standard-roles', ...standardRoles },
   { name: '03-read-private-posts', legacyName: '2026-11-23-b-publishing-03-read-private-posts', ...readPrivatePosts },
   { name: '04-unique-slugs', ...uniqueSlugs },
+  { name: '05-list-indexes-and-post-counts', ...listsAndCounts },
 ];

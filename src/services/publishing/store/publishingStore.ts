@@ -7,6 +7,7 @@
  * only what the store converts or adds is declared here.
  */
 import type { CamelCased } from '../../../platform/store/columns.js';
+import type { Insertable, Updateable } from 'kysely';
 import type { AccessTokensTable, AttachmentsTable, CommentsTable, PostsTable, SitesTable, TermsTable, TrashMetaTable, UsersTable } from './tables.js';
 
 /** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
@@ -112,7 +113,7 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
 /** The store: each part below is one concern, implemented by one file of `kysely/`. */
-export interface PublishingStore extends PublishingSites, PublishingPosts, PostTrash, PostLikes, PostComments, PublishingUsers {}
+export interface PublishingStore extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostTrash, PostLikes, PostComments, PublishingUsers {}
 
 /** Sites, and what a user may do on one. */
 export interface PublishingSites {
@@ -126,9 +127,80 @@ export interface PublishingSites {
 export interface PublishingPosts {
   /** The post with that ID on that site, with its trash memory. */
   findPost(siteId: number, postId: number): Promise<PostRecord | undefined>;
+  /** The newest published post of those types on the site whose slug is `slug`. */
+  findPublishedPostBySlug(siteId: number, slug: string, types: readonly string[]): Promise<PostRecord | undefined>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
+}
+
+/** What a list of posts may show a viewer: everything, only published posts without a password, or those plus the viewer's own. */
+export type ListVisibility = 'all' | 'published' | { ownerId: number };
+
+/** A list of a site's posts: which, in what order, which page. Times are stored ISO-8601 UTC. */
+export interface PostListQuery {
+  siteId: number;
+  types: readonly string[];
+  /** At least one. */
+  statuses: readonly string[];
+  visibleTo: ListVisibility;
+  authorId?: number;
+  search?: string;
+  sticky: 'include' | 'exclude' | 'require';
+  dateAfter?: string;
+  dateBefore?: string;
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+  orderBy: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+  order: 'DESC' | 'ASC';
+  /** Only posts past this one in the order (a page handle): its sort value and ID. */
+  after?: { value: string | number; id: number };
+  offset: number;
+  limit: number;
+}
+
+/** A page of posts, each with the value it was sorted by, and how many match in all (from `after` on). */
+export interface PostListing {
+  found: number;
+  posts: { post: PostRecord; sortValue: string | number }[];
+}
+
+/** A site's posts of one type by status: for every author, and for one user. */
+export interface PostCountRecord {
+  status: string;
+  all: number;
+  mine: number;
+}
+
+/** Lists of a site's posts, and their counts. */
+export interface PublishingPostLists {
+  /** One page of the posts matching the query, ordered by its sort key, then by ID in the same direction. */
+  listPosts(query: PostListQuery): Promise<PostListing>;
+  /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
+  postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
+}
+
+/** A new post's columns: everything but its ID and GUID, which the store gives it. */
+export type NewPost = Omit<Insertable<PostsTable>, 'id' | 'guid'>;
+
+/** Writing posts. */
+export interface PostWrites {
+  /**
+   * Inserts a post with the next free ID, its slug made unique when its
+   * status needs one (see `uniqueSlugFor`), its GUID from `guidOf(id)`, in
+   * one transaction; answers its ID.
+   */
+  createPost(post: NewPost, guidOf: (id: number) => string): Promise<number>;
+  /**
+   * Saves the changes and a revision of the post as saved (title, content,
+   * excerpt) in one transaction, the slug made unique when the status needs
+   * one. False when there is no such post.
+   */
+  updatePost(postId: number, changes: Updateable<PostsTable>, revision: { authorId: number; at: string }): Promise<boolean>;
+  /** Publishes the site's scheduled posts whose date has come; answers how many. */
+  publishDuePosts(siteId: number, at: Date): Promise<number>;
+  /** Whether the site has scheduled posts of those types whose date has come (an index seek). */
+  hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */

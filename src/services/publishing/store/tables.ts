@@ -173,6 +173,18 @@ export interface RevisionsTable {
   excerpt: string;
 }
 
+/**
+ * How many posts of a site and type have a status and an author (0: none);
+ * kept by triggers on `posts` (migration 05), never written by the code.
+ */
+export interface PostCountsTable {
+  site_id: number;
+  type: string;
+  status: string;
+  author_id: number;
+  n: number;
+}
+
 /** Tables of the publishing service. */
 export interface PublishingTables {
   sites: SitesTable;
@@ -190,4 +202,5 @@ export interface PublishingTables {
   likes: LikesTable;
   comments: CommentsTable;
   revisions: RevisionsTable;
+  post_counts: PostCountsTable;
 }

@@ -12,13 +12,13 @@ const MAX_ANCESTORS = 16;
 const toAttachment = ({ site_id: _siteId, ...row }: Selectable<AttachmentsTable>): AttachmentRecord => camelCased(row);
 
 /** A post row with its trash memory left-joined (all null when the post was not trashed). */
-type PostRow = Selectable<PostsTable> & {
+export type PostRow = Selectable<PostsTable> & {
   trash_previous_status: string | null;
   trash_trashed_at: string | null;
   trash_original_slug: string | null;
 };
 
-const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
+export const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
   ...camelCased(row),
   sticky: row.sticky === 1,
   likesEnabled: row.likes_enabled === 1,
@@ -109,6 +109,27 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
     async findPost(siteId, postId) {
       if (!isStorableId(postId)) return undefined;
       const row = await queries.post.executeTakeFirst(db, { siteId, postId });
+      return row && toPost(row);
+    },
+
+    async findPublishedPostBySlug(siteId, slug, types) {
+      const row = await db
+        .selectFrom('posts')
+        .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+        .selectAll('posts')
+        .select([
+          'trash_meta.previous_status as trash_previous_status',
+          'trash_meta.trashed_at as trash_trashed_at',
+          'trash_meta.original_slug as trash_original_slug',
+        ])
+        .where('posts.site_id', '=', siteId)
+        .where('posts.type', 'in', types)
+        .where('posts.slug', '=', slug)
+        .where('posts.status', '=', 'publish')
+        .orderBy('posts.date', 'desc')
+        .orderBy('posts.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row && toPost(row);
     },
 

@@ -54,7 +54,7 @@ const queries = {
 type SlugScope = { site_id: number; type: string; parent_id: number | null };
 
 /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
-async function freeSlug(db: Db, postId: number, post: SlugScope, desired: string): Promise<string> {
+export async function freeSlug(db: Db, postId: number, post: SlugScope, desired: string): Promise<string> {
   const others = () => {
     const query = db.selectFrom('posts').select('slug').where('site_id', '=', post.site_id).where('type', '=', post.type).where('id', '!=', postId);
     if (post.type !== 'page') return query;

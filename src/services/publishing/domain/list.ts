@@ -1,0 +1,171 @@
+import type { Post, PostList } from '../../../../generated/publishing/types.gen.js';
+import { ApiError } from '../../../platform/http/errors.js';
+import { unknownPostType } from '../errors.js';
+import type { ListVisibility, PostListQuery, PostRecord, SiteRecord } from '../store/publishingStore.js';
+import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
+import { postCapabilities } from './capabilities.js';
+import type { PostContext } from './context.js';
+import { apiDate } from './dates.js';
+import { apiSiteUrl } from './links.js';
+import { renderPost, type RenderDeps } from './renderPost.js';
+import { publishDuePosts } from './schedule.js';
+
+/** The list's query parameters, as validated. */
+export interface ListRequest {
+  /** The `site` path parameter, URL-decoded. */
+  site: string;
+  viewer: Viewer;
+  context: PostContext;
+  meta: string | undefined;
+  status?: string;
+  type?: string;
+  number?: number;
+  offset?: number;
+  page?: number;
+  pageHandle?: string;
+  order?: 'DESC' | 'ASC';
+  orderBy?: PostListQuery['orderBy'];
+  after?: string;
+  before?: string;
+  modifiedAfter?: string;
+  modifiedBefore?: string;
+  search?: string;
+  author?: number;
+  sticky?: PostListQuery['sticky'];
+}
+
+/** The largest ID an `integer` column holds on PostgreSQL. */
+const MAX_STORED_ID = 2_147_483_647;
+
+/** Posts a page holds when `number` is not given (or is 0 or less). */
+const DEFAULT_NUMBER = 20;
+
+/** Statuses a caller with a token may ask for by name; `any` is every one but `trash`. */
+const LISTABLE_STATUSES = ['publish', 'private', 'draft', 'pending', 'future', 'trash'] as const;
+const ANY_STATUS = LISTABLE_STATUSES.filter((status) => status !== 'trash');
+
+/** Capabilities that let a viewer see (and edit) every post of a site: then a list needs no filter by owner. */
+const SEES_EVERY_POST = ['edit_others_posts', 'edit_published_posts', 'edit_private_posts', 'read_private_posts'];
+
+/** The value of a query time parameter as stored (ISO-8601 UTC); 400 naming it when it is no time. */
+function storedTime(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  // No offset means UTC, as the platform reads `*_gmt` times.
+  const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
+  const time = new Date(withZone);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
+    throw new ApiError(400, 'invalid_input', `Invalid parameter ${name}: must be an ISO 8601 date and time`);
+  }
+  return time.toISOString();
+}
+
+/**
+ * The statuses asked for (`status`, a comma list): a caller with a token
+ * gets those it names among the listable ones (`any`: all but `trash`;
+ * none named: `publish`); a caller without one only `publish`, or nothing
+ * when it named no status it may see (`publish`, `any`).
+ */
+function statusesFor(status: string | undefined, viewer: Viewer): string[] {
+  const named = (status ?? 'publish').split(',').map((name) => name.trim());
+  if (!viewer.loggedIn) return named.some((name) => name === 'publish' || name === 'any') ? ['publish'] : [];
+  const statuses = new Set<string>();
+  for (const name of named) {
+    if (name === 'any') ANY_STATUS.forEach((one) => statuses.add(one));
+    else if ((LISTABLE_STATUSES as readonly string[]).includes(name)) statuses.add(name);
+  }
+  return statuses.size ? [...statuses] : ['publish'];
+}
+
+/** What the viewer may see in a list, as a filter the store applies before the read rules are checked post by post. */
+function visibilityFor(viewer: Viewer, roleCapabilities: ReadonlySet<string>): ListVisibility {
+  if (!viewer.loggedIn) return 'published';
+  return SEES_EVERY_POST.every((cap) => roleCapabilities.has(cap)) ? 'all' : { ownerId: viewer.id };
+}
+
+/**
+ * A page handle (`value=<sort value>&id=<post ID>`) as the position it
+ * names, in the sort's own terms; a handle without both, or with a value
+ * of the wrong kind, names none and is ignored (as the platform ignores it).
+ */
+function positionOf(handle: string | undefined, orderBy: PostListQuery['orderBy']): PostListQuery['after'] {
+  if (handle === undefined) return undefined;
+  const parsed = new URLSearchParams(handle);
+  const value = parsed.get('value');
+  const id = Number(parsed.get('id'));
+  // An ID no stored post can have names no position (and would overflow PostgreSQL's integer).
+  if (value === null || !Number.isSafeInteger(id) || id < 0 || id > MAX_STORED_ID) return undefined;
+  if (orderBy === 'ID' || orderBy === 'comment_count') {
+    const number = Number(value === '' && orderBy === 'ID' ? id : value);
+    return Number.isSafeInteger(number) && Math.abs(number) <= MAX_STORED_ID ? { value: number, id } : undefined;
+  }
+  if (orderBy === 'title') return { value, id };
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? undefined : { value: time.toISOString(), id };
+}
+
+/** The handle of the page after a post: its sort value (dates as the API writes them) and its ID, URL-encoded. */
+function handleAfter(post: PostRecord, sortValue: string | number, orderBy: PostListQuery['orderBy']): string {
+  const value = orderBy === 'date' || orderBy === 'modified' ? apiDate(String(sortValue)) : String(sortValue);
+  return `value=${encodeURIComponent(value)}&id=${post.id}`;
+}
+
+/** The post types listed: `any` is every type the site exposes; another type it does not expose is 404 `unknown_post_type`. */
+function typesFor(site: SiteRecord, type: string): string[] {
+  if (type === 'any') return ['post', 'page', ...site.extraPostTypes];
+  if (!exposes(site, type)) throw unknownPostType();
+  return [type];
+}
+
+/**
+ * The site's posts matching the query, as the platform's v1.1 list
+ * answers them: each post checked by the read rules (`viewRefusal`, the
+ * single read's) and left out, and not counted, when the viewer may not
+ * read it as asked; `meta.links.counts` for a single type; `meta.next_page`
+ * on a first page when more posts match.
+ */
+export async function listPosts(deps: RenderDeps, request: ListRequest): Promise<PostList> {
+  const { viewer, context } = request;
+  const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
+  const type = request.type ?? 'post';
+  const types = typesFor(site, type);
+  const statuses = statusesFor(request.status, viewer);
+  if (!statuses.length) return { found: 0, posts: [] };
+  await publishDuePosts(deps, site.id, types);
+
+  const number = request.number !== undefined && request.number >= 1 ? request.number : DEFAULT_NUMBER;
+  const pageNumber = request.page === undefined ? undefined : Math.max(1, request.page);
+  const offset = pageNumber === undefined ? Math.max(0, request.offset ?? 0) : (pageNumber - 1) * number;
+  const orderBy = request.orderBy ?? 'date';
+  const listing = await deps.store.listPosts({
+    siteId: site.id,
+    types,
+    statuses,
+    visibleTo: visibilityFor(viewer, roleCapabilities),
+    authorId: request.author ? request.author : undefined,
+    search: request.search ? request.search : undefined,
+    sticky: request.sticky ?? 'include',
+    dateAfter: storedTime('after', request.after),
+    dateBefore: storedTime('before', request.before),
+    modifiedAfter: storedTime('modified_after', request.modifiedAfter),
+    modifiedBefore: storedTime('modified_before', request.modifiedBefore),
+    orderBy,
+    order: request.order ?? 'DESC',
+    after: positionOf(request.pageHandle, orderBy),
+    offset,
+    limit: number,
+  });
+
+  const readable = listing.posts.filter(
+    ({ post }) => !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
+  );
+  const posts: Post[] = [];
+  for (const { post } of readable) {
+    posts.push(await renderPost(deps, { site, post, viewer, roleCapabilities, context, meta: request.meta }));
+  }
+  // The counts link names one type: a list of every type (`any`) has none, as on the platform.
+  const meta: NonNullable<PostList['meta']> = type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };
+  const last = listing.posts.at(-1);
+  if (offset === 0 && last && listing.found > listing.posts.length) meta.next_page = handleAfter(last.post, last.sortValue, orderBy);
+  const found = listing.found - (listing.posts.length - readable.length);
+  return Object.keys(meta).length ? { found, posts, meta } : { found, posts };
+}

@@ -1,0 +1,24 @@
+import type { PostRecord, PublishingStore } from '../store/publishingStore.js';
+
+/** The stores a scheduled post's publication uses: where reads go, and the primary it is written to. */
+export interface ScheduleDeps {
+  store: PublishingStore;
+  /** The primary store, when reads go to a replica; else `store`. */
+  primary?: PublishingStore;
+}
+
+/**
+ * Publishes the site's scheduled posts whose date has come, as the
+ * platform's scheduler does when it next runs: checked with one index seek
+ * on the read store; written (one conditional update) only when one is due.
+ */
+export async function publishDuePosts(deps: ScheduleDeps, siteId: number, types: readonly string[], now = new Date()): Promise<void> {
+  if (await deps.store.hasDuePosts(siteId, types, now)) await (deps.primary ?? deps.store).publishDuePosts(siteId, now);
+}
+
+/** A post as read, published first when it is scheduled and its date has come (no other post is read or written). */
+export async function publishedWhenDue(deps: ScheduleDeps, post: PostRecord, now = new Date()): Promise<PostRecord> {
+  if (post.status !== 'future' || Date.parse(post.date) > now.getTime()) return post;
+  await (deps.primary ?? deps.store).publishDuePosts(post.siteId, now);
+  return { ...post, status: 'publish' };
+}
