@@ -164,8 +164,12 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
   /** The limit the server's settings give an answer's rate-limit window, by service and caller; undefined keeps the example's. */
   function limitOf(service: string, pathname: string, keyed: boolean): number | undefined {
     if (service === 'profiles') {
-      if (pathname.startsWith('/avatar/')) return profiles.rateLimits.avatarsPerHour;
-      return keyed ? profiles.rateLimits.keyedPerHour : profiles.rateLimits.anonymousPerHour;
+      const limits = profiles.rateLimits;
+      if (pathname.startsWith('/avatar/')) return limits.avatarsPerHour;
+      if (pathname.startsWith('/v3/qr-code/')) return limits.qrCodesPerHour;
+      if (pathname === '/v3/verified-accounts/services') return limits.verifiedAccountServicesPerHour;
+      // A keyed caller is held to the tightest of its key's, its account's and its address's limits; the answer names that one.
+      return keyed ? Math.min(limits.keyedPerHour, limits.accountPerHour, limits.keyedPerClientPerHour) : limits.anonymousPerHour;
     }
     if (service === 'publishing') return publishing.rateLimits.readsPerHour;
     return undefined;
@@ -333,6 +337,8 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       }
       // What each service's presenter adds (src/services/<name>/http/presentAnswer.ts): no-store on every dashboard answer, on profiles' errors.
       if (NO_STORE[known!.service]?.(status) && headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
+      // The contract's example says `private, no-store` (what a token holder's answer carries); publishing's presenter writes it only when there is a token.
+      if (presentsPublishing) delete headers['cache-control'];
       if (presentsPublishing && String(headers['content-type'] ?? '').startsWith('application/json')) {
         // The rate-limit step writes its headers on the answer itself, outside any envelope.
         const limits = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'));
