@@ -178,15 +178,19 @@ export async function revokeAccountGrants(db: Kysely<AccountsTables>, accountId:
   return grants.length;
 }
 
-/** What a live OAuth access token may do, or undefined for an unknown, expired or revoked one (its grant gone). */
-export async function findOAuthAccess(db: Kysely<AccountsTables>, token: string): Promise<OAuthAccess | undefined> {
+/**
+ * What a live OAuth access token may do, by the token's SHA-256 hex (as
+ * bearer tokens are looked up), or undefined for an unknown, expired or
+ * revoked one (its grant gone).
+ */
+export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: string): Promise<OAuthAccess | undefined> {
   const now = new Date().toISOString();
   const row = await db
     .selectFrom('oauth_records as token')
     .innerJoin('oauth_records as grant', (join) => join.onRef('grant.grant_id', '=', 'token.grant_id').on('grant.model', '=', 'Grant'))
     .select(['token.payload', 'token.grant_id', 'token.account_id', 'token.client_id'])
     .where('token.model', '=', 'AccessToken')
-    .where('token.id_hash', '=', hashOAuthId(token))
+    .where('token.id_hash', '=', tokenHash)
     .where('token.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || !row.grant_id || !row.account_id || !row.client_id) return undefined;

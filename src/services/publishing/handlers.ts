@@ -6,6 +6,7 @@ import { postContext } from './domain/context.js';
 import { trashOrDeletePost } from './domain/delete.js';
 import { readMyPostLike, readPost, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
+import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingStore } from './store/publishingStore.js';
@@ -44,35 +45,48 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
-export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
-  const reads = deps.readStore ? { ...deps, store: deps.readStore } : deps;
+export function createPublishingHandlers(unscoped: PublishingHandlerDeps): PublishingHandlers {
+  const readsOf = (deps: PublishingHandlerDeps) => (deps.readStore ? { ...deps, store: deps.readStore } : deps);
+  const unscopedReads = readsOf(unscoped);
+  /** The stores as the caller sees them: an OAuth token's only on the sites its grant covers (see `withinGrant`). */
+  const scopedTo = (principal: PublishingPrincipal) => {
+    if (principal.kind !== 'user' || !principal.grant) return { deps: unscoped, reads: unscopedReads };
+    const { grant } = principal;
+    const deps = { ...unscoped, store: withinGrant(unscoped.store, grant), readStore: unscoped.readStore && withinGrant(unscoped.readStore, grant) };
+    return { deps, reads: readsOf(deps) };
+  };
   return {
     async getSite({ path, principal }) {
+      const { reads } = scopedTo(principal);
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
     },
     async getPostLikes({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostLikes(reads, request) };
     },
     /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
     async getMyPostLike({ path, principal }) {
+      const { reads } = scopedTo(principal);
       return { status: 200, body: await readMyPostLike(reads, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
     },
     async getPostReplies({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
     },
     async getPost({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const viewer = viewerOf(principal);
       const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
     },
     async deletePost(input) {
-      return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };
+      return { status: 200, body: await trashOrDeletePost(scopedTo(input.principal).deps, postChange(input)) };
     },
     async restorePost(input) {
-      return { status: 200, body: await restoreTrashedPost(deps, postChange(input)) };
+      return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
-    getOpenApiDocument: openApiDocumentHandler(deps.contract),
+    getOpenApiDocument: openApiDocumentHandler(unscoped.contract),
   };
 }
