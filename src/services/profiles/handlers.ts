@@ -11,6 +11,7 @@ import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl }
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
 import type { Profile } from './domain/profile.js';
+import type { MeOperation } from './meHandlers.js';
 
 export interface ProfilesHandlerDeps {
   contract: Contract;
@@ -27,7 +28,7 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 });
 
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
-export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
+export function createProfilesHandlers(deps: ProfilesHandlerDeps): Omit<ProfilesHandlers, MeOperation> {
   const { profiles, avatars, config } = deps;
   const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl });
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */

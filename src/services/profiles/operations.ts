@@ -22,8 +22,15 @@ export type ProfilesOperations = Omit<Operations, 'getAvatar'> & {
   getAvatar: { data: T.GetAvatarData; responses: AvatarAnswers; headers: Operations['getAvatar']['headers'] };
 };
 
-/** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
-export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
+/**
+ * Who is calling: anonymous, the holder of an API key (of one of an
+ * account's applications), or an app acting for a person with their OAuth
+ * access token (the `/me` reads).
+ */
+export type ProfilesPrincipal =
+  | { kind: 'anonymous' }
+  | { kind: 'key'; keyId: string; accountId: string }
+  | { kind: 'person'; accountId: string; scopes: ReadonlySet<string> };
 
 /**
  * The required headers each operation's policy writes, so its handler does
@@ -34,6 +41,8 @@ export type ProfilesPolicyHeaders = {
   getProfileById: { admit: RateLimitHeader; present: 'ETag' };
   getAvatar: { admit: RateLimitHeader };
   getOpenApiDocument: { present: 'ETag' };
+  getProfile: { admit: RateLimitHeader };
+  associatedEmail: { admit: RateLimitHeader };
 };
 
 export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;

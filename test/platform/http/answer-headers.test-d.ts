@@ -64,6 +64,8 @@ describe('a policy table', () => {
       getProfileById: { admit: limit, present: withETag },
       getAvatar: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
+      getProfile: { admit: limit },
+      associatedEmail: { admit: limit },
     };
     // @ts-expect-error getProfileById's admit step writes no rate-limit headers, which its handler leaves out
     const unlimited: ProfilesPolicies = { ...complete, getProfileById: { admit: plainStep, present: withETag } };
@@ -82,11 +84,13 @@ describe('a service definition', () => {
     const lookup = {} as ProfilesHandlers['getProfileById'];
     const avatar = {} as ProfilesHandlers['getAvatar'];
     const document = {} as ProfilesHandlers['getOpenApiDocument'];
-    const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document };
+    const me = {} as ProfilesHandlers['getProfile'];
+    const associated = {} as ProfilesHandlers['associatedEmail'];
+    const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document, getProfile: me, associatedEmail: associated };
     // @ts-expect-error getAvatar, an operation of the contract, has no handler
-    const missing: Handlers = { getProfileById: lookup, getOpenApiDocument: document };
-    // @ts-expect-error getProfile names no operation of the contract
-    const unknown: Handlers = { ...complete, getProfile: lookup };
+    const missing: Handlers = { getProfileById: lookup, getOpenApiDocument: document, getProfile: me, associatedEmail: associated };
+    // @ts-expect-error updateProfile names no operation of the contract (the profile is read-only)
+    const unknown: Handlers = { ...complete, updateProfile: lookup };
     void [complete, missing, unknown];
   });
 });
