@@ -15,7 +15,21 @@ export type ProfilesError = {
     /**
      * A stable machine-readable code.
      */
-    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable' | 'unauthorized' | 'insufficient_scope' | 'disabled';
+    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
+};
+
+/**
+ * An error answer of the signed-in person's reads.
+ */
+export type MeError = {
+    /**
+     * A human-readable message.
+     */
+    error: string;
+    /**
+     * A stable machine-readable code.
+     */
+    code: 'unauthorized' | 'insufficient_scope' | 'disabled';
 };
 
 /**
@@ -504,15 +518,15 @@ export type GetProfileErrors = {
     /**
      * No OAuth access token, or an unknown, expired or revoked one.
      */
-    401: ProfilesError;
+    401: MeError;
     /**
      * The token was not granted the `profile` scope.
      */
-    403: ProfilesError;
+    403: MeError;
     /**
      * Profile is disabled (the account has no profile).
      */
-    404: ProfilesError;
+    404: MeError;
     /**
      * The path exists but does not accept this method.
      */
@@ -573,11 +587,11 @@ export type AssociatedEmailErrors = {
     /**
      * No OAuth access token, or an unknown, expired or revoked one.
      */
-    401: ProfilesError;
+    401: MeError;
     /**
      * The token was not granted the `profile` scope.
      */
-    403: ProfilesError;
+    403: MeError;
     /**
      * The path exists but does not accept this method.
      */

@@ -19,6 +19,7 @@ import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, Pub
 import { cachedSites } from './store/cachedSites.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import { oauthTokenUser } from './store/oauthTokens.js';
+import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import type { Kysely } from 'kysely';
@@ -37,7 +38,15 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   admin: registerPublishingCommands,
-  create: (deps) => ({ definition: servedDefinition(createPublishingService(deps)) }),
+  create: (deps) => ({
+    definition: servedDefinition(createPublishingService(deps)),
+    // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
+    early: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
+      prefix: PREFIX,
+      operator: deps.config.publishing.corsOrigins,
+      ttlMs: deps.config.publishing.accessTokenCacheMs,
+    }),
+  }),
 };
 
 /**
