@@ -47,6 +47,7 @@ const backendIndependent = [
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',
   'test/platform/http/docs.e2e.test.ts',
+  'test/accounts/oauth/consent.e2e.test.ts',
   'test/platform/http/docs.test.ts',
   'test/platform/ops/config-errors.test.ts',
   // The admin command line as a process (on an SQLite file); its commands run in-process on both stores in the services' admin suites.

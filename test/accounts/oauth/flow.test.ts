@@ -15,7 +15,7 @@ describe('the authorization code flow with PKCE', () => {
     const app = await registeredApp(server);
     const ada = await personOf(server, 'ada@demo.example.com');
     const flow = await authorizedCallback(server, app, ada, 'publishing:write', [{ id: 1, access: 'write' }]);
-    expect(flow.callback.origin + flow.callback.pathname).toBe('http://127.0.0.1:9/callback');
+    expect(flow.callback.origin + flow.callback.pathname).toBe('http://127.0.0.1:8799/callback');
     const tokens = await redeem(app, flow.callback, flow.state, flow.codeVerifier);
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
     expect(tokens.refresh_token).toEqual(expect.any(String));

@@ -51,7 +51,7 @@ describe('codes', () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'eddie@demo.example.com');
     const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
-    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:9/other')).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:8799/other')).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
 
@@ -67,7 +67,7 @@ describe('authorization requests', () => {
   it('with a redirect URI the app did not register exactly are refused without a redirect', async () => {
     const app = await registeredApp(server);
     const request = await authorizationRequest(app.as, app.client, 'publishing:read');
-    request.url.searchParams.set('redirect_uri', 'http://127.0.0.1:9/callback/');
+    request.url.searchParams.set('redirect_uri', 'http://127.0.0.1:8799/callback/');
     const response = await fetch(request.url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();

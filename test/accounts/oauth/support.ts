@@ -10,7 +10,7 @@ import type { TestServer } from '../../support/server.js';
 import { createdApplication, dashboardCaller, signedUpUser, startDashboardServer, type DashboardCaller } from '../../services/developer/support/dashboard.js';
 
 /** Where the app's redirect URI points: nothing listens there; the tests read the redirect the browser would follow. */
-export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+export const REDIRECT_URI = 'http://127.0.0.1:8799/callback';
 export const APP_ORIGIN = 'https://app.example.com';
 
 /** A server whose `PUBLIC_URL` is its own address, so the authorization server's issuer is where the app reaches it. */
