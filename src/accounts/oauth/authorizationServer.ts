@@ -1,11 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import { ApiError } from '../../platform/http/errors.js';
 import { setHeaders } from '../../platform/http/headers.js';
 import { underPrefix } from '../../platform/http/service.js';
-import { fixedWindowLimiter, retryAfterSeconds } from '../../platform/security/rateLimit.js';
+import { fixedWindowLimiter } from '../../platform/security/rateLimit.js';
 import { perClientLimit } from '../../platform/security/clientLimit.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import type { AccountsTables } from '../tables.js';
@@ -55,15 +56,20 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     { keyPrefix: `${options.redis?.keyPrefix ?? 'rl'}:oauth-application`, points: OAUTH_LIMITS.perApplication, duration: OAUTH_LIMITS.windowSeconds },
     options.redis?.client,
   );
+  // Made when the library is loaded: an error the provider answers as 429 `rate_limited`.
+  let rateLimited: (() => Error) | undefined;
   const adapter = kyselyOAuthAdapter(options.db, async (clientId: string) => {
     let counted = perApplication.count(clientId);
     if (counted instanceof Promise) counted = await counted;
-    if (!counted.allowed) throw new RateLimited(retryAfterSeconds(counted));
+    if (!counted.allowed && rateLimited) throw rateLimited();
   });
   let built: Promise<Provider> | undefined;
+  // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
   const provider = () =>
-    (built ??= authorizationServerSecrets(options.db).then(({ cookieKey, signingKey }) => {
-      const server = new Provider(issuer, configuration(options, cookieKey, signingKey, adapter));
+    (built ??= Promise.all([import('oidc-provider'), authorizationServerSecrets(options.db)]).then(([library, { cookieKey, signingKey }]) => {
+      const { OIDCProviderError } = library.errors;
+      rateLimited = () => new OIDCProviderError(429, 'rate_limited', { detail: 'Too many requests for this application' });
+      const server = new library.default(issuer, configuration(options, cookieKey, signingKey, adapter));
       server.proxy = options.trustProxy;
       server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
       return server;
@@ -103,13 +109,6 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     await (served ??= server.callback())(ctx.req, ctx.res);
   };
   return { provider, middleware };
-}
-
-/** A request over an application's budget: answered 429 `rate_limited` by the provider's error handling. */
-class RateLimited extends errors.OIDCProviderError {
-  constructor(readonly retryAfter: number) {
-    super(429, 'rate_limited', { detail: 'Too many requests for this application' });
-  }
 }
 
 /** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailHashes } from '../../../src/accounts/email.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
+import { realProfileProblems } from '../../support/realProfileSchema.js';
 import type { TestServer } from '../../support/server.js';
 import { authorizedCallback, personOf, redeem, registeredApp, startOAuthServer } from '../../accounts/oauth/support.js';
 
@@ -33,6 +34,8 @@ describe('GET /v3/me/profile', () => {
     // The full profile: what only keyed lookups see.
     expect(profile).toHaveProperty('first_name');
     expect(profile).toHaveProperty('timezone');
+    // The real service's own published Profile schema, made strict.
+    expect(realProfileProblems(profile)).toBeNull();
     const keyed = await call(`${server.url}/v3/profiles/${emailHashes('alex@example.com').sha256}`);
     expect(keyed.status).toBe(200);
   });
