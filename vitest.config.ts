@@ -53,6 +53,7 @@ const backendIndependent = [
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',
   'test/platform/http/docs.e2e.test.ts',
+  'test/accounts/oauth/consent.e2e.test.ts',
   'test/platform/http/docs.test.ts',
   'test/platform/http/host-header.test.ts',
   'test/platform/http/docs-samples.test.ts',

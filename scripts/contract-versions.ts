@@ -107,6 +107,15 @@ function isExtensibleEnumAddition(released: OpenApiDocument, current: OpenApiDoc
   return before.every((value) => schema.enum!.includes(value));
 }
 
+/**
+ * A security scheme added to `components` breaks nobody by itself: no
+ * released operation can name it, and an operation or the document's
+ * `security` that starts requiring it is a difference of its own
+ * (api-smart-diff calls the addition breaking).
+ */
+const isAddedSecurityScheme = (diff: { action: string; path: readonly (string | number)[] }) =>
+  diff.action === 'add' && diff.path.length === 3 && diff.path[0] === 'components' && diff.path[1] === 'securitySchemes';
+
 /** Every difference between two versions of a contract, with its kind. */
 export function compareContracts(released: OpenApiDocument, current: OpenApiDocument): ContractChange[] {
   const { diffs } = apiCompare(released, current);
@@ -116,8 +125,9 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
     ...diffs
       .map((diff) => {
         const extensible = diff.type === 'breaking' && isExtensibleEnumAddition(released, current, diff.path);
+        const newScheme = diff.type === 'breaking' && isAddedSecurityScheme(diff);
         return {
-          kind: (extensible ? 'non-breaking' : diff.type) as ContractChange['kind'],
+          kind: (extensible || newScheme ? 'non-breaking' : diff.type) as ContractChange['kind'],
           where: pointer(diff.path),
           description: extensible
             ? `[Added] a value of the extensible enum at ${pointer(diff.path.slice(0, -1))}`

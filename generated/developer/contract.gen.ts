@@ -174,6 +174,46 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  setOAuthClient: {
+    data: T.SetOAuthClientData;
+    responses: T.SetOAuthClientResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  getConsentRequest: {
+    data: T.GetConsentRequestData;
+    responses: T.GetConsentRequestResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  answerConsentRequest: {
+    data: T.AnswerConsentRequestData;
+    responses: T.AnswerConsentRequestResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  listAuthorizations: {
+    data: T.ListAuthorizationsData;
+    responses: T.ListAuthorizationsResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  revokeAuthorization: {
+    data: T.RevokeAuthorizationData;
+    responses: T.RevokeAuthorizationResponses;
+    headers: {
+      405: { 'Allow': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getOpenApiDocument: {
     data: T.GetOpenApiDocumentData;
     responses: T.GetOpenApiDocumentResponses;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
+import type { AnswerConsentRequestData, AnswerConsentRequestErrors, AnswerConsentRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetConsentRequestData, GetConsentRequestErrors, GetConsentRequestResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuthorizationsData, ListAuthorizationsErrors, ListAuthorizationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorizationData, RevokeAuthorizationErrors, RevokeAuthorizationResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SetOAuthClientData, SetOAuthClientErrors, SetOAuthClientResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -390,6 +390,113 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
             type: 'apiKey'
         }],
     url: '/applications/{applicationId}/keys/{keyId}/revoke',
+    ...options
+});
+
+/**
+ * Make an application an OAuth client
+ *
+ * Sets the application's OAuth 2 redirect URIs and JavaScript origins,
+ * replacing the ones it had. With at least one redirect URI the
+ * application is a public OAuth client whose `client_id` is its id: it
+ * may send people to `/oauth2/authorize` (authorization code with PKCE
+ * S256; the `redirect_uri` must equal one of these exactly). Its
+ * JavaScript origins may call the publishing API from a browser with
+ * its tokens (CORS). An empty list of redirect URIs ends the client:
+ * no new authorization starts.
+ *
+ */
+export const setOAuthClient = <ThrowOnError extends boolean = false>(options: Options<SetOAuthClientData, ThrowOnError>) => (options.client ?? client).put<SetOAuthClientResponses, SetOAuthClientErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/applications/{applicationId}/oauth-client',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An app's pending authorization request
+ *
+ * What the consent page shows while an app waits for the logged-in
+ * person's answer: the app, the scopes it asks for, where it will send
+ * the answer, and the person's publishing sites with their role on each
+ * (to pick from). `consentId` comes from the page's address
+ * (`/developers#consent=<id>`), where the authorization server sent the
+ * person; a request lasts 10 minutes.
+ *
+ */
+export const getConsentRequest = <ThrowOnError extends boolean = false>(options: Options<GetConsentRequestData, ThrowOnError>) => (options.client ?? client).get<GetConsentRequestResponses, GetConsentRequestErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/oauth/consents/{consentId}',
+    ...options
+});
+
+/**
+ * Approve or refuse an app's authorization request
+ *
+ * The logged-in person's answer. On approval the app is granted the
+ * scopes it asked for, the publishing ones on the sites picked here
+ * (each `read`, or `write` when the app asked for `publishing:write`;
+ * sites the person has no role on are ignored); a token still acts
+ * only as far as the person's role on each site allows. The answer
+ * names where the browser goes next: the authorization server, which
+ * sends the person back to the app with a code (or `access_denied`).
+ *
+ */
+export const answerConsentRequest = <ThrowOnError extends boolean = false>(options: Options<AnswerConsentRequestData, ThrowOnError>) => (options.client ?? client).post<AnswerConsentRequestResponses, AnswerConsentRequestErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/oauth/consents/{consentId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The apps I authorized
+ *
+ * The apps the logged-in person authorized and has not revoked, newest first, with their scopes and sites.
+ */
+export const listAuthorizations = <ThrowOnError extends boolean = false>(options?: Options<ListAuthorizationsData, ThrowOnError>) => (options?.client ?? client).get<ListAuthorizationsResponses, ListAuthorizationsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/oauth/authorizations',
+    ...options
+});
+
+/**
+ * Revoke an app
+ *
+ * Revokes everything the logged-in person granted the app: its codes,
+ * access tokens and refresh tokens stop working at once on this
+ * instance and within `API_KEY_CACHE_MS` on every other.
+ *
+ */
+export const revokeAuthorization = <ThrowOnError extends boolean = false>(options: Options<RevokeAuthorizationData, ThrowOnError>) => (options.client ?? client).delete<RevokeAuthorizationResponses, RevokeAuthorizationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/oauth/authorizations/{applicationId}',
     ...options
 });
 

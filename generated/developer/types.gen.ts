@@ -281,6 +281,161 @@ export type Application = {
 };
 
 /**
+ * An application's OAuth client settings.
+ */
+export type OAuthClientSettings = {
+    /**
+     * Exact redirect URIs (`https://`, or `http://` on a loopback host, or an app's own scheme such as `com.example.app:/cb`), no fragment.
+     */
+    redirect_uris: Array<string>;
+    /**
+     * Browser origins (`https://app.example.com`) whose scripts may call the publishing API with the application's tokens.
+     */
+    javascript_origins: Array<string>;
+};
+
+/**
+ * An application as an OAuth client.
+ */
+export type OAuthClient = {
+    /**
+     * The `client_id` the app sends to the authorization server (the application's id).
+     */
+    client_id: string;
+    /**
+     * Its exact redirect URIs.
+     */
+    redirect_uris: Array<string>;
+    /**
+     * Its browser origins.
+     */
+    javascript_origins: Array<string>;
+};
+
+/**
+ * `profile`: the person's own profile (`GET /v3/me/…`). `publishing:read`: reading the publishing API as the person on the sites they pick. `publishing:write`: reading and writing there, as far as their role allows.
+ */
+export type OAuthScope = 'profile' | 'publishing:read' | 'publishing:write';
+
+/**
+ * `read`, or `write` (read and write).
+ */
+export type SiteAccess = 'read' | 'write';
+
+/**
+ * An app's pending authorization request.
+ */
+export type ConsentRequest = {
+    application: {
+        /**
+         * The application's id (its `client_id`).
+         */
+        id: string;
+        /**
+         * Its name.
+         */
+        name: string;
+        /**
+         * Its website, when it gave one.
+         */
+        website_url: string | null;
+    };
+    /**
+     * What the app asks for.
+     */
+    scopes: Array<OAuthScope>;
+    /**
+     * Where the answer goes.
+     */
+    redirect_uri: string;
+    /**
+     * The person's publishing sites, with their role on each.
+     */
+    sites: Array<{
+        /**
+         * The site's ID.
+         */
+        id: number;
+        /**
+         * Its name.
+         */
+        name: string;
+        /**
+         * Its address.
+         */
+        url: string;
+        /**
+         * The person's role there (what a token can do there at most).
+         */
+        role: string;
+    }>;
+};
+
+/**
+ * The person's answer to a pending request.
+ */
+export type ConsentAnswer = {
+    /**
+     * True to grant, false to refuse.
+     */
+    approve: boolean;
+    /**
+     * The sites the publishing scopes cover, each read or write (ignored without a publishing scope).
+     */
+    sites?: Array<{
+        /**
+         * A site's ID.
+         */
+        id: number;
+        access: SiteAccess;
+    }>;
+};
+
+/**
+ * Where the browser goes next.
+ */
+export type ConsentAnswered = {
+    /**
+     * The authorization server's address that finishes the request.
+     */
+    redirect_to: string;
+};
+
+/**
+ * The apps a person authorized.
+ */
+export type AuthorizationList = {
+    authorizations: Array<{
+        /**
+         * The app's id (its `client_id`).
+         */
+        application_id: string;
+        /**
+         * Its name.
+         */
+        name: string;
+        /**
+         * What it was granted.
+         */
+        scopes: Array<OAuthScope>;
+        /**
+         * The sites its publishing scope covers.
+         */
+        sites: Array<{
+            /**
+             * A site's ID.
+             */
+            id: number;
+            access: SiteAccess;
+        }>;
+        /**
+         * When it was granted (UTC).
+         */
+        granted_at: string;
+    }>;
+};
+
+/**
  * The logged-in account's applications, newest first.
  */
 export type ApplicationList = {
@@ -329,6 +484,11 @@ export type CsrfToken = string;
  * The application's id, as listed by `GET /applications`.
  */
 export type ApplicationId = string;
+
+/**
+ * The pending request's id, from the consent page's address (`#consent=<id>`).
+ */
+export type ConsentId = string;
 
 /**
  * The key's id, as listed with its application.
@@ -1647,6 +1807,356 @@ export type RevokeApiKeyResponses = {
 };
 
 export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
+
+export type SetOAuthClientData = {
+    body: OAuthClientSettings;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path: {
+        /**
+         * The application's id, as listed by `GET /applications`.
+         */
+        applicationId: string;
+    };
+    query?: never;
+    url: '/applications/{applicationId}/oauth-client';
+};
+
+export type SetOAuthClientErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The caller has no such application (or the application has no such key).
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type SetOAuthClientError = SetOAuthClientErrors[keyof SetOAuthClientErrors];
+
+export type SetOAuthClientResponses = {
+    /**
+     * The application's OAuth client settings, as saved.
+     */
+    200: OAuthClient;
+};
+
+export type SetOAuthClientResponse = SetOAuthClientResponses[keyof SetOAuthClientResponses];
+
+export type GetConsentRequestData = {
+    body?: never;
+    path: {
+        /**
+         * The pending request's id, from the consent page's address (`#consent=<id>`).
+         */
+        consentId: string;
+    };
+    query?: never;
+    url: '/oauth/consents/{consentId}';
+};
+
+export type GetConsentRequestErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * No such pending request (unknown, answered already, or older than 10 minutes); the app must start again.
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type GetConsentRequestError = GetConsentRequestErrors[keyof GetConsentRequestErrors];
+
+export type GetConsentRequestResponses = {
+    /**
+     * The pending request.
+     */
+    200: ConsentRequest;
+};
+
+export type GetConsentRequestResponse = GetConsentRequestResponses[keyof GetConsentRequestResponses];
+
+export type AnswerConsentRequestData = {
+    body: ConsentAnswer;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path: {
+        /**
+         * The pending request's id, from the consent page's address (`#consent=<id>`).
+         */
+        consentId: string;
+    };
+    query?: never;
+    url: '/oauth/consents/{consentId}';
+};
+
+export type AnswerConsentRequestErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * No such pending request (unknown, answered already, or older than 10 minutes); the app must start again.
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type AnswerConsentRequestError = AnswerConsentRequestErrors[keyof AnswerConsentRequestErrors];
+
+export type AnswerConsentRequestResponses = {
+    /**
+     * Where the browser goes next.
+     */
+    200: ConsentAnswered;
+};
+
+export type AnswerConsentRequestResponse = AnswerConsentRequestResponses[keyof AnswerConsentRequestResponses];
+
+export type ListAuthorizationsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/oauth/authorizations';
+};
+
+export type ListAuthorizationsErrors = {
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ListAuthorizationsError = ListAuthorizationsErrors[keyof ListAuthorizationsErrors];
+
+export type ListAuthorizationsResponses = {
+    /**
+     * The person's authorizations.
+     */
+    200: AuthorizationList;
+};
+
+export type ListAuthorizationsResponse = ListAuthorizationsResponses[keyof ListAuthorizationsResponses];
+
+export type RevokeAuthorizationData = {
+    body?: never;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path: {
+        /**
+         * The application's id, as listed by `GET /applications`.
+         */
+        applicationId: string;
+    };
+    query?: never;
+    url: '/oauth/authorizations/{applicationId}';
+};
+
+export type RevokeAuthorizationErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The request could have been forged by another site; a call that changes something needs the session's CSRF token in `X-CSRF-Token` and no cross-site `Origin`.
+     */
+    403: DeveloperError;
+    /**
+     * The person never authorized that app, or already revoked it.
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type RevokeAuthorizationError = RevokeAuthorizationErrors[keyof RevokeAuthorizationErrors];
+
+export type RevokeAuthorizationResponses = {
+    /**
+     * The app's access is revoked.
+     */
+    204: void;
+};
+
+export type RevokeAuthorizationResponse = RevokeAuthorizationResponses[keyof RevokeAuthorizationResponses];
 
 export type GetOpenApiDocumentData = {
     body?: never;

@@ -63,6 +63,26 @@ export interface Operations {
       503: { 'Retry-After': string };
     };
   };
+  getProfile: {
+    data: T.GetProfileData;
+    responses: T.GetProfileResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
+  associatedEmail: {
+    data: T.AssociatedEmailData;
+    responses: T.AssociatedEmailResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string };
+      405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      503: { 'Retry-After': string };
+    };
+  };
   getAvatar: {
     data: T.GetAvatarData;
     responses: T.GetAvatarResponses;
@@ -89,7 +109,7 @@ export interface Operations {
 }
 
 /** The names of the contract's security schemes (`components.securitySchemes`). */
-export type SecuritySchemeName = 'apiKey';
+export type SecuritySchemeName = 'apiKey' | 'oauth';
 
 /** The path prefix the service answers under: its server's path, with each variable at its default. */
 export const PREFIX = '/v3';

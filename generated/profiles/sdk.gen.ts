@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
+import type { AssociatedEmailData, AssociatedEmailErrors, AssociatedEmailResponses, GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileData, GetProfileErrors, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetProfileResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -105,6 +105,37 @@ export const getVerifiedAccountServices = <ThrowOnError extends boolean = false>
  *
  */
 export const getQrCodeBySha256Hash = <ThrowOnError extends boolean = false>(options: Options<GetQrCodeBySha256HashData, ThrowOnError>) => (options.client ?? client).get<GetQrCodeBySha256HashResponses, GetQrCodeBySha256HashErrors, ThrowOnError>({ url: '/qr-code/{sha256_hash}', ...options });
+
+/**
+ * Get profile information for the authenticated user
+ *
+ * Returns the information available for the authenticated user. It's
+ * equivalent to the full profile information available in the
+ * `/profiles/{profileIdentifier}` endpoint. Needs an OAuth access token
+ * of the `profile` scope (an app gets one with the person's consent, see
+ * the `oauth` security scheme); read-only.
+ *
+ */
+export const getProfile = <ThrowOnError extends boolean = false>(options?: Options<GetProfileData, ThrowOnError>) => (options?.client ?? client).get<GetProfileResponses, GetProfileErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/profile',
+    ...options
+});
+
+/**
+ * Check if the email is associated with the authenticated user
+ *
+ * Checks if the provided email address is associated with the
+ * authenticated user: whether `email_hash` is the SHA-256 (or the legacy
+ * MD5) hex hash of the account's primary address. Needs an OAuth access
+ * token of the `profile` scope.
+ *
+ */
+export const associatedEmail = <ThrowOnError extends boolean = false>(options: Options<AssociatedEmailData, ThrowOnError>) => (options.client ?? client).get<AssociatedEmailResponses, AssociatedEmailErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/associated-email',
+    ...options
+});
 
 /**
  * Get avatar image

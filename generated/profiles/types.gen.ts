@@ -19,6 +19,30 @@ export type ProfilesError = {
 };
 
 /**
+ * An error answer of the signed-in person's reads.
+ */
+export type MeError = {
+    /**
+     * A human-readable message.
+     */
+    error: string;
+    /**
+     * A stable machine-readable code.
+     */
+    code: 'unauthorized' | 'insufficient_scope' | 'disabled';
+};
+
+/**
+ * Whether an address belongs to the authenticated user.
+ */
+export type AssociatedResponse = {
+    /**
+     * Whether the entity is associated with the account.
+     */
+    associated: boolean;
+};
+
+/**
  * A link the user has added to their profile.
  */
 export type Link = {
@@ -828,6 +852,131 @@ export type GetQrCodeBySha256HashResponses = {
 };
 
 export type GetQrCodeBySha256HashResponse = GetQrCodeBySha256HashResponses[keyof GetQrCodeBySha256HashResponses];
+
+export type GetProfileData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/me/profile';
+};
+
+export type GetProfileErrors = {
+    /**
+     * No OAuth access token, or an unknown, expired or revoked one.
+     */
+    401: MeError;
+    /**
+     * The token was not granted the `profile` scope.
+     */
+    403: MeError;
+    /**
+     * Profile is disabled (the account has no profile).
+     */
+    404: MeError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type GetProfileError = GetProfileErrors[keyof GetProfileErrors];
+
+export type GetProfileResponses = {
+    /**
+     * The signed-in person's full profile.
+     */
+    200: AuthenticatedProfile;
+};
+
+export type GetProfileResponse = GetProfileResponses[keyof GetProfileResponses];
+
+export type AssociatedEmailData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The hash of the email address to check.
+         */
+        email_hash: string;
+    };
+    url: '/me/associated-email';
+};
+
+export type AssociatedEmailErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * No OAuth access token, or an unknown, expired or revoked one.
+     */
+    401: MeError;
+    /**
+     * The token was not granted the `profile` scope.
+     */
+    403: MeError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type AssociatedEmailError = AssociatedEmailErrors[keyof AssociatedEmailErrors];
+
+export type AssociatedEmailResponses = {
+    /**
+     * Whether the address is the authenticated user's.
+     */
+    200: AssociatedResponse;
+};
+
+export type AssociatedEmailResponse = AssociatedEmailResponses[keyof AssociatedEmailResponses];
 
 export type GetAvatarData = {
     body?: never;

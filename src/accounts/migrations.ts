@@ -69,4 +69,47 @@ export const accountsMigrations: readonly NamedMigration[] = [
       await db.schema.dropTable('accounts').execute();
     },
   },
+  {
+    name: '002-oauth',
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('api_applications').addColumn('redirect_uris', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema.alterTable('api_applications').addColumn('javascript_origins', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema
+        .createTable('oauth_records')
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('id_hash', 'text', (c) => c.notNull())
+        .addColumn('grant_id', 'text')
+        .addColumn('uid_hash', 'text')
+        .addColumn('account_id', 'text')
+        .addColumn('client_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text')
+        .addColumn('consumed_at', 'text')
+        .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id_hash'])
+        .execute();
+      await db.schema.createIndex('oauth_records_grant').on('oauth_records').column('grant_id').execute();
+      await db.schema.createIndex('oauth_records_account').on('oauth_records').columns(['account_id', 'model']).execute();
+      await db.schema.createIndex('oauth_records_uid').on('oauth_records').columns(['model', 'uid_hash']).execute();
+      await db.schema
+        .createTable('oauth_grant_sites')
+        .addColumn('grant_id', 'text', (c) => c.notNull())
+        .addColumn('site_id', 'integer', (c) => c.notNull())
+        .addColumn('access', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('oauth_grant_sites_pk', ['grant_id', 'site_id'])
+        .execute();
+      await db.schema
+        .createTable('oauth_secrets')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('oauth_secrets').execute();
+      await db.schema.dropTable('oauth_grant_sites').execute();
+      await db.schema.dropTable('oauth_records').execute();
+      await db.schema.alterTable('api_applications').dropColumn('javascript_origins').execute();
+      await db.schema.alterTable('api_applications').dropColumn('redirect_uris').execute();
+    },
+  },
 ];

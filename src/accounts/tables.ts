@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ColumnType, Kysely, Transaction } from 'kysely';
+import type { OAuthTables } from './oauth/tables.js';
 
 /**
  * Tables of the accounts: who may use the APIs, their developer applications
@@ -7,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
  * the functions of this folder. Portable between SQLite and PostgreSQL: text
  * ids, timestamps as ISO-8601 UTC text.
  */
-export interface AccountsTables {
+export interface AccountsTables extends OAuthTables {
   accounts: AccountsTable;
   api_applications: ApiApplicationsTable;
   api_keys: ApiKeysTable;
@@ -32,6 +33,10 @@ export interface ApiApplicationsTable {
   description: string;
   website_url: string;
   created_at: string;
+  /** OAuth: JSON array of the exact redirect URIs the application registered (`[]`: not an OAuth client). */
+  redirect_uris: ColumnType<string, string | undefined, string>;
+  /** OAuth: JSON array of the browser origins (`https://app.example`) whose scripts may call the APIs with its tokens. */
+  javascript_origins: ColumnType<string, string | undefined, string>;
 }
 
 /** An API key: only its SHA-256 hash and a short display prefix are kept. */

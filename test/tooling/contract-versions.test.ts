@@ -165,6 +165,20 @@ describe('breaking changes are refused unless the major version goes up', () => 
     expect(changelog).toContain('- Added the 409 and 410 answers (compatible)');
   });
 
+  it('a new security scheme is compatible by itself; an existing operation that starts requiring it breaks its callers', () => {
+    const scheme = { type: 'http', scheme: 'bearer', description: 'x' };
+    const added = checkContract('publishing', changed('publishing', (d) => (d.components.securitySchemes.brandNew = scheme)));
+    expect(added.refused).toEqual([]);
+    const required = checkContract(
+      'publishing',
+      changed('publishing', (d) => {
+        d.components.securitySchemes.brandNew = scheme;
+        d.paths['/sites/{site}'].get.security = [{ brandNew: [] }];
+      }),
+    );
+    expect(required.refused.length).toBeGreaterThan(0);
+  });
+
   it('the changelog of an unchanged contract says so', () => {
     expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
   });

@@ -1,6 +1,15 @@
 import { createClient, createConfig } from '../../generated/developer/client/index.js';
 import * as sdk from '../../generated/developer/sdk.gen.js';
-import type { Application, DashboardSession, KeyIssued, NewApplication, Session } from '../../generated/developer/types.gen.js';
+import type {
+  Application,
+  AuthorizationList,
+  ConsentAnswer,
+  ConsentRequest,
+  DashboardSession,
+  KeyIssued,
+  NewApplication,
+  Session,
+} from '../../generated/developer/types.gen.js';
 
 /** A failed call: the API's own status, code and human message, or a network failure (status 0). */
 export class ApiFailure extends Error {
@@ -98,6 +107,13 @@ export function dashboardApi(baseUrl: string) {
       unwrap(sdk.revokeApiKey({ client, path: { applicationId, keyId }, headers: csrf() })),
     async deleteApplication(applicationId: string): Promise<void> {
       await unwrap(sdk.deleteApplication({ client, path: { applicationId }, headers: csrf() }));
+    },
+    consentRequest: (consentId: string): Promise<ConsentRequest> => unwrap(sdk.getConsentRequest({ client, path: { consentId } })),
+    answerConsent: async (consentId: string, answer: ConsentAnswer): Promise<string> =>
+      (await unwrap(sdk.answerConsentRequest({ client, path: { consentId }, body: answer, headers: csrf() }))).redirect_to,
+    listAuthorizations: async (): Promise<AuthorizationList['authorizations']> => (await unwrap(sdk.listAuthorizations({ client }))).authorizations,
+    async revokeAuthorization(applicationId: string): Promise<void> {
+      await unwrap(sdk.revokeAuthorization({ client, path: { applicationId }, headers: csrf() }));
     },
   };
 }

@@ -4,6 +4,7 @@ import { keyLabel, renderApplications } from './applications.js';
 import { copyField } from './clipboard.js';
 import { confirmAction } from './confirm.js';
 import { byId } from './dom.js';
+import { consentIdOf, renderAuthorizations, renderConsent } from './consent.js';
 
 /**
  * The developer dashboard page: log in or sign up, then list, create,
@@ -105,6 +106,7 @@ async function showSignedIn(session: Session) {
   page.signedIn.hidden = false;
   await refreshApplications();
   await refreshSessions();
+  await refreshAuthorizations();
 }
 
 async function refreshSessions() {
@@ -363,8 +365,31 @@ async function openLinkAndSession() {
     byId<HTMLInputElement>('reset-password').focus();
   }
   const session = await api.currentSession();
+  const consentId = consentIdOf(window.location.hash);
+  if (session && consentId) return showConsent(consentId);
   if (session) await showSignedIn(session);
   else showSignedOut();
+  if (consentId) announce('An app asks to use your account: log in, and it will show what it asks for.');
+}
+
+/** An app's authorization request, for the logged-in person to allow or deny; their answer sends the browser on. */
+async function showConsent(consentId: string) {
+  const request = await api.consentRequest(consentId);
+  page.loading.hidden = true;
+  page.signedOut.hidden = true;
+  page.signedIn.hidden = true;
+  page.account.hidden = false;
+  document.getElementById('consent-form')?.remove();
+  page.main.append(
+    renderConsent(request, (approve, sites) => void busy(null, async () => window.location.assign(await api.answerConsent(consentId, { approve, sites })))),
+  );
+}
+
+/** The apps the person authorized, below their applications. */
+async function refreshAuthorizations() {
+  const list = renderAuthorizations(await api.listAuthorizations(), api, () => void busy(null, refreshAuthorizations));
+  document.getElementById('authorizations')?.remove();
+  page.signedIn.append(list);
 }
 
 // A link opened in a tab where the page is already open changes only the fragment: no new page load.

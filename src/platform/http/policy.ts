@@ -26,9 +26,11 @@ const bearerToken: CredentialReader = (ctx) => {
   return header ? (BEARER.exec(header)?.[1] ?? '') : undefined;
 };
 
-/** Where a scheme's credential is read from: a bearer token, or an API key in a header or cookie. */
+/** Where a scheme's credential is read from: a bearer token (an OAuth 2 access token too), or an API key in a header or cookie. */
 function credentialReader(service: string, name: string, scheme: SecurityScheme): CredentialReader {
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return bearerToken;
+  // An OAuth 2 access token is a bearer token (RFC 6750).
+  if (scheme.type === 'oauth2') return bearerToken;
   if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'cookie') {
     const cookie = scheme.name;
     // The same cookie as a browser keeps it over HTTPS, `__Host-` prefixed (for this host only, never set over HTTP).

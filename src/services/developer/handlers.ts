@@ -4,6 +4,7 @@ import type { Session } from '../../../generated/developer/types.gen.js';
 import type { Contract } from '../../platform/http/contract.js';
 import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
+import type { OAuthOperation } from './oauthHandlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
 import { canonicalInbox, normalizeEmail } from '../../accounts/email.js';
 import { rateLimitClient } from '../../platform/security/clientAddress.js';
@@ -94,7 +95,7 @@ const sessionBody = (session: Pick<ActiveSession, 'email' | 'emailVerified' | 'c
 const NO_SMTP_NOTE = ' This server sends no email (SMTP_URL is not set): the message, with its link, is in the server log.';
 
 /** The developer dashboard handler map: one function per operationId of `openapi/developer.yaml`. */
-export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHandlers {
+export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<DeveloperHandlers, OAuthOperation> {
   const { store, throttle, passwordGate } = deps;
   const hash = (password: string) => passwordGate(() => hashPassword(password, deps.passwordCost));
   const verify = (password: string, stored: string) => passwordGate(() => verifyPassword(password, stored));

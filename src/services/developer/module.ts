@@ -25,6 +25,10 @@ import { keyedHash } from '../../platform/security/secrets.js';
 import type { Logger } from 'pino';
 import type { DeveloperStore } from './store/developerStore.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
+import { authorizationServer, type AuthorizationServer } from '../../accounts/oauth/authorizationServer.js';
+import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
+import { accountsOf } from '../../accounts/tables.js';
+import { createOAuthHandlers, type DeveloperOAuthHandlers } from './oauthHandlers.js';
 
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
 export const DEVELOPER_PREFIX = PREFIX;
@@ -35,16 +39,32 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
   contractFile: 'openapi/developer.yaml',
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
-  create: (deps) => ({
-    definition: servedDefinition(createDeveloperService(deps)),
-    late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
-  }),
+  create: (deps) => {
+    const server = authorizationServer({
+      db: accountsOf(deps.db),
+      publicUrl: deps.config.publicUrl,
+      consentPage: '/developers',
+      trustProxy: deps.config.trustProxy,
+      logger: deps.logger,
+      redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    });
+    return {
+      definition: servedDefinition(createDeveloperService(deps, server)),
+      // The OAuth 2 authorization server (`/oauth2/…`, oidc-provider): outside the contract pipeline, its own protocol.
+      early: server.middleware,
+      late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
+    };
+  },
 };
 
 /** The developer dashboard API on the shared database, its login attempts counted in the same store. */
-export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>): DeveloperDefinition {
+export function createDeveloperService(
+  deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>,
+  server: AuthorizationServer,
+): DeveloperDefinition {
   const counterKey = keyedHash(deps.config.counterKeySecret);
   return developerService({
+    oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
     contract: deps.contract,
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
@@ -83,6 +103,8 @@ export function developerService(deps: {
   resetLimit: MailLimit;
   mailer: Mailer;
   logger: Logger;
+  /** The OAuth operations (an application's client settings, consent, authorized apps). */
+  oauth: DeveloperOAuthHandlers;
 }): DeveloperDefinition {
   const { passwordCost, sessionTtlSeconds } = deps.config.developer;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
@@ -91,7 +113,7 @@ export function developerService(deps: {
   const { passwordHashes } = deps.config.developer;
   if (passwordHashes.running < 1) throw new Error(`DEVELOPER_PASSWORD_HASHES must be at least 1, got ${passwordHashes.running}`);
   const publicUrl = new URL(deps.config.publicUrl);
-  const handlers = createDeveloperHandlers({
+  const handlers = { ...deps.oauth, ...createDeveloperHandlers({
     contract: deps.contract,
     store: deps.store,
     throttle: deps.throttle,
@@ -108,7 +130,7 @@ export function developerService(deps: {
     publicUrl: deps.config.publicUrl,
     production: deps.config.production,
     logger: deps.logger,
-  });
+  }) };
   const { changes, startsSession, checksPassword } = admitSteps(deps.throttle, publicUrl.origin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {
@@ -133,6 +155,11 @@ export function developerService(deps: {
     revokeApiKey: { admit: changes },
     deleteApplication: { admit: changes },
     getOpenApiDocument: {},
+    setOAuthClient: { admit: changes },
+    getConsentRequest: {},
+    answerConsentRequest: { admit: changes },
+    listAuthorizations: {},
+    revokeAuthorization: { admit: changes },
   };
   const security: DeveloperSecurity = {
     /** Resolves the session cookie; an expired, ended or malformed one is no session. */

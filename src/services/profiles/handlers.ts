@@ -16,6 +16,7 @@ import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
 import type { Profile } from './domain/profile.js';
 import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
+import type { MeOperation } from './meHandlers.js';
 
 export interface ProfilesHandlerDeps {
   contract: Contract;
@@ -43,7 +44,7 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 });
 
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
-export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
+export function createProfilesHandlers(deps: ProfilesHandlerDeps): Omit<ProfilesHandlers, MeOperation> {
   const { profiles, avatars, config } = deps;
   const links = { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl };
   const presentFor = presentedProfiles(links);

@@ -25,6 +25,12 @@ import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js'
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
 import type { ProfilesStore } from './store/profilesStore.js';
+import type { Kysely } from 'kysely';
+import { findOAuthAccess, OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
+import type { AccountsTables } from '../../accounts/tables.js';
+import { cachedLookups } from '../../platform/store/lookupCache.js';
+import { sha256Hex } from '../../platform/security/secrets.js';
+import { createMeHandlers } from './meHandlers.js';
 
 /** Path prefix of the profiles API, from the contract's server URL (`/v3`). */
 export const PROFILES_PREFIX = PREFIX;
@@ -76,6 +82,7 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, Platf
     ),
     onRateLimited: deps.onRateLimited,
     changes: deps.changes,
+    accounts: deps.db,
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
   });
 }
@@ -95,6 +102,8 @@ export function profilesService(deps: {
   changes?: Pick<ChangeBus, 'subscribe'>;
   /** Where the avatar images' per-client counts are shared between instances; none: counted in this process. */
   shared?: { redis: RedisClient; keyPrefix: string };
+  /** The accounts' tables, where OAuth access tokens are looked up (`/me`); without them no token is known. */
+  accounts?: Kysely<AccountsTables>;
 }): ProfilesDefinition {
   const profiles = cachedProfileDirectory(deps.store, {
     ttlMs: deps.config.profiles.profileLookupCacheMs,
@@ -102,7 +111,9 @@ export function profilesService(deps: {
   });
   const keys = cachedActiveKeys(deps.store, { ttlMs: deps.config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
   deps.changes?.subscribe(API_KEYS_CHANGED, keys.clear);
-  const handlers = createProfilesHandlers({
+  const handlers = {
+    ...createMeHandlers({ db: deps.accounts, profiles, baseUrls: { profiles: deps.config.publicUrl, avatars: deps.config.profiles.avatarBaseUrl } }),
+    ...createProfilesHandlers({
     contract: deps.contract,
     profiles,
     avatars: avatarImages({
@@ -113,6 +124,16 @@ export function profilesService(deps: {
       busy: avatarsBusy,
     }),
     config: deps.config,
+  }),
+  };
+  // The signed-in person's reads count against the client address, with a keyed caller's budget.
+  const meLimit = perClientLimit({
+    name: 'profiles-me',
+    points: deps.config.profiles.rateLimits.keyedPerHour,
+    duration: deps.config.profiles.rateLimits.windowSeconds,
+    shared: deps.shared,
+    refuse: rateLimitExceeded,
+    onRefused: () => deps.onRateLimited?.('key'),
   });
   /** An hourly limit per client address of an operation that takes no key, counted apart from every other. */
   const perAddress = (name: string, points: number) =>
@@ -142,8 +163,26 @@ export function profilesService(deps: {
     getVerifiedAccountServices: { admit: servicesLimit, present: presentJsonAnswer },
     getQrCodeBySha256Hash: { admit: qrCodeLimit, present: presentAvatarAnswer },
     getOpenApiDocument: { present: presentJsonAnswer },
+    getProfile: { admit: meLimit },
+    associatedEmail: { admit: meLimit },
   };
-  const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
+  const people = cachedLookups(
+    async (tokenHash: string): Promise<ProfilesPrincipal | null> => {
+      const access = deps.accounts && (await findOAuthAccess(deps.accounts, tokenHash));
+      return access ? { kind: 'person', accountId: access.accountId, scopes: access.scopes } : null;
+    },
+    { ttlMs: deps.config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES },
+  );
+  deps.changes?.subscribe(OAUTH_GRANTS_CHANGED, people.clear);
+  const security: ProfilesSecurity = {
+    apiKey: (token) => authenticateApiKey(keys, token),
+    /** An OAuth access token: the person it acts for and its scopes, remembered like keys (`API_KEY_CACHE_MS`); only its hash is looked up. */
+    oauth(token) {
+      const tokenHash = sha256Hex(token);
+      const known = people.known(tokenHash);
+      return known ? known.value : people.lookup(tokenHash);
+    },
+  };
   return {
     name: 'profiles',
     prefix: PROFILES_PREFIX,

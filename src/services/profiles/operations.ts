@@ -30,8 +30,15 @@ export type ProfilesOperations = Omit<Operations, 'getAvatar' | 'getQrCodeBySha2
   };
 };
 
-/** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
-export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string; inbox: string };
+/**
+ * Who is calling: anonymous, the holder of an API key (of one of an
+ * account's applications), or an app acting for a person with their OAuth
+ * access token (the `/me` reads).
+ */
+export type ProfilesPrincipal =
+  | { kind: 'anonymous' }
+  | { kind: 'key'; keyId: string; accountId: string; inbox: string }
+  | { kind: 'person'; accountId: string; scopes: ReadonlySet<string> };
 
 /**
  * The required headers each operation's policy writes, so its handler does
@@ -46,6 +53,8 @@ export type ProfilesPolicyHeaders = {
   getQrCodeBySha256Hash: { admit: RateLimitHeader };
   getVerifiedAccountServices: { admit: RateLimitHeader; present: 'ETag' };
   getOpenApiDocument: { present: 'ETag' };
+  getProfile: { admit: RateLimitHeader };
+  associatedEmail: { admit: RateLimitHeader };
 };
 
 export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;

@@ -3,8 +3,18 @@ import type { Kysely } from 'kysely';
 import type { PublishingTables } from './store/tables.js';
 import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
 import { parseSiteRef } from './domain/siteRef.js';
+import { revokeAccountGrants } from '../../accounts/oauth/grants.js';
+import type { AccountsTables } from '../../accounts/tables.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import type { PublishingStore, TokenSelector } from './store/publishingStore.js';
+
+/** Revokes every OAuth grant of the account a publishing user belongs to; how many there were. */
+async function revokeUserGrants(db: Kysely<PublishingTables>, login: string): Promise<number> {
+  const user = await db.selectFrom('users').select('account_id').where('login', '=', login).executeTakeFirst();
+  if (!user?.account_id) return 0;
+  // The app's one store holds the accounts' tables too.
+  return revokeAccountGrants(db as unknown as Kysely<AccountsTables>, user.account_id);
+}
 
 /** Parses `--post`: a positive integer. */
 const postIdOption = (value: string) => {
@@ -57,7 +67,7 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
     .description('Revoke tokens: one by its value or ID, or all of a user; revoked tokens get 401 invalid_token.')
     .addOption(new Option('--token <token>', 'the token itself').conflicts(['id', 'user']))
     .addOption(new Option('--id <id>', 'the token ID that `tokens create` and `tokens list` show').conflicts(['user']))
-    .addOption(new Option('--user <login>', 'every token of this user'))
+    .addOption(new Option('--user <login>', 'every token of this user, and every app’s OAuth tokens of their account'))
     .action(async (options: { token?: string; id?: string; user?: string }) => {
       const publishing = await store();
       let selector: TokenSelector;
@@ -66,8 +76,11 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       else if (options.user !== undefined) selector = { userId: await userIdOf(publishing, options.user) };
       else throw new Error('give --token, --id or --user');
       const revoked = await publishing.revokeAccessTokens(selector, new Date());
-      if (revoked === 0) throw new Error('no active token matched');
+      // A revoked person: the apps they authorized lose their tokens too (within ACCESS_TOKEN_CACHE_MS on running servers).
+      const grants = options.user !== undefined ? await revokeUserGrants(await openStore(), options.user) : 0;
+      if (revoked === 0 && grants === 0) throw new Error('no active token matched');
       console.log(`${revoked} token${revoked === 1 ? '' : 's'} revoked`);
+      if (grants) console.log(`${grants} app authorization${grants === 1 ? '' : 's'} revoked`);
     });
 
   const posts = program.command('posts').description('Posts and pages of the publishing API.');

@@ -10,6 +10,7 @@ import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { createPost, updatePost } from './domain/write.js';
+import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
 import { pickFields, readPresentation } from './http/present.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -49,26 +50,39 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
-export function createPublishingHandlers(deps: PublishingHandlerDeps): PublishingHandlers {
-  const reads = deps.readStore ? { ...deps, store: deps.readStore, primary: deps.store } : deps;
+export function createPublishingHandlers(unscoped: PublishingHandlerDeps): PublishingHandlers {
+  const readsOf = (deps: PublishingHandlerDeps) => (deps.readStore ? { ...deps, store: deps.readStore, primary: deps.store } : deps);
+  const unscopedReads = readsOf(unscoped);
+  /** The stores as the caller sees them: an OAuth token's only on the sites its grant covers (see `withinGrant`). */
+  const scopedTo = (principal: PublishingPrincipal) => {
+    if (principal.kind !== 'user' || !principal.grant) return { deps: unscoped, reads: unscopedReads };
+    const { grant } = principal;
+    const deps = { ...unscoped, store: withinGrant(unscoped.store, grant), readStore: unscoped.readStore && withinGrant(unscoped.readStore, grant) };
+    return { deps, reads: readsOf(deps) };
+  };
   return {
     async getSite({ path, principal }) {
+      const { reads } = scopedTo(principal);
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
     },
     async getPostLikes({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostLikes(reads, request) };
     },
     /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
     async getMyPostLike({ path, principal }) {
+      const { reads } = scopedTo(principal);
       return { status: 200, body: await readMyPostLike(reads, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
     },
     async getPostReplies({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
     },
     /** The site's posts; `fields` keeps the named keys of each post (the presenter leaves the list itself whole). */
     async listPosts({ path, query, principal, ctx }) {
+      const { reads } = scopedTo(principal);
       const list = await listPosts(reads, {
         site: path.site,
         viewer: viewerOf(principal),
@@ -94,42 +108,49 @@ export function createPublishingHandlers(deps: PublishingHandlerDeps): Publishin
       return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
     },
     async getPostBySlug({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, slug: path.post_slug, viewer: viewerOf(principal), context: postContext(query.context), meta: query.meta };
       return { status: 200, body: await readPostBySlug(reads, request) };
     },
     async getPostCounts({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
       return { status: 200, body: await countPosts(reads, request) };
     },
     async getPost({ path, query, principal }) {
+      const { reads } = scopedTo(principal);
       const viewer = viewerOf(principal);
       const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
       return { status: 200, body: post };
     },
     async createPost({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
       const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
       return { status: 200, body: await createPost(deps, request) };
     },
     async updatePost({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
       return { status: 200, body: await updatePost(deps, request) };
     },
     /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */
     async bulkDeletePosts({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
       const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
       return { status: 200, body: await eachPost(deps.store, (one) => trashOrDeletePost(deps, one), request) };
     },
     /** Each post restored by the single restore's rules, answered under its ID. */
     async bulkRestorePosts({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
       const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
       return { status: 200, body: await eachPost(deps.store, (one) => restoreTrashedPost(deps, one), request) };
     },
     async deletePost(input) {
-      return { status: 200, body: await trashOrDeletePost(deps, postChange(input)) };
+      return { status: 200, body: await trashOrDeletePost(scopedTo(input.principal).deps, postChange(input)) };
     },
     async restorePost(input) {
-      return { status: 200, body: await restoreTrashedPost(deps, postChange(input)) };
+      return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
-    getOpenApiDocument: openApiDocumentHandler(deps.contract),
+    getOpenApiDocument: openApiDocumentHandler(unscoped.contract),
   };
 }

@@ -18,12 +18,17 @@ import { publishingPresenter } from './http/present.js';
 import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
+import { oauthTokenUser } from './store/oauthTokens.js';
+import { appOrigins } from './http/appOrigins.js';
+import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
+import type { AccountsTables } from '../../accounts/tables.js';
+import type { Kysely } from 'kysely';
 
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
 
-/** The caller a token's owner is: the user, or none for an unknown or revoked token. */
-const tokenUser = (userId: number | undefined): PublishingPrincipal | null => (userId === undefined ? null : { kind: 'user', userId });
+/** The caller a command-line token's owner is: the user. */
+const tokenUser = (userId: number): PublishingPrincipal => ({ kind: 'user', userId });
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
 export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
@@ -33,7 +38,15 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   admin: registerPublishingCommands,
-  create: (deps) => ({ definition: servedDefinition(createPublishingService(deps)) }),
+  create: (deps) => ({
+    definition: servedDefinition(createPublishingService(deps)),
+    // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
+    early: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
+      prefix: PREFIX,
+      operator: deps.config.publishing.corsOrigins,
+      ttlMs: deps.config.publishing.accessTokenCacheMs,
+    }),
+  }),
 };
 
 /**
@@ -99,19 +112,29 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     restorePost: { present: presentPost },
     getOpenApiDocument: { admit: read, present },
   };
-  const owners = cachedLookups((tokenHash: string) => store.tokenOwner(tokenHash), {
-    ttlMs: deps.config.publishing.accessTokenCacheMs,
-    maxEntries: TOKEN_CACHE_ENTRIES,
-  });
+  // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
+  const withAccounts = deps.db as unknown as Kysely<PublishingTables & AccountsTables>;
+  const owners = cachedLookups(
+    async (tokenHash: string): Promise<PublishingPrincipal | null> => {
+      const userId = await store.tokenOwner(tokenHash);
+      if (userId !== undefined) return tokenUser(userId);
+      const oauth = await oauthTokenUser(withAccounts, tokenHash);
+      return oauth ? { kind: 'user', userId: oauth.userId, grant: oauth.grant } : null;
+    },
+    { ttlMs: deps.config.publishing.accessTokenCacheMs, maxEntries: TOKEN_CACHE_ENTRIES },
+  );
+  // A person revoking an app ends its tokens here at once, and on other instances as soon as the news arrives.
+  deps.changes.subscribe(OAUTH_GRANTS_CHANGED, owners.clear);
   const security: PublishingSecurity = {
     /**
-     * A bearer token names the user it was issued to, unless revoked; only its hash is looked up, through
-     * the instance's cache (`ACCESS_TOKEN_CACHE_MS`): a token it knows resolves without an asynchronous step.
+     * A bearer token names the user it was issued to, unless revoked: one of the admin command line's tokens, or
+     * an OAuth access token of the user's account (with what its grant covers). Only its hash is looked up,
+     * through the instance's cache (`ACCESS_TOKEN_CACHE_MS`): a token it knows resolves without an asynchronous step.
      */
     bearerToken(token) {
       const tokenHash = hashAccessToken(token);
       const known = owners.known(tokenHash);
-      return known ? tokenUser(known.value) : owners.lookup(tokenHash).then(tokenUser);
+      return known ? known.value : owners.lookup(tokenHash);
     },
   };
   return {

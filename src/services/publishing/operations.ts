@@ -2,12 +2,16 @@ import type * as sdk from '../../../generated/publishing/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/publishing/contract.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
+import type { GrantScope } from './domain/grantScope.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */
 export type PublishingOperations = Operations;
 
-/** The caller of a publishing operation: a user resolved from a bearer token, or nobody. */
-export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number };
+/**
+ * The caller of a publishing operation: a user resolved from a bearer token
+ * (an OAuth access token carries its grant: the sites it covers), or nobody.
+ */
+export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number; grant?: GrantScope };
 
 export type PublishingHandlers = HandlerMap<PublishingOperations, PublishingPrincipal>;
 

@@ -68,6 +68,8 @@ describe('a policy table', () => {
       getQrCodeBySha256Hash: { admit: limit, present: plainPresenter },
       getAvatar: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
+      getProfile: { admit: limit },
+      associatedEmail: { admit: limit },
     };
     // @ts-expect-error getProfileById's admit step writes no rate-limit headers, which its handler leaves out
     const unlimited: ProfilesPolicies = { ...complete, getProfileById: { admit: plainStep, present: withETag } };
@@ -91,12 +93,14 @@ describe('a service definition', () => {
       getVerifiedAccountServices: {} as ProfilesHandlers['getVerifiedAccountServices'],
       searchProfilesByVerifiedAccount: {} as ProfilesHandlers['searchProfilesByVerifiedAccount'],
       getQrCodeBySha256Hash: {} as ProfilesHandlers['getQrCodeBySha256Hash'],
+      getProfile: {} as ProfilesHandlers['getProfile'],
+      associatedEmail: {} as ProfilesHandlers['associatedEmail'],
     };
     const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document, ...others };
     // @ts-expect-error getAvatar, an operation of the contract, has no handler
     const missing: Handlers = { getProfileById: lookup, getOpenApiDocument: document, ...others };
-    // @ts-expect-error getProfile names no operation of the contract
-    const unknown: Handlers = { ...complete, getProfile: lookup };
+    // @ts-expect-error updateProfile names no operation of the contract (the profile is read-only)
+    const unknown: Handlers = { ...complete, updateProfile: lookup };
     void [complete, missing, unknown];
   });
 });

@@ -47,10 +47,10 @@ describe('a policy table', () => {
 describe('a module\'s security resolvers', () => {
   const anonymous = async () => null;
   it('must be one per security scheme of its contract, and no other', () => {
-    // @ts-expect-error apiKey, the profiles contract's one scheme, has no resolver
-    const missing: ProfilesSecurity = {};
-    // @ts-expect-error oauth is no security scheme of the profiles contract
-    const unknown: ProfilesSecurity = { apiKey: anonymous, oauth: anonymous };
+    // @ts-expect-error apiKey, a scheme of the profiles contract, has no resolver
+    const missing: ProfilesSecurity = { oauth: anonymous };
+    // @ts-expect-error sessionCookie is no security scheme of the profiles contract
+    const unknown: ProfilesSecurity = { apiKey: anonymous, oauth: anonymous, sessionCookie: anonymous };
     // @ts-expect-error a resolver is keyed by its scheme's name (bearerToken), not by the kind of credential
     const misnamed: PublishingSecurity = { bearer: anonymous };
     const complete: DeveloperSecurity = { sessionCookie: anonymous };

@@ -8,6 +8,7 @@ import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLi
 import type { Mailer } from '../../../src/platform/mail/mailer.js';
 import { pino } from 'pino';
 import { developerService } from '../../../src/services/developer/module.js';
+import type { DeveloperOAuthHandlers } from '../../../src/services/developer/oauthHandlers.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
 import { loadContract } from '../../../src/platform/http/contract.js';
 import type { TestServer } from '../../support/server.js';
@@ -28,6 +29,7 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       resetLimit: {} as MailLimit,
       mailer: {} as Mailer,
       logger: pino({ level: 'silent' }),
+      oauth: {} as DeveloperOAuthHandlers,
     });
 }
 

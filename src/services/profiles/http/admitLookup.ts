@@ -37,7 +37,7 @@ export function admitLookup(limiter: RateLimiter, onRateLimited?: (caller: 'anon
 function admit(ctx: Context, principal: ProfilesPrincipal, decision: RateLimitDecision, onRateLimited?: (caller: 'anonymous' | 'key') => void) {
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
-    onRateLimited?.(principal.kind);
+    onRateLimited?.(principal.kind === 'key' ? 'key' : 'anonymous');
     throw rateLimitExceeded({ ...headers, 'Retry-After': String(decision.retryAfter) });
   }
   setHeaders(ctx, headers);

@@ -10,6 +10,13 @@ const PREFLIGHT = {
   'Access-Control-Max-Age': '7200',
 };
 
+/** Marks a request whose `Origin` a registered OAuth application lists among its JavaScript origins (see `appOrigins`). */
+export const markAppOrigin = (ctx: Context): void => {
+  ctx.state.appOrigin = true;
+};
+
+const isAppOrigin = (ctx: Context): boolean => ctx.state.appOrigin === true;
+
 /**
  * Sets the CORS headers of a publishing answer. A `400` or `404` carries
  * `Access-Control-Allow-Origin: *` whatever the origin (the platform's
@@ -17,7 +24,9 @@ const PREFLIGHT = {
  * that origin (`*` when every origin is allowed), and a preflight from one
  * (`OPTIONS` with `Access-Control-Request-Method`) the methods and headers it
  * may use. Other origins get no CORS header, so browsers keep the answer
- * from their scripts. `status` is the real status (before any envelope).
+ * from their scripts. An origin a registered application lists (its
+ * "JavaScript origins") is allowed like the operator's list. `status` is the
+ * real status (before any envelope).
  */
 export function setCorsHeaders(ctx: Context, status: number, allowed: AllowedOrigins): void {
   ctx.vary('Origin');
@@ -26,7 +35,7 @@ export function setCorsHeaders(ctx: Context, status: number, allowed: AllowedOri
     return;
   }
   const origin = ctx.get('Origin');
-  if (!origin || (allowed !== '*' && !allowed.includes(origin))) return;
+  if (!origin || (allowed !== '*' && !allowed.includes(origin) && !isAppOrigin(ctx))) return;
   ctx.set('Access-Control-Allow-Origin', allowed === '*' ? '*' : origin);
   if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) ctx.set(PREFLIGHT);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PlatformConfig } from '../../../platform/config.js';
 import type { PublishingTables } from './tables.js';
 import * as demo from './demoData.js';
+import { linkUsersToAccounts } from './accountLinks.js';
 
 /** Loads the publishing demo data (see docs/publishing.md) in one transaction when there is no site yet. */
 export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: PlatformConfig): Promise<void> {
@@ -23,5 +24,7 @@ export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: 
     await trx.insertInto('likes').values(demo.likes).execute();
     await trx.insertInto('comments').values(demo.comments).execute();
     await trx.insertInto('revisions').values(demo.revisions).execute();
+    // One account per person: the demo users are accounts too (alex's profile account, if the address matches).
+    await linkUsersToAccounts(trx, new Date().toISOString());
   });
 }

@@ -1,5 +1,6 @@
 import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
+import { linkUsersToAccounts } from './accountLinks.js';
 
 /**
  * Creates every publishing table with Kysely's schema builder only, so SQLite
@@ -382,6 +383,30 @@ const listsAndCounts: Migration = {
   },
 };
 
+/**
+ * One account per person: a publishing user belongs to the account of their
+ * email address (`users.account_id`, at most one user per account), which
+ * also owns their profile and developer applications. Existing users are
+ * linked by email; an address without an account gets one, without a
+ * password (see `linkUsersToAccounts`).
+ */
+const usersAccounts: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema
+      .alterTable('users')
+      .addColumn('account_id', 'text', (col) => col.references('accounts.id').onDelete('set null'))
+      .execute();
+    await db.schema.createIndex('users_account').unique().on('users').column('account_id').execute();
+    await linkUsersToAccounts(db, new Date().toISOString());
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('users_account').execute();
+    await db.schema.alterTable('users').dropColumn('account_id').execute();
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -389,4 +414,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '03-read-private-posts', legacyName: '2026-11-23-b-publishing-03-read-private-posts', ...readPrivatePosts },
   { name: '04-unique-slugs', ...uniqueSlugs },
   { name: '05-list-indexes-and-post-counts', ...listsAndCounts },
+  { name: '06-users-accounts', ...usersAccounts },
 ];

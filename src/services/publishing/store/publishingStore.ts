@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 /**
  * What the publishing service needs from its store, in domain terms. The
  * handlers and admin commands use only this interface;
@@ -19,7 +20,7 @@ export type SiteRecord = CamelCased<Omit<SitesTable, 'is_private' | 'extra_post_
   extraPostTypes: string[];
 };
 
-export type UserRecord = CamelCased<UsersTable> & {
+export type UserRecord = CamelCased<Selectable<UsersTable>> & {
   /** The user's primary site: the first (lowest-numbered) site they have a role on; null when none. */
   primarySiteId: number | null;
 };

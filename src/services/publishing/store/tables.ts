@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * Tables of the publishing service, as Kysely sees them. Portable across
  * SQLite and PostgreSQL: explicit integer IDs (no autoincrement), booleans
@@ -29,6 +31,8 @@ export interface UsersTable {
   nice_name: string;
   url: string;
   avatar_url: string;
+  /** The account of the person this user is (`accounts.id`); null for a user without one. */
+  account_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Each user's role on a site. */

@@ -1,0 +1,168 @@
+import type { Context, Middleware } from 'koa';
+import type { Kysely } from 'kysely';
+import type Provider from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Logger } from 'pino';
+import { ApiError } from '../../platform/http/errors.js';
+import { setHeaders } from '../../platform/http/headers.js';
+import { underPrefix } from '../../platform/http/service.js';
+import { fixedWindowLimiter } from '../../platform/security/rateLimit.js';
+import { perClientLimit } from '../../platform/security/clientLimit.js';
+import type { RedisClient } from '../../platform/store/redis.js';
+import type { AccountsTables } from '../tables.js';
+import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
+import { ALL_OAUTH_SCOPES } from './scopes.js';
+import { authorizationServerSecrets } from './secrets.js';
+
+/** Where the authorization server answers: the issuer's path. */
+export const OAUTH_PREFIX = '/oauth2';
+
+/** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
+export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
+
+/** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application. */
+export const OAUTH_LIMITS = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
+
+export interface AuthorizationServerOptions {
+  db: Kysely<AccountsTables>;
+  /** The deployment's public origin (`PUBLIC_URL`): the issuer is `<origin>/oauth2`. */
+  publicUrl: string;
+  /** The dashboard page the person consents on; the interaction's id follows as `#consent=<uid>`. */
+  consentPage: string;
+  logger: Logger;
+  redis?: { client: RedisClient; keyPrefix: string };
+  /** Whether `X-Forwarded-*` are believed (`TRUST_PROXY`), as by the app. */
+  trustProxy: boolean;
+}
+
+export interface AuthorizationServer {
+  /** oidc-provider, once the shared secrets are read (the first request waits for it). */
+  provider(): Promise<Provider>;
+  /** Serves `/oauth2/*` and `/.well-known/oauth-authorization-server/oauth2` (RFC 8414), counted per client address and per application. */
+  middleware: Middleware;
+}
+
+/**
+ * The OAuth 2 authorization server: oidc-provider (authorization code with
+ * PKCE S256 required, exact redirect URIs, single-use codes, rotating
+ * refresh tokens with reuse detection, RFC 7009 revocation, RFC 8414
+ * metadata) on the project's store. Applications are public clients; the
+ * person logs in and consents on the dashboard, which finishes the
+ * interaction (`consent.ts`).
+ */
+export function authorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
+  const issuer = new URL(OAUTH_PREFIX, options.publicUrl).href;
+  const perApplication = fixedWindowLimiter(
+    { keyPrefix: `${options.redis?.keyPrefix ?? 'rl'}:oauth-application`, points: OAUTH_LIMITS.perApplication, duration: OAUTH_LIMITS.windowSeconds },
+    options.redis?.client,
+  );
+  // Made when the library is loaded: an error the provider answers as 429 `rate_limited`.
+  let rateLimited: (() => Error) | undefined;
+  const adapter = kyselyOAuthAdapter(options.db, async (clientId: string) => {
+    let counted = perApplication.count(clientId);
+    if (counted instanceof Promise) counted = await counted;
+    if (!counted.allowed && rateLimited) throw rateLimited();
+  });
+  let built: Promise<Provider> | undefined;
+  // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
+  const provider = () =>
+    (built ??= Promise.all([import('oidc-provider'), authorizationServerSecrets(options.db)]).then(([library, { cookieKey, signingKey }]) => {
+      const { OIDCProviderError } = library.errors;
+      rateLimited = () => new OIDCProviderError(429, 'rate_limited', { detail: 'Too many requests for this application' });
+      const server = new library.default(issuer, configuration(options, cookieKey, signingKey, adapter));
+      server.proxy = options.trustProxy;
+      server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
+      return server;
+    })).catch((error: unknown) => {
+      built = undefined;
+      throw error;
+    });
+  const perAddress = perClientLimit({
+    name: 'oauth',
+    points: OAUTH_LIMITS.perAddress,
+    duration: OAUTH_LIMITS.windowSeconds,
+    shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
+    refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
+  });
+  const owns = underPrefix(OAUTH_PREFIX);
+  const metadataPath = `/.well-known/oauth-authorization-server${OAUTH_PREFIX}`;
+  const counted = new Set([`${OAUTH_PREFIX}/authorize`, `${OAUTH_PREFIX}/token`, `${OAUTH_PREFIX}/revoke`]);
+  let served: ReturnType<Provider['callback']> | undefined;
+  const middleware: Middleware = async (ctx, next) => {
+    const path = ctx.path;
+    const metadata = path === metadataPath;
+    if (!metadata && !owns(path)) return next();
+    if (counted.has(path) || path.startsWith(`${OAUTH_PREFIX}/authorize/`)) {
+      try {
+        await perAddress(ctx);
+      } catch (error) {
+        if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
+        throw error;
+      }
+    }
+    const server = await provider();
+    // The provider is a Koa app of its own (its cookie keys, its context), handed the request under its mount path.
+    const original = ctx.req.url!;
+    const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
+    Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
+    ctx.respond = false;
+    await (served ??= server.callback())(ctx.req, ctx.res);
+  };
+  return { provider, middleware };
+}
+
+/** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */
+function answerError(ctx: Context, status: number, error: string, description: string, headers: Record<string, string> = {}) {
+  setHeaders(ctx, { ...headers, 'Cache-Control': 'no-store' });
+  ctx.status = status;
+  ctx.body = { error, error_description: description };
+}
+
+function configuration(
+  options: AuthorizationServerOptions,
+  cookieKey: string,
+  signingKey: Record<string, unknown>,
+  adapter: ReturnType<typeof kyselyOAuthAdapter>,
+): Configuration {
+  const secure = new URL(options.publicUrl).protocol === 'https:';
+  return {
+    adapter,
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    scopes: [...ALL_OAUTH_SCOPES],
+    claims: { openid: ['sub'] },
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    ttl: OAUTH_TTL,
+    // Every use of a refresh token replaces it; a replaced one used again revokes the whole grant.
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Every authorization asks the person (the dashboard's consent page, where they pick the sites): only the
+    // grant their answer just made counts, never one remembered from an earlier authorization.
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks' },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    interactions: { url: (_ctx, interaction) => `${options.consentPage}#consent=${interaction.uid}` },
+    extraClientMetadata: { properties: ['javascript_origins'] },
+    clientBasedCORS: (_ctx, origin, client) => ((client as unknown as ClientMetadata).javascript_origins ?? []).includes(origin),
+    cookies: {
+      keys: [cookieKey],
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+    },
+    jwks: { keys: [signingKey] },
+    renderError: async (ctx: KoaContextWithOIDC, out) => {
+      // An authorization request whose error cannot go back to the app: plain JSON, never an HTML page with scripts.
+      if (ctx.oidc?.route !== undefined && (out as { error?: string }).error === 'rate_limited') ctx.set('Retry-After', '1');
+      ctx.type = 'application/json';
+      ctx.body = out;
+    },
+  } as Configuration;
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { AccountsTables } from '../tables.js';
+import { ownsApplication } from '../rows.js';
+
+/** An application's OAuth client settings. */
+export interface OAuthClientSettings {
+  clientId: string;
+  redirectUris: string[];
+  javascriptOrigins: string[];
+}
+
+/**
+ * Why a redirect URI is refused, or undefined when it may be registered:
+ * an absolute URI without a fragment (RFC 6749 §3.1.2), `https`, `http` on a
+ * loopback host only (RFC 8252 §7.3), or an app's own scheme with a dot
+ * (RFC 8252 §7.1, `com.example.app:/cb`).
+ */
+export function redirectUriProblem(uri: string): string | undefined {
+  if (!URL.canParse(uri)) return `${uri} is not an absolute URI`;
+  const url = new URL(uri);
+  if (url.hash || uri.includes('#')) return `${uri} has a fragment`;
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:') return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : `${uri} is http on a host that is not loopback`;
+  if (url.protocol.slice(0, -1).includes('.')) return undefined;
+  return `${uri} has neither https, loopback http nor an app's own reverse-domain scheme`;
+}
+
+/** Why a JavaScript origin is refused, or undefined: `scheme://host[:port]` and nothing more. */
+export function originProblem(origin: string): string | undefined {
+  if (!URL.canParse(origin)) return `${origin} is not an origin`;
+  const url = new URL(origin);
+  if (url.origin !== origin || !['http:', 'https:'].includes(url.protocol)) return `${origin} is not an origin such as https://app.example.com`;
+  return undefined;
+}
+
+/** Saves an application's redirect URIs and origins (replacing the previous ones); undefined when it is not the account's. */
+export async function setOAuthClient(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  applicationId: string,
+  settings: { redirectUris: string[]; javascriptOrigins: string[] },
+): Promise<OAuthClientSettings | undefined> {
+  if (!(await ownsApplication(db, accountId, applicationId))) return undefined;
+  await db
+    .updateTable('api_applications')
+    .set({ redirect_uris: JSON.stringify(settings.redirectUris), javascript_origins: JSON.stringify(settings.javascriptOrigins) })
+    .where('id', '=', applicationId)
+    .execute();
+  return { clientId: applicationId, ...settings };
+}
+
+/** Every origin that some application lists: the publishing API's CORS allow-list beside the operator's. */
+export async function registeredOrigins(db: Kysely<AccountsTables>): Promise<ReadonlySet<string>> {
+  const rows = await db.selectFrom('api_applications').select('javascript_origins').where('javascript_origins', '<>', '[]').execute();
+  return new Set(rows.flatMap((row) => JSON.parse(row.javascript_origins) as string[]));
+}

@@ -1,0 +1,206 @@
+import type { Kysely } from 'kysely';
+import type Provider from 'oidc-provider';
+import type { AccountsTables } from '../tables.js';
+import { findClient, hashOAuthId, revokeGrant } from './adapter.js';
+import { ALL_OAUTH_SCOPES, OAUTH_SCOPES, type OAuthScope, type SiteAccess } from './scopes.js';
+
+/** The change-bus topic of OAuth grants: published after a person revokes an app, so token caches forget at once. */
+export const OAUTH_GRANTS_CHANGED = 'oauth-grants';
+
+/** A site the person may grant an app, with their role on it. */
+export interface GrantableSite {
+  id: number;
+  name: string;
+  url: string;
+  role: string;
+}
+
+/** What the consent page shows: the app, what it asks, and the person's sites. */
+export interface ConsentRequest {
+  application: { id: string; name: string; websiteUrl: string | null };
+  scopes: OAuthScope[];
+  redirectUri: string;
+  sites: GrantableSite[];
+}
+
+/** An app a person authorized, as their dashboard lists it. */
+export interface Authorization {
+  applicationId: string;
+  name: string;
+  scopes: OAuthScope[];
+  sites: { id: number; access: SiteAccess }[];
+  grantedAt: string;
+}
+
+/** An OAuth access token that is live: whose it is, which app holds it, and what it may do. */
+export interface OAuthAccess {
+  accountId: string;
+  clientId: string;
+  grantId: string;
+  scopes: ReadonlySet<string>;
+  /** The sites of the publishing scopes, each read-only or read and write. */
+  sites: ReadonlyMap<number, SiteAccess>;
+}
+
+/**
+ * The sites where the account's publishing user has a role (the one account
+ * owns its publishing user: `users.account_id`), in site order.
+ */
+async function sitesOf(db: Kysely<AccountsTables>, accountId: string): Promise<GrantableSite[]> {
+  // The publishing service's tables, read for the person who owns them; this folder writes none of them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const rows: { id: number; name: string; domain: string; path: string; role: string }[] = await (db as Kysely<any>)
+    .selectFrom('users')
+    .innerJoin('site_roles', 'site_roles.user_id', 'users.id')
+    .innerJoin('sites', 'sites.id', 'site_roles.site_id')
+    .select(['sites.id', 'sites.name', 'sites.domain', 'sites.path', 'site_roles.role'])
+    .where('users.account_id', '=', accountId)
+    .orderBy('sites.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    url: `https://${row.domain}${row.path ? `/${row.path}` : ''}`,
+    role: row.role,
+  }));
+}
+
+/** The scopes an interaction asks for that this server knows (unknown ones are refused by the provider before). */
+const askedScopes = (scope: unknown): OAuthScope[] =>
+  String(scope ?? '')
+    .split(' ')
+    .filter((name): name is OAuthScope => (ALL_OAUTH_SCOPES as readonly string[]).includes(name));
+
+/** A pending authorization request (an interaction of the provider), or undefined when it is unknown or expired. */
+export async function consentRequest(provider: Provider, db: Kysely<AccountsTables>, uid: string, accountId: string): Promise<ConsentRequest | undefined> {
+  const interaction = await provider.Interaction.find(uid);
+  if (!interaction) return undefined;
+  const client = await findClient(db, String(interaction.params.client_id));
+  if (!client) return undefined;
+  return {
+    application: { id: client.client_id, name: client.client_name, websiteUrl: client.client_uri ?? null },
+    scopes: askedScopes(interaction.params.scope),
+    redirectUri: String(interaction.params.redirect_uri),
+    sites: await sitesOf(db, accountId),
+  };
+}
+
+/**
+ * The person's answer to a pending authorization request: on approval a grant
+ * of the scopes asked for, on the sites picked among theirs (`write` only when
+ * the app asked for `publishing:write`), then the provider carries on at the
+ * address answered (the authorization endpoint, which redirects to the app).
+ * A refusal sends the app `access_denied`. Undefined for an unknown or expired
+ * request.
+ */
+export async function answerConsent(
+  provider: Provider,
+  db: Kysely<AccountsTables>,
+  uid: string,
+  accountId: string,
+  answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
+): Promise<{ redirectTo: string } | undefined> {
+  const interaction = await provider.Interaction.find(uid);
+  if (!interaction) return undefined;
+  const clientId = String(interaction.params.client_id);
+  if (!answer.approve) {
+    interaction.result = { error: 'access_denied', error_description: 'The person refused the authorization' };
+  } else {
+    const scopes = askedScopes(interaction.params.scope);
+    const mayWrite = scopes.includes(OAUTH_SCOPES.publishingWrite);
+    const publishing = mayWrite || scopes.includes(OAUTH_SCOPES.publishingRead);
+    const own = new Set((await sitesOf(db, accountId)).map((site) => site.id));
+    const sites = publishing ? answer.sites.filter((site) => own.has(site.id)) : [];
+    const grant = new provider.Grant({ accountId, clientId });
+    if (scopes.length) grant.addOIDCScope(scopes.join(' '));
+    const grantId = await grant.save();
+    if (sites.length) {
+      await db
+        .insertInto('oauth_grant_sites')
+        .values(sites.map((site) => ({ grant_id: grantId, site_id: site.id, access: mayWrite ? site.access : 'read' })))
+        .execute();
+    }
+    interaction.result = { login: { accountId }, consent: { grantId } };
+  }
+  await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+  return { redirectTo: interaction.returnTo };
+}
+
+/** The apps the person authorized (their live grants), newest first. */
+export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: string): Promise<Authorization[]> {
+  const now = new Date().toISOString();
+  const grants = await db
+    .selectFrom('oauth_records')
+    .innerJoin('api_applications', 'api_applications.id', 'oauth_records.client_id')
+    .select(['oauth_records.grant_id', 'oauth_records.payload', 'api_applications.id', 'api_applications.name'])
+    .where('oauth_records.model', '=', 'Grant')
+    .where('oauth_records.account_id', '=', accountId)
+    .where((eb) => eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]))
+    .execute();
+  const sites = grants.length
+    ? await db.selectFrom('oauth_grant_sites').selectAll().where('grant_id', 'in', grants.map((grant) => grant.grant_id!)).execute()
+    : [];
+  return grants
+    .map((grant) => {
+      const payload = JSON.parse(grant.payload) as { iat?: number; openid?: { scope?: string } };
+      const scope = (payload as { openid?: { scope?: string } }).openid?.scope ?? '';
+      return {
+        applicationId: grant.id,
+        name: grant.name,
+        scopes: askedScopes(scope),
+        sites: sites
+          .filter((site) => site.grant_id === grant.grant_id)
+          .map((site) => ({ id: Number(site.site_id), access: site.access as SiteAccess }))
+          .sort((a, b) => a.id - b.id),
+        grantedAt: new Date((payload.iat ?? 0) * 1000).toISOString(),
+      };
+    })
+    .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt) || a.applicationId.localeCompare(b.applicationId));
+}
+
+/** Revokes every grant the person gave an app, with its codes and tokens; false when there was none. */
+export async function revokeAuthorization(db: Kysely<AccountsTables>, accountId: string, clientId: string): Promise<boolean> {
+  const grants = await db
+    .selectFrom('oauth_records')
+    .select('grant_id')
+    .where('model', '=', 'Grant')
+    .where('account_id', '=', accountId)
+    .where('client_id', '=', clientId)
+    .execute();
+  for (const grant of grants) await revokeGrant(db, grant.grant_id!);
+  return grants.length > 0;
+}
+
+/** Revokes every grant of an account (every app's tokens for that person). */
+export async function revokeAccountGrants(db: Kysely<AccountsTables>, accountId: string): Promise<number> {
+  const grants = await db.selectFrom('oauth_records').select('grant_id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
+  for (const grant of grants) await revokeGrant(db, grant.grant_id!);
+  return grants.length;
+}
+
+/**
+ * What a live OAuth access token may do, by the token's SHA-256 hex (as
+ * bearer tokens are looked up), or undefined for an unknown, expired or
+ * revoked one (its grant gone).
+ */
+export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: string): Promise<OAuthAccess | undefined> {
+  const now = new Date().toISOString();
+  const row = await db
+    .selectFrom('oauth_records as token')
+    .innerJoin('oauth_records as grant', (join) => join.onRef('grant.grant_id', '=', 'token.grant_id').on('grant.model', '=', 'Grant'))
+    .select(['token.payload', 'token.grant_id', 'token.account_id', 'token.client_id'])
+    .where('token.model', '=', 'AccessToken')
+    .where('token.id_hash', '=', tokenHash)
+    .where('token.expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row || !row.grant_id || !row.account_id || !row.client_id) return undefined;
+  const { scope } = JSON.parse(row.payload) as { scope?: string };
+  const sites = await db.selectFrom('oauth_grant_sites').select(['site_id', 'access']).where('grant_id', '=', row.grant_id).execute();
+  return {
+    accountId: row.account_id,
+    clientId: row.client_id,
+    grantId: row.grant_id,
+    scopes: new Set((scope ?? '').split(' ').filter(Boolean)),
+    sites: new Map(sites.map((site) => [Number(site.site_id), site.access as SiteAccess])),
+  };
+}

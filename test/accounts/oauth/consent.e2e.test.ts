@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import wpcomModule from 'wpcom';
+import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../../support/browser.js';
+import type { TestServer } from '../../support/server.js';
+import { authorizationRequest, personOf, redeem, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
+
+/** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
+const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startOAuthServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The platform's own client (`wpcom`) with an app's token, its requests sent to this server. */
+const wpcom = (token: string) =>
+  WPCOM(token, (params: object, callback: Parameters<typeof wpcomXhrRequest>[1]) =>
+    wpcomXhrRequest({ ...(params as XhrRequestParams), proxyOrigin: server.url }, callback),
+  );
+
+describe('signing in to an app through the consent page, in Chromium', () => {
+  it('gives the app a token that trashes and restores a post on the chosen site, and is refused on another', async () => {
+    const app = await registeredApp(server);
+    const ada = await personOf(server, 'ada@demo.example.com');
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+
+    const request = await authorizationRequest(app.as, app.client, 'profile publishing:write');
+    await page.goto(request.url.href);
+    const form = page.locator('#consent-form');
+    await form.waitFor();
+    await expect(form.locator('#consent-title').textContent()).resolves.toContain('Weather widget');
+    await expect(form.locator('#consent-scopes li').count()).resolves.toBe(2);
+    await form.getByRole('checkbox', { name: /Harbour Town Demo/ }).check();
+    // Nothing listens at the app's redirect URI: the browser's request for it carries the answer.
+    const [callback] = await Promise.all([
+      page.waitForRequest((sent) => sent.url().startsWith(REDIRECT_URI)),
+      form.getByRole('button', { name: 'Allow' }).click(),
+    ]);
+    expect(problems).toEqual([]);
+
+    const tokens = await redeem(app, new URL(callback.url()), request.state, request.codeVerifier);
+    const post = wpcom(tokens.access_token).site('demo.example.com').post(108);
+    expect(await post.delete()).toMatchObject({ ID: 108, status: 'trash' });
+    expect(await post.restore()).toMatchObject({ ID: 108, status: 'publish' });
+    await expect(wpcom(tokens.access_token).site('demo.example.com::blog').post(120).restore()).rejects.toMatchObject({ statusCode: 403 });
+    await context.close();
+  });
+});

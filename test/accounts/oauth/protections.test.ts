@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import type { Database } from '../../../src/app.js';
+import { adminInProcess } from '../../support/admin.js';
+import { OAUTH_LIMITS } from '../../../src/accounts/oauth/authorizationServer.js';
+import { contractChecker, contractFetch } from '../../support/contract.js';
+import type { TestServer } from '../../support/server.js';
+import { authorizationRequest, authorizedCallback, browserAt, oauth, personOf, redeem, refresh, registeredApp, startOAuthServer } from './support.js';
+
+let server: TestServer;
+let call: typeof fetch;
+beforeAll(async () => {
+  server = await startOAuthServer();
+  call = contractFetch(await contractChecker());
+});
+afterAll(() => server?.close());
+
+/** A publishing read, a trash and a restore with a bearer token (post 108 is published, page 112 too). */
+const readAs = (token: string, site = 1, post = 108) =>
+  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}`, { headers: { Authorization: `Bearer ${token}` } });
+const trashAs = (token: string, site = 1, post = 112) =>
+  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/delete`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+const restoreAs = (token: string, site = 1, post = 112) =>
+  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+
+async function tokensFor(email: string, scope: string, sites: { id: number; access: 'read' | 'write' }[]) {
+  const app = await registeredApp(server);
+  const person = await personOf(server, email);
+  const flow = await authorizedCallback(server, app, person, scope, sites);
+  return { app, person, flow, tokens: await redeem(app, flow.callback, flow.state, flow.codeVerifier) };
+}
+
+describe('codes', () => {
+  it('work once: a spent code is refused, and its tokens are revoked with it', async () => {
+    const { app, flow, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
+    expect((await readAs(tokens.access_token)).status).toBe(200);
+    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier)).rejects.toMatchObject({ error: 'invalid_grant' });
+    // Reuse of a code is an attack: the grant goes, so the first token stops working.
+    await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
+    expect((await readAs(tokens.access_token)).status).toBe(401);
+  });
+
+  it('need the PKCE verifier they were issued for', async () => {
+    const app = await registeredApp(server);
+    const person = await personOf(server, 'eddie@demo.example.com');
+    const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
+    await expect(redeem(app, flow.callback, flow.state, oauth.generateRandomCodeVerifier())).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('go only to the redirect URI they were issued for', async () => {
+    const app = await registeredApp(server);
+    const person = await personOf(server, 'eddie@demo.example.com');
+    const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
+    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:8799/other')).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('authorization requests', () => {
+  it('without PKCE are refused, back at the app', async () => {
+    const app = await registeredApp(server);
+    const request = await authorizationRequest(app.as, app.client, 'publishing:read', { pkce: false });
+    const callback = await browserAt(server).visit(request.url.href);
+    expect(callback.searchParams.get('error')).toBe('invalid_request');
+    expect(callback.searchParams.get('state')).toBe(request.state);
+  });
+
+  it('with a redirect URI the app did not register exactly are refused without a redirect', async () => {
+    const app = await registeredApp(server);
+    const request = await authorizationRequest(app.as, app.client, 'publishing:read');
+    request.url.searchParams.set('redirect_uri', 'http://127.0.0.1:8799/callback/');
+    const response = await fetch(request.url, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: each use gives a new one, and using a replaced one revokes the grant', async () => {
+    const { app, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
+    const first = tokens.refresh_token!;
+    const renewed = await refresh(app, first);
+    expect(renewed.refresh_token).toEqual(expect.any(String));
+    expect(renewed.refresh_token).not.toBe(first);
+    expect((await readAs(renewed.access_token)).status).toBe(200);
+
+    await expect(refresh(app, first)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(refresh(app, renewed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('scopes and roles', () => {
+  it('read access to a site reads but never writes, even for its administrator', async () => {
+    const { tokens } = await tokensFor('ada@demo.example.com', 'publishing:read', [{ id: 1, access: 'write' }]);
+    expect((await readAs(tokens.access_token)).status).toBe(200);
+    expect((await trashAs(tokens.access_token)).status).toBe(403);
+  });
+
+  it('write access gives no more than the person’s role: a subscriber still may not trash', async () => {
+    const { tokens } = await tokensFor('sam@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
+    expect((await trashAs(tokens.access_token)).status).toBe(403);
+  });
+
+  it('a token of the profile scope alone is no publishing token', async () => {
+    const { tokens } = await tokensFor('ada@demo.example.com', 'profile', []);
+    expect((await readAs(tokens.access_token)).status).toBe(401);
+  });
+});
+
+describe('revocation', () => {
+  it('by the app (RFC 7009) ends the token', async () => {
+    const { app, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
+    const response = await oauth.revocationRequest(app.as, app.client, oauth.None(), tokens.access_token, { [oauth.allowInsecureRequests]: true });
+    await oauth.processRevocationResponse(response);
+    await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
+    expect((await readAs(tokens.access_token)).status).toBe(401);
+  });
+
+  it('by the person on the dashboard ends the app’s tokens at once, and lists it no more', async () => {
+    const { app, person, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
+    expect((await trashAs(tokens.access_token)).status).toBe(200);
+    const listed = await sdk.listAuthorizations({ client: person.client });
+    expect(listed.data?.authorizations.map((authorization) => authorization.application_id)).toContain(app.client.client_id);
+    const revoked = await sdk.revokeAuthorization({ client: person.client, headers: person.csrf, path: { applicationId: app.client.client_id } });
+    expect(revoked.response.status).toBe(204);
+    expect((await restoreAs(tokens.access_token)).status).toBe(401);
+    await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const after = await sdk.listAuthorizations({ client: person.client });
+    expect(after.data?.authorizations.map((authorization) => authorization.application_id)).not.toContain(app.client.client_id);
+  });
+
+  it('of the person by the operator (`tokens revoke --user`) ends every app’s tokens for them', async () => {
+    const { tokens } = await tokensFor('cora@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
+    expect((await readAs(tokens.access_token)).status).toBe(200);
+    const outcome = await adminInProcess(server.built.db as Kysely<Database>, 'tokens', 'revoke', '--user', 'contributor');
+    expect(outcome.stdout).toContain('1 app authorization revoked');
+    await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
+    expect((await readAs(tokens.access_token)).status).toBe(401);
+  });
+});
+
+describe('limits', () => {
+  it('count the token endpoint per client address: past the budget, 429 rate_limited with Retry-After', async () => {
+    const limited = await startOAuthServer();
+    try {
+      const token = `${limited.url}/oauth2/token`;
+      const post = () =>
+        fetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' });
+      for (let sent = 0; sent < OAUTH_LIMITS.perAddress; sent++) expect((await post()).status).not.toBe(429);
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
+    } finally {
+      await limited.close();
+    }
+  });
+});

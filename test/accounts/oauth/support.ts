@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import * as oauth from 'oauth4webapi';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { csrfTokenFor, hashSessionToken, issueSessionToken } from '../../../src/services/developer/domain/sessionToken.js';
+import { createKyselyDeveloperStore } from '../../../src/services/developer/store/kyselyDeveloperStore.js';
+import { findAccountId } from '../../../src/accounts/accounts.js';
+import { accountsOf } from '../../../src/accounts/tables.js';
+import { freePort } from '../../support/processes.js';
+import type { TestServer } from '../../support/server.js';
+import { createdApplication, dashboardCaller, signedUpUser, startDashboardServer, type DashboardCaller } from '../../services/developer/support/dashboard.js';
+
+/** Where the app's redirect URI points: nothing listens there; the tests read the redirect the browser would follow. */
+export const REDIRECT_URI = 'http://127.0.0.1:8799/callback';
+export const APP_ORIGIN = 'https://app.example.com';
+
+/** A server whose `PUBLIC_URL` is its own address, so the authorization server's issuer is where the app reaches it. */
+export async function startOAuthServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  return startDashboardServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
+}
+
+/** An app registered by a developer on the dashboard, as an OAuth client, and its metadata as the app's library reads it. */
+export async function registeredApp(server: TestServer) {
+  const developer = await signedUpUser(server);
+  const application = await createdApplication(developer);
+  const { response } = await sdk.setOAuthClient({
+    client: developer.client,
+    headers: developer.csrf,
+    path: { applicationId: application.application.id },
+    body: { redirect_uris: [REDIRECT_URI], javascript_origins: [APP_ORIGIN] },
+  });
+  if (response.status !== 200) throw new Error(`setOAuthClient answered ${response.status}`);
+  const issuer = new URL(`${server.url}/oauth2`);
+  const as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true }),
+  );
+  const client: oauth.Client = { client_id: application.application.id };
+  return { developer, application, as, client };
+}
+
+/** A person on the dashboard: the demo account of a publishing user (no password: a session made for it), or a new account. */
+export async function personOf(server: TestServer, email: string): Promise<DashboardCaller & { accountId: string; csrf: { 'X-CSRF-Token': string } }> {
+  const db = server.built.db as Kysely<never>;
+  const accountId = await findAccountId(accountsOf(db), email);
+  if (!accountId) throw new Error(`no account for ${email}`);
+  const { token, tokenHash } = issueSessionToken();
+  await createKyselyDeveloperStore(db).createSession({ tokenHash, accountId, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+  const caller = await dashboardCaller(server);
+  caller.setCookie(token);
+  return { ...caller, accountId, csrf: { 'X-CSRF-Token': csrfTokenFor(token) } };
+}
+
+/** The cookies a browser keeps for the authorization server, as plain name=value pairs. */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+/**
+ * A browser at the authorization server: follows redirects by hand,
+ * keeping its cookies, and stops at the dashboard's consent page or at the
+ * app's redirect URI.
+ */
+export function browserAt(server: TestServer) {
+  const jar = new CookieJar();
+  return {
+    async visit(url: string): Promise<URL> {
+      let next = new URL(url, server.url);
+      for (let hops = 0; hops < 10; hops++) {
+        if (next.origin !== server.url || next.pathname === '/developers') return next;
+        const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+        jar.keep(response);
+        const location = response.headers.get('location');
+        if (!location) throw new Error(`${next.pathname} answered ${response.status} without a redirect: ${await response.text()}`);
+        next = new URL(location, next);
+      }
+      throw new Error('too many redirects');
+    },
+  };
+}
+
+/** The app's authorization request (PKCE S256 and state), as oauth4webapi builds its parts. */
+export async function authorizationRequest(as: oauth.AuthorizationServer, client: oauth.Client, scope: string, options: { pkce?: boolean } = {}) {
+  const codeVerifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const url = new URL(as.authorization_endpoint!);
+  url.searchParams.set('client_id', client.client_id);
+  url.searchParams.set('redirect_uri', REDIRECT_URI);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('scope', scope);
+  url.searchParams.set('state', state);
+  if (options.pkce !== false) {
+    url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(codeVerifier));
+    url.searchParams.set('code_challenge_method', 'S256');
+  }
+  return { url, codeVerifier, state };
+}
+
+/** The whole flow: the person consents to `sites` on the dashboard; answers the code's callback URL and what the app needs to redeem it. */
+export async function authorizedCallback(
+  server: TestServer,
+  app: Awaited<ReturnType<typeof registeredApp>>,
+  person: Awaited<ReturnType<typeof personOf>>,
+  scope: string,
+  sites: { id: number; access: 'read' | 'write' }[],
+) {
+  const request = await authorizationRequest(app.as, app.client, scope);
+  const browser = browserAt(server);
+  const consentPage = await browser.visit(request.url.href);
+  const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent');
+  if (!consentId) throw new Error(`not sent to the consent page: ${consentPage.href}`);
+  const answer = await sdk.answerConsentRequest({
+    client: person.client,
+    headers: person.csrf,
+    path: { consentId },
+    body: { approve: true, sites },
+  });
+  if (!answer.data) throw new Error(`consent answered ${answer.response.status}`);
+  const callback = await browser.visit(answer.data.redirect_to);
+  return { callback, consentId, ...request };
+}
+
+/** Redeems the code of a callback with oauth4webapi: the tokens, or the library's error. */
+export async function redeem(app: Awaited<ReturnType<typeof registeredApp>>, callback: URL, state: string, codeVerifier: string, redirectUri = REDIRECT_URI) {
+  const params = oauth.validateAuthResponse(app.as, app.client, callback, state);
+  const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, oauth.None(), params, redirectUri, codeVerifier, {
+    [oauth.allowInsecureRequests]: true,
+  });
+  return oauth.processAuthorizationCodeResponse(app.as, app.client, response);
+}
+
+export async function refresh(app: Awaited<ReturnType<typeof registeredApp>>, refreshToken: string) {
+  const response = await oauth.refreshTokenGrantRequest(app.as, app.client, oauth.None(), refreshToken, { [oauth.allowInsecureRequests]: true });
+  return oauth.processRefreshTokenResponse(app.as, app.client, response);
+}
+
+export { oauth };
