@@ -42,6 +42,7 @@ const backendIndependent = [
   'test/robustness/keep-alive.test.ts',
   'test/platform/ops/production-build.test.ts',
   'test/platform/ops/logging-shutdown.test.ts',
+  'test/platform/ops/connections.process.test.ts',
   'test/scale/**',
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',
