@@ -54,6 +54,9 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, Pla
   });
 }
 
+/** A first guess of one password hash's time (scrypt at the default cost), until the gate has timed its own. */
+const PASSWORD_HASH_MS = 400;
+
 /** Emails asked for per account (verification, new address) or per address (password reset, new address) in an hour. */
 const MAILS_PER_HOUR = 5;
 
@@ -88,7 +91,13 @@ export function developerService(deps: {
     rotations: deps.rotations,
     maxApplications: deps.config.developer.maxApplications,
     passwordCost,
-    passwordGate: concurrencyGate(passwordHashes.running, passwordHashes.waiting, passwordsBusy),
+    // Weighed in hashes: every hash at one cost holds the same memory.
+    passwordGate: concurrencyGate({
+      capacity: passwordHashes.running,
+      maxWaitMs: passwordHashes.maxWaitMs,
+      msPerUnit: PASSWORD_HASH_MS,
+      busy: passwordsBusy,
+    }),
     sessionTtlSeconds,
     secureCookie: publicUrl.protocol === 'https:',
     mailer: deps.mailer,

@@ -5,8 +5,12 @@ export interface DeveloperSettings {
   sessionTtlSeconds: number;
   /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
   passwordCost: number;
-  /** Password hashes (and checks) run at once, and how many may wait; more are answered 503 (each running one holds 128 * 2^cost * 8 bytes). */
-  passwordHashes: { running: number; waiting: number };
+  /**
+   * Password hashes (and checks) run at once (each holds 128 * 2^cost * 8
+   * bytes while it runs), and the expected wait at which one more is answered
+   * 503 instead of queued.
+   */
+  passwordHashes: { running: number; maxWaitMs: number };
   /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
   loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
   /** Most applications one account may have at a time. */
@@ -28,7 +32,7 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
       passwordHashes: {
         running: int(env.DEVELOPER_PASSWORD_HASHES, 1, 'DEVELOPER_PASSWORD_HASHES'),
-        waiting: int(env.DEVELOPER_PASSWORD_HASH_QUEUE, 8, 'DEVELOPER_PASSWORD_HASH_QUEUE'),
+        maxWaitMs: int(env.DEVELOPER_PASSWORD_HASH_WAIT_MS, 2000, 'DEVELOPER_PASSWORD_HASH_WAIT_MS'),
       },
       loginAttempts: {
         perEmailAndClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT'),

@@ -38,8 +38,12 @@ const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most bytes of decoded uploaded images (masters, raw pixels) one instance keeps: two of 2048 pixels a side. */
 const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** Avatar drawings one instance runs at once, and how many may wait; more are answered 503. */
-const AVATAR_DRAWINGS = { running: 1, waiting: 8 } as const;
+/**
+ * Pixels of avatar drawings one instance runs at once (one drawing of 2048
+ * pixels a side, or up to 64 small ones), and the longest expected wait a
+ * drawing may queue for; beyond it a drawing is answered 503.
+ */
+const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
@@ -108,8 +112,8 @@ export function profilesService(deps: {
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,
       masterBytes: AVATAR_MASTER_CACHE_BYTES,
-      maxDrawing: AVATAR_DRAWINGS.running,
-      maxWaiting: AVATAR_DRAWINGS.waiting,
+      drawingPixels: AVATAR_DRAWINGS.pixels,
+      maxWaitMs: AVATAR_DRAWINGS.maxWaitMs,
       busy: avatarsBusy,
     }),
     config: deps.config,

@@ -37,11 +37,11 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     expect(build).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
-  it('defaults to 17, one hash at a time with 8 waiting, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
+  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       passwordCost: 17,
-      passwordHashes: { running: 1, waiting: 8 },
+      passwordHashes: { running: 1, maxWaitMs: 2000 },
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
       maxApplications: 10,
       keyRotationsPerDay: 10,
