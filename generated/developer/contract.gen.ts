@@ -12,7 +12,7 @@ export interface Operations {
     responses: T.SignUpResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -21,6 +21,7 @@ export interface Operations {
     responses: T.GetSessionResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -30,7 +31,7 @@ export interface Operations {
     headers: {
       200: { 'Set-Cookie': string };
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -40,6 +41,7 @@ export interface Operations {
     headers: {
       204: { 'Set-Cookie': string };
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -48,7 +50,7 @@ export interface Operations {
     responses: T.ResendVerificationResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -57,7 +59,7 @@ export interface Operations {
     responses: T.VerifyEmailResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -75,7 +77,7 @@ export interface Operations {
     responses: T.ConfirmEmailChangeResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -84,7 +86,7 @@ export interface Operations {
     responses: T.RequestPasswordResetResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -93,7 +95,7 @@ export interface Operations {
     responses: T.ResetPasswordResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -102,6 +104,7 @@ export interface Operations {
     responses: T.ListSessionsResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -110,6 +113,7 @@ export interface Operations {
     responses: T.EndSessionResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -118,6 +122,7 @@ export interface Operations {
     responses: T.ListApplicationsResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -126,7 +131,7 @@ export interface Operations {
     responses: T.CreateApplicationResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -135,6 +140,7 @@ export interface Operations {
     responses: T.DeleteApplicationResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -143,7 +149,7 @@ export interface Operations {
     responses: T.RotateApplicationKeyResponses;
     headers: {
       405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -152,6 +158,7 @@ export interface Operations {
     responses: T.RevokeApiKeyResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };
@@ -160,6 +167,7 @@ export interface Operations {
     responses: T.GetOpenApiDocumentResponses;
     headers: {
       405: { 'Allow': string };
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
   };

@@ -408,6 +408,10 @@ export type LogOutErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -455,6 +459,10 @@ export type GetSessionErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -1004,6 +1012,10 @@ export type ListSessionsErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1075,6 +1087,10 @@ export type EndSessionErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1122,6 +1138,10 @@ export type ListApplicationsErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -1283,6 +1303,10 @@ export type DeleteApplicationErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1433,6 +1457,10 @@ export type RevokeApiKeyErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1476,6 +1504,10 @@ export type GetOpenApiDocumentErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with

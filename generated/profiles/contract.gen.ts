@@ -39,6 +39,7 @@ export interface Operations {
       200: { 'ETag': string };
       304: { 'ETag': string };
       405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
   };

@@ -624,6 +624,10 @@ export type GetOpenApiDocumentErrors = {
      */
     405: ProfilesError;
     /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.

@@ -67,6 +67,7 @@ export interface Operations {
     headers: {
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
   };
@@ -76,6 +77,7 @@ export interface Operations {
     headers: {
       401: { 'WWW-Authenticate': string };
       405: { 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
   };

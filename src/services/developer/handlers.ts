@@ -1,3 +1,4 @@
+import { ApiError } from '../../platform/http/errors.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Session } from '../../../generated/developer/types.gen.js';
@@ -32,7 +33,6 @@ import {
   keyNotFound,
   sameEmail,
   sessionNotFound,
-  tooManyEmails,
   weakPassword,
   wrongPassword,
 } from './errors.js';
@@ -90,6 +90,16 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   const { store, throttle, passwordGate } = deps;
   const hash = (password: string) => passwordGate(() => hashPassword(password, deps.passwordCost));
   const verify = (password: string, stored: string) => passwordGate(() => verifyPassword(password, stored));
+  /**
+   * A hash the password gate turns away (503, too many at once) is nobody's attempt: the points it took
+   * (the client address's, and the email address's from it when counted) go back, so a flood from one
+   * address cannot use up a neighbour's attempts.
+   */
+  const unlessTurnedAway = <T>(ip: string, email: string | undefined, hashing: Promise<T>): Promise<T> =>
+    hashing.catch(async (error: unknown) => {
+      if (error instanceof ApiError && error.status === 503) await throttle.turnedAway(ip, email);
+      throw error;
+    });
   const cookiePolicy: SessionCookiePolicy = { secure: deps.secureCookie, maxAgeSeconds: deps.sessionTtlSeconds };
   // An unknown address is checked against this hash too, so it takes as long to refuse as a wrong password.
   // It is made at start-up, so even the first unknown address is answered no faster than a known one.
@@ -141,11 +151,11 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
      * work (the password is hashed either way), whether or not the address already has an account, so it
      * reveals nothing; an existing account gets nothing new. The client logs in next.
      */
-    async signUp({ body }) {
+    async signUp({ body, ctx }) {
       const email = normalizeEmail(body.email);
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      const created = await store.createAccount(email, await hash(body.password));
+      const created = await store.createAccount(email, await unlessTurnedAway(ctx.ip, undefined, hash(body.password)));
       if (created !== 'email-taken') sendInBackground(await issueVerification(created.accountId, email), 'verification');
       return { status: 202, body: signUpAccepted };
     },
@@ -155,7 +165,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const email = normalizeEmail(body.email);
       await throttle.admitLogIn(email, ctx.ip);
       const credentials = await store.findCredentials(email);
-      const matches = await verify(body.password, credentials?.passwordHash ?? (await decoyHash));
+      const matches = await unlessTurnedAway(ctx.ip, email, verify(body.password, credentials?.passwordHash ?? (await decoyHash)));
       if (!credentials || !matches) throw invalidCredentials();
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
@@ -178,8 +188,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     async resendVerification({ principal }) {
       const session = sessionOf(principal);
       if (!(await store.isEmailVerified(session.accountId))) {
-        const wait = await deps.mailLimit.take(`account:${session.accountId}`);
-        if (wait) throw tooManyEmails(wait);
+        await deps.mailLimit.take(`account:${session.accountId}`);
         await deps.mailer.send(await issueVerification(session.accountId, session.email));
       }
       return { status: 202, body: { status: 'accepted', message: `We sent a new verification link to your address.${mailNote}` } };
@@ -204,11 +213,11 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const newEmail = normalizeEmail(body.new_email);
       await throttle.admitLogIn(session.email, ctx.ip);
       const credentials = await store.findCredentials(session.email);
-      if (!credentials || !(await verify(body.password, credentials.passwordHash))) throw wrongPassword();
+      if (!credentials || !(await unlessTurnedAway(ctx.ip, session.email, verify(body.password, credentials.passwordHash)))) throw wrongPassword();
       await throttle.succeeded(ctx.ip, session.email);
       if (newEmail === session.email) throw sameEmail();
-      const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${newEmail}`));
-      if (wait) throw tooManyEmails(wait);
+      await deps.mailLimit.take(`account:${session.accountId}`);
+      await deps.mailLimit.take(`to:${newEmail}`);
       if (await store.isEmailTaken(newEmail)) {
         sendInBackground(emailTakenMessage(deps.publicUrl, newEmail), 'address taken');
       } else {
@@ -242,7 +251,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     async requestPasswordReset({ body }) {
       const email = normalizeEmail(body.email);
       const credentials = await store.findCredentials(email);
-      if (credentials && !(await deps.mailLimit.take(`reset:${email}`))) {
+      if (credentials && (await deps.mailLimit.allows(`reset:${email}`))) {
         const { token, tokenHash } = issueLinkToken();
         const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
         await store.issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt });
@@ -255,7 +264,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     },
 
     /** "Set a new password": the link's token, used once; the password checked as at sign-up; every session ends. */
-    async resetPassword({ body }) {
+    async resetPassword({ body, ctx }) {
       const tokenHash = hashLinkToken(body.token);
       // The token is checked before the password so a used link says so; it is spent only once the password passes.
       const owner = await store.consumeEmailToken(tokenHash, 'reset');
@@ -268,7 +277,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         throw weakPassword(weakness);
       }
       // A hash refused while too many run (503) changes nothing either: the same link works on a retry.
-      const stored = await hash(body.password).catch(async (error: unknown) => {
+      const stored = await unlessTurnedAway(ctx.ip, undefined, hash(body.password)).catch(async (error: unknown) => {
         await giveBack();
         throw error;
       });

@@ -12,7 +12,8 @@ import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
-import { developerErrorBody, passwordsBusy, unauthenticated } from './errors.js';
+import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
@@ -42,13 +43,19 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
 
 /** The developer dashboard API on the shared database, its login attempts counted in the same store. */
 export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>): DeveloperDefinition {
+  const limits = rateLimits({
+    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    refuse: tooManyRequests,
+    onRefused: deps.onRateLimited,
+  });
   return developerService({
     contract: deps.contract,
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
-    throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts),
-    rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay),
-    mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR),
+    limits,
+    throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts),
+    rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay),
+    mailLimit: createMailLimit(deps.db, limits, MAILS_PER_HOUR),
     mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
   });
@@ -71,6 +78,8 @@ export function developerService(deps: {
   contract: Contract;
   config: Pick<PlatformConfig, 'publicUrl'> & DeveloperConfig;
   store: DeveloperStore;
+  /** The service's limits (in this process, or shared through Redis); the throttle, rotations and mails count with them too. */
+  limits: ReturnType<typeof rateLimits>;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
   mailLimit: MailLimit;
@@ -105,12 +114,13 @@ export function developerService(deps: {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
-  const { changes, startsSession, checksPassword } = admitSteps(deps.throttle, publicUrl.origin);
+  const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.config.developer.requestsPerHour, windowSeconds: deps.config.developer.requestsWindowSeconds });
+  const { reads, changes, startsSession, checksPassword } = admitSteps(requests, deps.throttle, publicUrl.origin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {
     signUp: { admit: startsSession },
     logIn: { admit: startsSession },
-    getSession: {},
+    getSession: { admit: reads },
     logOut: { admit: changes },
     resendVerification: { admit: changes },
     // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
@@ -119,14 +129,14 @@ export function developerService(deps: {
     confirmEmailChange: { admit: startsSession },
     requestPasswordReset: { admit: startsSession },
     resetPassword: { admit: startsSession },
-    listSessions: {},
+    listSessions: { admit: reads },
     endSession: { admit: changes },
-    listApplications: {},
+    listApplications: { admit: reads },
     createApplication: { admit: changes },
     rotateApplicationKey: { admit: changes },
     revokeApiKey: { admit: changes },
     deleteApplication: { admit: changes },
-    getOpenApiDocument: {},
+    getOpenApiDocument: { admit: reads },
   };
   const security: DeveloperSecurity = {
     /** Resolves the session cookie; an expired, ended or malformed one is no session. */

@@ -1,4 +1,4 @@
-import { int } from '../../platform/config.js';
+import { int, rateLimitWindowSeconds } from '../../platform/config.js';
 
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
@@ -17,6 +17,9 @@ export interface DeveloperSettings {
   maxApplications: number;
   /** Most key rotations one account may make in 24 hours. */
   keyRotationsPerDay: number;
+  /** Requests per client address per window to every operation that is not a log-in or sign-up attempt. */
+  requestsPerHour: number;
+  requestsWindowSeconds: number;
 }
 
 /** What the developer module adds to the configuration (see docs/configuration.md). */
@@ -41,6 +44,8 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       },
       maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
       keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
+      requestsPerHour: int(env.RATE_LIMIT_DEVELOPER, 1000, 'RATE_LIMIT_DEVELOPER'),
+      requestsWindowSeconds: rateLimitWindowSeconds(env),
     },
   };
 }

@@ -13,15 +13,13 @@ import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
 import { profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
-import { perClientLimit } from '../../platform/security/clientLimit.js';
+import { clientAddress, rateLimits } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
-import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
-import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
 import type { ProfilesStore } from './store/profilesStore.js';
@@ -44,6 +42,9 @@ const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
  * drawing may queue for; beyond it a drawing is answered 503.
  */
 const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
+
+/** Downloads of the contract document per client address per window. */
+const CONTRACT_DOWNLOADS_PER_HOUR = 100;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
@@ -74,10 +75,6 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, Platf
     contract: deps.contract,
     config: deps.config,
     store: createKyselyProfilesStore(deps.db, deps.readDb),
-    limiter: createRateLimiter(
-      deps.config.profiles.rateLimits,
-      deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-    ),
     onRateLimited: deps.onRateLimited,
     changes: deps.changes,
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
@@ -86,18 +83,18 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, Platf
 
 /**
  * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
- * keyed, and the avatar images `GET /avatar/{hash}`, from any store and
- * limiter (tests pass failing or fake ones).
+ * keyed, and the avatar images `GET /avatar/{hash}`, from any store (tests
+ * pass failing or fake ones).
  */
 export function profilesService(deps: {
   contract: Contract;
   config: PlatformConfig & ProfilesConfig;
   store: ProfilesStore;
-  limiter: RateLimiter;
-  onRateLimited?: (caller: 'anonymous' | 'key') => void;
+  /** Counts a request refused by a limit, by the limit's name. */
+  onRateLimited?: (limit: string) => void;
   /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `API_KEY_CACHE_MS`. */
   changes?: Pick<ChangeBus, 'subscribe'>;
-  /** Where the avatar images' per-client counts are shared between instances; none: counted in this process. */
+  /** Where the rate-limit counts are shared between instances; none: counted in this process. */
   shared?: { redis: RedisClient; keyPrefix: string };
 }): ProfilesDefinition {
   const profiles = cachedProfileDirectory(deps.store, {
@@ -118,23 +115,31 @@ export function profilesService(deps: {
     }),
     config: deps.config,
   });
-  const avatarLimit = perClientLimit({
-    name: 'profiles-avatars',
-    points: deps.config.profiles.rateLimits.avatarsPerHour,
-    duration: deps.config.profiles.rateLimits.windowSeconds,
-    shared: deps.shared,
-    refuse: rateLimitExceeded,
-    onRefused: () => deps.onRateLimited?.('anonymous'),
-  });
+  const { anonymousPerHour, keyedPerHour, accountPerHour, avatarsPerHour, windowSeconds } = deps.config.profiles.rateLimits;
+  const limits = rateLimits({ shared: deps.shared, refuse: rateLimitExceeded, onRefused: deps.onRateLimited });
+  /**
+   * "100 requests per hour" per client address without a key; "1000 requests
+   * per hour" per key and, across all the keys of an account's applications,
+   * per account (defaults; `RATE_LIMIT_*`): a new key (a rotation, another
+   * application) is no way around the hourly allowance.
+   */
+  const lookups = limits.step<ProfilesPrincipal>(
+    { name: 'profiles-anonymous', per: (ctx, caller) => (caller.kind === 'anonymous' ? clientAddress(ctx) : undefined), points: anonymousPerHour, windowSeconds },
+    { name: 'profiles-key', per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined), points: keyedPerHour, windowSeconds },
+    { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.accountId : undefined), points: accountPerHour, windowSeconds },
+  );
+  const avatars = limits.step({ name: 'profiles-avatars', per: 'address', points: avatarsPerHour, windowSeconds });
+  /** The contract document: a small budget per address of its own (it is read once by a tool, not per page). */
+  const documents = limits.step({ name: 'profiles-documents', per: 'address', points: CONTRACT_DOWNLOADS_PER_HOUR, windowSeconds });
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
    * `Vary: Authorization`; avatar images have a per-client limit of their
    * own, carry their own ETag and cache headers and never vary by caller.
    */
   const policies: ProfilesPolicies = {
-    getProfileById: { admit: admitLookup(deps.limiter, deps.onRateLimited), present: presentJsonAnswer },
-    getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
-    getOpenApiDocument: { present: presentJsonAnswer },
+    getProfileById: { admit: lookups, present: presentJsonAnswer },
+    getAvatar: { admit: avatars, present: presentAvatarAnswer },
+    getOpenApiDocument: { admit: documents, present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
   return {

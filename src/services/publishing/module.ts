@@ -11,7 +11,7 @@ import { servedDefinition } from '../../platform/http/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';
-import { perClientLimit } from '../../platform/security/clientLimit.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
@@ -24,6 +24,9 @@ const TOKEN_CACHE_ENTRIES = 10_000;
 
 /** The caller a token's owner is: the user, or none for an unknown or revoked token. */
 const tokenUser = (userId: number | undefined): PublishingPrincipal | null => (userId === undefined ? null : { kind: 'user', userId });
+
+/** Writes (trash, restore) per client address per window, answered or refused. */
+const WRITES_PER_HOUR = 1000;
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
 export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
@@ -74,22 +77,23 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
   const present = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: true });
   const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: true, callbackApplies: true });
   // Every read (GET) counts against the client address; writes need a token and are few.
-  const read = perClientLimit({
-    name: 'publishing-reads',
-    points: deps.config.publishing.rateLimits.readsPerHour,
-    duration: deps.config.publishing.rateLimits.windowSeconds,
+  const limits = rateLimits({
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     refuse: readsExhausted,
-    onRefused: () => deps.onRateLimited?.('anonymous'),
+    onRefused: deps.onRateLimited,
   });
+  const { readsPerHour, windowSeconds } = deps.config.publishing.rateLimits;
+  const read = limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
+  // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
+  const write = limits.step({ name: 'publishing-writes', per: 'address', points: WRITES_PER_HOUR, windowSeconds });
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
     getPost: { admit: read, present: presentPost },
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },
-    deletePost: { present: presentPost },
-    restorePost: { present: presentPost },
+    deletePost: { admit: write, present: presentPost },
+    restorePost: { admit: write, present: presentPost },
     getOpenApiDocument: { admit: read, present },
   };
   const owners = cachedLookups((tokenHash: string) => store.tokenOwner(tokenHash), {

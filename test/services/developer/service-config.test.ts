@@ -6,6 +6,8 @@ import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
 import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLimit.js';
 import type { Mailer } from '../../../src/platform/mail/mailer.js';
+import { RATE_LIMIT_HEADERS, rateLimits } from '../../../src/platform/security/limits.js';
+import { tooManyRequests } from '../../../src/services/developer/errors.js';
 import { pino } from 'pino';
 import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
@@ -22,7 +24,8 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       contract,
       config,
       store: {} as DeveloperStore,
-      throttle: {} as LoginThrottle,
+      limits: rateLimits({ refuse: tooManyRequests }),
+      throttle: { attempts: Object.assign(() => {}, { writes: RATE_LIMIT_HEADERS, limits: [] }) } as unknown as LoginThrottle,
       rotations: {} as KeyRotationLimit,
       mailLimit: {} as MailLimit,
       mailer: {} as Mailer,

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyRotations } from '../errors.js';
-import { KyselyRateLimiter } from './kyselyRateLimiter.js';
+import { storeWindows } from './kyselyRateLimiter.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -18,20 +18,21 @@ export interface KeyRotationLimit {
   giveBack(accountId: string): Promise<void>;
 }
 
-export function createKeyRotationLimit(db: Kysely<DeveloperDatabase>, perDay: number): KeyRotationLimit {
-  const limiter = new KyselyRateLimiter(db, { keyPrefix: 'rotate', points: perDay, duration: DAY_SECONDS });
+export function createKeyRotationLimit(db: Kysely<DeveloperDatabase>, limits: ReturnType<typeof rateLimits>, perDay: number): KeyRotationLimit {
+  const rotations = limits.limit({
+    name: 'rotate',
+    per: 'account',
+    points: perDay,
+    windowSeconds: DAY_SECONDS,
+    counter: storeWindows(db),
+    refuse: tooManyRotations,
+  });
   return {
     async admit(accountId) {
-      try {
-        await limiter.consume(accountId);
-      } catch (rejection) {
-        // The library rejects with its result when the budget is spent, and with an Error when the store fails.
-        if (rejection instanceof RateLimiterRes) throw tooManyRotations(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-        throw rejection;
-      }
+      await rotations.take(accountId);
     },
     async giveBack(accountId) {
-      await limiter.reward(accountId);
+      await rotations.giveBack(accountId);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DeveloperDatabase } from '../store/tables.js';
+import { LibraryWindows, type RateLimitBudget, type WindowCounter } from '../../../platform/security/rateLimit.js';
+import { sha256Hex } from '../../../platform/security/secrets.js';
 
 interface CounterRow {
   points: number;
@@ -122,3 +124,20 @@ export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promis
   const result = await db.deleteFrom('developer_login_attempts').where('expire', '<=', new Date().toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Window counters in the shared store for the platform's limits
+ * (`LimitDeclaration.counter`), so every instance counts the same attempts
+ * without Redis. Keys are hashed, so the table holds no email or IP address
+ * in clear.
+ */
+export const storeWindows =
+  (db: Kysely<DeveloperDatabase>) =>
+  (budget: RateLimitBudget): WindowCounter => {
+    const windows = new LibraryWindows(new KyselyRateLimiter(db, budget), budget.points);
+    return {
+      points: budget.points,
+      count: (key) => windows.count(sha256Hex(key)),
+      giveBack: (key) => windows.giveBack(sha256Hex(key)),
+    };
+  };

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
-import { sha256Hex } from '../../../platform/security/secrets.js';
+import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
-import { KyselyRateLimiter } from './kyselyRateLimiter.js';
+import { tooManyEmails } from '../errors.js';
+import { storeWindows } from './kyselyRateLimiter.js';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -11,17 +11,27 @@ const HOUR_SECONDS = 60 * 60;
  * in the shared store, so nobody can flood an inbox through the dashboard.
  */
 export interface MailLimit {
-  /** Counts one email for the key; answers the seconds to wait when its budget is spent, else 0. */
-  take(key: string): Promise<number>;
+  /** Counts one email for the key; throws 429 with `Retry-After` when its budget is spent. */
+  take(key: string): Promise<void>;
+  /** Counts one email for the key, refusing nothing: false when its budget is spent (the caller must not learn of it). */
+  allows(key: string): Promise<boolean>;
 }
 
-export function createMailLimit(db: Kysely<DeveloperDatabase>, perHour: number): MailLimit {
-  const limiter = new KyselyRateLimiter(db, { keyPrefix: 'mail', points: perHour, duration: HOUR_SECONDS });
+export function createMailLimit(db: Kysely<DeveloperDatabase>, limits: ReturnType<typeof rateLimits>, perHour: number): MailLimit {
+  const mails = limits.limit({
+    name: 'mail',
+    per: 'recipient',
+    points: perHour,
+    windowSeconds: HOUR_SECONDS,
+    counter: storeWindows(db),
+    refuse: tooManyEmails,
+  });
   return {
     async take(key) {
-      // Keys are hashed like the log-in counters', so the table holds no address in clear.
-      const counted = await countPoint(limiter, sha256Hex(key));
-      return counted.allowed ? 0 : retryAfterSeconds(counted);
+      await mails.take(key);
+    },
+    async allows(key) {
+      return (await mails.count(key)).allowed;
     },
   };
 }
