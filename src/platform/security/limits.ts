@@ -74,6 +74,8 @@ export interface Limit<Principal = unknown> {
   count(key: string): Counted | Promise<Counted>;
   /** Gives a counted point back (what it counted did not happen); nothing where the counter cannot (Redis). */
   giveBack(key: string): void | Promise<void>;
+  /** Forgets `key`'s count in its window (a success that ends a run of failures); nothing where the counter cannot (Redis). */
+  forget(key: string): void | Promise<void>;
 }
 
 /** An admit step made of limits, with the limits it counts (for docs/operations.md's table, by test). */
@@ -113,6 +115,7 @@ export function rateLimits(options: {
       },
       count: (key) => counter.count(key),
       giveBack: (key) => counter.giveBack?.(key),
+      forget: (key) => counter.forget?.(key),
     };
   };
 

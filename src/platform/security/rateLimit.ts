@@ -40,6 +40,8 @@ export interface WindowCounter {
   count(key: string): Counted | Promise<Counted>;
   /** Gives a counted point back, where the counter can (in this process and in the store; not in Redis). */
   giveBack?(key: string): void | Promise<void>;
+  /** Forgets the key's count in its window, where the counter can (in this process and in the store; not in Redis). */
+  forget?(key: string): void | Promise<void>;
 }
 
 /**
@@ -76,6 +78,10 @@ export class InProcessWindows implements WindowCounter {
   giveBack(key: string): void {
     const window = this.windows.get(key);
     if (window && window.used > 0) window.used--;
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key);
   }
 
   private sweep(now: number) {
@@ -240,7 +246,11 @@ export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient)
  */
 export class LibraryWindows implements WindowCounter {
   constructor(
-    private readonly limiter: { consume(key: string): Promise<RateLimiterRes>; reward(key: string): Promise<RateLimiterRes> },
+    private readonly limiter: {
+      consume(key: string): Promise<RateLimiterRes>;
+      reward(key: string): Promise<RateLimiterRes>;
+      delete(key: string): Promise<boolean>;
+    },
     readonly points: number,
   ) {}
 
@@ -256,6 +266,11 @@ export class LibraryWindows implements WindowCounter {
   /** Gives a counted point back (what it counted did not happen). */
   async giveBack(key: string): Promise<void> {
     await this.limiter.reward(key);
+  }
+
+  /** Forgets the key's count. */
+  async forget(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 

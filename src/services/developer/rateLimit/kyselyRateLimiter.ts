@@ -139,5 +139,6 @@ export const storeWindows =
       points: budget.points,
       count: (key) => windows.count(sha256Hex(key)),
       giveBack: (key) => windows.giveBack(sha256Hex(key)),
+      forget: (key) => windows.forget(sha256Hex(key)),
     };
   };

@@ -12,7 +12,7 @@ import { deleteEndedCounters, storeWindows } from './kyselyRateLimiter.js';
  * client address (every attempt that reaches a password hash, sign-ups and
  * successful log-ins included: one address cannot keep the hashing busy for
  * everyone), and per email address and client address together (a tight
- * budget of failures: a success gives its point back). The pair, not the
+ * budget of failures: a success forgets them). The pair, not the
  * email address alone, so that whoever fails from one address never locks
  * the account's owner out when they log in from another. An attempt the
  * password gate turns away (503, too many hashes at once) gives both points
@@ -23,7 +23,7 @@ export interface LoginThrottle {
   attempts: LimitStep<unknown>;
   /** Counts a log-in attempt for an email address from a client address; throws 429 when the pair's budget for the window is spent. */
   admitLogIn(email: string, ip: string): Promise<void>;
-  /** A log-in succeeded: the pair's point back (the address's stays counted). */
+  /** A log-in succeeded: the pair's failures are forgotten (the address's attempts stay counted). */
   succeeded(ip: string, email: string): Promise<void>;
   /** The password gate refused the attempt: the address's point back, and the pair's when `email` was counted. */
   turnedAway(ip: string, email?: string): Promise<void>;
@@ -51,7 +51,7 @@ export function createLoginThrottle(
       await perLogIn.take(pairKey(email, ip));
     },
     async succeeded(ip, email) {
-      await perLogIn.giveBack(pairKey(email, ip));
+      await perLogIn.forget(pairKey(email, ip));
     },
     async turnedAway(ip, email) {
       await perClient.giveBack(rateLimitClient(ip));
