@@ -43,6 +43,7 @@ const backendIndependent = [
   'test/platform/ops/production-build.test.ts',
   'test/platform/ops/logging-shutdown.test.ts',
   'test/platform/ops/connections.process.test.ts',
+  'test/services/developer/login-flood.process.test.ts',
   'test/scale/**',
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',

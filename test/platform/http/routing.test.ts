@@ -92,7 +92,7 @@ describe('the contracts are served', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       openapi: '3.1.0',
-      info: { version: '3.0.0' },
+      info: { version: '3.1.0' },
       paths: { '/profiles/{profileIdentifier}': { get: { operationId: 'getProfileById' } } },
     });
   });
