@@ -53,6 +53,8 @@ export interface LimitDeclaration<Principal = unknown> {
   /** Names its counters (in Redis or the store) and its rejections in the metrics; unique in a deployment. */
   name: string;
   per: CallerName<Principal> | CountedBy;
+  /** The callers it counts (all unless given), e.g. only anonymous ones by address. */
+  when?: (principal: Principal) => boolean;
   points: number;
   windowSeconds: number;
   /**
@@ -129,7 +131,10 @@ export function rateLimits(options: {
     const limits = declarations.map((declaration) => {
       const { per } = declaration;
       if (typeof per === 'string' && per !== 'address') throw new Error(`limit ${declaration.name}: a step names its caller by address or a function, not "${per}"`);
-      return { limit: limit(declaration), caller: per === 'address' ? clientAddress : (per as Exclude<typeof per, string>) };
+      const { when } = declaration;
+      const named = per === 'address' ? clientAddress : (per as Exclude<typeof per, string>);
+      const caller = when ? (ctx: Context, principal: Principal) => (when(principal) ? named(ctx, principal) : undefined) : named;
+      return { limit: limit(declaration), caller };
     });
     const admit = (ctx: Context, principal: Principal): void | Promise<void> => {
       let tightest: Counted | undefined;

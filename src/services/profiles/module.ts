@@ -13,7 +13,7 @@ import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
 import { profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
-import { clientAddress, rateLimits } from '../../platform/security/limits.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
@@ -124,7 +124,7 @@ export function profilesService(deps: {
    * application) is no way around the hourly allowance.
    */
   const lookups = limits.step<ProfilesPrincipal>(
-    { name: 'profiles-anonymous', per: (ctx, caller) => (caller.kind === 'anonymous' ? clientAddress(ctx) : undefined), points: anonymousPerHour, windowSeconds },
+    { name: 'profiles-anonymous', per: 'address', when: (caller) => caller.kind === 'anonymous', points: anonymousPerHour, windowSeconds },
     { name: 'profiles-key', per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined), points: keyedPerHour, windowSeconds },
     { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.accountId : undefined), points: accountPerHour, windowSeconds },
   );

@@ -25,9 +25,6 @@ const TOKEN_CACHE_ENTRIES = 10_000;
 /** The caller a token's owner is: the user, or none for an unknown or revoked token. */
 const tokenUser = (userId: number | undefined): PublishingPrincipal | null => (userId === undefined ? null : { kind: 'user', userId });
 
-/** Writes (trash, restore) per client address per window, answered or refused. */
-const WRITES_PER_HOUR = 1000;
-
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
 export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
   name: 'publishing',
@@ -82,10 +79,10 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     refuse: readsExhausted,
     onRefused: deps.onRateLimited,
   });
-  const { readsPerHour, windowSeconds } = deps.config.publishing.rateLimits;
+  const { readsPerHour, writesPerHour, windowSeconds } = deps.config.publishing.rateLimits;
   const read = limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
   // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
-  const write = limits.step({ name: 'publishing-writes', per: 'address', points: WRITES_PER_HOUR, windowSeconds });
+  const write = limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
     getPost: { admit: read, present: presentPost },
