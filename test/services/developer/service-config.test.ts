@@ -40,7 +40,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     expect(build).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
-  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
+  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions, 5 / 50 attempts per 15 minutes and 1000 other requests an hour', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       passwordCost: 17,
@@ -48,6 +48,8 @@ describe('DEVELOPER_PASSWORD_COST', () => {
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
       maxApplications: 10,
       keyRotationsPerDay: 10,
+      requestsPerHour: 1000,
+      requestsWindowSeconds: 3600,
     });
   });
 });
