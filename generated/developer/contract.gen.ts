@@ -11,7 +11,12 @@ export interface Operations {
     data: T.SignUpData;
     responses: T.SignUpResponses;
     headers: {
-      405: { 'Allow': string };
+      202: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -20,7 +25,9 @@ export interface Operations {
     data: T.GetSessionData;
     responses: T.GetSessionResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -29,8 +36,13 @@ export interface Operations {
     data: T.LogInData;
     responses: T.LogInResponses;
     headers: {
-      200: { 'Set-Cookie': string };
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Set-Cookie': string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -39,8 +51,10 @@ export interface Operations {
     data: T.LogOutData;
     responses: T.LogOutResponses;
     headers: {
-      204: { 'Set-Cookie': string };
-      405: { 'Allow': string };
+      204: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Set-Cookie': string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -49,7 +63,10 @@ export interface Operations {
     data: T.ResendVerificationData;
     responses: T.ResendVerificationResponses;
     headers: {
-      405: { 'Allow': string };
+      202: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -58,7 +75,12 @@ export interface Operations {
     data: T.VerifyEmailData;
     responses: T.VerifyEmailResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -67,8 +89,14 @@ export interface Operations {
     data: T.RequestEmailChangeData;
     responses: T.RequestEmailChangeResponses;
     headers: {
-      405: { 'Allow': string };
-      429: { 'Retry-After': string };
+      202: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
   };
@@ -76,7 +104,13 @@ export interface Operations {
     data: T.ConfirmEmailChangeData;
     responses: T.ConfirmEmailChangeResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      409: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -85,7 +119,12 @@ export interface Operations {
     data: T.RequestPasswordResetData;
     responses: T.RequestPasswordResetResponses;
     headers: {
-      405: { 'Allow': string };
+      202: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -94,7 +133,12 @@ export interface Operations {
     data: T.ResetPasswordData;
     responses: T.ResetPasswordResponses;
     headers: {
-      405: { 'Allow': string };
+      204: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -103,7 +147,9 @@ export interface Operations {
     data: T.ListSessionsData;
     responses: T.ListSessionsResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -112,7 +158,12 @@ export interface Operations {
     data: T.EndSessionData;
     responses: T.EndSessionResponses;
     headers: {
-      405: { 'Allow': string };
+      204: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      404: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -121,7 +172,9 @@ export interface Operations {
     data: T.ListApplicationsData;
     responses: T.ListApplicationsResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -130,7 +183,14 @@ export interface Operations {
     data: T.CreateApplicationData;
     responses: T.CreateApplicationResponses;
     headers: {
-      405: { 'Allow': string };
+      201: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      409: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      413: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      415: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -139,7 +199,12 @@ export interface Operations {
     data: T.DeleteApplicationData;
     responses: T.DeleteApplicationResponses;
     headers: {
-      405: { 'Allow': string };
+      204: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      404: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -148,7 +213,12 @@ export interface Operations {
     data: T.RotateApplicationKeyData;
     responses: T.RotateApplicationKeyResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      404: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -157,7 +227,12 @@ export interface Operations {
     data: T.RevokeApiKeyData;
     responses: T.RevokeApiKeyResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      403: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      404: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };
@@ -166,7 +241,8 @@ export interface Operations {
     data: T.GetOpenApiDocumentData;
     responses: T.GetOpenApiDocumentResponses;
     headers: {
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       503: { 'Retry-After': string };
     };

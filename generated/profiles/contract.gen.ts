@@ -13,8 +13,9 @@ export interface Operations {
     headers: {
       200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
       304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       404: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string };
-      405: { 'Allow': string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
@@ -26,8 +27,9 @@ export interface Operations {
       200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
       302: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Location': string; 'Cache-Control': string };
       304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
       404: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Cache-Control': string };
-      405: { 'Allow': string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
@@ -36,9 +38,10 @@ export interface Operations {
     data: T.GetOpenApiDocumentData;
     responses: T.GetOpenApiDocumentResponses;
     headers: {
-      200: { 'ETag': string };
-      304: { 'ETag': string };
-      405: { 'Allow': string };
+      200: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'ETag': string };
+      304: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'ETag': string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
       429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
       503: { 'Retry-After': string };
     };
