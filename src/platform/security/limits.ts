@@ -97,7 +97,11 @@ export function rateLimits(options: {
   refuse: (headers: Record<string, string>) => ApiError;
   onRefused?: (name: string) => void;
 }) {
+  // One counter per name: a step and a handler that declare the same limit count the same points.
+  const made = new Map<string, Limit<never>>();
   const limit = <Principal>(declaration: LimitDeclaration<Principal>): Limit<Principal> => {
+    const known = made.get(declaration.name);
+    if (known) return known as unknown as Limit<Principal>;
     const budget = { points: declaration.points, duration: declaration.windowSeconds };
     const counter = declaration.counter
       ? declaration.counter({ keyPrefix: declaration.name, ...budget })
@@ -108,7 +112,7 @@ export function rateLimits(options: {
       options.onRefused?.(declaration.name);
       throw refuse({ ...rateLimitHeaders(declaration.points, counted), 'Retry-After': String(retryAfterSeconds(counted)) });
     };
-    return {
+    const declared: Limit<Principal> = {
       declaration,
       take(key) {
         const counted = counter.count(key);
@@ -119,6 +123,8 @@ export function rateLimits(options: {
       giveBack: (key) => counter.giveBack?.(key),
       forget: (key) => counter.forget?.(key),
     };
+    made.set(declaration.name, declared as unknown as Limit<never>);
+    return declared;
   };
 
   /**
