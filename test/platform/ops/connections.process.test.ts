@@ -41,7 +41,14 @@ function rawGet(port: number, path: string, headers = ''): Promise<string> {
 describe('connections are bounded (the bundled server, as a process)', () => {
   it('a flood of silent sockets from one address leaves /healthz answering for others', async () => {
     // Without the cap per address, the flood alone would take every one of MAX_CONNECTIONS.
-    const proc = await startProcess({ DATABASE_URL: `sqlite:${join(dir, 'flood.db')}`, MAX_CONNECTIONS: '100', MAX_CONNECTIONS_PER_ADDRESS: '20' });
+    // Silent sockets within the cap stay open for HEADERS_TIMEOUT_MS: longer than the test, so none of them closes early.
+    const proc = await startProcess({
+      DATABASE_URL: `sqlite:${join(dir, 'flood.db')}`,
+      MAX_CONNECTIONS: '100',
+      MAX_CONNECTIONS_PER_ADDRESS: '20',
+      HEADERS_TIMEOUT_MS: '120000',
+      REQUEST_TIMEOUT_MS: '120000',
+    });
     const port = Number(new URL(proc.base).port);
     const flood: Socket[] = [];
     try {
