@@ -29,10 +29,17 @@ const backendIndependent = [
   'test/platform/http/headers.test.ts',
   'test/platform/ops/request-metrics.test.ts',
   'test/accounts/apiKeyCache.test.ts',
+  'test/accounts/canonical-inbox.test.ts',
   'test/platform/store/migrations.test.ts',
   'test/platform/store/prepared.postgres.test.ts',
   'test/platform/store/columns.test.ts',
+  'test/platform/store/sqlite-file-mode.test.ts',
   'test/platform/store/lookupCache.test.ts',
+  'test/platform/store/read-your-writes.test.ts',
+  'test/platform/config-compose.test.ts',
+  'test/platform/http/contract.test.ts',
+  'test/platform/http/pipeline.test.ts',
+  'test/platform/ops/concurrency-gate.test.ts',
   'test/services/publishing/dates.test.ts',
   'test/services/profiles/avatar-libraries.test.ts',
   'test/tooling/**',
@@ -49,6 +56,7 @@ const backendIndependent = [
   'test/platform/http/jsonp-csp.e2e.test.ts',
   'test/platform/http/docs.e2e.test.ts',
   'test/platform/http/docs.test.ts',
+  'test/platform/http/host-header.test.ts',
   'test/platform/ops/config-errors.test.ts',
   // The admin command line as a process (on an SQLite file); its commands run in-process on both stores in the services' admin suites.
   'test/admin/**',
@@ -58,6 +66,7 @@ const backendIndependent = [
   'test/services/profiles/widgets.e2e.test.ts',
   'test/services/profiles/lookup-cache.test.ts',
   'test/services/profiles/api-keys.test.ts',
+  'test/services/profiles/sdk-email-helpers.test.ts',
   'test/services/publishing/capabilities.test.ts',
   'test/services/publishing/trash-rules.test.ts',
   // Their own server on SQLite, or headers and limits that no store takes part in.
@@ -70,7 +79,7 @@ const backendIndependent = [
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/fetch-agent.ts'],
+    setupFiles: ['test/support/fetch-agent.ts', 'test/support/store-use.ts'],
     // Generous: several tests spawn processes (the server, the command line), slow on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,

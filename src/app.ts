@@ -20,6 +20,7 @@ import { startTracing } from './platform/ops/tracing.js';
 import { projectFile } from './platform/projectRoot.js';
 import { openDatabase, postgresPool, withStartupLock, type OpenDatabase } from './platform/store/database.js';
 import { openReadReplicas } from './platform/store/replicas.js';
+import { createReadYourWrites } from './platform/store/readYourWrites.js';
 import { migrateModules } from './platform/store/migrations.js';
 import { createChangeBus } from './platform/store/changes.js';
 import { connectRedis } from './platform/store/redis.js';
@@ -121,6 +122,17 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   const redisTarget = config.redisUrl ?? config.redisClusterNodes;
   const redis = redisTarget ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, tracing?.redisCommand) : undefined;
   const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
+  // A caller's position is needed until every replica in use has replayed it: one lag bound plus the checks that tell.
+  const readYourWrites =
+    replicas && database.pool
+      ? createReadYourWrites({
+          primary: database.pool,
+          redis: redis?.client,
+          keyPrefix: config.redisKeyPrefix,
+          windowMs: 2 * (config.replicaMaxLagMs + 2 * config.replicaCheckMs),
+          logger,
+        })
+      : undefined;
   const readiness: ReadinessCheck[] = [
     { name: 'store', check: async () => void (await sql`select 1`.execute(database.db)) },
     ...(redis ? [{ name: 'redis', check: () => redis.ping(), optional: true }] : []),
@@ -172,6 +184,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       storeRetryAfterSeconds: config.storeRetryAfterSeconds,
       maxAnswerBytes: config.maxAnswerBytes,
       unroutedLimit: otherRequests,
+      readYourWrites,
     }),
   );
   app.use(limitedRequests(otherRequests));

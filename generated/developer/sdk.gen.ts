@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
+import type { ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -175,12 +175,63 @@ export const confirmEmailChange = <ThrowOnError extends boolean = false>(options
 });
 
 /**
+ * Change the password
+ *
+ * Sets a new password for the signed-in account. The current password
+ * is asked for again, and counted like a log-in attempt; the new one is
+ * checked as at sign-up. Every other session of the account ends (this
+ * one goes on), and the account's address gets a notice of the change.
+ *
+ */
+export const changePassword = <ThrowOnError extends boolean = false>(options: Options<ChangePasswordData, ThrowOnError>) => (options.client ?? client).post<ChangePasswordResponses, ChangePasswordErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/accounts/password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete the account
+ *
+ * Deletes the signed-in account at once, with everything that is its
+ * own: its applications and their keys, its sessions, its emailed
+ * links and its profile. The password is asked for again, and counted
+ * like a log-in attempt. Its keys stop working at once on the instance
+ * that answers, and within `API_KEY_CACHE_MS` (1 s by default) on every
+ * other. The session cookie is cleared.
+ *
+ */
+export const deleteAccount = <ThrowOnError extends boolean = false>(options: Options<DeleteAccountData, ThrowOnError>) => (options.client ?? client).post<DeleteAccountResponses, DeleteAccountErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/accounts/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Ask for a password reset link
  *
  * Sends a link to set a new password to the address, when it has a
  * dashboard account. The answer is the same for every address, so it
  * tells nobody which are registered. The link works once, for 30
- * minutes; asking again makes the earlier link stop working.
+ * minutes; asking again makes the earlier link stop working. At most
+ * 5 links an hour go to one address for one client address, and 20 to
+ * one address whoever asks, so a stranger's requests never use up the
+ * owner's.
  *
  */
 export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>) => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({

@@ -118,6 +118,30 @@ export type NewPasswordRequest = {
 };
 
 /**
+ * The account's current password, and the new one.
+ */
+export type PasswordChangeRequest = {
+    /**
+     * The account's current password.
+     */
+    current_password: string;
+    /**
+     * The new password; 12 to 128 characters, not easy to guess.
+     */
+    new_password: string;
+};
+
+/**
+ * The account's current password, asked for again before a change that cannot be undone.
+ */
+export type PasswordConfirmation = {
+    /**
+     * The account's current password.
+     */
+    password: string;
+};
+
+/**
  * One live session of the account.
  */
 export type DashboardSession = {
@@ -854,6 +878,166 @@ export type ConfirmEmailChangeResponses = {
 };
 
 export type ConfirmEmailChangeResponse = ConfirmEmailChangeResponses[keyof ConfirmEmailChangeResponses];
+
+export type ChangePasswordData = {
+    body: PasswordChangeRequest;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/accounts/password';
+};
+
+export type ChangePasswordErrors = {
+    /**
+     * The request is malformed, or the new password is easy to guess.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The password is wrong, or the request could have been forged by another site.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type ChangePasswordError = ChangePasswordErrors[keyof ChangePasswordErrors];
+
+export type ChangePasswordResponses = {
+    /**
+     * The password is changed; every other session of the account has ended.
+     */
+    204: void;
+};
+
+export type ChangePasswordResponse = ChangePasswordResponses[keyof ChangePasswordResponses];
+
+export type DeleteAccountData = {
+    body: PasswordConfirmation;
+    headers: {
+        /**
+         * The session's CSRF token, from the sign-up, log-in or `GET /session` answer. Required on every call that changes something.
+         */
+        'X-CSRF-Token': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/accounts/delete';
+};
+
+export type DeleteAccountErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The password is wrong, or the request could have been forged by another site.
+     */
+    403: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: DeveloperError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: DeveloperError;
+    /**
+     * The request body is not JSON.
+     */
+    415: DeveloperError;
+    /**
+     * Too many log-in or sign-up attempts for this email address or from this client address; wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type DeleteAccountError = DeleteAccountErrors[keyof DeleteAccountErrors];
+
+export type DeleteAccountResponses = {
+    /**
+     * The account and everything it owned are gone.
+     */
+    204: void;
+};
+
+export type DeleteAccountResponse = DeleteAccountResponses[keyof DeleteAccountResponses];
 
 export type RequestPasswordResetData = {
     body: PasswordResetRequest;

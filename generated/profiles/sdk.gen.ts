@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses } from './types.gen.js';
+import type { GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -32,6 +32,79 @@ export const getProfileById = <ThrowOnError extends boolean = false>(options: Op
     url: '/profiles/{profileIdentifier}',
     ...options
 });
+
+/**
+ * Search for profiles by verified account username
+ *
+ * The profiles that list a verified account with this username (any
+ * letter case), on the service `service` names when it is given (an
+ * `id` of `GET /verified-accounts/services`), as keyed callers get them,
+ * by slug, `per_page` to a page. Accounts their owners hid are never
+ * found. Requires an API key, and counts against the key's hourly limit
+ * as a profile lookup does.
+ *
+ * A verified account's username is the one its owner's import gave,
+ * else the last segment of its URL's path (without a leading `@`), else
+ * the first label of its host (`https://alex.tumblr.com/`: `alex`).
+ *
+ */
+export const searchProfilesByVerifiedAccount = <ThrowOnError extends boolean = false>(options: Options<SearchProfilesByVerifiedAccountData, ThrowOnError>) => (options.client ?? client).get<SearchProfilesByVerifiedAccountResponses, SearchProfilesByVerifiedAccountErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/profiles/search/by-verified-account',
+    ...options
+});
+
+/**
+ * Get inferred interests for a profile
+ *
+ * The interests inferred for a profile from what is known of it (the
+ * profile's own `interests` are the ones its owner added), as the
+ * store holds them: a list of interests the owner might (or might not)
+ * like, empty when none were inferred. Requires an API key, and counts
+ * against the key's hourly limit as a profile lookup does.
+ *
+ */
+export const getProfileInferredInterestsById = <ThrowOnError extends boolean = false>(options: Options<GetProfileInferredInterestsByIdData, ThrowOnError>) => (options.client ?? client).get<GetProfileInferredInterestsByIdResponses, GetProfileInferredInterestsByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/profiles/{profileIdentifier}/inferred-interests',
+    ...options
+});
+
+/**
+ * Get list of services supported as verified accounts
+ *
+ * The services a profile can verify an account on, with their ids,
+ * labels and icons: the one list every profile's `verified_accounts`
+ * take their `service_type`, `service_label` and `service_icon` from,
+ * and the ids `GET /profiles/search/by-verified-account` takes as
+ * `service`. Takes no API key; each client address may ask
+ * `RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES` times an hour (1000 by
+ * default), counted apart from profile lookups.
+ *
+ */
+export const getVerifiedAccountServices = <ThrowOnError extends boolean = false>(options?: Options<GetVerifiedAccountServicesData, ThrowOnError>) => (options?.client ?? client).get<GetVerifiedAccountServicesResponses, GetVerifiedAccountServicesErrors, ThrowOnError>({ url: '/verified-accounts/services', ...options });
+
+/**
+ * Get QR code for an email address' profile
+ *
+ * A QR code of the profile URL of the profile whose owner's primary
+ * email has this SHA-256 hash (the profile's slug, or the legacy MD5
+ * hash, also work), as a square PNG of `size` pixels. With `utm_medium`
+ * or `utm_campaign`, the URL in the code carries them (after
+ * `utm_source=qr`). `type=user` shows the profile's avatar in the
+ * middle. `X-Gravatar-Profile-Status` says whether a profile was found
+ * (`enabled`) or not (`not-found`: the code then holds
+ * `<profiles>/<sha256_hash>`, as the real service's does).
+ *
+ * Takes no API key; each client address may ask `RATE_LIMIT_QR_CODES`
+ * codes an hour (1000 by default), counted apart from profile lookups
+ * and avatars. Codes are drawn with the avatar images and kept with
+ * them: when more images are being drawn than the server takes at
+ * once, a request that needs a new drawing is `503` with
+ * `Retry-After: 1`.
+ *
+ */
+export const getQrCodeBySha256Hash = <ThrowOnError extends boolean = false>(options: Options<GetQrCodeBySha256HashData, ThrowOnError>) => (options.client ?? client).get<GetQrCodeBySha256HashResponses, GetQrCodeBySha256HashErrors, ThrowOnError>({ url: '/qr-code/{sha256_hash}', ...options });
 
 /**
  * Get avatar image

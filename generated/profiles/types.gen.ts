@@ -13,9 +13,9 @@ export type ProfilesError = {
      */
     error: string;
     /**
-     * A stable machine-readable code.
+     * A stable machine-readable code. New codes may be added in a minor version (`x-extensible-enum`): treat a code you do not know by the answer's status.
      */
-    code: 'invalid_request' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
+    code: 'invalid_request' | 'unauthorized' | 'not_found' | 'method_not_allowed' | 'rate_limit_exceeded' | 'internal_error' | 'not_implemented' | 'service_unavailable';
 };
 
 /**
@@ -51,7 +51,7 @@ export type CryptoWalletAddress = {
  */
 export type VerifiedAccount = {
     /**
-     * Machine name of the external service (clients pick icons by it).
+     * Machine name of the external service (clients pick icons by it); an `id` of `GET /verified-accounts/services`.
      */
     service_type: string;
     /**
@@ -171,6 +171,48 @@ export type Interest = {
 };
 
 /**
+ * A service a profile can verify an account on.
+ */
+export type VerifiedAccountService = {
+    /**
+     * The service's identifier (a verified account's `service_type`).
+     */
+    id: string;
+    /**
+     * The service's name, as people write it (a verified account's `service_label`).
+     */
+    label: string;
+    /**
+     * The service's icon (a verified account's `service_icon`), a small SVG as a `data:` URL.
+     */
+    icon: string;
+};
+
+/**
+ * The services a profile can verify an account on.
+ */
+export type VerifiedAccountServices = {
+    /**
+     * Every supported service, by label.
+     */
+    services: Array<VerifiedAccountService>;
+};
+
+/**
+ * A page of profiles found by a search.
+ */
+export type ProfileSearchResults = {
+    /**
+     * The profiles of this page, by slug, each as a keyed lookup answers it.
+     */
+    profiles: Array<AuthenticatedProfile>;
+    /**
+     * Total number of pages available (0 when nothing was found).
+     */
+    total_pages: number;
+};
+
+/**
  * SHA-256 hex hash of the user's primary email address.
  */
 export type ProfileHash = string;
@@ -228,6 +270,20 @@ export type AnonymousProfile = {
      * Preferred pronouns.
      */
     pronouns: string;
+    /**
+     * The header image of the profile card as a CSS `background` value
+     * (`url('…')` and placement), or `""`. Always sent; optional in the
+     * schema, as in the real service's published one.
+     *
+     */
+    header_image?: string;
+    /**
+     * The profile's background as a CSS colour or gradient, or `""`.
+     * Always sent; optional in the schema, as in the real service's
+     * published one.
+     *
+     */
+    background_color?: string;
 };
 
 /**
@@ -304,11 +360,17 @@ export type AuthenticatedProfile = {
      */
     is_organization: boolean;
     /**
-     * The header image of the profile card as a CSS `background` value (`url('…')` and placement), or `""`.
+     * The header image of the profile card as a CSS `background` value
+     * (`url('…')` and placement), or `""`. Always sent; optional in the
+     * schema, as in the real service's published one.
+     *
      */
     header_image: string;
     /**
      * The profile's background as a CSS colour or gradient, or `""`.
+     * Always sent; optional in the schema, as in the real service's
+     * published one.
+     *
      */
     background_color: string;
     /**
@@ -482,6 +544,290 @@ export type GetProfileByIdResponses = {
 };
 
 export type GetProfileByIdResponse = GetProfileByIdResponses[keyof GetProfileByIdResponses];
+
+export type SearchProfilesByVerifiedAccountData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query: {
+        /**
+         * The username on the verified third-party service (any letter case).
+         */
+        username: string;
+        /**
+         * The service to limit the search to, an `id` of `GET /verified-accounts/services` (e.g. `github`); another value is `400`.
+         */
+        service?: string;
+        /**
+         * The page of results, from 1. A page past the last answers no profiles.
+         */
+        page?: number;
+        /**
+         * Profiles per page, 1 to 50 (default 20).
+         */
+        per_page?: number;
+    };
+    url: '/profiles/search/by-verified-account';
+};
+
+export type SearchProfilesByVerifiedAccountErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     */
+    401: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type SearchProfilesByVerifiedAccountError = SearchProfilesByVerifiedAccountErrors[keyof SearchProfilesByVerifiedAccountErrors];
+
+export type SearchProfilesByVerifiedAccountResponses = {
+    /**
+     * A page of matching profiles.
+     */
+    200: ProfileSearchResults;
+};
+
+export type SearchProfilesByVerifiedAccountResponse = SearchProfilesByVerifiedAccountResponses[keyof SearchProfilesByVerifiedAccountResponses];
+
+export type GetProfileInferredInterestsByIdData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The SHA-256 hex hash of the owner's primary email address (legacy 32-character MD5 hex also accepted), or the profile URL slug.
+         */
+        profileIdentifier: string;
+    };
+    query?: never;
+    url: '/profiles/{profileIdentifier}/inferred-interests';
+};
+
+export type GetProfileInferredInterestsByIdErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     */
+    401: ProfilesError;
+    /**
+     * No profile exists for the identifier.
+     */
+    404: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type GetProfileInferredInterestsByIdError = GetProfileInferredInterestsByIdErrors[keyof GetProfileInferredInterestsByIdErrors];
+
+export type GetProfileInferredInterestsByIdResponses = {
+    /**
+     * Interests the owner might (or might not) like.
+     */
+    200: Array<Interest>;
+};
+
+export type GetProfileInferredInterestsByIdResponse = GetProfileInferredInterestsByIdResponses[keyof GetProfileInferredInterestsByIdResponses];
+
+export type GetVerifiedAccountServicesData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/verified-accounts/services';
+};
+
+export type GetVerifiedAccountServicesErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+};
+
+export type GetVerifiedAccountServicesError = GetVerifiedAccountServicesErrors[keyof GetVerifiedAccountServicesErrors];
+
+export type GetVerifiedAccountServicesResponses = {
+    /**
+     * The supported services.
+     */
+    200: VerifiedAccountServices;
+};
+
+export type GetVerifiedAccountServicesResponse = GetVerifiedAccountServicesResponses[keyof GetVerifiedAccountServicesResponses];
+
+export type GetQrCodeBySha256HashData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` from an earlier answer; when it still matches, the answer is `304 Not Modified`.
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        /**
+         * The SHA-256 hex hash of the owner's primary email address (any letter case), or the profile URL slug (legacy MD5 also accepted).
+         */
+        sha256_hash: string;
+    };
+    query?: {
+        /**
+         * Width and height of the PNG in pixels, 50 to 1000 (default 200).
+         */
+        size?: number;
+        /**
+         * The smallest QR symbol version to draw, `1` to `40` (each version adds 4 modules a side); by default the smallest that holds the URL. One too small for the URL is `400`.
+         */
+        version?: string;
+        /**
+         * The `utm_medium` appended to the URL in the code.
+         */
+        utm_medium?: string;
+        /**
+         * The `utm_campaign` appended to the URL in the code.
+         */
+        utm_campaign?: string;
+        /**
+         * The icon in the middle of the code; `user` the profile's avatar (its uploaded image, or the default silhouette), `none` (the default) no icon. The real service's `gravatar` (its logo) is drawn as `none`.
+         */
+        type?: 'user' | 'gravatar' | 'none';
+    };
+    url: '/qr-code/{sha256_hash}';
+};
+
+export type GetQrCodeBySha256HashErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter.
+     */
+    400: ProfilesError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: ProfilesError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: ProfilesError;
+    /**
+     * The store is unreachable or too busy, or more avatar images are being
+     * drawn than the server takes at once (a short queue is full). Nothing
+     * was changed; the same request may be sent again after `Retry-After`
+     * seconds.
+     *
+     */
+    503: ProfilesError;
+};
+
+export type GetQrCodeBySha256HashError = GetQrCodeBySha256HashErrors[keyof GetQrCodeBySha256HashErrors];
+
+export type GetQrCodeBySha256HashResponses = {
+    /**
+     * PNG image bytes.
+     */
+    200: Blob | File;
+};
+
+export type GetQrCodeBySha256HashResponse = GetQrCodeBySha256HashResponses[keyof GetQrCodeBySha256HashResponses];
 
 export type GetAvatarData = {
     body?: never;

@@ -33,7 +33,8 @@ export function startScript(script: string, env: Record<string, string>, options
     cwd: projectRoot,
     // Compiled JavaScript (`.js`) runs as it is, TypeScript through tsx.
     execArgv: [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), ...(options.nodeFlags ?? [])],
-    env: { ...quietToolEnv, NODE_ENV: 'production', ...env },
+    // The benches send no email (each message goes to the quiet log, as production allows only when told), and count with a secret of their own.
+    env: { ...quietToolEnv, NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'the benches counter key secret, 32+ characters', ...env },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit', 'ipc'],
   });
 }

@@ -49,3 +49,14 @@ async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now
   await db.insertInto('accounts').values({ id, email: normalized, email_sha256: sha256, email_md5: md5, created_at: now }).execute();
   return id;
 }
+
+/**
+ * Deletes an account and, in the same statement, everything that belongs to
+ * it: every table that names an account does so with `ON DELETE CASCADE`
+ * (its applications and their keys, its profile and avatar, the dashboard's
+ * credentials, sessions and emailed links). False when there was none.
+ */
+export async function deleteAccount(db: Kysely<AccountsTables>, accountId: string): Promise<boolean> {
+  const result = await db.deleteFrom('accounts').where('id', '=', accountId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -36,8 +36,10 @@ export function cachedActiveKeys(
   return { findActiveKey: keys.lookup, knownActiveKey: keys.known, clear: keys.clear };
 }
 
-/** The writes of the applications store that end keys: a revocation, a rotation, a deletion. */
-type KeyEndingWrites = Pick<DeveloperApplications, 'rotateKey' | 'revokeKey' | 'deleteApplication'>;
+/** The writes of the applications store that end keys: a revocation, a rotation, a deletion (of an application, or of its account). */
+type KeyEndingWrites = Pick<DeveloperApplications, 'rotateKey' | 'revokeKey' | 'deleteApplication'> & {
+  deleteAccount(accountId: string): Promise<boolean>;
+};
 
 /**
  * The store, whose writes that end keys then `announce` the change
@@ -50,5 +52,6 @@ export function announcingKeyChanges<Store extends KeyEndingWrites>(store: Store
     rotateKey: (...args) => store.rotateKey(...args).finally(announce),
     revokeKey: (...args) => store.revokeKey(...args).finally(announce),
     deleteApplication: (...args) => store.deleteApplication(...args).finally(announce),
+    deleteAccount: (...args) => store.deleteAccount(...args).finally(announce),
   };
 }

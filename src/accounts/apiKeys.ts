@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { ensureAccount, findAccountId } from './accounts.js';
+import { canonicalInbox } from './email.js';
 import { applicationNamed, insertApiKey, insertApplication } from './rows.js';
 import { prepared } from '../platform/store/prepared.js';
 
@@ -24,6 +25,8 @@ export interface ApiKeyRegistry {
 export interface ActiveKey {
   keyId: string;
   accountId: string;
+  /** The inbox the account's address reaches (`canonicalInbox`): several accounts of one inbox share its allowance. */
+  inbox: string;
 }
 
 export interface NewApiKey {
@@ -56,7 +59,8 @@ const activeKeyByHash = prepared((db: Kysely<AccountsTables>, p: { keyHash: stri
   db
     .selectFrom('api_keys')
     .innerJoin('api_applications', 'api_applications.id', 'api_keys.application_id')
-    .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id'])
+    .innerJoin('accounts', 'accounts.id', 'api_applications.account_id')
+    .select(['api_keys.id', 'api_keys.last_used_at', 'api_applications.account_id', 'accounts.email'])
     .where('api_keys.key_hash', '=', p.keyHash)
     .where('api_keys.revoked_at', 'is', null),
 );
@@ -77,7 +81,7 @@ export function kyselyApiKeyRegistry(db: Kysely<AccountsTables>): ApiKeyRegistry
           .execute()
           .catch(() => {});
       }
-      return { keyId: key.id, accountId: key.account_id };
+      return { keyId: key.id, accountId: key.account_id, inbox: canonicalInbox(key.email) };
     },
 
     async createApiKey({ email, application, key }) {

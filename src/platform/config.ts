@@ -89,7 +89,22 @@ export interface PlatformConfig {
   services: readonly string[] | undefined;
   /** Where email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
   smtpUrl: string | undefined;
+  /**
+   * `MAIL_TO_LOG`: messages (their links included) are meant to go to the log, not to a mail server. Required
+   * to start in production without `SMTP_URL`, so a deployment never logs working links by omission.
+   */
+  mailToLog: boolean;
+  /** `NODE_ENV=production`. */
+  production: boolean;
+  /**
+   * `COUNTER_KEY_SECRET`: the secret counter keys naming an address or an email are HMACed with (shared by every
+   * instance, so they count alike); a fixed development value unless set, refused in production.
+   */
+  counterKeySecret: string;
 }
+
+/** The development value of `COUNTER_KEY_SECRET`: fine on a laptop, refused in production, where the store may be read by others. */
+export const DEVELOPMENT_COUNTER_KEY_SECRET = 'development counter key secret, not for production';
 
 /**
  * A setting that cannot be used: start-up stops with this one line, which
@@ -266,6 +281,22 @@ function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): vo
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
+  if (config.smtpUrl && config.mailToLog) {
+    throw new ConfigError('SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one');
+  }
+  if (config.production && !config.smtpUrl && !config.mailToLog) {
+    throw new ConfigError(
+      'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
+    );
+  }
+  if (env.COUNTER_KEY_SECRET !== undefined && env.COUNTER_KEY_SECRET !== '' && env.COUNTER_KEY_SECRET.length < 32) {
+    throw new ConfigError('COUNTER_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)');
+  }
+  if (config.production && !env.COUNTER_KEY_SECRET) {
+    throw new ConfigError(
+      'COUNTER_KEY_SECRET is not set and NODE_ENV is production: set it to a random secret of at least 32 characters, the same on every instance (e.g. openssl rand -base64 32)',
+    );
+  }
 }
 
 function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
@@ -323,6 +354,9 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     },
     services: parseServices(env.SERVICES),
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG'),
+    production,
+    counterKeySecret: env.COUNTER_KEY_SECRET || DEVELOPMENT_COUNTER_KEY_SECRET,
   };
 }
 

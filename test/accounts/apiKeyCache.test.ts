@@ -10,13 +10,13 @@ function countingRegistry(keys: Record<string, string>) {
       registry.reads++;
       if (registry.fail) throw new Error('store down');
       const keyId = keys[hash];
-      return keyId === undefined ? undefined : { keyId, accountId: `acct-${keyId}` };
+      return keyId === undefined ? undefined : { keyId, accountId: `acct-${keyId}`, inbox: `${keyId}@example.com` };
     },
   };
   return registry;
 }
 
-const KEY_1 = { keyId: 'key-1', accountId: 'acct-key-1' };
+const KEY_1 = { keyId: 'key-1', accountId: 'acct-key-1', inbox: 'key-1@example.com' };
 
 // The cache's behaviour (periods, shared reads, failures, bounds) is `cachedLookups`' (test/platform/store/lookupCache.test.ts).
 describe('cachedActiveKeys', () => {

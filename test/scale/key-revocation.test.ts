@@ -6,8 +6,9 @@ import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from 
 
 /**
  * Two instances on one store and one Redis, each trusting what it knows of
- * a key for a whole minute: a key revoked on one stops working on the other
- * within moments, because the revocation is announced through Redis.
+ * a key for a whole minute: a key revoked on one, or the keys of an account
+ * deleted on one, stop working on the other within moments, because the
+ * change is announced through Redis.
  */
 let redis: RedisServer;
 let instances: InstancePair;
@@ -39,5 +40,24 @@ describe('a key revoked on one instance', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).not.toHaveProperty('links');
     expect(Date.now() - revokedAt).toBeLessThan(30_000);
+  });
+});
+
+describe('an account deleted on one instance', () => {
+  it('has its keys stop working on every other instance within moments, though each caches keys for a minute', async () => {
+    const { one, other } = instances;
+    const user = await signedUpUser(one);
+    const { new_key } = await createdApplication(user, 'Deleted with its account');
+    expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });
+    expect((await sdk.deleteAccount({ client: user.client, headers: user.csrf, body: { password: user.password } })).response.status).toBe(204);
+    const deletedAt = Date.now();
+    let answer = await profileWithKey(other, new_key.secret);
+    // Without the announcement the other instance would trust the key for its whole cache bound (a minute).
+    while ('links' in answer.body && Date.now() - deletedAt < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = await profileWithKey(other, new_key.secret);
+    }
+    expect(answer.body).not.toHaveProperty('links');
+    expect(Date.now() - deletedAt).toBeLessThan(30_000);
   });
 });

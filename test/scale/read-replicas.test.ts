@@ -3,6 +3,7 @@ import { contractChecker, contractFetch } from '../support/contract.js';
 import { startPrimaryAndReplica, type PrimaryAndReplica } from '../../scripts/services/pgReplica.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { issueCredential, publishingToken } from '../support/credentials.js';
+import { startRedis, type RedisServer } from '../support/redis.js';
 
 /**
  * With DATABASE_READ_URL the hot reads (profile and avatar lookups, post reads and their meta links) go to a
@@ -37,15 +38,30 @@ beforeAll(async () => {
     RATE_LIMIT_AVATARS: '1000000',
   });
   call = contractFetch(await contractChecker());
-  // The schema and demo data the server wrote on the primary have reached the replica once a lookup is
-  // answered there (until then a lookup may find nothing: a replica is up to REPLICA_MAX_LAG_MS behind).
+  // Every row the tests read (the schema and all the demo data the server wrote on the primary) is on the
+  // replica, and the server reads from it: a replica in use may be up to REPLICA_MAX_LAG_MS behind.
+  await replicaHasReplayedAll();
+  await replicaInUse(server);
+}, 120_000);
+
+/** Waits until the replica has replayed everything the primary had written when this was called. */
+async function replicaHasReplayedAll() {
+  const [{ lsn }] = (await pair.query('primary', 'select pg_current_wal_lsn()::text as lsn')) as [{ lsn: string }];
+  await waitFor(async () => {
+    const [row] = await pair.query('replica', `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
+    return row?.done === true;
+  });
+}
+
+/** Waits until `instance` answers a profile lookup from the replica. */
+async function replicaInUse(instance: TestServer) {
   await waitFor(async () => {
     const before = pair.logged('replica', PROFILE_READ);
-    const res = await call(`${server.url}/v3/profiles/alex`);
+    const res = await call(`${instance.url}/v3/profiles/alex`);
     await res.arrayBuffer();
     return res.status === 200 && pair.logged('replica', PROFILE_READ) > before;
   });
-}, 120_000);
+}
 
 afterAll(async () => {
   await server?.close();
@@ -168,5 +184,82 @@ describe('a replica that lags or stops', () => {
     await Promise.all(clients);
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(atStop + 50);
+  });
+});
+
+describe('read-your-writes: a caller reads its own write on another instance while the replica is held behind', () => {
+  let redis: RedisServer;
+  let one: TestServer;
+  let other: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    // Two instances of one deployment (one schema, one Redis); a lag bound far beyond the test keeps the held replica in use.
+    const env = {
+      DATABASE_URL: pair.primaryUrl,
+      DATABASE_SCHEMA: 'read_your_writes',
+      DATABASE_READ_URL: pair.replicaUrl,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: 'read-your-writes',
+      PROFILE_LOOKUP_CACHE_MS: '0',
+      SITE_CACHE_MS: '0',
+      REPLICA_CHECK_MS: '50',
+      REPLICA_MAX_LAG_MS: '600000',
+      RATE_LIMIT_ANONYMOUS: '1000000',
+      RATE_LIMIT_KEYED: '1000000',
+    };
+    one = await startServer(env);
+    other = await startServer(env);
+    token = await publishingToken(one, 'admin');
+    await replicaHasReplayedAll();
+    await replicaInUse(one);
+    await replicaInUse(other);
+  }, 120_000);
+
+  afterAll(async () => {
+    await one?.close();
+    await other?.close();
+    await redis?.stop();
+  });
+
+  const postOn = async (instance: TestServer, headers: Record<string, string> = {}) => {
+    const res = await call(`${instance.url}/rest/v1.1/sites/1/posts/108`, { headers });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { status: string }).status;
+  };
+  const act = async (instance: TestServer, action: 'delete' | 'restore') => {
+    const res = await call(`${instance.url}/rest/v1.1/sites/1/posts/108/${action}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+
+  it('a post trashed through one instance is trash to its caller at once through the other; others read the held replica', async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    expect(await postOn(other, auth)).toBe('publish');
+    await pair.query('replica', 'select pg_wal_replay_pause()');
+    try {
+      await act(one, 'delete');
+      const mine = await whoRuns(POST_READ, async () => expect(await postOn(other, auth)).toBe('trash'));
+      expect(mine).toMatchObject({ replica: 0 });
+      expect(mine.primary).toBeGreaterThanOrEqual(1);
+      // Anyone else reads the replica, still before the write: it is held, and in use.
+      const theirs = await whoRuns(POST_READ, async () => expect(await postOn(other)).toBe('publish'));
+      expect(theirs).toMatchObject({ primary: 0 });
+
+      await act(other, 'restore');
+      expect(await postOn(one, auth)).toBe('publish');
+    } finally {
+      await pair.query('replica', 'select pg_wal_replay_resume()');
+    }
+  });
+
+  it('once the replica has replayed the write, the caller reads from it again', async () => {
+    await act(one, 'delete');
+    await act(one, 'restore');
+    await replicaHasReplayedAll();
+    const auth = { Authorization: `Bearer ${token}` };
+    // The instance knows the replica's position at its next check.
+    await waitFor(async () => (await whoRuns(POST_READ, () => postOn(other, auth))).replica >= 1);
+    expect(await postOn(other, auth)).toBe('publish');
   });
 });

@@ -16,6 +16,7 @@ import { describeErrors } from './schemaErrors.js';
  */
 const reference = JSON.parse(readFileSync(new URL('../fixtures/gravatar-v3-openapi.json', import.meta.url), 'utf8')) as {
   components: { schemas: Record<string, Record<string, unknown>> };
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
 };
 
 /**
@@ -60,4 +61,41 @@ export const REAL_PROFILE_FIELDS: readonly string[] = Object.keys(reference.comp
 export function realProfileProblems(answer: unknown): string | null {
   if (validateProfile(answer)) return null;
   return (validateProfile.errors ?? []).map((error) => describeErrors([error])).join('\n');
+}
+
+const answerValidators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/**
+ * Where our answers add to the real document's, and why: each service of
+ * `GET /verified-accounts/services` carries its `icon` (the one source of
+ * the `service_icon` profiles show), which the real list does not publish.
+ * The addition is checked as our contract describes it; nothing else is
+ * let through.
+ */
+export const ANSWER_ADDITIONS: Record<string, (schema: { properties: Record<string, { items: { properties: Record<string, object> } }> }) => void> = {
+  'get /verified-accounts/services 200': (schema) => {
+    schema.properties.services!.items.properties.icon = { type: 'string', format: 'uri' };
+  },
+};
+
+/**
+ * Checks an answer body against the JSON schema the real document gives
+ * that path, method and status (strict as above, its `$ref`s into the same
+ * strict, seed-overridden components): null when it validates, else the
+ * problems, one per line. Throws when the real document has no JSON answer
+ * there, so a check cannot pass by looking at nothing.
+ */
+export function realAnswerProblems(path: string, method: string, status: number, answer: unknown): string | null {
+  const id = `${method} ${path} ${status}`;
+  let validate = answerValidators.get(id);
+  if (!validate) {
+    const schema = reference.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`the real document has no JSON answer for ${id}`);
+    const strictSchema = strict(schema) as Parameters<(typeof ANSWER_ADDITIONS)[string]>[0];
+    ANSWER_ADDITIONS[id]?.(strictSchema);
+    validate = ajv.compile({ components: { schemas }, ...strictSchema });
+    answerValidators.set(id, validate);
+  }
+  if (validate(answer)) return null;
+  return (validate.errors ?? []).map((error) => describeErrors([error])).join('\n');
 }

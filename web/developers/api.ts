@@ -78,6 +78,13 @@ export function dashboardApi(baseUrl: string) {
     async resetPassword(token: string, password: string): Promise<void> {
       await unwrap(sdk.resetPassword({ client, body: { token, password } }));
     },
+    async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+      await unwrap(sdk.changePassword({ client, body: { current_password: currentPassword, new_password: newPassword }, headers: csrf() }));
+    },
+    async deleteAccount(password: string): Promise<void> {
+      await unwrap(sdk.deleteAccount({ client, body: { password }, headers: csrf() }));
+      csrfToken = '';
+    },
     listSessions: async (): Promise<DashboardSession[]> => (await unwrap(sdk.listSessions({ client }))).sessions,
     async endSession(sessionId: string): Promise<void> {
       await unwrap(sdk.endSession({ client, path: { sessionId }, headers: csrf() }));

@@ -37,6 +37,8 @@ const page = {
   forgotForm: byId<HTMLFormElement>('forgot-form'),
   resetForm: byId<HTMLFormElement>('reset-form'),
   emailForm: byId<HTMLFormElement>('email-form'),
+  passwordForm: byId<HTMLFormElement>('password-form'),
+  deleteAccountForm: byId<HTMLFormElement>('delete-account-form'),
   verifyBanner: byId('verify-banner'),
   resendVerification: byId<HTMLButtonElement>('resend-verification'),
   sessions: byId('sessions'),
@@ -297,6 +299,34 @@ page.emailForm.addEventListener('submit', (event) => {
     const message = await api.requestEmailChange(fieldValue(form, 'new_email'), fieldValue(form, 'password'));
     form.reset();
     announce(message);
+  });
+});
+
+page.passwordForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.passwordForm;
+  void busy(submitter(event), async () => {
+    await api.changePassword(fieldValue(form, 'current_password'), fieldValue(form, 'new_password'));
+    form.reset();
+    await refreshSessions();
+    announce('Your password is changed. Every other session has ended.');
+  });
+});
+
+page.deleteAccountForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = page.deleteAccountForm;
+  void busy(submitter(event), async () => {
+    const confirmed = await confirmAction({
+      title: 'Delete your account?',
+      text: 'Your applications and their keys, your sessions and your profile are deleted at once; the keys stop working. This cannot be undone.',
+      action: 'Delete account',
+    });
+    if (!confirmed) return;
+    await api.deleteAccount(fieldValue(form, 'password'));
+    form.reset();
+    showSignedOut();
+    announce('Your account is deleted.');
   });
 });
 

@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { createRequire } from 'node:module';
 import type jsYamlModule from 'js-yaml';
-import { expandedServerUrl, serverOrigin, servingBase, type ServerObject } from './handlers.js';
+import { expandedServerUrl, requestOrigin, serverOrigin, servingBase, type ServerObject } from './handlers.js';
 
 /** A document as YAML: long lines kept whole, no anchors for repeated objects. js-yaml is loaded when a YAML is first asked for. */
 function dumpYaml(document: unknown): string {
@@ -37,10 +37,10 @@ function dumpYaml(document: unknown): string {
  * (an avatar); `connect-src` this origin (the document, the try-it calls)
  * and `PUBLIC_URL`'s when set, since the served contract names it.
  */
-function referencePolicy(origin: string, publicOrigin: string | undefined): string {
-  const connect = publicOrigin && publicOrigin !== origin ? `'self' ${publicOrigin}` : "'self'";
+function referencePolicy(origin: string | undefined, publicOrigin: string | undefined): string {
+  const connect = publicOrigin ? `'self' ${publicOrigin}` : "'self'";
   return (
-    `default-src 'none'; script-src ${origin}/docs/assets/; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
+    `default-src 'none'; script-src ${origin ? `${origin}/docs/assets/` : "'none'"}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
     `font-src 'self' data:; connect-src ${connect}; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
   );
 }
@@ -247,8 +247,11 @@ export function docsRoutes(docsDir: string, services: readonly string[]): Middle
       if (!html) return;
       const publicUrl = (ctx as Context & { publicUrl?: string }).publicUrl;
       ctx.set(PAGE_HEADERS);
-      // This origin as the browser sees it (behind a trusted proxy, its scheme and host).
-      ctx.set('Content-Security-Policy', referencePolicy(`${ctx.protocol}://${ctx.host}`, publicUrl && new URL(publicUrl).origin));
+      // PUBLIC_URL's origin when set; else this origin as the browser sees it, only when it is a plain host
+      // (a Host header that is not names no script, so the page does not run rather than trust it).
+      const origin = publicUrl ? new URL(publicUrl).origin : requestOrigin(ctx);
+      if (!publicUrl) ctx.vary('Host');
+      ctx.set('Content-Security-Policy', referencePolicy(origin, publicUrl && new URL(publicUrl).origin));
       return send(ctx, html, 'text/html; charset=utf-8', 'no-cache');
     }
     if (sub === 'changelog') {

@@ -119,8 +119,28 @@ export const openApiDocumentHandler = (contract: Contract) => {
   };
 };
 
-/** Where this deployment is, as the served contracts and docs name it: `PUBLIC_URL` when set, else the origin the request reached. */
-export const servingBase = (ctx: Context): string => (ctx as Context & { publicUrl?: string }).publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+/** A host as a browser can send it: a name or IPv4 address, or an IPv6 one in brackets, and an optional port; nothing else. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin the request reached (behind a trusted proxy, its scheme and host), only when its host is a
+ * plain host and port: a `Host` header is the client's to write, so anything else is no origin at all.
+ */
+export function requestOrigin(ctx: Context): string | undefined {
+  return PLAIN_HOST.test(ctx.host) && (ctx.protocol === 'http' || ctx.protocol === 'https') ? `${ctx.protocol}://${ctx.host}` : undefined;
+}
+
+/**
+ * Where this deployment is, as the served contracts and docs name it: `PUBLIC_URL` when set (never
+ * anything a request says); else the origin the request reached, when it is a plain one (`http://localhost`
+ * otherwise). Without `PUBLIC_URL` the answer depends on `Host`, and says so (`Vary: Host`).
+ */
+export function servingBase(ctx: Context): string {
+  const publicUrl = (ctx as Context & { publicUrl?: string }).publicUrl;
+  if (publicUrl) return publicUrl;
+  ctx.vary('Host');
+  return requestOrigin(ctx) ?? 'http://localhost';
+}
 
 export interface ServerObject {
   url: string;

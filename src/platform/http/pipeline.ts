@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { describeErrors } from './contract/ajv.js';
 import type { ContractOperation, ResponseHeaders } from './contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
+import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
 import { ContractRouter } from './router.js';
 import { presentJson, resolveOperations, type ResolvedOperation } from './policy.js';
@@ -20,6 +21,8 @@ export interface PipelineOptions {
   maxAnswerBytes?: number;
   /** The rate limit of a service's answers that no operation gives (404, 405, answers before routing). */
   unroutedLimit?: AdmitStep;
+  /** With read replicas: a caller's reads after its own write do not come from a replica behind it. */
+  readYourWrites?: ReadYourWrites;
 }
 
 interface Mounted {
@@ -45,7 +48,8 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
  * operation's scheme; a refusal counted by the operation's limits) -> admit
  * (the operation's policy: rate limits, CSRF) -> body (only where the operation
  * declares one) -> validate -> handler -> response body validation
- * -> present (the operation's policy) -> response header validation. Each failure is an ApiError that the
+ * -> present (the operation's policy) -> response header validation. With read replicas, a caller
+ * that wrote a moment ago reads at or past its write (`runHandler`). Each failure is an ApiError that the
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
  */
@@ -108,7 +112,8 @@ export function contractPipeline(
         if (input instanceof Promise) input = await input;
         const handler = service.handlers[operation.operationId];
         if (!handler) throw notImplemented();
-        let answer = handler({ path: input.path, query: input.query, body: input.body, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx });
+        const request = { path: input.path, query: input.query, body: input.body, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx };
+        let answer = options.readYourWrites ? runHandler(options.readYourWrites, ctx, policy, () => handler(request)) : handler(request);
         if (answer instanceof Promise) answer = await answer;
         outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
       }
@@ -123,6 +128,35 @@ export function contractPipeline(
     presentWithinCap(ctx, present, service, outgoing, options);
     checkResponseHeaders(service, operation, present, before, ctx, options);
   };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Runs a handler as read-your-writes asks: a caller (its credential) that
+ * wrote within the window reads at or past its write's position (a replica
+ * that has replayed it, or the primary); a caller's successful write keeps
+ * the primary's position for it before the answer goes, so its very next
+ * request, on any instance, sees it.
+ */
+async function runHandler<T extends { status: number }>(
+  readYourWrites: ReadYourWrites,
+  ctx: Context,
+  policy: ResolvedOperation,
+  handler: () => T | Promise<T>,
+): Promise<T> {
+  const credential = policy.credential?.read(ctx);
+
+  if (!credential) return handler();
+  const caller = callerOf(credential);
+  if (!SAFE_METHODS.has(ctx.method)) {
+    const answer = await handler();
+    if (answer.status < 400) await readYourWrites.wrote(caller);
+    return answer;
+  }
+  let floor = readYourWrites.floorOf(caller);
+  if (floor instanceof Promise) floor = await floor;
+  return floor === undefined ? handler() : readFloor.run(floor, handler);
 }
 
 /** A request no operation takes, answered the service's way, else 404 `not_found` or 405 with `Allow`. */

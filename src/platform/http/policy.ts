@@ -33,7 +33,9 @@ function credentialReader(service: string, name: string, scheme: SecurityScheme)
   if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') return bearerToken;
   if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'cookie') {
     const cookie = scheme.name;
-    return (ctx) => ctx.cookies.get(cookie) || undefined;
+    // The same cookie as a browser keeps it over HTTPS, `__Host-` prefixed (for this host only, never set over HTTP).
+    const hostOnly = `__Host-${cookie}`;
+    return (ctx) => ctx.cookies.get(hostOnly) || ctx.cookies.get(cookie) || undefined;
   }
   if (scheme.type === 'apiKey' && scheme.name && scheme.in === 'header') {
     const header = scheme.name;

@@ -45,8 +45,11 @@ export function rateLimitHeaders(limit: number, counted: Counted): Record<string
  */
 export type CallerName<Principal> = 'address' | ((ctx: Context, principal: Principal) => string | undefined);
 
-/** What a limit that its handler counts (`limit(…).take(key)`) is counted per, in words: the handler names the key. */
-export type CountedBy = 'account' | 'recipient' | 'email and address';
+/**
+ * What a limit that its handler counts (`limit(…).take(key)`) is counted per, in words: the handler names the key
+ * (`inbox`: the inbox an account's address reaches, `canonicalInbox`).
+ */
+export type CountedBy = 'account' | 'inbox' | 'recipient' | 'email and address';
 
 /** One limit: `points` requests per `windowSeconds`, per caller as `per` names them. */
 export interface LimitDeclaration<Principal = unknown> {

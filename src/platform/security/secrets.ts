@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 
 /**
  * SHA-256 of text (UTF-8) or bytes, as lower-case hex: how every secret is
@@ -22,3 +22,15 @@ export function issueSecret(prefix = ''): IssuedSecret {
   const secret = `${prefix}${randomBytes(SECRET_BYTES).toString('base64url')}`;
   return { secret, hash: sha256Hex(secret) };
 }
+
+/**
+ * HMAC-SHA256 of text under a server secret, as lower-case hex: how a
+ * counter key that names an address or an email is stored. Unlike a bare
+ * SHA-256, nobody who reads the store can test a guess (`127.0.0.5`, an
+ * address) without the secret; every instance with the same secret
+ * computes the same key, so the counts stay shared.
+ */
+export const keyedHash =
+  (secret: string) =>
+  (value: string): string =>
+    createHmac('sha256', secret).update(value).digest('hex');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
@@ -52,16 +52,30 @@ export function openDatabase<DB = any>(
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (!file) throw new Error('DATABASE_URL names no SQLite file: use sqlite:PATH (e.g. sqlite:data/app.db) or sqlite::memory:');
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') ownerOnly(file);
     // A short busy wait: better-sqlite3 waits synchronously, blocking every request of the process.
     const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
+    // SQLite gives its -wal and -shm files the database file's mode; ones left by an earlier start are made so too.
+    if (file !== ':memory:') for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
     sqlite.pragma('foreign_keys = ON');
     const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
     const db = new Kysely<DB>({ dialect, log });
     return { db, dialect: 'sqlite', log, close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
+}
+
+/**
+ * Makes the SQLite file readable and writable by this user only (mode 0600),
+ * created so before SQLite opens it, or narrowed when an earlier start left
+ * it wider: it holds password hashes, key hashes and every profile. Its
+ * folder is created owner-only too.
+ */
+function ownerOnly(file: string): void {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type { Logger } from 'pino';
 import type pg from 'pg';
+import { readFloor } from './readYourWrites.js';
 
 /** What the read pool knows of one replica. */
 export interface ReplicaState {
@@ -8,12 +9,18 @@ export interface ReplicaState {
   name: string;
   /** Answering, streaming from the primary, and no further behind than the bound. */
   inUse: boolean;
-  /** How far behind the primary it was at the last check, in milliseconds (undefined: not answering). */
+  /** How far behind the primary it was at the last check, in milliseconds (undefined: not answering, or not yet caught up with the first check). */
   lagMs: number | undefined;
+  /** The write-ahead-log position it had replayed at the last check (0: unknown). */
+  replayed: number;
 }
 
 export interface ReadReplicas<DB> {
-  /** Reads go here: a replica in use (in turn), else the primary. */
+  /**
+   * Reads go here: a replica in use (in turn), else the primary. A read
+   * under a floor (`readFloor`: the caller wrote a moment ago) goes only to
+   * a replica known to have replayed past it, else to the primary.
+   */
   db: Kysely<DB>;
   states(): ReplicaState[];
   close(): Promise<void>;
@@ -44,7 +51,9 @@ function connectionFailure(error: unknown): boolean {
  * A read whose replica fails under it (stopped between two checks) is run
  * again on the primary at once, and the replica is left out: no read is
  * refused because a replica went away. Only single read statements are
- * sent here, never a transaction or a write.
+ * sent here, never a transaction or a write. A replica is first used once
+ * it has replayed what the primary had written at the first check: before
+ * that its lag is unknown, however fresh the history.
  */
 export function openReadReplicas<DB>(options: {
   urls: readonly string[];
@@ -61,10 +70,12 @@ export function openReadReplicas<DB>(options: {
     pool: options.makePool(url),
     inUse: false,
     lagMs: undefined as number | undefined,
+    replayed: 0,
   }));
   let turn = 0;
-  const pick = () => {
-    const usable = replicas.filter((replica) => replica.inUse);
+  /** A replica in use, in turn; under a floor, only one that has replayed past it. */
+  const pick = (floor: number | undefined) => {
+    const usable = replicas.filter((replica) => replica.inUse && (floor === undefined || replica.replayed >= floor));
     return usable.length ? usable[turn++ % usable.length] : undefined;
   };
   const leaveOut = (replica: (typeof replicas)[number], reason: string) => {
@@ -81,9 +92,12 @@ export function openReadReplicas<DB>(options: {
    * time, keeps an idle replica from looking late the moment a write comes.
    */
   const history: { at: number; lsn: number }[] = [];
-  const lagOf = (replayed: number, now: number): number => {
+  /** The first sample stays in the history until a later one is past the bound: behind it, a lag is unknown. */
+  let first: { at: number; lsn: number } | undefined;
+  const lagOf = (replayed: number, now: number): number | undefined => {
     const passed = history.find((sample) => sample.lsn > replayed);
     if (!passed) return 0;
+    if (passed === first) return undefined;
     return now - passed.at;
   };
 
@@ -91,14 +105,17 @@ export function openReadReplicas<DB>(options: {
     try {
       const { rows } = await replica.pool.query<{ recovering: boolean; streaming: boolean; lsn: number | null }>(REPLICA_POSITION);
       const { recovering, streaming, lsn } = rows[0]!;
-      replica.lagMs = lagOf(Number(lsn ?? 0), now);
+      replica.replayed = Number(lsn ?? 0);
+      replica.lagMs = lagOf(replica.replayed, now);
       if (!recovering) return leaveOut(replica, 'not a replica (promoted?)');
       if (!streaming) return leaveOut(replica, 'not streaming from the primary');
+      if (replica.lagMs === undefined) return leaveOut(replica, 'catching up with the primary');
       if (replica.lagMs > options.maxLagMs) return leaveOut(replica, `lagging ${Math.round(replica.lagMs)} ms`);
       if (!replica.inUse) options.logger.info({ replica: replica.name }, 'read replica in use');
       replica.inUse = true;
     } catch (error) {
       replica.lagMs = undefined;
+      replica.replayed = 0;
       leaveOut(replica, (error as Error).message);
     }
   };
@@ -107,6 +124,7 @@ export function openReadReplicas<DB>(options: {
     try {
       const { rows } = await options.primary.query<{ lsn: number }>(PRIMARY_POSITION);
       history.push({ at: now, lsn: Number(rows[0]!.lsn) });
+      first ??= history[0];
     } catch {
       return; // the primary is down: nothing answers writes anyway; judge the replicas when it is back
     }
@@ -124,7 +142,7 @@ export function openReadReplicas<DB>(options: {
   /** A pool as Kysely's PostgreSQL dialect uses one: each client it lends is a replica's, or the primary's. */
   const routingPool = {
     async connect() {
-      const replica = pick();
+      const replica = pick(readFloor.getStore());
       if (!replica) return options.primary.connect();
       let client: pg.PoolClient;
       try {
@@ -157,7 +175,7 @@ export function openReadReplicas<DB>(options: {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: routingPool as unknown as pg.Pool }), log: options.log });
   return {
     db,
-    states: () => replicas.map(({ name, inUse, lagMs }) => ({ name, inUse, lagMs })),
+    states: () => replicas.map(({ name, inUse, lagMs, replayed }) => ({ name, inUse, lagMs, replayed })),
     async close() {
       clearInterval(timer);
       await checking?.catch(() => {});

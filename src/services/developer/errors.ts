@@ -15,7 +15,7 @@ export const unauthenticated = (reason: 'missing' | 'invalid') =>
 /** 401 for a log-in whose email address and password do not match: the same for an unknown address and a wrong password. */
 export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Email address or password is incorrect');
 
-/** 403 for a wrong current password where a session asks to change the account's address (not 401: the session itself is fine). */
+/** 403 for a wrong current password where a session asks for a change (address, password, deletion; not 401: the session itself is fine). */
 export const wrongPassword = () => new ApiError(403, 'invalid_credentials', 'The password is incorrect');
 
 /** 400 for a new address that is the account's own already. */

@@ -6,10 +6,11 @@ import type { Contract } from '../../platform/http/contract.js';
 import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { openApiDocumentHandler } from '../../platform/http/handlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
-import { normalizeEmail } from '../../accounts/email.js';
+import { canonicalInbox, normalizeEmail } from '../../accounts/email.js';
+import { rateLimitClient } from '../../platform/security/clientAddress.js';
 import { hashPassword, verifyPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
-import { csrfTokenFor, hashSessionToken, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
+import { csrfTokenFor, hashSessionToken, idleSince, issueSessionToken, sessionIdOf } from './domain/sessionToken.js';
 import {
   EMAIL_CHANGE_TTL_SECONDS,
   emailChangedNotice,
@@ -17,6 +18,7 @@ import {
   emailTakenMessage,
   hashLinkToken,
   issueLinkToken,
+  passwordChangedNotice,
   passwordResetMessage,
   RESET_TTL_SECONDS,
   VERIFY_TTL_SECONDS,
@@ -59,13 +61,19 @@ export interface DeveloperHandlerDeps {
   /** Every password hash and check runs through it (`DEVELOPER_PASSWORD_HASHES`): each holds 128 MiB at the default cost. */
   passwordGate: ConcurrencyGate;
   sessionTtlSeconds: number;
+  /** A session not used for this long is idle: refused, and pruned at the next log-in. */
+  sessionIdleSeconds: number;
   secureCookie: boolean;
   /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
   mailer: Mailer;
-  /** Counts the emails asked for per account and per address. */
+  /** Counts the emails asked for per account and per address (and reset links per address and client address together). */
   mailLimit: MailLimit;
+  /** Counts the reset links mailed to one address, whoever asks: a bound per inbox wider than the one per asker. */
+  resetLimit: MailLimit;
   /** Base of the links in emails (`PUBLIC_URL`). */
   publicUrl: string;
+  /** `NODE_ENV=production`: no answer then says that a message is in the log. */
+  production: boolean;
   logger: Logger;
 }
 
@@ -106,7 +114,8 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
   const decoyHash = hash(randomBytes(16).toString('hex'));
   // Awaited (and any failure reported) by the first log-in; until then a failure must not go unhandled.
   decoyHash.catch(() => {});
-  const mailNote = deps.mailer.logsOnly ? NO_SMTP_NOTE : '';
+  // Only on a local start: in production (MAIL_TO_LOG) no answer points anyone at the log's links.
+  const mailNote = deps.mailer.logsOnly && !deps.production ? NO_SMTP_NOTE : '';
   const signUpAccepted = {
     status: 'accepted',
     message: `If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.${mailNote}`,
@@ -145,6 +154,14 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     };
   }
 
+  /** The signed-in account's password, asked for again: counted like a log-in of its address from this client. */
+  async function checkCurrentPassword(session: ActiveSession, password: string, ip: string) {
+    await throttle.admitLogIn(session.email, ip);
+    const credentials = await store.findCredentials(session.email);
+    if (!credentials || !(await unlessTurnedAway(ip, session.email, verify(password, credentials.passwordHash)))) throw wrongPassword();
+    await throttle.succeeded(ip, session.email);
+  }
+
   return {
     /**
      * "Sign up": a new account with a password that is not easy to guess. The same answer, after the same
@@ -156,7 +173,10 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
       const created = await store.createAccount(email, await unlessTurnedAway(ctx.ip, undefined, hash(body.password)));
-      if (created !== 'email-taken') sendInBackground(await issueVerification(created.accountId, email), 'verification');
+      // Sign-ups of one inbox's many spellings (`carol+1@`, `carol+2@`, …) mail it a few times an hour, not once each.
+      if (created !== 'email-taken' && (await deps.mailLimit.allows(`to:${canonicalInbox(email)}`))) {
+        sendInBackground(await issueVerification(created.accountId, email), 'verification');
+      }
       return { status: 202, body: signUpAccepted };
     },
 
@@ -169,7 +189,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
       if (!credentials || !matches) throw invalidCredentials();
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
-      await Promise.all([store.deleteExpiredSessions(), throttle.forgetEnded()]);
+      await Promise.all([store.deleteExpiredSessions(idleSince(deps.sessionIdleSeconds)), throttle.forgetEnded()]);
       const verified = await store.isEmailVerified(credentials.accountId);
       return { status: 200, ...(await startSession(ctx, credentials.accountId, email, verified)) };
     },
@@ -211,13 +231,10 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     async requestEmailChange({ body, principal, ctx }) {
       const session = sessionOf(principal);
       const newEmail = normalizeEmail(body.new_email);
-      await throttle.admitLogIn(session.email, ctx.ip);
-      const credentials = await store.findCredentials(session.email);
-      if (!credentials || !(await unlessTurnedAway(ctx.ip, session.email, verify(body.password, credentials.passwordHash)))) throw wrongPassword();
-      await throttle.succeeded(ctx.ip, session.email);
+      await checkCurrentPassword(session, body.password, ctx.ip);
       if (newEmail === session.email) throw sameEmail();
       await deps.mailLimit.take(`account:${session.accountId}`);
-      await deps.mailLimit.take(`to:${newEmail}`);
+      await deps.mailLimit.take(`to:${canonicalInbox(newEmail)}`);
       if (await store.isEmailTaken(newEmail)) {
         sendInBackground(emailTakenMessage(deps.publicUrl, newEmail), 'address taken');
       } else {
@@ -245,17 +262,29 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
     },
 
     /**
-     * "Ask for a password reset link": the same answer, at once, for every address (no enumeration); a
-     * link goes out only to an account that can log in, and only a few per hour per address.
+     * "Ask for a password reset link": the same answer, after the same work, for every address (no
+     * enumeration); a link goes out only to an account that can log in. Counted per address and client
+     * address together, and per address more loosely: a stranger's requests use up their own budget, not
+     * the owner's, so nobody can block an owner's recovery from one address.
      */
-    async requestPasswordReset({ body }) {
+    async requestPasswordReset({ body, ctx }) {
       const email = normalizeEmail(body.email);
       const credentials = await store.findCredentials(email);
-      if (credentials && (await deps.mailLimit.allows(`reset:${email}`))) {
-        const { token, tokenHash } = issueLinkToken();
-        const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
-        await store.issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt });
-        sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset');
+      // Counted for unknown addresses too, so both take the same work; the rest happens after the answer.
+      // The recipient's own count is taken only within the asker's share: a stranger refused there uses up nothing of the owner's.
+      const allowed =
+        (await deps.mailLimit.allows(`reset:${canonicalInbox(email)}\n${rateLimitClient(ctx.ip)}`)) &&
+        (await deps.resetLimit.allows(`reset:${canonicalInbox(email)}`));
+      if (credentials && allowed) {
+        // Started once the answer is on its way: nothing the caller waits for depends on the address.
+        setImmediate(() => {
+          const { token, tokenHash } = issueLinkToken();
+          const expiresAt = new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString();
+          store
+            .issueEmailToken({ tokenHash, accountId: credentials.accountId, purpose: 'reset', expiresAt })
+            .then(() => sendInBackground(passwordResetMessage(deps.publicUrl, email, token), 'password reset'))
+            .catch((error: unknown) => deps.logger.error({ err: error }, 'could not issue a password reset link'));
+        });
       }
       return {
         status: 202,
@@ -282,7 +311,34 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         throw error;
       });
       await store.resetPassword(owner.accountId, stored);
+      sendInBackground(passwordChangedNotice(deps.publicUrl, owner.email), 'password changed');
       return { status: 204, body: undefined };
+    },
+
+    /**
+     * "Change the password" while signed in: the current password again (counted like a log-in), the new one
+     * checked as at sign-up; every other session ends, and the address is told.
+     */
+    async changePassword({ body, principal, ctx }) {
+      const session = sessionOf(principal);
+      await checkCurrentPassword(session, body.current_password, ctx.ip);
+      const weakness = await passwordWeakness(body.new_password, session.email);
+      if (weakness) throw weakPassword(weakness);
+      await store.changePassword(session.accountId, await unlessTurnedAway(ctx.ip, undefined, hash(body.new_password)), session.tokenHash);
+      sendInBackground(passwordChangedNotice(deps.publicUrl, session.email), 'password changed');
+      return { status: 204, body: undefined };
+    },
+
+    /**
+     * "Delete my account": the password again (counted like a log-in), then the account and everything it owns
+     * go in one statement; its keys stop working at once here and, through the change bus and the key caches'
+     * bound, on every instance.
+     */
+    async deleteAccount({ body, principal, ctx }) {
+      const session = sessionOf(principal);
+      await checkCurrentPassword(session, body.password, ctx.ip);
+      await store.deleteAccount(session.accountId);
+      return { status: 204, body: undefined, headers: { 'Set-Cookie': clearedSessionCookie(cookiePolicy) } };
     },
 
     async listSessions({ principal }) {
@@ -317,11 +373,11 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
 
     /** "Create an application": its first key is issued with it and shown in this answer only; at most `maxApplications` per account. */
     async createApplication({ body, principal }) {
-      const { accountId } = sessionOf(principal);
+      const { accountId, email } = sessionOf(principal);
       // Read from the store, not the session: a verification in another browser counts at once.
       if (!(await store.isEmailVerified(accountId))) throw emailNotVerified();
       // A new application's key counts as a rotation does, so deleting and recreating gives no more keys.
-      await deps.rotations.admit(accountId);
+      await deps.rotations.admit(accountId, email);
       const name = body.name.trim();
       const key = issueApiKey();
       const created = await store.createApplication(
@@ -330,7 +386,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
         { hash: key.hash, displayPrefix: key.displayPrefix },
         deps.maxApplications,
       );
-      if (typeof created === 'string') await deps.rotations.giveBack(accountId);
+      if (typeof created === 'string') await deps.rotations.giveBack(accountId, email);
       if (created === 'name-taken') throw applicationNameTaken(name);
       if (created === 'limit-reached') throw applicationLimitReached(deps.maxApplications);
       return {
@@ -345,15 +401,15 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): DeveloperHa
      * not the account's is not counted.
      */
     async rotateApplicationKey({ path, principal }) {
-      const { accountId } = sessionOf(principal);
-      await deps.rotations.admit(accountId);
+      const { accountId, email } = sessionOf(principal);
+      await deps.rotations.admit(accountId, email);
       const key = issueApiKey();
       const rotated = await store.rotateKey(accountId, path.applicationId, {
         hash: key.hash,
         displayPrefix: key.displayPrefix,
       });
       if (!rotated) {
-        await deps.rotations.giveBack(accountId);
+        await deps.rotations.giveBack(accountId, email);
         throw applicationNotFound();
       }
       return {

@@ -11,7 +11,7 @@ import { servedDefinition } from '../../platform/http/service.js';
 import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
-import { hashSessionToken, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
+import { hashSessionToken, idleSince, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
 import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
 import { createDeveloperHandlers } from './handlers.js';
@@ -22,6 +22,7 @@ import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRo
 import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
 import { createMailLimit, type MailLimit } from './rateLimit/mailLimit.js';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
+import { keyedHash } from '../../platform/security/secrets.js';
 import type { Logger } from 'pino';
 import type { DeveloperStore } from './store/developerStore.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
@@ -48,14 +49,17 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, Pla
     refuse: tooManyRequests,
     onRefused: deps.onRateLimited,
   });
+  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
+  const counterKey = keyedHash(deps.config.counterKeySecret);
   return developerService({
     contract: deps.contract,
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
     limits,
-    throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts),
-    rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay),
-    mailLimit: createMailLimit(deps.db, limits, MAILS_PER_HOUR),
+    throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts, counterKey),
+    rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay, counterKey),
+    mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
+    resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
     mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
   });
@@ -64,8 +68,14 @@ export function createDeveloperService(deps: PlatformDeps<DeveloperDatabase, Pla
 /** A first guess of one password hash's time (scrypt at the default cost), until the gate has timed its own. */
 const PASSWORD_HASH_MS = 400;
 
-/** Emails asked for per account (verification, new address) or per address (password reset, new address) in an hour. */
+/**
+ * Emails asked for in an hour per account (verification, new address), per new address, and per address
+ * and client address together (password reset).
+ */
 const MAILS_PER_HOUR = 5;
+
+/** Reset links one address gets in an hour, whoever asks: wider than one asker's share, so a stranger cannot use it up alone. */
+const RESETS_PER_ADDRESS_PER_HOUR = 20;
 
 /** The dashboard's sender: a no-reply address at the deployment's own host name. */
 const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL(publicUrl).hostname}>`;
@@ -76,13 +86,14 @@ const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL
  */
 export function developerService(deps: {
   contract: Contract;
-  config: Pick<PlatformConfig, 'publicUrl'> & DeveloperConfig;
+  config: Pick<PlatformConfig, 'publicUrl' | 'production'> & DeveloperConfig;
   store: DeveloperStore;
   /** The service's limits (in this process, or shared through Redis); the throttle, rotations and mails count with them too. */
   limits: ReturnType<typeof rateLimits>;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
   mailLimit: MailLimit;
+  resetLimit: MailLimit;
   mailer: Mailer;
   logger: Logger;
 }): DeveloperDefinition {
@@ -108,10 +119,13 @@ export function developerService(deps: {
       busy: passwordsBusy,
     }),
     sessionTtlSeconds,
+    sessionIdleSeconds: deps.config.developer.sessionIdleSeconds,
     secureCookie: publicUrl.protocol === 'https:',
     mailer: deps.mailer,
     mailLimit: deps.mailLimit,
+    resetLimit: deps.resetLimit,
     publicUrl: deps.config.publicUrl,
+    production: deps.config.production,
     logger: deps.logger,
   });
   const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.config.developer.requestsPerHour, windowSeconds: deps.config.developer.requestsWindowSeconds });
@@ -126,6 +140,8 @@ export function developerService(deps: {
     // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
     verifyEmail: { admit: startsSession },
     requestEmailChange: { admit: checksPassword },
+    changePassword: { admit: checksPassword },
+    deleteAccount: { admit: checksPassword },
     confirmEmailChange: { admit: startsSession },
     requestPasswordReset: { admit: startsSession },
     resetPassword: { admit: startsSession },
@@ -142,7 +158,7 @@ export function developerService(deps: {
     /** Resolves the session cookie; an expired, ended or malformed one is no session. */
     async sessionCookie(token) {
       if (!isWellFormedSessionToken(token)) return null;
-      const session = await deps.store.findSession(hashSessionToken(token));
+      const session = await deps.store.findSession(hashSessionToken(token), idleSince(deps.config.developer.sessionIdleSeconds));
       return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
     },
   };

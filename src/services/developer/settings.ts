@@ -3,6 +3,8 @@ import { int, rateLimitWindowSeconds } from '../../platform/config.js';
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
   sessionTtlSeconds: number;
+  /** A session not used for this long is refused (and pruned), whatever its lifetime left. */
+  sessionIdleSeconds: number;
   /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
   passwordCost: number;
   /**
@@ -32,6 +34,7 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
   return {
     developer: {
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
+      sessionIdleSeconds: int(env.DEVELOPER_SESSION_IDLE_SECONDS, 1800, 'DEVELOPER_SESSION_IDLE_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
       passwordHashes: {
         running: int(env.DEVELOPER_PASSWORD_HASHES, 1, 'DEVELOPER_PASSWORD_HASHES'),

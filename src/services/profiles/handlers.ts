@@ -6,11 +6,16 @@ import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
+import { presentInferredInterests, presentProfile } from './domain/presentProfile.js';
+import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
+import { invalidRequest } from '../../platform/http/errors.js';
+import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
 import { profileNotFound } from './errors.js';
-import { DEFAULT_AVATAR_CACHE_SECONDS, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
+import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';
 import type { Profile } from './domain/profile.js';
+import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
 
 export interface ProfilesHandlerDeps {
   contract: Contract;
@@ -18,6 +23,17 @@ export interface ProfilesHandlerDeps {
   avatars: AvatarImages;
   config: Pick<PlatformConfig, 'publicUrl'> & { profiles: Pick<ProfilesConfig['profiles'], 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'> };
 }
+
+/**
+ * The list of services, answered as one frozen object, so the presenter
+ * serializes and tags it once. It changes only with a release: an hour in
+ * caches.
+ */
+const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({ services: [...VERIFIED_ACCOUNT_SERVICES] });
+const SERVICES_CACHE_CONTROL = 'public, max-age=3600';
+
+/** Width and height of a QR code when `size` is not given. */
+const QR_CODE_SIZE = 200;
 
 /** A drawn avatar as a `200 image/png` answer, cacheable for `maxAge` seconds. */
 const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
@@ -29,7 +45,8 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
 export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandlers {
   const { profiles, avatars, config } = deps;
-  const presentFor = presentedProfiles({ profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl });
+  const links = { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl };
+  const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
@@ -75,6 +92,99 @@ export function createProfilesHandlers(deps: ProfilesHandlerDeps): ProfilesHandl
       if (fallback.kind === 'redirect') return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
       const image = await avatars.generated(fallback.style, profile?.emailHash ?? request.seed, request.size);
       return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
+    },
+
+    /**
+     * "Get inferred interests for a profile": what the store holds for the
+     * profile an identifier names, for keyed callers (the contract requires a
+     * key); 404 when there is no such profile.
+     */
+    getProfileInferredInterestsById({ path }) {
+      const answer = (profile: Profile | undefined) => {
+        if (!profile) throw profileNotFound();
+        return { status: 200 as const, body: presentInferredInterests(profile), headers: { 'Cache-Control': KEYED_CACHE_CONTROL } };
+      };
+      const lookup = parseIdentifier(path.profileIdentifier);
+      const known = profiles.knownProfile?.(lookup);
+      if (known) return answer(known.value);
+      return profiles.findProfile(lookup).then(answer);
+    },
+
+    /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
+    getVerifiedAccountServices() {
+      return { status: 200, body: VERIFIED_ACCOUNT_SERVICES_ANSWER, headers: { 'Cache-Control': SERVICES_CACHE_CONTROL } };
+    },
+
+    /**
+     * "Search for profiles by verified account username": the profiles with
+     * a visible verified account of that username (any case), on `service`
+     * when given (400 when the list of services has no such id), a page at a
+     * time, each as a keyed lookup answers it.
+     */
+    async searchProfilesByVerifiedAccount({ query }) {
+      const { username, service, page = 1, per_page: perPage = 20 } = query;
+      if (service !== undefined && !verifiedAccountService(service)) {
+        throw invalidRequest('Invalid parameter service: must be an id of GET /v3/verified-accounts/services');
+      }
+      const found = await profiles.searchByVerifiedAccount({
+        username: username.toLowerCase(),
+        ...(service === undefined ? {} : { service }),
+        limit: perPage,
+        offset: (page - 1) * perPage,
+      });
+      return {
+        status: 200 as const,
+        body: { profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)), total_pages: Math.ceil(found.total / perPage) },
+        headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
+      };
+    },
+
+    /**
+     * "Get QR code for an email address' profile": a PNG of the profile's
+     * URL (with the caller's `utm_*`), `type=user` with the avatar in the
+     * middle; for an identifier that names no profile, of the URL it would
+     * have, marked `not-found`. Drawn and kept with the avatar images.
+     */
+    async getQrCodeBySha256Hash({ path, query, ctx }) {
+      checkSizeDigits(ctx.query);
+      const { size = QR_CODE_SIZE, version, utm_medium: medium, utm_campaign: campaign, type = 'none' } = query ?? {};
+      const lookup = parseIdentifier(path.sha256_hash);
+      const profile = lookup.by === 'nothing' ? undefined : await profiles.findProfile(lookup);
+      const url = new URL(`${config.publicUrl}/${profile ? profile.slug : encodeURIComponent(path.sha256_hash.toLowerCase())}`);
+      if (medium !== undefined || campaign !== undefined) {
+        url.searchParams.set('utm_source', 'qr');
+        if (medium !== undefined) url.searchParams.set('utm_medium', medium);
+        if (campaign !== undefined) url.searchParams.set('utm_campaign', campaign);
+      }
+      // The avatar is drawn (or taken from the kept images) before the code, each through the drawing gate on its own.
+      let centre: DrawnAvatar | undefined;
+      if (type === 'user') {
+        const side = Math.floor(size / 5);
+        const digest = profile?.avatarDigest;
+        if (digest) centre = await avatars.uploaded(digest, side, () => profiles.readAvatarImage(digest));
+        centre ??= await avatars.generated('mp', profile?.emailHash ?? '', side);
+      }
+      const text = url.href;
+      const key = `qr:${centre?.etag ?? 'none'}:${size}:${version ?? ''}:${text}`;
+      let image: DrawnAvatar;
+      try {
+        image = await avatars.other(key, () =>
+          drawQrCode({ text, size, ...(version === undefined ? {} : { version: Number(version) }), ...(centre ? { centre: centre.bytes } : {}) }),
+        );
+      } catch (error) {
+        if (error instanceof QrVersionTooSmall) throw invalidRequest(`Invalid parameter version: ${error.message}`);
+        throw error;
+      }
+      return {
+        status: 200,
+        body: image.bytes,
+        headers: {
+          'Content-Type': 'image/png',
+          ETag: image.etag,
+          'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS),
+          'X-Gravatar-Profile-Status': profile ? 'enabled' : 'not-found',
+        },
+      };
     },
 
     getOpenApiDocument: openApiDocumentHandler(deps.contract),

@@ -115,22 +115,32 @@ export function profilesService(deps: {
     }),
     config: deps.config,
   });
-  const { anonymousPerHour, keyedPerHour, accountPerHour, avatarsPerHour, windowSeconds } = deps.config.profiles.rateLimits;
+  const { anonymousPerHour, keyedPerHour, accountPerHour, keyedPerClientPerHour, avatarsPerHour, windowSeconds } =
+    deps.config.profiles.rateLimits;
   const limits = rateLimits({ shared: deps.shared, refuse: rateLimitExceeded, onRefused: deps.onRateLimited });
   /**
    * "100 requests per hour" per client address without a key; "1000 requests
-   * per hour" per key and, across all the keys of an account's applications,
-   * per account (defaults; `RATE_LIMIT_*`): a new key (a rotation, another
-   * application) is no way around the hourly allowance.
+   * per hour" per key and, across all the keys of every account of one inbox
+   * (`canonicalInbox`: `carol+k1@` and `c.a.r.o.l@` share `carol@`'s), per
+   * inbox, so a new key (a rotation, another application) or another account
+   * of the same inbox is no way around the hourly allowance; and keyed
+   * lookups from one client address, whatever keys it holds, are bounded too
+   * (defaults; `RATE_LIMIT_*`). Every keyed operation counts against the same
+   * budgets.
    */
   const lookups = limits.step<ProfilesPrincipal>(
     { name: 'profiles-anonymous', per: 'address', when: (caller) => caller.kind === 'anonymous', points: anonymousPerHour, windowSeconds },
     { name: 'profiles-key', per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined), points: keyedPerHour, windowSeconds },
-    { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.accountId : undefined), points: accountPerHour, windowSeconds },
+    { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.inbox : undefined), points: accountPerHour, windowSeconds },
+    { name: 'profiles-keyed-client', per: 'address', when: (caller) => caller.kind === 'key', points: keyedPerClientPerHour, windowSeconds },
   );
-  const avatars = limits.step({ name: 'profiles-avatars', per: 'address', points: avatarsPerHour, windowSeconds });
+  /** An hourly limit per client address of an operation that takes no key, counted apart from every other. */
+  const perAddress = (name: string, points: number) => limits.step({ name: `profiles-${name}`, per: 'address', points, windowSeconds });
+  const avatars = perAddress('avatars', avatarsPerHour);
+  const qrCodes = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
+  const services = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
   /** The contract document: a small budget per address of its own (it is read once by a tool, not per page). */
-  const documents = limits.step({ name: 'profiles-documents', per: 'address', points: CONTRACT_DOWNLOADS_PER_HOUR, windowSeconds });
+  const documents = perAddress('documents', CONTRACT_DOWNLOADS_PER_HOUR);
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
    * `Vary: Authorization`; avatar images have a per-client limit of their
@@ -138,7 +148,11 @@ export function profilesService(deps: {
    */
   const policies: ProfilesPolicies = {
     getProfileById: { admit: lookups, present: presentJsonAnswer },
+    getProfileInferredInterestsById: { admit: lookups, present: presentJsonAnswer },
+    searchProfilesByVerifiedAccount: { admit: lookups, present: presentJsonAnswer },
     getAvatar: { admit: avatars, present: presentAvatarAnswer },
+    getVerifiedAccountServices: { admit: services, present: presentJsonAnswer },
+    getQrCodeBySha256Hash: { admit: qrCodes, present: presentAvatarAnswer },
     getOpenApiDocument: { admit: documents, present: presentJsonAnswer },
   };
   const security: ProfilesSecurity = { apiKey: (token) => authenticateApiKey(keys, token) };
@@ -150,7 +164,7 @@ export function profilesService(deps: {
     handlers,
     anonymous: { kind: 'anonymous' },
     security,
-    unauthenticated: () => new ApiError(401, 'unauthorized', 'Unauthorized'),
+    unauthenticated: () => new ApiError(401, 'unauthorized', 'You are not authorized to perform this action'),
     policies,
     errorBody: profilesErrorBody,
     present: presentJsonAnswer,

@@ -17,13 +17,21 @@ export type AvatarAnswers = {
   404: T.ProfilesError;
 };
 
-/** The operations of `openapi/profiles.yaml` with their generated request and response types; `getAvatar` answers bytes. */
-export type ProfilesOperations = Omit<Operations, 'getAvatar'> & {
+/** The answer of `getQrCodeBySha256Hash` as a handler gives it: the PNG as bytes. */
+export type QrCodeAnswers = { 200: Buffer };
+
+/** The operations of `openapi/profiles.yaml` with their generated request and response types; `getAvatar` and `getQrCodeBySha256Hash` answer bytes. */
+export type ProfilesOperations = Omit<Operations, 'getAvatar' | 'getQrCodeBySha256Hash'> & {
   getAvatar: { data: T.GetAvatarData; responses: AvatarAnswers; headers: Operations['getAvatar']['headers'] };
+  getQrCodeBySha256Hash: {
+    data: T.GetQrCodeBySha256HashData;
+    responses: QrCodeAnswers;
+    headers: Operations['getQrCodeBySha256Hash']['headers'];
+  };
 };
 
 /** Who is calling: anonymous, or the holder of an API key (of one of an account's applications). */
-export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string };
+export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: string; accountId: string; inbox: string };
 
 /**
  * The required headers each operation's policy writes, so its handler does
@@ -32,7 +40,11 @@ export type ProfilesPrincipal = { kind: 'anonymous' } | { kind: 'key'; keyId: st
  */
 export type ProfilesPolicyHeaders = {
   getProfileById: { admit: RateLimitHeader; present: 'ETag' };
+  getProfileInferredInterestsById: { admit: RateLimitHeader; present: 'ETag' };
+  searchProfilesByVerifiedAccount: { admit: RateLimitHeader; present: 'ETag' };
   getAvatar: { admit: RateLimitHeader };
+  getQrCodeBySha256Hash: { admit: RateLimitHeader };
+  getVerifiedAccountServices: { admit: RateLimitHeader; present: 'ETag' };
   getOpenApiDocument: { present: 'ETag' };
 };
 

@@ -23,8 +23,14 @@ export interface ProfilesSettings {
     anonymousPerHour: number;
     keyedPerHour: number;
     accountPerHour: number;
+    /** Keyed lookups per window from one client address, across every key (`RATE_LIMIT_KEYED_PER_CLIENT`). */
+    keyedPerClientPerHour: number;
     /** Avatar images per window per client address (`RATE_LIMIT_AVATARS`). */
     avatarsPerHour: number;
+    /** Lists of verified-account services per window per client address (`RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES`). */
+    verifiedAccountServicesPerHour: number;
+    /** QR codes per window per client address (`RATE_LIMIT_QR_CODES`). */
+    qrCodesPerHour: number;
     windowSeconds: number;
   };
 }
@@ -48,7 +54,11 @@ export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<P
         keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
         // Every key of an account together: by default as much as one key, so a new key adds nothing.
         accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
+        // Keyed lookups from one client address, whatever keys it holds: two keys' worth at the default allowance.
+        keyedPerClientPerHour: int(env.RATE_LIMIT_KEYED_PER_CLIENT, 2000, 'RATE_LIMIT_KEYED_PER_CLIENT'),
         avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
+        verifiedAccountServicesPerHour: int(env.RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES, 1000, 'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES'),
+        qrCodesPerHour: int(env.RATE_LIMIT_QR_CODES, 1000, 'RATE_LIMIT_QR_CODES'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },

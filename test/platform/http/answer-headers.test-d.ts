@@ -62,6 +62,10 @@ describe('a policy table', () => {
   it('must hold the admit step and presenter that write what the handlers leave out', () => {
     const complete: ProfilesPolicies = {
       getProfileById: { admit: limit, present: withETag },
+      getProfileInferredInterestsById: { admit: limit, present: withETag },
+      getVerifiedAccountServices: { admit: limit, present: withETag },
+      searchProfilesByVerifiedAccount: { admit: limit, present: withETag },
+      getQrCodeBySha256Hash: { admit: limit, present: plainPresenter },
       getAvatar: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
     };
@@ -82,9 +86,15 @@ describe('a service definition', () => {
     const lookup = {} as ProfilesHandlers['getProfileById'];
     const avatar = {} as ProfilesHandlers['getAvatar'];
     const document = {} as ProfilesHandlers['getOpenApiDocument'];
-    const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document };
+    const others = {
+      getProfileInferredInterestsById: {} as ProfilesHandlers['getProfileInferredInterestsById'],
+      getVerifiedAccountServices: {} as ProfilesHandlers['getVerifiedAccountServices'],
+      searchProfilesByVerifiedAccount: {} as ProfilesHandlers['searchProfilesByVerifiedAccount'],
+      getQrCodeBySha256Hash: {} as ProfilesHandlers['getQrCodeBySha256Hash'],
+    };
+    const complete: Handlers = { getProfileById: lookup, getAvatar: avatar, getOpenApiDocument: document, ...others };
     // @ts-expect-error getAvatar, an operation of the contract, has no handler
-    const missing: Handlers = { getProfileById: lookup, getOpenApiDocument: document };
+    const missing: Handlers = { getProfileById: lookup, getOpenApiDocument: document, ...others };
     // @ts-expect-error getProfile names no operation of the contract
     const unknown: Handlers = { ...complete, getProfile: lookup };
     void [complete, missing, unknown];

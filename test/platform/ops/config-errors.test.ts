@@ -71,6 +71,12 @@ describe('a bad setting is a configuration error naming the variable', () => {
     ['metrics on the API port', 'METRICS_PORT', { PORT: '18099', METRICS_PORT: '18099' }],
     ['a PostgreSQL schema for SQLite', 'DATABASE_SCHEMA', { DATABASE_URL: 'sqlite::memory:', DATABASE_SCHEMA: 'app' }],
     ['proxy hops without a trusted proxy', 'TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '2' }],
+    ['production without a mail server (links would be logged)', 'SMTP_URL', { NODE_ENV: 'production' }],
+    ['production without a mail server: the way to choose the log', 'MAIL_TO_LOG', { NODE_ENV: 'production' }],
+    ['a mail server and the log at once', 'MAIL_TO_LOG', { SMTP_URL: 'smtp://mailer:s3cret-pw@mail.example.com', MAIL_TO_LOG: 'true' }],
+    ['a log flag that is neither true nor false', 'MAIL_TO_LOG', { MAIL_TO_LOG: 'please' }],
+    ['production with the development counter key secret', 'COUNTER_KEY_SECRET', { NODE_ENV: 'production', MAIL_TO_LOG: 'true' }],
+    ['a counter key secret too short to be one', 'COUNTER_KEY_SECRET', { COUNTER_KEY_SECRET: 'short' }],
   ])('%s: names %s', (_case, variable, env) => {
     const error = configErrorOf(env);
     expect(error).toBeInstanceOf(ConfigError);
@@ -82,12 +88,19 @@ describe('a bad setting is a configuration error naming the variable', () => {
   it('the same environment with good settings reads (the control)', () => {
     expect(configErrorOf({})).not.toBeInstanceOf(Error);
   });
+
+  it('production starts with a mail server, or with MAIL_TO_LOG said out loud (the controls)', () => {
+    const secret = { COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' };
+    expect(configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...secret })).not.toBeInstanceOf(Error);
+    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({ mailToLog: true, production: true });
+  });
 });
 
 describe('start-up with a bad setting', () => {
   it.each([
     ['a PostgreSQL URL without a server, with a password', 'DATABASE_URL', { DATABASE_URL: 'postgres://app:s3cret-pw@/app' }],
     ['metrics on the API port (settings that conflict)', 'METRICS_PORT', { PORT: '18099', METRICS_PORT: '18099' }],
+    ['production without a mail server', 'MAIL_TO_LOG', { NODE_ENV: 'production' }],
   ])('%s: exits 1 with one line naming %s, before it listens', async (_case, variable, env) => {
     const { code, stderr, stdout } = await start(env);
     expect(code).toBe(1);

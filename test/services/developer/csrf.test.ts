@@ -40,6 +40,9 @@ const stateChangingCalls: [string, (headers: { 'X-CSRF-Token': string }) => Prom
   ['logOut', (headers) => sdk.logOut({ client: user.client, headers })],
   ['requestEmailChange', (headers) =>
     sdk.requestEmailChange({ client: user.client, headers, body: { new_email: 'forged@evil.example', password: user.password } })],
+  ['changePassword', (headers) =>
+    sdk.changePassword({ client: user.client, headers, body: { current_password: user.password, new_password: 'purple walrus ladder 77' } })],
+  ['deleteAccount', (headers) => sdk.deleteAccount({ client: user.client, headers, body: { password: user.password } })],
 ];
 
 /** The user's applications as the store has them, to prove a refused call changed nothing. */

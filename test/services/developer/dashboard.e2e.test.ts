@@ -185,6 +185,26 @@ describe('the dashboard in a browser', () => {
     expect(problems).toEqual([]);
     await fresh.close();
   });
+
+  it('changes the password with the current one, and stays logged in', async () => {
+    const form = page.locator('#password-form');
+    await form.getByLabel('Current password').fill(GOOD_PASSWORD);
+    await form.getByLabel('New password').fill('purple walrus ladder 77');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor();
+    await expect(page.locator('#account-email').textContent()).resolves.toBe(email);
+  });
+
+  it('deletes the account after a confirmation, and shows the log-in form', async () => {
+    const form = page.locator('#delete-account-form');
+    await form.getByLabel('Current password').fill('purple walrus ladder 77');
+    await form.getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete account' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your account is deleted' }).waitFor();
+    await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
+    const { id } = (await server.built.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst()) ?? { id: undefined };
+    expect(id).toBeUndefined();
+  });
 });
 
 describe('screenshots', () => {

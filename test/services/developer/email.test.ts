@@ -198,4 +198,23 @@ describe('without SMTP_URL', () => {
       await local.close();
     }
   });
+
+  it('in production (MAIL_TO_LOG=true) logs the message, but no answer says a link is in the log', async () => {
+    const { startServer } = await import('../../support/server.js');
+    const production = await startServer({ DEVELOPER_PASSWORD_COST: '14', NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' });
+    try {
+      const caller = await dashboardCaller(production);
+      const email = uniqueEmail('production');
+      const signUp = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+      const reset = await sdk.requestPasswordReset({ client: caller.client, body: { email } });
+      const user = await sdk.logIn({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
+      const resent = await sdk.resendVerification({ client: caller.client, headers: { 'X-CSRF-Token': user.data!.csrf_token } });
+      for (const answer of [signUp, reset, resent]) {
+        expect(answer.response.status).toBe(202);
+        expect(answer.data?.message).not.toMatch(/SMTP_URL|server log/);
+      }
+    } finally {
+      await production.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { keyedHash, sha256Hex } from '../../../src/platform/security/secrets.js';
 import type { TestServer } from '../../support/server.js';
 import { dashboardCaller, GOOD_PASSWORD, signedUpUser, startDashboardServer, uniqueEmail } from './support/dashboard.js';
 
@@ -72,10 +73,14 @@ describe('per email address and client address', () => {
     const keys = (await server.built.db.selectFrom('developer_login_attempts').select('key').execute()).map((row) => row.key);
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      expect(key).toMatch(/^(login|client):[0-9a-f]{64}$/);
+      expect(key).toMatch(/^(login|client|mail):[0-9a-f]{64}$/);
       expect(key).not.toContain(user.email);
       expect(key).not.toContain('127.0.0.1');
     }
+    // Not a bare SHA-256 either, which anyone could test a guess against: an HMAC under COUNTER_KEY_SECRET.
+    const guesses = [sha256Hex('127.0.0.1'), sha256Hex(`${user.email}\n127.0.0.1`)];
+    for (const key of keys) expect(guesses).not.toContain(key.split(':')[1]);
+    expect(keys).toContain(`client:${keyedHash(server.config.counterKeySecret)('127.0.0.1')}`);
   });
 });
 

@@ -28,6 +28,7 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       throttle: { attempts: Object.assign(() => {}, { writes: RATE_LIMIT_HEADERS, limits: [] }) } as unknown as LoginThrottle,
       rotations: {} as KeyRotationLimit,
       mailLimit: {} as MailLimit,
+      resetLimit: {} as MailLimit,
       mailer: {} as Mailer,
       logger: pino({ level: 'silent' }),
     });
@@ -43,6 +44,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
   it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions, 5 / 50 attempts per 15 minutes and 1000 other requests an hour', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
+      sessionIdleSeconds: 1800,
       passwordCost: 17,
       passwordHashes: { running: 1, maxWaitMs: 2000 },
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },

@@ -215,6 +215,59 @@ describe('what the store keeps', () => {
   });
 });
 
+describe('the idle timeout (DEVELOPER_SESSION_IDLE_SECONDS, 30 minutes)', () => {
+  /** Moves a session's last use `minutes` into the past, as if nobody had used it since. */
+  const lastSeen = async (user: { cookie(): string | undefined }, minutes: number) => {
+    const tokenHash = createHash('sha256').update(user.cookie()!).digest('hex');
+    await server.built.db
+      .updateTable('developer_sessions')
+      .set({ last_seen_at: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+    return tokenHash;
+  };
+
+  it('refuses a session unused for longer, though its lifetime is not over', async () => {
+    const user = await signedUpUser(server);
+    await lastSeen(user, 31);
+    const { response, error } = await sdk.getSession({ client: user.client });
+    expect(response.status).toBe(401);
+    expect(error).toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('keeps a session in use: each use (at most once a minute) starts the idle time again', async () => {
+    const user = await signedUpUser(server);
+    const tokenHash = await lastSeen(user, 29);
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
+    const row = await server.built.db.selectFrom('developer_sessions').select('last_seen_at').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.last_seen_at!)).toBeLessThan(60_000);
+  });
+
+  it('a log-in forgets idle sessions', async () => {
+    const idle = await signedUpUser(server);
+    const tokenHash = await lastSeen(idle, 31);
+    const user = await signedUpUser(server);
+    expect((await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    expect(await server.built.db.selectFrom('developer_sessions').select('token_hash').where('token_hash', '=', tokenHash).execute()).toEqual([]);
+  });
+});
+
+describe('sessions per account', () => {
+  it('are at most 20: a log-in beyond them ends the oldest', async () => {
+    const user = await signedUpUser(server);
+    const first = user.cookie();
+    for (let login = 0; login < 20; login++) {
+      const device = await dashboardCaller(server);
+      expect((await sdk.logIn({ client: device.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    }
+    const { id: accountId } = await server.built.db.selectFrom('accounts').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
+    const rows = await server.built.db.selectFrom('developer_sessions').select('token_hash').where('account_id', '=', accountId).execute();
+    expect(rows).toHaveLength(20);
+    expect(rows.map((row) => row.token_hash)).not.toContain(createHash('sha256').update(first!).digest('hex'));
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
+  });
+});
+
 describe('housekeeping', () => {
   it('a successful log-in forgets expired sessions and ended attempt counts', async () => {
     const expired = await signedUpUser(server);
@@ -240,14 +293,19 @@ describe('housekeeping', () => {
 });
 
 describe('over HTTPS', () => {
-  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+  it('names the session cookie __Host-dev_session and marks it Secure when PUBLIC_URL is https', async () => {
     const secure = await startDashboardServer({ PUBLIC_URL: 'https://dashboard.example.com' });
     try {
       const user = await signedUpUser(secure);
       const { response } = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
-      expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+      const cookie = response.headers.get('set-cookie')!;
+      expect(cookie).toMatch(/^__Host-dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+      // The browser sends it back under its own name: that is the session.
+      const token = /^__Host-dev_session=([^;]+)/.exec(cookie)![1]!;
+      const asBrowser = await sdk.getSession({ client: user.client, headers: { cookie: `__Host-dev_session=${token}` } });
+      expect(asBrowser.response.status).toBe(200);
       const { response: out } = await sdk.logOut({ client: user.client, headers: { 'X-CSRF-Token': (await sdk.getSession({ client: user.client })).data!.csrf_token } });
-      expect(out.headers.get('set-cookie')).toBe('dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+      expect(out.headers.get('set-cookie')).toBe('__Host-dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
     } finally {
       await secure.close();
     }

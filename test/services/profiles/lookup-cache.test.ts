@@ -19,6 +19,7 @@ function countingDirectory(fail = false) {
     },
     countProfiles: async () => 0,
     readAvatarImage: async () => undefined,
+    searchByVerifiedAccount: async () => ({ profiles: [], total: 0 }),
   };
   return { directory, counted };
 }

@@ -103,6 +103,8 @@ describe('a profile with nothing optional set', () => {
       verified_accounts: [],
       pronunciation: '',
       pronouns: '',
+      header_image: '',
+      background_color: '',
     });
   });
 });

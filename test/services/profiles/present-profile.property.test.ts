@@ -11,6 +11,7 @@ import type { ProfileRecord } from '../../../src/services/profiles/import/profil
 import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';
 import { realProfileProblems } from '../../support/realProfileSchema.js';
 import { KEYED_ONLY_FIELDS } from './support.js';
+import { VERIFIED_ACCOUNT_SERVICES } from '../../../src/services/profiles/domain/verifiedAccountServices.js';
 
 const contract = await loadContract(fileURLToPath(new URL('../../../openapi/profiles.yaml', import.meta.url)));
 const schemas = (contract.dereferenced.components as { schemas: Record<string, object> }).schemas;
@@ -82,8 +83,14 @@ const profileRecord: fc.Arbitrary<ProfileRecord> = fc.record(
     gallery: fc.array(fc.record({ url, alt_text: text }, { requiredKeys: ['url'] }), { maxLength: 4 }),
     verified_accounts: fc.array(
       fc.record(
-        { service_type: word, service_label: fc.string({ minLength: 1, maxLength: 12 }), service_icon: url, url, is_hidden: flag },
-        { requiredKeys: ['service_type', 'service_label', 'service_icon', 'url'] },
+        {
+          service_type: fc.constantFrom(...VERIFIED_ACCOUNT_SERVICES.map((service) => service.id)),
+          service_label: fc.string({ minLength: 1, maxLength: 12 }),
+          service_icon: url,
+          url,
+          is_hidden: flag,
+        },
+        { requiredKeys: ['service_type', 'url'] },
       ),
       { maxLength: 9 },
     ),
@@ -108,6 +115,11 @@ describe('what a profile shows to an anonymous caller', () => {
     const answer = presentProfile(profile, 'anonymous', LINKS);
     expect(validAnonymous(answer), describeErrors(validAnonymous.errors ?? [])).toBe(true);
     for (const field of KEYED_ONLY_FIELDS) expect(answer).not.toHaveProperty(field);
+  });
+
+  test.prop([storedProfile])('carries the profile card\'s header image and background, as keyed answers do', (profile) => {
+    const answer = presentProfile(profile, 'anonymous', LINKS);
+    expect(answer).toMatchObject({ header_image: profile.headerImage, background_color: profile.backgroundColor });
   });
 
   test.prop([storedProfile])('always points avatar_url at the avatar images by hash, uploaded image or not', (profile) => {

@@ -40,6 +40,27 @@ describe('a store that fails under a running server', () => {
   });
 });
 
+describe('a store that fails under a running server, for the other reads', () => {
+  it('turns a search, inferred interests and a QR code into 500s in the error format with nothing internal in them', async () => {
+    harness = await startProfiles({ PROFILE_LOOKUP_CACHE_MS: '0', API_KEY_CACHE_MS: '600000' });
+    const { key } = await harness.issueKey();
+    const authorized = { headers: { Authorization: `Bearer ${key}` } };
+    const base = `${harness.server.url}/v3`;
+    const paths = ['/profiles/search/by-verified-account?username=alexmorgan', '/profiles/alex/inferred-interests', '/qr-code/alex'];
+    // The key is learned while the store answers, so the failures below are the reads' own.
+    for (const path of paths) expect((await harness.call(`${base}${path}`, authorized)).status).toBe(200);
+    await harness.server.built.db.destroy();
+
+    for (const path of [...paths.slice(0, 2), '/qr-code/alex?size=321']) {
+      const res = await harness.call(`${base}${path}`, authorized);
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ error: 'Internal server error', code: 'internal_error' });
+      expect(text).not.toMatch(INTERNALS);
+    }
+  });
+});
+
 /** Serves the profiles service on `store` through the shared pipeline, logging into an array. */
 async function serveWith(store: ProfilesStore) {
   const logged: Record<string, unknown>[] = [];
@@ -63,6 +84,7 @@ const failingStore: ProfilesStore = {
   saveProfiles: unreachable,
   countProfiles: unreachable,
   readAvatarImage: unreachable,
+  searchByVerifiedAccount: unreachable,
   findActiveKey: unreachable,
   createApiKey: unreachable,
   revokeApiKey: unreachable,

@@ -112,8 +112,6 @@ export const KEYED_ONLY_FIELDS = [
   'first_name',
   'last_name',
   'is_organization',
-  'header_image',
-  'background_color',
   'interests',
   'links',
   'contact_info',

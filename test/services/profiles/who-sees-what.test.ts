@@ -51,8 +51,8 @@ describe('a request without a valid key is answered as anonymous', () => {
   });
 });
 
-/** The seed's Profile fields not marked (auth): exactly what an anonymous answer carries. */
-const SEED_PUBLIC_FIELDS = [
+/** The seed's Profile fields not marked (auth), and the profile card's look: exactly what an anonymous answer carries. */
+const PUBLIC_FIELDS = [
   'hash',
   'display_name',
   'profile_url',
@@ -65,12 +65,14 @@ const SEED_PUBLIC_FIELDS = [
   'verified_accounts',
   'pronunciation',
   'pronouns',
+  'header_image',
+  'background_color',
 ];
 
 describe('anonymous answers', () => {
-  it.each(['alex', 'sam', 'quiet'])('of %s carry exactly the seed\'s public fields', async (slug) => {
+  it.each(['alex', 'sam', 'quiet'])('of %s carry exactly the seed\'s public fields and the card\'s header and background', async (slug) => {
     const { body } = await lookup(harness, slug);
-    expect(Object.keys(body).sort()).toEqual([...SEED_PUBLIC_FIELDS].sort());
+    expect(Object.keys(body).sort()).toEqual([...PUBLIC_FIELDS].sort());
   });
 
   it('list at most 4 verified accounts, hidden ones never', async () => {
@@ -90,7 +92,14 @@ describe('anonymous answers', () => {
       company: 'ACME Corp',
       pronunciation: 'Al-ex Mor-gan',
       pronouns: 'she/they',
+      header_image: "url('https://images.example.com/alex/header.jpg') no-repeat 50% 1% / 100%",
+      background_color: 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
     });
+  });
+
+  it('carry an empty header and background as "" when the owner set none', async () => {
+    const { body } = await lookup(harness, 'sam');
+    expect(body).toMatchObject({ header_image: '', background_color: '' });
   });
 });
 
@@ -143,7 +152,7 @@ describe('a valid key gets the full profile', () => {
 
   it('carries every seed field and every personal detail, empty ones as "", [] or false', async () => {
     const { body } = await lookup(harness, 'sam', { key });
-    expect(Object.keys(body).sort()).toEqual([...SEED_PUBLIC_FIELDS, ...KEYED_ONLY_FIELDS.filter((f) => f !== 'contact_info')].sort());
+    expect(Object.keys(body).sort()).toEqual([...PUBLIC_FIELDS, ...KEYED_ONLY_FIELDS.filter((f) => f !== 'contact_info')].sort());
     expect(body).toMatchObject({
       first_name: '',
       last_name: '',

@@ -35,6 +35,9 @@ let page: Page;
 let key: string;
 
 const alex = emailHashes('alex@example.com').sha256;
+/** The header image alex's demo profile names (`header_image`). */
+const ALEX_HEADER = 'https://images.example.com/alex/header.jpg';
+let headerRequests = 0;
 const sam = emailHashes('sam@example.com').sha256;
 
 /** The page of a site that uses the widget and its own scripts. */
@@ -78,9 +81,18 @@ beforeAll(async () => {
   mkdirSync(screenshots, { recursive: true });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-  // Nothing leaves the machine: requests to other hosts (the widget's own icons) fail at once.
+  // Nothing leaves the machine: requests to other hosts (the widget's own icons) fail at once, but for
+  // alex's header image, answered here with a picture, so the card can show the header the profile names.
   const ours = new Set([new URL(api.server.url).origin, siteOrigin]);
-  await context.route('**/*', (route) => (ours.has(new URL(route.request().url()).origin) ? route.continue() : route.abort()));
+  const headerPicture = readFileSync(join(projectRoot, 'src/services/profiles/store/demo-avatars/alex.png'));
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url === ALEX_HEADER) {
+      headerRequests++;
+      return route.fulfill({ status: 200, contentType: 'image/png', body: headerPicture });
+    }
+    return ours.has(new URL(url).origin) ? route.continue() : route.abort();
+  });
   page = await context.newPage();
   await page.goto(`${siteOrigin}/`);
 }, 120_000);
@@ -107,6 +119,13 @@ async function hovercardOf(id: string) {
     headerImagesLoaded: await card
       .locator('.gravatar-hovercard__header-image img')
       .evaluateAll((imgs: HTMLImageElement[]) => imgs.map((img) => img.complete && img.naturalWidth > 0)),
+    // The header the profile names, as the card's CSS background (the widget's default header is the avatar, an <img>).
+    headerBackground: await card
+      .locator('.gravatar-hovercard__header-image')
+      .evaluateAll((divs: HTMLElement[]) => divs.map((div) => getComputedStyle(div).backgroundImage)),
+    profileColor: await card
+      .locator('.gravatar-hovercard__profile-color')
+      .evaluateAll((divs: HTMLElement[]) => divs.map((div) => getComputedStyle(div).backgroundImage)),
   };
   // For people to look at: .tmp/screenshots/hovercard-<id>.png.
   await page.screenshot({ path: join(screenshots, `hovercard-${id}.png`) });
@@ -122,7 +141,16 @@ describe('the official hovercards widget, from another origin', () => {
     expect(card.job).toBe('Landscape Architect, ACME Corp');
     expect(card.avatarSrc).toBe(`${api.server.url}/avatar/${alex}?s=256`);
     expect(card.avatarSize).toEqual([256, 256]);
-    expect(card.headerImagesLoaded).toEqual([true]);
+  });
+
+  it('shows the header image and background colour alex\'s profile names, from the anonymous call', async () => {
+    const card = await hovercardOf('alex');
+    // Not the default header (the avatar, blurred): the profile's own image, which the browser fetched (on this
+    // hover or the first).
+    expect(card.headerImagesLoaded).toEqual([]);
+    expect(card.headerBackground).toEqual([`url("${ALEX_HEADER}")`]);
+    expect(headerRequests).toBeGreaterThan(0);
+    expect(card.profileColor).toEqual(['linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)']);
   });
 
   it('renders sam\'s card, whose profile has no image, with the default image', async () => {
@@ -130,12 +158,21 @@ describe('the official hovercards widget, from another origin', () => {
     expect(card.name).toBe('Sam');
     expect(card.avatarSrc).toBe(`${api.server.url}/avatar/${sam}?s=256`);
     expect(card.avatarSize).toEqual([256, 256]);
+    // No header image of its own: the widget's default header, the avatar.
+    expect(card.headerImagesLoaded).toEqual([true]);
   });
 
   it('fetched each profile once, anonymously, and mapped its fields', async () => {
     const fetched = await page.evaluate(() => (window as unknown as { fetched: unknown[] }).fetched);
     expect(fetched).toEqual([
-      expect.objectContaining({ hash: alex, displayName: 'Alex Morgan', profileUrl: `${api.server.url}/alex`, avatarUrl: `${api.server.url}/avatar/${alex}` }),
+      expect.objectContaining({
+        hash: alex,
+        displayName: 'Alex Morgan',
+        profileUrl: `${api.server.url}/alex`,
+        avatarUrl: `${api.server.url}/avatar/${alex}`,
+        headerImage: `url('${ALEX_HEADER}') no-repeat 50% 1% / 100%`,
+        backgroundColor: 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
+      }),
       expect.objectContaining({ hash: sam, displayName: 'Sam', avatarUrl: `${api.server.url}/avatar/${sam}` }),
     ]);
     const [alexCard] = fetched as { verifiedAccounts: { type: string; label: string }[] }[];

@@ -97,3 +97,16 @@ export function emailChangedNotice(publicUrl: string, to: string, newEmail: stri
     ].join('\n'),
   };
 }
+
+/** To the account's address, once its password changed (by a reset link or while signed in): its owner learns of a change they did not make. */
+export function passwordChangedNotice(publicUrl: string, to: string): MailMessage {
+  return {
+    to,
+    subject: 'The password of your developer dashboard account changed',
+    text: [
+      'The password of the developer dashboard account of this address was changed; other sessions were logged out.',
+      '',
+      `If you did not make this change, set a new password at once: ${publicUrl}/developers (Forgot your password?).`,
+    ].join('\n'),
+  };
+}

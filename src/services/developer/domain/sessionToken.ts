@@ -48,3 +48,6 @@ export function csrfTokenMatches(presented: string, expected: string): boolean {
  * token nor the hash the store looks sessions up by.
  */
 export const sessionIdOf = (tokenHash: string): string => sha256Hex(`session-id\n${tokenHash}`).slice(0, 32);
+
+/** The moment before which a session's last use makes it idle (`DEVELOPER_SESSION_IDLE_SECONDS` ago). */
+export const idleSince = (idleSeconds: number): string => new Date(Date.now() - idleSeconds * 1000).toISOString();

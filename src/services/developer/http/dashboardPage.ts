@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
+import { requestOrigin } from '../../../platform/http/handlers.js';
 
 /** The dashboard page's files, as `npm run build:ui` writes them into `dist/developers/`. */
 const FILES: Record<string, { file: string; type: string }> = {
@@ -29,9 +30,6 @@ const DASHBOARD_SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** A host as a browser can send it: a name or IPv4 address, or an IPv6 one in brackets, and an optional port; nothing else. */
-const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
 /**
  * The origin the policy names: `PUBLIC_URL`'s when it is set (a deployment:
  * never anything a request says); else, on a local start, the host the
@@ -39,8 +37,7 @@ const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Z
  * names no script, so the page does not run rather than trust the header.
  */
 function policyOrigin(ctx: Parameters<Middleware>[0], publicOrigin: string | undefined): string | undefined {
-  if (publicOrigin) return publicOrigin;
-  return PLAIN_HOST.test(ctx.host) && (ctx.protocol === 'http' || ctx.protocol === 'https') ? `${ctx.protocol}://${ctx.host}` : undefined;
+  return publicOrigin ?? requestOrigin(ctx);
 }
 
 /**
@@ -62,6 +59,8 @@ export function dashboardPage(dir: string, publicUrl?: string): Middleware {
     }
     ctx.set(DASHBOARD_SECURITY_HEADERS);
     const origin = policyOrigin(ctx, publicOrigin);
+    // Without PUBLIC_URL the policy names the host the request reached: a cache must keep one page per Host.
+    if (!publicOrigin) ctx.vary('Host');
     ctx.set('Content-Security-Policy', dashboardPolicy(origin ? `${origin}/developers/app.js` : "'none'"));
     // Revalidated on every load, so a new build is picked up at once.
     ctx.set('Cache-Control', 'no-cache');

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { LibraryWindows, type RateLimitBudget, type WindowCounter } from '../../../platform/security/rateLimit.js';
-import { sha256Hex } from '../../../platform/security/secrets.js';
 
 interface CounterRow {
   points: number;
@@ -128,17 +127,19 @@ export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promis
 /**
  * Window counters in the shared store for the platform's limits
  * (`LimitDeclaration.counter`), so every instance counts the same attempts
- * without Redis. Keys are hashed, so the table holds no email or IP address
- * in clear.
+ * without Redis. Every key is stored as `counterKey` of it (an HMAC under
+ * `COUNTER_KEY_SECRET`), so the table holds no email or IP address in clear,
+ * nor a bare hash anyone could test a guess against. The one place store
+ * counter keys are hashed.
  */
 export const storeWindows =
-  (db: Kysely<DeveloperDatabase>) =>
+  (db: Kysely<DeveloperDatabase>, counterKey: (key: string) => string) =>
   (budget: RateLimitBudget): WindowCounter => {
     const windows = new LibraryWindows(new KyselyRateLimiter(db, budget), budget.points);
     return {
       points: budget.points,
-      count: (key) => windows.count(sha256Hex(key)),
-      giveBack: (key) => windows.giveBack(sha256Hex(key)),
-      forget: (key) => windows.forget(sha256Hex(key)),
+      count: (key) => windows.count(counterKey(key)),
+      giveBack: (key) => windows.giveBack(counterKey(key)),
+      forget: (key) => windows.forget(counterKey(key)),
     };
   };

@@ -34,13 +34,18 @@ export interface LoginThrottle {
 /** One email address (any letter case) from one client address (an IPv6 address by its /64). */
 const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rateLimitClient(ip)}`;
 
-/** The login throttle with the configured budgets, counting in the shared store. */
+/**
+ * The login throttle with the configured budgets, counting in the shared store. `counterKey` hashes each key
+ * (an HMAC under the server's secret, in `storeWindows`), so the table holds no email or IP address in clear,
+ * nor one to guess.
+ */
 export function createLoginThrottle(
   db: Kysely<DeveloperDatabase>,
   limits: ReturnType<typeof rateLimits>,
   budgets: DeveloperSettings['loginAttempts'],
+  counterKey: (key: string) => string,
 ): LoginThrottle {
-  const counter = storeWindows(db);
+  const counter = storeWindows(db, counterKey);
   const { windowSeconds } = budgets;
   const declared = { name: 'client', per: 'address', points: budgets.perClient, windowSeconds, counter, refuse: tooManyAttempts } as const;
   const perClient = limits.limit(declared);

@@ -17,13 +17,22 @@ export interface MailLimit {
   allows(key: string): Promise<boolean>;
 }
 
-export function createMailLimit(db: Kysely<DeveloperDatabase>, limits: ReturnType<typeof rateLimits>, perHour: number): MailLimit {
+/**
+ * A limit on emails named `name` (`mail`: per account, per recipient, per recipient and client address;
+ * `resets`: reset links per recipient, whoever asks). Keys are stored as HMACs (`storeWindows`): no address in clear.
+ */
+export function createMailLimit(
+  db: Kysely<DeveloperDatabase>,
+  limits: ReturnType<typeof rateLimits>,
+  budget: { name: string; perHour: number },
+  counterKey: (key: string) => string,
+): MailLimit {
   const mails = limits.limit({
-    name: 'mail',
+    name: budget.name,
     per: 'recipient',
-    points: perHour,
+    points: budget.perHour,
     windowSeconds: HOUR_SECONDS,
-    counter: storeWindows(db),
+    counter: storeWindows(db, counterKey),
     refuse: tooManyEmails,
   });
   return {

@@ -25,6 +25,10 @@ export interface DeveloperAccounts {
   markEmailVerified(accountId: string): Promise<void>;
   /** Sets a new password hash, marks the address verified (a reset link proves it) and ends every session, in one transaction. */
   resetPassword(accountId: string, passwordHash: string): Promise<void>;
+  /** Sets a new password hash and ends every session of the account but `keptSession` (a token hash), in one transaction. */
+  changePassword(accountId: string, passwordHash: string, keptSession: string): Promise<void>;
+  /** Deletes the account with everything it owns (applications, keys, sessions, links, profile) at once; false when there is none. */
+  deleteAccount(accountId: string): Promise<boolean>;
   /** Whether any account (the dashboard's, an import's, the admin command line's) has this address. */
   isEmailTaken(email: string): Promise<boolean>;
   /**
@@ -64,13 +68,17 @@ export interface StoredSession {
 }
 
 export interface DeveloperSessions {
+  /** Keeps a new session; the account's oldest sessions beyond the newest 20 end. */
   createSession(session: StoredSession): Promise<void>;
-  /** The session with this token hash, its account's email and whether it is verified, unless it has expired or ended. */
-  findSession(tokenHash: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
+  /**
+   * The session with this token hash, its account's email and whether it is verified, unless it has expired,
+   * ended, or not been used since `idleSince`; records the use (at most once a minute).
+   */
+  findSession(tokenHash: string, idleSince: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
   /** The account's live sessions, newest first. */
   listSessions(accountId: string): Promise<(StoredSession & { createdAt: string })[]>;
   /** Ends a session (nothing happens when there is none). */
   deleteSession(tokenHash: string): Promise<void>;
-  /** Forgets every expired session; answers how many there were. */
-  deleteExpiredSessions(): Promise<number>;
+  /** Forgets every expired session, and every one not used since `idleSince`; answers how many there were. */
+  deleteExpiredSessions(idleSince: string): Promise<number>;
 }

@@ -76,4 +76,14 @@ export const developerMigrations: readonly NamedMigration[] = [
       await db.schema.alterTable('developer_email_tokens').dropColumn('new_email').execute();
     },
   },
+  {
+    name: '004-session-last-seen',
+    async up(db: Kysely<unknown>) {
+      // When a session was last used (at most a minute off); null until then, when its start counts.
+      await db.schema.alterTable('developer_sessions').addColumn('last_seen_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('developer_sessions').dropColumn('last_seen_at').execute();
+    },
+  },
 ];

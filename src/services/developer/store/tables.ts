@@ -45,6 +45,8 @@ export interface DeveloperSessionsTable {
   created_at: string;
   /** The session is refused from this moment on. */
   expires_at: string;
+  /** When it was last used (refreshed at most once a minute; null: not since it started): an idle session is refused. */
+  last_seen_at: string | null;
 }
 
 /** Log-in attempt counters (rate-limiter-flexible's store rows), keyed by the SHA-256 of an email or client address. */

@@ -30,6 +30,12 @@ export interface AvatarImages {
   uploaded(digest: string, size: number, read: () => Promise<Buffer | undefined>): Promise<DrawnAvatar | undefined>;
   /** A default image at `size` pixels; an identicon is drawn from `seed`. */
   generated(style: DefaultAvatarStyle, seed: string, size: number): Promise<DrawnAvatar>;
+  /**
+   * Another image drawn for the service (a QR code), named by `key`: kept
+   * with the avatars, in the same bytes bound, and drawn through the same
+   * gate, so its cost is counted with theirs.
+   */
+  other(key: string, draw: () => Promise<Buffer>): Promise<DrawnAvatar>;
 }
 
 export interface AvatarImagesOptions {
@@ -93,6 +99,10 @@ export function avatarImages(options: AvatarImagesOptions): AvatarImages {
       // Only an identicon depends on the hash.
       const key = `${style}:${style === 'identicon' ? seed : ''}:${size}`;
       const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size), drawingWeight(size * size)) });
+      return image!;
+    },
+    async other(key, draw) {
+      const image = await drawn.fetch(`other:${key}`, { context: () => gate(draw) });
       return image!;
     },
   };

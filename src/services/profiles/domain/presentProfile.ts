@@ -5,6 +5,7 @@ import type {
   Interest as PublicInterest,
   VerifiedAccount as PublicVerifiedAccount,
 } from '../../../../generated/profiles/types.gen.js';
+import { verifiedAccountService } from './verifiedAccountServices.js';
 import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from './profile.js';
 
 /** Who is asking: a caller without a valid API key, or one with. */
@@ -25,12 +26,14 @@ export const ANONYMOUS_VERIFIED_ACCOUNTS = 4;
  * What a profile shows to whom, in one place.
  *
  * - Anonymous: "the response omits the authenticated-only fields and lists
- *   at most 4 verified accounts": exactly the seed's public fields.
+ *   at most 4 verified accounts": the seed's public fields, and the profile
+ *   card's look (header image, background colour), which the seed does not
+ *   mark authenticated-only and the real service sends to embedded cards.
  * - Keyed: "the full profile is returned, including links, registration and
  *   last-edit timestamps, contact info, payments and wallets, gallery
  *   images, and number_verified_accounts", and the real service's optional
  *   personal details (names, time zone, languages, interests, organization
- *   flag, header image, background colour), always present.
+ *   flag), always present.
  *
  * For both, hidden verified accounts are never listed (but are counted in
  * `number_verified_accounts`), and only the contact details and payments
@@ -64,6 +67,8 @@ export function presentProfile(
     verified_accounts: audience === 'anonymous' ? listed.slice(0, ANONYMOUS_VERIFIED_ACCOUNTS) : listed,
     pronunciation: profile.pronunciation,
     pronouns: profile.pronouns,
+    header_image: profile.headerImage,
+    background_color: profile.backgroundColor,
   };
   if (audience === 'anonymous') return common;
 
@@ -77,8 +82,6 @@ export function presentProfile(
     first_name: profile.firstName,
     last_name: profile.lastName,
     is_organization: profile.isOrganization,
-    header_image: profile.headerImage,
-    background_color: profile.backgroundColor,
     links: profile.links.map(({ label, url }) => ({ label, url })),
     interests: profile.interests.map(presentInterest),
     payments: {
@@ -94,11 +97,17 @@ export function presentProfile(
 }
 
 /**
+ * The interests inferred for a profile, as the real service answers them:
+ * `[{id, name, slug}]`, for keyed callers only (the operation requires a key).
+ */
+export const presentInferredInterests = (profile: Profile): PublicInterest[] => profile.inferredInterests.map(presentInterest);
+
+/**
  * An interest as the real service shows it: its slug "combines id and its
  * normalized name" (`1-photography`): the name's letters and digits in
  * lower case, runs of anything else as one `-`.
  */
-const presentInterest = ({ id, name }: Interest): PublicInterest => {
+export const presentInterest = ({ id, name }: Interest): PublicInterest => {
   const words = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -108,13 +117,22 @@ const presentInterest = ({ id, name }: Interest): PublicInterest => {
   return { id, name, slug: words ? `${id}-${words}` : String(id) };
 };
 
-const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => ({
-  service_type: account.serviceType,
-  service_label: account.serviceLabel,
-  service_icon: account.serviceIcon,
-  url: account.url,
-  is_hidden: false,
-});
+/**
+ * A verified account with its service's label and icon from the list of
+ * services (`GET /verified-accounts/services`), the one source of both; an
+ * account stored by an earlier release on a service the list lacks keeps
+ * what was stored with it.
+ */
+const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => {
+  const service = verifiedAccountService(account.serviceType);
+  return {
+    service_type: account.serviceType,
+    service_label: service?.label ?? account.serviceLabel,
+    service_icon: service?.icon ?? account.serviceIcon,
+    url: account.url,
+    is_hidden: false,
+  };
+};
 
 /** The public contact details; undefined when the owner made none public (the member is then omitted). */
 function publicContactInfo(contactInfo: ContactInfo): PublicContactInfo | undefined {

@@ -29,6 +29,8 @@ export interface Profile {
   /** In the owner's order; at most one is primary. */
   languages: Language[];
   interests: Interest[];
+  /** Interests inferred for the profile from what is known of it (not added by its owner); shown only by their own operation. */
+  inferredInterests: Interest[];
   isOrganization: boolean;
   /** CSS `background` value of the profile card's header (`url('…') …`), or `""`. */
   headerImage: string;
@@ -78,6 +80,12 @@ export interface VerifiedAccount {
   serviceLabel: string;
   serviceIcon: string;
   url: string;
+  /**
+   * The owner's username on the service, lower-case, as searches find it
+   * (`accountUsername`); absent on accounts stored by earlier releases,
+   * whose username is read from their URL.
+   */
+  username?: string;
   /** Hidden accounts are counted in `number_verified_accounts` but never listed. */
   hidden: boolean;
 }

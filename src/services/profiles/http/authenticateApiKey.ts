@@ -22,4 +22,4 @@ export function authenticateApiKey(
 }
 
 const principalOf = (key: ActiveKey | undefined): ProfilesPrincipal | null =>
-  key === undefined ? null : { kind: 'key', keyId: key.keyId, accountId: key.accountId };
+  key === undefined ? null : { kind: 'key', keyId: key.keyId, accountId: key.accountId, inbox: key.inbox };

@@ -6,7 +6,10 @@ import type { Audience } from '../domain/presentProfile.js';
  * by a shared cache", so it is `private, no-store`.
  */
 export const profileCacheControl = (audience: Audience, maxAgeSeconds: number): string =>
-  audience === 'anonymous' ? `public, max-age=${maxAgeSeconds}` : 'private, no-store';
+  audience === 'anonymous' ? `public, max-age=${maxAgeSeconds}` : KEYED_CACHE_CONTROL;
+
+/** `Cache-Control` of every answer to a keyed caller: never kept by a shared cache. */
+export const KEYED_CACHE_CONTROL = 'private, no-store';
 
 /**
  * How long a default avatar image, a redirect to the caller's own default or

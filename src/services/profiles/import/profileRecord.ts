@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { SameKeys } from '../../../platform/http/handlers.js';
 import type { ContactField } from '../domain/profile.js';
 import { SLUG } from '../domain/identifier.js';
+import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from '../domain/verifiedAccountServices.js';
 
 const text = { type: 'string' } as const;
 const nonEmpty = { type: 'string', minLength: 1 } as const;
@@ -11,6 +12,12 @@ const link = {
   required: ['label', 'url'],
   additionalProperties: false,
   properties: { label: text, url },
+} as const;
+const interest = {
+  type: 'object',
+  required: ['id', 'name'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, name: nonEmpty },
 } as const;
 const contactDetail = <Value extends object>(value: Value) =>
   ({
@@ -38,10 +45,20 @@ export function detailProblem(record: ProfileRecord): [string, string] | undefin
   }
   const primaries = languages.flatMap((language, index) => (language.is_primary ? [index] : []));
   if (primaries.length > 1) return [`languages[${primaries[1]}].is_primary`, 'only one language may be primary'];
-  const interests = record.interests ?? [];
-  for (const [index, interest] of interests.entries()) {
-    const earlier = interests.findIndex((other) => other.id === interest.id);
-    if (earlier < index) return [`interests[${index}].id`, `repeats interests[${earlier}]`];
+  for (const field of ['interests', 'inferred_interests'] as const) {
+    const interests = record[field] ?? [];
+    for (const [index, interest] of interests.entries()) {
+      const earlier = interests.findIndex((other) => other.id === interest.id);
+      if (earlier < index) return [`${field}[${index}].id`, `repeats ${field}[${earlier}]`];
+    }
+  }
+  for (const [index, account] of (record.verified_accounts ?? []).entries()) {
+    if (!verifiedAccountService(account.service_type)) {
+      return [
+        `verified_accounts[${index}].service_type`,
+        `must be a service of GET /v3/verified-accounts/services (${VERIFIED_ACCOUNT_SERVICES.map((service) => service.id).join(', ')})`,
+      ];
+    }
   }
   if (record.header_image && !HEADER_IMAGE.test(record.header_image)) {
     return ['header_image', "must be a CSS background of one image: url('https://…') and optional placement words"];
@@ -112,15 +129,11 @@ export const profileRecordSchema = {
         properties: { code: nonEmpty, name: nonEmpty, is_primary: { type: 'boolean' } },
       },
     },
-    interests: {
-      description: "Unique ids; the answer adds each one's slug.",
+    interests: { description: "The owner's own; unique ids; the answer adds each one's slug.", type: 'array', items: interest },
+    inferred_interests: {
+      description: 'Interests inferred for the profile (GET …/inferred-interests); unique ids; the answer adds each one\'s slug.',
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name'],
-        additionalProperties: false,
-        properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, name: nonEmpty },
-      },
+      items: interest,
     },
     is_organization: { type: 'boolean' },
     header_image: { description: "CSS `background` value: `url('https://…')` and optional placement.", type: 'string', maxLength: 2048 },
@@ -170,13 +183,19 @@ export const profileRecordSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['service_type', 'service_label', 'service_icon', 'url'],
+        required: ['service_type', 'url'],
         additionalProperties: false,
         properties: {
-          service_type: nonEmpty,
-          service_label: nonEmpty,
-          service_icon: url,
+          service_type: { description: 'An id of GET /v3/verified-accounts/services.', ...nonEmpty },
+          service_label: { description: 'Accepted from files of earlier releases and not kept: the label is the service list\'s.', ...nonEmpty },
+          service_icon: { description: 'Accepted from files of earlier releases and not kept: the icon is the service list\'s.', ...url },
           url,
+          username: {
+            description: "The owner's username on the service, as searches find it (any case); by default read from the URL.",
+            type: 'string',
+            minLength: 1,
+            maxLength: 255,
+          },
           is_hidden: { type: 'boolean' },
         },
       },

@@ -1,4 +1,6 @@
 import { utcSeconds } from '../domain/time.js';
+import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
+import { accountUsername } from '../domain/accountUsername.js';
 import type { ProfileContent } from '../store/profilesStore.js';
 import type { ProfileRecord } from './profileRecord.js';
 
@@ -20,6 +22,7 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
     timezone: record.timezone ?? '',
     languages: (record.languages ?? []).map(({ code, name, is_primary }) => ({ code, name, isPrimary: is_primary ?? false })),
     interests: (record.interests ?? []).map(({ id, name }) => ({ id, name })),
+    inferredInterests: (record.inferred_interests ?? []).map(({ id, name }) => ({ id, name })),
     isOrganization: record.is_organization ?? false,
     headerImage: record.header_image ?? '',
     backgroundColor: record.background_color ?? '',
@@ -31,13 +34,18 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
       cryptoWallets: record.payments?.crypto_wallets ?? [],
     },
     gallery: (record.gallery ?? []).map(({ url, alt_text }) => (alt_text === undefined ? { url } : { url, altText: alt_text })),
-    verifiedAccounts: (record.verified_accounts ?? []).map((account) => ({
-      serviceType: account.service_type,
-      serviceLabel: account.service_label,
-      serviceIcon: account.service_icon,
-      url: account.url,
-      hidden: account.is_hidden ?? false,
-    })),
+    // The label and icon are the service list's (the record's own, from files of earlier releases, are not kept).
+    verifiedAccounts: (record.verified_accounts ?? []).map((account) => {
+      const service = verifiedAccountService(account.service_type);
+      return {
+        serviceType: account.service_type,
+        serviceLabel: service?.label ?? account.service_type,
+        serviceIcon: service?.icon ?? '',
+        url: account.url,
+        username: accountUsername(account),
+        hidden: account.is_hidden ?? false,
+      };
+    }),
     registrationDate: record.registration_date ?? null,
     lastProfileEdit: lastEdit === null ? null : utcSeconds(new Date(lastEdit)),
   };

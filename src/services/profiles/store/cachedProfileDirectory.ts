@@ -39,6 +39,8 @@ export function cachedProfileDirectory(directory: ProfileDirectory, options: Loo
       }
     },
     countProfiles: () => directory.countProfiles(),
+    // Searches are not kept: each page is one pair of indexed queries.
+    searchByVerifiedAccount: (search) => directory.searchByVerifiedAccount(search),
     // Image bytes are not kept here: the avatar renderer keeps the sizes it drew.
     readAvatarImage: (digest) => directory.readAvatarImage(digest),
   };

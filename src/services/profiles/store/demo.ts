@@ -7,8 +7,6 @@ import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from '
 import { projectFile } from '../../../platform/projectRoot.js';
 import { createKyselyProfilesStore } from './kyselyProfilesStore.js';
 
-const icon = (service: string) => `https://profiles.example.com/icons/${service}.svg`;
-
 /**
  * The demo profiles' avatar files (`avatar_file` is relative to their
  * folder, as to an import file's), found from the project root so that the
@@ -46,6 +44,11 @@ export const DEMO_PROFILES: ProfileRecord[] = [
       { id: 1, name: 'photography' },
       { id: 27, name: 'Landscape Architecture' },
     ],
+    inferred_interests: [
+      { id: 31, name: 'Gardening' },
+      { id: 44, name: 'Dogs' },
+      { id: 27, name: 'Landscape Architecture' },
+    ],
     is_organization: false,
     header_image: "url('https://images.example.com/alex/header.jpg') no-repeat 50% 1% / 100%",
     background_color: 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
@@ -78,12 +81,12 @@ export const DEMO_PROFILES: ProfileRecord[] = [
       { url: 'https://images.example.com/alex/3.jpg' },
     ],
     verified_accounts: [
-      { service_type: 'github', service_label: 'GitHub', service_icon: icon('github'), url: 'https://github.com/alexmorgan' },
-      { service_type: 'mastodon', service_label: 'Mastodon', service_icon: icon('mastodon'), url: 'https://mastodon.example/@alexmorgan' },
-      { service_type: 'tumblr', service_label: 'Tumblr', service_icon: icon('tumblr'), url: 'https://alexmorgan.tumblr.example/', is_hidden: true },
-      { service_type: 'linkedin', service_label: 'LinkedIn', service_icon: icon('linkedin'), url: 'https://linkedin.example/in/alexmorgan' },
-      { service_type: 'flickr', service_label: 'Flickr', service_icon: icon('flickr'), url: 'https://flickr.example/people/alexmorgan' },
-      { service_type: 'wordpress', service_label: 'WordPress', service_icon: icon('wordpress'), url: 'https://alexmorgan.wordpress.example/' },
+      { service_type: 'github', url: 'https://github.com/alexmorgan' },
+      { service_type: 'mastodon', url: 'https://mastodon.example/@alexmorgan' },
+      { service_type: 'tumblr', url: 'https://alexmorgan.tumblr.example/', is_hidden: true },
+      { service_type: 'linkedin', url: 'https://linkedin.example/in/alexmorgan' },
+      { service_type: 'flickr', url: 'https://flickr.example/people/alexmorgan' },
+      { service_type: 'wordpress', url: 'https://alexmorgan.wordpress.example/' },
     ],
     registration_date: '2019-04-12',
     last_profile_edit: '2026-10-01T12:00:00Z',
@@ -122,7 +125,7 @@ export const DEMO_PROFILES: ProfileRecord[] = [
     },
     gallery: [{ url: 'https://images.example.com/quiet/1.jpg', alt_text: 'An empty library' }],
     verified_accounts: [
-      { service_type: 'github', service_label: 'GitHub', service_icon: icon('github'), url: 'https://github.com/quinnquiet' },
+      { service_type: 'github', url: 'https://github.com/quinnquiet' },
     ],
     registration_date: '2021-02-03',
     last_profile_edit: '2026-09-15T08:30:00Z',

@@ -1,6 +1,8 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import { createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
+import type { ProfilesDatabase } from './tables.js';
+import { verifiedAccountRows } from './kysely/verifiedAccountRows.js';
 
 /**
  * Migrations of the profiles service, in the order they are applied (after
@@ -74,6 +76,47 @@ export const profilesMigrations: readonly NamedMigration[] = [
       for (const column of ['first_name', 'last_name', 'timezone', 'header_image', 'background_color', 'languages', 'interests', 'is_organization']) {
         await db.schema.alterTable('profiles').dropColumn(column).execute();
       }
+    },
+  },
+
+  // Issue 36: the interests inferred for a profile (GET /v3/profiles/{id}/inferred-interests).
+  {
+    name: '003-inferred-interests',
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('profiles').addColumn('inferred_interests', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('profiles').dropColumn('inferred_interests').execute();
+    },
+  },
+
+  // Issue 36: searches by verified account (GET /v3/profiles/search/by-verified-account), by index.
+  {
+    name: '004-verified-account-index',
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('profile_verified_accounts')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('profiles.account_id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('service_type', 'text', (c) => c.notNull())
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('profile_verified_accounts_pk', ['account_id', 'position'])
+        .execute();
+      await db.schema
+        .createIndex('profile_verified_accounts_username')
+        .on('profile_verified_accounts')
+        .columns(['username', 'service_type', 'account_id'])
+        .execute();
+      // The profiles stored so far: their visible accounts, usernames read from the URLs.
+      const typed = db as unknown as Kysely<ProfilesDatabase>;
+      const profiles = await typed.selectFrom('profiles').select(['account_id', 'verified_accounts']).execute();
+      for (const profile of profiles) {
+        const rows = verifiedAccountRows(profile.account_id, JSON.parse(profile.verified_accounts));
+        if (rows.length) await typed.insertInto('profile_verified_accounts').values(rows).execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('profile_verified_accounts').execute();
     },
   },
 ];

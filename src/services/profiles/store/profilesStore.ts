@@ -43,8 +43,23 @@ export interface ProfileDirectory {
    */
   saveProfiles(profiles: readonly OwnedProfile[]): Promise<{ created: number; updated: number }>;
   countProfiles(): Promise<number>;
+  /**
+   * The profiles with a visible verified account of this username
+   * (lower-case), on `service` when given, by slug: `limit` of them from
+   * `offset`, and how many there are in all (index-backed queries).
+   */
+  searchByVerifiedAccount(search: VerifiedAccountSearch): Promise<{ profiles: Profile[]; total: number }>;
   /** The bytes of the uploaded avatar image with this digest, or undefined when no profile has it (any more). */
   readAvatarImage(digest: string): Promise<Buffer | undefined>;
+}
+
+/** What a search by verified account asks for. */
+export interface VerifiedAccountSearch {
+  /** Lower-case. */
+  username: string;
+  service?: string;
+  limit: number;
+  offset: number;
 }
 
 /** A slug is already the slug of another account's profile. */

@@ -8,6 +8,7 @@ import type { AccountsTables } from '../../../accounts/tables.js';
 export interface ProfilesTables {
   profiles: ProfilesTable;
   profile_avatars: ProfileAvatarsTable;
+  profile_verified_accounts: ProfileVerifiedAccountsTable;
 }
 
 /** The tables the profiles service reads and writes: its own and the accounts'. */
@@ -32,6 +33,8 @@ export interface ProfilesTable {
   languages: string;
   /** JSON `Interest[]`. */
   interests: string;
+  /** JSON `Interest[]`: the interests inferred for the profile, not added by its owner. */
+  inferred_interests: string;
   /** 1 when the profile is an organization's. */
   is_organization: number;
   header_image: string;
@@ -67,4 +70,18 @@ export interface ProfileAvatarsTable {
   /** SHA-256 hex of `image`: names the image in caches. */
   digest: string;
   updated_at: string;
+}
+
+/**
+ * The visible verified accounts of every profile, by service and username:
+ * the index searches by verified account read (hidden accounts are never
+ * written here, so they are never found). Written with the profile.
+ */
+export interface ProfileVerifiedAccountsTable {
+  account_id: string;
+  /** The account's position among the profile's verified accounts, from 0. */
+  position: number;
+  service_type: string;
+  /** Lower-case (`accountUsername`). */
+  username: string;
 }

@@ -104,6 +104,8 @@ function presentPublishing(
   ctx.status = status;
   ctx.set(headers);
   ctx.set('X-Content-Type-Options', 'nosniff');
+  // What a token may read (a trashed post, `context=edit`) is its holder's alone: no shared cache keeps it.
+  if (ctx.get('authorization')) ctx.set('Cache-Control', 'private, no-store');
   // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
   if (how.callback && callbackApplies) {
     ctx.type = 'application/javascript; charset=utf-8';

@@ -41,7 +41,7 @@ export async function dashboardCaller(server: TestServer): Promise<DashboardCall
     const request = new Request(input, init);
     if (token !== undefined && !request.headers.has('cookie')) request.headers.set('cookie', `dev_session=${token}`);
     const response = await checked(request);
-    const set = /^dev_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
+    const set = /^(?:__Host-)?dev_session=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
     if (set) token = set[1] || undefined;
     return response;
   };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { changeAccountEmail, createAccount, findAccountId } from '../../../../accounts/accounts.js';
+import { changeAccountEmail, createAccount, deleteAccount, findAccountId } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
@@ -70,6 +70,17 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
       });
     },
+
+    async changePassword(accountId, passwordHash, keptSession) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('developer_credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).execute();
+        await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).where('token_hash', '!=', keptSession).execute();
+        // A reset link asked for earlier would undo the change: it stops working.
+        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
+      });
+    },
+
+    deleteAccount: (accountId) => deleteAccount(accountsOf(db), accountId),
 
     async isEmailTaken(email) {
       return (await findAccountId(accountsOf(db), email)) !== undefined;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ProfilesDatabase } from '../tables.js';
-import { SlugInUseError, type ProfileDirectory } from '../profilesStore.js';
+import { SlugInUseError, type ProfileDirectory, type VerifiedAccountSearch } from '../profilesStore.js';
+import { verifiedAccountRows } from './verifiedAccountRows.js';
 import { ensureAccount } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
@@ -10,6 +11,29 @@ const LOOKUP_COLUMNS = {
   md5: 'accounts.email_md5',
   slug: 'profiles.slug',
 } as const;
+
+/**
+ * The two queries of a search by verified account: how many profiles match,
+ * and the page of them (by slug), both finding the accounts through the
+ * `profile_verified_accounts_username` index (username, service, account).
+ * Exported for the test that reads their plans.
+ */
+export function verifiedAccountSearchQueries(db: Kysely<ProfilesDatabase>, search: VerifiedAccountSearch) {
+  let accounts = db.selectFrom('profile_verified_accounts').where('profile_verified_accounts.username', '=', search.username);
+  if (search.service !== undefined) accounts = accounts.where('profile_verified_accounts.service_type', '=', search.service);
+  const matching = accounts.select((eb) => eb.fn.count<string | number>('profile_verified_accounts.account_id').distinct().as('count'));
+  const page = db
+    .selectFrom('profiles')
+    .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
+    .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
+    .selectAll('profiles')
+    .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
+    .where('profiles.account_id', 'in', accounts.select('profile_verified_accounts.account_id'))
+    .orderBy('profiles.slug')
+    .limit(search.limit)
+    .offset(search.offset);
+  return { matching, page };
+}
 
 /** The profile directory on a Kysely database (SQLite or PostgreSQL); lookups of profiles and images read from `readDb`. */
 export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kysely<ProfilesDatabase> = db): ProfileDirectory {
@@ -61,6 +85,9 @@ export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kys
           } else {
             await trx.deleteFrom('profile_avatars').where('account_id', '=', account.id).execute();
           }
+          await trx.deleteFrom('profile_verified_accounts').where('account_id', '=', account.id).execute();
+          const indexed = verifiedAccountRows(account.id, profile.verifiedAccounts);
+          if (indexed.length) await trx.insertInto('profile_verified_accounts').values(indexed).execute();
           if (!existing) created++;
         }
         return { created, updated: profiles.length - created };
@@ -70,6 +97,13 @@ export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kys
     async readAvatarImage(digest) {
       const row = await readDb.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
       return row && Buffer.from(row.image);
+    },
+
+    async searchByVerifiedAccount(search) {
+      const { matching, page } = verifiedAccountSearchQueries(readDb, search);
+      const [{ count }, rows] = await Promise.all([matching.executeTakeFirstOrThrow(), page.execute()]);
+      // PostgreSQL answers count(…) as a string.
+      return { profiles: rows.map(fromProfileRow), total: Number(count) };
     },
 
     async countProfiles() {

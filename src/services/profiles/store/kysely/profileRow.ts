@@ -20,6 +20,7 @@ export function profileColumns(profile: ProfileContent, updatedAt: string): Omit
     timezone: profile.timezone,
     languages: JSON.stringify(profile.languages),
     interests: JSON.stringify(profile.interests),
+    inferred_interests: JSON.stringify(profile.inferredInterests),
     is_organization: profile.isOrganization ? 1 : 0,
     header_image: profile.headerImage,
     background_color: profile.backgroundColor,
@@ -55,6 +56,7 @@ export function fromProfileRow(row: Selectable<ProfilesTable> & { email_sha256: 
     timezone: row.timezone,
     languages: JSON.parse(row.languages),
     interests: JSON.parse(row.interests),
+    inferredInterests: JSON.parse(row.inferred_interests),
     // PostgreSQL may hand an integer column back as a string.
     isOrganization: Number(row.is_organization) === 1,
     headerImage: row.header_image,

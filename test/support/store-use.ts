@@ -1,0 +1,39 @@
+import { createRequire } from 'node:module';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/**
+ * On the PostgreSQL project only: a test file that ran tests but never
+ * connected to PostgreSQL fails, naming the list to put it in. Every file
+ * runs on both stores unless `vitest.config.ts` lists it as independent of
+ * the store; without this check, a new file that never touches the store
+ * would run twice for nothing, silently. Every connection of the tests
+ * (the servers' pools, the support's own clients) is a `pg.Client`, so its
+ * `connect` tells.
+ */
+if ((process.env.TEST_DATABASE_URL ?? '').startsWith('postgres')) {
+  const state = ((globalThis as Record<symbol, unknown>)[Symbol.for('contract-first-api.postgres-used')] ??= patchConnect()) as { used: boolean };
+  let ran = 0;
+  beforeAll(() => {
+    state.used = false;
+    ran = 0;
+  });
+  afterEach(() => {
+    ran++;
+  });
+  afterAll(() => {
+    if (ran > 0 && !state.used) {
+      throw new Error('this file ran on PostgreSQL without ever connecting to it: list it in vitest.config.ts as independent of the store (backendIndependent)');
+    }
+  });
+}
+
+function patchConnect(): { used: boolean } {
+  const state = { used: false };
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const connect = pg.Client.prototype.connect as (...args: unknown[]) => unknown;
+  pg.Client.prototype.connect = function (this: unknown, ...args: unknown[]) {
+    state.used = true;
+    return connect.apply(this, args);
+  } as typeof pg.Client.prototype.connect;
+  return state;
+}
