@@ -31,7 +31,7 @@ function tableRows(): Row[] {
     const [route, operations, perHour, limit] = line.split('|').slice(1).map((cell) => cell.trim()) as [string, string, string, string];
     rows.push({
       route,
-      operations: [...operations.matchAll(/`([a-z]+\.[A-Za-z]+)`/g)].map((match) => match[1]!),
+      operations: [...operations.matchAll(/`([a-z]+\.[A-Za-z0-9]+)`/g)].map((match) => match[1]!),
       perHour: perHour === 'not limited' ? perHour : Number(perHour),
       limit: /`([^`]+)`/.exec(limit)?.[1] ?? '',
     });
