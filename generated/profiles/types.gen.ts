@@ -581,7 +581,7 @@ export type SearchProfilesByVerifiedAccountErrors = {
      */
     400: ProfilesError;
     /**
-     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked. Counted as an anonymous lookup, with its rate-limit headers.
      */
     401: ProfilesError;
     /**
@@ -648,7 +648,7 @@ export type GetProfileInferredInterestsByIdErrors = {
      */
     400: ProfilesError;
     /**
-     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked. Counted as an anonymous lookup, with its rate-limit headers.
      */
     401: ProfilesError;
     /**
