@@ -49,6 +49,8 @@ const backendIndependent = [
   'test/robustness/keep-alive.test.ts',
   'test/platform/ops/production-build.test.ts',
   'test/platform/ops/logging-shutdown.test.ts',
+  'test/platform/ops/connections.process.test.ts',
+  'test/services/developer/login-flood.process.test.ts',
   'test/scale/**',
   'test/faults/**',
   'test/platform/http/jsonp-csp.e2e.test.ts',

@@ -81,7 +81,7 @@ try {
 
   // 3. A handler and a policy in the service folder, the handler's answer without the header its status requires: still an error, there.
   insertBefore('src/services/profiles/handlers.ts', 'getOpenApiDocument: openApiDocumentHandler', `${OPERATION}: async () => ({ status: 200, body: { label: 'ok' } }),\n    `);
-  insertBefore('src/services/profiles/module.ts', 'getOpenApiDocument: { present: presentJsonAnswer }', `${OPERATION}: { present: presentJsonAnswer },\n    `);
+  insertBefore('src/services/profiles/module.ts', 'getOpenApiDocument: { admit: documents, present: presentJsonAnswer }', `${OPERATION}: { present: presentJsonAnswer },\n    `);
   const headerless = inScratch('tsc', ['-p', '.']);
   const headerlessFiles = [...headerless.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
   if (headerless.status === 0) failures.push(`the type check passed with an answer of ${OPERATION} without its required ${HEADER} header`);

@@ -6,6 +6,8 @@ import { composeConfig, selectServices, type ConfigOf } from './platform/config.
 import { loadContractOnce } from './platform/http/contract/cache.js';
 import { docsRoutes } from './platform/http/docs.js';
 import { contractPipeline } from './platform/http/pipeline.js';
+import { tooManyRequests } from './platform/http/errors.js';
+import { limitedRequests, rateLimits } from './platform/security/limits.js';
 import { requestId } from './platform/http/requestId.js';
 import { securityHeaders } from './platform/http/securityHeaders.js';
 import type { ServiceDefinition } from './platform/http/service.js';
@@ -154,6 +156,14 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   }
   const services = built.map((service) => service.definition);
 
+  // What no operation answers (the docs and contract downloads, the dashboard page, unknown paths) has one limit per address.
+  const otherLimits = rateLimits({
+    shared: redis ? { redis: redis.client, keyPrefix: config.redisKeyPrefix } : undefined,
+    refuse: tooManyRequests,
+    onRefused: (caller) => metrics.rateLimitRejections.inc({ service: 'platform', caller }),
+  });
+  const otherRequests = otherLimits.step({ name: 'other', per: 'address', points: config.rateLimits.otherPerHour, windowSeconds: config.rateLimits.windowSeconds });
+
   // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.silent = true;
@@ -173,9 +183,11 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
       responseValidation: config.responseValidation,
       storeRetryAfterSeconds: config.storeRetryAfterSeconds,
       maxAnswerBytes: config.maxAnswerBytes,
+      unroutedLimit: otherRequests,
       readYourWrites,
     }),
   );
+  app.use(limitedRequests(otherRequests));
   app.use(docsRoutes(projectFile('dist/docs'), served.map((module) => module.name)));
   for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {

@@ -40,7 +40,8 @@ async function main() {
       logger.info('stopped');
       process.exit(0);
     });
-    server.closeIdleConnections();
+    // Idle keep-alive connections would otherwise hold the process for the whole grace period.
+    server.drain();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -592,6 +592,10 @@ export type LogOutErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -639,6 +643,10 @@ export type GetSessionErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -1348,6 +1356,10 @@ export type ListSessionsErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1419,6 +1431,10 @@ export type EndSessionErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1466,6 +1482,10 @@ export type ListApplicationsErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -1627,6 +1647,10 @@ export type DeleteApplicationErrors = {
      */
     405: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1776,6 +1800,10 @@ export type RevokeApiKeyErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -2170,6 +2198,10 @@ export type GetOpenApiDocumentErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with

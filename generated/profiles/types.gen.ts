@@ -605,7 +605,7 @@ export type SearchProfilesByVerifiedAccountErrors = {
      */
     400: ProfilesError;
     /**
-     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked. Counted as an anonymous lookup, with its rate-limit headers.
      */
     401: ProfilesError;
     /**
@@ -672,7 +672,7 @@ export type GetProfileInferredInterestsByIdErrors = {
      */
     400: ProfilesError;
     /**
-     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked.
+     * The operation requires an API key, and the request carried none, or one that is malformed, unknown or revoked. Counted as an anonymous lookup, with its rate-limit headers.
      */
     401: ProfilesError;
     /**
@@ -1118,6 +1118,10 @@ export type GetOpenApiDocumentErrors = {
      * The path exists but does not accept this method.
      */
     405: ProfilesError;
+    /**
+     * The caller's hourly rate limit is exhausted.
+     */
+    429: ProfilesError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with

@@ -3471,6 +3471,13 @@ export type DeletePostErrors = {
      */
     405: MethodNotAllowedError;
     /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither
      * `http_envelope` nor `callback` applies; the connection is closed.
@@ -3611,6 +3618,13 @@ export type RestorePostErrors = {
      *
      */
     405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, so neither

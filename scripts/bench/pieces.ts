@@ -12,7 +12,7 @@
  *   `handleRequest` does).
  * - Counting a lookup against its hourly budget, over 1,000 clients:
  *   `InProcessWindows.count` against rate-limiter-flexible's
- *   `RateLimiterMemory` through `countPoint`, awaited as the request path
+ *   `RateLimiterMemory` through `LibraryWindows`, awaited as the request path
  *   would await it.
  * - Recording a request's metrics: `RequestMetrics.record` against
  *   prom-client's Counter and Histogram with the same labels and buckets
@@ -31,7 +31,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseYaml } from '../contracts.js';
 import { contractWithOperations } from './contract50.js';
-import { ContractRouter, countPoint, InProcessWindows, loadContract, PROFILES_CONTRACT, PROFILES_PREFIX, RequestMetrics } from './project.js';
+import { ContractRouter, InProcessWindows, LibraryWindows, loadContract, PROFILES_CONTRACT, PROFILES_PREFIX, RequestMetrics } from './project.js';
 
 const iterations = Number(process.env.BENCH_PIECES_ITERATIONS ?? 200_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3) + 1;
@@ -102,6 +102,7 @@ const clients = Array.from({ length: CLIENTS }, (_, i) => `203.0.113.${i}`);
 const budget = { keyPrefix: 'bench', points: 1_000_000_000, duration: 3600 };
 const windows = new InProcessWindows(budget);
 const memory = new RateLimiterMemory(budget);
+const memoryWindows = new LibraryWindows(memory, budget.points);
 
 const metrics = new RequestMetrics(new Registry());
 const promClient = new Registry();
@@ -125,7 +126,7 @@ try {
         if (!windows.count(clients[i % CLIENTS]!).allowed) throw new Error('refused');
       },
       library: async (i) => {
-        if (!(await countPoint(memory, clients[i % CLIENTS]!)).allowed) throw new Error('refused');
+        if (!(await memoryWindows.count(clients[i % CLIENTS]!)).allowed) throw new Error('refused');
       },
     },
     {

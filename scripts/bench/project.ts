@@ -17,7 +17,7 @@ import { projectRoot } from '../tools.js';
 
 export { loadContract } from '../../src/platform/http/contract.js';
 export { ContractRouter } from '../../src/platform/http/router.js';
-export { countPoint, InProcessWindows } from '../../src/platform/security/rateLimit.js';
+export { InProcessWindows, LibraryWindows } from '../../src/platform/security/rateLimit.js';
 export { RequestMetrics } from '../../src/platform/ops/metrics.js';
 
 /** The server's entry point, started as a child process (see harness.ts). */

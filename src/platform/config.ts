@@ -52,6 +52,12 @@ export interface PlatformConfig {
    * the server never closes a connection a client is about to reuse.
    */
   keepAliveTimeoutMs: number;
+  /** The platform's own limit: requests per client address per window that no operation answers (docs, pages, unknown paths). */
+  rateLimits: { otherPerHour: number; windowSeconds: number };
+  /** Most connections open at once (`0`: no bound); the next ones are closed at once. */
+  maxConnections: number;
+  /** Most connections open at once from one client address (an IPv6 address by its /64; `0`: no bound). */
+  maxConnectionsPerAddress: number;
   /** Milliseconds a store query may take before it fails. */
   storeTimeoutMs: number;
   /**
@@ -331,6 +337,10 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 65000, 'KEEP_ALIVE_TIMEOUT_MS'),
+    rateLimits: { otherPerHour: int(env.RATE_LIMIT_OTHER, 1000, 'RATE_LIMIT_OTHER'), windowSeconds: rateLimitWindowSeconds(env) },
+    maxConnections: int(env.MAX_CONNECTIONS, 10000, 'MAX_CONNECTIONS'),
+    // Behind a proxy every connection comes from the proxy: no cap per address unless asked.
+    maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, bool(env.TRUST_PROXY, false, 'TRUST_PROXY') ? 0 : 256, 'MAX_CONNECTIONS_PER_ADDRESS'),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
     storeBusyWaitMs: int(env.STORE_BUSY_WAIT_MS, 1000, 'STORE_BUSY_WAIT_MS'),
     sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5, 'SQLITE_BUSY_TIMEOUT_MS'),

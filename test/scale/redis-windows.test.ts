@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Redis, type Command } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countPoint, RedisWindows, type Counted, type RateLimitBudget } from '../../src/platform/security/rateLimit.js';
+import { LibraryWindows, RedisWindows, type Counted, type RateLimitBudget } from '../../src/platform/security/rateLimit.js';
+
+/** One point counted on a rate-limiter-flexible limiter, as the platform reads it. */
+const countPoint = (limiter: RateLimiterRedis, key: string) => new LibraryWindows(limiter, limiter.points).count(key);
 import { startRedis, type RedisServer } from '../support/redis.js';
 
 /**

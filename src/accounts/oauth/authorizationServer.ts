@@ -6,8 +6,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../../platform/http/errors.js';
 import { setHeaders } from '../../platform/http/headers.js';
 import { underPrefix } from '../../platform/http/service.js';
-import { fixedWindowLimiter } from '../../platform/security/rateLimit.js';
-import { perClientLimit } from '../../platform/security/clientLimit.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import type { AccountsTables } from '../tables.js';
 import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
@@ -52,10 +51,11 @@ export interface AuthorizationServer {
  */
 export function authorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
   const issuer = new URL(OAUTH_PREFIX, options.publicUrl).href;
-  const perApplication = fixedWindowLimiter(
-    { keyPrefix: `${options.redis?.keyPrefix ?? 'rl'}:oauth-application`, points: OAUTH_LIMITS.perApplication, duration: OAUTH_LIMITS.windowSeconds },
-    options.redis?.client,
-  );
+  const limits = rateLimits({
+    shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
+    refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
+  });
+  const perApplication = limits.limit({ name: 'oauth-application', per: 'application', points: OAUTH_LIMITS.perApplication, windowSeconds: OAUTH_LIMITS.windowSeconds });
   // Made when the library is loaded: an error the provider answers as 429 `rate_limited`.
   let rateLimited: (() => Error) | undefined;
   const adapter = kyselyOAuthAdapter(options.db, async (clientId: string) => {
@@ -77,13 +77,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       built = undefined;
       throw error;
     });
-  const perAddress = perClientLimit({
-    name: 'oauth',
-    points: OAUTH_LIMITS.perAddress,
-    duration: OAUTH_LIMITS.windowSeconds,
-    shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
-    refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
-  });
+  const perAddress = limits.step({ name: 'oauth', per: 'address', points: OAUTH_LIMITS.perAddress, windowSeconds: OAUTH_LIMITS.windowSeconds });
   const owns = underPrefix(OAUTH_PREFIX);
   const metadataPath = `/.well-known/oauth-authorization-server${OAUTH_PREFIX}`;
   const counted = new Set([`${OAUTH_PREFIX}/authorize`, `${OAUTH_PREFIX}/token`, `${OAUTH_PREFIX}/revoke`]);
@@ -94,7 +88,8 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     if (!metadata && !owns(path)) return next();
     if (counted.has(path) || path.startsWith(`${OAUTH_PREFIX}/authorize/`)) {
       try {
-        await perAddress(ctx);
+        const limited = perAddress(ctx, undefined);
+        if (limited) await limited;
       } catch (error) {
         if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
         throw error;

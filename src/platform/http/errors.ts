@@ -22,6 +22,10 @@ export const routeNotFound = () => new ApiError(404, 'not_found', 'Not found');
 export const methodNotAllowed = (allow: string[]) =>
   new ApiError(405, 'method_not_allowed', 'Method not allowed', { Allow: allow.join(', ') });
 
+/** 429 for a request beyond a limit that is no operation's own (docs, pages, unrouted paths); carries the rate-limit headers. */
+export const tooManyRequests = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many requests; try again later', headers);
+
 /** 400 naming the first bad parameter. */
 export const invalidRequest = (message: string) => new ApiError(400, 'invalid_request', message);
 

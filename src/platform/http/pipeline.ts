@@ -8,7 +8,7 @@ import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrite
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
 import { ContractRouter } from './router.js';
 import { presentJson, resolveOperations, type ResolvedOperation } from './policy.js';
-import { ownedBy, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
+import { ownedBy, type AdmitStep, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
 
 export type ResponseValidation = 'off' | 'log' | 'strict';
 
@@ -19,6 +19,8 @@ export interface PipelineOptions {
   storeRetryAfterSeconds?: number;
   /** Largest JSON or text answer sent (bytes, as written); a larger one becomes a 400 (see `presentWithinCap`). Unset: no cap. */
   maxAnswerBytes?: number;
+  /** The rate limit of a service's answers that no operation gives (404, 405, answers before routing). */
+  unroutedLimit?: AdmitStep;
   /** With read replicas: a caller's reads after its own write do not come from a replica behind it. */
   readYourWrites?: ReadYourWrites;
 }
@@ -41,8 +43,9 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
 /**
  * The request pipeline of every contract operation, on one screen:
  * the service's answer before routing (publishing: OPTIONS), if any ->
- * route (404/405, or the service's own answer to an unrouted request)
- * -> security (the module's resolver for the operation's scheme) -> admit
+ * route (404/405, or the service's own answer to an unrouted request; both
+ * counted by `unroutedLimit`) -> security (the module's resolver for the
+ * operation's scheme; a refusal counted by the operation's limits) -> admit
  * (the operation's policy: rate limits, CSRF) -> body (only where the operation
  * declares one) -> validate -> handler -> response body validation
  * -> present (the operation's policy) -> response header validation. With read replicas, a caller
@@ -84,6 +87,8 @@ export function contractPipeline(
       const early = service.beforeRouting?.(ctx);
       const match = early ? undefined : router.match(ctx.method, path);
       if (early || match?.kind !== 'operation') {
+        const limited = options.unroutedLimit?.(ctx, service.anonymous);
+        if (limited) await limited;
         outgoing = early ?? unrouted(service, ctx, match as RouteMiss);
       } else {
         operation = match.operation;
@@ -91,8 +96,16 @@ export function contractPipeline(
         ctx.state.operationId = operation.operationId;
 
         // Each step is awaited only when it has something to wait for: every await costs every request.
-        let principal = resolvePrincipal(ctx, service, operation, policy);
-        if (principal instanceof Promise) principal = await principal;
+        let principal: unknown;
+        try {
+          principal = resolvePrincipal(ctx, service, operation, policy);
+          if (principal instanceof Promise) principal = await principal;
+        } catch (refused) {
+          // A refused credential counts too, as the anonymous caller: guessing tokens costs the guesser's budget.
+          const limited = refused instanceof ApiError ? policy.limits?.(ctx, service.anonymous) : undefined;
+          if (limited) await limited;
+          throw refused;
+        }
         const admitted = policy.admit?.(ctx, principal);
         if (admitted) await admitted;
         let input = validateInput(ctx, operation, match.rawParams, parseBody);

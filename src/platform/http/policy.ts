@@ -15,6 +15,8 @@ export interface ResolvedOperation {
   /** The scheme's reader and resolver; undefined for an operation without security (`security: []`). */
   credential: { read: CredentialReader; resolve: CredentialResolver<unknown> } | undefined;
   admit: AdmitStep | undefined;
+  /** The rate-limit steps among `admit`, which also count a request refused by security (401), as the anonymous caller. */
+  limits: AdmitStep | undefined;
   present: Presenter;
 }
 
@@ -100,6 +102,7 @@ export function resolveOperations(service: ServiceDefinition): Map<ContractOpera
     resolved.set(operation, {
       credential: scheme ? { read: readers.get(scheme)!, resolve: service.security[scheme]! } : undefined,
       admit: inOrder(admit as readonly AdmitStep[]),
+      limits: inOrder((admit as readonly AdmitStep[]).filter((step) => 'limits' in step)),
       present: policy.present ?? fallback,
     });
   }

@@ -5,6 +5,7 @@ import type { PlatformConfig } from '../config.js';
 import { ApiError } from './errors.js';
 import { securityHeaderLines } from './securityHeaders.js';
 import { ownedBy, type ServiceDefinition } from './service.js';
+import { rateLimitClient } from '../security/clientAddress.js';
 
 /** The service a connection-level answer is given for, when the request line says which. */
 type ErrorFormat = Pick<ServiceDefinition, 'prefix' | 'otherPrefixes' | 'errorBody'>;
@@ -25,17 +26,68 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
  * on the same connection: it waits for an answer in progress, and a request
  * that was already answered (its body too slow or followed by bytes after
  * `Connection: close`) gets no second answer; the connection is closed.
+ *
+ * Connections are bounded: at most `maxConnections` open (Node drops the
+ * next ones at once), and at most `maxConnectionsPerAddress` from one client
+ * address (an IPv6 address by its /64), so that sockets opened and left
+ * silent from one address cannot take the descriptors everyone else needs.
+ * `drain()` is the shutdown's half: connections without a request in
+ * progress close at once, and those with one close once it is answered.
  */
 export function createHttpServer(
   app: Koa,
-  config: Pick<PlatformConfig, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'publicUrl'>,
+  config: Pick<
+    PlatformConfig,
+    'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'publicUrl' | 'maxConnections' | 'maxConnectionsPerAddress'
+  >,
   services: readonly ErrorFormat[] = [],
-): Server {
+): HttpServer {
   // Node checks the timeouts on this interval (30 s by default, too coarse for them).
   const server = createServer({ connectionsCheckingInterval: 1000 }, app.callback());
   server.headersTimeout = config.headersTimeoutMs;
   server.requestTimeout = config.requestTimeoutMs;
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  if (config.maxConnections > 0) server.maxConnections = config.maxConnections;
+
+  // Open connections per client address; one over the cap is closed before a byte is read.
+  const perAddress = new Map<string, number>();
+  const cap = config.maxConnectionsPerAddress;
+  server.on('connection', (socket: Socket) => {
+    if (cap <= 0) return;
+    const address = rateLimitClient(socket.remoteAddress ?? '');
+    const open = (perAddress.get(address) ?? 0) + 1;
+    if (open > cap) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, open);
+    socket.once('close', () => {
+      const left = perAddress.get(address)! - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+  });
+
+  // The answers in progress, by connection, so that a shutdown closes the other connections at once.
+  const answering = new Map<Socket, ServerResponse>();
+  const sockets = new Set<Socket>();
+  let draining = false;
+  server.on('connection', (socket: Socket) => {
+    if (socket.destroyed) return;
+    sockets.add(socket);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      answering.delete(socket);
+    });
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    answering.set(req.socket, res);
+    if (draining) res.shouldKeepAlive = false;
+    res.once('finish', () => {
+      if (answering.get(req.socket) === res) answering.delete(req.socket);
+      if (draining) req.socket.destroySoon();
+    });
+  });
 
   // The app's nosniff and HSTS, on the answers written here too.
   const securityLines = securityHeaderLines({ https: config.publicUrl.startsWith('https:') });
@@ -72,7 +124,27 @@ export function createHttpServer(
     if (last && !last.res.writableFinished) last.res.once('close', reply);
     else reply();
   });
-  return server;
+  return Object.assign(server, {
+    drain() {
+      draining = true;
+      for (const socket of sockets) {
+        const res = answering.get(socket);
+        if (!res) socket.destroy();
+        else if (!res.headersSent) res.shouldKeepAlive = false;
+      }
+    },
+  });
+}
+
+/** The HTTP server, and the half of a shutdown that closes its connections. */
+export interface HttpServer extends Server {
+  /**
+   * Closes every connection without a request in progress at once (idle
+   * keep-alive ones, and those whose request has not fully arrived), and each
+   * other one as soon as its answer is written; the answers in progress are
+   * not cut short. Call it after `close()`, which stops new connections.
+   */
+  drain(): void;
 }
 
 /**

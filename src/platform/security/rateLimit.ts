@@ -1,13 +1,14 @@
 import type { RedisClient } from '../store/redis.js';
-import { RateLimiterRes, type RateLimiterLike } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * The one rate-limit recipe: counters in fixed windows, and how to read
- * their answer. Counters that live in this process are `InProcessWindows`,
- * which answer synchronously: a lookup that is counted here pays no
- * asynchronous step for it. Counters in Redis are `RedisWindows`: the Redis
- * limiter of rate-limiter-flexible as a batched script call. Counters in the
- * store are rate-limiter-flexible limiters, read through `countPoint`.
+ * The counters of the one rate-limit step (`limits.ts`): fixed windows,
+ * each answering a `Counted`. Counters that live in this process are
+ * `InProcessWindows`, which answer synchronously: a lookup that is counted
+ * here pays no asynchronous step for it. Counters in Redis are
+ * `RedisWindows`: the Redis limiter of rate-limiter-flexible as a batched
+ * script call. Counters in the store are rate-limiter-flexible limiters,
+ * counted through `LibraryWindows`.
  */
 
 /** A budget: `points` requests per `duration` seconds, counted under keys that start with `keyPrefix`. */
@@ -37,6 +38,10 @@ const pointsUsed = (points: number, used: number, msLeft: number): Counted => ({
 export interface WindowCounter {
   readonly points: number;
   count(key: string): Counted | Promise<Counted>;
+  /** Gives a counted point back, where the counter can (in this process and in the store; not in Redis). */
+  giveBack?(key: string): void | Promise<void>;
+  /** Forgets the key's count in its window, where the counter can (in this process and in the store; not in Redis). */
+  forget?(key: string): void | Promise<void>;
 }
 
 /**
@@ -68,6 +73,15 @@ export class InProcessWindows implements WindowCounter {
     }
     window.used++;
     return pointsUsed(this.points, window.used, window.endsAt - now);
+  }
+
+  giveBack(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.used > 0) window.used--;
+  }
+
+  forget(key: string): void {
+    this.windows.delete(key);
   }
 
   private sweep(now: number) {
@@ -225,17 +239,38 @@ export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient)
 }
 
 /**
- * Counts one point against `key` on a rate-limiter-flexible limiter. The
- * library rejects with its result when the budget is spent (answered here as
- * `allowed: false`) and with an Error when its store fails (rejected as it
- * is: the store is unavailable).
+ * A rate-limiter-flexible limiter as a window counter (the dashboard's
+ * counters in the store). The library rejects with its result when the
+ * budget is spent (answered here as `allowed: false`) and with an Error when
+ * its store fails (rejected as it is: the store is unavailable).
  */
-export async function countPoint(limiter: RateLimiterLike, key: string): Promise<Counted> {
-  try {
-    return counted(true, await limiter.consume(key));
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return counted(false, rejection);
-    throw rejection;
+export class LibraryWindows implements WindowCounter {
+  constructor(
+    private readonly limiter: {
+      consume(key: string): Promise<RateLimiterRes>;
+      reward(key: string): Promise<RateLimiterRes>;
+      delete(key: string): Promise<boolean>;
+    },
+    readonly points: number,
+  ) {}
+
+  async count(key: string): Promise<Counted> {
+    try {
+      return counted(true, await this.limiter.consume(key));
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return counted(false, rejection);
+      throw rejection;
+    }
+  }
+
+  /** Gives a counted point back (what it counted did not happen). */
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(key);
+  }
+
+  /** Forgets the key's count. */
+  async forget(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 }
 
@@ -244,6 +279,3 @@ const counted = (allowed: boolean, result: RateLimiterRes): Counted => ({
   remainingPoints: Math.max(0, result.remainingPoints),
   msBeforeNext: result.msBeforeNext,
 });
-
-/** Whole seconds until the key's window ends, at least 1: a `Retry-After`. */
-export const retryAfterSeconds = (result: Pick<Counted, 'msBeforeNext'>): number => Math.max(1, Math.ceil(result.msBeforeNext / 1000));

@@ -43,16 +43,12 @@ export const applicationLimitReached = (max: number) =>
   new ApiError(403, 'application_limit_reached', `An account may have at most ${max} applications; delete one first`);
 
 /** 429 for a key rotation beyond the account's allowance for 24 hours. */
-export const tooManyRotations = (retryAfterSeconds: number) =>
-  new ApiError(429, 'rate_limit_exceeded', 'Too many key rotations today; try again later', {
-    'Retry-After': String(retryAfterSeconds),
-  });
+export const tooManyRotations = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many key rotations today; try again later', headers);
 
 /** 429 for too many log-in or sign-up attempts; `Retry-After` says when the next is accepted. */
-export const tooManyAttempts = (retryAfterSeconds: number) =>
-  new ApiError(429, 'rate_limit_exceeded', 'Too many attempts; try again later', {
-    'Retry-After': String(retryAfterSeconds),
-  });
+export const tooManyAttempts = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many attempts; try again later', headers);
 
 /** 403 for a new application (and so a key) before the account's address is verified. */
 export const emailNotVerified = () =>
@@ -65,10 +61,12 @@ export const invalidToken = () => new ApiError(400, 'invalid_token', 'This link 
 export const sessionNotFound = () => new ApiError(404, 'not_found', 'Session not found');
 
 /** 429 for an email asked for beyond the account's hourly allowance. */
-export const tooManyEmails = (retryAfterSeconds: number) =>
-  new ApiError(429, 'rate_limit_exceeded', 'Too many emails asked for; try again later', {
-    'Retry-After': String(retryAfterSeconds),
-  });
+export const tooManyEmails = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many emails asked for; try again later', headers);
+
+/** 429 for any other request of the dashboard beyond its limit (its operations' budgets per address). */
+export const tooManyRequests = (headers: Record<string, string>) =>
+  new ApiError(429, 'rate_limit_exceeded', 'Too many requests; try again later', headers);
 
 /** 503: more passwords are being hashed or checked than this instance takes at once; try again in a second. */
 export const passwordsBusy = () =>

@@ -1,3 +1,4 @@
+import { ApiError } from '../../platform/http/errors.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Session } from '../../../generated/developer/types.gen.js';
@@ -35,7 +36,6 @@ import {
   keyNotFound,
   sameEmail,
   sessionNotFound,
-  tooManyEmails,
   weakPassword,
   wrongPassword,
 } from './errors.js';
@@ -99,6 +99,16 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
   const { store, throttle, passwordGate } = deps;
   const hash = (password: string) => passwordGate(() => hashPassword(password, deps.passwordCost));
   const verify = (password: string, stored: string) => passwordGate(() => verifyPassword(password, stored));
+  /**
+   * A hash the password gate turns away (503, too many at once) is nobody's attempt: the points it took
+   * (the client address's, and the email address's from it when counted) go back, so a flood from one
+   * address cannot use up a neighbour's attempts.
+   */
+  const unlessTurnedAway = <T>(ip: string, email: string | undefined, hashing: Promise<T>): Promise<T> =>
+    hashing.catch(async (error: unknown) => {
+      if (error instanceof ApiError && error.status === 503) await throttle.turnedAway(ip, email);
+      throw error;
+    });
   const cookiePolicy: SessionCookiePolicy = { secure: deps.secureCookie, maxAgeSeconds: deps.sessionTtlSeconds };
   // An unknown address is checked against this hash too, so it takes as long to refuse as a wrong password.
   // It is made at start-up, so even the first unknown address is answered no faster than a known one.
@@ -149,7 +159,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
   async function checkCurrentPassword(session: ActiveSession, password: string, ip: string) {
     await throttle.admitLogIn(session.email, ip);
     const credentials = await store.findCredentials(session.email);
-    if (!credentials || !(await verify(password, credentials.passwordHash))) throw wrongPassword();
+    if (!credentials || !(await unlessTurnedAway(ip, session.email, verify(password, credentials.passwordHash)))) throw wrongPassword();
     await throttle.succeeded(ip, session.email);
   }
 
@@ -159,13 +169,13 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
      * work (the password is hashed either way), whether or not the address already has an account, so it
      * reveals nothing; an existing account gets nothing new. The client logs in next.
      */
-    async signUp({ body }) {
+    async signUp({ body, ctx }) {
       const email = normalizeEmail(body.email);
       const weakness = await passwordWeakness(body.password, email);
       if (weakness) throw weakPassword(weakness);
-      const created = await store.createAccount(email, await hash(body.password));
+      const created = await store.createAccount(email, await unlessTurnedAway(ctx.ip, undefined, hash(body.password)));
       // Sign-ups of one inbox's many spellings (`carol+1@`, `carol+2@`, …) mail it a few times an hour, not once each.
-      if (created !== 'email-taken' && !(await deps.mailLimit.take(`to:${canonicalInbox(email)}`))) {
+      if (created !== 'email-taken' && (await deps.mailLimit.allows(`to:${canonicalInbox(email)}`))) {
         sendInBackground(await issueVerification(created.accountId, email), 'verification');
       }
       return { status: 202, body: signUpAccepted };
@@ -176,7 +186,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
       const email = normalizeEmail(body.email);
       await throttle.admitLogIn(email, ctx.ip);
       const credentials = await store.findCredentials(email);
-      const matches = await verify(body.password, credentials?.passwordHash ?? (await decoyHash));
+      const matches = await unlessTurnedAway(ctx.ip, email, verify(body.password, credentials?.passwordHash ?? (await decoyHash)));
       if (!credentials || !matches) throw invalidCredentials();
       await throttle.succeeded(ctx.ip, email);
       // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
@@ -199,8 +209,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
     async resendVerification({ principal }) {
       const session = sessionOf(principal);
       if (!(await store.isEmailVerified(session.accountId))) {
-        const wait = await deps.mailLimit.take(`account:${session.accountId}`);
-        if (wait) throw tooManyEmails(wait);
+        await deps.mailLimit.take(`account:${session.accountId}`);
         await deps.mailer.send(await issueVerification(session.accountId, session.email));
       }
       return { status: 202, body: { status: 'accepted', message: `We sent a new verification link to your address.${mailNote}` } };
@@ -225,8 +234,8 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
       const newEmail = normalizeEmail(body.new_email);
       await checkCurrentPassword(session, body.password, ctx.ip);
       if (newEmail === session.email) throw sameEmail();
-      const wait = (await deps.mailLimit.take(`account:${session.accountId}`)) || (await deps.mailLimit.take(`to:${canonicalInbox(newEmail)}`));
-      if (wait) throw tooManyEmails(wait);
+      await deps.mailLimit.take(`account:${session.accountId}`);
+      await deps.mailLimit.take(`to:${canonicalInbox(newEmail)}`);
       if (await store.isEmailTaken(newEmail)) {
         sendInBackground(emailTakenMessage(deps.publicUrl, newEmail), 'address taken');
       } else {
@@ -263,9 +272,10 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
       const email = normalizeEmail(body.email);
       const credentials = await store.findCredentials(email);
       // Counted for unknown addresses too, so both take the same work; the rest happens after the answer.
+      // The recipient's own count is taken only within the asker's share: a stranger refused there uses up nothing of the owner's.
       const allowed =
-        !(await deps.mailLimit.take(`reset:${canonicalInbox(email)}\n${rateLimitClient(ctx.ip)}`)) &&
-        !(await deps.resetLimit.take(`reset:${canonicalInbox(email)}`));
+        (await deps.mailLimit.allows(`reset:${canonicalInbox(email)}\n${rateLimitClient(ctx.ip)}`)) &&
+        (await deps.resetLimit.allows(`reset:${canonicalInbox(email)}`));
       if (credentials && allowed) {
         // Started once the answer is on its way: nothing the caller waits for depends on the address.
         setImmediate(() => {
@@ -284,7 +294,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
     },
 
     /** "Set a new password": the link's token, used once; the password checked as at sign-up; every session ends. */
-    async resetPassword({ body }) {
+    async resetPassword({ body, ctx }) {
       const tokenHash = hashLinkToken(body.token);
       // The token is checked before the password so a used link says so; it is spent only once the password passes.
       const owner = await store.consumeEmailToken(tokenHash, 'reset');
@@ -297,7 +307,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
         throw weakPassword(weakness);
       }
       // A hash refused while too many run (503) changes nothing either: the same link works on a retry.
-      const stored = await hash(body.password).catch(async (error: unknown) => {
+      const stored = await unlessTurnedAway(ctx.ip, undefined, hash(body.password)).catch(async (error: unknown) => {
         await giveBack();
         throw error;
       });
@@ -315,7 +325,7 @@ export function createDeveloperHandlers(deps: DeveloperHandlerDeps): Omit<Develo
       await checkCurrentPassword(session, body.current_password, ctx.ip);
       const weakness = await passwordWeakness(body.new_password, session.email);
       if (weakness) throw weakPassword(weakness);
-      await store.changePassword(session.accountId, await hash(body.new_password), session.tokenHash);
+      await store.changePassword(session.accountId, await unlessTurnedAway(ctx.ip, undefined, hash(body.new_password)), session.tokenHash);
       sendInBackground(passwordChangedNotice(deps.publicUrl, session.email), 'password changed');
       return { status: 204, body: undefined };
     },

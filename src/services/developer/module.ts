@@ -12,7 +12,8 @@ import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 import { hashSessionToken, idleSince, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
-import { developerErrorBody, passwordsBusy, unauthenticated } from './errors.js';
+import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
@@ -62,20 +63,30 @@ export function createDeveloperService(
   deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>,
   server: AuthorizationServer,
 ): DeveloperDefinition {
+  const limits = rateLimits({
+    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+    refuse: tooManyRequests,
+    onRefused: deps.onRateLimited,
+  });
+  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
   const counterKey = keyedHash(deps.config.counterKeySecret);
   return developerService({
     oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
     contract: deps.contract,
     config: deps.config,
     store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
-    throttle: createLoginThrottle(deps.db, deps.config.developer.loginAttempts, counterKey),
-    rotations: createKeyRotationLimit(deps.db, deps.config.developer.keyRotationsPerDay, counterKey),
-    mailLimit: createMailLimit(deps.db, MAILS_PER_HOUR, counterKey),
-    resetLimit: createMailLimit(deps.db, RESETS_PER_ADDRESS_PER_HOUR, counterKey),
+    limits,
+    throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts, counterKey),
+    rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay, counterKey),
+    mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
+    resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
     mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
   });
 }
+
+/** A first guess of one password hash's time (scrypt at the default cost), until the gate has timed its own. */
+const PASSWORD_HASH_MS = 400;
 
 /**
  * Emails asked for in an hour per account (verification, new address), per new address, and per address
@@ -97,6 +108,8 @@ export function developerService(deps: {
   contract: Contract;
   config: Pick<PlatformConfig, 'publicUrl' | 'production'> & DeveloperConfig;
   store: DeveloperStore;
+  /** The service's limits (in this process, or shared through Redis); the throttle, rotations and mails count with them too. */
+  limits: ReturnType<typeof rateLimits>;
   throttle: LoginThrottle;
   rotations: KeyRotationLimit;
   mailLimit: MailLimit;
@@ -120,7 +133,13 @@ export function developerService(deps: {
     rotations: deps.rotations,
     maxApplications: deps.config.developer.maxApplications,
     passwordCost,
-    passwordGate: concurrencyGate(passwordHashes.running, passwordHashes.waiting, passwordsBusy),
+    // Weighed in hashes: every hash at one cost holds the same memory.
+    passwordGate: concurrencyGate({
+      capacity: passwordHashes.running,
+      maxWaitMs: passwordHashes.maxWaitMs,
+      msPerUnit: PASSWORD_HASH_MS,
+      busy: passwordsBusy,
+    }),
     sessionTtlSeconds,
     sessionIdleSeconds: deps.config.developer.sessionIdleSeconds,
     secureCookie: publicUrl.protocol === 'https:',
@@ -131,12 +150,13 @@ export function developerService(deps: {
     production: deps.config.production,
     logger: deps.logger,
   }) };
-  const { changes, startsSession, checksPassword } = admitSteps(deps.throttle, publicUrl.origin);
+  const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.config.developer.requestsPerHour, windowSeconds: deps.config.developer.requestsWindowSeconds });
+  const { reads, changes, startsSession, checksPassword } = admitSteps(requests, deps.throttle, publicUrl.origin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {
     signUp: { admit: startsSession },
     logIn: { admit: startsSession },
-    getSession: {},
+    getSession: { admit: reads },
     logOut: { admit: changes },
     resendVerification: { admit: changes },
     // Links are opened without a session: same origin, and counted per client like sign-ups (no token guessing).
@@ -147,18 +167,18 @@ export function developerService(deps: {
     confirmEmailChange: { admit: startsSession },
     requestPasswordReset: { admit: startsSession },
     resetPassword: { admit: startsSession },
-    listSessions: {},
+    listSessions: { admit: reads },
     endSession: { admit: changes },
-    listApplications: {},
+    listApplications: { admit: reads },
     createApplication: { admit: changes },
     rotateApplicationKey: { admit: changes },
     revokeApiKey: { admit: changes },
     deleteApplication: { admit: changes },
-    getOpenApiDocument: {},
+    getOpenApiDocument: { admit: reads },
     setOAuthClient: { admit: changes },
-    getConsentRequest: {},
+    getConsentRequest: { admit: reads },
     answerConsentRequest: { admit: changes },
-    listAuthorizations: {},
+    listAuthorizations: { admit: reads },
     revokeAuthorization: { admit: changes },
   };
   const security: DeveloperSecurity = {

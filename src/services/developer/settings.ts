@@ -1,4 +1,4 @@
-import { int } from '../../platform/config.js';
+import { int, rateLimitWindowSeconds } from '../../platform/config.js';
 
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
@@ -7,14 +7,21 @@ export interface DeveloperSettings {
   sessionIdleSeconds: number;
   /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
   passwordCost: number;
-  /** Password hashes (and checks) run at once, and how many may wait; more are answered 503 (each running one holds 128 * 2^cost * 8 bytes). */
-  passwordHashes: { running: number; waiting: number };
+  /**
+   * Password hashes (and checks) run at once (each holds 128 * 2^cost * 8
+   * bytes while it runs), and the expected wait at which one more is answered
+   * 503 instead of queued.
+   */
+  passwordHashes: { running: number; maxWaitMs: number };
   /** Failed log-ins per email address from one client address, and failed log-ins and sign-ups per client address, per window. */
   loginAttempts: { perEmailAndClient: number; perClient: number; windowSeconds: number };
   /** Most applications one account may have at a time. */
   maxApplications: number;
   /** Most key rotations one account may make in 24 hours. */
   keyRotationsPerDay: number;
+  /** Requests per client address per window to every operation that is not a log-in or sign-up attempt. */
+  requestsPerHour: number;
+  requestsWindowSeconds: number;
 }
 
 /** What the developer module adds to the configuration (see docs/configuration.md). */
@@ -31,7 +38,7 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
       passwordHashes: {
         running: int(env.DEVELOPER_PASSWORD_HASHES, 1, 'DEVELOPER_PASSWORD_HASHES'),
-        waiting: int(env.DEVELOPER_PASSWORD_HASH_QUEUE, 8, 'DEVELOPER_PASSWORD_HASH_QUEUE'),
+        maxWaitMs: int(env.DEVELOPER_PASSWORD_HASH_WAIT_MS, 2000, 'DEVELOPER_PASSWORD_HASH_WAIT_MS'),
       },
       loginAttempts: {
         perEmailAndClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT'),
@@ -40,6 +47,8 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       },
       maxApplications: int(env.DEVELOPER_MAX_APPLICATIONS, 10, 'DEVELOPER_MAX_APPLICATIONS'),
       keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
+      requestsPerHour: int(env.RATE_LIMIT_DEVELOPER, 1000, 'RATE_LIMIT_DEVELOPER'),
+      requestsWindowSeconds: rateLimitWindowSeconds(env),
     },
   };
 }

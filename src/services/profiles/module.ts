@@ -13,15 +13,13 @@ import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
 import { profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
-import { perClientLimit } from '../../platform/security/clientLimit.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
-import { admitLookup } from './http/admitLookup.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
-import { createRateLimiter, type RateLimiter } from './rateLimit/rateLimiter.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
 import type { ProfilesStore } from './store/profilesStore.js';
@@ -44,8 +42,15 @@ const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 /** Most bytes of decoded uploaded images (masters, raw pixels) one instance keeps: two of 2048 pixels a side. */
 const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** Avatar drawings one instance runs at once, and how many may wait; more are answered 503. */
-const AVATAR_DRAWINGS = { running: 1, waiting: 8 } as const;
+/**
+ * Pixels of avatar drawings one instance runs at once (one drawing of 2048
+ * pixels a side, or up to 64 small ones), and the longest expected wait a
+ * drawing may queue for; beyond it a drawing is answered 503.
+ */
+const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
+
+/** Downloads of the contract document per client address per window. */
+const CONTRACT_DOWNLOADS_PER_HOUR = 100;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
@@ -76,10 +81,6 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, Platf
     contract: deps.contract,
     config: deps.config,
     store: createKyselyProfilesStore(deps.db, deps.readDb),
-    limiter: createRateLimiter(
-      deps.config.profiles.rateLimits,
-      deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-    ),
     onRateLimited: deps.onRateLimited,
     changes: deps.changes,
     accounts: deps.db,
@@ -89,18 +90,18 @@ export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, Platf
 
 /**
  * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
- * keyed, and the avatar images `GET /avatar/{hash}`, from any store and
- * limiter (tests pass failing or fake ones).
+ * keyed, and the avatar images `GET /avatar/{hash}`, from any store (tests
+ * pass failing or fake ones).
  */
 export function profilesService(deps: {
   contract: Contract;
   config: PlatformConfig & ProfilesConfig;
   store: ProfilesStore;
-  limiter: RateLimiter;
-  onRateLimited?: (caller: 'anonymous' | 'key') => void;
+  /** Counts a request refused by a limit, by the limit's name. */
+  onRateLimited?: (limit: string) => void;
   /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `API_KEY_CACHE_MS`. */
   changes?: Pick<ChangeBus, 'subscribe'>;
-  /** Where the avatar images' per-client counts are shared between instances; none: counted in this process. */
+  /** Where the rate-limit counts are shared between instances; none: counted in this process. */
   shared?: { redis: RedisClient; keyPrefix: string };
   /** The accounts' tables, where OAuth access tokens are looked up (`/me`); without them no token is known. */
   accounts?: Kysely<AccountsTables>;
@@ -119,52 +120,56 @@ export function profilesService(deps: {
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,
       masterBytes: AVATAR_MASTER_CACHE_BYTES,
-      maxDrawing: AVATAR_DRAWINGS.running,
-      maxWaiting: AVATAR_DRAWINGS.waiting,
+      drawingPixels: AVATAR_DRAWINGS.pixels,
+      maxWaitMs: AVATAR_DRAWINGS.maxWaitMs,
       busy: avatarsBusy,
     }),
     config: deps.config,
   }),
   };
-  // The signed-in person's reads count against the client address, with a keyed caller's budget.
-  const meLimit = perClientLimit({
-    name: 'profiles-me',
-    points: deps.config.profiles.rateLimits.keyedPerHour,
-    duration: deps.config.profiles.rateLimits.windowSeconds,
-    shared: deps.shared,
-    refuse: rateLimitExceeded,
-    onRefused: () => deps.onRateLimited?.('key'),
-  });
+  const { anonymousPerHour, keyedPerHour, accountPerHour, keyedPerClientPerHour, avatarsPerHour, windowSeconds } =
+    deps.config.profiles.rateLimits;
+  const limits = rateLimits({ shared: deps.shared, refuse: rateLimitExceeded, onRefused: deps.onRateLimited });
+  /**
+   * "100 requests per hour" per client address without a key; "1000 requests
+   * per hour" per key and, across all the keys of every account of one inbox
+   * (`canonicalInbox`: `carol+k1@` and `c.a.r.o.l@` share `carol@`'s), per
+   * inbox, so a new key (a rotation, another application) or another account
+   * of the same inbox is no way around the hourly allowance; and keyed
+   * lookups from one client address, whatever keys it holds, are bounded too
+   * (defaults; `RATE_LIMIT_*`). Every keyed operation counts against the same
+   * budgets.
+   */
+  const lookups = limits.step<ProfilesPrincipal>(
+    { name: 'profiles-anonymous', per: 'address', when: (caller) => caller.kind === 'anonymous', points: anonymousPerHour, windowSeconds },
+    { name: 'profiles-key', per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined), points: keyedPerHour, windowSeconds },
+    { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.inbox : undefined), points: accountPerHour, windowSeconds },
+    { name: 'profiles-keyed-client', per: 'address', when: (caller) => caller.kind === 'key', points: keyedPerClientPerHour, windowSeconds },
+  );
   /** An hourly limit per client address of an operation that takes no key, counted apart from every other. */
-  const perAddress = (name: string, points: number) =>
-    perClientLimit({
-      name: `profiles-${name}`,
-      points,
-      duration: deps.config.profiles.rateLimits.windowSeconds,
-      shared: deps.shared,
-      refuse: rateLimitExceeded,
-      onRefused: () => deps.onRateLimited?.('anonymous'),
-    });
-  const avatarLimit = perAddress('avatars', deps.config.profiles.rateLimits.avatarsPerHour);
-  const qrCodeLimit = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
-  const servicesLimit = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
-  /** One count per key (and account) or client address, whichever keyed operation a key calls. */
-  const countedLookups = admitLookup(deps.limiter, deps.onRateLimited);
+  const perAddress = (name: string, points: number) => limits.step({ name: `profiles-${name}`, per: 'address', points, windowSeconds });
+  const avatars = perAddress('avatars', avatarsPerHour);
+  const qrCodes = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
+  const services = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
+  /** The contract document: a small budget per address of its own (it is read once by a tool, not per page). */
+  const documents = perAddress('documents', CONTRACT_DOWNLOADS_PER_HOUR);
+  /** The signed-in person's reads (`/me`, an OAuth token) count against the client address, with a keyed caller's budget. */
+  const me = perAddress('me', keyedPerHour);
   /**
    * Lookups are rate-limited and answered with an ETag (304 on a match) and
    * `Vary: Authorization`; avatar images have a per-client limit of their
    * own, carry their own ETag and cache headers and never vary by caller.
    */
   const policies: ProfilesPolicies = {
-    getProfileById: { admit: countedLookups, present: presentJsonAnswer },
-    getProfileInferredInterestsById: { admit: countedLookups, present: presentJsonAnswer },
-    searchProfilesByVerifiedAccount: { admit: countedLookups, present: presentJsonAnswer },
-    getAvatar: { admit: avatarLimit, present: presentAvatarAnswer },
-    getVerifiedAccountServices: { admit: servicesLimit, present: presentJsonAnswer },
-    getQrCodeBySha256Hash: { admit: qrCodeLimit, present: presentAvatarAnswer },
-    getOpenApiDocument: { present: presentJsonAnswer },
-    getProfile: { admit: meLimit },
-    associatedEmail: { admit: meLimit },
+    getProfileById: { admit: lookups, present: presentJsonAnswer },
+    getProfileInferredInterestsById: { admit: lookups, present: presentJsonAnswer },
+    searchProfilesByVerifiedAccount: { admit: lookups, present: presentJsonAnswer },
+    getAvatar: { admit: avatars, present: presentAvatarAnswer },
+    getVerifiedAccountServices: { admit: services, present: presentJsonAnswer },
+    getQrCodeBySha256Hash: { admit: qrCodes, present: presentAvatarAnswer },
+    getOpenApiDocument: { admit: documents, present: presentJsonAnswer },
+    getProfile: { admit: me },
+    associatedEmail: { admit: me },
   };
   const people = cachedLookups(
     async (tokenHash: string): Promise<ProfilesPrincipal | null> => {

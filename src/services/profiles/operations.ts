@@ -3,7 +3,7 @@ import type { Operations, SecuritySchemeName } from '../../../generated/profiles
 import type * as T from '../../../generated/profiles/types.gen.js';
 import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
-import type { RateLimitHeader } from '../../platform/security/clientLimit.js';
+import type { RateLimitHeader } from '../../platform/security/limits.js';
 
 /**
  * The answers of `getAvatar` as a handler gives them: the PNG as bytes (the

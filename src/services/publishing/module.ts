@@ -11,7 +11,7 @@ import { servedDefinition } from '../../platform/http/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';
-import { perClientLimit } from '../../platform/security/clientLimit.js';
+import { rateLimits } from '../../platform/security/limits.js';
 import { createPublishingHandlers } from './handlers.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
@@ -87,14 +87,15 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
   const present = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: true });
   const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: true, callbackApplies: true });
   // Every read (GET) counts against the client address; writes need a token and are few.
-  const read = perClientLimit({
-    name: 'publishing-reads',
-    points: deps.config.publishing.rateLimits.readsPerHour,
-    duration: deps.config.publishing.rateLimits.windowSeconds,
+  const limits = rateLimits({
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     refuse: readsExhausted,
-    onRefused: () => deps.onRateLimited?.('anonymous'),
+    onRefused: deps.onRateLimited,
   });
+  const { readsPerHour, writesPerHour, windowSeconds } = deps.config.publishing.rateLimits;
+  const read = limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
+  // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
+  const write = limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
@@ -104,12 +105,12 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },
-    createPost: { admit: read, present: presentPost },
-    updatePost: { admit: read, present: presentPost },
-    bulkDeletePosts: { admit: read, present },
-    bulkRestorePosts: { admit: read, present },
-    deletePost: { present: presentPost },
-    restorePost: { present: presentPost },
+    createPost: { admit: write, present: presentPost },
+    updatePost: { admit: write, present: presentPost },
+    bulkDeletePosts: { admit: write, present },
+    bulkRestorePosts: { admit: write, present },
+    deletePost: { admit: write, present: presentPost },
+    restorePost: { admit: write, present: presentPost },
     getOpenApiDocument: { admit: read, present },
   };
   // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.

@@ -12,6 +12,8 @@ export interface PublishingSettings {
   rateLimits: {
     /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
     readsPerHour: number;
+    /** Publishing writes (trash, restore), refused tokens included, per window per client address (`RATE_LIMIT_PUBLISHING_WRITES`). */
+    writesPerHour: number;
     windowSeconds: number;
   };
 }
@@ -31,6 +33,7 @@ export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingCon
       siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
       rateLimits: {
         readsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
+        writesPerHour: int(env.RATE_LIMIT_PUBLISHING_WRITES, 1000, 'RATE_LIMIT_PUBLISHING_WRITES'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },

@@ -3,7 +3,7 @@ import type { Session } from '../../../generated/developer/types.gen.js';
 import type { AnonymousProfile } from '../../../generated/profiles/types.gen.js';
 import type { HandlerMap, Writes } from '../../../src/platform/http/handlers.js';
 import type { AdmitStep, Presenter } from '../../../src/platform/http/service.js';
-import type { RateLimitHeader } from '../../../src/platform/security/clientLimit.js';
+import type { RateLimitHeader } from '../../../src/platform/security/limits.js';
 import type { DeveloperHandlers } from '../../../src/services/developer/operations.js';
 import type { ProfilesDefinition, ProfilesHandlers, ProfilesPolicies, ProfilesPrincipal } from '../../../src/services/profiles/operations.js';
 

@@ -1,7 +1,11 @@
 import { fc, test } from '@fast-check/vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { countPoint, fixedWindowLimiter, InProcessWindows, retryAfterSeconds } from '../../../src/platform/security/rateLimit.js';
+import { fixedWindowLimiter, InProcessWindows, LibraryWindows } from '../../../src/platform/security/rateLimit.js';
+import { retryAfterSeconds } from '../../../src/platform/security/limits.js';
+
+/** One point counted on a rate-limiter-flexible limiter, as the platform reads it. */
+const countPoint = (limiter: RateLimiterMemory, key: string) => new LibraryWindows(limiter, limiter.points).count(key);
 
 describe('the rate-limit recipe', () => {
   afterEach(() => vi.useRealTimers());

@@ -130,10 +130,9 @@ describe('per client address', () => {
   });
   afterAll(() => server.close());
 
-  it('answers 429 after failed attempts on several addresses, sign-ups included; a successful log-in is not counted', async () => {
-    const user = await signedUpUser(server); // 1 sign-up
-    expect((await logIn(server, user.email, user.password)).response.status).toBe(200); // given back
-    expect((await logIn(server, uniqueEmail(), 'wrong password here')).response.status).toBe(401); // 2
+  it('answers 429 after attempts on several addresses, sign-ups and successful log-ins included', async () => {
+    // A successful log-in hashes a password too: counted, so that one address cannot keep the hashing busy.
+    const user = await signedUpUser(server); // 1 sign-up, 2 its log-in
     expect((await logIn(server, uniqueEmail(), 'wrong password here')).response.status).toBe(401); // 3
     const caller = await dashboardCaller(server);
     expect((await sdk.signUp({ client: caller.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(202); // 4

@@ -4,16 +4,16 @@ import type { TestServer } from '../../support/server.js';
 import { dashboardCaller, signedUpUser, startDashboardServer, uniqueEmail } from './support/dashboard.js';
 
 /**
- * Password hashes are gated (`DEVELOPER_PASSWORD_HASHES`, `DEVELOPER_PASSWORD_HASH_QUEUE`): each holds the
+ * Password hashes are gated (`DEVELOPER_PASSWORD_HASHES`, `DEVELOPER_PASSWORD_HASH_WAIT_MS`): each holds the
  * scrypt memory while it runs, so a burst of log-ins from many addresses (which the per-address throttle does
- * not stop) is answered 503 with Retry-After beyond the queue, never a pile of concurrent hashes or a 500.
+ * not stop) is answered 503 with Retry-After beyond the expected wait, never a pile of concurrent hashes or a 500.
  */
 describe('a burst of log-ins with wrong passwords, one hash at a time and none waiting', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startDashboardServer({
       DEVELOPER_PASSWORD_HASHES: '1',
-      DEVELOPER_PASSWORD_HASH_QUEUE: '0',
+      DEVELOPER_PASSWORD_HASH_WAIT_MS: '0',
       // As if from many addresses: the per-address throttle is out of the burst's reach.
       DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1000',
       DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000',

@@ -63,6 +63,20 @@ describe('password reset links', () => {
     expect(resetMailsTo(carol.email)).toEqual([]);
   });
 
+  it('still reach the owner after a stranger kept asking past their share: refused requests spend nothing of the address\'s 20', async () => {
+    const erin = await signedUpUser(server, uniqueEmail('erin'));
+    const stranger = '203.0.113.77';
+    for (let request = 0; request < 5; request++) {
+      await askForReset(erin.email, stranger);
+      await mailbox.nextLink(erin.email, 'reset');
+    }
+    // Twenty more from the stranger's address, all refused by its share: were they counted per address too, the 20 would be spent.
+    for (let request = 0; request < 20; request++) await askForReset(erin.email, stranger);
+    await askForReset(erin.email, OWNER);
+    const { token } = await mailbox.nextLink(erin.email, 'reset');
+    expect(token).toBeTruthy();
+  });
+
   it('to one address are bounded whoever asks: 20 an hour across client addresses', async () => {
     const dana = await signedUpUser(server, uniqueEmail('dana'));
     for (let request = 0; request < 20; request++) {

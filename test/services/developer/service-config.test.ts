@@ -6,6 +6,8 @@ import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit
 import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
 import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLimit.js';
 import type { Mailer } from '../../../src/platform/mail/mailer.js';
+import { RATE_LIMIT_HEADERS, rateLimits } from '../../../src/platform/security/limits.js';
+import { tooManyRequests } from '../../../src/services/developer/errors.js';
 import { pino } from 'pino';
 import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperOAuthHandlers } from '../../../src/services/developer/oauthHandlers.js';
@@ -23,7 +25,8 @@ async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
       contract,
       config,
       store: {} as DeveloperStore,
-      throttle: {} as LoginThrottle,
+      limits: rateLimits({ refuse: tooManyRequests }),
+      throttle: { attempts: Object.assign(() => {}, { writes: RATE_LIMIT_HEADERS, limits: [] }) } as unknown as LoginThrottle,
       rotations: {} as KeyRotationLimit,
       mailLimit: {} as MailLimit,
       resetLimit: {} as MailLimit,
@@ -40,15 +43,17 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     expect(build).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
-  it('defaults to 17, one hash at a time with 8 waiting, with 12-hour sessions and 5 / 50 attempts per 15 minutes', () => {
+  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions, 5 / 50 attempts per 15 minutes and 1000 other requests an hour', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       sessionIdleSeconds: 1800,
       passwordCost: 17,
-      passwordHashes: { running: 1, waiting: 8 },
+      passwordHashes: { running: 1, maxWaitMs: 2000 },
       loginAttempts: { perEmailAndClient: 5, perClient: 50, windowSeconds: 900 },
       maxApplications: 10,
       keyRotationsPerDay: 10,
+      requestsPerHour: 1000,
+      requestsWindowSeconds: 3600,
     });
   });
 });

@@ -41,3 +41,14 @@ describe('an avatar flood of new 2048-pixel identicons', () => {
     expect(rss.after, JSON.stringify({ answers, rss })).toBeLessThanOrEqual(rss.start + 30);
   }, 60_000);
 });
+
+describe('a burst of small avatars', () => {
+  it('60 visitors at once, each asking a different 80-pixel identicon, are all answered', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${instance.base}/avatar/${i.toString(16).padStart(32, 'b')}?d=identicon&s=80`).then(async (res) => (await res.arrayBuffer(), res.status)),
+      ),
+    );
+    expect(answers).toEqual(Array(60).fill(200));
+  }, 60_000);
+});

@@ -37,19 +37,26 @@ describe('drawn avatar images are kept, so a size asked for again is cheap', () 
     expect(reads.count).toBe(1);
   });
 
-  it('draws a few at a time with a short queue, and refuses beyond it with busy()', async () => {
+  it('draws by pixels: a large image alone, and refuses at once what would not wait, with busy()', async () => {
     const busy = () => new Error('busy');
-    const images = avatarImages({ maxBytes: 8 * MIB, maxDrawing: 1, maxWaiting: 2, busy });
+    // Room for one 256-pixel drawing at a time, and no wait.
+    const images = avatarImages({ maxBytes: 8 * MIB, drawingPixels: 256 * 256, maxWaitMs: 0, busy });
     const drawings = Array.from({ length: 6 }, (_, i) => images.generated('identicon', String(i).repeat(64), 256));
     const settled = await Promise.allSettled(drawings);
-    expect(settled.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
-    expect(settled.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)).toEqual([
-      'busy',
-      'busy',
-      'busy',
-    ]);
-    // A refusal is not remembered: the same image is drawn once the queue has room.
+    expect(settled.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(settled.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)).toEqual(
+      Array(5).fill('busy'),
+    );
+    // A refusal is not remembered: the same image is drawn once the gate has room.
     expect((await images.generated('identicon', '5'.repeat(64), 256)).bytes.length).toBeGreaterThan(0);
+  });
+
+  it('draws a burst of small images together: 60 different 80-pixel identicons are all drawn', async () => {
+    const busy = () => new Error('busy');
+    const images = avatarImages({ maxBytes: 8 * MIB, drawingPixels: 2048 * 2048, maxWaitMs: 1000, busy });
+    const drawings = Array.from({ length: 60 }, (_, i) => images.generated('identicon', i.toString(16).padStart(64, 'a'), 80));
+    const settled = await Promise.allSettled(drawings);
+    expect(settled.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
   });
 
   it('concurrent requests for one size read and draw it once', async () => {

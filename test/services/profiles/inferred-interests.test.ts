@@ -96,5 +96,8 @@ describe('a caller without a valid key', () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ error: 'You are not authorized to perform this action', code: 'unauthorized' });
     expect(answer.headers.get('cache-control')).toBe('no-store');
+    // Counted as an anonymous lookup (guessing keys costs the guesser's budget), with the headers the contract declares.
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(Number(answer.headers.get('x-ratelimit-remaining'))).toBeLessThan(100);
   });
 });

@@ -11,7 +11,6 @@ import { loadContract } from '../../../src/platform/http/contract.js';
 import { contractPipeline } from '../../../src/platform/http/pipeline.js';
 import { requestId } from '../../../src/platform/http/requestId.js';
 import { issueApiKey } from '../../../src/accounts/apiKey.js';
-import { createRateLimiter } from '../../../src/services/profiles/rateLimit/rateLimiter.js';
 import { profilesService } from '../../../src/services/profiles/module.js';
 import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
@@ -68,7 +67,7 @@ async function serveWith(store: ProfilesStore) {
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const contract = await loadContract(fileURLToPath(new URL('../../../openapi/profiles.yaml', import.meta.url)));
   const config = configFromEnv({ LOG_LEVEL: 'silent' });
-  const service = profilesService({ contract, config, store, limiter: createRateLimiter(config.profiles.rateLimits) });
+  const service = profilesService({ contract, config, store });
   const app = new Koa();
   app.silent = true;
   app.use(requestId);

@@ -4,6 +4,7 @@ import { csrfTokenMatches } from '../domain/sessionToken.js';
 import { csrfFailed } from '../errors.js';
 import type { DeveloperPrincipal } from '../operations.js';
 import type { LoginThrottle } from '../rateLimit/loginThrottle.js';
+import type { LimitStep } from '../../../platform/security/limits.js';
 
 /**
  * The dashboard's admit steps, run after the session is resolved and before
@@ -14,7 +15,7 @@ import type { LoginThrottle } from '../rateLimit/loginThrottle.js';
  * against the client address ("login attempts rate limited"; the email
  * address is counted by the handler, once the body is read).
  */
-export function admitSteps(throttle: LoginThrottle, publicOrigin: string) {
+export function admitSteps(requests: LimitStep<DeveloperPrincipal>, throttle: LoginThrottle, publicOrigin: string) {
   /** Refuses a request whose `Origin` is another site's. */
   const sameOrigin: AdmitStep<DeveloperPrincipal> = (ctx: Context) => {
     // Koa 3's `ctx.origin` is the request's Origin header, so this page's own origin is built from the host.
@@ -31,11 +32,13 @@ export function admitSteps(throttle: LoginThrottle, publicOrigin: string) {
     if (!csrfTokenMatches(presented, principal.session.csrfToken)) throw csrfFailed('CSRF token does not match the session');
   };
   /** Sign-up and log-in attempts, counted against the client address. */
-  const clientAttempts: AdmitStep<DeveloperPrincipal> = (ctx) => throttle.admitClient(ctx.ip);
+  const clientAttempts = throttle.attempts;
   return {
-    /** Calls that change something with a session: same origin, and the session's CSRF token. */
-    changes: [sameOrigin, csrfToken],
-    /** Calls that start a session (no session or CSRF token yet): same origin, and counted per client. */
+    /** Reads: counted per client address. */
+    reads: requests,
+    /** Calls that change something with a session: counted per client address, same origin, and the session's CSRF token. */
+    changes: [requests, sameOrigin, csrfToken],
+    /** Calls that start a session (no session or CSRF token yet): same origin, and attempts counted per client. */
     startsSession: [sameOrigin, clientAttempts],
     /** Calls with a session that ask for the password again: as `changes`, and counted per client as log-ins are. */
     checksPassword: [sameOrigin, csrfToken, clientAttempts],

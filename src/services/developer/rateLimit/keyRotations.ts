@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyRotations } from '../errors.js';
-import { KyselyRateLimiter } from './kyselyRateLimiter.js';
+import { storeWindows } from './kyselyRateLimiter.js';
 import { canonicalInbox } from '../../../accounts/email.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -20,32 +20,30 @@ export interface KeyRotationLimit {
   giveBack(accountId: string, email: string): Promise<void>;
 }
 
-export function createKeyRotationLimit(db: Kysely<DeveloperDatabase>, perDay: number, counterKey: (key: string) => string): KeyRotationLimit {
-  const limiter = new KyselyRateLimiter(db, { keyPrefix: 'rotate', points: perDay, duration: DAY_SECONDS });
-  // The inbox is kept hashed (an HMAC under the server's secret), like every other counter key that is an address.
-  const inboxKey = (email: string) => `inbox:${counterKey(canonicalInbox(email))}`;
-  const take = async (key: string) => {
-    try {
-      await limiter.consume(key);
-    } catch (rejection) {
-      // The library rejects with its result when the budget is spent, and with an Error when the store fails.
-      if (rejection instanceof RateLimiterRes) throw tooManyRotations(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-      throw rejection;
-    }
-  };
+export function createKeyRotationLimit(
+  db: Kysely<DeveloperDatabase>,
+  limits: ReturnType<typeof rateLimits>,
+  perDay: number,
+  counterKey: (key: string) => string,
+): KeyRotationLimit {
+  // Kept under an HMAC of the key (`storeWindows`), like every other counter key: no inbox in clear.
+  const counter = storeWindows(db, counterKey);
+  const rotations = limits.limit({ name: 'rotate', per: 'account', points: perDay, windowSeconds: DAY_SECONDS, counter, refuse: tooManyRotations });
+  const byInbox = limits.limit({ name: 'rotate-inbox', per: 'inbox', points: perDay, windowSeconds: DAY_SECONDS, counter, refuse: tooManyRotations });
   return {
     async admit(accountId, email) {
-      await take(accountId);
+      await rotations.take(accountId);
       try {
-        await take(inboxKey(email));
+        await byInbox.take(canonicalInbox(email));
       } catch (error) {
-        await limiter.reward(accountId);
+        // Refused by the inbox's budget: the rotation did not happen, so the account's point goes back.
+        await rotations.giveBack(accountId);
         throw error;
       }
     },
     async giveBack(accountId, email) {
-      await limiter.reward(accountId);
-      await limiter.reward(inboxKey(email));
+      await rotations.giveBack(accountId);
+      await byInbox.giveBack(canonicalInbox(email));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DeveloperDatabase } from '../store/tables.js';
+import { LibraryWindows, type RateLimitBudget, type WindowCounter } from '../../../platform/security/rateLimit.js';
 
 interface CounterRow {
   points: number;
@@ -122,3 +123,23 @@ export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promis
   const result = await db.deleteFrom('developer_login_attempts').where('expire', '<=', new Date().toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Window counters in the shared store for the platform's limits
+ * (`LimitDeclaration.counter`), so every instance counts the same attempts
+ * without Redis. Every key is stored as `counterKey` of it (an HMAC under
+ * `COUNTER_KEY_SECRET`), so the table holds no email or IP address in clear,
+ * nor a bare hash anyone could test a guess against. The one place store
+ * counter keys are hashed.
+ */
+export const storeWindows =
+  (db: Kysely<DeveloperDatabase>, counterKey: (key: string) => string) =>
+  (budget: RateLimitBudget): WindowCounter => {
+    const windows = new LibraryWindows(new KyselyRateLimiter(db, budget), budget.points);
+    return {
+      points: budget.points,
+      count: (key) => windows.count(counterKey(key)),
+      giveBack: (key) => windows.giveBack(counterKey(key)),
+      forget: (key) => windows.forget(counterKey(key)),
+    };
+  };

@@ -1,29 +1,32 @@
 import type { Kysely } from 'kysely';
-import { countPoint, retryAfterSeconds } from '../../../platform/security/rateLimit.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
+import type { LimitStep, rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperSettings } from '../settings.js';
 import { normalizeEmail } from '../../../accounts/email.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyAttempts } from '../errors.js';
-import { deleteEndedCounters, KyselyRateLimiter } from './kyselyRateLimiter.js';
+import { deleteEndedCounters, storeWindows } from './kyselyRateLimiter.js';
 
 /**
  * Counts log-in and sign-up attempts: "login attempts rate limited", per
- * email address and client address together (a tight budget), and per
- * client address (a looser one, across addresses, sign-ups included). The
- * pair, not the email address alone, so that whoever fails from one address
- * never locks the account's owner out when they log in from another. Each
- * attempt is counted before the password is even looked at; a success gives
- * the client's attempt back and clears the pair's count, so only failures
- * add up.
+ * client address (every attempt that reaches a password hash, sign-ups and
+ * successful log-ins included: one address cannot keep the hashing busy for
+ * everyone), and per email address and client address together (a tight
+ * budget of failures: a success forgets them). The pair, not the
+ * email address alone, so that whoever fails from one address never locks
+ * the account's owner out when they log in from another. An attempt the
+ * password gate turns away (503, too many hashes at once) gives both points
+ * back: it is nobody's attempt.
  */
 export interface LoginThrottle {
-  /** Counts an attempt from a client address; throws 429 when its budget for the window is spent. */
-  admitClient(ip: string): Promise<void>;
+  /** The admit step counting each attempt against its client address; 429 when the address's budget for the window is spent. */
+  attempts: LimitStep<unknown>;
   /** Counts a log-in attempt for an email address from a client address; throws 429 when the pair's budget for the window is spent. */
   admitLogIn(email: string, ip: string): Promise<void>;
-  /** A log-in succeeded. */
+  /** A log-in succeeded: the pair's failures are forgotten (the address's attempts stay counted). */
   succeeded(ip: string, email: string): Promise<void>;
+  /** The password gate refused the attempt: the address's point back, and the pair's when `email` was counted. */
+  turnedAway(ip: string, email?: string): Promise<void>;
   /** Forgets counts whose window has ended; answers how many. */
   forgetEnded(): Promise<number>;
 }
@@ -33,26 +36,33 @@ const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rate
 
 /**
  * The login throttle with the configured budgets, counting in the shared store. `counterKey` hashes each key
- * (an HMAC under the server's secret), so the table holds no email or IP address in clear, nor one to guess.
+ * (an HMAC under the server's secret, in `storeWindows`), so the table holds no email or IP address in clear,
+ * nor one to guess.
  */
 export function createLoginThrottle(
   db: Kysely<DeveloperDatabase>,
-  limits: DeveloperSettings['loginAttempts'],
+  limits: ReturnType<typeof rateLimits>,
+  budgets: DeveloperSettings['loginAttempts'],
   counterKey: (key: string) => string,
 ): LoginThrottle {
-  const byLogIn = new KyselyRateLimiter(db, { keyPrefix: 'login', points: limits.perEmailAndClient, duration: limits.windowSeconds });
-  const byClient = new KyselyRateLimiter(db, { keyPrefix: 'client', points: limits.perClient, duration: limits.windowSeconds });
-  const take = async (limiter: KyselyRateLimiter, key: string) => {
-    const counted = await countPoint(limiter, counterKey(key));
-    if (!counted.allowed) throw tooManyAttempts(retryAfterSeconds(counted));
-  };
+  const counter = storeWindows(db, counterKey);
+  const { windowSeconds } = budgets;
+  const declared = { name: 'client', per: 'address', points: budgets.perClient, windowSeconds, counter, refuse: tooManyAttempts } as const;
+  const perClient = limits.limit(declared);
+  const perLogIn = limits.limit({ name: 'login', per: 'email and address', points: budgets.perEmailAndClient, windowSeconds, counter, refuse: tooManyAttempts });
   return {
-    admitClient: (ip) => take(byClient, rateLimitClient(ip)),
-    admitLogIn: (email, ip) => take(byLogIn, pairKey(email, ip)),
+    attempts: limits.step(declared),
+    async admitLogIn(email, ip) {
+      await perLogIn.take(pairKey(email, ip));
+    },
     async succeeded(ip, email) {
-      await byClient.reward(counterKey(rateLimitClient(ip)));
-      await byLogIn.delete(counterKey(pairKey(email, ip)));
+      await perLogIn.forget(pairKey(email, ip));
+    },
+    async turnedAway(ip, email) {
+      await perClient.giveBack(rateLimitClient(ip));
+      if (email !== undefined) await perLogIn.giveBack(pairKey(email, ip));
     },
     forgetEnded: () => deleteEndedCounters(db),
   };
 }
+

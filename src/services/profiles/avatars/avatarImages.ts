@@ -2,7 +2,17 @@ import { LRUCache } from 'lru-cache';
 import { concurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import { entityTag } from '../http/entityTag.js';
 import type { DefaultAvatarStyle } from './avatarRequest.js';
-import { decodeMaster, drawDefaultAvatar, drawFromMaster, type MasterImage } from './drawAvatar.js';
+import { decodeMaster, drawDefaultAvatar, drawFromMaster, MASTER_SIDE, type MasterImage } from './drawAvatar.js';
+
+/**
+ * What a drawing weighs at the gate: its pixels, and at least those of a
+ * 256-pixel square, since a small drawing still holds a pipeline and
+ * buffers of its own (so at most 64 small ones run with the default capacity).
+ */
+const drawingWeight = (pixels: number) => Math.max(pixels, 256 * 256);
+
+/** A first guess of a drawing's time per pixel (about 60 ms for 2048 pixels a side), until the gate has timed its own. */
+const DRAWING_MS_PER_PIXEL = 60 / MASTER_SIDE ** 2;
 
 /** A drawn avatar image: PNG bytes and their strong entity tag. */
 export interface DrawnAvatar {
@@ -33,10 +43,10 @@ export interface AvatarImagesOptions {
   maxBytes: number;
   /** Most bytes of decoded masters (raw pixels) kept; `maxBytes` unless given. */
   masterBytes?: number;
-  /** Drawings (and decodings) that run at once; more wait. */
-  maxDrawing?: number;
-  /** Drawings that may wait; one more is refused with `busy()`. */
-  maxWaiting?: number;
+  /** Pixels that drawings (and decodings) in progress may hold at once; more wait. */
+  drawingPixels?: number;
+  /** Expected wait at which a drawing is refused with `busy()` instead of queued. */
+  maxWaitMs?: number;
   /** The error a drawing beyond the queue is refused with (the service's 503). */
   busy?: () => Error;
 }
@@ -48,18 +58,25 @@ export interface AvatarImagesOptions {
  * name the image by content (an uploaded image by its SHA-256), so a new
  * image is never answered from the old one's entries. An uploaded image is
  * decoded once into a master of at most 2048 pixels a side, from which each
- * size is drawn. Drawing runs `maxDrawing` at a time with a short queue, so
- * a flood of new sizes or hashes costs bounded CPU and memory, not a pile of
- * concurrent full-size images.
+ * size is drawn. Drawings pass a gate weighed in pixels (`drawingPixels`
+ * at once, a queue of at most `maxWaitMs` expected), so a flood of new sizes
+ * or hashes costs bounded CPU and memory, not a pile of concurrent full-size
+ * images, while a burst of small ones is drawn together.
  */
 export function avatarImages(options: AvatarImagesOptions): AvatarImages {
-  const gate = concurrencyGate(options.maxDrawing ?? 2, options.maxWaiting ?? 8, options.busy ?? (() => new Error('avatar drawing queue is full')));
+  const gate = concurrencyGate({
+    capacity: options.drawingPixels ?? MASTER_SIDE ** 2,
+    maxWaitMs: options.maxWaitMs ?? 1000,
+    msPerUnit: DRAWING_MS_PER_PIXEL,
+    busy: options.busy ?? (() => new Error('avatar drawing queue is full')),
+  });
   const masters = new LRUCache<string, MasterImage, () => Promise<Buffer | undefined>>({
     maxSize: Math.max(1, options.masterBytes ?? options.maxBytes),
     sizeCalculation: (master) => Math.max(1, master.pixels.length),
     async fetchMethod(_digest, _stale, { context: read }) {
       const bytes = await read();
-      return bytes && gate(() => decodeMaster(bytes));
+      // Decoding an upload (up to 4096 pixels a side) runs alone.
+      return bytes && gate(() => decodeMaster(bytes), Infinity);
     },
   });
   const drawn = new LRUCache<string, DrawnAvatar, () => Promise<Buffer | undefined>>({
@@ -75,13 +92,13 @@ export function avatarImages(options: AvatarImagesOptions): AvatarImages {
       drawn.fetch(`upload:${digest}:${size}`, {
         context: async () => {
           const master = await masters.fetch(digest, { context: read });
-          return master && gate(() => drawFromMaster(master, size));
+          return master && gate(() => drawFromMaster(master, size), drawingWeight(Math.max(master.width * master.height, size * size)));
         },
       }),
     async generated(style, seed, size) {
       // Only an identicon depends on the hash.
       const key = `${style}:${style === 'identicon' ? seed : ''}:${size}`;
-      const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size)) });
+      const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size), drawingWeight(size * size)) });
       return image!;
     },
     async other(key, draw) {

@@ -29,7 +29,10 @@ async function workBeforeTheAnswer(known: boolean): Promise<string[]> {
   const limit = (name: string): MailLimit => ({
     async take() {
       calls.push(name);
-      return 0;
+    },
+    async allows() {
+      calls.push(name);
+      return true;
     },
   });
   const handlers = createDeveloperHandlers({
@@ -39,7 +42,7 @@ async function workBeforeTheAnswer(known: boolean): Promise<string[]> {
     rotations: {} as KeyRotationLimit,
     maxApplications: 10,
     passwordCost: 14,
-    passwordGate: concurrencyGate(1, 8, () => new Error('busy')),
+    passwordGate: concurrencyGate({ capacity: 1, maxWaitMs: 2000, msPerUnit: 400, busy: () => new Error('busy') }),
     sessionTtlSeconds: 60,
     sessionIdleSeconds: 60,
     secureCookie: false,

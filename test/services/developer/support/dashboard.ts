@@ -6,8 +6,12 @@ import { contractChecker, contractFetch } from '../../../support/contract.js';
 import { startServer, type TestServer } from '../../../support/server.js';
 import { createKyselyDeveloperStore } from '../../../../src/services/developer/store/kyselyDeveloperStore.js';
 
-/** Environment of a test server: a cheap password hash (the cost is the only difference from production). */
-export const DASHBOARD_ENV = { DEVELOPER_PASSWORD_COST: '14' };
+/**
+ * Environment of a test server: a cheap password hash, and room for the sign-ups and log-ins of a whole test
+ * file from its one address (every attempt counts against it, successful ones too); the tests of that limit
+ * set their own.
+ */
+export const DASHBOARD_ENV = { DEVELOPER_PASSWORD_COST: '14', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '10000' };
 
 export const startDashboardServer = (env: Record<string, string> = {}) => startServer({ ...DASHBOARD_ENV, ...env });
 
