@@ -47,8 +47,20 @@ function offByDefault(document: OpenApiDocument, parameter: Parameter): Paramete
   }
   // A `$ref` may have siblings (`default`), which win over the schema it names.
   const schema = { ...resolved(document, parameter.schema), ...parameter.schema } as NonNullable<Parameter['schema']> & { examples?: unknown[] };
-  const value = example ?? schema.default ?? schema.examples?.[0] ?? schema.enum?.[0];
+  // Without an example Scalar would still fill one in (an integer's minimum): give it one, off like the rest.
+  const value = example ?? schema.default ?? schema.examples?.[0] ?? schema.enum?.[0] ?? placeholderOf(schema);
   return value === undefined ? parameter : { ...rest, examples: { example: { value, 'x-disabled': true } } };
+}
+
+/** A value of a schema's type for a parameter that names none (its minimum, false, the empty text or list). */
+function placeholderOf(described: object): unknown {
+  const schema = described as { type?: unknown; minimum?: unknown };
+  const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== 'null') : schema.type;
+  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 0;
+  if (type === 'boolean') return false;
+  if (type === 'string') return '';
+  if (type === 'array') return [];
+  return undefined;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);

@@ -28,7 +28,8 @@ import type { Context } from 'koa';
 import type { Outgoing } from '../../src/platform/http/operationPolicy.js';
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
-import { profilesSettingsFromEnv } from '../../src/services/profiles/settings.js';
+import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv } from '../../src/services/profiles/settings.js';
+import { developerSettingsFromEnv } from '../../src/services/developer/settings.js';
 import { publishingPresenter } from '../../src/services/publishing/http/present.js';
 import { publishingSettingsFromEnv } from '../../src/services/publishing/settings.js';
 
@@ -86,6 +87,8 @@ class PresenterContext {
   status = 200;
   body: Buffer = Buffer.alloc(0);
   readonly headers = new Map<string, string>();
+  /** What the server's earlier middleware notes on a request (an OAuth app's origin): the mock keeps no apps, so nothing. */
+  readonly state: Record<string, unknown> = {};
   constructor(
     readonly method: string,
     readonly query: Record<string, string | string[]>,
@@ -152,6 +155,14 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
   const profiles = profilesSettingsFromEnv(env, { publicUrl: 'http://localhost:8080' }).profiles;
   const publishing = publishingSettingsFromEnv(env).publishing;
   const windowSeconds = profiles.rateLimits.windowSeconds;
+  const developer = developerSettingsFromEnv(env).developer;
+  /** The platform's limit of what no operation answers (preflights, unrouted paths): `RATE_LIMIT_OTHER`, as `src/platform/config.ts` reads it. */
+  const otherPerHour = Number(env.RATE_LIMIT_OTHER ?? 1000);
+  const otherLimitHeaders = (): Record<string, string> => ({
+    'X-RateLimit-Limit': String(otherPerHour),
+    'X-RateLimit-Remaining': String(Math.max(0, otherPerHour - 1)),
+    'X-RateLimit-Reset': String(Math.floor(Date.now() / 1000) + windowSeconds),
+  });
   const paths = options.layer.paths.map((path) => ({
     ...path,
     regex: new RegExp(path.pattern),
@@ -167,11 +178,14 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       const limits = profiles.rateLimits;
       if (pathname.startsWith('/avatar/')) return limits.avatarsPerHour;
       if (pathname.startsWith('/v3/qr-code/')) return limits.qrCodesPerHour;
+      if (pathname === '/v3/openapi') return CONTRACT_DOWNLOADS_PER_HOUR;
       if (pathname === '/v3/verified-accounts/services') return limits.verifiedAccountServicesPerHour;
       // A keyed caller is held to the tightest of its key's, its account's and its address's limits; the answer names that one.
       return keyed ? Math.min(limits.keyedPerHour, limits.accountPerHour, limits.keyedPerClientPerHour) : limits.anonymousPerHour;
     }
     if (service === 'publishing') return publishing.rateLimits.readsPerHour;
+    // The dashboard's calls that check a password or a link count against the log-in budget: their example's figure stays.
+    if (service === 'developer') return developer.requestsPerHour;
     return undefined;
   }
 
@@ -259,7 +273,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       if (noRoute || (method === 'OPTIONS' && known.endpointLayer.answersOptions)) {
         req.resume();
         const answer: Outgoing = { status: noRoute ? 404 : 200, body: undefined, headers: {}, isError: noRoute, text: '' };
-        if (presentsPublishing) return present(answer);
+        if (presentsPublishing) return present(answer, otherLimitHeaders());
         return send(res, answer.status, { 'Content-Type': 'text/plain; charset=utf-8' }, '', extra(preflight));
       }
     }
@@ -272,16 +286,16 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       // An endpoint layer (publishing's) answers a path it does not serve with an empty 404; the platform with the API's error body.
       if (owner?.endpointLayer) {
         const answer: Outgoing = { status: 404, body: undefined, headers: {}, isError: true, text: '' };
-        if (presentsPublishing) return present(answer);
+        if (presentsPublishing) return present(answer, otherLimitHeaders());
         return send(res, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, '', extra());
       }
-      return send(res, 404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }, NOT_FOUND, extra());
+      return send(res, 404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...otherLimitHeaders() }, NOT_FOUND, extra());
     }
     if (!operation) {
       req.resume();
       const allow = Object.keys(known.methods);
       if (allow.includes('GET')) allow.push('HEAD');
-      return send(res, 405, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Allow: allow.join(', ') }, METHOD_NOT_ALLOWED, extra(preflight));
+      return send(res, 405, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Allow: allow.join(', '), ...otherLimitHeaders() }, METHOD_NOT_ALLOWED, extra(preflight));
     }
 
     const upstream = request(

@@ -11,7 +11,7 @@ import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './store/demo.js';
-import { profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
+import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
@@ -49,8 +49,6 @@ const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
  */
 const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
 
-/** Downloads of the contract document per client address per window. */
-const CONTRACT_DOWNLOADS_PER_HOUR = 100;
 
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;

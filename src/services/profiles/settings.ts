@@ -64,3 +64,6 @@ export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<P
     },
   };
 }
+
+/** Downloads of the contract document per client address per window. */
+export const CONTRACT_DOWNLOADS_PER_HOUR = 100;

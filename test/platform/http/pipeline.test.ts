@@ -31,7 +31,7 @@ async function serve(
     contract,
     handlers,
     anonymous: { kind: 'anonymous' },
-    security: { apiKey: async (token) => (token === 'good' ? { kind: 'key' } : null) },
+    security: { apiKey: async (token) => (token === 'good' ? { kind: 'key' } : null), oauth: async () => null },
     unauthenticated: () => new ApiError(401, 'unauthorized', 'no'),
     errorBody: profilesErrorBody,
     ...overrides,
@@ -251,8 +251,8 @@ describe('the policy table', () => {
   });
 
   it('refuses to start with a policy for an operation the contract does not have', async () => {
-    await expect(serve({}, 'strict', { policies: { getProfile: {} } })).rejects.toThrow(
-      'profiles: policies for operations the contract does not have: getProfile',
+    await expect(serve({}, 'strict', { policies: { updateProfile: {} } })).rejects.toThrow(
+      'profiles: policies for operations the contract does not have: updateProfile',
     );
   });
 });
@@ -260,10 +260,10 @@ describe('the policy table', () => {
 describe('security resolvers', () => {
   it('are one per security scheme of the contract, by name; the app does not start otherwise', async () => {
     await expect(serve({}, 'strict', { security: {} })).rejects.toThrow(
-      'profiles: the security resolvers must be one per security scheme of the contract (apiKey); missing: apiKey',
+      'profiles: the security resolvers must be one per security scheme of the contract (apiKey, oauth); missing: apiKey, oauth',
     );
     const resolve = async () => null;
-    await expect(serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve } })).rejects.toThrow(/unknown: oauth/);
+    await expect(serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve, brandNew: resolve } })).rejects.toThrow(/unknown: brandNew/);
   });
 
   it('refuse to start when an operation accepts one of several schemes, instead of silently reading the first', async () => {
@@ -274,7 +274,7 @@ describe('security resolvers', () => {
       operations: contract.operations.map((operation) => (operation === lookup ? { ...operation, securitySchemes: ['apiKey', 'session'] } : operation)),
     } as typeof contract;
     const resolve = async () => null;
-    await expect(serve({}, 'strict', { contract: twoSchemes, security: { apiKey: resolve, session: resolve } })).rejects.toThrow(
+    await expect(serve({}, 'strict', { contract: twoSchemes, security: { apiKey: resolve, oauth: resolve, session: resolve } })).rejects.toThrow(
       'profiles: operation getProfileById names several security schemes (apiKey, session)',
     );
   });
@@ -290,7 +290,7 @@ describe('security resolvers', () => {
         },
       },
       'off',
-      { security: { apiKey: async (token) => (tokens.push(token), token === 'good' ? { kind: 'key' } : null) } },
+      { security: { apiKey: async (token) => (tokens.push(token), token === 'good' ? { kind: 'key' } : null), oauth: async () => null } },
     );
     await fetch(`${url}/v3/profiles/alex`, { headers: { Authorization: 'Bearer good' } });
     expect(principal).toEqual({ kind: 'key' });
