@@ -106,7 +106,8 @@ describe('password reset in the browser', () => {
     await logIn(page, email, newPassword);
     await page.getByRole('heading', { name: 'Your applications', level: 1 }).waitFor();
     await expect(page.locator('#account-email').textContent()).resolves.toBe(email);
-    // The new session is the only one left.
+    // The new session is the only one left (the list is fetched after the page shows: wait for it).
+    await page.locator('#sessions li').first().waitFor();
     await expect(page.locator('#sessions li').allTextContents()).resolves.toEqual([expect.stringContaining('(this browser)')]);
 
     await openDashboard(oldDevice);
