@@ -62,6 +62,10 @@ export function serverEnv(port: number, databaseUrl: string): Record<string, str
     RATE_LIMIT_KEYED: '1000000000',
     RATE_LIMIT_AVATARS: '1000000000',
     RATE_LIMIT_PUBLISHING_READS: '1000000000',
+    // Every route is limited: the measured rows (keyed lookups from one address, trash and restore) must not meet a limit.
+    RATE_LIMIT_KEYED_PER_CLIENT: '1000000000',
+    RATE_LIMIT_PUBLISHING_WRITES: '1000000000',
+    RATE_LIMIT_OTHER: '1000000000',
   };
 }
 
