@@ -2,7 +2,7 @@ import { createClient, type Client } from '../../../generated/publishing/client/
 import type { Insertable } from 'kysely';
 import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
 import type { DeletePostData, GetPostData, ListPostsData, RestorePostData } from '../../../generated/publishing/types.gen.js';
-import type { PublishingTables } from '../../../src/services/publishing/store/tables.js';
+import { NEW_POST_DEFAULTS, type PublishingTables } from '../../../src/services/publishing/store/tables.js';
 import { createKyselyPublishingStore } from '../../../src/services/publishing/store/kyselyPublishingStore.js';
 import type { PublishingStore } from '../../../src/services/publishing/store/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
@@ -111,15 +111,7 @@ export function postRow(fields: { id: number } & Partial<Insertable<PublishingTa
     guid: `https://demo.example.com/?p=${fields.id}`,
     date: '2026-04-01T10:00:00.000Z',
     modified: '2026-04-01T10:00:00.000Z',
-    sticky: 0,
-    comment_status: 'open',
-    ping_status: 'open',
-    likes_enabled: 1,
-    sharing_enabled: 1,
-    menu_order: 0,
-    page_template: '',
-    featured_media_id: null,
-    publicize_urls: '[]',
+    ...NEW_POST_DEFAULTS,
     ...fields,
   };
 }

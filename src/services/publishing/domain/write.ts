@@ -3,7 +3,7 @@ import type { Post, PostInput } from '../../../../generated/publishing/types.gen
 import { ApiError } from '../../../platform/http/errors.js';
 import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
 import type { NewPost, PostRecord } from '../store/publishingStore.js';
-import type { PostsTable } from '../store/tables.js';
+import { NEW_POST_DEFAULTS, type PostsTable } from '../store/tables.js';
 import { exposes, openSite, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
@@ -131,15 +131,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
     parent_id: null,
     date,
     modified: now.toISOString(),
-    sticky: 0,
-    comment_status: 'open',
-    ping_status: 'open',
-    likes_enabled: 1,
-    sharing_enabled: 1,
-    menu_order: 0,
-    page_template: '',
-    featured_media_id: null,
-    publicize_urls: '[]',
+    ...NEW_POST_DEFAULTS,
     ...fieldsOf(body, type),
   };
   const home = siteHomeUrl(site);

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PublishingTables } from './tables.js';
+import { NEW_POST_DEFAULTS, type PublishingTables } from './tables.js';
 
 /**
  * The publishing demo data (documented in docs/publishing.md). IDs are fixed so that
@@ -91,15 +91,7 @@ const post = (
   password: '',
   parent_id: null,
   guid: `${HOME}/?p=${fields.id}`,
-  sticky: 0,
-  comment_status: 'open',
-  ping_status: 'open',
-  likes_enabled: 1,
-  sharing_enabled: 1,
-  menu_order: 0,
-  page_template: '',
-  featured_media_id: null,
-  publicize_urls: '[]',
+  ...NEW_POST_DEFAULTS,
   ...fields,
 });
 

@@ -208,3 +208,16 @@ export interface PublishingTables {
   revisions: RevisionsTable;
   post_counts: PostCountsTable;
 }
+
+/** The columns a new post starts with unless it says otherwise: not sticky, open to comments and pings, likes and sharing on, no order, template, featured image or publicized URLs. */
+export const NEW_POST_DEFAULTS = {
+  sticky: 0,
+  comment_status: 'open',
+  ping_status: 'open',
+  likes_enabled: 1,
+  sharing_enabled: 1,
+  menu_order: 0,
+  page_template: '',
+  featured_media_id: null,
+  publicize_urls: '[]',
+} as const;
