@@ -1,5 +1,5 @@
 /**
- * Builds the API docs into dist/docs/, served by src/platform/http/docs.ts
+ * Builds the API docs into dist/docs/, served by src/platform/docs/docsRoutes.ts
  * at /docs/<name> (`--force`: build even when the inputs are unchanged):
  *
  * - `<name>.json`: the contract bundled by Redocly, with an SDK sample in

@@ -5,7 +5,7 @@
  * each contract as JSON beside it (`<outDir>/openapi/<name>.json`, with the
  * SHA-256 of the YAML it was read from), so start-up parses JSON instead of
  * YAML; the server reads the YAML instead whenever it has changed since (see
- * `readContractDocument` in src/platform/http/contract/load.ts).
+ * `readContractDocument` in src/platform/contract/document.ts).
  *
  * esbuild bundles `src/main.ts` with the packages it imports: Node then
  * loads one file at start-up instead of about two thousand modules
@@ -24,7 +24,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { compileContract } from '../src/platform/http/contract/load.js';
+import { compileContract } from '../src/platform/contract/document.js';
 import { CONTRACTS, projectRoot } from './tools.js';
 
 /** Packages kept out of the bundle: native addons (a bundle cannot hold their binaries). */

@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError } from './platform/config.js';
 import { configFromEnv } from './app.js';
-import { compileRequestValidators } from './platform/http/contract/compile.js';
-import { createHttpServer } from './platform/http/server.js';
+import { compileRequestValidators } from './platform/contract/compile.js';
+import { createHttpServer } from './platform/server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {

@@ -15,8 +15,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { bundleEntryPoints } from '../bundle.js';
 import { projectRoot } from '../tools.js';
 
-export { loadContract } from '../../src/platform/http/contract.js';
-export { ContractRouter } from '../../src/platform/http/router.js';
+export { loadContract } from '../../src/platform/contract/compile.js';
+export { ContractRouter } from '../../src/platform/pipeline/router.js';
 export { InProcessWindows, LibraryWindows } from '../../src/platform/security/rateLimit.js';
 export { RequestMetrics } from '../../src/platform/ops/metrics.js';
 

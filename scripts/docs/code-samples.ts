@@ -115,7 +115,7 @@ function documentServerUrl(document: OpenApiDocument): string | undefined {
  * The SDK call for one operation, as the package `@contract-first/<service>`
  * (scripts/build-sdk.ts) is used: a client at the contract's server (the
  * docs serve it at the deployment's address, see `documentAt` in
- * src/platform/http/docs.ts) with `auth` when the operation takes a bearer
+ * src/platform/docs/docsRoutes.ts) with `auth` when the operation takes a bearer
  * credential (a comment says when it is optional); then the operation with
  * its path, required query and header parameters and JSON body, valued
  * with the contract's examples; the install command first.

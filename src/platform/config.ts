@@ -1,5 +1,7 @@
-import type { ResponseValidation } from './http/pipeline.js';
 import { type TracingConfig, tracingFromEnv } from './ops/tracing.js';
+
+/** How answers are checked against the contract: not at all, logged when wrong, or turned into a 500 (see `contractPipeline`). */
+export type ResponseValidation = 'off' | 'log' | 'strict';
 
 /**
  * The platform's settings, read from the environment (see

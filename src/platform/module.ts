@@ -5,8 +5,8 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { ModuleSettings, PlatformConfig } from './config.js';
-import type { Contract } from './http/contract.js';
-import type { ServiceDefinition } from './http/service.js';
+import type { Contract } from './contract/types.js';
+import type { ServiceDefinition } from './pipeline/service.js';
 import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
 

@@ -26,8 +26,8 @@ describe('the platform', () => {
   const files = typeScriptFiles('src/platform');
 
   it('is found (the scan reads its files and their imports)', () => {
-    expect(files).toContain('src/platform/http/pipeline.ts');
-    expect(localImports('src/platform/http/pipeline.ts').map((i) => i.target)).toContain('src/platform/http/router.js');
+    expect(files).toContain('src/platform/pipeline/pipeline.ts');
+    expect(localImports('src/platform/pipeline/pipeline.ts').map((i) => i.target)).toContain('src/platform/pipeline/router.js');
   });
 
   it('imports nothing outside itself: no service, no accounts, not the app', () => {

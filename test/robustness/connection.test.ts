@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ContractOperation } from '../../src/platform/http/contract.js';
-import type { ServiceDefinition } from '../../src/platform/http/service.js';
+import type { ContractOperation } from '../../src/platform/contract/types.js';
+import type { ServiceDefinition } from '../../src/platform/pipeline/service.js';
 import { contractChecker, requestTarget } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
 import { rawExchange, sendRequest, type RawExchange } from '../support/http.js';
@@ -18,7 +18,7 @@ import { expectNothingInternal } from './settings.js';
  */
 const HEADERS_TIMEOUT_MS = 1000;
 const REQUEST_TIMEOUT_MS = 3000;
-/** Node checks its timeouts once a second (see src/platform/http/server.ts). */
+/** Node checks its timeouts once a second (see src/platform/server.ts). */
 const CHECK_INTERVAL_MS = 1000;
 
 const server = await startServer({

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
-import type { ContractOperation } from '../../src/platform/http/contract.js';
-import type { ServiceDefinition } from '../../src/platform/http/service.js';
+import type { ContractOperation } from '../../src/platform/contract/types.js';
+import type { ServiceDefinition } from '../../src/platform/pipeline/service.js';
 import type { WireRequest } from '../support/http.js';
 
 /**

@@ -5,7 +5,7 @@ import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/app.js';
-import { createHttpServer } from '../../src/platform/http/server.js';
+import { createHttpServer } from '../../src/platform/server.js';
 import { dropSchema } from '../../scripts/tools.js';
 import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
 

@@ -7,7 +7,7 @@ import { sdkSample, withCodeSamples } from '../../scripts/docs/code-samples.js';
 import { changelogPage, markdownToHtml, referencePage } from '../../scripts/docs/pages.js';
 import { BUILD_INPUTS } from '../../scripts/fresh.mjs';
 import { CONTRACTS, projectRoot } from '../../scripts/tools.js';
-import { documentAt } from '../../src/platform/http/docs.js';
+import { documentAt } from '../../src/platform/docs/docsRoutes.js';
 
 /**
  * The pieces of `npm run docs` (scripts/build-docs.ts, scripts/docs/): the

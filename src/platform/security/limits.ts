@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
-import { ApiError } from '../http/errors.js';
-import type { Writes } from '../http/handlers.js';
-import { setHeaders } from '../http/headers.js';
+import { ApiError } from '../answers/errors.js';
+import type { Writes } from '../answers/headers.js';
+import { setHeaders } from '../answers/headers.js';
 import type { RedisClient } from '../store/redis.js';
 import { rateLimitClient } from './clientAddress.js';
 import { fixedWindowLimiter, type Counted, type RateLimitBudget, type WindowCounter } from './rateLimit.js';

@@ -1,5 +1,5 @@
 import type { DeveloperError } from '../../../generated/developer/types.gen.js';
-import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
+import { ApiError, messageAndCodeBody } from '../../platform/answers/errors.js';
 
 /** The dashboard API's error body: `{"error": "<human message>", "code": "<machine code>"}`. */
 export const developerErrorBody = messageAndCodeBody<DeveloperError>;

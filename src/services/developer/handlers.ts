@@ -1,10 +1,10 @@
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError } from '../../platform/answers/errors.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Session } from '../../../generated/developer/types.gen.js';
-import type { Contract } from '../../platform/http/contract.js';
+import type { Contract } from '../../platform/contract/types.js';
 import type { ConcurrencyGate } from '../../platform/ops/concurrencyGate.js';
-import { openApiDocumentHandler } from '../../platform/http/handlers.js';
+import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { OAuthOperation } from './oauthHandlers.js';
 import { issueApiKey } from '../../accounts/apiKey.js';
 import { canonicalInbox, normalizeEmail } from '../../accounts/email.js';

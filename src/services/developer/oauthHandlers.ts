@@ -3,7 +3,7 @@ import type { AuthorizationServer } from '../../accounts/oauth/authorizationServ
 import { originProblem, redirectUriProblem, setOAuthClient } from '../../accounts/oauth/clients.js';
 import { answerConsent, consentRequest, listAuthorizations, revokeAuthorization } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';
-import { ApiError, invalidRequest } from '../../platform/http/errors.js';
+import { ApiError, invalidRequest } from '../../platform/answers/errors.js';
 import { applicationNotFound, emailNotVerified, unauthenticated } from './errors.js';
 import type { DeveloperHandlers, DeveloperPrincipal } from './operations.js';
 

@@ -1,7 +1,7 @@
 import type * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/developer/contract.gen.js';
-import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/pipeline/service.js';
 
 /** The operations of `openapi/developer.yaml` with their generated request and response types. */
 export type DeveloperOperations = Operations;

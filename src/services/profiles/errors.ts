@@ -1,4 +1,4 @@
-import { ApiError, messageAndCodeBody } from '../../platform/http/errors.js';
+import { ApiError, messageAndCodeBody } from '../../platform/answers/errors.js';
 import type { ProfilesError } from '../../../generated/profiles/types.gen.js';
 
 /** The profiles error body: `{"error": "<human message>", "code": "<machine code>"}`. */

@@ -1,14 +1,14 @@
 import type { PlatformConfig } from '../../platform/config.js';
-import type { Contract } from '../../platform/http/contract.js';
+import type { Contract } from '../../platform/contract/types.js';
 import type { ProfilesConfig } from './settings.js';
-import { openApiDocumentHandler } from '../../platform/http/handlers.js';
+import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import { presentInferredInterests, presentProfile } from './domain/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
-import { invalidRequest } from '../../platform/http/errors.js';
+import { invalidRequest } from '../../platform/answers/errors.js';
 import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthenticatedProfile } from '../../../generated/profiles/types.gen.js';
 import { OAUTH_SCOPES } from '../../accounts/oauth/scopes.js';
 import type { AccountsTables } from '../../accounts/tables.js';
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError } from '../../platform/answers/errors.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfileDirectory } from './store/profilesStore.js';

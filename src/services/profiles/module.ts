@@ -1,8 +1,8 @@
 import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/profiles/contract.gen.js';
 import type { PlatformConfig } from '../../platform/config.js';
-import type { Contract } from '../../platform/http/contract.js';
-import { ApiError } from '../../platform/http/errors.js';
-import { servedDefinition } from '../../platform/http/service.js';
+import type { Contract } from '../../platform/contract/types.js';
+import { ApiError } from '../../platform/answers/errors.js';
+import { servedDefinition } from '../../platform/pipeline/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import type { ChangeBus } from '../../platform/store/changes.js';

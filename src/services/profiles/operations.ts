@@ -1,8 +1,8 @@
 import type * as sdk from '../../../generated/profiles/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/profiles/contract.gen.js';
 import type * as T from '../../../generated/profiles/types.gen.js';
-import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/pipeline/service.js';
 import type { RateLimitHeader } from '../../platform/security/limits.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../platform/http/errors.js';
+import { ApiError } from '../../platform/answers/errors.js';
 import type { PublishingError } from '../../../generated/publishing/types.gen.js';
 
 /**

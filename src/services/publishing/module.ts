@@ -7,7 +7,7 @@ import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
 import type { PublishingTables } from './store/tables.js';
-import { servedDefinition } from '../../platform/http/service.js';
+import { servedDefinition } from '../../platform/pipeline/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';

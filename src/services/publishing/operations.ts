@@ -1,7 +1,7 @@
 import type * as sdk from '../../../generated/publishing/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/publishing/contract.gen.js';
-import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/http/handlers.js';
-import type { CredentialResolver, ServiceDefinition } from '../../platform/http/service.js';
+import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
+import type { CredentialResolver, ServiceDefinition } from '../../platform/pipeline/service.js';
 import type { GrantScope } from './domain/grantScope.js';
 
 /** The operations of `openapi/publishing.yaml` with their generated request and response types. */

@@ -1,8 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Session } from '../../../generated/developer/types.gen.js';
 import type { AnonymousProfile } from '../../../generated/profiles/types.gen.js';
-import type { HandlerMap, Writes } from '../../../src/platform/http/handlers.js';
-import type { AdmitStep, Presenter } from '../../../src/platform/http/service.js';
+import type { HandlerMap } from '../../../src/platform/pipeline/handlerTypes.js';
+import type { Writes } from '../../../src/platform/answers/headers.js';
+import type { AdmitStep, Presenter } from '../../../src/platform/pipeline/service.js';
 import type { RateLimitHeader } from '../../../src/platform/security/limits.js';
 import type { DeveloperHandlers } from '../../../src/services/developer/operations.js';
 import type { ProfilesDefinition, ProfilesHandlers, ProfilesPolicies, ProfilesPrincipal } from '../../../src/services/profiles/operations.js';

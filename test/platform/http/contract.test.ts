@@ -6,8 +6,11 @@ import { Ajv } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileContract, loadContract, openApiAjv, parseContractYaml, type ContractOperation } from '../../../src/platform/http/contract.js';
-import { compileRequestValidators } from '../../../src/platform/http/contract/compile.js';
+import { compileContract, parseContractYaml } from '../../../src/platform/contract/document.js';
+import { loadContract } from '../../../src/platform/contract/compile.js';
+import { openApiAjv } from '../../../src/platform/contract/ajv.js';
+import { type ContractOperation } from '../../../src/platform/contract/types.js';
+import { compileRequestValidators } from '../../../src/platform/contract/compile.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
 const contract = await loadContract(fixture);

@@ -7,7 +7,7 @@ import { CONTRACTS } from '../../../scripts/tools.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
 /**
- * The docs routes over HTTP (src/platform/http/docs.ts): the reference
+ * The docs routes over HTTP (src/platform/docs/docsRoutes.ts): the reference
  * page's policy, the contract to download at the serving origin (or
  * `PUBLIC_URL`), the changelog, and the built assets. What a browser makes
  * of them is docs.e2e.test.ts.

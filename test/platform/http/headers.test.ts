@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { setHeader, setHeaders, varyOn } from '../../../src/platform/http/headers.js';
+import { setHeader, setHeaders, varyOn } from '../../../src/platform/answers/headers.js';
 
 /** A context with a real Node response (only `res` is used). */
 function context(): Context {

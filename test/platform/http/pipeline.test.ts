@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadContract } from '../../../src/platform/http/contract.js';
-import { contractPipeline, type ResponseValidation } from '../../../src/platform/http/pipeline.js';
-import { requestId } from '../../../src/platform/http/requestId.js';
-import type { AnyHandler, ServiceDefinition } from '../../../src/platform/http/service.js';
-import { ApiError } from '../../../src/platform/http/errors.js';
+import { loadContract } from '../../../src/platform/contract/compile.js';
+import { contractPipeline } from '../../../src/platform/pipeline/pipeline.js';
+import { type ResponseValidation } from '../../../src/platform/config.js';
+import { requestId } from '../../../src/platform/answers/requestId.js';
+import type { AnyHandler, ServiceDefinition } from '../../../src/platform/pipeline/service.js';
+import { ApiError } from '../../../src/platform/answers/errors.js';
 import { profilesErrorBody } from '../../../src/services/profiles/errors.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { PREFIX as DEVELOPER_PREFIX } from '../../../generated/developer/contract.gen.js';
 import { PREFIX as PROFILES_PREFIX } from '../../../generated/profiles/contract.gen.js';
 import { PREFIX as PUBLISHING_PREFIX } from '../../../generated/publishing/contract.gen.js';
-import { loadContract, type ContractOperation } from '../../../src/platform/http/contract.js';
-import { ContractRouter, type RouteMatch } from '../../../src/platform/http/router.js';
+import { loadContract } from '../../../src/platform/contract/compile.js';
+import { type ContractOperation } from '../../../src/platform/contract/types.js';
+import { ContractRouter, type RouteMatch } from '../../../src/platform/pipeline/router.js';
 
 /** An operation as the router sees it (the rest of a compiled operation plays no part in routing). */
 function op(method: string, path: string, options: { integer?: string[]; serverPath?: string } = {}): ContractOperation {

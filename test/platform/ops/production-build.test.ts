@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.js';
 import { CONTRACTS, projectRoot } from '../../../scripts/tools.js';
-import { compileContract, type CompiledContract } from '../../../src/platform/http/contract/load.js';
+import { compileContract, type CompiledContract } from '../../../src/platform/contract/document.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { lastLine, startProcess, type ServerProcess } from '../../support/processes.js';
 

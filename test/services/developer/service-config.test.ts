@@ -12,7 +12,7 @@ import { pino } from 'pino';
 import { developerService } from '../../../src/services/developer/module.js';
 import type { DeveloperOAuthHandlers } from '../../../src/services/developer/oauthHandlers.js';
 import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
-import { loadContract } from '../../../src/platform/http/contract.js';
+import { loadContract } from '../../../src/platform/contract/compile.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser, startDashboardServer } from './support/dashboard.js';
 

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { AdmitStep } from '../../../platform/http/service.js';
+import type { AdmitStep } from '../../../platform/pipeline/service.js';
 import { csrfTokenMatches } from '../domain/sessionToken.js';
 import { csrfFailed } from '../errors.js';
 import type { DeveloperPrincipal } from '../operations.js';

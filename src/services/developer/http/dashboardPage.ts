@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
-import { requestOrigin } from '../../../platform/http/handlers.js';
+import { requestOrigin } from '../../../platform/docs/servedContract.js';
 
 /** The dashboard page's files, as `npm run build:ui` writes them into `dist/developers/`. */
 const FILES: Record<string, { file: string; type: string }> = {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { writeJson, type Outgoing } from '../../../platform/http/service.js';
+import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
 
 /**
  * Writes a dashboard API answer as JSON. Nothing is ever cached: answers

@@ -1,5 +1,5 @@
 import type { ProfileLookup } from '../domain/identifier.js';
-import { invalidRequest } from '../../../platform/http/errors.js';
+import { invalidRequest } from '../../../platform/answers/errors.js';
 
 /** What to draw when there is no avatar image: a generated image, the caller's own image URL, or nothing. */
 export type AvatarFallback =

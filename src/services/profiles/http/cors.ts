@@ -1,7 +1,7 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
-import { ownedBy } from '../../../platform/http/service.js';
-import { setHeader, varyOn } from '../../../platform/http/headers.js';
+import { ownedBy } from '../../../platform/pipeline/service.js';
+import { setHeader, varyOn } from '../../../platform/answers/headers.js';
 
 /** The profiles API's CORS settings (the mock, scripts/mock/front.ts, answers by them too). */
 export const PROFILES_CORS = {

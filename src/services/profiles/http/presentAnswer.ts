@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import { writeJson, type Outgoing } from '../../../platform/http/service.js';
+import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
 import { entityTag } from './entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
-import { setHeader, setHeaders, varyOn } from '../../../platform/http/headers.js';
+import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers.js';
 
 /**
  * Bytes and entity tag of each answer body, by identity: bodies are never

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import type { SameKeys } from '../../../platform/http/handlers.js';
+import type { SameKeys } from '../../../platform/pipeline/handlerTypes.js';
 import type { ContactField } from '../domain/profile.js';
 import { SLUG } from '../domain/identifier.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from '../domain/verifiedAccountServices.js';

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../../platform/http/errors.js';
+import type { ApiError } from '../../../platform/answers/errors.js';
 import { cannotAccessPrivateBlog, cannotEdit, cannotView, cannotViewProtected, unknownBlog } from '../errors.js';
 import type { PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
 import { mayReadPrivatePost, type PostCapabilities } from './capabilities.js';

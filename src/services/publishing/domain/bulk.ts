@@ -1,5 +1,5 @@
 import type { BulkError, BulkResults, Post } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import { unknownPost } from '../errors.js';
 import type { PublishingStore } from '../store/publishingStore.js';
 import { openSite } from './access.js';

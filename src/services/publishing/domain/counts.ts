@@ -1,5 +1,5 @@
 import type { PostCounts, StatusCounts } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import { exposes, openSite, type Viewer } from './access.js';
 import { publishDuePosts, type ScheduleDeps } from './schedule.js';
 

@@ -1,5 +1,5 @@
 import type { Post, PostList } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import { unknownPostType } from '../errors.js';
 import type { ListVisibility, PostListQuery, PostRecord, SiteRecord } from '../store/publishingStore.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';

@@ -1,5 +1,5 @@
 import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import { likeNeedsToken, unknownPost } from '../errors.js';
 import type { PostRecord, SiteRecord } from '../store/publishingStore.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';

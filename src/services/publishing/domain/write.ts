@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Post, PostInput } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
 import type { NewPost, PostRecord } from '../store/publishingStore.js';
 import { NEW_POST_DEFAULTS, type PostsTable } from '../store/tables.js';

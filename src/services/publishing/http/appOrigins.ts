@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import { registeredOrigins } from '../../../accounts/oauth/clients.js';
 import type { AccountsTables } from '../../../accounts/tables.js';
-import { underPrefix } from '../../../platform/http/service.js';
+import { underPrefix } from '../../../platform/pipeline/service.js';
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import { markAppOrigin, type AllowedOrigins } from './cors.js';
 

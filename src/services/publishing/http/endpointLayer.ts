@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Outgoing, RouteMiss } from '../../../platform/http/service.js';
+import type { Outgoing, RouteMiss } from '../../../platform/pipeline/service.js';
 
 /** Methods the platform's endpoint layer serves; any other is answered 405 on a known path. */
 const SERVED_METHODS: ReadonlySet<string> = new Set(['GET', 'POST']);

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Outgoing, Presenter } from '../../../platform/http/service.js';
+import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 
 const TRUTHY = /^(1|t|true)$/i;

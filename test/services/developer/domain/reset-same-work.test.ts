@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../../src/platform/http/contract.js';
+import { loadContract } from '../../../../src/platform/contract/compile.js';
 import { concurrencyGate } from '../../../../src/platform/ops/concurrencyGate.js';
 import type { Mailer } from '../../../../src/platform/mail/mailer.js';
 import { createDeveloperHandlers } from '../../../../src/services/developer/handlers.js';

@@ -1,5 +1,5 @@
 import type { Operation } from 'openapi-backend';
-import { readContractDocument } from './load.js';
+import { readContractDocument } from './document.js';
 import type { Contract, ContractOperation, SecurityScheme } from './types.js';
 import { lazyResponseBodies, lazyResponseHeaders, openApiBackend } from './validators.js';
 

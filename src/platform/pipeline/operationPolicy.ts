@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 /**
  * What an operation's policy is made of: the steps before its handler and
  * the writer of its answer. Both the service definition (service.ts) and
- * the typed handler maps (handlers.ts) name these, so they live below both.
+ * the typed handler maps (handlerTypes.ts) name these, so they live below both.
  */
 
 /** An answer on its way out: a handler's result or an error already in the service's format. */
@@ -31,7 +31,7 @@ export type Presenter = (ctx: Context, answer: Outgoing) => void;
 /**
  * How the platform treats one operation besides calling its handler. A
  * module declares one per operationId of its contract (`PolicyTable` in
- * handlers.ts), instead of comparing operationIds inside its hooks.
+ * handlerTypes.ts), instead of comparing operationIds inside its hooks.
  */
 export interface OperationPolicy<Principal = unknown> {
   /** Runs after security and before the body: rate limits, CSRF checks, log-in attempts. Several run in order. */

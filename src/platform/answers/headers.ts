@@ -22,3 +22,12 @@ export function setHeader(ctx: Context, name: string, value: string): void {
 export function varyOn(ctx: Context, field: string): void {
   if (!ctx.res.headersSent) vary(ctx.res, field);
 }
+
+/**
+ * An admit step or presenter that writes the headers `N` on the answers of
+ * its operations that the contract requires them on (`writes` names them):
+ * a policy table entry with it lets the operation's handler leave them out.
+ */
+export interface Writes<N extends string> {
+  readonly writes: { readonly [Name in N]: true };
+}

@@ -1,5 +1,5 @@
 import findMyWay from 'find-my-way';
-import type { ContractOperation } from './contract/types.js';
+import type { ContractOperation } from '../contract/types.js';
 
 /** What a path and method resolve to. */
 export type RouteMatch =

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type Koa from 'koa';
-import type { PlatformConfig } from '../config.js';
-import { ApiError } from './errors.js';
-import { securityHeaderLines } from './securityHeaders.js';
-import { ownedBy, type ServiceDefinition } from './service.js';
-import { rateLimitClient } from '../security/clientAddress.js';
+import type { PlatformConfig } from './config.js';
+import { ApiError } from './answers/errors.js';
+import { securityHeaderLines } from './answers/securityHeaders.js';
+import { ownedBy, type ServiceDefinition } from './pipeline/service.js';
+import { rateLimitClient } from './security/clientAddress.js';
 
 /** The service a connection-level answer is given for, when the request line says which. */
 type ErrorFormat = Pick<ServiceDefinition, 'prefix' | 'otherPrefixes' | 'errorBody'>;

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
-import type { ContractOperation, SecurityScheme } from './contract/types.js';
+import type { ContractOperation, SecurityScheme } from '../contract/types.js';
 import { writeJson, writeText, type AdmitStep, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
-import { setHeaders } from './headers.js';
+import { setHeaders } from '../answers/headers.js';
 
 /**
  * Reads the credential of a scheme from a request: the credential, `''`

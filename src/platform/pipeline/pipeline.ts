@@ -1,16 +1,15 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { describeErrors } from './contract/ajv.js';
-import type { ContractOperation, ResponseHeaders } from './contract/types.js';
+import type { ResponseValidation } from '../config.js';
+import { describeErrors } from '../contract/ajv.js';
+import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
-import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from './errors.js';
+import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from '../answers/errors.js';
 import { ContractRouter } from './router.js';
-import { presentJson, resolveOperations, type ResolvedOperation } from './policy.js';
+import { presentJson, resolveOperations, type ResolvedOperation } from './resolveOperations.js';
 import { ownedBy, type AdmitStep, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
-
-export type ResponseValidation = 'off' | 'log' | 'strict';
 
 export interface PipelineOptions {
   logger: Logger;

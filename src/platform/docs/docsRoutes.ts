@@ -3,7 +3,7 @@ import { extname, join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { createRequire } from 'node:module';
 import type jsYamlModule from 'js-yaml';
-import { expandedServerUrl, requestOrigin, serverOrigin, servingBase, type ServerObject } from './handlers.js';
+import { expandedServerUrl, requestOrigin, serverOrigin, servingBase, type ServerObject } from './servedContract.js';
 
 /** A document as YAML: long lines kept whole, no anchors for repeated objects. js-yaml is loaded when a YAML is first asked for. */
 function dumpYaml(document: unknown): string {

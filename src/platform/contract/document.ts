@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import type jsYamlModule from 'js-yaml';
-import { sha256Hex } from '../../security/secrets.js';
+import { sha256Hex } from '../security/secrets.js';
 
 /**
  * A contract's YAML as data, read with the YAML 1.2 core schema (no dates

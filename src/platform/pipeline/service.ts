@@ -1,8 +1,8 @@
 import type { Context } from 'koa';
-import type { Contract } from './contract/types.js';
-import type { ApiError } from './errors.js';
-import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlers.js';
-import { setHeader } from './headers.js';
+import type { Contract } from '../contract/types.js';
+import type { ApiError } from '../answers/errors.js';
+import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlerTypes.js';
+import { setHeader } from '../answers/headers.js';
 import type { OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
 
 export type { AdmitStep, OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
