@@ -77,6 +77,7 @@ const backendIndependent = [
   'test/services/profiles/avatar-limits.test.ts',
   'test/services/publishing/read-limits.test.ts',
   'test/platform/http/security-headers.test.ts',
+  'test/platform/http/query-parameters.test.ts',
 ];
 
 export default defineConfig({

@@ -31,7 +31,8 @@ import { CONTRACTS, projectRoot } from './tools.js';
 /** Where the mock's build goes. */
 export const MOCK_DIR = join(projectRoot, 'dist/mock');
 
-type Operation = { parameters?: { $ref?: string; name?: string; in?: string; schema?: { type?: string } }[]; responses?: Record<string, unknown> };
+type Schema = { type?: string; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[] };
+type Operation = { parameters?: { $ref?: string; name?: string; in?: string; schema?: Schema }[]; responses?: Record<string, unknown> };
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** What the front layer (scripts/mock/front.ts) knows of each path and each contract. */
@@ -46,7 +47,13 @@ function mockLayer(): MockLayer {
       .flatMap((servers) => ((servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined) ?? []).slice(0, 1))
       .map((server) => serverPath(server));
     services.push({ name, prefixes: [...new Set(serverPaths.filter(Boolean))], endpointLayer });
-    const parameters = (contract.components as { parameters?: Record<string, { name: string; in: string; schema?: { type?: string } }> })?.parameters ?? {};
+    const components = contract.components as { parameters?: Record<string, { name: string; in: string; schema?: Schema }>; schemas?: Record<string, Schema> } | undefined;
+    const parameters = components?.parameters ?? {};
+    // Whether a schema accepts a boolean, as the platform decides it (`acceptsBoolean` of src/platform/contract/compile.ts), through `$ref`s.
+    const acceptsBoolean = (schema: Schema | undefined): boolean => {
+      const resolved = schema?.$ref ? components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
+      return resolved?.type === 'boolean' || [...(resolved?.anyOf ?? []), ...(resolved?.oneOf ?? [])].some(acceptsBoolean);
+    };
     for (const [path, item] of Object.entries(contract.paths ?? {})) {
       const segments = path.split('/');
       const integerNames = new Set<string>();
@@ -54,11 +61,11 @@ function mockLayer(): MockLayer {
       const methods: MockPath['methods'] = {};
       for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
         if (!METHODS.has(method)) continue;
-        const query: string[] = [];
+        const query: MockPath['methods'][string]['query'] = {};
         for (const parameter of [...((item as { parameters?: Operation['parameters'] }).parameters ?? []), ...(operation?.parameters ?? [])]) {
           const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').at(-1)!] : parameter;
           if (resolved?.in === 'path' && resolved.schema?.type === 'integer') integerNames.add(resolved.name!);
-          if (resolved?.in === 'query' && resolved.name) query.push(resolved.name);
+          if (resolved?.in === 'query' && resolved.name) query[resolved.name] = { boolean: acceptsBoolean(resolved.schema), array: resolved.schema?.type === 'array' };
         }
         methods[method.toUpperCase()] = { query, statuses: Object.keys(operation?.responses ?? {}) };
         const examples = (operation?.responses?.['200'] as { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> } | undefined)

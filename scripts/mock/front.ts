@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Context } from 'koa';
+import type { QueryParameterSpec } from '../../src/platform/contract/types.js';
 import type { Outgoing } from '../../src/platform/pipeline/operationPolicy.js';
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
@@ -44,8 +45,8 @@ export interface MockPath {
   endpointLayer: { acceptsTrailingSlash?: boolean; answersOptions?: boolean } | undefined;
   /** The file of its `200` `image/png` example (`externalValue`), relative to the project root. */
   png?: string;
-  /** Per method (upper case): the query parameters and the statuses its operation declares. */
-  methods: Record<string, { query: string[]; statuses: string[] }>;
+  /** Per method (upper case): the query parameters its operation declares (how each is read, as `ContractOperation.queryParams`) and its statuses. */
+  methods: Record<string, { query: Record<string, QueryParameterSpec>; statuses: string[] }>;
 }
 
 /** One contract as the front layer sees it: the path prefixes it serves (its servers'), its endpoint layer. */
@@ -259,10 +260,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const operation = known?.methods[method === 'HEAD' ? 'GET' : method];
     const present = (answer: Outgoing, outer: Record<string, string> = {}) => {
       const ctx = new PresenterContext(method, queryOf(url), req.headers);
-      publishingPresenter(open ? '*' : publishing.corsOrigins, {
-        fieldsApply: operation?.query.includes('fields') ?? false,
-        callbackApplies: operation?.query.includes('callback') ?? false,
-      })(ctx as unknown as Context, answer);
+      publishingPresenter(open ? '*' : publishing.corsOrigins, () => (operation ? new Map(Object.entries(operation.query)) : undefined))(ctx as unknown as Context, answer);
       send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, { 'X-Request-Id': requestId, ...(open ? corsHeaders(req, service, preflight) : {}) });
     };
     const extra = (preflightAnswer = false) => ({ 'X-Request-Id': requestId, ...corsHeaders(req, service, preflightAnswer) });

@@ -14,7 +14,8 @@ export interface ContractOperation {
    */
   serverPath?: string;
   pathParams: { name: string; integer: boolean }[];
-  queryParams: Map<string, { boolean: boolean; array: boolean }>;
+  /** The query parameters it declares, by name, and how each is read (`readQuery`). */
+  queryParams: ReadonlyMap<string, QueryParameterSpec>;
   /** `required` when no security requirement is empty; `optional` when `{}` is allowed; `none` when `security: []`. */
   security: 'required' | 'optional' | 'none';
   /** The security schemes its requirements name (`components.securitySchemes` keys), in the order written. */
@@ -27,6 +28,12 @@ export interface ContractOperation {
   readonly responseValidators: Record<string, ValidateFunction>;
   /** Status codes whose answer is bytes of another media type (`image/png`): their bodies are Buffers, not JSON. */
   binaryStatuses: ReadonlySet<string>;
+}
+
+/** How a declared query parameter is read: whether its schema accepts a boolean (`type: boolean`, or in an `anyOf`), whether it is an array. */
+export interface QueryParameterSpec {
+  boolean: boolean;
+  array: boolean;
 }
 
 /** A loaded, dereferenced and compiled OpenAPI 3.1 document. */

@@ -7,6 +7,7 @@ import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from '../answers/errors.js';
+import { readQuery } from './queryParameters.js';
 import { ContractRouter } from './router.js';
 import { presentJson, resolveOperations, type ResolvedOperation } from './resolveOperations.js';
 import { ownedBy, type AdmitStep, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
@@ -36,8 +37,6 @@ interface Mounted {
   /** Writes what no operation answers (unrouted paths, answers before routing). */
   present: Presenter;
 }
-const TRUE_SPELLINGS = new Set(['1', 't', 'true']);
-const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
 
 /**
  * The request pipeline of every contract operation, on one screen:
@@ -189,9 +188,8 @@ function noPrincipal(service: ServiceDefinition, operation: ContractOperation, r
 
 /**
  * Builds the parameter object the contract validates: path values decoded,
- * only declared query parameters (unknown ones such as `source` are accepted
- * and ignored), the last value of a repeated scalar parameter, and the
- * platform's boolean spellings (`1`, `t`, `true`; `0`, `f`, `false`, any case).
+ * and the declared query parameters as `readQuery` reads them (the last
+ * value of a repeated one, the platform's boolean spellings).
  * No text value may hold a NUL character: no API gives it a meaning, and
  * PostgreSQL refuses it in a query, so it is a 400 before any handler runs.
  */
@@ -221,19 +219,7 @@ function readParameters(ctx: Context, operation: ContractOperation, rawParams: R
       throw invalidRequest(`Invalid parameter ${name}: malformed percent-encoding`);
     }
   }
-  const query: Record<string, unknown> = {};
-  const rawQuery = ctx.query;
-  for (const [name, spec] of operation.queryParams) {
-    let value = rawQuery[name];
-    if (value === undefined) continue;
-    if (Array.isArray(value) && !spec.array) value = value[value.length - 1];
-    if (spec.boolean && typeof value === 'string') {
-      const spelled = value.toLowerCase();
-      query[name] = TRUE_SPELLINGS.has(spelled) ? true : FALSE_SPELLINGS.has(spelled) ? false : value;
-    } else {
-      query[name] = value;
-    }
-  }
+  const query = readQuery(ctx.query, operation.queryParams);
   return { path, query };
 }
 

@@ -13,7 +13,6 @@ import { restoreTrashedPost } from './domain/restore.js';
 import { createPost, updatePost } from './domain/write.js';
 import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
-import { pickFields, readPresentation } from './http/present.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingStore } from './store/publishingStore.js';
 
@@ -81,8 +80,8 @@ export function createPublishingHandlers(unscoped: PublishingHandlerDeps): Publi
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
     },
-    /** The site's posts; `fields` keeps the named keys of each post (the presenter leaves the list itself whole). */
-    async listPosts({ path, query, principal, ctx }) {
+    /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). */
+    async listPosts({ path, query, principal }) {
       const { reads } = scopedTo(principal);
       const list = await listPosts(reads, {
         site: path.site,
@@ -105,8 +104,7 @@ export function createPublishingHandlers(unscoped: PublishingHandlerDeps): Publi
         author: query.author,
         sticky: query.sticky,
       });
-      const { fields } = readPresentation(ctx.query);
-      return { status: 200, body: fields ? { ...list, posts: list.posts.map((post) => pickFields(post, fields)) } : list };
+      return { status: 200, body: list };
     },
     async getPostBySlug({ path, query, principal }) {
       const { reads } = scopedTo(principal);

@@ -81,11 +81,11 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     onDelete: (outcome) => postDeletions.inc({ outcome }),
   });
   /**
-   * Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS); `fields` filters only the
-   * post operations' posts. Every operation declares `callback` (JSONP): the compiler checks it (operations.ts).
+   * Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS), with the options the answering
+   * operation declares in the contract (`fields` where it declares `fields`, JSONP where it declares `callback`);
+   * a request no operation took (an unknown path or method) is never answered as JSONP.
    */
-  const present = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: true });
-  const presentPost = publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: true, callbackApplies: true });
+  const present = publishingPresenter(deps.config.publishing.corsOrigins, (ctx) => deps.contract.byOperationId.get(ctx.state.operationId)?.queryParams);
   // Every read (GET) counts against the client address; writes need a token and are few.
   const limits = rateLimits({
     shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
@@ -100,17 +100,17 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
     getPostCounts: { admit: read, present },
-    getPost: { admit: read, present: presentPost },
-    getPostBySlug: { admit: read, present: presentPost },
+    getPost: { admit: read, present },
+    getPostBySlug: { admit: read, present },
     getPostLikes: { admit: read, present },
     getMyPostLike: { admit: read, present },
     getPostReplies: { admit: read, present },
-    createPost: { admit: write, present: presentPost },
-    updatePost: { admit: write, present: presentPost },
+    createPost: { admit: write, present },
+    updatePost: { admit: write, present },
     bulkDeletePosts: { admit: write, present },
     bulkRestorePosts: { admit: write, present },
-    deletePost: { admit: write, present: presentPost },
-    restorePost: { admit: write, present: presentPost },
+    deletePost: { admit: write, present },
+    restorePost: { admit: write, present },
     getOpenApiDocument: { admit: read, present },
   };
   // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
@@ -152,7 +152,6 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     unrouted: unroutedAnswer,
     policies,
     errorBody: publishingErrorBody,
-    // A request no operation took (an unknown path or method) is never answered as JSONP.
-    present: publishingPresenter(deps.config.publishing.corsOrigins, { fieldsApply: false, callbackApplies: false }),
+    present,
   };
 }

@@ -46,6 +46,24 @@ describe('boolean query flags', () => {
   });
 });
 
+describe('fields, where the operation declares it', () => {
+  it('keeps the named keys of each post of a list, and the list itself whole', async () => {
+    const res = await harness.call(`${base}/sites/1/posts?fields=ID,status`, { headers: { Authorization: `Bearer ${admin}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { found: number; posts: Record<string, unknown>[] };
+    expect(body.found).toBeGreaterThan(0);
+    expect(body.posts.length).toBe(Math.min(body.found, 20));
+    for (const post of body.posts) expect(Object.keys(post)).toEqual(['ID', 'status']);
+  });
+
+  it('is ignored by an operation that does not declare it (the site)', async () => {
+    const whole = await (await harness.call(`${base}/sites/1`)).json();
+    const res = await harness.call(`${base}/sites/1?fields=ID`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(whole);
+  });
+});
+
 describe('paths no operation serves', () => {
   it.each([
     ['GET', '/sites/1/nothing'],

@@ -1,11 +1,12 @@
 import type { Context } from 'koa';
 import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
+import type { QueryDeclaration } from '../../../platform/pipeline/queryParameters.js';
+import { readQuery } from '../../../platform/pipeline/queryParameters.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 
-const TRUTHY = /^(1|t|true)$/i;
 const CALLBACK_UNSAFE = /[^A-Za-z0-9_.]/g;
 
-/** The v1.1 presentation parameters, read leniently from the raw query (they apply even to a request that failed validation). */
+/** The v1.1 presentation parameters of one request. */
 export interface Presentation {
   envelope: boolean;
   pretty: boolean;
@@ -15,26 +16,48 @@ export interface Presentation {
   callback: string | undefined;
 }
 
-const lastValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[value.length - 1] : value);
+/** A flag of the endpoint layer, as the contract declares `http_envelope` and `pretty` (`Flag`: a boolean or any text). */
+const FLAG = { boolean: true, array: false };
 
 /**
- * Reads `http_envelope`, `pretty`, `fields` and `callback` as the platform
- * does: `true`, `1`, `t` (any case) are true; `fields` is a trimmed comma
- * list; characters of `callback` other than `[A-Za-z0-9_.]` are stripped and
- * an empty result means no wrapping.
+ * What the endpoint layer honours on an answer no operation gives (an
+ * unknown path or method): the envelope and pretty JSON, as on every answer;
+ * never `fields` or a JSONP `callback`, which only an operation declares.
  */
-export function readPresentation(query: Context['query']): Presentation {
-  const fields = lastValue(query.fields)
-    ?.split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const callback = lastValue(query.callback)?.replace(CALLBACK_UNSAFE, '');
+const UNROUTED_OPTIONS: QueryDeclaration = new Map([
+  ['http_envelope', FLAG],
+  ['pretty', FLAG],
+]);
+
+/**
+ * Reads `http_envelope`, `pretty`, `fields` and `callback` from the request,
+ * with the pipeline's own reader (`readQuery`) and the operation's declared
+ * parameters: the options apply even to a request that failed validation,
+ * and only those the operation declares (`fields`, `callback`). A flag is
+ * true only as `true`, `1` or `t` (any case), as the v1.1 endpoint layer's
+ * `is_truthy` reads it: any other value (`yes`, `0`, empty) is false.
+ * `fields` is a trimmed comma list; characters of `callback` other than
+ * `[A-Za-z0-9_.]` are stripped and an empty result means no wrapping.
+ */
+export function readPresentation(raw: Context['query'], declared: QueryDeclaration): Presentation {
+  const query = readQuery(raw, declared);
+  const callback = typeof query.callback === 'string' ? query.callback.replace(CALLBACK_UNSAFE, '') : undefined;
   return {
-    envelope: TRUTHY.test(lastValue(query.http_envelope) ?? ''),
-    pretty: TRUTHY.test(lastValue(query.pretty) ?? ''),
-    fields: fields?.length ? fields : undefined,
+    envelope: query.http_envelope === true,
+    pretty: query.pretty === true,
+    fields: fieldList(query.fields),
     callback: callback || undefined,
   };
+}
+
+/** `fields` as the names it lists (trimmed, empty ones dropped); undefined when it names none. */
+function fieldList(fields: unknown): string[] | undefined {
+  if (typeof fields !== 'string') return undefined;
+  const names = fields
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.length ? names : undefined;
 }
 
 /** Keeps only the named top-level keys of a post, in the post's own key order. */
@@ -43,36 +66,36 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
   return Object.fromEntries(Object.entries(post).filter(([key]) => wanted.has(key)));
 }
 
+/** `fields` on a successful answer: on each post of a list (`posts`, as the v1.1 layer filters a list), else on the post itself. */
+function withFields(body: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  if (!('ID' in body) && Array.isArray(body.posts)) {
+    return { ...body, posts: body.posts.map((post) => pickFields(post as Record<string, unknown>, fields)) };
+  }
+  return pickFields(body, fields);
+}
+
 /**
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
- * endpoint does: `fields` filters a successful post (never an error body;
- * only where `fieldsApply`: the post operations, which declare `fields`);
- * `http_envelope` turns any answer into HTTP 200 with `{code, headers,
- * body}`; `pretty` indents by 4 spaces; `callback` wraps the result
- * (envelope first) as `/**\/NAME(<json>);`, served as
- * `application/javascript` with `nosniff` so a browser never runs a JSON
- * answer as script by accident (only on the operations that declare
- * `callback`, `callbackApplies`). A plain-text answer of the endpoint layer
- * (`answer.text`) is written as it is, never enveloped or wrapped.
+ * endpoint does, reading its options from the parameters the answering
+ * operation declares (`declaredBy`; none for a request no operation took):
+ * `fields` filters a successful post, or each post of a list (never an
+ * error body), where the operation declares `fields`; `http_envelope` turns
+ * any answer into HTTP 200 with `{code, headers, body}`; `pretty` indents by
+ * 4 spaces; `callback` wraps the result (envelope first) as
+ * `/**\/NAME(<json>);`, served as `application/javascript` with `nosniff`
+ * so a browser never runs a JSON answer as script by accident, where the
+ * operation declares `callback`: never for a request no operation took (an
+ * unknown path, an unknown method), so no path of this origin answers
+ * script unless the contract says so. A plain-text answer of the endpoint
+ * layer (`answer.text`) is written as it is, never enveloped or wrapped.
  */
 export const publishingPresenter =
-  (allowedOrigins: AllowedOrigins, applies: { fieldsApply: boolean; callbackApplies: boolean }): Presenter =>
+  (allowedOrigins: AllowedOrigins, declaredBy: (ctx: Context) => QueryDeclaration | undefined): Presenter =>
   (ctx, answer) =>
-    presentPublishing(ctx, answer, allowedOrigins, applies);
+    presentPublishing(ctx, answer, allowedOrigins, declaredBy(ctx) ?? UNROUTED_OPTIONS);
 
-/**
- * `callbackApplies`: JSONP only for an operation whose contract declares
- * `callback`, never for a request no operation took (an unknown path, an
- * unknown method), so no path of this origin answers script unless the
- * contract says so.
- */
-function presentPublishing(
-  ctx: Context,
-  answer: Outgoing,
-  allowedOrigins: AllowedOrigins,
-  { fieldsApply, callbackApplies }: { fieldsApply: boolean; callbackApplies: boolean },
-): void {
+function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, declared: QueryDeclaration): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
   if (answer.text !== undefined) {
     ctx.status = answer.status;
@@ -81,13 +104,11 @@ function presentPublishing(
     ctx.body = Buffer.from(answer.text);
     return;
   }
-  const how = readPresentation(ctx.query);
+  const how = readPresentation(ctx.query, declared);
   let status = answer.status;
   let body = answer.body;
   let headers = answer.headers;
-  if (how.fields && fieldsApply && !answer.isError && body && typeof body === 'object') {
-    body = pickFields(body as Record<string, unknown>, how.fields);
-  }
+  if (how.fields && !answer.isError && body && typeof body === 'object') body = withFields(body as Record<string, unknown>, how.fields);
   if (how.envelope) {
     body = {
       code: status,
@@ -107,7 +128,7 @@ function presentPublishing(
   // What a token may read (a trashed post, `context=edit`) is its holder's alone: no shared cache keeps it.
   if (ctx.get('authorization')) ctx.set('Cache-Control', 'private, no-store');
   // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
-  if (how.callback && callbackApplies) {
+  if (how.callback) {
     ctx.type = 'application/javascript; charset=utf-8';
     ctx.body = Buffer.from(`/**/${how.callback}(${json});`);
   } else {
