@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * database; every test server gets a database of its own, copied from one
  * template that the run migrates once). Backend-independent suites
  * (rendering, the Prism mock, the processes and Redis of the scale tests)
- * run once.
+ * run once (`backendIndependent`).
  *
  * Test files run in parallel: no two share a store, a port or a Redis. Most
  * of a file's time is spent waiting on sockets and child processes, so one
@@ -20,64 +23,31 @@ import { defineConfig } from 'vitest/config';
  * its own servers and stores, and restores what it mocks.
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const backendIndependent = [
+/**
+ * The suites independent of the store, which the PostgreSQL project leaves
+ * out: every file under these folders, and every other file whose first
+ * line declares it (`// @store-independent`, with why when it is not plain).
+ * Nothing to keep in step by hand: a new file runs on both stores until it
+ * says otherwise, and one that never touches PostgreSQL fails there, saying
+ * to mark it (test/support/store-use.ts).
+ */
+const independentFolders = [
   'test/contract/**',
-  'test/platform/imports.test.ts',
   'test/platform/security/**',
-  'test/app.test.ts',
-  'test/platform/http/router.test.ts',
-  'test/platform/http/headers.test.ts',
-  'test/platform/ops/request-metrics.test.ts',
-  'test/accounts/apiKeyCache.test.ts',
-  'test/accounts/canonical-inbox.test.ts',
-  'test/platform/store/migrations.test.ts',
-  'test/platform/store/prepared.postgres.test.ts',
-  'test/platform/store/columns.test.ts',
-  'test/platform/store/sqlite-file-mode.test.ts',
-  'test/platform/store/lookupCache.test.ts',
-  'test/platform/store/read-your-writes.test.ts',
-  'test/platform/config-compose.test.ts',
-  'test/platform/http/contract.test.ts',
-  'test/platform/http/pipeline.test.ts',
-  'test/platform/ops/concurrency-gate.test.ts',
-  'test/services/publishing/dates.test.ts',
-  'test/services/profiles/avatar-libraries.test.ts',
   'test/tooling/**',
-  'test/services/publishing/render.test.ts',
   'test/services/developer/domain/**',
-  'test/robustness/connection.test.ts',
-  'test/robustness/keep-alive.test.ts',
-  'test/platform/ops/production-build.test.ts',
-  'test/platform/ops/logging-shutdown.test.ts',
-  'test/platform/ops/connections.process.test.ts',
-  'test/services/developer/login-flood.process.test.ts',
   'test/scale/**',
   'test/faults/**',
-  'test/platform/http/jsonp-csp.e2e.test.ts',
-  'test/platform/http/docs.e2e.test.ts',
-  'test/accounts/oauth/consent.e2e.test.ts',
-  'test/platform/http/docs.test.ts',
-  'test/platform/http/host-header.test.ts',
-  'test/platform/http/docs-samples.test.ts',
-  'test/contract/cross-origin.e2e.test.ts',
-  'test/platform/ops/config-errors.test.ts',
   // The admin command line as a process (on an SQLite file); its commands run in-process on both stores in the services' admin suites.
   'test/admin/**',
-  'test/services/profiles/present-profile.property.test.ts',
-  'test/services/profiles/import-format.test.ts',
-  'test/services/profiles/avatar-images.test.ts',
-  'test/services/profiles/widgets.e2e.test.ts',
-  'test/services/profiles/lookup-cache.test.ts',
-  'test/services/profiles/api-keys.test.ts',
-  'test/services/profiles/sdk-email-helpers.test.ts',
-  'test/services/publishing/capabilities.test.ts',
-  'test/services/publishing/trash-rules.test.ts',
-  // Their own server on SQLite, or headers and limits that no store takes part in.
-  'test/services/profiles/avatar-flood.test.ts',
-  'test/services/profiles/avatar-limits.test.ts',
-  'test/services/publishing/read-limits.test.ts',
-  'test/platform/http/security-headers.test.ts',
-  'test/platform/http/query-parameters.test.ts',
+];
+const STORE_INDEPENDENT = /^\/\/ @store-independent\b/;
+const testFolder = fileURLToPath(new URL('test', import.meta.url));
+const backendIndependent = [
+  ...independentFolders,
+  ...readdirSync(testFolder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts') && STORE_INDEPENDENT.test(readFileSync(join(testFolder, file), 'utf8')))
+    .map((file) => `test/${file.split(sep).join('/')}`),
 ];
 
 export default defineConfig({

@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, SERVICES } from '../src/app.js';
 import { selectServices } from '../src/platform/config.js';

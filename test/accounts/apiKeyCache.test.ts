@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { announcingKeyChanges, cachedActiveKeys } from '../../src/accounts/apiKeyCache.js';
 

@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { canonicalInbox } from '../../src/accounts/email.js';
 

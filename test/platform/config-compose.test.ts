@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { composeConfig, ConfigError } from '../../src/platform/config.js';
 

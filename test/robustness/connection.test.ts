@@ -1,3 +1,4 @@
+// @store-independent
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ContractOperation } from '../../src/platform/contract/types.js';
 import type { ServiceDefinition } from '../../src/platform/pipeline/service.js';

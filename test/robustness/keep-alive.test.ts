@@ -1,3 +1,4 @@
+// @store-independent
 import { connect, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contractChecker, requestTarget } from '../support/contract.js';

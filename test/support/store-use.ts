@@ -3,10 +3,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /**
  * On the PostgreSQL project only: a test file that ran tests but never
- * connected to PostgreSQL fails, naming the list to put it in. Every file
- * runs on both stores unless `vitest.config.ts` lists it as independent of
- * the store; without this check, a new file that never touches the store
- * would run twice for nothing, silently. Every connection of the tests
+ * connected to PostgreSQL fails, saying how to mark it. Every file runs on
+ * both stores unless it is independent of the store by `vitest.config.ts`'s
+ * rule (its folder, or `// @store-independent` as its first line); without
+ * this check, a new file that never touches the store would run twice for
+ * nothing, silently. Every connection of the tests
  * (the servers' pools, the support's own clients) is a `pg.Client`, so its
  * `connect` tells.
  */
@@ -22,7 +23,7 @@ if ((process.env.TEST_DATABASE_URL ?? '').startsWith('postgres')) {
   });
   afterAll(() => {
     if (ran > 0 && !state.used) {
-      throw new Error('this file ran on PostgreSQL without ever connecting to it: list it in vitest.config.ts as independent of the store (backendIndependent)');
+      throw new Error('this file ran on PostgreSQL without ever connecting to it: make `// @store-independent` its first line (see vitest.config.ts), so it runs once');
     }
   });
 }

@@ -1,3 +1,4 @@
+// @store-independent
 import type { Browser } from 'playwright-core';
 import wpcomModule from 'wpcom';
 import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';

@@ -1,3 +1,4 @@
+// @store-independent
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACTS } from '../../../scripts/tools.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';

@@ -1,3 +1,4 @@
+// @store-independent
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { Context } from 'koa';

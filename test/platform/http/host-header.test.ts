@@ -1,3 +1,4 @@
+// @store-independent
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../support/server.js';

@@ -1,3 +1,4 @@
+// @store-independent
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../src/platform/contract/compile.js';

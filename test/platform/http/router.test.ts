@@ -1,3 +1,4 @@
+// @store-independent
 import { fileURLToPath } from 'node:url';
 import { OpenAPIRouter } from 'openapi-backend';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @store-independent: its own server on SQLite, or headers and limits that no store takes part in
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawExchange } from '../../support/http.js';
 import { freePort } from '../../support/processes.js';

@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { concurrencyGate } from '../../../src/platform/ops/concurrencyGate.js';
 

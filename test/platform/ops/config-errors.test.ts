@@ -1,3 +1,4 @@
+// @store-independent
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../../src/app.js';

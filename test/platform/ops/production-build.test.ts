@@ -1,3 +1,4 @@
+// @store-independent
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @store-independent
 import { Counter, Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { RequestMetrics } from '../../../src/platform/ops/metrics.js';

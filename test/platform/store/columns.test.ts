@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { camelCased } from '../../../src/platform/store/columns.js';
 

@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { cachedLookups } from '../../../src/platform/store/lookupCache.js';
 

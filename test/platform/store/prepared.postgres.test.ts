@@ -1,3 +1,4 @@
+// @store-independent
 import { createRequire } from 'node:module';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';

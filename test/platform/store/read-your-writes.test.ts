@@ -1,3 +1,4 @@
+// @store-independent
 import { sql } from 'kysely';
 import { pino } from 'pino';
 import type pg from 'pg';

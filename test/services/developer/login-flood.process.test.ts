@@ -1,3 +1,4 @@
+// @store-independent
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @store-independent
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashApiKey, isWellFormedApiKey, issueApiKey } from '../../../src/accounts/apiKey.js';

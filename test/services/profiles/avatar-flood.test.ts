@@ -1,3 +1,4 @@
+// @store-independent: its own server on SQLite, or headers and limits that no store takes part in
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { avatarFlood } from '../../../scripts/bench/avatarFlood.js';
 import { startProcess, type ServerProcess } from '../../support/processes.js';

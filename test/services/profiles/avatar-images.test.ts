@@ -1,3 +1,4 @@
+// @store-independent
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { avatarImages } from '../../../src/services/profiles/avatars/avatarImages.js';

@@ -1,3 +1,4 @@
+// @store-independent
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @store-independent: its own server on SQLite, or headers and limits that no store takes part in
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAvatar, lookup, startProfiles, type ProfilesTestServer } from './support.js';
 

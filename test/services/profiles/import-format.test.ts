@@ -1,3 +1,4 @@
+// @store-independent
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

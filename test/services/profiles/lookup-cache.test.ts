@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import type { ProfileLookup } from '../../../src/services/profiles/domain/identifier.js';
 import type { Profile } from '../../../src/services/profiles/domain/profile.js';

@@ -1,3 +1,4 @@
+// @store-independent
 import { fileURLToPath } from 'node:url';
 import { fc, test } from '@fast-check/vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';

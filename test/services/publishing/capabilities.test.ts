@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { postCapabilities } from '../../../src/services/publishing/domain/capabilities.js';
 import type { PostRecord } from '../../../src/services/publishing/store/publishingStore.js';

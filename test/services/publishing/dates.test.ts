@@ -1,3 +1,4 @@
+// @store-independent
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { apiDate } from '../../../src/services/publishing/domain/dates.js';

@@ -1,3 +1,4 @@
+// @store-independent: its own server on SQLite, or headers and limits that no store takes part in
 import { afterEach, describe, expect, it } from 'vitest';
 import { read, restore, startPublishing, type PublishingTestServer } from './support.js';
 

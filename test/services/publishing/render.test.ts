@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, it, expect } from 'vitest';
 import { renderContent, renderExcerpt, renderTitle } from '../../../src/services/publishing/render/index.js';
 import type { RenderAttachment, RenderContext } from '../../../src/services/publishing/render/index.js';

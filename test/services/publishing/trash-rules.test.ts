@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { parseSiteRef } from '../../../src/services/publishing/domain/siteRef.js';
 import { desiredSlugOnRestore, slugMustBeUnique, trashedSlug, uniqueSlug } from '../../../src/services/publishing/domain/trash.js';
