@@ -27,6 +27,28 @@ function pathOf(quoted: string): string | undefined {
 
 const pages = [join(projectRoot, 'README.md'), ...markdownFiles(join(projectRoot, 'docs'))];
 
+/**
+ * A measured figure: a time in µs or ms, or a ratio (`1.35×`, `× 3`). Such
+ * figures age with every run, so they live in docs/performance.md alone; a
+ * decision record says what was decided and links there for the numbers.
+ * Settings (`REPLICA_CHECK_MS`) are names, not figures: the unit must follow
+ * a number.
+ */
+const FIGURE = /\d[\d,.]*\s?(?:µs|ms)\b|\d[\d.]*\s?×|×\s?\d/g;
+const records = markdownFiles(join(projectRoot, 'docs', 'decisions'));
+
+describe('the decision records quote no figure (docs/performance.md holds them)', () => {
+  it('finds figures where they are', () => {
+    const performance = readFileSync(join(projectRoot, 'docs', 'performance.md'), 'utf8');
+    expect(performance.match(FIGURE)?.length).toBeGreaterThan(10);
+    expect('60 draw in about 300 ms; 20 µs of a 600µs restore; 1.35× the CPU; REPLICA_MAX_LAG_MS'.match(FIGURE)).toEqual(['300 ms', '20 µs', '600µs', '1.35×']);
+  });
+
+  it.each(records.map((record) => [relative(projectRoot, record), record]))('%s', (_name, record) => {
+    expect(readFileSync(record, 'utf8').match(FIGURE) ?? []).toEqual([]);
+  });
+});
+
 describe('the docs quote paths that exist', () => {
   it.each(pages.map((page) => [relative(projectRoot, page), page]))('%s', (_name, page) => {
     const text = readFileSync(page, 'utf8');
