@@ -10,16 +10,71 @@
  * deprecation, patch for anything else (a description, an example), so that
  * one version always names one contract.
  *
+ * One kind of tightening is not breaking: a bound added to a released input
+ * that the released server already enforced (a `maxLength` a `pattern`
+ * implied, a `format: int32` within the `minimum` and `maximum` it had, a
+ * length no request head can exceed). Each is acknowledged, with its reason,
+ * in `openapi/released/tightenings.yaml` (the input, the keyword and its
+ * value, for the release it is measured against), reviewed like any
+ * contract change and shown in the changelog with its reason; any other
+ * change to that input, or another value, is still breaking
+ * (docs/decisions/acknowledged-tightenings.md).
+ *
  *   npm run check:contracts              fails on an unapproved breaking change or an unmoved version
  *   npm run check:contracts -- --release copies today's contracts into openapi/released/
  */
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiCompare } from 'api-smart-diff';
-import { type OpenApiDocument, readContract } from './contracts.js';
+import { type OpenApiDocument, parseYaml, readContract } from './contracts.js';
 import { CONTRACTS, projectRoot } from './tools.js';
 
 export const RELEASED_DIR = join(projectRoot, 'openapi', 'released');
+/** The acknowledged tightenings of each contract since its release. */
+export const TIGHTENINGS_FILE = join(RELEASED_DIR, 'tightenings.yaml');
+
+/** The keywords that bound an input: adding one refuses values, so api-smart-diff calls it breaking. */
+const BOUND_KEYWORDS = new Set(['maxLength', 'maxItems', 'maxProperties', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'format']);
+
+/**
+ * A bound added to a released input that breaks no client: the released
+ * server already refused every value it refuses. Names the input by a
+ * parameter's name (on every operation that has it, and in
+ * `components/parameters`) or by the JSON pointer of a schema in the
+ * contract, the keyword added and its value.
+ */
+export interface AcknowledgedTightening {
+  parameter?: string;
+  schema?: string;
+  keyword: string;
+  value: unknown;
+  /** Why the released server already refused what the bound refuses. */
+  reason: string;
+}
+
+/** A contract's entry in `tightenings.yaml`: the release its tightenings are measured against, and them. */
+interface TighteningsEntry {
+  since: string;
+  tightenings: AcknowledgedTightening[];
+}
+
+/**
+ * The tightenings acknowledged for contract `name` against release
+ * `released`: none when the file has none for that release (after
+ * `release:contracts`, the release includes them and they no longer apply).
+ */
+export function acknowledgedTightenings(name: string, released: string): AcknowledgedTightening[] {
+  if (!existsSync(TIGHTENINGS_FILE)) return [];
+  const entries = (parseYaml(readFileSync(TIGHTENINGS_FILE, 'utf8')) ?? {}) as Record<string, TighteningsEntry | undefined>;
+  const entry = entries[name];
+  if (!entry || String(entry.since) !== released) return [];
+  for (const tightening of entry.tightenings ?? []) {
+    if (!BOUND_KEYWORDS.has(tightening.keyword)) throw new Error(`${TIGHTENINGS_FILE}: ${name}: "${tightening.keyword}" is no bound (${[...BOUND_KEYWORDS].join(', ')})`);
+    if (!tightening.reason?.trim()) throw new Error(`${TIGHTENINGS_FILE}: ${name}: every tightening needs its reason`);
+    if ((tightening.parameter === undefined) === (tightening.schema === undefined)) throw new Error(`${TIGHTENINGS_FILE}: ${name}: name a parameter or a schema, not both`);
+  }
+  return entry.tightenings ?? [];
+}
 
 /** One difference between the released contract and today's. */
 export interface ContractChange {
@@ -29,6 +84,10 @@ export interface ContractChange {
   description: string;
   /** What happened at `where`: api-smart-diff's `add`, `remove`, `replace`, `rename`. */
   action?: string;
+  /** A breaking bound acknowledged as none (`tightenings.yaml`): why the released server already enforced it. */
+  acknowledged?: string;
+  /** The acknowledged bound, as written: `maxLength: 16384`. */
+  bound?: string;
 }
 
 /** How far a version moved, or must move, under semantic versioning. */
@@ -116,8 +175,33 @@ function isExtensibleEnumAddition(released: OpenApiDocument, current: OpenApiDoc
 const isAddedSecurityScheme = (diff: { action: string; path: readonly (string | number)[] }) =>
   diff.action === 'add' && diff.path.length === 3 && diff.path[0] === 'components' && diff.path[1] === 'securitySchemes';
 
-/** Every difference between two versions of a contract, with its kind. */
-export function compareContracts(released: OpenApiDocument, current: OpenApiDocument): ContractChange[] {
+/**
+ * The acknowledged tightening that a breaking difference is, if any: a bound
+ * keyword added (not changed, not removed), with the acknowledged value, on
+ * the acknowledged parameter or schema.
+ */
+function acknowledgedAs(
+  current: OpenApiDocument,
+  diff: { action: string; path: readonly (string | number)[]; after?: unknown },
+  tightenings: readonly AcknowledgedTightening[],
+): AcknowledgedTightening | undefined {
+  const keyword = String(diff.path.at(-1));
+  if (diff.action !== 'add' || !BOUND_KEYWORDS.has(keyword)) return undefined;
+  const where = pointer(diff.path);
+  // The added value as api-smart-diff saw it (its path may pass through the `allOf` it wraps a `$ref` with sibling keywords in).
+  const value = diff.after;
+  const at = diff.path.lastIndexOf('parameters');
+  const parameter = at === -1 ? undefined : valueAt(current, [...diff.path.slice(0, at + 2), 'name']);
+  return tightenings.find(
+    (tightening) =>
+      tightening.keyword === keyword &&
+      JSON.stringify(tightening.value) === JSON.stringify(value) &&
+      (tightening.parameter !== undefined ? tightening.parameter === parameter : where === `${tightening.schema}/${keyword}`),
+  );
+}
+
+/** Every difference between two versions of a contract, with its kind (an acknowledged tightening is compatible). */
+export function compareContracts(released: OpenApiDocument, current: OpenApiDocument, tightenings: readonly AcknowledgedTightening[] = []): ContractChange[] {
   const { diffs } = apiCompare(released, current);
   const renamed = operationIdChanges(released, current);
   const renamedAt = new Set(renamed.map((change) => change.where));
@@ -126,13 +210,15 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
       .map((diff) => {
         const extensible = diff.type === 'breaking' && isExtensibleEnumAddition(released, current, diff.path);
         const newScheme = diff.type === 'breaking' && isAddedSecurityScheme(diff);
+        const acknowledged = diff.type === 'breaking' ? acknowledgedAs(current, diff, tightenings) : undefined;
         return {
-          kind: (extensible || newScheme ? 'non-breaking' : diff.type) as ContractChange['kind'],
+          kind: (extensible || newScheme || acknowledged ? 'non-breaking' : diff.type) as ContractChange['kind'],
           where: pointer(diff.path),
           description: extensible
             ? `[Added] a value of the extensible enum at ${pointer(diff.path.slice(0, -1))}`
             : diff.description || `[${diff.action}] ${pointer(diff.path)}`,
           action: String(diff.action),
+          ...(acknowledged ? { acknowledged: acknowledged.reason, bound: `${acknowledged.keyword}: ${typeof acknowledged.value === 'string' ? acknowledged.value : JSON.stringify(acknowledged.value)}` } : {}),
         };
       })
       .filter((change) => !renamedAt.has(change.where)),
@@ -140,12 +226,16 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
   ];
 }
 
-/** Today's contract `name` against its release, or against `current` when given (tests pass mutated copies). */
-export function checkContract(name: string, current: OpenApiDocument = readContract(name)): VersionCheck {
+/**
+ * Today's contract `name` against its release, or against `current` when
+ * given (tests pass mutated copies), with the tightenings acknowledged for
+ * that release (`tightenings.yaml`, unless given).
+ */
+export function checkContract(name: string, current: OpenApiDocument = readContract(name), tightenings?: readonly AcknowledgedTightening[]): VersionCheck {
   const released = readContract(join('released', name));
-  const changes = compareContracts(released, current);
-  const breaking = changes.filter((change) => change.kind === 'breaking');
   const releasedVersion = String((released.info as { version: string }).version);
+  const changes = compareContracts(released, current, tightenings ?? acknowledgedTightenings(name, releasedVersion));
+  const breaking = changes.filter((change) => change.kind === 'breaking');
   const currentVersion = String((current.info as { version: string }).version);
   const majorBumped = major(currentVersion) > major(releasedVersion);
   const needed = neededBump(changes);
@@ -245,6 +335,10 @@ function fieldOf(inside: string[], of: string): string {
 function plainChange(released: OpenApiDocument, current: OpenApiDocument, change: ContractChange, place: Place): string {
   const parts = unpoint(change.where);
   if (parts.includes('operationId') && change.kind === 'breaking') return `Renamed (breaking): ${change.description.replace(/^\[Renamed\] /, '')}`;
+  if (change.acknowledged) {
+    const input = subject(current, parts, place).replace(/ \(`[^`]*`\)$/, '');
+    return `Bounded ${input} by \`${change.bound}\` (compatible: the released server already refused every value it refuses; ${change.acknowledged.replace(/\.$/, '')})`;
+  }
   const action = change.action ?? /^\[(\w+)/.exec(change.description)?.[1]?.toLowerCase() ?? 'replace';
   const verb = action === 'add' || action === 'added' ? 'Added' : action === 'remove' || action === 'removed' ? 'Removed' : 'Changed';
   const last = parts[parts.length - 1] ?? '';
@@ -327,7 +421,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       continue;
     }
     const check = checkContract(name);
-    const summary = `${name}: ${check.released} -> ${check.current}, ${check.changes.length} change(s), ${check.breaking.length} breaking`;
+    const acknowledged = check.changes.filter((change) => change.acknowledged).length;
+    const summary = `${name}: ${check.released} -> ${check.current}, ${check.changes.length} change(s), ${check.breaking.length} breaking${acknowledged ? `, ${acknowledged} acknowledged tightening(s)` : ''}`;
     if (check.unversioned) {
       refused++;
       console.log(`${summary}: ${check.unversioned}`);

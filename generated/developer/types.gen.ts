@@ -1890,6 +1890,10 @@ export type SetOAuthClientErrors = {
      */
     415: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -1950,6 +1954,10 @@ export type GetConsentRequestErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -2036,6 +2044,10 @@ export type AnswerConsentRequestErrors = {
      */
     415: DeveloperError;
     /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
      * `Connection: close`.
@@ -2083,6 +2095,10 @@ export type ListAuthorizationsErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with
@@ -2154,6 +2170,10 @@ export type RevokeAuthorizationErrors = {
      * The path exists but does not accept this method.
      */
     405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
     /**
      * The request line and headers together are larger than the server
      * accepts (16 KiB). Answered before the request is read, with

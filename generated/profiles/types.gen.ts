@@ -862,7 +862,7 @@ export type GetProfileData = {
 
 export type GetProfileErrors = {
     /**
-     * No OAuth access token, or an unknown, expired or revoked one.
+     * No OAuth access token, or an unknown, expired or revoked one. Counted by the operation's limit, with its rate-limit headers.
      */
     401: MeError;
     /**
@@ -931,7 +931,7 @@ export type AssociatedEmailErrors = {
      */
     400: ProfilesError;
     /**
-     * No OAuth access token, or an unknown, expired or revoked one.
+     * No OAuth access token, or an unknown, expired or revoked one. Counted by the operation's limit, with its rate-limit headers.
      */
     401: MeError;
     /**

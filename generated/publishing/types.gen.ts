@@ -71,11 +71,11 @@ export type PostInput = {
      */
     title?: string;
     /**
-     * The content (HTML and shortcodes allowed).
+     * The content (HTML and shortcodes allowed); a body is at most 64 kB (`413`).
      */
     content?: string;
     /**
-     * An optional excerpt.
+     * An optional excerpt; a body is at most 64 kB (`413`).
      */
     excerpt?: string;
     /**

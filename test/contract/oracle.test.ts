@@ -67,6 +67,19 @@ describe('the independent oracle (test/support/contract.ts)', () => {
     ).rejects.toThrow(/header X-RateLimit-Limit=many does not match/);
   });
 
+  it('refuses a rate-limit header the answer carries but does not declare (Node\'s 431 is answered before any limit counts)', async () => {
+    const tooLarge = { error: 'Request headers are too large', code: 'invalid_request' };
+    expect((await check('GET', '/v3/profiles/nobody', answer(431, {}, tooLarge))).checked).toBe(1);
+    await expect(check('GET', '/v3/profiles/nobody', answer(431, rateLimits, tooLarge))).rejects.toThrow(
+      /header X-RateLimit-Limit is sent but not declared/,
+    );
+    // Retry-After belongs to the 429 (and the 503): on a 404 it is a header the contract does not give that answer.
+    const notFound = { error: 'Profile not found', code: 'not_found' };
+    await expect(check('GET', '/v3/profiles/nobody', answer(404, { ...rateLimits, 'retry-after': '60' }, notFound))).rejects.toThrow(
+      /header Retry-After is sent but not declared/,
+    );
+  });
+
   it('matches paths itself: an operation\'s own server (/avatar), integer parameters, unrouted paths', async () => {
     // The avatar operation is served at the site's root; its 404 (d=404) carries its own rate-limit headers.
     const avatar404 = answer(404, { 'cache-control': 'public, max-age=300', ...rateLimits }, { error: 'Avatar not found', code: 'not_found' });

@@ -193,14 +193,17 @@ interface EndpointLayer {
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
 const TRUTHY = /^(1|t|true)$/i;
+/** The headers of the rate limits: an answer that carries one must declare it (the limit step writes them on every answer it counted). */
+const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] as const;
 
 /**
  * Checks every answer a test sees against the contracts, independently of the
  * server's own response validation: the status is declared for the
  * operation (or, for an unrouted path, by some operation of that service),
  * the media type is declared, the body matches its schema (JSONP and
- * envelope answers are unwrapped and their inner body checked too) and
- * every required header is present and valid.
+ * envelope answers are unwrapped and their inner body checked too),
+ * every required header is present and valid, and every rate-limit header
+ * the answer carries is declared on it.
  */
 export class ContractChecker {
   // OpenAPI schemas carry keywords of their own (`example`, `discriminator`): not strict. The documents are
@@ -280,6 +283,12 @@ export class ContractChecker {
       if (header?.schema && !this.headerValidator(document, `${headerPointer.pointer}/schema`)({ value })) {
         throw new Error(`${where}: header ${name}=${value} does not match its schema`);
       }
+    }
+    // The other way round for the limits' headers: one the answer carries is declared on it.
+    if (!unrouted) {
+      const declared = new Set(Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()));
+      const undeclared = LIMIT_HEADERS.find((name) => headers.get(name) !== null && !declared.has(name.toLowerCase()));
+      if (undeclared) throw new Error(`${where}: header ${undeclared} is sent but not declared on this answer`);
     }
 
     const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readContract, type OpenApiDocument } from '../../scripts/contracts.js';
-import { changelogMarkdown, checkContract } from '../../scripts/contract-versions.js';
+import { acknowledgedTightenings, changelogMarkdown, checkContract } from '../../scripts/contract-versions.js';
 import { CONTRACTS } from '../../scripts/tools.js';
 
 type Mutable = Record<string, any>;
@@ -182,5 +182,50 @@ describe('breaking changes are refused unless the major version goes up', () => 
 
   it('the changelog of an unchanged contract says so', () => {
     expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
+  });
+});
+
+describe('acknowledged tightenings (openapi/released/tightenings.yaml): bounds the released server already enforced', () => {
+  const refusedAt = (check: ReturnType<typeof checkContract>) => check.refused.map((change) => change.description).join('\n');
+
+  it('today\'s bounds on released inputs pass only as acknowledged: without the list they are breaking', () => {
+    const check = checkContract('publishing');
+    expect(check.refused).toEqual([]);
+    expect(check.changes.filter((change) => change.acknowledged).length).toBeGreaterThan(0);
+    const unacknowledged = checkContract('publishing', readContract('publishing'), []);
+    expect(refusedAt(unacknowledged)).toMatch(/maxLength validator in query parameter `http_envelope`/);
+    expect(refusedAt(unacknowledged)).toMatch(/format in path parameter `post_ID`/);
+    expect(refusedAt(checkContract('profiles', readContract('profiles'), []))).toMatch(/maxLength validator in query parameter `r`/);
+  });
+
+  it('the changelog names each acknowledged bound with its reason', () => {
+    const changelog = changelogMarkdown(checkContract('publishing'));
+    expect(changelog).toContain(
+      '- Bounded query parameter `pretty` by `maxLength: 16384` (compatible: the released server already refused every value it refuses; no query value can be longer',
+    );
+    expect(changelog).toMatch(/- Bounded path parameter `post_ID` by `format: int64` \(compatible: .*9007199254740991/);
+  });
+
+  it('another value of an acknowledged bound is breaking', () => {
+    const check = checkContract('publishing', changed('publishing', (d) => (d.components.schemas.Flag.anyOf[1].maxLength = 5)));
+    expect(refusedAt(check)).toMatch(/query parameter `pretty`/);
+  });
+
+  it('the same keyword on an input that is not acknowledged is breaking', () => {
+    const check = checkContract('publishing', changed('publishing', (d) => (d.components.parameters.site.schema.format = 'hostname')));
+    expect(refusedAt(check)).toMatch(/format in path parameter `site`/);
+  });
+
+  it('any other change to an acknowledged input is judged as before: a lowered maximum, a parameter made required', () => {
+    const lowered = checkContract('publishing', changed('publishing', (d) => (d.components.parameters.post_ID.schema.maximum = 1000)));
+    expect(refusedAt(lowered)).toMatch(/post_ID/);
+    const required = checkContract('profiles', changed('profiles', (d) => (d.components.parameters.AvatarRating.required = true)));
+    expect(refusedAt(required)).toMatch(/`r`/);
+  });
+
+  it('acknowledgements hold for the release they name only: after the next release they no longer apply', () => {
+    expect(acknowledgedTightenings('publishing', '1.1.0').length).toBeGreaterThan(0);
+    expect(acknowledgedTightenings('publishing', '1.2.0')).toEqual([]);
+    expect(acknowledgedTightenings('developer', '1.0.0')).toEqual([]);
   });
 });
