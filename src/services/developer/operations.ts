@@ -2,19 +2,9 @@ import type * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/developer/contract.gen.js';
 import type { SameKeys, SdkOperations } from '../../platform/http/handlers.js';
 import type { ServiceTypes } from '../../platform/serviceTypes.js';
+import type { ActiveSession } from './domain/sessions.js';
 
 
-/** A live dashboard session, resolved from the session cookie. */
-export interface ActiveSession {
-  tokenHash: string;
-  accountId: string;
-  email: string;
-  /** Whether the account's address is verified (applications need it). */
-  emailVerified: boolean;
-  expiresAt: string;
-  /** The token `X-CSRF-Token` must carry on calls that change something. */
-  csrfToken: string;
-}
 
 /** Who is calling: nobody yet, or the account of a live session. */
 export type DeveloperPrincipal = { kind: 'anonymous' } | { kind: 'session'; session: ActiveSession };
