@@ -5,7 +5,6 @@ import { weakPassword, wrongPassword } from '../errors.js';
 import type { FlowDeps } from './deps.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { passwordWeakness } from './passwordPolicy.js';
-import type { ActiveSession } from './sessions.js';
 
 /** Password hashes and checks, each through the gate that bounds how many run at once. */
 export interface Passwords {
@@ -52,7 +51,7 @@ export async function refuseWeakPassword(password: string, email: string): Promi
 /** The signed-in account's password, asked for again: counted like a log-in of its address from this client. */
 export async function checkCurrentPassword(
   deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords'>,
-  session: Pick<ActiveSession, 'email'>,
+  session: { email: string },
   password: string,
   ip: string,
 ): Promise<void> {
