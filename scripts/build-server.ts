@@ -5,7 +5,9 @@
  * each contract as JSON beside it (`<outDir>/openapi/<name>.json`, with the
  * SHA-256 of the YAML it was read from), so start-up parses JSON instead of
  * YAML; the server reads the YAML instead whenever it has changed since (see
- * `readContractDocument` in src/platform/contract/document.ts).
+ * `readContractDocument` in src/platform/contract/document.ts). The
+ * password strength worker is a bundle of its own beside the server's
+ * (`<outDir>/src/passwordEstimatorWorker.js`), which a worker thread loads.
  *
  * esbuild bundles `src/main.ts` with the packages it imports: Node then
  * loads one file at start-up instead of about two thousand modules
@@ -25,7 +27,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { compileContract } from '../src/platform/contract/document.js';
-import { CONTRACTS, projectRoot } from './tools.js';
+import { CONTRACTS, PASSWORD_WORKER, projectRoot } from './tools.js';
 
 /** Packages kept out of the bundle: native addons (a bundle cannot hold their binaries). */
 const NATIVE = ['better-sqlite3', 'sharp'];
@@ -51,9 +53,12 @@ const ENTRY_POINTS = { main: 'src/main.ts', 'admin/cli': 'src/admin/cli.ts' } as
 
 export async function buildServer(outDir: string): Promise<void> {
   rmSync(outDir, { recursive: true, force: true });
-  for (const [name, source] of Object.entries(ENTRY_POINTS)) {
+  for (const [name, source] of [...Object.entries(ENTRY_POINTS), [PASSWORD_WORKER.name, PASSWORD_WORKER.source]]) {
     // From the bundle's folder up to `<outDir>`, then the contracts' JSON (see `readContractDocument`).
-    const contractsDir = `${'../'.repeat(name.split('/').length)}openapi/`;
+    const up = '../'.repeat(name.split('/').length);
+    const contractsDir = `${up}openapi/`;
+    // From the bundle's folder to the worker's, `<outDir>/src/`.
+    const passwordWorker = `${up.slice(3) || './'}${PASSWORD_WORKER.name}.js`;
     await build({
       entryPoints: { [name]: join(projectRoot, source) },
       outdir: join(outDir, 'src'),
@@ -65,7 +70,7 @@ export async function buildServer(outDir: string): Promise<void> {
       plugins: [onDemandPackages],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-      define: { BUNDLED_CONTRACTS_DIR: JSON.stringify(contractsDir) },
+      define: { BUNDLED_CONTRACTS_DIR: JSON.stringify(contractsDir), BUNDLED_PASSWORD_WORKER: JSON.stringify(passwordWorker) },
       // Without the layout's whitespace: a third less to read and parse at each start (`--enable-source-maps` maps it back).
       minifyWhitespace: true,
       sourcemap: true,

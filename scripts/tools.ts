@@ -18,6 +18,14 @@ export const CONTRACTS: readonly string[] = readdirSync(`${projectRoot}openapi`)
   .sort();
 
 /**
+ * The module the server starts as a worker thread (the password strength
+ * estimator), and its bundle's name: every bundle of the server is written
+ * with it beside it, and tells the code where (`BUNDLED_PASSWORD_WORKER`,
+ * relative to the bundle).
+ */
+export const PASSWORD_WORKER = { name: 'passwordEstimatorWorker', source: 'src/services/developer/domain/passwordEstimatorWorker.ts' } as const;
+
+/**
  * Environment for the contract tools with every phone-home switched off
  * (Redocly telemetry and update notice, Prism's analytics); this machine
  * class has no outside network and they would hang.

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,5 +62,99 @@ describe('a service', () => {
         .map(({ specifier }) => `${file} imports ${specifier}`);
     });
     expect(across).toEqual([]);
+  });
+});
+
+/** A relative import of a file, resolved, and whether it brings types only (`import type`, every name `type`, `import('…').T`). */
+interface ProjectImport {
+  specifier: string;
+  target: string;
+  typeOnly: boolean;
+}
+
+/** Every relative import of a file, read with the compiler's own parser (static, re-exports, dynamic `import()`). */
+function projectImports(file: string): ProjectImport[] {
+  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, false);
+  const found: { specifier: string; typeOnly: boolean }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const everyNameTyped = !clause?.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((name) => name.isTypeOnly);
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: clause !== undefined && (clause.isTypeOnly || everyNameTyped) });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push({ specifier: node.argument.literal.text, typeOnly: true });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push({ specifier: node.arguments[0].text, typeOnly: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found
+    .filter(({ specifier }) => specifier.startsWith('.'))
+    .map(({ specifier, typeOnly }) => ({ specifier, typeOnly, target: relative(root, resolve(root, dirname(file), specifier)) }));
+}
+
+/**
+ * The services not yet built to the shape (docs/architecture.md, "A service's shape"), each with what is
+ * left of it. Every other folder of src/services/, a new one included, is held to the rule.
+ */
+const NOT_YET_SHAPED: Readonly<Record<string, string>> = {
+  publishing:
+    "issue 33's remaining work for publishing: its records (CamelCased<PostsTable>) and store interface move from store/publishingStore.ts to domain/, and store/kysely/trash.ts stops importing domain/trash.ts",
+};
+
+/**
+ * Modules of a `domain/` whose values a store may use, not only their types: each imports nothing but types
+ * (no flow, nothing that reaches a store). Profiles' store interface declares the error its `saveProfiles`
+ * throws (`SlugInUseError`); its search index keeps each verified account's username as `accountUsername`
+ * makes it, and its back-fill migration makes it again for accounts stored before.
+ */
+const STORE_MAY_USE = ['src/services/profiles/domain/profilesStore.ts', 'src/services/profiles/domain/accountUsername.ts'];
+
+/** What breaks the rule in one service: `domain/` importing `store/`, and `store/` importing a value of `domain/`. */
+function domainStoreArrows(service: string): string[] {
+  const base = `src/services/${service}`;
+  const inside = (target: string, folder: string) => target.startsWith(`${base}/${folder}/`);
+  const fromDomain = typeScriptFiles(`${base}/domain`).flatMap((file) =>
+    projectImports(file)
+      .filter(({ target }) => inside(target, 'store'))
+      .map(({ specifier }) => `${file} imports ${specifier}`),
+  );
+  const fromStore = typeScriptFiles(`${base}/store`).flatMap((file) =>
+    projectImports(file)
+      .filter(({ target, typeOnly }) => inside(target, 'domain') && !typeOnly && !STORE_MAY_USE.includes(target.replace(/\.js$/, '.ts')))
+      .map(({ specifier }) => `${file} imports a value of ${specifier}`),
+  );
+  return [...fromDomain, ...fromStore];
+}
+
+describe("a service's domain and store", () => {
+  const services = readdirSync(join(root, 'src/services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const shaped = services.filter((service) => !(service in NOT_YET_SHAPED));
+
+  it('are read with their kinds: type-only imports, values and re-exports told apart', () => {
+    expect(shaped).toEqual(expect.arrayContaining(['developer', 'profiles']));
+    const imports = projectImports('src/services/profiles/store/kysely/profileRow.ts');
+    expect(imports).toContainEqual({ specifier: '../../domain/profile.js', target: 'src/services/profiles/domain/profile.js', typeOnly: true });
+    expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(expect.objectContaining({ target: 'src/services/developer/domain/sessions.js', typeOnly: false }));
+  });
+
+  it.each(shaped)('%s: domain/ imports nothing of store/, and store/ only the types of domain/ it implements', (service) => {
+    expect(domainStoreArrows(service)).toEqual([]);
+  });
+
+  it('let a store use values only of domain/ modules that import nothing but types', () => {
+    const values = STORE_MAY_USE.flatMap((file) => projectImports(file).filter(({ typeOnly }) => !typeOnly).map(({ specifier }) => `${file} imports ${specifier}`));
+    expect(values).toEqual([]);
+  });
+
+  it.each(Object.entries(NOT_YET_SHAPED))('%s is let off only while it still breaks the rule (%s)', (service) => {
+    expect(services).toContain(service);
+    expect(domainStoreArrows(service)).not.toEqual([]);
   });
 });

@@ -1,35 +1,34 @@
 import { PREFIX } from '../../../generated/developer/contract.gen.js';
 import { announcingKeyChanges, API_KEYS_CHANGED } from '../../accounts/apiKeyCache.js';
-import type { PlatformConfig } from '../../platform/config.js';
-import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
-import { projectFile } from '../../platform/projectRoot.js';
-import { dashboardPage } from './http/dashboardPage.js';
-import { developerMigrations } from './store/migrations.js';
-import { developerSettingsFromEnv, type DeveloperConfig } from './settings.js';
-import type { Contract } from '../../platform/contract/types.js';
-import { servedDefinition } from '../../platform/pipeline/service.js';
-import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
-import type { DeveloperDatabase } from './store/tables.js';
-import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
-import { hashSessionToken, idleSince, isWellFormedSessionToken, csrfTokenFor } from './domain/sessionToken.js';
-import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
-import { rateLimits } from '../../platform/security/limits.js';
-import { createDeveloperHandlers } from './handlers.js';
-import { admitSteps } from './http/admitRequest.js';
-import { presentDeveloperAnswer } from './http/presentAnswer.js';
-import type { DeveloperDefinition, DeveloperPolicies, DeveloperPrincipal, DeveloperSecurity } from './operations.js';
-import { createKeyRotationLimit, type KeyRotationLimit } from './rateLimit/keyRotations.js';
-import { createLoginThrottle, type LoginThrottle } from './rateLimit/loginThrottle.js';
-import { createMailLimit, type MailLimit } from './rateLimit/mailLimit.js';
-import { createMailer, type Mailer } from '../../platform/mail/mailer.js';
-import { keyedHash } from '../../platform/security/secrets.js';
-import type { Logger } from 'pino';
-import type { DeveloperStore } from './store/developerStore.js';
-import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 import { authorizationServer, type AuthorizationServer } from '../../accounts/oauth/authorizationServer.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { accountsOf } from '../../accounts/tables.js';
-import { createOAuthHandlers, type DeveloperOAuthHandlers } from './oauthHandlers.js';
+import type { PlatformConfig } from '../../platform/config.js';
+import { servedDefinition } from '../../platform/pipeline/service.js';
+import { createMailer } from '../../platform/mail/mailer.js';
+import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
+import { projectFile } from '../../platform/projectRoot.js';
+import { rateLimits } from '../../platform/security/limits.js';
+import { keyedHash } from '../../platform/security/secrets.js';
+import type { DeveloperDeps } from './deps.js';
+import { gatedPasswords } from './domain/credentials.js';
+import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
+import { resolveSession } from './domain/sessions.js';
+import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
+import { createDeveloperHandlers } from './handlers.js';
+import { admitSteps } from './http/admitRequest.js';
+import { dashboardPage } from './http/dashboardPage.js';
+import { presentDeveloperAnswer } from './http/presentAnswer.js';
+import { createOAuthHandlers } from './oauthHandlers.js';
+import type { DeveloperDefinition, DeveloperPolicies, DeveloperSecurity } from './operations.js';
+import { createKeyRotationLimit } from './rateLimit/keyRotations.js';
+import { createLoginThrottle } from './rateLimit/loginThrottle.js';
+import { createMailLimit } from './rateLimit/mailLimit.js';
+import { developerSettingsFromEnv, type DeveloperConfig, type DeveloperSettings } from './settings.js';
+import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
+import { developerMigrations } from './store/migrations.js';
+import type { DeveloperDatabase } from './store/tables.js';
 
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
 export const DEVELOPER_PREFIX = PREFIX;
@@ -50,40 +49,13 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     });
     return {
-      definition: servedDefinition(createDeveloperService(deps, server)),
+      definition: servedDefinition(developerService(developerDeps(deps, server))),
       // The OAuth 2 authorization server (`/oauth2/…`, oidc-provider): outside the contract pipeline, its own protocol.
       early: server.middleware,
       late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
     };
   },
 };
-
-/** The developer dashboard API on the shared database, its login attempts counted in the same store. */
-export function createDeveloperService(
-  deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>,
-  server: AuthorizationServer,
-): DeveloperDefinition {
-  const limits = rateLimits({
-    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-    refuse: tooManyRequests,
-    onRefused: deps.onRateLimited,
-  });
-  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
-  const counterKey = keyedHash(deps.config.counterKeySecret);
-  return developerService({
-    oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
-    contract: deps.contract,
-    config: deps.config,
-    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
-    limits,
-    throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts, counterKey),
-    rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay, counterKey),
-    mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
-    resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
-    mailer: createMailer({ smtpUrl: deps.config.smtpUrl, from: senderOf(deps.config.publicUrl), logger: deps.logger }),
-    logger: deps.logger,
-  });
-}
 
 /** A first guess of one password hash's time (scrypt at the default cost), until the gate has timed its own. */
 const PASSWORD_HASH_MS = 400;
@@ -100,58 +72,73 @@ const RESETS_PER_ADDRESS_PER_HOUR = 20;
 /** The dashboard's sender: a no-reply address at the deployment's own host name. */
 const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL(publicUrl).hostname}>`;
 
-/**
- * The developer dashboard API: accounts, sessions in a cookie, CSRF checks,
- * and an account's applications and keys, from any store and throttle.
- */
-export function developerService(deps: {
-  contract: Contract;
-  config: Pick<PlatformConfig, 'publicUrl' | 'production'> & DeveloperConfig;
-  store: DeveloperStore;
-  /** The service's limits (in this process, or shared through Redis); the throttle, rotations and mails count with them too. */
-  limits: ReturnType<typeof rateLimits>;
-  throttle: LoginThrottle;
-  rotations: KeyRotationLimit;
-  mailLimit: MailLimit;
-  resetLimit: MailLimit;
-  mailer: Mailer;
-  logger: Logger;
-  /** The OAuth operations (an application's client settings, consent, authorized apps). */
-  oauth: DeveloperOAuthHandlers;
-}): DeveloperDefinition {
-  const { passwordCost, sessionTtlSeconds } = deps.config.developer;
+/** The settings the service cannot start with, refused with a message naming the variable. */
+function checkSettings(settings: DeveloperSettings): void {
+  const { passwordCost, passwordHashes } = settings;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
     throw new Error(`DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`);
   }
-  const { passwordHashes } = deps.config.developer;
   if (passwordHashes.running < 1) throw new Error(`DEVELOPER_PASSWORD_HASHES must be at least 1, got ${passwordHashes.running}`);
-  const publicUrl = new URL(deps.config.publicUrl);
-  const handlers = { ...deps.oauth, ...createDeveloperHandlers({
+}
+
+/**
+ * The one deps object of the service, built once from what the platform
+ * hands the module: the store on the shared database (key changes
+ * announced on the change bus), the limits, the login attempts, rotations
+ * and mails counted in the same store, passwords through their gate, the
+ * mailer, and the OAuth operations on the authorization server.
+ */
+export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>, server: AuthorizationServer): DeveloperDeps {
+  const { config } = deps;
+  const settings = config.developer;
+  checkSettings(settings);
+  const limits = rateLimits({
+    shared: deps.redis ? { redis: deps.redis, keyPrefix: config.redisKeyPrefix } : undefined,
+    refuse: tooManyRequests,
+    onRefused: deps.onRateLimited,
+  });
+  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
+  const counterKey = keyedHash(config.counterKeySecret);
+  // Weighed in hashes: every hash at one cost holds the same memory.
+  const passwordGate = concurrencyGate({
+    capacity: settings.passwordHashes.running,
+    maxWaitMs: settings.passwordHashes.maxWaitMs,
+    msPerUnit: PASSWORD_HASH_MS,
+    busy: passwordsBusy,
+  });
+  const publicUrl = new URL(config.publicUrl);
+  return {
     contract: deps.contract,
-    store: deps.store,
-    throttle: deps.throttle,
-    rotations: deps.rotations,
-    maxApplications: deps.config.developer.maxApplications,
-    passwordCost,
-    // Weighed in hashes: every hash at one cost holds the same memory.
-    passwordGate: concurrencyGate({
-      capacity: passwordHashes.running,
-      maxWaitMs: passwordHashes.maxWaitMs,
-      msPerUnit: PASSWORD_HASH_MS,
-      busy: passwordsBusy,
-    }),
-    sessionTtlSeconds,
-    sessionIdleSeconds: deps.config.developer.sessionIdleSeconds,
-    secureCookie: publicUrl.protocol === 'https:',
-    mailer: deps.mailer,
-    mailLimit: deps.mailLimit,
-    resetLimit: deps.resetLimit,
-    publicUrl: deps.config.publicUrl,
-    production: deps.config.production,
+    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
+    limits,
+    throttle: createLoginThrottle(deps.db, limits, settings.loginAttempts, counterKey),
+    rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),
+    mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
+    resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
-  }) };
-  const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.config.developer.requestsPerHour, windowSeconds: deps.config.developer.requestsWindowSeconds });
-  const { reads, changes, startsSession, checksPassword } = admitSteps(requests, deps.throttle, publicUrl.origin);
+    passwords: gatedPasswords(passwordGate, settings.passwordCost),
+    publicUrl: config.publicUrl,
+    publicOrigin: publicUrl.origin,
+    production: config.production,
+    sessionTtlSeconds: settings.sessionTtlSeconds,
+    sessionIdleSeconds: settings.sessionIdleSeconds,
+    maxApplications: settings.maxApplications,
+    requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
+    cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
+    oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
+  };
+}
+
+/**
+ * The developer dashboard API: accounts, sessions in a cookie, CSRF checks,
+ * and an account's applications and keys: its handlers, policies and
+ * security resolver, from the one deps object (tests build it with stubs).
+ */
+export function developerService(deps: DeveloperDeps): DeveloperDefinition {
+  const handlers = { ...deps.oauth, ...createDeveloperHandlers(deps) };
+  const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.requests.requestsPerHour, windowSeconds: deps.requests.requestsWindowSeconds });
+  const { reads, changes, startsSession, checksPassword } = admitSteps(requests, deps.throttle, deps.publicOrigin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {
     signUp: { admit: startsSession },
@@ -184,9 +171,8 @@ export function developerService(deps: {
   const security: DeveloperSecurity = {
     /** Resolves the session cookie; an expired, ended or malformed one is no session. */
     async sessionCookie(token) {
-      if (!isWellFormedSessionToken(token)) return null;
-      const session = await deps.store.findSession(hashSessionToken(token), idleSince(deps.config.developer.sessionIdleSeconds));
-      return session ? { kind: 'session', session: { ...session, csrfToken: csrfTokenFor(token) } } : null;
+      const session = await resolveSession(deps, token);
+      return session ? { kind: 'session', session } : null;
     },
   };
   return {

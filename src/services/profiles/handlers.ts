@@ -13,7 +13,7 @@ import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
-import type { ProfileDirectory } from './store/profilesStore.js';
+import type { ProfileDirectory } from './domain/profilesStore.js';
 import type { Profile } from './domain/profile.js';
 import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
 import type { MeOperation } from './meHandlers.js';

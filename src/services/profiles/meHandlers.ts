@@ -5,7 +5,7 @@ import type { AccountsTables } from '../../accounts/tables.js';
 import { ApiError } from '../../platform/answers/errors.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
-import type { ProfileDirectory } from './store/profilesStore.js';
+import type { ProfileDirectory } from './domain/profilesStore.js';
 
 /** The signed-in person's operations (the `oauth` scheme's). */
 export type MeOperation = 'getProfile' | 'associatedEmail';

@@ -10,7 +10,7 @@ import { API_KEYS_CHANGED, cachedActiveKeys } from '../../accounts/apiKeyCache.j
 import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
-import { seedProfilesDemo } from './store/demo.js';
+import { seedProfilesDemo } from './demo.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
@@ -22,7 +22,7 @@ import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js'
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
-import type { ProfilesStore } from './store/profilesStore.js';
+import type { ProfilesStore } from './domain/profilesStore.js';
 import type { Kysely } from 'kysely';
 import { findOAuthAccess, OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';

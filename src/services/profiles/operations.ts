@@ -1,8 +1,8 @@
 import type * as sdk from '../../../generated/profiles/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/profiles/contract.gen.js';
 import type * as T from '../../../generated/profiles/types.gen.js';
-import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
-import type { CredentialResolver, ServiceDefinition } from '../../platform/pipeline/service.js';
+import type { SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
+import type { ServiceTypes } from '../../platform/serviceTypes.js';
 import type { RateLimitHeader } from '../../platform/security/limits.js';
 
 /**
@@ -57,16 +57,12 @@ export type ProfilesPolicyHeaders = {
   associatedEmail: { admit: RateLimitHeader };
 };
 
-export type ProfilesHandlers = HandlerMap<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;
-
-/** One policy (admit steps, presenter) per operation of the contract, with the steps that write what `ProfilesPolicyHeaders` says. */
-export type ProfilesPolicies = PolicyTable<ProfilesOperations, ProfilesPrincipal, ProfilesPolicyHeaders>;
-
-/** The profiles service as its module defines it, typed by its contract. */
-export type ProfilesDefinition = ServiceDefinition<ProfilesPrincipal, ProfilesOperations, ProfilesPolicyHeaders>;
-
-/** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
-export type ProfilesSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<ProfilesPrincipal>>>;
+/** The module's types from `openapi/profiles.yaml` (see `ServiceTypes`). */
+type Profiles = ServiceTypes<ProfilesOperations, ProfilesPrincipal, SecuritySchemeName, ProfilesPolicyHeaders>;
+export type ProfilesHandlers = Profiles['handlers'];
+export type ProfilesPolicies = Profiles['policies'];
+export type ProfilesDefinition = Profiles['definition'];
+export type ProfilesSecurity = Profiles['security'];
 
 /** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const profilesOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof ProfilesOperations> = true;

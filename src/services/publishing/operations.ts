@@ -1,11 +1,8 @@
 import type * as sdk from '../../../generated/publishing/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/publishing/contract.gen.js';
-import type { HandlerMap, PolicyTable, SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
-import type { CredentialResolver, ServiceDefinition } from '../../platform/pipeline/service.js';
+import type { SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
+import type { ServiceTypes } from '../../platform/serviceTypes.js';
 import type { GrantScope } from './domain/grantScope.js';
-
-/** The operations of `openapi/publishing.yaml` with their generated request and response types. */
-export type PublishingOperations = Operations;
 
 /**
  * The caller of a publishing operation: a user resolved from a bearer token
@@ -13,16 +10,13 @@ export type PublishingOperations = Operations;
  */
 export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number; grant?: GrantScope };
 
-export type PublishingHandlers = HandlerMap<PublishingOperations, PublishingPrincipal>;
-
-/** One policy (presenter) per operation of the contract. */
-export type PublishingPolicies = PolicyTable<PublishingOperations, PublishingPrincipal>;
-
-/** The publishing service as its module defines it, typed by its contract (no policy writes a header the contract requires). */
-export type PublishingDefinition = ServiceDefinition<PublishingPrincipal, PublishingOperations>;
-
-/** One credential resolver per security scheme of the contract; a missing or unknown one fails the type check. */
-export type PublishingSecurity = Readonly<Record<SecuritySchemeName, CredentialResolver<PublishingPrincipal>>>;
+/** The module's types from `openapi/publishing.yaml` (see `ServiceTypes`). */
+type Publishing = ServiceTypes<Operations, PublishingPrincipal, SecuritySchemeName>;
+export type PublishingOperations = Publishing['operations'];
+export type PublishingHandlers = Publishing['handlers'];
+export type PublishingPolicies = Publishing['policies'];
+export type PublishingDefinition = Publishing['definition'];
+export type PublishingSecurity = Publishing['security'];
 
 /** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof PublishingOperations> = true;

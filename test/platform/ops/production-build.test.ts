@@ -33,7 +33,15 @@ afterAll(async () => {
 
 describe('the compiled server', () => {
   it('is one JavaScript file with its source map (and the admin command line another): node runs it without tsx', async () => {
-    expect(readdirSync(join(outDir, 'src'), { recursive: true }).sort()).toEqual(['admin', 'admin/cli.js', 'admin/cli.js.map', 'main.js', 'main.js.map']);
+    expect(readdirSync(join(outDir, 'src'), { recursive: true }).sort()).toEqual([
+      'admin',
+      'admin/cli.js',
+      'admin/cli.js.map',
+      'main.js',
+      'main.js.map',
+      'passwordEstimatorWorker.js',
+      'passwordEstimatorWorker.js.map',
+    ]);
     const help = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), '--help'], { cwd: projectRoot });
     expect(help.stdout).toContain('tokens');
     const map = JSON.parse(readFileSync(join(outDir, 'src/main.js.map'), 'utf8')) as { sources: string[] };
@@ -41,6 +49,10 @@ describe('the compiled server', () => {
     // What the server imports with import() (tracing's SDK, Redis, mail, password dictionaries) is left in node_modules: a start
     // does not parse it. (@opentelemetry/api itself is bundled: prom-client requires it.)
     expect(map.sources.filter((source) => /node_modules\/(@opentelemetry\/(?!api\/)|ioredis\/|nodemailer\/|@zxcvbn-ts\/)/.test(source))).toEqual([]);
+    // The password strength worker, a bundle of its own, made from its module; its dictionaries stay in node_modules too.
+    const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as { sources: string[] };
+    expect(workerMap.sources.some((source) => source.endsWith('src/services/developer/domain/passwordEstimatorWorker.ts'))).toBe(true);
+    expect(workerMap.sources.filter((source) => source.includes('node_modules/@zxcvbn-ts/'))).toEqual([]);
   });
 
   it('has every contract as JSON beside it, made from the YAML as it is now', () => {

@@ -2,38 +2,22 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { configFromEnv } from '../../../src/app.js';
-import type { KeyRotationLimit } from '../../../src/services/developer/rateLimit/keyRotations.js';
-import type { LoginThrottle } from '../../../src/services/developer/rateLimit/loginThrottle.js';
-import type { MailLimit } from '../../../src/services/developer/rateLimit/mailLimit.js';
-import type { Mailer } from '../../../src/platform/mail/mailer.js';
-import { RATE_LIMIT_HEADERS, rateLimits } from '../../../src/platform/security/limits.js';
-import { tooManyRequests } from '../../../src/services/developer/errors.js';
+import type { AuthorizationServer } from '../../../src/accounts/oauth/authorizationServer.js';
 import { pino } from 'pino';
-import { developerService } from '../../../src/services/developer/module.js';
-import type { DeveloperOAuthHandlers } from '../../../src/services/developer/oauthHandlers.js';
-import type { DeveloperStore } from '../../../src/services/developer/store/developerStore.js';
+import { developerDeps, developerService } from '../../../src/services/developer/module.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser, startDashboardServer } from './support/dashboard.js';
 
-/** Building the dashboard's service (its stores stubbed) with the settings `env` gives, as a function to call. */
+/**
+ * Building the dashboard's service with the settings `env` gives, as a function to call: its deps object
+ * (the settings are checked before anything is made of the platform's parts, stubbed here) and the service.
+ */
 async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
   const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
   const config = configFromEnv(env);
-  return () =>
-    developerService({
-      contract,
-      config,
-      store: {} as DeveloperStore,
-      limits: rateLimits({ refuse: tooManyRequests }),
-      throttle: { attempts: Object.assign(() => {}, { writes: RATE_LIMIT_HEADERS, limits: [] }) } as unknown as LoginThrottle,
-      rotations: {} as KeyRotationLimit,
-      mailLimit: {} as MailLimit,
-      resetLimit: {} as MailLimit,
-      mailer: {} as Mailer,
-      logger: pino({ level: 'silent' }),
-      oauth: {} as DeveloperOAuthHandlers,
-    });
+  const platform = { contract, config, logger: pino({ level: 'silent' }) } as unknown as Parameters<typeof developerDeps>[0];
+  return () => developerService(developerDeps(platform, {} as AuthorizationServer));
 }
 
 /** The dashboard's settings, and the dashboard served on its own. */

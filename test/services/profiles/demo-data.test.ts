@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';
 import { toProfileContent } from '../../../src/services/profiles/import/toProfileContent.js';
-import { DEMO_PROFILES, seedProfilesDemo } from '../../../src/services/profiles/store/demo.js';
+import { DEMO_PROFILES, seedProfilesDemo } from '../../../src/services/profiles/demo.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
 let harness: ProfilesTestServer;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileLookup } from '../../../src/services/profiles/domain/identifier.js';
 import type { Profile } from '../../../src/services/profiles/domain/profile.js';
 import { cachedProfileDirectory } from '../../../src/services/profiles/store/cachedProfileDirectory.js';
-import type { ProfileDirectory } from '../../../src/services/profiles/store/profilesStore.js';
+import type { ProfileDirectory } from '../../../src/services/profiles/domain/profilesStore.js';
 
 /** A directory that counts its lookups and answers a fresh profile object each time. */
 function countingDirectory(fail = false) {

@@ -12,7 +12,7 @@ import { contractPipeline } from '../../../src/platform/pipeline/pipeline.js';
 import { requestId } from '../../../src/platform/answers/requestId.js';
 import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { profilesService } from '../../../src/services/profiles/module.js';
-import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
+import type { ProfilesStore } from '../../../src/services/profiles/domain/profilesStore.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 

@@ -3,7 +3,7 @@ import { createClient, type Client } from '../../../generated/profiles/client/in
 import { getProfileById } from '../../../generated/profiles/sdk.gen.js';
 import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../../src/services/profiles/store/kyselyProfilesStore.js';
-import type { ProfilesStore } from '../../../src/services/profiles/store/profilesStore.js';
+import type { ProfilesStore } from '../../../src/services/profiles/domain/profilesStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
 import { startServer, type TestServer } from '../../support/server.js';
 

@@ -85,7 +85,7 @@ beforeAll(async () => {
   // Nothing leaves the machine: requests to other hosts (the widget's own icons) fail at once, but for
   // alex's header image, answered here with a picture, so the card can show the header the profile names.
   const ours = new Set([new URL(api.server.url).origin, siteOrigin]);
-  const headerPicture = readFileSync(join(projectRoot, 'src/services/profiles/store/demo-avatars/alex.png'));
+  const headerPicture = readFileSync(join(projectRoot, 'src/services/profiles/demo-avatars/alex.png'));
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url === ALEX_HEADER) {

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { EstimatorData, ScoreAnswer, ScoreRequest } from './passwordEstimatorWorker.js';
 
 /**
  * The characters of a password that zxcvbn scores: its work grows faster
@@ -15,28 +19,33 @@ export interface PasswordScore {
 }
 
 /**
- * The worker's code, as a CommonJS script: it needs no build step, so it runs
- * the same under tsx, vitest and the bundled server. It builds the estimator
- * once (`@zxcvbn-ts/core` with the common-password and diceware dictionaries
- * and keyboard layouts of `@zxcvbn-ts/language-common`), then scores every
- * password posted to it.
+ * Set by the bundlers (`npm run build:server`, and the test run's and benchmarks' bundles) in the bundles
+ * they write: where the worker's own bundle is, from theirs.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const core = require(workerData.core);
-const common = require(workerData.common);
-const zxcvbn = new core.ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs, maxLength: workerData.maxLength });
-parentPort.on('message', ({ id, password, userInputs }) => {
-  try {
-    const result = zxcvbn.check(password, userInputs);
-    parentPort.postMessage({ id, score: result.score, warning: result.feedback.warning || null });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message || error) });
-  }
-});
-`;
+declare const BUNDLED_PASSWORD_WORKER: string | undefined;
 
 const packages = createRequire(import.meta.url);
+
+/**
+ * Where tsx's API for ES modules is (`tsx/esm/api` as `import` resolves it: the script a worker evaluates
+ * is CommonJS, whose resolution would give the API's CommonJS build).
+ */
+function tsxModuleApi(): string {
+  const manifest = packages.resolve('tsx/package.json');
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
+}
+
+/**
+ * Starts the worker module (`passwordEstimatorWorker.ts`): its bundle beside the server's, or, run from the
+ * TypeScript source (tsx, vitest), its source through tsx's loader, which a worker thread does not inherit.
+ */
+function startWorker(workerData: EstimatorData): Worker {
+  if (typeof BUNDLED_PASSWORD_WORKER === 'string') return new Worker(new URL(BUNDLED_PASSWORD_WORKER, import.meta.url), { workerData });
+  const source = new URL('./passwordEstimatorWorker.ts', import.meta.url).href;
+  const run = `import(${JSON.stringify(tsxModuleApi())}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(run, { eval: true, workerData });
+}
 
 interface Pending {
   resolve(score: PasswordScore): void;
@@ -55,20 +64,13 @@ let nextId = 0;
  */
 function estimator(): Worker {
   if (worker) return worker;
-  const started = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      core: packages.resolve('@zxcvbn-ts/core'),
-      common: packages.resolve('@zxcvbn-ts/language-common'),
-      maxLength: SCORED_LENGTH,
-    },
-  });
+  const started = startWorker({ maxLength: SCORED_LENGTH });
   started.unref();
-  started.on('message', (answer: { id: number; error?: string } & PasswordScore) => {
+  started.on('message', (answer: ScoreAnswer) => {
     const waiting = pending.get(answer.id);
     pending.delete(answer.id);
     if (pending.size === 0) started.unref();
-    if (answer.error !== undefined) waiting?.reject(new Error(`password strength check failed: ${answer.error}`));
+    if ('error' in answer) waiting?.reject(new Error(`password strength check failed: ${answer.error}`));
     else waiting?.resolve({ score: answer.score, warning: answer.warning });
   });
   const fail = (error: Error) => {
@@ -94,6 +96,6 @@ export function scorePassword(password: string, userInputs: string[]): Promise<P
   return new Promise<PasswordScore>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     thread.ref();
-    thread.postMessage({ id, password, userInputs });
+    thread.postMessage({ id, password, userInputs } satisfies ScoreRequest);
   });
 }

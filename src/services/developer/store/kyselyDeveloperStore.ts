@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DeveloperDatabase } from './tables.js';
-import type { DeveloperStore } from './developerStore.js';
+import type { DeveloperStore } from '../domain/developerStore.js';
 import { kyselyDeveloperAccounts } from './kysely/accounts.js';
 import { kyselyDeveloperApplications } from '../../../accounts/applications.js';
 import { accountsOf } from '../../../accounts/tables.js';

@@ -1,4 +1,5 @@
 import type { AccountsTables } from '../../../accounts/tables.js';
+import type { EmailTokenPurpose } from '../domain/developerStore.js';
 
 /**
  * Tables of the developer dashboard. Accounts, applications and keys are the
@@ -24,8 +25,6 @@ export interface DeveloperEmailTokensTable {
   created_at: string;
   expires_at: string;
 }
-
-export type EmailTokenPurpose = 'verify' | 'reset' | 'email';
 
 /** The password of an account that can log in to the dashboard (one per account). */
 export interface DeveloperCredentialsTable {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { issueApiKey } from '../../../accounts/apiKey.js';
 import { normalizeEmail } from '../../../accounts/email.js';
-import type { ProfilesStore } from '../store/profilesStore.js';
+import type { ProfilesStore } from '../domain/profilesStore.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

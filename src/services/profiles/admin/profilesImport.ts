@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ImportRejected, recordProblem, readProfileImport } from '../import/readProfileImport.js';
-import { SlugInUseError, type ProfilesStore } from '../store/profilesStore.js';
+import { SlugInUseError, type ProfilesStore } from '../domain/profilesStore.js';
 
 /**
  * `profiles import FILE`: "upserts profiles from JSON … Every record is

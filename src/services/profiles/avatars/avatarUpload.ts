@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
 import type { Metadata } from 'sharp';
 import { loadSharp } from './imaging.js';
-import type { AvatarImage } from '../store/profilesStore.js';
+import type { AvatarImage } from '../domain/profilesStore.js';
 
 /** Largest avatar file the import takes, and its largest side in pixels. */
 export const AVATAR_UPLOAD_LIMITS = { bytes: 5 * 1024 * 1024, side: 4096 } as const;

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { AvatarImageRejected, acceptAvatarImage } from '../avatars/avatarUpload.js';
 import { looksLikeEmailHash } from '../domain/identifier.js';
 import { normalizeEmail } from '../../../accounts/email.js';
-import type { AvatarImage, OwnedProfile, ProfileContent } from '../store/profilesStore.js';
+import type { AvatarImage, OwnedProfile, ProfileContent } from '../domain/profilesStore.js';
 import { detailProblem, profileRecordSchema, type ProfileRecord } from './profileRecord.js';
 import { toProfileContent } from './toProfileContent.js';
 

@@ -1,7 +1,7 @@
 import { utcSeconds } from '../domain/time.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
 import { accountUsername } from '../domain/accountUsername.js';
-import type { ProfileContent } from '../store/profilesStore.js';
+import type { ProfileContent } from '../domain/profilesStore.js';
 import type { ProfileRecord } from './profileRecord.js';
 
 /** The profile content a valid import record describes; `importedAt` stands in for an absent `last_profile_edit`. */

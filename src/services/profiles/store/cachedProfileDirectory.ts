@@ -1,6 +1,6 @@
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import type { ProfileLookup } from '../domain/identifier.js';
-import type { ProfileDirectory } from './profilesStore.js';
+import type { ProfileDirectory } from '../domain/profilesStore.js';
 
 export interface LookupCacheOptions {
   /** How long a looked-up profile (or its absence) is reused; 0 turns the cache off. */

@@ -3,7 +3,7 @@ import type { ProfilesDatabase } from './tables.js';
 import { kyselyApiKeyRegistry } from '../../../accounts/apiKeys.js';
 import { accountsOf } from '../../../accounts/tables.js';
 import { kyselyProfileDirectory } from './kysely/profileDirectory.js';
-import type { ProfilesStore } from './profilesStore.js';
+import type { ProfilesStore } from '../domain/profilesStore.js';
 
 /**
  * The profiles store on the shared Kysely database: embedded SQLite or

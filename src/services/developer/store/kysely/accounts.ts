@@ -3,7 +3,7 @@ import { changeAccountEmail, createAccount, deleteAccount, findAccountId } from 
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
-import type { DeveloperAccounts } from '../developerStore.js';
+import type { DeveloperAccounts } from '../../domain/developerStore.js';
 import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
 
 /** Dashboard accounts on a Kysely database: an account (see src/accounts) and its password. */

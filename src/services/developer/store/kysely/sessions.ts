@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DeveloperDatabase } from '../tables.js';
-import type { DeveloperSessions } from '../developerStore.js';
+import type { DeveloperSessions } from '../../domain/developerStore.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 
 /** A session that has not expired, with its account's email: every dashboard request runs it, so it is built once (see `prepared`). */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProfilesDatabase } from '../tables.js';
-import { SlugInUseError, type ProfileDirectory, type VerifiedAccountSearch } from '../profilesStore.js';
+import { SlugInUseError, type ProfileDirectory, type VerifiedAccountSearch } from '../../domain/profilesStore.js';
 import { verifiedAccountRows } from './verifiedAccountRows.js';
 import { ensureAccount } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';

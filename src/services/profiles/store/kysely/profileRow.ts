@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Profile } from '../../domain/profile.js';
-import type { ProfileContent } from '../profilesStore.js';
+import type { ProfileContent } from '../../domain/profilesStore.js';
 import type { ProfilesTable } from '../tables.js';
 
 /** The columns of a `profiles` row that hold a profile's content (all but the owner). */

@@ -1,14 +1,16 @@
 import type { DeveloperApplications } from '../../../accounts/applications.js';
-import type { EmailTokenPurpose } from './tables.js';
 
 /**
  * The developer dashboard's store: dashboard accounts (over the shared
  * `accounts` table), sessions, and an account's applications and keys
  * (over the profiles service's `api_applications` and `api_keys`, so a key
- * issued here is the key the Profiles API looks up). Implementation:
- * `kyselyDeveloperStore.ts` (SQLite and PostgreSQL).
+ * issued here is the key the Profiles API looks up). Implemented by
+ * `store/kyselyDeveloperStore.ts` (SQLite and PostgreSQL).
  */
 export interface DeveloperStore extends DeveloperAccounts, DeveloperSessions, DeveloperApplications {}
+
+/** What an emailed link does: verify the address, reset the password, or move the account to a new address. */
+export type EmailTokenPurpose = 'verify' | 'reset' | 'email';
 
 export interface DeveloperAccounts {
   /**

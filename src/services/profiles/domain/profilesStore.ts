@@ -1,11 +1,11 @@
 import type { ApiKeyRegistry } from '../../../accounts/apiKeys.js';
-import type { ProfileLookup } from '../domain/identifier.js';
-import type { Profile } from '../domain/profile.js';
+import type { ProfileLookup } from './identifier.js';
+import type { Profile } from './profile.js';
 
 /**
- * The profiles store: what the handlers, the admin command line and (later)
- * the developer dashboard need, whatever the backend. Implementations:
- * `kysely/` (SQLite and PostgreSQL).
+ * The profiles store: what the handlers and the admin command line need,
+ * whatever the backend. Implemented by `store/` (`kyselyProfilesStore.ts`:
+ * SQLite and PostgreSQL).
  */
 export interface ProfilesStore extends ProfileDirectory, ApiKeyRegistry {}
 

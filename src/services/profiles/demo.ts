@@ -1,18 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { PlatformConfig } from '../../../platform/config.js';
-import type { ProfilesDatabase } from './tables.js';
-import type { ProfileRecord } from '../import/profileRecord.js';
-import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from '../import/readProfileImport.js';
-import { projectFile } from '../../../platform/projectRoot.js';
-import { createKyselyProfilesStore } from './kyselyProfilesStore.js';
+import type { PlatformConfig } from '../../platform/config.js';
+import type { ProfilesDatabase } from './store/tables.js';
+import type { ProfileRecord } from './import/profileRecord.js';
+import { loadAvatarFiles, validateProfileRecords, type AvatarFileReader } from './import/readProfileImport.js';
+import { projectFile } from '../../platform/projectRoot.js';
+import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
 
 /**
  * The demo profiles' avatar files (`avatar_file` is relative to their
  * folder, as to an import file's), found from the project root so that the
  * compiled and bundled server find them too.
  */
-export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFile(`src/services/profiles/store/demo-avatars/${file}`));
+export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFile(`src/services/profiles/demo-avatars/${file}`));
 
 /**
  * The demo profiles (docs/profiles.md, "Demo data"), in the import format. Other

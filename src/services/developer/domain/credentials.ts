@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { ApiError } from '../../../platform/answers/errors.js';
+import type { ConcurrencyGate } from '../../../platform/ops/concurrencyGate.js';
+import { weakPassword, wrongPassword } from '../errors.js';
+import type { FlowDeps } from './deps.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { passwordWeakness } from './passwordPolicy.js';
+
+/** Password hashes and checks, each through the gate that bounds how many run at once. */
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * A hash an unknown address is checked against, so it takes as long to refuse as a wrong password. It is
+   * made when the passwords are, at start-up, so even the first unknown address is answered no faster than a
+   * known one.
+   */
+  decoy: Promise<string>;
+}
+
+/** Hashes at `cost` (scrypt's log2 N), every hash and check through `gate`. */
+export function gatedPasswords(gate: ConcurrencyGate, cost: number): Passwords {
+  const hash = (password: string) => gate(() => hashPassword(password, cost));
+  const decoy = hash(randomBytes(16).toString('hex'));
+  // Awaited (and any failure reported) by the first log-in; until then a failure must not go unhandled.
+  decoy.catch(() => {});
+  return { hash, verify: (password, stored) => gate(() => verifyPassword(password, stored)), decoy };
+}
+
+/**
+ * A hash the password gate turns away (503, too many at once) is nobody's attempt: the points it took
+ * (the client address's, and the email address's from it when counted) go back, so a flood from one
+ * address cannot use up a neighbour's attempts.
+ */
+export const unlessTurnedAway = <T>(deps: Pick<FlowDeps, 'throttle'>, ip: string, email: string | undefined, hashing: Promise<T>): Promise<T> =>
+  hashing.catch(async (error: unknown) => {
+    if (error instanceof ApiError && error.status === 503) await deps.throttle.turnedAway(ip, email);
+    throw error;
+  });
+
+/** The stored hash of a new password, asked for from `ip` (its points back when the gate turns it away). */
+export const hashNewPassword = (deps: Pick<FlowDeps, 'throttle' | 'passwords'>, ip: string, password: string): Promise<string> =>
+  unlessTurnedAway(deps, ip, undefined, deps.passwords.hash(password));
+
+/** Refuses a new password that is easy to guess (400 `weak_password`, saying why). */
+export async function refuseWeakPassword(password: string, email: string): Promise<void> {
+  const weakness = await passwordWeakness(password, email);
+  if (weakness) throw weakPassword(weakness);
+}
+
+/** The signed-in account's password, asked for again: counted like a log-in of its address from this client. */
+export async function checkCurrentPassword(
+  deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords'>,
+  session: { email: string },
+  password: string,
+  ip: string,
+): Promise<void> {
+  await deps.throttle.admitLogIn(session.email, ip);
+  const credentials = await deps.store.findCredentials(session.email);
+  if (!credentials || !(await unlessTurnedAway(deps, ip, session.email, deps.passwords.verify(password, credentials.passwordHash)))) {
+    throw wrongPassword();
+  }
+  await deps.throttle.succeeded(ip, session.email);
+}

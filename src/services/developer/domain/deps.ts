@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { KeyRotationLimit } from '../rateLimit/keyRotations.js';
+import type { LoginThrottle } from '../rateLimit/loginThrottle.js';
+import type { MailLimit } from '../rateLimit/mailLimit.js';
+import type { Passwords } from './credentials.js';
+import type { DeveloperStore } from './developerStore.js';
+
+/**
+ * What the dashboard's flows work with. The module builds one object that
+ * has it (`developerDeps` in module.ts) and hands it to the handlers, which
+ * hand it to each flow; a flow names the part it reads (`Pick<FlowDeps, …>`).
+ */
+export interface FlowDeps {
+  store: DeveloperStore;
+  throttle: LoginThrottle;
+  /** Counts each account's key rotations (at most `DEVELOPER_KEY_ROTATIONS_PER_DAY`). */
+  rotations: KeyRotationLimit;
+  /** Counts the emails asked for per account and per address (and reset links per address and client address together). */
+  mailLimit: MailLimit;
+  /** Counts the reset links mailed to one address, whoever asks: a bound per inbox wider than the one per asker. */
+  resetLimit: MailLimit;
+  /** Email out (verification, password-reset and new-address links, and the notice of a changed address). */
+  mailer: Mailer;
+  logger: Logger;
+  /** Every password hash and check (`DEVELOPER_PASSWORD_COST`, through the gate of `DEVELOPER_PASSWORD_HASHES`). */
+  passwords: Passwords;
+  /** Base of the links in emails (`PUBLIC_URL`). */
+  publicUrl: string;
+  sessionTtlSeconds: number;
+  /** A session not used for this long is idle: refused, and pruned at the next log-in. */
+  sessionIdleSeconds: number;
+  /** Most applications an account may have (`DEVELOPER_MAX_APPLICATIONS`). */
+  maxApplications: number;
+}
