@@ -4,6 +4,9 @@ import type { SameKeys, SdkOperations } from '../../platform/pipeline/handlerTyp
 import type { ServiceTypes } from '../../platform/serviceTypes.js';
 import type { GrantScope } from './domain/grantScope.js';
 
+/** Fails the type check when the generated operations and the generated SDK ever name different operations. */
+export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof Operations> = true;
+
 /**
  * The caller of a publishing operation: a user resolved from a bearer token
  * (an OAuth access token carries its grant: the sites it covers), or nobody.
@@ -12,14 +15,10 @@ export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId
 
 /** The module's types from `openapi/publishing.yaml` (see `ServiceTypes`). */
 type Publishing = ServiceTypes<Operations, PublishingPrincipal, SecuritySchemeName>;
-export type PublishingOperations = Publishing['operations'];
 export type PublishingHandlers = Publishing['handlers'];
 export type PublishingPolicies = Publishing['policies'];
 export type PublishingDefinition = Publishing['definition'];
 export type PublishingSecurity = Publishing['security'];
-
-/** Fails the type check when the generated operations and the generated SDK ever name different operations. */
-export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof PublishingOperations> = true;
 
 /** The operations of `Ops` whose contract declares no `callback` query parameter. */
 export type WithoutCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = {
@@ -30,4 +29,4 @@ export type WithoutCallback<Ops extends { [K in keyof Ops]: { data: { query?: un
 export type AllDeclareCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = [WithoutCallback<Ops>] extends [never] ? true : WithoutCallback<Ops>;
 
 /** Every answer may be JSONP, so every operation declares `callback`: the type check names one that does not. */
-export const everyOperationDeclaresCallback: AllDeclareCallback<PublishingOperations> = true;
+export const everyOperationDeclaresCallback: AllDeclareCallback<Operations> = true;

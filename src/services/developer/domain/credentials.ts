@@ -2,21 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../../platform/answers/errors.js';
 import type { ConcurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import { weakPassword, wrongPassword } from '../errors.js';
-import type { FlowDeps } from './deps.js';
+import type { FlowDeps, Passwords } from './deps.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { passwordWeakness } from './passwordPolicy.js';
-
-/** Password hashes and checks, each through the gate that bounds how many run at once. */
-export interface Passwords {
-  hash(password: string): Promise<string>;
-  verify(password: string, stored: string): Promise<boolean>;
-  /**
-   * A hash an unknown address is checked against, so it takes as long to refuse as a wrong password. It is
-   * made when the passwords are, at start-up, so even the first unknown address is answered no faster than a
-   * known one.
-   */
-  decoy: Promise<string>;
-}
 
 /** Hashes at `cost` (scrypt's log2 N), every hash and check through `gate`. */
 export function gatedPasswords(gate: ConcurrencyGate, cost: number): Passwords {

@@ -1,10 +1,19 @@
 import type { Logger } from 'pino';
 import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { KeyRotationLimit } from '../rateLimit/keyRotations.js';
-import type { LoginThrottle } from '../rateLimit/loginThrottle.js';
-import type { MailLimit } from '../rateLimit/mailLimit.js';
-import type { Passwords } from './credentials.js';
 import type { DeveloperStore } from './developerStore.js';
+import type { KeyRotationLimit, LoginThrottle, MailLimit } from './limits.js';
+
+/** Password hashes and checks, each through the gate that bounds how many run at once. */
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+  /**
+   * A hash an unknown address is checked against, so it takes as long to refuse as a wrong password. It is
+   * made when the passwords are, at start-up, so even the first unknown address is answered no faster than a
+   * known one.
+   */
+  decoy: Promise<string>;
+}
 
 /**
  * What the dashboard's flows work with. The module builds one object that

@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { EstimatorData, ScoreAnswer, ScoreRequest } from './passwordEstimatorWorker.js';
+import type { EstimatorData, PasswordScore, ScoreAnswer, ScoreRequest } from './passwordEstimatorWorker.js';
+
+export type { PasswordScore };
 
 /**
  * The characters of a password that zxcvbn scores: its work grows faster
@@ -11,12 +13,6 @@ import type { EstimatorData, ScoreAnswer, ScoreRequest } from './passwordEstimat
  * guess is not made safe by what follows them.
  */
 export const SCORED_LENGTH = 64;
-
-/** zxcvbn's verdict on a password: its score (0 to 4) and the key of its warning, if any. */
-export interface PasswordScore {
-  score: number;
-  warning: string | null;
-}
 
 /**
  * Set by the bundlers (`npm run build:server`, and the test run's and benchmarks' bundles) in the bundles

@@ -7,7 +7,12 @@
  * scores every password posted to it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PasswordScore } from './passwordEstimator.js';
+
+/** zxcvbn's verdict on a password: its score (0 to 4) and the key of its warning, if any. */
+export interface PasswordScore {
+  score: number;
+  warning: string | null;
+}
 
 /** What the thread is started with. */
 export interface EstimatorData {

@@ -1,24 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
+import type { KeyRotationLimit } from '../domain/limits.js';
 import { tooManyRotations } from '../errors.js';
 import { storeWindows } from './kyselyRateLimiter.js';
 import { canonicalInbox } from '../../../accounts/email.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
-
-/**
- * Counts an account's key rotations, at most `perDay` in 24 hours
- * (`DEVELOPER_KEY_ROTATIONS_PER_DAY`), per account and per inbox its address
- * reaches (`canonicalInbox`: `carol+k1@` and `c.a.r.o.l@` count as one), in
- * the shared store so every instance counts the same rotations.
- */
-export interface KeyRotationLimit {
-  /** Counts a rotation; throws 429 with `Retry-After` when the account's or the inbox's budget is spent. */
-  admit(accountId: string, email: string): Promise<void>;
-  /** Gives a counted rotation back (it did not happen: no such application). */
-  giveBack(accountId: string, email: string): Promise<void>;
-}
 
 export function createKeyRotationLimit(
   db: Kysely<DeveloperDatabase>,
@@ -47,3 +35,5 @@ export function createKeyRotationLimit(
     },
   };
 }
+
+export type { KeyRotationLimit };

@@ -1,21 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
+import type { MailLimit } from '../domain/limits.js';
 import { tooManyEmails } from '../errors.js';
 import { storeWindows } from './kyselyRateLimiter.js';
 
 const HOUR_SECONDS = 60 * 60;
-
-/**
- * Counts the emails asked for per account or address (`perHour` in an hour),
- * in the shared store, so nobody can flood an inbox through the dashboard.
- */
-export interface MailLimit {
-  /** Counts one email for the key; throws 429 with `Retry-After` when its budget is spent. */
-  take(key: string): Promise<void>;
-  /** Counts one email for the key, refusing nothing: false when its budget is spent (the caller must not learn of it). */
-  allows(key: string): Promise<boolean>;
-}
 
 /**
  * A limit on emails named `name` (`mail`: per account, per recipient, per recipient and client address;
@@ -44,3 +34,5 @@ export function createMailLimit(
     },
   };
 }
+
+export type { MailLimit };
