@@ -95,6 +95,11 @@ export interface RelationsRequest {
   revisions: boolean;
 }
 
+/** What `pageRelations` reads for every post of a page: as `RelationsRequest`, every attachment only for the posts `allAttachments` names. */
+export interface PageRelationsRequest extends Omit<RelationsRequest, 'allAttachments'> {
+  allAttachments: (post: PostRecord) => boolean;
+}
+
 export interface SiteStats {
   publishedPosts: number;
   followers: number;
@@ -131,6 +136,8 @@ export interface PublishingPosts {
   /** The newest published post of those types on the site whose slug is `slug`. */
   findPublishedPostBySlug(siteId: number, slug: string, types: readonly string[]): Promise<PostRecord | undefined>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
+  /** `postRelations` of each post of a page, in the posts' order, read in one statement per kind of row (not per post). */
+  pageRelations(posts: readonly PostRecord[], request: PageRelationsRequest): Promise<PostRelations[]>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
 }
