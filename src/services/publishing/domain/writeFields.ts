@@ -56,7 +56,8 @@ export async function resolveAuthor(
   roleCapabilities: ReadonlySet<string>,
   author: PostInput['author'],
 ): Promise<number | undefined> {
-  if (author === undefined || author === '' || author === 0) return undefined;
+  // PHP's empty(): no author named.
+  if (author === undefined || author === '' || author === 0 || author === '0') return undefined;
   const authorId = await authorNamed(store, author);
   if (authorId === viewerId) return authorId;
   if (!roleCapabilities.has('edit_others_posts')) throw new ApiError(403, 'unauthorized', "User is not allowed to publish others' posts.");
