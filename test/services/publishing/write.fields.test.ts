@@ -166,9 +166,10 @@ describe('author', () => {
     expect(await harness.store.findPost(1, byLogin.ID)).toMatchObject({ authorId: 4 });
   });
 
-  it('lets anyone name themselves', async () => {
+  it('lets anyone name themselves, and an empty author (`""`, `0`, `"0"`, as PHP\u2019s empty()) names none', async () => {
     const post = await newPost('author', { author: 'author' });
     expect(post.author).toMatchObject({ login: 'author' });
+    for (const author of ['', 0, '0']) expect((await newPost('author', { author })).author).toMatchObject({ login: 'author' });
   });
 
   it('refuses giving a post to someone else without edit_others_posts (authors, contributors)', async () => {
