@@ -60,9 +60,9 @@ export type BodyFlag = boolean | number | string;
 
 /**
  * The fields of a post to write (`POST /posts/new`, `POST
- * /posts/{post_ID}`). Fields this service does not keep (`author`,
- * `format`, `categories`, `tags`, `terms`, `metadata`, `featured_image`,
- * `media`, `publicize`, ...) are accepted and ignored.
+ * /posts/{post_ID}`). Fields this service does not keep (`terms`,
+ * `terms_by_id`, `featured_image`, `media`, `publicize`, ...) are
+ * accepted and ignored.
  *
  */
 export type PostInput = {
@@ -125,6 +125,67 @@ export type PostInput = {
     };
     likes_enabled?: BodyFlag;
     sharing_enabled?: BodyFlag;
+    /**
+     * The user to give the post to, by login or user ID. Giving it to
+     * another user needs `edit_others_posts` (editors); that user must
+     * be able to write posts on the site.
+     *
+     */
+    author?: number | string;
+    /**
+     * The post format; `default` and `standard` mean none.
+     */
+    format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio';
+    categories?: TermNames;
+    tags?: TermNames;
+    /**
+     * Metadata to add, update or delete, each entry applied in turn as
+     * the platform does: `add` (a key and a non-empty value), `update`
+     * (the default: by `id`, by `key` and `previous_value`, or every
+     * entry of `key`, added when there is none), `delete` (by `id`, by
+     * `key` and `previous_value`, or every entry of `key`). Protected
+     * keys (starting with `_`) and IDs of another post's metadata are
+     * skipped.
+     *
+     */
+    metadata?: Array<MetadataInput>;
+};
+
+/**
+ * Terms of the post in a taxonomy, replacing those it has there: a
+ * comma-separated list or an array of names or term IDs (digits are an
+ * ID; an unknown ID is skipped). A name the site does not have yet is
+ * added when the caller may (categories: `manage_categories`; tags:
+ * anyone who may write posts), else skipped. Categories that come out
+ * empty are the site's `Uncategorized` category.
+ *
+ */
+export type TermNames = string | Array<string | number>;
+
+/**
+ * One metadata operation of a write.
+ */
+export type MetadataInput = {
+    /**
+     * The metadata entry's ID (as the post object's `metadata` lists it).
+     */
+    id?: number | string;
+    /**
+     * The metadata key.
+     */
+    key?: string;
+    /**
+     * The value to set (`"true"` and `"false"` are booleans).
+     */
+    value?: unknown;
+    /**
+     * Only entries of `key` with this value.
+     */
+    previous_value?: unknown;
+    /**
+     * `update` when not given.
+     */
+    operation?: 'add' | 'update' | 'delete';
 };
 
 /**

@@ -7,7 +7,8 @@ import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
 import { apiSiteUrl } from './links.js';
-import { renderPost, type RenderDeps } from './renderPost.js';
+import { LISTED_ATTACHMENTS } from './postObject.js';
+import { needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
 
 /** The list's query parameters, as validated. */
@@ -158,9 +159,14 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const readable = listing.posts.filter(
     ({ post }) => !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
   );
+  // What surrounds the page's posts, read for the page at once (a statement per kind of row, not per post).
+  const relations = await deps.store.pageRelations(
+    readable.map(({ post }) => post),
+    { viewerId: viewer.id, recentAttachments: LISTED_ATTACHMENTS, allAttachments: (post) => needsAllAttachments(post, context), revisions: context === 'edit' },
+  );
   const posts: Post[] = [];
-  for (const { post } of readable) {
-    posts.push(await renderPost(deps, { site, post, viewer, roleCapabilities, context, meta: request.meta }));
+  for (const [index, { post }] of readable.entries()) {
+    posts.push(await renderPost(deps, { site, post, viewer, roleCapabilities, context, meta: request.meta, relations: relations[index] }));
   }
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
   const meta: NonNullable<PostList['meta']> = type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };

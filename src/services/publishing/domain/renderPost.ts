@@ -1,5 +1,5 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import type { PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { PostRecord, PostRelations, PublishingStore, SiteRecord } from '../store/publishingStore.js';
 import type { Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
@@ -26,7 +26,12 @@ export interface RenderRequest {
   context: PostContext;
   /** The `meta` query parameter. */
   meta: string | undefined;
+  /** What surrounds the post, when already read (a list reads a page's at once, `store.pageRelations`); read here when not given. */
+  relations?: PostRelations;
 }
+
+/** Whether the post object needs every attachment of the post: its content is displayed and has a gallery. */
+export const needsAllAttachments = (post: PostRecord, context: PostContext) => context === 'display' && post.content.includes('[gallery');
 
 /** Statuses the platform's sample permalink treats as if published: the slug comes from the title when there is none yet. */
 const SAMPLED_AS_PUBLISHED: ReadonlySet<string> = new Set(['draft', 'pending', 'future']);
@@ -53,12 +58,14 @@ export async function renderPost(deps: RenderDeps, request: RenderRequest): Prom
   const { store } = deps;
   const { site, post, viewer, context } = request;
   const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);
-  const relations = await store.postRelations(post, {
-    viewerId: viewer.id,
-    recentAttachments: LISTED_ATTACHMENTS,
-    allAttachments: context === 'display' && post.content.includes('[gallery'),
-    revisions: context === 'edit',
-  });
+  const relations =
+    request.relations ??
+    (await store.postRelations(post, {
+      viewerId: viewer.id,
+      recentAttachments: LISTED_ATTACHMENTS,
+      allAttachments: needsAllAttachments(post, context),
+      revisions: context === 'edit',
+    }));
   const links = requestedMetaLinks(request.meta);
   const metaData = links.length
     ? await loadMetaData(links, {

@@ -10,6 +10,7 @@ import type { PostContext } from './context.js';
 import { siteHomeUrl } from './links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
+import { applyWriteFields, resolveAuthor } from './writeFields.js';
 
 export interface WriteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -103,6 +104,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   if (!exposes(site, type)) throw unknownPostType();
   if (body.title === undefined && body.content === undefined && body.excerpt === undefined) throw invalidWriteInput();
   if (body.status === 'trash') throw new ApiError(400, 'invalid_input', 'Invalid body field status: a new post cannot be trashed');
+  const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
 
   let status: string = body.status === 'future' || body.status === undefined ? 'publish' : body.status;
   if (status === 'publish' || status === 'private') {
@@ -120,7 +122,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   const slug = body.slug !== undefined ? slugFromTitle(body.slug) : SLUGGED_STATUSES.has(status) ? slugFromTitle(title) : '';
   const post: NewPost = {
     site_id: site.id,
-    author_id: viewer.id,
+    author_id: author ?? viewer.id,
     type,
     status,
     slug,
@@ -136,6 +138,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   };
   const home = siteHomeUrl(site);
   const id = await store.createPost(post, (postId) => `${home}/?p=${postId}`);
+  await applyWriteFields(store, site, { id, type }, roleCapabilities, body);
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   return renderPost(deps, { site, post: created, viewer, roleCapabilities, context: request.context, meta: request.meta });
@@ -162,6 +165,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   if (!capabilities.edit_post) throw cannotEdit();
   if (body.status === 'trash' && !capabilities.delete_post) throw cannotTrashByEdit();
   if (Object.keys(body).length === 0) throw invalidWriteInput();
+  const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
 
   const now = new Date();
   let current: PostRecord = found;
@@ -180,6 +184,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   if (date === undefined && nextStatus === 'publish' && ((current.status === 'draft' && datePast) || (current.status === 'future' && !datePast))) {
     date = now.toISOString();
   }
+  if (author !== undefined) changes.author_id = author;
   if (date !== undefined) changes.date = date;
   if (nextStatus !== 'trash') {
     const scheduled = scheduledStatus(nextStatus, date ?? current.date, now);
@@ -189,6 +194,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   }
   changes.modified = now.toISOString();
   await store.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });
+  await applyWriteFields(store, site, current, roleCapabilities, body);
   if (body.status === 'trash') await store.trashPost(current.id, now);
 
   const saved = await store.findPost(site.id, current.id);

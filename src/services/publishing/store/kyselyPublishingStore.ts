@@ -3,6 +3,7 @@ import type { PublishingTables } from './tables.js';
 import type { PublishingStore } from './publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
 import { kyselyPostLikes } from './kysely/likes.js';
+import { kyselyPostFieldWrites } from './kysely/postFields.js';
 import { kyselyPostLists } from './kysely/postLists.js';
 import { kyselyPublishingPosts } from './kysely/posts.js';
 import { kyselyPublishingSites } from './kysely/sites.js';
@@ -18,6 +19,7 @@ export function createKyselyPublishingStore(db: Kysely<PublishingTables>): Publi
     ...kyselyPostLists(db),
     ...kyselyPostTrash(db),
     ...kyselyPostWrites(db),
+    ...kyselyPostFieldWrites(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),
     ...kyselyPublishingUsers(db),

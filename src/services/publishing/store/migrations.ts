@@ -407,6 +407,25 @@ const usersAccounts: Migration = {
   },
 };
 
+/**
+ * Administrators and editors may add categories (the platform's
+ * `manage_categories`), which a write naming a category the site does not
+ * have yet asks for; tags need only `edit_posts`.
+ */
+const manageCategories: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db
+      .insertInto('role_capabilities')
+      .values(['administrator', 'editor'].map((role) => ({ role, capability: 'manage_categories' })))
+      .execute();
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.deleteFrom('role_capabilities').where('capability', '=', 'manage_categories').execute();
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -415,4 +434,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '04-unique-slugs', ...uniqueSlugs },
   { name: '05-list-indexes-and-post-counts', ...listsAndCounts },
   { name: '06-users-accounts', ...usersAccounts },
+  { name: '07-manage-categories', ...manageCategories },
 ];

@@ -95,6 +95,11 @@ export interface RelationsRequest {
   revisions: boolean;
 }
 
+/** What `pageRelations` reads for every post of a page: as `RelationsRequest`, every attachment only for the posts `allAttachments` names. */
+export interface PageRelationsRequest extends Omit<RelationsRequest, 'allAttachments'> {
+  allAttachments: (post: PostRecord) => boolean;
+}
+
 export interface SiteStats {
   publishedPosts: number;
   followers: number;
@@ -114,7 +119,8 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
 /** The store: each part below is one concern, implemented by one file of `kysely/`. */
-export interface PublishingStore extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostTrash, PostLikes, PostComments, PublishingUsers {}
+export interface PublishingStore
+  extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostFieldWrites, PostTrash, PostLikes, PostComments, PublishingUsers {}
 
 /** Sites, and what a user may do on one. */
 export interface PublishingSites {
@@ -131,6 +137,8 @@ export interface PublishingPosts {
   /** The newest published post of those types on the site whose slug is `slug`. */
   findPublishedPostBySlug(siteId: number, slug: string, types: readonly string[]): Promise<PostRecord | undefined>;
   postRelations(post: PostRecord, request: RelationsRequest): Promise<PostRelations>;
+  /** `postRelations` of each post of a page, in the posts' order, read in one statement per kind of row (not per post). */
+  pageRelations(posts: readonly PostRecord[], request: PageRelationsRequest): Promise<PostRelations[]>;
   /** The post's parent, grandparent, ... (nearest first, at most 16), on its site. */
   ancestorsOf(post: Pick<PostRecord, 'siteId' | 'parentId'>): Promise<AncestorRecord[]>;
 }
@@ -202,6 +210,27 @@ export interface PostWrites {
   publishDuePosts(siteId: number, at: Date): Promise<number>;
   /** Whether the site has scheduled posts of those types whose date has come (an index seek). */
   hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
+}
+
+/** A term as a write names it. */
+export type TermRef = Pick<TermRecord, 'id' | 'name' | 'slug'>;
+
+/** What a write sets besides the post's own columns: its terms, its metadata, its author. */
+export interface PostFieldWrites {
+  /** The site's terms of the taxonomy with one of those IDs, or whose slug or name is one of `names`. */
+  findTerms(siteId: number, taxonomy: string, ids: readonly number[], names: readonly string[]): Promise<TermRef[]>;
+  /** Adds a term to the site with the next free ID; when the site has one of that taxonomy and slug already (a concurrent add), answers that one. */
+  addTerm(siteId: number, taxonomy: string, name: string, slug: string): Promise<TermRef>;
+  /** Makes the post's terms of the taxonomy exactly these (the others stay). */
+  setPostTerms(postId: number, taxonomy: string, termIds: readonly number[]): Promise<void>;
+  /** The post's metadata, in ID order. */
+  postMetadata(postId: number): Promise<MetadataRecord[]>;
+  /** Adds a metadata entry with the next free ID. */
+  addPostMetadata(postId: number, key: string, value: unknown): Promise<void>;
+  /** Sets the value of these metadata entries. */
+  updatePostMetadata(ids: readonly number[], value: unknown): Promise<void>;
+  deletePostMetadata(ids: readonly number[]): Promise<void>;
+  findUserById(id: number): Promise<UserRecord | undefined>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */

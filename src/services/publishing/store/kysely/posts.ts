@@ -4,6 +4,7 @@ import { prepared } from '../../../../platform/store/prepared.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PublishingPosts, TermRecord } from '../publishingStore.js';
 import type { AttachmentsTable, PostsTable } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
+import { pageRelations } from './pageRelations.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** How far up a page hierarchy permalinks look. */
@@ -179,6 +180,8 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
         revisionIds: revisions.map((row) => row.id),
       };
     },
+
+    pageRelations: (posts, request) => pageRelations(db, posts, request),
 
     ancestorsOf,
   };

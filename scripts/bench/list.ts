@@ -1,0 +1,89 @@
+/**
+ * `npm run bench:list`: `npm run bench`'s two publishing read rows alone
+ * (a single post read, and a page of 20 of the posts list), for work on the
+ * list without the whole bench. The same server (bundled as production runs
+ * it, SQLite in a temporary file, demo data), the same site (copies of the
+ * demo post, `BENCH_LIST_POSTS` of them, 1500 by default: as many as
+ * `npm run bench` makes with its defaults) and the same paths, in
+ * alternating rounds; prints each row's CPU per request (the least of the
+ * rounds) and the list's multiple of the read (the issue's goal: at most 3).
+ *
+ * `BENCH_LIST_PROFILE=1`: the server compiled module by module, profiled
+ * during the list's load only (as `npm run bench:profile` does); the profile
+ * is kept as `.tmp/profiles/list.cpuprofile` and summarised.
+ *
+ * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
+ * BENCH_CONNECTIONS (50), BENCH_LIST_TERMS=1 (the copies share the demo
+ * post's categories and tags), BENCH_TOP lines of the profile (25).
+ */
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadavg } from 'node:os';
+import { freePort, projectRoot } from '../tools.js';
+import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
+import { combine, load, startScript, stop, waitFor, type Measurement, type Server } from './harness.js';
+import { buildServer, buildUnbundledServer, COMPILED_ENTRY, listPath, makeBenchPosts, readPath, serverEnv } from './project.js';
+
+const duration = Number(process.env.BENCH_DURATION ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const postCount = Number(process.env.BENCH_LIST_POSTS ?? 1500);
+const withTerms = process.env.BENCH_LIST_TERMS === '1';
+const profile = process.env.BENCH_LIST_PROFILE === '1';
+const top = Number(process.env.BENCH_TOP ?? 25);
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-list-'));
+const databaseUrl = `sqlite:${join(dir, 'list.db')}`;
+const port = await freePort();
+let entry = COMPILED_ENTRY;
+if (profile) entry = buildUnbundledServer();
+else buildServer();
+const profiles = join(dir, 'profiles');
+mkdirSync(profiles);
+const child = startScript(
+  entry,
+  { ...serverEnv(port, databaseUrl), ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}) },
+  profile ? { nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href] } : {},
+);
+const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
+
+try {
+  await waitFor(`${server.base}/v3/profiles/alex`, { status: 200, timeoutMs: 60_000 });
+  const posts = makeBenchPosts(databaseUrl, postCount, 100_000, { withTerms });
+  // Warm-up: the JIT has compiled both paths before any round.
+  await load(server, { path: readPath(posts[0]!), connections, duration: 1 });
+  await load(server, { path: listPath, connections, duration: 1 });
+  if (profile) {
+    child.kill('SIGUSR2');
+    await load(server, { path: listPath, connections, duration });
+    child.kill('SIGUSR2');
+    const file = join(profiles, '1.cpuprofile');
+    for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const kept = join(projectRoot, '.tmp/profiles');
+    mkdirSync(kept, { recursive: true });
+    copyFileSync(file, join(kept, 'list.cpuprofile'));
+    console.log(`## list a page of 20\n${formatSummary(summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile), top)}`);
+  } else {
+    const reads: Measurement[] = [];
+    const lists: Measurement[] = [];
+    for (let round = 0; round < rounds; round++) {
+      console.error(`round ${round + 1}/${rounds}`);
+      reads.push(await load(server, { path: readPath(posts[0]!), connections, duration }));
+      lists.push(await load(server, { path: listPath, connections, duration }));
+    }
+    const read = combine(reads);
+    const list = combine(lists);
+    console.log(`| row | CPU per request | requests/s | errors |\n|---|---|---|---|`);
+    console.log(`| read a post (SQLite) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`);
+    console.log(`| list a page of 20 posts (SQLite) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
+    console.log(
+      `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
+    );
+  }
+} finally {
+  await stop(child);
+  rmSync(dir, { recursive: true, force: true });
+}

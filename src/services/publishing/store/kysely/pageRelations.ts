@@ -1,0 +1,227 @@
+import { sql, type Compilable, type Selectable } from 'kysely';
+import { camelCased } from '../../../../platform/store/columns.js';
+import type { AncestorRecord, AttachmentRecord, PageRelationsRequest, PostRecord, PostRelations, TermRecord } from '../publishingStore.js';
+import type { AttachmentsTable, PublishingTables, UsersTable } from '../tables.js';
+import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
+import type { Db } from './db.js';
+import { primarySite, toUser } from './userRow.js';
+
+/** How far up a page hierarchy permalinks look (as `ancestorsOf`). */
+const MAX_ANCESTORS = 16;
+
+const toAttachment = ({ site_id: _siteId, ...row }: Selectable<AttachmentsTable>): AttachmentRecord => camelCased(row);
+
+/** Rows grouped by a key, each group in the rows' order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+const distinct = (ids: Iterable<number | null>): number[] => [...new Set([...ids].filter((id): id is number => id !== null))];
+
+/** The sizes an `in` list of IDs is padded to, so each query is built and compiled once per size (`prepared`), not per call. */
+const IN_SIZES = [4, 20, 100] as const;
+
+/** Named values of a prepared query with an `in` list of IDs: `id0`, `id1`, ... and the query's others. */
+type InParams = Record<string, number>;
+
+/** The `in` list of a prepared query: `size` placeholders. */
+const inList = (p: InParams, size: number): number[] => Array.from({ length: size }, (_, i) => p[`id${i}`]!);
+
+/**
+ * A query with an `in` list of IDs, prepared once per size of `IN_SIZES`:
+ * the IDs are padded to the next size with the first of them (a repeat in
+ * an `in` list changes nothing), and more IDs than the largest size run in
+ * several statements, their rows one after the other.
+ */
+function preparedIn<Row>(build: (db: Db, ids: number[], p: InParams) => Compilable<Row>) {
+  const bySize = new Map<number, PreparedQuery<InParams, Row>>(
+    IN_SIZES.map((size) => [size, prepared<PublishingTables, InParams, Row>((db, p) => build(db, inList(p, size), p))]),
+  );
+  const largest = IN_SIZES[IN_SIZES.length - 1]!;
+  return async (db: Db, ids: readonly number[], others: InParams = {}): Promise<Row[]> => {
+    if (!ids.length) return [];
+    const rows: Row[] = [];
+    for (let start = 0; start < ids.length; start += largest) {
+      const chunk = ids.slice(start, start + largest);
+      const size = IN_SIZES.find((one) => one >= chunk.length)!;
+      const params: InParams = { ...others };
+      for (let i = 0; i < size; i++) params[`id${i}`] = chunk[i] ?? chunk[0]!;
+      rows.push(...(await bySize.get(size)!.execute(db, params)));
+    }
+    return rows;
+  };
+}
+
+/* The queries of a page's relations, each prepared per size of its `in` list. */
+const queries = {
+  users: preparedIn((db, ids) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids)),
+  parents: preparedIn((db, ids) => db.selectFrom('posts').select(['id', 'site_id', 'type', 'title', 'slug', 'parent_id']).where('id', 'in', ids)),
+  terms: preparedIn((db, ids) =>
+    db
+      .selectFrom('post_terms')
+      .innerJoin('terms', 'terms.id', 'post_terms.term_id')
+      .select(['post_terms.post_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent_id'])
+      .where('post_terms.post_id', 'in', ids)
+      .orderBy('post_terms.post_id')
+      .orderBy('post_terms.term_id'),
+  ),
+  // Each term's published posts (count(*) is a string on PostgreSQL).
+  termCounts: preparedIn((db, ids) =>
+    db
+      .selectFrom('post_terms')
+      .innerJoin('posts', 'posts.id', 'post_terms.post_id')
+      .select((eb) => ['post_terms.term_id', eb.fn.countAll().as('n')])
+      .where('post_terms.term_id', 'in', ids)
+      .where('posts.status', '=', 'publish')
+      .groupBy('post_terms.term_id'),
+  ),
+  // The most recent attachments of each post, at most `limit` each.
+  recentAttachments: preparedIn((db, ids, p) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('attachments')
+          .selectAll()
+          .select(sql<number>`row_number() over (partition by post_id order by date desc, id desc)`.as('rank'))
+          .where('post_id', 'in', ids)
+          .as('ranked'),
+      )
+      .selectAll()
+      .where('rank', '<=', p.limit!)
+      .orderBy('post_id')
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc'),
+  ),
+  allAttachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
+  attachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('id', 'in', ids)),
+  // One row of counts per post (count(*) is a string on PostgreSQL, hence Number() where read).
+  counts: preparedIn((db, ids, p) =>
+    db
+      .selectFrom('posts')
+      .select((eb) => [
+        'posts.id',
+        eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
+        eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
+        eb
+          .selectFrom('likes')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('likes.post_id', '=', 'posts.id')
+          .where('likes.user_id', '=', p.viewerId!)
+          .as('viewer_likes'),
+        eb
+          .selectFrom('comments')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('comments.post_id', '=', 'posts.id')
+          .where('comments.status', '=', 'approved')
+          .as('comments'),
+        eb
+          .selectFrom('site_followers')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('site_followers.site_id', '=', 'posts.site_id')
+          .where('site_followers.user_id', '=', p.viewerId!)
+          .as('viewer_follows'),
+      ])
+      .where('posts.id', 'in', ids),
+  ),
+  metadata: preparedIn((db, ids) => db.selectFrom('post_meta').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
+  revisions: preparedIn((db, ids) =>
+    db.selectFrom('revisions').select(['id', 'post_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('date', 'desc').orderBy('id', 'desc'),
+  ),
+};
+
+/**
+ * What `postRelations` reads for one post, read for a page of posts at once:
+ * one statement per kind of row (authors, each level of ancestors, terms and
+ * their counts, recent attachments, featured images, counts, metadata, and
+ * revisions or every attachment when asked for), whatever the number of
+ * posts. Each post's relations are those `postRelations` answers for it.
+ */
+export async function pageRelations(db: Db, posts: readonly PostRecord[], request: PageRelationsRequest): Promise<PostRelations[]> {
+  if (!posts.length) return [];
+  const ids = posts.map((post) => post.id);
+
+  const authorIds = distinct(posts.map((post) => post.authorId));
+  const authors = new Map<number, Selectable<UsersTable> & { primary_site_id: number | null }>();
+  for (const row of await queries.users(db, authorIds)) authors.set(row.id, row);
+
+  // Ancestors, a level at a time: the parents of every post still climbing, in one statement.
+  const ancestors = new Map<number, AncestorRecord[]>(posts.map((post) => [post.id, []]));
+  const climbing = new Map<number, number | null>(posts.map((post) => [post.id, post.parentId]));
+  for (let level = 0; level < MAX_ANCESTORS; level++) {
+    const wanted = distinct([...climbing.values()]);
+    if (!wanted.length) break;
+    const rows = await queries.parents(db, wanted);
+    const found = new Map(rows.map((row) => [row.id, row]));
+    for (const post of posts) {
+      const parentId = climbing.get(post.id);
+      if (parentId === null || parentId === undefined) continue;
+      const parent = found.get(parentId);
+      // On the post's own site only, as `ancestorsOf` reads them.
+      if (!parent || parent.site_id !== post.siteId) {
+        climbing.set(post.id, null);
+        continue;
+      }
+      ancestors.get(post.id)!.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      climbing.set(post.id, parent.parent_id);
+    }
+  }
+
+  const termRows = await queries.terms(db, ids);
+  // Each term's published posts, counted once for the page.
+  const termCounts = new Map<number, number>();
+  for (const row of await queries.termCounts(db, distinct(termRows.map((row) => row.id)))) termCounts.set(row.term_id, Number(row.n));
+  const terms = groupBy(
+    termRows.map(({ post_id, ...row }): TermRecord & { postId: number } => ({ ...camelCased(row), postCount: termCounts.get(row.id) ?? 0, postId: post_id })),
+    (row) => row.postId,
+  );
+
+  const recentRows = await queries.recentAttachments(db, ids, { limit: request.recentAttachments });
+  const recent = groupBy(
+    recentRows.map(({ rank: _rank, ...row }) => row as Selectable<AttachmentsTable>),
+    (row) => row.post_id!,
+  );
+
+  const galleryIds = posts.filter((post) => request.allAttachments(post)).map((post) => post.id);
+  const all = groupBy(await queries.allAttachments(db, galleryIds), (row) => row.post_id!);
+
+  const featuredMissing = distinct(
+    posts.map((post) => (post.featuredMediaId !== null && !recent.get(post.id)?.some((row) => row.id === post.featuredMediaId) ? post.featuredMediaId : null)),
+  );
+  const featuredRows = new Map<number, Selectable<AttachmentsTable>>();
+  for (const row of await queries.attachments(db, featuredMissing)) featuredRows.set(row.id, row);
+
+  const countRows = await queries.counts(db, ids, { viewerId: request.viewerId });
+  const counts = new Map(countRows.map((row) => [row.id, row]));
+
+  const metadata = groupBy(await queries.metadata(db, ids), (row) => row.post_id);
+  const revisions = groupBy(request.revisions ? await queries.revisions(db, ids) : [], (row) => row.post_id);
+
+  return posts.map((post) => {
+    const author = post.authorId === null ? undefined : authors.get(post.authorId);
+    const recentOfPost = recent.get(post.id) ?? [];
+    const featured =
+      post.featuredMediaId === null ? undefined : (recentOfPost.find((row) => row.id === post.featuredMediaId) ?? featuredRows.get(post.featuredMediaId));
+    const count = counts.get(post.id);
+    return {
+      author: author ? toUser(author) : null,
+      ancestors: ancestors.get(post.id)!,
+      terms: (terms.get(post.id) ?? []).map(({ postId: _postId, ...term }) => term),
+      recentAttachments: recentOfPost.map(toAttachment),
+      attachmentCount: Number(count?.attachments ?? 0),
+      featuredMedia: featured ? toAttachment(featured) : null,
+      allAttachments: (all.get(post.id) ?? []).map(toAttachment),
+      metadata: (metadata.get(post.id) ?? []).map((row) => ({ id: row.id, key: row.meta_key, value: JSON.parse(row.meta_value) as unknown })),
+      likeCount: Number(count?.likes ?? 0),
+      viewerLikes: Number(count?.viewer_likes ?? 0) > 0,
+      commentCount: Number(count?.comments ?? 0),
+      viewerFollowsSite: Number(count?.viewer_follows ?? 0) > 0,
+      revisionIds: (revisions.get(post.id) ?? []).map((row) => row.id),
+    };
+  });
+}

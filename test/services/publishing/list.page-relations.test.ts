@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../../scripts/bench/statements.js';
+import { insertPosts, list, postRow, read, startPublishing, type PublishingTestServer } from './support.js';
+
+let harness: PublishingTestServer;
+let admin: string;
+let contributor: string;
+beforeAll(async () => {
+  // The token, the site and the caller's capabilities are read once, then remembered: the counts below do not depend on them.
+  harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' });
+  admin = await harness.tokenFor('admin');
+  contributor = await harness.tokenFor('contributor');
+});
+afterAll(() => harness?.close());
+
+/**
+ * A list reads what surrounds its posts (authors, ancestors, terms,
+ * attachments, counts, metadata, revisions) for the whole page at once
+ * (`pageRelations`): each post must come out as the single read answers
+ * it, whatever it has around it, and the statements must not grow with the
+ * page.
+ */
+describe('a page of posts reads what surrounds them at once', () => {
+  // Every post of every type and status (the demo site has pages with parents, galleries, featured images, terms, metadata, likes and comments).
+  const everything = { status: 'any,trash', type: 'any', number: 100 } as const;
+
+  for (const [who, context] of [
+    ['anonymous', 'display'],
+    ['admin', 'display'],
+    ['admin', 'edit'],
+    ['contributor', 'display'],
+  ] as const) {
+    it(`answers each post as the single read does (${who}, context=${context})`, async () => {
+      const token = who === 'admin' ? admin : who === 'contributor' ? contributor : undefined;
+      const { status, body } = await list(harness, token, 1, { ...everything, context });
+      expect(status).toBe(200);
+      expect(body.posts.length).toBeGreaterThan(who === 'admin' ? 5 : 1);
+      for (const post of body.posts as { ID: number }[]) {
+        const single = await read(harness, token, 1, post.ID, { context });
+        expect(single.status).toBe(200);
+        // Byte for byte: the same keys in the same order.
+        expect(JSON.stringify(post), `post ${post.ID}`).toBe(JSON.stringify(single.body));
+      }
+    });
+  }
+
+  it('reads a page of 20 in as many statements as a page of 2', async () => {
+    await insertPosts(
+      harness,
+      Array.from({ length: 25 }, (_, i) => postRow({ id: 3000 + i, date: `2026-06-01T10:${String(i).padStart(2, '0')}:00.000Z` })),
+    );
+    // Each of these posts in the demo post's terms, with metadata: every kind of row has something to read.
+    const db = harness.server.built.db;
+    const terms = await db.selectFrom('post_terms').select('term_id').where('post_id', '=', 108).execute();
+    for (let i = 0; i < 25; i++) {
+      await db.insertInto('post_terms').values(terms.map(({ term_id }) => ({ post_id: 3000 + i, term_id }))).execute();
+      await db.insertInto('post_meta').values({ id: 9000 + i, post_id: 3000 + i, meta_key: 'mood', meta_value: JSON.stringify(`calm ${i}`) }).execute();
+    }
+    const statementsOf = async (number: number) => {
+      const seen: string[] = [];
+      const stop = recordStatements((text) => seen.push(text));
+      try {
+        const { status, body } = await list(harness, admin, 1, { number });
+        expect(status).toBe(200);
+        expect(body.posts).toHaveLength(number);
+      } finally {
+        stop();
+      }
+      return seen;
+    };
+    await statementsOf(2);
+    const two = await statementsOf(2);
+    const twenty = await statementsOf(20);
+    expect(twenty.length, twenty.join('\n')).toBe(two.length);
+  });
+});
