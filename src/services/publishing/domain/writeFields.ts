@@ -1,5 +1,5 @@
 import type { MetadataInput, PostInput, TermNames } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/http/errors.js';
+import { ApiError } from '../../../platform/answers/errors.js';
 import type { PublishingStore, SiteRecord } from '../store/publishingStore.js';
 import { slugFromTitle } from './postObject.js';
 
