@@ -141,6 +141,8 @@ function configuration(
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // Pushed authorization requests (RFC 9126) are on by default in the library: off, so every endpoint served is one the contract describes.
+      pushedAuthorizationRequests: { enabled: false },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },

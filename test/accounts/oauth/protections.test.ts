@@ -6,7 +6,7 @@ import { adminInProcess } from '../../support/admin.js';
 import { OAUTH_LIMITS } from '../../../src/accounts/oauth/authorizationServer.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { authorizationRequest, authorizedCallback, browserAt, oauth, personOf, redeem, refresh, registeredApp, startOAuthServer } from './support.js';
+import { authorizationRequest, authorizedCallback, browserAt, checkedFetch, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
 
 let server: TestServer;
 let call: typeof fetch;
@@ -69,7 +69,7 @@ describe('authorization requests', () => {
     const app = await registeredApp(server);
     const request = await authorizationRequest(app.as, app.client, 'publishing:read');
     request.url.searchParams.set('redirect_uri', 'http://127.0.0.1:8799/callback/');
-    const response = await fetch(request.url, { redirect: 'manual' });
+    const response = await checkedFetch(request.url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
@@ -111,7 +111,7 @@ describe('scopes and roles', () => {
 describe('revocation', () => {
   it('by the app (RFC 7009) ends the token', async () => {
     const { app, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
-    const response = await oauth.revocationRequest(app.as, app.client, oauth.None(), tokens.access_token, { [oauth.allowInsecureRequests]: true });
+    const response = await oauth.revocationRequest(app.as, app.client, oauth.None(), tokens.access_token, requestOptions);
     await oauth.processRevocationResponse(response);
     await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
     expect((await readAs(tokens.access_token)).status).toBe(401);
@@ -146,7 +146,7 @@ describe('limits', () => {
     try {
       const token = `${limited.url}/oauth2/token`;
       const post = () =>
-        fetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' });
+        checkedFetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' });
       for (let sent = 0; sent < OAUTH_LIMITS.perAddress; sent++) expect((await post()).status).not.toBe(429);
       const refused = await post();
       expect(refused.status).toBe(429);
