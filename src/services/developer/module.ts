@@ -74,7 +74,11 @@ export function createDeveloperService(
     oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
     contract: deps.contract,
     config: deps.config,
-    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
+    // A deleted application or account takes its OAuth grants with it: the token caches are told too.
+    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => {
+      deps.changes.publish(API_KEYS_CHANGED);
+      deps.changes.publish(OAUTH_GRANTS_CHANGED);
+    }),
     limits,
     throttle: createLoginThrottle(deps.db, limits, deps.config.developer.loginAttempts, counterKey),
     rotations: createKeyRotationLimit(deps.db, limits, deps.config.developer.keyRotationsPerDay, counterKey),
