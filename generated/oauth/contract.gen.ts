@@ -10,17 +10,23 @@ export interface Operations {
   getAuthorizationServerMetadata: {
     data: T.GetAuthorizationServerMetadataData;
     responses: T.GetAuthorizationServerMetadataResponses;
-    headers: {};
+    headers: {
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+    };
   };
   getOpenIdConfiguration: {
     data: T.GetOpenIdConfigurationData;
     responses: T.GetOpenIdConfigurationResponses;
-    headers: {};
+    headers: {
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+    };
   };
   getJsonWebKeySet: {
     data: T.GetJsonWebKeySetData;
     responses: T.GetJsonWebKeySetResponses;
-    headers: {};
+    headers: {
+      429: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+    };
   };
   authorize: {
     data: T.AuthorizeData;

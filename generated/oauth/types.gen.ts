@@ -200,6 +200,10 @@ export type GetAuthorizationServerMetadataErrors = {
      * The authorization server is not served here.
      */
     404: string;
+    /**
+     * Too many requests from this client address, or for this application.
+     */
+    429: OAuthError;
 };
 
 export type GetAuthorizationServerMetadataError = GetAuthorizationServerMetadataErrors[keyof GetAuthorizationServerMetadataErrors];
@@ -225,6 +229,10 @@ export type GetOpenIdConfigurationErrors = {
      * The authorization server is not served here.
      */
     404: string;
+    /**
+     * Too many requests from this client address, or for this application.
+     */
+    429: OAuthError;
 };
 
 export type GetOpenIdConfigurationError = GetOpenIdConfigurationErrors[keyof GetOpenIdConfigurationErrors];
@@ -250,6 +258,10 @@ export type GetJsonWebKeySetErrors = {
      * The authorization server is not served here.
      */
     404: string;
+    /**
+     * Too many requests from this client address, or for this application.
+     */
+    429: OAuthError;
 };
 
 export type GetJsonWebKeySetError = GetJsonWebKeySetErrors[keyof GetJsonWebKeySetErrors];

@@ -38,6 +38,8 @@ export const DEVELOPER_PREFIX = PREFIX;
 export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> = {
   name: 'developer',
   contractFile: 'openapi/developer.yaml',
+  // The OAuth 2 authorization server it serves before the pipeline (the library's routes), described apart.
+  documents: ['oauth'],
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
   create: (deps) => {
@@ -46,6 +48,7 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
       trustProxy: deps.config.trustProxy,
+      limits: deps.config.developer.oauthLimits,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     });

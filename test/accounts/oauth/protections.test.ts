@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Database } from '../../../src/app.js';
 import { adminInProcess } from '../../support/admin.js';
-import { OAUTH_LIMITS } from '../../../src/accounts/oauth/authorizationServer.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
 import { authorizationRequest, authorizedCallback, browserAt, checkedFetch, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
@@ -137,23 +136,5 @@ describe('revocation', () => {
     expect(outcome.stdout).toContain('1 app authorization revoked');
     await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
     expect((await readAs(tokens.access_token)).status).toBe(401);
-  });
-});
-
-describe('limits', () => {
-  it('count the token endpoint per client address: past the budget, 429 rate_limited with Retry-After', async () => {
-    const limited = await startOAuthServer();
-    try {
-      const token = `${limited.url}/oauth2/token`;
-      const post = () =>
-        checkedFetch(token, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=authorization_code&code=x' });
-      for (let sent = 0; sent < OAUTH_LIMITS.perAddress; sent++) expect((await post()).status).not.toBe(429);
-      const refused = await post();
-      expect(refused.status).toBe(429);
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(await refused.json()).toMatchObject({ error: 'rate_limited' });
-    } finally {
-      await limited.close();
-    }
   });
 });
