@@ -173,7 +173,9 @@ function configuration(
     routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks' },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // An app revokes only its own tokens: another app's token sent here is answered 200 (RFC 7009) and left alone,
+      // since a public client cannot prove who it is. Set explicitly: the library asks for this policy to be chosen.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       // Pushed authorization requests (RFC 9126) are on by default in the library: off, so every endpoint served is one the contract describes.
       pushedAuthorizationRequests: { enabled: false },
       userinfo: { enabled: false },
