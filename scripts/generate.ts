@@ -81,6 +81,8 @@ function contractTypes(name: string, document: Document, types: string): string 
       return operation?.operationId ? [{ id: operation.operationId, operation }] : [];
     }),
   );
+  // An operation that answers only redirects and errors (the OAuth authorization endpoint) has no success type: openapi-ts writes none.
+  const answersOnlyRedirects = (operation: Operation) => !Object.keys(operation.responses ?? {}).some((status) => /^2/.test(status));
   // openapi-ts names an operation's types after its operationId in PascalCase; say so plainly if it ever does not.
   const typeName = (operationId: string, suffix: 'Data' | 'Responses') => {
     const type = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}${suffix}`;
@@ -111,7 +113,7 @@ function contractTypes(name: string, document: Document, types: string): string 
     'export interface Operations {',
     ...operations.map(
       ({ id, operation }) =>
-        `  ${id}: {\n    data: T.${typeName(id, 'Data')};\n    responses: T.${typeName(id, 'Responses')};\n    headers: ${headerTypes(name, document, operation)};\n  };`,
+        `  ${id}: {\n    data: T.${typeName(id, 'Data')};\n    responses: ${answersOnlyRedirects(operation) ? 'Record<never, never>' : `T.${typeName(id, 'Responses')}`};\n    headers: ${headerTypes(name, document, operation)};\n  };`,
     ),
     '}',
     '',

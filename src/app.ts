@@ -188,7 +188,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     }),
   );
   app.use(limitedRequests(otherRequests));
-  app.use(docsRoutes(projectFile('dist/docs'), served.map((module) => module.name)));
+  app.use(docsRoutes(projectFile('dist/docs'), served.flatMap((module) => [module.name, ...(module.documents ?? [])])));
   for (const { late } of built) if (late) app.use(late);
   app.use(async (ctx) => {
     ctx.status = 404;

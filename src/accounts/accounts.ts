@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { emailHashes, normalizeEmail } from './email.js';
+import { deleteGrantsOf } from './oauth/grants.js';
 
 /** The account with this primary email, created when there is none (call inside a transaction). */
 export async function ensureAccount(db: Kysely<AccountsTables>, email: string, now: string): Promise<{ id: string; created: boolean }> {
@@ -57,6 +58,10 @@ async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now
  * credentials, sessions and emailed links). False when there was none.
  */
 export async function deleteAccount(db: Kysely<AccountsTables>, accountId: string): Promise<boolean> {
-  const result = await db.deleteFrom('accounts').where('id', '=', accountId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    // The OAuth records name the account without a foreign key (the library's models): deleted here, so the apps' tokens go too.
+    await deleteGrantsOf(trx, { accountId });
+    const result = await trx.deleteFrom('accounts').where('id', '=', accountId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { isUniqueViolation } from '../platform/store/uniqueViolation.js';
+import { deleteGrantsOf } from './oauth/grants.js';
 import { applicationNamed, insertApiKey, insertApplication, ownsApplication, type Executor } from './rows.js';
 
 /** One key of an application, as listed: never the key itself. */
@@ -185,6 +186,8 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
         if (!(await ownsApplication(trx, accountId, applicationId))) return false;
         // Explicit rather than left to ON DELETE CASCADE: the keys must be gone whatever the backend's settings.
         await trx.deleteFrom('api_keys').where('application_id', '=', applicationId).execute();
+        // Its OAuth grants go with it: the tokens it was given stop working (announced on the change bus by the dashboard).
+        await deleteGrantsOf(trx, { clientId: applicationId });
         await trx.deleteFrom('api_applications').where('id', '=', applicationId).execute();
         return true;
       });

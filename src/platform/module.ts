@@ -72,6 +72,12 @@ export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings
   /** The contract, relative to the project root (`openapi/<name>.yaml`). */
   contractFile: string;
   /**
+   * Contracts of routes the module serves outside the pipeline (its `early`
+   * middleware: the developer module's OAuth authorization server,
+   * `openapi/oauth.yaml`), by name: their docs pages are served with its own.
+   */
+  documents?: readonly string[];
+  /**
    * Reads the module's own settings from the environment, under a key of its
    * own (`{ developer: {…} }`); the app's configuration composes them with the
    * platform's (`composeConfig`), and `create` finds them in `deps.config`.

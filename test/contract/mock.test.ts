@@ -69,6 +69,24 @@ describe('what it starts from', () => {
   });
 });
 
+describe('the OAuth authorization server (openapi/oauth.yaml)', () => {
+  it('answers from its contract: the metadata, example tokens to a well-formed form body, a documented error when asked for', async () => {
+    const metadata = await viaMock('', '/.well-known/oauth-authorization-server/oauth2');
+    expect(metadata.status).toBe(200);
+    const form = (fields: Record<string, string>): RequestInit => ({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const tokens = await viaMock('/oauth2', '/token', form({ grant_type: 'refresh_token', client_id: 'any-app', refresh_token: 'any' }));
+    expect(tokens.status).toBe(200);
+    expect(tokens.json()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+    const asked = form({ grant_type: 'refresh_token', client_id: 'any-app', refresh_token: 'any' });
+    const refused = await viaMock('/oauth2', '/token', { ...asked, headers: { ...(asked.headers as Record<string, string>), Prefer: 'code=400' } });
+    expect([refused.status, refused.json().error]).toEqual([400, 'invalid_grant']);
+  });
+});
+
 describe('one origin, production paths', () => {
   it('answers every service on its production prefix, at one port', async () => {
     for (const path of ['/v3/profiles/alex', '/rest/v1.1/sites/1/posts/108', '/developer/v1/applications']) {

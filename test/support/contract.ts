@@ -317,7 +317,13 @@ export class ContractChecker {
       }
       return;
     }
-    if (mediaType !== 'application/json') throw new Error(`${where}: unexpected media type ${mediaType}`);
+    // Text (a redirect's line with its link, a plain 404) is checked as a string against its schema.
+    if (mediaType.startsWith('text/')) {
+      this.validate(document, schemaAt(pointer, mediaType), text, `${where} (${mediaType})`);
+      return;
+    }
+    // JSON under a media type of its own (`application/jwk-set+json`) is JSON all the same.
+    if (mediaType !== 'application/json' && !/^application\/[a-z0-9.-]+\+json$/.test(mediaType)) throw new Error(`${where}: unexpected media type ${mediaType}`);
     this.checkJson(service, method, url, status, schemaAt(pointer, mediaType), text, where);
   }
 

@@ -70,7 +70,7 @@ describe.each(CONTRACTS)('the Postman files of %s', (name) => {
       ...(collection.variable ?? []).map((variable) => [variable.key, String(variable.value)] as [string, string]),
       ...environment.values.map((value) => [value.key, value.value.replace('http://localhost:8080', server.url)] as [string, string]),
     ]);
-    const expand = (text: string): string => (/\{\{(\w[\w-]*)\}\}/.test(text) ? expand(text.replace(/\{\{(\w[\w-]*)\}\}/g, (_, key: string) => values.get(key) ?? '')) : text);
+    const expand = (text: string): string => (/\{\{([\w.][\w.-]*)\}\}/.test(text) ? expand(text.replace(/\{\{([\w.][\w.-]*)\}\}/g, (_, key: string) => values.get(key) ?? '')) : text);
     const gets = requests(collection.item).filter((item) => item.request!.method === 'GET');
     expect(gets.length).toBeGreaterThan(0);
     const contract = readContract(name);

@@ -161,6 +161,9 @@ page.logInForm.addEventListener('submit', (event) => {
   void busy(submitter(event), async () => {
     const session = await api.logIn(fieldValue(form, 'email'), fieldValue(form, 'password'));
     form.reset();
+    // Sent here by an app's authorization request: once logged in, the person answers that same request.
+    const consentId = consentIdOf(window.location.hash);
+    if (consentId) return showConsent(consentId);
     await showSignedIn(session);
     announce(`Logged in as ${session.email}.`);
     page.main.focus();

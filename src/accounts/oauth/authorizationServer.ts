@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
@@ -6,7 +8,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../../platform/answers/errors.js';
 import { setHeaders } from '../../platform/answers/headers.js';
 import { underPrefix } from '../../platform/pipeline/service.js';
-import { rateLimits } from '../../platform/security/limits.js';
+import { rateLimits, type LimitDeclaration } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import type { AccountsTables } from '../tables.js';
 import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
@@ -19,8 +21,15 @@ export const OAUTH_PREFIX = '/oauth2';
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
 export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
 
-/** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application. */
-export const OAUTH_LIMITS = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
+/** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`. */
+export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
+
+/** Requests per window to those endpoints per client address and per application (`RATE_LIMIT_OAUTH`, `RATE_LIMIT_OAUTH_APPLICATION`, `RATE_LIMIT_WINDOW_SECONDS`). */
+export interface OAuthLimits {
+  perAddress: number;
+  perApplication: number;
+  windowSeconds: number;
+}
 
 export interface AuthorizationServerOptions {
   db: Kysely<AccountsTables>;
@@ -32,6 +41,8 @@ export interface AuthorizationServerOptions {
   redis?: { client: RedisClient; keyPrefix: string };
   /** Whether `X-Forwarded-*` are believed (`TRUST_PROXY`), as by the app. */
   trustProxy: boolean;
+  /** Default: `OAUTH_LIMITS`. */
+  limits?: OAuthLimits;
 }
 
 export interface AuthorizationServer {
@@ -55,13 +66,21 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
     refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
   });
-  const perApplication = limits.limit({ name: 'oauth-application', per: 'application', points: OAUTH_LIMITS.perApplication, windowSeconds: OAUTH_LIMITS.windowSeconds });
+  const declared = oauthLimitDeclarations(options.limits ?? OAUTH_LIMITS);
+  const perApplication = limits.limit(declared.perApplication);
   // Made when the library is loaded: an error the provider answers as 429 `rate_limited`.
   let rateLimited: (() => Error) | undefined;
   const adapter = kyselyOAuthAdapter(options.db, async (clientId: string) => {
-    let counted = perApplication.count(clientId);
-    if (counted instanceof Promise) counted = await counted;
-    if (!counted.allowed && rateLimited) throw rateLimited();
+    try {
+      const taken = perApplication.take(clientId);
+      if (taken instanceof Promise) await taken;
+    } catch (error) {
+      if (!(error instanceof ApiError) || !rateLimited) throw error;
+      // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
+      const response = answering.getStore();
+      if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
+      throw rateLimited();
+    }
   });
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
@@ -77,23 +96,22 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       built = undefined;
       throw error;
     });
-  const perAddress = limits.step({ name: 'oauth', per: 'address', points: OAUTH_LIMITS.perAddress, windowSeconds: OAUTH_LIMITS.windowSeconds });
+  const perAddress = limits.step(declared.perAddress);
   const owns = underPrefix(OAUTH_PREFIX);
   const metadataPath = `/.well-known/oauth-authorization-server${OAUTH_PREFIX}`;
-  const counted = new Set([`${OAUTH_PREFIX}/authorize`, `${OAUTH_PREFIX}/token`, `${OAUTH_PREFIX}/revoke`]);
   let served: ReturnType<Provider['callback']> | undefined;
   const middleware: Middleware = async (ctx, next) => {
     const path = ctx.path;
     const metadata = path === metadataPath;
     if (!metadata && !owns(path)) return next();
-    if (counted.has(path) || path.startsWith(`${OAUTH_PREFIX}/authorize/`)) {
-      try {
-        const limited = perAddress(ctx, undefined);
-        if (limited) await limited;
-      } catch (error) {
-        if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
-        throw error;
-      }
+    // Every request to the authorization server counts against the client address (the metadata and keys too: the
+    // app's other limit does not reach them, since they are answered here); those naming an app, against it too.
+    try {
+      const limited = perAddress(ctx, undefined);
+      if (limited) await limited;
+    } catch (error) {
+      if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
+      throw error;
     }
     const server = await provider();
     // The provider is a Koa app of its own (its cookie keys, its context), handed the request under its mount path.
@@ -101,10 +119,25 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
     Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
     ctx.respond = false;
-    await (served ??= server.callback())(ctx.req, ctx.res);
+    await answering.run(ctx.res, () => (served ??= server.callback())(ctx.req, ctx.res));
   };
   return { provider, middleware };
 }
+
+/**
+ * The authorization server's limits: every request per client address
+ * (`oauth`), and the requests that name an application (authorization,
+ * token, revocation) per application (`oauth-application`).
+ */
+export function oauthLimitDeclarations(budgets: OAuthLimits) {
+  return {
+    perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
+    perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
+  } satisfies Record<string, LimitDeclaration>;
+}
+
+/** The response the library is writing, for the per-application limit's headers (the adapter is called without a context). */
+const answering = new AsyncLocalStorage<ServerResponse>();
 
 /** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */
 function answerError(ctx: Context, status: number, error: string, description: string, headers: Record<string, string> = {}) {
@@ -140,7 +173,11 @@ function configuration(
     routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks' },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // An app revokes only its own tokens: another app's token sent here is answered 200 (RFC 7009) and left alone,
+      // since a public client cannot prove who it is. Set explicitly: the library asks for this policy to be chosen.
+      revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
+      // Pushed authorization requests (RFC 9126) are on by default in the library: off, so every endpoint served is one the contract describes.
+      pushedAuthorizationRequests: { enabled: false },
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
@@ -155,7 +192,6 @@ function configuration(
     jwks: { keys: [signingKey] },
     renderError: async (ctx: KoaContextWithOIDC, out) => {
       // An authorization request whose error cannot go back to the app: plain JSON, never an HTML page with scripts.
-      if (ctx.oidc?.route !== undefined && (out as { error?: string }).error === 'rate_limited') ctx.set('Retry-After', '1');
       ctx.type = 'application/json';
       ctx.body = out;
     },

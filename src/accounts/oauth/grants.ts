@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
+import type { Executor } from '../rows.js';
 import type { AccountsTables } from '../tables.js';
 import { findClient, hashOAuthId, revokeGrant } from './adapter.js';
 import { ALL_OAUTH_SCOPES, OAUTH_SCOPES, type OAuthScope, type SiteAccess } from './scopes.js';
@@ -176,6 +177,20 @@ export async function revokeAccountGrants(db: Kysely<AccountsTables>, accountId:
   const grants = await db.selectFrom('oauth_records').select('grant_id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
   for (const grant of grants) await revokeGrant(db, grant.grant_id!);
   return grants.length;
+}
+
+/**
+ * Deletes every OAuth record an application or an account is named in (its
+ * grants, codes and tokens, and the sites those grants covered), in the
+ * caller's transaction: the application or account is being deleted, and
+ * its tokens must not outlive it.
+ */
+export async function deleteGrantsOf(db: Executor, who: { clientId: string } | { accountId: string }): Promise<void> {
+  const [column, value] = 'clientId' in who ? (['client_id', who.clientId] as const) : (['account_id', who.accountId] as const);
+  const grants = () => db.selectFrom('oauth_records').select('grant_id').where(column, '=', value).where('grant_id', 'is not', null);
+  await db.deleteFrom('oauth_grant_sites').where('grant_id', 'in', grants()).execute();
+  await db.deleteFrom('oauth_records').where('grant_id', 'in', grants()).execute();
+  await db.deleteFrom('oauth_records').where(column, '=', value).execute();
 }
 
 /**

@@ -37,6 +37,8 @@ export const DEVELOPER_PREFIX = PREFIX;
 export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> = {
   name: 'developer',
   contractFile: 'openapi/developer.yaml',
+  // The OAuth 2 authorization server it serves before the pipeline (the library's routes), described apart.
+  documents: ['oauth'],
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
   create: (deps) => {
@@ -45,6 +47,7 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
       trustProxy: deps.config.trustProxy,
+      limits: deps.config.developer.oauthLimits,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     });
@@ -109,7 +112,11 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
   const publicUrl = new URL(config.publicUrl);
   return {
     contract: deps.contract,
-    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => deps.changes.publish(API_KEYS_CHANGED)),
+    // A deleted application or account takes its OAuth grants with it: the token caches are told too.
+    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => {
+      deps.changes.publish(API_KEYS_CHANGED);
+      deps.changes.publish(OAUTH_GRANTS_CHANGED);
+    }),
     limits,
     throttle: createLoginThrottle(deps.db, limits, settings.loginAttempts, counterKey),
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),

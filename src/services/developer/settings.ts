@@ -22,6 +22,8 @@ export interface DeveloperSettings {
   /** Requests per client address per window to every operation that is not a log-in or sign-up attempt. */
   requestsPerHour: number;
   requestsWindowSeconds: number;
+  /** Requests per window to the OAuth authorization, token and revocation endpoints, per client address and per application. */
+  oauthLimits: { perAddress: number; perApplication: number; windowSeconds: number };
 }
 
 /** What the developer module adds to the configuration (see docs/configuration.md). */
@@ -49,6 +51,11 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       keyRotationsPerDay: int(env.DEVELOPER_KEY_ROTATIONS_PER_DAY, 10, 'DEVELOPER_KEY_ROTATIONS_PER_DAY'),
       requestsPerHour: int(env.RATE_LIMIT_DEVELOPER, 1000, 'RATE_LIMIT_DEVELOPER'),
       requestsWindowSeconds: rateLimitWindowSeconds(env),
+      oauthLimits: {
+        perAddress: int(env.RATE_LIMIT_OAUTH, 300, 'RATE_LIMIT_OAUTH'),
+        perApplication: int(env.RATE_LIMIT_OAUTH_APPLICATION, 3000, 'RATE_LIMIT_OAUTH_APPLICATION'),
+        windowSeconds: rateLimitWindowSeconds(env),
+      },
     },
   };
 }

@@ -5,6 +5,7 @@ import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.js';
 import type { TestServer } from '../../support/server.js';
+import { signedUpUser } from '../../services/developer/support/dashboard.js';
 import { authorizationRequest, personOf, redeem, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
 
 /** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
@@ -58,6 +59,46 @@ describe('signing in to an app through the consent page, in Chromium', () => {
     expect(await post.delete()).toMatchObject({ ID: 108, status: 'trash' });
     expect(await post.restore()).toMatchObject({ ID: 108, status: 'publish' });
     await expect(wpcom(tokens.access_token).site('demo.example.com::blog').post(120).restore()).rejects.toMatchObject({ statusCode: 403 });
+    await context.close();
+  });
+});
+
+describe('an authorization link followed by a person who is not logged in', () => {
+  it('shows the log-in, and after it the consent page of that same request, whose answer goes back to the app', async () => {
+    const app = await registeredApp(server);
+    const person = await signedUpUser(server);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    // The page asks for the session first: a signed-out browser logs that answer (401) as a failed load, and nothing else.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('status of 401')) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    const request = await authorizationRequest(app.as, app.client, 'profile');
+    await page.goto(request.url.href);
+    const logIn = page.locator('#log-in-form');
+    await logIn.waitFor();
+    await expect(page.locator('#consent-form').count()).resolves.toBe(0);
+    const consentId = new URLSearchParams(new URL(page.url()).hash.slice(1)).get('consent');
+    expect(consentId).toEqual(expect.any(String));
+    await logIn.getByLabel('Email address').fill(person.email);
+    await logIn.getByLabel('Password').fill(person.password);
+    await logIn.getByRole('button', { name: 'Log in' }).click();
+
+    const form = page.locator('#consent-form');
+    await form.waitFor();
+    await expect(form.locator('#consent-title').textContent()).resolves.toContain('Weather widget');
+    expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('consent')).toBe(consentId);
+    const [callback] = await Promise.all([
+      page.waitForRequest((sent) => sent.url().startsWith(REDIRECT_URI)),
+      form.getByRole('button', { name: 'Allow' }).click(),
+    ]);
+    expect(problems).toEqual([]);
+    // The code is for this request: it redeems with this request's state and verifier.
+    const tokens = await redeem(app, new URL(callback.url()), request.state, request.codeVerifier);
+    expect(tokens.scope).toBe('profile');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { csrfTokenFor, hashSessionToken, issueSessionToken } from '../../../src/
 import { createKyselyDeveloperStore } from '../../../src/services/developer/store/kyselyDeveloperStore.js';
 import { findAccountId } from '../../../src/accounts/accounts.js';
 import { accountsOf } from '../../../src/accounts/tables.js';
+import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort } from '../../support/processes.js';
 import type { TestServer } from '../../support/server.js';
 import { createdApplication, dashboardCaller, signedUpUser, startDashboardServer, type DashboardCaller } from '../../services/developer/support/dashboard.js';
@@ -12,6 +13,15 @@ import { createdApplication, dashboardCaller, signedUpUser, startDashboardServer
 /** Where the app's redirect URI points: nothing listens there; the tests read the redirect the browser would follow. */
 export const REDIRECT_URI = 'http://127.0.0.1:8799/callback';
 export const APP_ORIGIN = 'https://app.example.com';
+
+/**
+ * A `fetch` that checks every answer against the contracts (the authorization server's in `openapi/oauth.yaml`):
+ * the app's library and the test's browser send through it, so every answer of the library is checked.
+ */
+export const checkedFetch: typeof fetch = async (input, init) => contractFetch(await contractChecker())(input, init);
+
+/** Options of every oauth4webapi request: plain `http` to the test server, through the contract check. */
+export const requestOptions = { [oauth.allowInsecureRequests]: true, [oauth.customFetch]: checkedFetch } as const;
 
 /** A server whose `PUBLIC_URL` is its own address, so the authorization server's issuer is where the app reaches it. */
 export async function startOAuthServer(env: Record<string, string> = {}): Promise<TestServer> {
@@ -33,7 +43,7 @@ export async function registeredApp(server: TestServer) {
   const issuer = new URL(`${server.url}/oauth2`);
   const as = await oauth.processDiscoveryResponse(
     issuer,
-    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', [oauth.allowInsecureRequests]: true }),
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...requestOptions }),
   );
   const client: oauth.Client = { client_id: application.application.id };
   return { developer, application, as, client };
@@ -78,7 +88,7 @@ export function browserAt(server: TestServer) {
       let next = new URL(url, server.url);
       for (let hops = 0; hops < 10; hops++) {
         if (next.origin !== server.url || next.pathname === '/developers') return next;
-        const response = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
+        const response = await checkedFetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
         jar.keep(response);
         const location = response.headers.get('location');
         if (!location) throw new Error(`${next.pathname} answered ${response.status} without a redirect: ${await response.text()}`);
@@ -133,14 +143,12 @@ export async function authorizedCallback(
 /** Redeems the code of a callback with oauth4webapi: the tokens, or the library's error. */
 export async function redeem(app: Awaited<ReturnType<typeof registeredApp>>, callback: URL, state: string, codeVerifier: string, redirectUri = REDIRECT_URI) {
   const params = oauth.validateAuthResponse(app.as, app.client, callback, state);
-  const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, oauth.None(), params, redirectUri, codeVerifier, {
-    [oauth.allowInsecureRequests]: true,
-  });
+  const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, oauth.None(), params, redirectUri, codeVerifier, requestOptions);
   return oauth.processAuthorizationCodeResponse(app.as, app.client, response);
 }
 
 export async function refresh(app: Awaited<ReturnType<typeof registeredApp>>, refreshToken: string) {
-  const response = await oauth.refreshTokenGrantRequest(app.as, app.client, oauth.None(), refreshToken, { [oauth.allowInsecureRequests]: true });
+  const response = await oauth.refreshTokenGrantRequest(app.as, app.client, oauth.None(), refreshToken, requestOptions);
   return oauth.processRefreshTokenResponse(app.as, app.client, response);
 }
 

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/tools.js';
 import { buildApp, configFromEnv, type BuiltApp, type Config } from '../../../src/app.js';
 import type { LimitDeclaration } from '../../../src/platform/security/limits.js';
+import { oauthLimitDeclarations } from '../../../src/accounts/oauth/authorizationServer.js';
+import { readContract } from '../../../scripts/contracts.js';
 
 /**
  * docs/operations.md says, per route, what one address can take per hour
@@ -39,9 +41,16 @@ function tableRows(): Row[] {
   return rows;
 }
 
-/** The limit declarations of each operation's policy, as `service.operationId`. */
+/** The limit declarations of each operation's policy, as `service.operationId`; the authorization server's (`oauth.…`) as it declares them. */
 function declaredLimits(built: BuiltApp): Map<string, LimitDeclaration<never>[]> {
   const byOperation = new Map<string, LimitDeclaration<never>[]>();
+  const oauth = oauthLimitDeclarations(config.developer.oauthLimits);
+  const operations = Object.values(readContract('oauth').paths ?? {}).flatMap((item) => Object.values(item) as { operationId?: string }[]);
+  for (const { operationId } of operations.filter((operation) => typeof operation.operationId === 'string')) {
+    // Every request counts per address; those naming an application (all but the metadata and keys) per application too.
+    const namesApplication = !['getAuthorizationServerMetadata', 'getOpenIdConfiguration', 'getJsonWebKeySet'].includes(operationId!);
+    byOperation.set(`oauth.${operationId}`, [oauth.perAddress, ...(namesApplication ? [oauth.perApplication] : [])] as LimitDeclaration<never>[]);
+  }
   for (const service of built.services) {
     for (const operation of service.contract.operations) {
       const admit = service.policies?.[operation.operationId]?.admit;
