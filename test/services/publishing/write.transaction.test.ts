@@ -119,3 +119,22 @@ describe('an update whose store fails half-way', () => {
     expect(await stored(created.body.ID)).toEqual(before);
   });
 });
+
+describe('concurrent writes, each one transaction', () => {
+  it('creates racing for the next post, term and metadata IDs and a new term all succeed, each post with its own fields', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        save('new', { title: `Racing create ${i}`, status: 'publish', tags: ['A racing tag', `Racing tag ${i}`], metadata: [{ key: 'lane', value: `lane ${i}`, operation: 'add' }] }),
+      ),
+    );
+    expect(saves.map((saved) => saved.status)).toEqual(saves.map(() => 200));
+    expect(new Set(saves.map((saved) => saved.body.ID)).size).toBe(saves.length);
+    const racingTag = await db().selectFrom('terms').select('id').where('site_id', '=', 1).where('slug', '=', 'a-racing-tag').execute();
+    expect(racingTag).toHaveLength(1);
+    for (const [i, saved] of saves.entries()) {
+      expect(Object.keys(saved.body.tags).sort()).toEqual(['A racing tag', `Racing tag ${i}`]);
+      expect(saved.body.tags['A racing tag'].ID).toBe(racingTag[0].id);
+      expect(saved.body.metadata).toEqual([expect.objectContaining({ key: 'lane', value: `lane ${i}` })]);
+    }
+  });
+});
