@@ -133,7 +133,7 @@ describe('concurrent writes, each one transaction', () => {
     expect(racingTag).toHaveLength(1);
     for (const [i, saved] of saves.entries()) {
       expect(Object.keys(saved.body.tags).sort()).toEqual(['A racing tag', `Racing tag ${i}`]);
-      expect(saved.body.tags['A racing tag'].ID).toBe(racingTag[0].id);
+      expect(saved.body.tags['A racing tag'].ID).toBe(racingTag[0]?.id);
       expect(saved.body.metadata).toEqual([expect.objectContaining({ key: 'lane', value: `lane ${i}` })]);
     }
   });
