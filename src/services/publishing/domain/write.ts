@@ -137,8 +137,12 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
     ...fieldsOf(body, type),
   };
   const home = siteHomeUrl(site);
-  const id = await store.createPost(post, (postId) => `${home}/?p=${postId}`);
-  await applyWriteFields(store, site, { id, type }, roleCapabilities, body);
+  // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
+  const id = await store.inTransaction(async (writing) => {
+    const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body);
+    return postId;
+  });
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   return renderPost(deps, { site, post: created, viewer, roleCapabilities, context: request.context, meta: request.meta });
@@ -168,36 +172,40 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
 
   const now = new Date();
-  let current: PostRecord = found;
-  if (found.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
-    await store.restorePost(found.id, now);
-    current = (await store.findPost(site.id, found.id)) ?? found;
-  }
+  // One transaction: the edit, its terms and metadata, and the move to the trash, or nothing (the post stays as it was).
+  const postId = await store.inTransaction(async (writing) => {
+    let current: PostRecord = found;
+    if (found.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
+      await writing.restorePost(found.id, now);
+      current = (await writing.findPost(site.id, found.id)) ?? found;
+    }
 
-  const changes = fieldsOf(body, current.type);
-  let status = body.status === 'future' ? 'publish' : body.status === 'trash' ? undefined : body.status;
-  if ((status === 'publish' || status === 'private') && status !== current.status && !roleCapabilities.has('publish_posts')) status = 'pending';
-  const nextStatus = status ?? current.status;
-  let date = body.date === undefined ? undefined : storedDate(body.date);
-  const datePast = Date.parse(current.date) <= now.getTime();
-  // A draft published without a date, when its date has passed, and a scheduled post published before its date, are dated now.
-  if (date === undefined && nextStatus === 'publish' && ((current.status === 'draft' && datePast) || (current.status === 'future' && !datePast))) {
-    date = now.toISOString();
-  }
-  if (author !== undefined) changes.author_id = author;
-  if (date !== undefined) changes.date = date;
-  if (nextStatus !== 'trash') {
-    const scheduled = scheduledStatus(nextStatus, date ?? current.date, now);
-    if (scheduled !== current.status) changes.status = scheduled;
-    if (body.slug !== undefined) changes.slug = slugFromTitle(body.slug);
-    else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled)) changes.slug = slugFromTitle(body.title ?? current.title);
-  }
-  changes.modified = now.toISOString();
-  await store.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });
-  await applyWriteFields(store, site, current, roleCapabilities, body);
-  if (body.status === 'trash') await store.trashPost(current.id, now);
+    const changes = fieldsOf(body, current.type);
+    let status = body.status === 'future' ? 'publish' : body.status === 'trash' ? undefined : body.status;
+    if ((status === 'publish' || status === 'private') && status !== current.status && !roleCapabilities.has('publish_posts')) status = 'pending';
+    const nextStatus = status ?? current.status;
+    let date = body.date === undefined ? undefined : storedDate(body.date);
+    const datePast = Date.parse(current.date) <= now.getTime();
+    // A draft published without a date, when its date has passed, and a scheduled post published before its date, are dated now.
+    if (date === undefined && nextStatus === 'publish' && ((current.status === 'draft' && datePast) || (current.status === 'future' && !datePast))) {
+      date = now.toISOString();
+    }
+    if (author !== undefined) changes.author_id = author;
+    if (date !== undefined) changes.date = date;
+    if (nextStatus !== 'trash') {
+      const scheduled = scheduledStatus(nextStatus, date ?? current.date, now);
+      if (scheduled !== current.status) changes.status = scheduled;
+      if (body.slug !== undefined) changes.slug = slugFromTitle(body.slug);
+      else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled)) changes.slug = slugFromTitle(body.title ?? current.title);
+    }
+    changes.modified = now.toISOString();
+    await writing.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });
+    await applyWriteFields(writing, site, current, roleCapabilities, body);
+    if (body.status === 'trash') await writing.trashPost(current.id, now);
+    return current.id;
+  });
 
-  const saved = await store.findPost(site.id, current.id);
+  const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
   return renderPost(deps, { site, post: saved, viewer, roleCapabilities, context: request.context, meta: request.meta });
 }

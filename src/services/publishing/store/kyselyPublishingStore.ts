@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { atomically } from '../../../platform/store/transactions.js';
 import type { PublishingTables } from './tables.js';
 import type { PublishingStore } from './publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
@@ -14,6 +15,7 @@ import { kyselyPublishingUsers } from './kysely/users.js';
 /** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
 export function createKyselyPublishingStore(db: Kysely<PublishingTables>): PublishingStore {
   return {
+    inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx))),
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
     ...kyselyPostLists(db),

@@ -120,7 +120,16 @@ export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
 
 /** The store: each part below is one concern, implemented by one file of `kysely/`. */
 export interface PublishingStore
-  extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostFieldWrites, PostTrash, PostLikes, PostComments, PublishingUsers {}
+  extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostFieldWrites, PostTrash, PostLikes, PostComments, PublishingUsers {
+  /**
+   * Runs `work` in one transaction with the store over it: every write
+   * `work` makes commits together, or none does (a failure rolls them all
+   * back and goes up). Store methods that have a transaction of their own
+   * run inside this one. `work` must use only the store it is given (on
+   * SQLite the one connection is held until the end).
+   */
+  inTransaction<T>(work: (store: PublishingStore) => Promise<T>): Promise<T>;
+}
 
 /** Sites, and what a user may do on one. */
 export interface PublishingSites {

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
+import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
 import type { PostFieldWrites, TermRef } from '../publishingStore.js';
 import { isStorableId, type Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
@@ -14,10 +14,10 @@ async function nextId(db: Db, table: 'terms' | 'post_meta'): Promise<number> {
 
 /** A post's terms and metadata, and the users a write names, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
-  const findTerms: PostFieldWrites['findTerms'] = async (siteId, taxonomy, ids, names) => {
+  const findTerms = async (siteId: number, taxonomy: string, ids: readonly number[], names: readonly string[], on: Db = db): Promise<TermRef[]> => {
     const storable = ids.filter(isStorableId);
     if (!storable.length && !names.length) return [];
-    return db
+    return on
       .selectFrom('terms')
       .select(['id', 'name', 'slug'])
       .where('site_id', '=', siteId)
@@ -35,22 +35,23 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
   return {
     findTerms,
 
-    async addTerm(siteId, taxonomy, name, slug): Promise<TermRef> {
-      for (let attempt = 1; ; attempt++) {
-        const [existing] = await findTerms(siteId, taxonomy, [], [slug]).then((terms) => terms.filter((term) => term.slug === slug));
-        if (existing) return existing;
-        try {
-          const id = await nextId(db, 'terms');
-          await db.insertInto('terms').values({ id, site_id: siteId, taxonomy, name, slug, description: '', parent_id: 0 }).execute();
+    addTerm(siteId, taxonomy, name, slug): Promise<TermRef> {
+      // Again after a unique violation: a concurrent writer took the ID, or added the term itself (then it is found).
+      return retryingTaken(
+        db,
+        async (trx) => {
+          const [existing] = await findTerms(siteId, taxonomy, [], [slug], trx).then((terms) => terms.filter((term) => term.slug === slug));
+          if (existing) return existing;
+          const id = await nextId(trx, 'terms');
+          await trx.insertInto('terms').values({ id, site_id: siteId, taxonomy, name, slug, description: '', parent_id: 0 }).execute();
           return { id, name, slug };
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
-        }
-      }
+        },
+        MAX_ATTEMPTS,
+      );
     },
 
     async setPostTerms(postId, taxonomy, termIds) {
-      await db.transaction().execute(async (trx) => {
+      await atomically(db, async (trx) => {
         await trx
           .deleteFrom('post_terms')
           .where('post_id', '=', postId)
@@ -67,15 +68,14 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
     },
 
     async addPostMetadata(postId, key, value) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const id = await nextId(db, 'post_meta');
-          await db.insertInto('post_meta').values({ id, post_id: postId, meta_key: key, meta_value: JSON.stringify(value) }).execute();
-          return;
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
-        }
-      }
+      await retryingTaken(
+        db,
+        async (trx) => {
+          const id = await nextId(trx, 'post_meta');
+          await trx.insertInto('post_meta').values({ id, post_id: postId, meta_key: key, meta_value: JSON.stringify(value) }).execute();
+        },
+        MAX_ATTEMPTS,
+      );
     },
 
     async updatePostMetadata(ids, value) {

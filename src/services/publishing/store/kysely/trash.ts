@@ -1,6 +1,6 @@
 import { SqliteAdapter } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
-import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
+import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../../domain/trash.js';
 import type { PostTrash, RestoredPost } from '../publishingStore.js';
 import { isStorableId, type Db } from './db.js';
@@ -77,33 +77,32 @@ export function kyselyPostTrash(db: Db): PostTrash {
   /** SQLite: a write transaction (`begin immediate`) already excludes every other writer, so no row needs holding. */
   const writersTakeTurns = db.getExecutor().adapter instanceof SqliteAdapter;
 
-  const restoreOnce = (postId: number, at: Date): Promise<RestoredPost | undefined> =>
-    db.transaction().execute(async (trx) => {
-      const post = await queries.trashedPost.executeTakeFirst(trx, { postId });
-      if (!post || post.status !== 'trash') return undefined;
-      const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
-      const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
-      let slug = desired;
-      if (slugMustBeUnique(status, desired)) {
-        // A no-op write on the site's row holds it (PostgreSQL) until the end: restores that need a free
-        // slug on one site take turns, so each reads the slugs the one before it committed. SQLite's
-        // writers take turns anyway.
-        if (!writersTakeTurns) await queries.holdSite.executeChanges(trx, { siteId: post.site_id });
-        slug = await freeSlug(trx, postId, post, desired);
-      }
-      // The conditional update decides which of concurrent restores makes the transition.
-      const modified = at.toISOString();
-      const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified });
-      if (restored !== 1) return undefined;
-      await queries.forgetTrash.executeChanges(trx, { postId });
-      await queries.restoreComments.executeChanges(trx, { postId });
-      return { status, slug, modified };
-    });
+  const restoreOnce = async (trx: Db, postId: number, at: Date): Promise<RestoredPost | undefined> => {
+    const post = await queries.trashedPost.executeTakeFirst(trx, { postId });
+    if (!post || post.status !== 'trash') return undefined;
+    const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
+    const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
+    let slug = desired;
+    if (slugMustBeUnique(status, desired)) {
+      // A no-op write on the site's row holds it (PostgreSQL) until the end: restores that need a free
+      // slug on one site take turns, so each reads the slugs the one before it committed. SQLite's
+      // writers take turns anyway.
+      if (!writersTakeTurns) await queries.holdSite.executeChanges(trx, { siteId: post.site_id });
+      slug = await freeSlug(trx, postId, post, desired);
+    }
+    // The conditional update decides which of concurrent restores makes the transition.
+    const modified = at.toISOString();
+    const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified });
+    if (restored !== 1) return undefined;
+    await queries.forgetTrash.executeChanges(trx, { postId });
+    await queries.restoreComments.executeChanges(trx, { postId });
+    return { status, slug, modified };
+  };
 
   return {
     async trashPost(postId, at) {
       if (!isStorableId(postId)) return false;
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const post = await queries.statusAndSlug.executeTakeFirst(trx, { postId });
         if (!post || post.status === 'trash') return false;
         // Compare-and-set on the status read above: of concurrent calls, one moves the post.
@@ -126,18 +125,12 @@ export function kyselyPostTrash(db: Db): PostTrash {
      */
     async restorePost(postId, at) {
       if (!isStorableId(postId)) return undefined;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await restoreOnce(postId, at);
-        } catch (error) {
-          if (!isUniqueViolation(error) || attempt >= MAX_SLUG_ATTEMPTS) throw error;
-        }
-      }
+      return retryingTaken(db, (trx) => restoreOnce(trx, postId, at), MAX_SLUG_ATTEMPTS);
     },
 
     async deletePostForGood(postId) {
       if (!isStorableId(postId)) return false;
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         // A conditional no-op update first: it holds the post's row (PostgreSQL) until the end, so a
         // concurrent restore or deletion waits, and only a post still in the trash goes on.
         const held = await trx.updateTable('posts').set({ status: 'trash' }).where('id', '=', postId).where('status', '=', 'trash').executeTakeFirst();

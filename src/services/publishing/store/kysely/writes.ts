@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
+import { retryingTaken } from '../../../../platform/store/transactions.js';
 import { slugMustBeUnique } from '../../domain/trash.js';
 import type { PostWrites } from '../publishingStore.js';
 import type { PostsTable } from '../tables.js';
@@ -9,43 +9,35 @@ import { freeSlug } from './trash.js';
 /** How many times a write runs again when a concurrent one took the ID, revision ID or slug it chose. */
 const MAX_ATTEMPTS = 20;
 
-/** Runs a write again while a concurrent writer takes what it chose (a unique index refuses it), at most MAX_ATTEMPTS times. */
-async function retryingTaken<T>(write: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
-}
-
 /** The next ID of a table with explicit integer IDs (the store has no sequences, for SQLite and PostgreSQL alike). */
 async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
   return Number(row?.top ?? 0) + 1;
 }
 
-/** Writing posts on a Kysely database (SQLite or PostgreSQL): each write in one transaction. */
+/** Writing posts on a Kysely database (SQLite or PostgreSQL): each write in one transaction (or in the request's, see `inTransaction`). */
 export function kyselyPostWrites(db: Db): PostWrites {
   return {
     createPost(post, guidOf) {
-      return retryingTaken(() =>
-        db.transaction().execute(async (trx) => {
+      return retryingTaken(
+        db,
+        async (trx) => {
           const id = await nextId(trx, 'posts');
           const scope = { site_id: post.site_id, type: post.type, parent_id: post.parent_id ?? null };
           const slug = slugMustBeUnique(post.status, post.slug) ? await freeSlug(trx, id, scope, post.slug) : post.slug;
           const row: Insertable<PostsTable> = { ...post, id, slug, guid: guidOf(id) };
           await trx.insertInto('posts').values(row).execute();
           return id;
-        }),
+        },
+        MAX_ATTEMPTS,
       );
     },
 
     updatePost(postId, changes, revision) {
       if (!isStorableId(postId)) return Promise.resolve(false);
-      return retryingTaken(() =>
-        db.transaction().execute(async (trx) => {
+      return retryingTaken(
+        db,
+        async (trx) => {
           const current = await trx.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst();
           if (!current) return false;
           const next = { ...current, ...changes };
@@ -60,7 +52,8 @@ export function kyselyPostWrites(db: Db): PostWrites {
             .values({ id, post_id: postId, author_id: revision.authorId, date: revision.at, title: next.title, content: next.content, excerpt: next.excerpt })
             .execute();
           return true;
-        }),
+        },
+        MAX_ATTEMPTS,
       );
     },
 

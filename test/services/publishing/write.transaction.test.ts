@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { failNextStatement } from '../../support/failingStatement.js';
+import { startPublishing, type PublishingTestServer } from './support.js';
+
+/**
+ * A post write (`/posts/new`, `/posts/{ID}`) is one transaction: when the
+ * store fails half-way (here: the statement writing a term link, a metadata
+ * entry or the trash record fails as a lost store does), the request answers
+ * 503 with `Retry-After` and nothing it wrote stays: no post without its
+ * terms or metadata (a retried create makes no second post), no edit without
+ * its fields.
+ */
+let harness: PublishingTestServer;
+let token: string;
+let fault: ReturnType<typeof failNextStatement> | undefined;
+beforeAll(async () => {
+  harness = await startPublishing({ STORE_RETRY_AFTER_SECONDS: '1' });
+  token = await harness.tokenFor('admin');
+});
+afterEach(() => {
+  fault?.restore();
+  fault = undefined;
+});
+afterAll(() => harness?.close());
+
+const db = () => harness.server.built.db;
+
+async function save(target: 'new' | number, body: unknown) {
+  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/${target}?context=edit`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
+}
+
+const postsTitled = (title: string) => db().selectFrom('posts').select('id').where('title', '=', title).execute();
+
+/** Everything a write may change about a post, as stored. */
+async function stored(postId: number) {
+  const post = await db().selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
+  const terms = await db().selectFrom('post_terms').select('term_id').where('post_id', '=', postId).orderBy('term_id').execute();
+  const meta = await db().selectFrom('post_meta').select(['id', 'meta_key', 'meta_value']).where('post_id', '=', postId).orderBy('id').execute();
+  const revisions = await db().selectFrom('revisions').select('id').where('post_id', '=', postId).execute();
+  const trash = await db().selectFrom('trash_meta').selectAll().where('post_id', '=', postId).execute();
+  const termCount = await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute();
+  return { post, terms, meta, revisions: revisions.length, trash, siteTerms: termCount.length };
+}
+
+const FIELDS = {
+  categories: 'News, A category of the failed write',
+  tags: ['harbour', 'A tag of the failed write'],
+  metadata: [{ key: 'mood', value: 'stormy', operation: 'add' }],
+};
+
+describe('a create whose store fails half-way', () => {
+  it.each([
+    ['a term link', /^insert into "post_terms"/],
+    ['a metadata entry', /^insert into "post_meta"/],
+  ])('on %s answers 503 with Retry-After and leaves no post, no new term; the retry makes one post', async (_, statement) => {
+    const title = `Failed create ${statement.source}`;
+    const termsBefore = (await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length;
+    fault = failNextStatement(statement);
+    const failed = await save('new', { title, status: 'publish', ...FIELDS });
+    expect(fault.fired()).toBe(true);
+    expect(failed.status).toBe(503);
+    expect(failed.retryAfter).toBe('1');
+    expect(await postsTitled(title)).toEqual([]);
+    expect((await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length).toBe(termsBefore);
+
+    const retried = await save('new', { title, status: 'publish', ...FIELDS });
+    expect(retried.status).toBe(200);
+    expect(await postsTitled(title)).toEqual([{ id: retried.body.ID }]);
+    expect(Object.keys(retried.body.categories)).toEqual(['A category of the failed write', 'News']);
+    expect(retried.body.metadata).toEqual([expect.objectContaining({ key: 'mood', value: 'stormy' })]);
+  });
+});
+
+describe('an update whose store fails half-way', () => {
+  it.each([
+    ['a term link', /^insert into "post_terms"/, {}],
+    ['a metadata entry', /^delete from "post_meta"/, {}],
+    ['the trash record', /^insert into "trash_meta"/, { status: 'trash' }],
+  ])('on %s answers 503 with Retry-After and leaves the post exactly as it was', async (_, statement, extra) => {
+    const created = await save('new', {
+      title: `Kept as it was ${statement.source}`,
+      status: 'publish',
+      categories: 'News',
+      tags: 'harbour',
+      metadata: [{ key: 'mood', value: 'calm', operation: 'add' }, { key: 'colour', value: 'blue', operation: 'add' }],
+    });
+    expect(created.status).toBe(200);
+    const before = await stored(created.body.ID);
+
+    fault = failNextStatement(statement);
+    const failed = await save(created.body.ID, {
+      title: 'An edit that fails',
+      content: 'New content',
+      ...FIELDS,
+      metadata: [{ key: 'colour', operation: 'delete' }, { key: 'mood', value: 'stormy', operation: 'update' }],
+      ...extra,
+    });
+    expect(fault.fired()).toBe(true);
+    expect(failed.status).toBe(503);
+    expect(failed.retryAfter).toBe('1');
+    expect(await stored(created.body.ID)).toEqual(before);
+  });
+
+  it('of a trashed post taken out of the trash leaves it in the trash', async () => {
+    const created = await save('new', { title: 'Trashed, then a failing edit', status: 'publish', tags: 'harbour' });
+    expect((await save(created.body.ID, { status: 'trash' })).status).toBe(200);
+    const before = await stored(created.body.ID);
+    expect(before.post.status).toBe('trash');
+
+    fault = failNextStatement(/^insert into "post_terms"/);
+    const failed = await save(created.body.ID, { status: 'draft', tags: 'A tag of the failed write' });
+    expect(fault.fired()).toBe(true);
+    expect(failed.status).toBe(503);
+    expect(await stored(created.body.ID)).toEqual(before);
+  });
+});
+
+describe('concurrent writes, each one transaction', () => {
+  it('creates racing for the next post, term and metadata IDs and a new term all succeed, each post with its own fields', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        save('new', { title: `Racing create ${i}`, status: 'publish', tags: ['A racing tag', `Racing tag ${i}`], metadata: [{ key: 'lane', value: `lane ${i}`, operation: 'add' }] }),
+      ),
+    );
+    expect(saves.map((saved) => saved.status)).toEqual(saves.map(() => 200));
+    expect(new Set(saves.map((saved) => saved.body.ID)).size).toBe(saves.length);
+    const racingTag = await db().selectFrom('terms').select('id').where('site_id', '=', 1).where('slug', '=', 'a-racing-tag').execute();
+    expect(racingTag).toHaveLength(1);
+    for (const [i, saved] of saves.entries()) {
+      expect(Object.keys(saved.body.tags).sort()).toEqual(['A racing tag', `Racing tag ${i}`]);
+      expect(saved.body.tags['A racing tag'].ID).toBe(racingTag[0]?.id);
+      expect(saved.body.metadata).toEqual([expect.objectContaining({ key: 'lane', value: `lane ${i}` })]);
+    }
+  });
+});
