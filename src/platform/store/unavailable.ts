@@ -8,7 +8,10 @@
  * - PostgreSQL: a refused, reset or timed-out connection (`ECONNREFUSED`,
  *   `ECONNRESET`, ...), the server shutting down or not yet accepting
  *   connections (SQLSTATE class 08, `57P01`-`57P03`, `53300`), a statement
- *   cancelled by its timeout (`57014`), and node-postgres' own errors for a
+ *   cancelled by its timeout (`57014`), a transaction rolled back as a
+ *   deadlock's victim or for a serialization failure (`40P01`, `40001`:
+ *   nothing of it was kept, so the client may simply try again), and
+ *   node-postgres' own errors for a
  *   connection that ended or a pool that could not connect in time (these
  *   carry no code, only their message).
  */
@@ -33,8 +36,8 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
   'EAI_AGAIN',
 ]);
 
-/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement timeout). */
-const POSTGRES_UNAVAILABLE: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+/** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement timeout), deadlock_detected, serialization_failure. */
+const POSTGRES_UNAVAILABLE: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '57014', '40P01', '40001']);
 
 /** node-postgres and pg-pool errors without a code. */
 const PG_CLIENT_MESSAGES = [
