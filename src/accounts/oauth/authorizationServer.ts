@@ -81,17 +81,17 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     () => storeUnavailable,
     retryAfter,
     kyselyOAuthAdapter(options.db, async (clientId: string) => {
-    try {
-      const taken = perApplication.take(clientId);
-      if (taken instanceof Promise) await taken;
-    } catch (error) {
-      if (!(error instanceof ApiError) || !rateLimited) throw error;
-      // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
-      const response = answering.getStore();
-      if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
-      throw rateLimited();
-    }
-  }),
+      try {
+        const taken = perApplication.take(clientId);
+        if (taken instanceof Promise) await taken;
+      } catch (error) {
+        if (!(error instanceof ApiError) || !rateLimited) throw error;
+        // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
+        const response = answering.getStore();
+        if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
+        throw rateLimited();
+      }
+    }),
   );
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).

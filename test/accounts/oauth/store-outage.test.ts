@@ -25,8 +25,8 @@ const outage = () =>
     : Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
 
 /** Makes every store request of the running server fail as an unavailable store does, until the test ends. */
-function storeDown() {
-  const executor = Object.getPrototypeOf(server.built.db.getExecutor()) as { provideConnection: () => Promise<unknown> };
+function storeDown(on: TestServer = server) {
+  const executor = Object.getPrototypeOf(on.built.db.getExecutor()) as { provideConnection: () => Promise<unknown> };
   vi.spyOn(executor, 'provideConnection').mockImplementation(() => Promise.reject(outage()));
 }
 
@@ -68,6 +68,23 @@ describe('the store unavailable', () => {
     vi.restoreAllMocks();
     const refreshed = await checkedFetch(`${server.url}/oauth2/token`, form({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! }));
     expect(refreshed.status).toBe(200);
+  });
+});
+
+describe('the store unavailable at the first request', () => {
+  it('answers 503 with Retry-After while the server cannot read its keys', async () => {
+    const fresh = await startOAuthServer({ STORE_RETRY_AFTER_SECONDS: '7' });
+    try {
+      storeDown(fresh);
+      const metadata = await checkedFetch(`${fresh.url}/.well-known/oauth-authorization-server/oauth2`);
+      expect(metadata.status).toBe(503);
+      expect(metadata.headers.get('retry-after')).toBe('7');
+      expect(await metadata.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.any(String) });
+      vi.restoreAllMocks();
+      expect((await checkedFetch(`${fresh.url}/.well-known/oauth-authorization-server/oauth2`)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 
