@@ -9,7 +9,7 @@ export type ClientOptions = {
  */
 export type OAuthError = {
     /**
-     * The error code: `invalid_request`, `invalid_client`, `invalid_grant`, `unauthorized_client`, `unsupported_grant_type`, `invalid_scope`, `invalid_redirect_uri`, `rate_limited`, `server_error`, …
+     * The error code: `invalid_request`, `invalid_client`, `invalid_grant`, `unauthorized_client`, `unsupported_grant_type`, `invalid_scope`, `invalid_redirect_uri`, `rate_limited`, `server_error`, `temporarily_unavailable`, …
      */
     error: string;
     /**
@@ -204,6 +204,14 @@ export type GetAuthorizationServerMetadataErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type GetAuthorizationServerMetadataError = GetAuthorizationServerMetadataErrors[keyof GetAuthorizationServerMetadataErrors];
@@ -233,6 +241,14 @@ export type GetOpenIdConfigurationErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type GetOpenIdConfigurationError = GetOpenIdConfigurationErrors[keyof GetOpenIdConfigurationErrors];
@@ -262,6 +278,14 @@ export type GetJsonWebKeySetErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type GetJsonWebKeySetError = GetJsonWebKeySetErrors[keyof GetJsonWebKeySetErrors];
@@ -300,7 +324,7 @@ export type AuthorizeData = {
          */
         state?: string;
         /**
-         * The PKCE challenge, `BASE64URL(SHA256(code_verifier))`.
+         * The PKCE challenge, `BASE64URL(SHA256(code_verifier))`: 43 characters. One longer than 128 characters is refused (`invalid_request`).
          */
         code_challenge: string;
         /**
@@ -324,6 +348,14 @@ export type AuthorizeErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type AuthorizeError = AuthorizeErrors[keyof AuthorizeErrors];
@@ -349,6 +381,14 @@ export type ResumeAuthorizationErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type ResumeAuthorizationError = ResumeAuthorizationErrors[keyof ResumeAuthorizationErrors];
@@ -373,6 +413,14 @@ export type RequestTokenErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type RequestTokenError = RequestTokenErrors[keyof RequestTokenErrors];
@@ -406,6 +454,14 @@ export type RevokeTokenErrors = {
      * Too many requests from this client address, or for this application.
      */
     429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
 };
 
 export type RevokeTokenError = RevokeTokenErrors[keyof RevokeTokenErrors];

@@ -3,13 +3,14 @@ import type { ServerResponse } from 'node:http';
 import type { Context, Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
-import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import type { Adapter, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Logger } from 'pino';
 import { ApiError } from '../../platform/answers/errors.js';
 import { setHeaders } from '../../platform/answers/headers.js';
 import { underPrefix } from '../../platform/pipeline/service.js';
 import { rateLimits, type LimitDeclaration } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
+import { isStoreUnavailable } from '../../platform/store/unavailable.js';
 import type { AccountsTables } from '../tables.js';
 import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
 import { ALL_OAUTH_SCOPES } from './scopes.js';
@@ -43,6 +44,8 @@ export interface AuthorizationServerOptions {
   trustProxy: boolean;
   /** Default: `OAUTH_LIMITS`. */
   limits?: OAuthLimits;
+  /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
+  storeRetryAfterSeconds?: number;
 }
 
 export interface AuthorizationServer {
@@ -70,24 +73,35 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
   const perApplication = limits.limit(declared.perApplication);
   // Made when the library is loaded: an error the provider answers as 429 `rate_limited`.
   let rateLimited: (() => Error) | undefined;
-  const adapter = kyselyOAuthAdapter(options.db, async (clientId: string) => {
-    try {
-      const taken = perApplication.take(clientId);
-      if (taken instanceof Promise) await taken;
-    } catch (error) {
-      if (!(error instanceof ApiError) || !rateLimited) throw error;
-      // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
-      const response = answering.getStore();
-      if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
-      throw rateLimited();
-    }
-  });
+  // Made when the library is loaded: an error the provider answers as 503 `temporarily_unavailable`.
+  let storeUnavailable: (() => Error) | undefined;
+  const retryAfter = String(options.storeRetryAfterSeconds ?? 1);
+  const adapter = storeOutageAnswered(
+    options.logger,
+    () => storeUnavailable,
+    retryAfter,
+    kyselyOAuthAdapter(options.db, async (clientId: string) => {
+      try {
+        const taken = perApplication.take(clientId);
+        if (taken instanceof Promise) await taken;
+      } catch (error) {
+        if (!(error instanceof ApiError) || !rateLimited) throw error;
+        // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
+        const response = answering.getStore();
+        if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
+        throw rateLimited();
+      }
+    }),
+  );
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
   const provider = () =>
     (built ??= Promise.all([import('oidc-provider'), authorizationServerSecrets(options.db)]).then(([library, { cookieKey, signingKey }]) => {
       const { OIDCProviderError } = library.errors;
       rateLimited = () => new OIDCProviderError(429, 'rate_limited', { detail: 'Too many requests for this application' });
+      // Answered here, never redirected to the app: the 503 carries `Retry-After` for whoever sent the request.
+      storeUnavailable = () =>
+        Object.assign(new OIDCProviderError(503, 'temporarily_unavailable'), { error_description: STORE_UNAVAILABLE, allow_redirect: false, expose: true });
       const server = new library.default(issuer, configuration(options, cookieKey, signingKey, adapter));
       server.proxy = options.trustProxy;
       server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
@@ -113,7 +127,15 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
       throw error;
     }
-    const server = await provider();
+    let server: Provider;
+    try {
+      server = await provider();
+    } catch (error) {
+      // The shared secrets are read from the store with the first request.
+      if (!isStoreUnavailable(error)) throw error;
+      options.logger.warn({ err: error }, 'store unavailable');
+      return answerError(ctx, 503, 'temporarily_unavailable', STORE_UNAVAILABLE, { 'Retry-After': retryAfter });
+    }
     // The provider is a Koa app of its own (its cookie keys, its context), handed the request under its mount path.
     const original = ctx.req.url!;
     const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
@@ -134,6 +156,41 @@ export function oauthLimitDeclarations(budgets: OAuthLimits) {
     perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
     perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
   } satisfies Record<string, LimitDeclaration>;
+}
+
+const STORE_UNAVAILABLE = 'The service is temporarily unavailable; try again shortly';
+
+/**
+ * The adapter, with the store's unavailable error (see `isStoreUnavailable`)
+ * turned into the library's 503 `temporarily_unavailable` (RFC 6749's code)
+ * with `Retry-After` on the response it is writing, as the app's pipeline
+ * answers it; the library would answer any other thrown error as its 500.
+ */
+function storeOutageAnswered(
+  logger: Logger,
+  unavailable: () => (() => Error) | undefined,
+  retryAfter: string,
+  adapter: (model: string) => Adapter,
+): (model: string) => Adapter {
+  return (model) => {
+    const inner = adapter(model);
+    const wrapped = {} as Record<string, unknown>;
+    for (const [name, method] of Object.entries(inner) as [string, (...args: unknown[]) => unknown][]) {
+      wrapped[name] = async (...args: unknown[]) => {
+        try {
+          return await method.apply(inner, args);
+        } catch (error) {
+          const answer = unavailable();
+          if (!answer || !isStoreUnavailable(error)) throw error;
+          logger.warn({ err: error, model }, 'store unavailable');
+          const response = answering.getStore();
+          if (response && !response.headersSent) response.setHeader('Retry-After', retryAfter);
+          throw answer();
+        }
+      };
+    }
+    return wrapped as unknown as Adapter;
+  };
 }
 
 /** The response the library is writing, for the per-application limit's headers (the adapter is called without a context). */

@@ -48,6 +48,7 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       consentPage: '/developers',
       trustProxy: deps.config.trustProxy,
       limits: deps.config.developer.oauthLimits,
+      storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
     });
