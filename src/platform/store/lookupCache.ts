@@ -10,6 +10,11 @@ export interface LookupCache<Query, Value> {
    * step on the request path.
    */
   known(query: Query): { value: Value } | undefined;
+  /**
+   * The remembered answer itself (no asynchronous step on the request path),
+   * else the lookup's promise: what a credential resolver hands the pipeline.
+   */
+  resolve(query: Query): Value | Promise<Value>;
   /** Forgets everything (a change announced on the change bus). */
   clear(): void;
 }
@@ -43,11 +48,11 @@ export function cachedLookups<Query, Value>(
     now?: () => number;
   },
 ): LookupCache<Query, Value> {
-  if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, clear: () => {} };
+  if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, resolve: read, clear: () => {} };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
   const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs, ...clock });
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
-  return {
+  const cache: LookupCache<Query, Value> = {
     lookup(query) {
       const key = keyOf(query);
       const entry = remembered.get(key);
@@ -66,6 +71,11 @@ export function cachedLookups<Query, Value>(
       return fresh.read;
     },
     known: (query) => remembered.get(keyOf(query))?.answer,
+    resolve(query) {
+      const known = cache.known(query);
+      return known ? known.value : cache.lookup(query);
+    },
     clear: () => remembered.clear(),
   };
+  return cache;
 }

@@ -180,11 +180,7 @@ export function profilesService(deps: {
   const security: ProfilesSecurity = {
     apiKey: (token) => authenticateApiKey(keys, token),
     /** An OAuth access token: the person it acts for and its scopes, remembered like keys (`API_KEY_CACHE_MS`); only its hash is looked up. */
-    oauth(token) {
-      const tokenHash = sha256Hex(token);
-      const known = people.known(tokenHash);
-      return known ? known.value : people.lookup(tokenHash);
-    },
+    oauth: (token) => people.resolve(sha256Hex(token)),
   };
   return {
     name: 'profiles',

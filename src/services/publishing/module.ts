@@ -132,11 +132,7 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
      * an OAuth access token of the user's account (with what its grant covers). Only its hash is looked up,
      * through the instance's cache (`ACCESS_TOKEN_CACHE_MS`): a token it knows resolves without an asynchronous step.
      */
-    bearerToken(token) {
-      const tokenHash = hashAccessToken(token);
-      const known = owners.known(tokenHash);
-      return known ? known.value : owners.lookup(tokenHash);
-    },
+    bearerToken: (token) => owners.resolve(hashAccessToken(token)),
   };
   return {
     name: 'publishing',

@@ -42,6 +42,19 @@ describe('cachedLookups', () => {
     expect(store.reads).toBe(2);
   });
 
+  it('resolves a key it knows to the value itself, and an unknown one to the one read', async () => {
+    const store = countingStore({ a: 1 });
+    const cache = cachedLookups(store.read, { ttlMs: 60_000, maxEntries: 10 });
+    const first = cache.resolve('a');
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe(1);
+    expect(cache.resolve('a')).toBe(1);
+    expect(store.reads).toBe(1);
+    const uncached = cachedLookups(store.read, { ttlMs: 0, maxEntries: 10 });
+    expect(await uncached.resolve('a')).toBe(1);
+    expect(uncached.resolve('a')).toBeInstanceOf(Promise);
+  });
+
   it('asks again after the period, after clear, and after a failed read', async () => {
     const store = countingStore({ a: 1 });
     const cache = cachedLookups(store.read, { ttlMs: 30, maxEntries: 10 });

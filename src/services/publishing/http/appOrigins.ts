@@ -20,8 +20,7 @@ export function appOrigins(db: Kysely<AccountsTables>, options: { prefix: string
   return async (ctx, next) => {
     const origin = ctx.get('Origin');
     if (origin && owns(ctx.path) && options.operator !== '*' && !options.operator.includes(origin)) {
-      const known = origins.known('all');
-      const listed = known ? known.value : await origins.lookup('all');
+      const listed = await origins.resolve('all');
       if (listed.has(origin)) markAppOrigin(ctx);
     }
     return next();

@@ -3,7 +3,7 @@ import { prepared } from '../../../../platform/store/prepared.js';
 import type { PostListQuery, PostListing, PublishingPostLists } from '../publishingStore.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
-import { toPost } from './posts.js';
+import { toPost, withTrashMemory } from './posts.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -116,13 +116,7 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
 export function listQueries(db: Db, query: PostListQuery) {
   const direction = query.order === 'DESC' ? 'desc' : 'asc';
   const page = matching(db, query)
-    .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
-    .selectAll('posts')
-    .select([
-      'trash_meta.previous_status as trash_previous_status',
-      'trash_meta.trashed_at as trash_trashed_at',
-      'trash_meta.original_slug as trash_original_slug',
-    ])
+    .$call(withTrashMemory)
     .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
     .orderBy((eb) => sortKey(eb, query.orderBy), direction)
     .orderBy('posts.id', direction)

@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { camelCased } from '../../../../platform/store/columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PublishingPosts, TermRecord } from '../publishingStore.js';
-import type { AttachmentsTable, PostsTable } from '../tables.js';
+import type { AttachmentsTable, PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { pageRelations } from './pageRelations.js';
 import { primarySite, toUser } from './userRow.js';
@@ -11,6 +11,18 @@ import { primarySite, toUser } from './userRow.js';
 const MAX_ANCESTORS = 16;
 
 const toAttachment = ({ site_id: _siteId, ...row }: Selectable<AttachmentsTable>): AttachmentRecord => camelCased(row);
+
+/** A query of posts with every column of the post and its trash memory left-joined (all null when the post was not trashed): a `PostRow`. */
+export function withTrashMemory<O>(query: SelectQueryBuilder<PublishingTables, 'posts', O>) {
+  return query
+    .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
+    .selectAll('posts')
+    .select([
+      'trash_meta.previous_status as trash_previous_status',
+      'trash_meta.trashed_at as trash_trashed_at',
+      'trash_meta.original_slug as trash_original_slug',
+    ]);
+}
 
 /** A post row with its trash memory left-joined (all null when the post was not trashed). */
 export type PostRow = Selectable<PostsTable> & {
@@ -37,13 +49,7 @@ const queries = {
   post: prepared((db: Db, p: { siteId: number; postId: number }) =>
     db
       .selectFrom('posts')
-      .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
-      .selectAll('posts')
-      .select([
-        'trash_meta.previous_status as trash_previous_status',
-        'trash_meta.trashed_at as trash_trashed_at',
-        'trash_meta.original_slug as trash_original_slug',
-      ])
+      .$call(withTrashMemory)
       .where('posts.id', '=', p.postId)
       .where('posts.site_id', '=', p.siteId),
   ),
@@ -116,13 +122,7 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
     async findPublishedPostBySlug(siteId, slug, types) {
       const row = await db
         .selectFrom('posts')
-        .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
-        .selectAll('posts')
-        .select([
-          'trash_meta.previous_status as trash_previous_status',
-          'trash_meta.trashed_at as trash_trashed_at',
-          'trash_meta.original_slug as trash_original_slug',
-        ])
+        .$call(withTrashMemory)
         .where('posts.site_id', '=', siteId)
         .where('posts.type', 'in', types)
         .where('posts.slug', '=', slug)
