@@ -2,11 +2,14 @@
  * `npm run test:repeat`: proof that the suite passes every time, on this
  * machine as it is and with one core taken. Runs `npm test` `--runs` times
  * in a row (default 5), then `--loaded` times (default 2) while another
- * process keeps one core busy; prints each run's closing line and duration,
- * then every test that failed in any run and in which runs. Exits non-zero
- * when any run failed.
+ * process keeps one core busy (`--burn N` busy processes instead: a CI
+ * machine shared with other runs can be three times slower than a quiet
+ * one, which `--burn 4` on two cores comes near); prints each run's closing
+ * line and duration, then every test that failed in any run and in which
+ * runs. Exits non-zero when any run failed.
  *
  *   npm run test:repeat -- --runs 5 --loaded 2
+ *   npm run test:repeat -- --runs 0 --loaded 1 --burn 4
  *   npm run test:repeat -- --runs 1 --loaded 1 test/faults   (arguments after the flags go to npm test)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +27,7 @@ const option = (name: string, fallback: number) => {
 };
 const runs = option('--runs', 5);
 const loaded = option('--loaded', 2);
+const burn = option('--burn', 1);
 const CLOSING = /^(\d+) passed, (\d+) failed/;
 
 interface Run {
@@ -55,18 +59,18 @@ function npmTest(label: string): Promise<Run> {
 }
 
 /** A process that keeps one core busy until stopped. */
-function burnOneCore(): ChildProcess {
+function burnCore(): ChildProcess {
   return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 }
 
 const results: Run[] = [];
 for (let i = 1; i <= runs; i++) results.push(await npmTest(`run ${i}/${runs}`));
 for (let i = 1; i <= loaded; i++) {
-  const burner = burnOneCore();
+  const burners = Array.from({ length: burn }, burnCore);
   try {
-    results.push(await npmTest(`loaded run ${i}/${loaded} (one core busy)`));
+    results.push(await npmTest(`loaded run ${i}/${loaded} (${burn} busy ${burn === 1 ? 'process' : 'processes'})`));
   } finally {
-    burner.kill('SIGKILL');
+    for (const burner of burners) burner.kill('SIGKILL');
   }
 }
 
