@@ -176,7 +176,7 @@ describe.concurrent('oversized bodies', () => {
    * answer or as too slow, and a loaded machine's slower upload does not.
    */
   const PATIENT_REQUEST_TIMEOUT_MS = 20_000;
-  const patient = startServer({ REQUEST_TIMEOUT_MS: String(PATIENT_REQUEST_TIMEOUT_MS) });
+  const patient = startServer({ REQUEST_TIMEOUT_MS: String(PATIENT_REQUEST_TIMEOUT_MS), DEVELOPER_PASSWORD_COST: '14' });
   afterAll(async () => (await patient).close());
   it.each(bodiless)('$label: a 5 MB body is not read into memory; the answer is the one without it', async ({ operation, path }) => {
     const { url } = await patient;

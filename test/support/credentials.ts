@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { issueApiKey } from '../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../src/services/profiles/store/kyselyProfilesStore.js';
 import { issueAccessToken } from '../../src/services/publishing/domain/accessTokens.js';
@@ -29,20 +30,33 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
   },
   /** A dashboard session (cookie and CSRF token) of a new account, signed up and logged in as a browser would. */
   async developer(server) {
-    const body = JSON.stringify({ email: `robustness-${Date.now()}@example.com`, password: 'violet tractor umbrella 42' });
+    const body = JSON.stringify({ email: `robustness-${randomUUID()}@example.com`, password: 'violet tractor umbrella 42' });
     const headers = { 'content-type': 'application/json' };
-    const signUp = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body });
+    const signUp = await patiently(() => sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body }));
     if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
     // Verified through the store module, as following the emailed link would: applications need it.
     const store = createKyselyDeveloperStore(server.built.db as never);
     const account = await store.findCredentials(JSON.parse(body).email as string);
     if (account) await store.markEmailVerified(account.accountId);
-    const answer = await sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body });
+    const answer = await patiently(() => sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body }));
     const session = /^dev_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
     if (answer.status !== 200 || !session) throw new Error(`log-in failed: ${answer.status} ${answer.text}`);
     return { cookie: `dev_session=${session}`, 'x-csrf-token': (JSON.parse(answer.text) as { csrf_token: string }).csrf_token };
   },
 };
+
+/**
+ * Sends again after a 503's `Retry-After`, as a client would: the password gate refuses a hash it
+ * cannot start soon, and tests that sign up concurrently on a loaded machine meet it.
+ */
+async function patiently(send: () => Promise<Awaited<ReturnType<typeof sendRequest>>>) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await send();
+    const wait = Number(answer.headers.get('retry-after'));
+    if (answer.status !== 503 || !Number.isFinite(wait) || attempt === 10) return answer;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
 
 /** A publishing access token for a demo user (by login). */
 export async function publishingToken(server: TestServer, login: string): Promise<string> {
