@@ -176,6 +176,21 @@ const isAddedSecurityScheme = (diff: { action: string; path: readonly (string | 
   diff.action === 'add' && diff.path.length === 3 && diff.path[0] === 'components' && diff.path[1] === 'securitySchemes';
 
 /**
+ * A response header's `required` is a promise to the client: made true, the
+ * answer promises more and breaks no client; made false or removed, a client
+ * that read the header may find none, which breaks it. api-smart-diff judges
+ * it as it would a request's required input, the other way round. Headers
+ * under `components/headers` are answers' headers (OpenAPI has request
+ * headers as parameters). The kind such a difference is, if it is one.
+ */
+function responseHeaderPromise(diff: { action: string; path: readonly (string | number)[]; after?: unknown }): ContractChange['kind'] | undefined {
+  const { path } = diff;
+  if (path.at(-1) !== 'required' || path.at(-3) !== 'headers') return undefined;
+  if (!path.includes('responses') && !(path[0] === 'components' && path[1] === 'headers' && path.length === 4)) return undefined;
+  return diff.action !== 'remove' && diff.after === true ? 'non-breaking' : 'breaking';
+}
+
+/**
  * The acknowledged tightening that a breaking difference is, if any: a bound
  * keyword added (not changed, not removed), with the acknowledged value, on
  * the acknowledged parameter or schema.
@@ -210,9 +225,10 @@ export function compareContracts(released: OpenApiDocument, current: OpenApiDocu
       .map((diff) => {
         const extensible = diff.type === 'breaking' && isExtensibleEnumAddition(released, current, diff.path);
         const newScheme = diff.type === 'breaking' && isAddedSecurityScheme(diff);
+        const promise = responseHeaderPromise(diff);
         const acknowledged = diff.type === 'breaking' ? acknowledgedAs(current, diff, tightenings) : undefined;
         return {
-          kind: (extensible || newScheme || acknowledged ? 'non-breaking' : diff.type) as ContractChange['kind'],
+          kind: (promise ?? (extensible || newScheme || acknowledged ? 'non-breaking' : diff.type)) as ContractChange['kind'],
           where: pointer(diff.path),
           description: extensible
             ? `[Added] a value of the extensible enum at ${pointer(diff.path.slice(0, -1))}`

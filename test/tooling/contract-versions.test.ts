@@ -180,6 +180,16 @@ describe('breaking changes are refused unless the major version goes up', () => 
     expect(required.refused.length).toBeGreaterThan(0);
   });
 
+  it('an answer header made required is a promise more, compatible; one made optional, or a request header made required, breaks clients', () => {
+    const promised = checkContract('oauth', changed('released/oauth', (d) => (d.components.headers['X-RateLimit-Limit'].required = true)));
+    expect(promised.refused).toEqual([]);
+    expect(promised.changes.some((change) => change.where === '/components/headers/X-RateLimit-Limit/required' && change.kind === 'non-breaking')).toBe(true);
+    const withdrawn = checkContract('profiles', changed('released/profiles', (d) => (d.components.headers['X-RateLimit-Limit'].required = false)));
+    expect(withdrawn.refused.map((change) => change.where)).toContain('/components/headers/X-RateLimit-Limit/required');
+    const demanded = checkContract('profiles', changed('released/profiles', (d) => (d.components.parameters.IfNoneMatch.required = true)));
+    expect(demanded.refused.length).toBeGreaterThan(0);
+  });
+
   it('the changelog of an unchanged contract says so', () => {
     expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
   });
