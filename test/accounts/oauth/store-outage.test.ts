@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readContract } from '../../../scripts/contracts.js';
 import type { TestServer } from '../../support/server.js';
 import { authorizationRequest, authorizedCallback, checkedFetch, personOf, redeem, registeredApp, startOAuthServer } from './support.js';
 
@@ -89,14 +90,27 @@ describe('the store unavailable at the first request', () => {
 });
 
 describe('the authorization endpoint', () => {
-  it('refuses a code_challenge longer than 128 characters with invalid_request, not a 500', async () => {
+  it.each([
+    ['longer than 128 characters', 'a'.repeat(129), /maximum length of 128/],
+    ['shorter than 43 characters', 'a'.repeat(42), /minimum length of 43/],
+    ['with a character outside the unreserved ones', `${'a'.repeat(42)}+`, /invalid characters/],
+  ])('refuses a code_challenge %s with invalid_request, not a 500', async (_, challenge, description) => {
     const app = await registeredApp(server);
     const request = await authorizationRequest(app.as, app.client, 'publishing:read');
-    request.url.searchParams.set('code_challenge', 'a'.repeat(129));
+    request.url.searchParams.set('code_challenge', challenge);
     const answer = await checkedFetch(request.url, { redirect: 'manual' });
     expect(answer.status).toBe(303);
     const location = new URL(answer.headers.get('location')!);
     expect(location.searchParams.get('error')).toBe('invalid_request');
-    expect(location.searchParams.get('error_description')).toMatch(/maximum length of 128/);
+    expect(location.searchParams.get('error_description')).toMatch(description);
+  });
+
+  it('the contract lets through exactly the code_challenge lengths the server takes', () => {
+    const parameters = Object.values(readContract('oauth').paths ?? {}).flatMap((item) =>
+      Object.values(item as Record<string, { parameters?: { name: string; schema: { pattern: string } }[] }>).flatMap((operation) => operation.parameters ?? []),
+    );
+    const pattern = new RegExp(parameters.find((parameter) => parameter.name === 'code_challenge')!.schema.pattern);
+    expect(['a'.repeat(43), 'a'.repeat(128), `${'a'.repeat(42)}~`].map((value) => pattern.test(value))).toEqual([true, true, true]);
+    expect(['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`].map((value) => pattern.test(value))).toEqual([false, false, false]);
   });
 });
