@@ -324,7 +324,7 @@ export type AuthorizeData = {
          */
         state?: string;
         /**
-         * The PKCE challenge, `BASE64URL(SHA256(code_verifier))`: 43 characters (no other length can match a verifier). One shorter than 43 or longer than 128 characters, or with a character outside `A-Z a-z 0-9 - . _ ~`, is refused (`invalid_request`, RFC 7636's bounds for a verifier).
+         * The PKCE challenge, `BASE64URL(SHA256(code_verifier))`: 43 characters. Any other is refused (`invalid_request`, sent to the redirect URI).
          */
         code_challenge: string;
         /**

@@ -102,7 +102,10 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       // Answered here, never redirected to the app: the 503 carries `Retry-After` for whoever sent the request.
       storeUnavailable = () =>
         Object.assign(new OIDCProviderError(503, 'temporarily_unavailable'), { error_description: STORE_UNAVAILABLE, allow_redirect: false, expose: true });
-      const server = new library.default(issuer, configuration(options, cookieKey, signingKey, adapter));
+      const server = new library.default(
+        issuer,
+        configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
+      );
       server.proxy = options.trustProxy;
       server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
       return server;
@@ -203,11 +206,15 @@ function answerError(ctx: Context, status: number, error: string, description: s
   ctx.body = { error, error_description: description };
 }
 
+/** A PKCE S256 challenge: BASE64URL of a SHA-256, 43 characters (the contract's pattern). */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
 function configuration(
   options: AuthorizationServerOptions,
   cookieKey: string,
   signingKey: Record<string, unknown>,
   adapter: ReturnType<typeof kyselyOAuthAdapter>,
+  invalidRequest: (description: string) => Error,
 ): Configuration {
   const secure = new URL(options.publicUrl).protocol === 'https:';
   return {
@@ -217,6 +224,13 @@ function configuration(
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // The library takes any challenge of 43 to 128 unreserved characters (a verifier's bounds), though no other length
+    // than 43 can match an S256 verifier: refused here as the contract says, before a code is issued that cannot be redeemed.
+    extraParams: {
+      code_challenge: (_ctx: unknown, value: string | undefined) => {
+        if (value !== undefined && !S256_CHALLENGE.test(value)) throw invalidRequest('code_challenge must be 43 characters of base64url (BASE64URL(SHA256(code_verifier)))');
+      },
+    },
     ttl: OAUTH_TTL,
     // Every use of a refresh token replaces it; a replaced one used again revokes the whole grant.
     rotateRefreshToken: true,
