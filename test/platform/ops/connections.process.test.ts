@@ -54,13 +54,14 @@ describe('connections are bounded (the bundled server, as a process)', () => {
     const flood: Socket[] = [];
     try {
       for (let i = 0; i < 150; i++) flood.push(await silentSocket(port, '127.0.0.2'));
-      // The server closes every socket past the 20th from that address, without reading from it.
-      const closed = await Promise.all(flood.map((socket) => closedWithin(socket, 2000)));
+      // The server closes every socket past the 20th from that address, without reading from it. Within seconds, but
+      // a loaded machine's server may still be compiling its validators after start-up (its event loop busy for seconds).
+      const closed = await Promise.all(flood.map((socket) => closedWithin(socket, 15_000)));
       expect(closed.filter(Boolean).length).toBe(130);
       for (let i = 0; i < 5; i++) expect(await rawGet(port, '/healthz')).toBe('HTTP/1.1 200 OK');
       // The flooding address itself gets nothing more while its sockets stay open.
       const more = await silentSocket(port, '127.0.0.2');
-      expect(await closedWithin(more, 2000)).toBe(true);
+      expect(await closedWithin(more, 15_000)).toBe(true);
     } finally {
       for (const socket of flood) socket.destroy();
       await proc.stop();
