@@ -14,7 +14,7 @@ import { createPost, updatePost } from './domain/write.js';
 import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
-import type { PublishingStore } from './store/publishingStore.js';
+import type { PublishingStore } from './domain/publishingStore.js';
 
 export interface PublishingHandlerDeps {
   contract: Contract;

@@ -1,5 +1,6 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import type { PostRecord, PostRelations, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { PostRecord, PostRelations, SiteRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
 import type { Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';

@@ -1,4 +1,5 @@
-import type { PostRecord, PublishingStore } from '../store/publishingStore.js';
+import type { PostRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
 
 /** The stores a scheduled post's publication uses: where reads go, and the primary it is written to. */
 export interface ScheduleDeps {
