@@ -101,18 +101,20 @@ function projectImports(file: string): ProjectImport[] {
  * The services not yet built to the shape (docs/architecture.md, "A service's shape"), each with what is
  * left of it. Every other folder of src/services/, a new one included, is held to the rule.
  */
-const NOT_YET_SHAPED: Readonly<Record<string, string>> = {
-  publishing:
-    "issue 33's remaining work for publishing: its records (CamelCased<PostsTable>) and store interface move from store/publishingStore.ts to domain/, and store/kysely/trash.ts stops importing domain/trash.ts",
-};
+const NOT_YET_SHAPED: Readonly<Record<string, string>> = {};
 
 /**
  * Modules of a `domain/` whose values a store may use, not only their types: each imports nothing but types
  * (no flow, nothing that reaches a store). Profiles' store interface declares the error its `saveProfiles`
  * throws (`SlugInUseError`); its search index keeps each verified account's username as `accountUsername`
- * makes it, and its back-fill migration makes it again for accounts stored before.
+ * makes it, and its back-fill migration makes it again for accounts stored before. Publishing's demo data
+ * starts its posts with the columns a new post starts with (`NEW_POST_DEFAULTS`).
  */
-const STORE_MAY_USE = ['src/services/profiles/domain/profilesStore.ts', 'src/services/profiles/domain/accountUsername.ts'];
+const STORE_MAY_USE = [
+  'src/services/profiles/domain/profilesStore.ts',
+  'src/services/profiles/domain/accountUsername.ts',
+  'src/services/publishing/domain/postColumns.ts',
+];
 
 /** What breaks the rule in one service: `domain/` importing `store/`, and `store/` importing a value of `domain/`. */
 function domainStoreArrows(service: string): string[] {
@@ -138,7 +140,7 @@ describe("a service's domain and store", () => {
   const shaped = services.filter((service) => !(service in NOT_YET_SHAPED));
 
   it('are read with their kinds: type-only imports, values and re-exports told apart', () => {
-    expect(shaped).toEqual(expect.arrayContaining(['developer', 'profiles']));
+    expect(shaped).toEqual(expect.arrayContaining(['developer', 'profiles', 'publishing']));
     const imports = projectImports('src/services/profiles/store/kysely/profileRow.ts');
     expect(imports).toContainEqual({ specifier: '../../domain/profile.js', target: 'src/services/profiles/domain/profile.js', typeOnly: true });
     expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(expect.objectContaining({ target: 'src/services/developer/domain/sessions.js', typeOnly: false }));

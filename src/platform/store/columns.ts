@@ -1,9 +1,10 @@
 /**
  * A store's records from its rows: tables name their columns in
- * `snake_case`, the code that uses a store in `camelCase`. A record type is
- * the table's row under camelCase names (`CamelCased<PostsTable>`), with
- * only what the store converts (a 0/1 as a boolean, JSON text parsed)
- * declared again; `camelCased` renames a row's columns at run time.
+ * `snake_case`, the records a service's `domain/` declares in `camelCase`.
+ * `camelCased` renames a row's columns at run time (its type, `CamelCased`,
+ * is the row under camelCase names), and the store converts the rest (a 0/1
+ * as a boolean, JSON text parsed) where it makes a record of the row; the
+ * type check holds the result to the record's type.
  */
 
 /** A `snake_case` name in `camelCase`: `featured_media_id` is `featuredMediaId`. */

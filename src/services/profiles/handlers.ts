@@ -1,8 +1,5 @@
-import type { PlatformConfig } from '../../platform/config.js';
-import type { Contract } from '../../platform/contract/types.js';
-import type { ProfilesConfig } from './settings.js';
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
-import type { AvatarImages, DrawnAvatar } from './avatars/avatarImages.js';
+import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
@@ -13,17 +10,10 @@ import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
-import type { ProfileDirectory } from './domain/profilesStore.js';
 import type { Profile } from './domain/profile.js';
 import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
 import type { MeOperation } from './meHandlers.js';
-
-export interface ProfilesHandlerDeps {
-  contract: Contract;
-  profiles: ProfileDirectory;
-  avatars: AvatarImages;
-  config: Pick<PlatformConfig, 'publicUrl'> & { profiles: Pick<ProfilesConfig['profiles'], 'avatarBaseUrl' | 'profileCacheSeconds' | 'avatarCacheSeconds'> };
-}
+import type { ProfilesDeps } from './deps.js';
 
 /**
  * The list of services, answered as one frozen object, so the presenter
@@ -44,9 +34,8 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 });
 
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
-export function createProfilesHandlers(deps: ProfilesHandlerDeps): Omit<ProfilesHandlers, MeOperation> {
-  const { profiles, avatars, config } = deps;
-  const links = { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl };
+export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config'>): Omit<ProfilesHandlers, MeOperation> {
+  const { profiles, links, avatars, config } = deps;
   const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {

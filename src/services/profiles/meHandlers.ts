@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { AuthenticatedProfile } from '../../../generated/profiles/types.gen.js';
 import { OAUTH_SCOPES } from '../../accounts/oauth/scopes.js';
-import type { AccountsTables } from '../../accounts/tables.js';
 import { ApiError } from '../../platform/answers/errors.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
-import type { ProfileDirectory } from './domain/profilesStore.js';
+import type { ProfilesDeps } from './deps.js';
 
 /** The signed-in person's operations (the `oauth` scheme's). */
 export type MeOperation = 'getProfile' | 'associatedEmail';
@@ -27,15 +25,11 @@ function personOf(principal: ProfilesPrincipal): string {
  * as the real profile API has them: read-only, with an OAuth token of the
  * `profile` scope.
  */
-export function createMeHandlers(deps: {
-  /** The accounts' tables (no person is ever resolved without them). */
-  db?: Kysely<AccountsTables>;
-  profiles: ProfileDirectory;
-  baseUrls: { profiles: string; avatars: string };
-}): Pick<ProfilesHandlers, MeOperation> {
-  const presentFor = presentedProfiles(deps.baseUrls);
+export function createMeHandlers(deps: Pick<ProfilesDeps, 'accounts' | 'profiles' | 'links'>): Pick<ProfilesHandlers, MeOperation> {
+  const presentFor = presentedProfiles(deps.links);
   const emailOf = async (accountId: string) => {
-    const account = await deps.db?.selectFrom('accounts').select(['email_sha256', 'email_md5']).where('id', '=', accountId).executeTakeFirst();
+    // No person is ever resolved without the accounts' tables.
+    const account = await deps.accounts?.selectFrom('accounts').select(['email_sha256', 'email_md5']).where('id', '=', accountId).executeTakeFirst();
     if (!account) throw notAuthorized();
     return account;
   };

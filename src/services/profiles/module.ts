@@ -1,11 +1,9 @@
 import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/profiles/contract.gen.js';
 import type { PlatformConfig } from '../../platform/config.js';
-import type { Contract } from '../../platform/contract/types.js';
 import { ApiError } from '../../platform/answers/errors.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
-import type { ChangeBus } from '../../platform/store/changes.js';
 import { API_KEYS_CHANGED, cachedActiveKeys } from '../../accounts/apiKeyCache.js';
 import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
@@ -14,7 +12,6 @@ import { seedProfilesDemo } from './demo.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
 import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
-import type { RedisClient } from '../../platform/store/redis.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
@@ -29,6 +26,7 @@ import type { AccountsTables } from '../../accounts/tables.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { sha256Hex } from '../../platform/security/secrets.js';
 import { createMeHandlers } from './meHandlers.js';
+import type { ProfilesDeps } from './deps.js';
 
 /** Path prefix of the profiles API, from the contract's server URL (`/v3`). */
 export const PROFILES_PREFIX = PREFIX;
@@ -68,53 +66,42 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
   create: (deps) => ({
-    definition: servedDefinition(createProfilesService(deps)),
+    definition: servedDefinition(profilesService(profilesDeps(deps))),
     early: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
   }),
 };
 
-/** The profiles service on the shared database, with the rate limiter the configuration asks for. */
-export function createProfilesService(deps: PlatformDeps<ProfilesDatabase, PlatformConfig & ProfilesConfig>): ProfilesDefinition {
-  return profilesService({
-    contract: deps.contract,
-    config: deps.config,
-    store: createKyselyProfilesStore(deps.db, deps.readDb),
-    onRateLimited: deps.onRateLimited,
-    changes: deps.changes,
-    accounts: deps.db,
-    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-  });
-}
-
 /**
- * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
- * keyed, and the avatar images `GET /avatar/{hash}`, from any store (tests
- * pass failing or fake ones).
+ * The one deps object of the service, built once from what the platform
+ * hands the module: the store on the shared database (`store`: tests pass
+ * failing or fake ones) behind its lookup cache, the key and OAuth-token
+ * caches (forgotten on the change bus's news), the avatar images and the
+ * limits.
  */
-export function profilesService(deps: {
-  contract: Contract;
-  config: PlatformConfig & ProfilesConfig;
-  store: ProfilesStore;
-  /** Counts a request refused by a limit, by the limit's name. */
-  onRateLimited?: (limit: string) => void;
-  /** Where revocations are announced (the developer dashboard's); without it, keys are trusted for `API_KEY_CACHE_MS`. */
-  changes?: Pick<ChangeBus, 'subscribe'>;
-  /** Where the rate-limit counts are shared between instances; none: counted in this process. */
-  shared?: { redis: RedisClient; keyPrefix: string };
-  /** The accounts' tables, where OAuth access tokens are looked up (`/me`); without them no token is known. */
-  accounts?: Kysely<AccountsTables>;
-}): ProfilesDefinition {
-  const profiles = cachedProfileDirectory(deps.store, {
-    ttlMs: deps.config.profiles.profileLookupCacheMs,
-    maxEntries: LOOKUP_CACHE_ENTRIES,
-  });
-  const keys = cachedActiveKeys(deps.store, { ttlMs: deps.config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
-  deps.changes?.subscribe(API_KEYS_CHANGED, keys.clear);
-  const handlers = {
-    ...createMeHandlers({ db: deps.accounts, profiles, baseUrls: { profiles: deps.config.publicUrl, avatars: deps.config.profiles.avatarBaseUrl } }),
-    ...createProfilesHandlers({
-    contract: deps.contract,
-    profiles,
+export function profilesDeps(
+  platform: PlatformDeps<ProfilesDatabase, PlatformConfig & ProfilesConfig>,
+  store: ProfilesStore = createKyselyProfilesStore(platform.db, platform.readDb),
+): ProfilesDeps {
+  const { config } = platform;
+  const keys = cachedActiveKeys(store, { ttlMs: config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
+  platform.changes.subscribe(API_KEYS_CHANGED, keys.clear);
+  const accounts: Kysely<AccountsTables> | undefined = platform.db;
+  const people = cachedLookups(
+    async (tokenHash: string): Promise<ProfilesPrincipal | null> => {
+      const access = accounts && (await findOAuthAccess(accounts, tokenHash));
+      return access ? { kind: 'person', accountId: access.accountId, scopes: access.scopes } : null;
+    },
+    { ttlMs: config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES },
+  );
+  platform.changes.subscribe(OAUTH_GRANTS_CHANGED, people.clear);
+  return {
+    contract: platform.contract,
+    config,
+    profiles: cachedProfileDirectory(store, { ttlMs: config.profiles.profileLookupCacheMs, maxEntries: LOOKUP_CACHE_ENTRIES }),
+    links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
+    keys,
+    people,
+    accounts,
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,
       masterBytes: AVATAR_MASTER_CACHE_BYTES,
@@ -122,12 +109,25 @@ export function profilesService(deps: {
       maxWaitMs: AVATAR_DRAWINGS.maxWaitMs,
       busy: avatarsBusy,
     }),
-    config: deps.config,
-  }),
+    limits: rateLimits({
+      shared: platform.redis ? { redis: platform.redis, keyPrefix: config.redisKeyPrefix } : undefined,
+      refuse: rateLimitExceeded,
+      onRefused: platform.onRateLimited,
+    }),
   };
+}
+
+/**
+ * The profiles service: `GET /v3/profiles/{profileIdentifier}`, anonymous or
+ * keyed, the avatar images `GET /avatar/{hash}`, and the signed-in person's
+ * `/me`: its handlers, policies and security resolvers, from the one deps
+ * object.
+ */
+export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
+  const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps) };
+  const { limits } = deps;
   const { anonymousPerHour, keyedPerHour, accountPerHour, keyedPerClientPerHour, avatarsPerHour, windowSeconds } =
     deps.config.profiles.rateLimits;
-  const limits = rateLimits({ shared: deps.shared, refuse: rateLimitExceeded, onRefused: deps.onRateLimited });
   /**
    * "100 requests per hour" per client address without a key; "1000 requests
    * per hour" per key and, across all the keys of every account of one inbox
@@ -169,18 +169,10 @@ export function profilesService(deps: {
     getProfile: { admit: me },
     associatedEmail: { admit: me },
   };
-  const people = cachedLookups(
-    async (tokenHash: string): Promise<ProfilesPrincipal | null> => {
-      const access = deps.accounts && (await findOAuthAccess(deps.accounts, tokenHash));
-      return access ? { kind: 'person', accountId: access.accountId, scopes: access.scopes } : null;
-    },
-    { ttlMs: deps.config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES },
-  );
-  deps.changes?.subscribe(OAUTH_GRANTS_CHANGED, people.clear);
   const security: ProfilesSecurity = {
-    apiKey: (token) => authenticateApiKey(keys, token),
+    apiKey: (token) => authenticateApiKey(deps.keys, token),
     /** An OAuth access token: the person it acts for and its scopes, remembered like keys (`API_KEY_CACHE_MS`); only its hash is looked up. */
-    oauth: (token) => people.resolve(sha256Hex(token)),
+    oauth: (token) => deps.people.resolve(sha256Hex(token)),
   };
   return {
     name: 'profiles',

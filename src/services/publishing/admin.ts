@@ -6,7 +6,7 @@ import { parseSiteRef } from './domain/siteRef.js';
 import { revokeAccountGrants } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
-import type { PublishingStore, TokenSelector } from './store/publishingStore.js';
+import type { PublishingStore, TokenSelector } from './domain/publishingStore.js';
 
 /** Revokes every OAuth grant of the account a publishing user belongs to; how many there were. */
 async function revokeUserGrants(db: Kysely<PublishingTables>, login: string): Promise<number> {

@@ -1,4 +1,3 @@
-import type { Contract } from '../../platform/contract/types.js';
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import { type HandlerInput } from '../../platform/pipeline/handlerTypes.js';
 import type * as T from '../../../generated/publishing/types.gen.js';
@@ -14,21 +13,8 @@ import { createPost, updatePost } from './domain/write.js';
 import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
-import type { PublishingStore } from './store/publishingStore.js';
-
-export interface PublishingHandlerDeps {
-  contract: Contract;
-  /** The primary: trash, restore, delete, and every read that must see its own write. */
-  store: PublishingStore;
-  /** Where the read operations read (a replica when configured; by default `store`): at most the replica's lag behind. */
-  readStore?: PublishingStore;
-  /** Base of absolute API links (`PUBLIC_URL`). */
-  publicUrl: string;
-  /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
-  shortlinkBase: string;
-  onRestore?: (outcome: 'restored' | 'unchanged') => void;
-  onDelete?: (outcome: 'trashed' | 'deleted' | 'unchanged') => void;
-}
+import type { PublishingDeps } from './deps.js';
+import type { FlowDeps } from './domain/deps.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -50,15 +36,15 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
-export function createPublishingHandlers(unscoped: PublishingHandlerDeps): PublishingHandlers {
-  const readsOf = (deps: PublishingHandlerDeps) => (deps.readStore ? { ...deps, store: deps.readStore, primary: deps.store } : deps);
-  const unscopedReads = readsOf(unscoped);
-  /** The stores as the caller sees them: an OAuth token's only on the sites its grant covers (see `withinGrant`). */
-  const scopedTo = (principal: PublishingPrincipal) => {
+export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHandlers {
+  /** The flows' deps of a read: the read store, and the primary where a scheduled post whose date has come is published. */
+  const unscopedReads: FlowDeps = { ...unscoped, store: unscoped.readStore, primary: unscoped.store };
+  /** The deps as the caller sees them (writes, and reads): an OAuth token's stores only on the sites its grant covers (see `withinGrant`). */
+  const scopedTo = (principal: PublishingPrincipal): { deps: FlowDeps; reads: FlowDeps } => {
     if (principal.kind !== 'user' || !principal.grant) return { deps: unscoped, reads: unscopedReads };
     const { grant } = principal;
-    const deps = { ...unscoped, store: withinGrant(unscoped.store, grant), readStore: unscoped.readStore && withinGrant(unscoped.readStore, grant) };
-    return { deps, reads: readsOf(deps) };
+    const store = withinGrant(unscoped.store, grant);
+    return { deps: { ...unscoped, store }, reads: { ...unscoped, store: withinGrant(unscoped.readStore, grant), primary: store } };
   };
   return {
     async getSite({ path, principal }) {

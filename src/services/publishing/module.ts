@@ -13,6 +13,7 @@ import { hashAccessToken } from './domain/accessTokens.js';
 import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
 import { createPublishingHandlers } from './handlers.js';
+import type { PublishingDeps } from './deps.js';
 import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
@@ -39,7 +40,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   seed: seedPublishingDemo,
   admin: registerPublishingCommands,
   create: (deps) => ({
-    definition: servedDefinition(createPublishingService(deps)),
+    definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
     early: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
       prefix: PREFIX,
@@ -50,52 +51,82 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
 };
 
 /**
- * The publishing service under `/rest/v1.1`: read, trash (or delete) and
- * restore posts, with the platform's endpoint layer around them (OPTIONS,
- * unrouted requests, CORS, and an unknown token refused everywhere).
+ * The one deps object of the service, built once from what the platform
+ * hands the module: the store on the shared database and the read store (a
+ * replica when configured), each with its sites remembered; the metrics of
+ * restores and deletions; the bearer tokens' owners, remembered; the limits.
  */
-export function createPublishingService(deps: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>): PublishingDefinition {
+export function publishingDeps(platform: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>): PublishingDeps {
+  const { config } = platform;
+  const settings = config.publishing;
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(createKyselyPublishingStore(deps.db), deps.config.publishing.siteCacheMs);
+  const store = cachedSites(createKyselyPublishingStore(platform.db), settings.siteCacheMs);
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
-  const readStore = deps.readDb === deps.db ? store : cachedSites(createKyselyPublishingStore(deps.readDb), deps.config.publishing.siteCacheMs);
+  const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb), settings.siteCacheMs);
   const postRestores = new Counter({
     name: 'post_restores_total',
     help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',
     labelNames: ['outcome'],
-    registers: [deps.metrics],
+    registers: [platform.metrics],
   });
   const postDeletions = new Counter({
     name: 'post_deletions_total',
     help: 'Authorised trash requests: `trashed` moved the post to the trash, `deleted` deleted a trashed post for good, `unchanged` lost to a concurrent change.',
     labelNames: ['outcome'],
-    registers: [deps.metrics],
+    registers: [platform.metrics],
   });
-  const handlers = createPublishingHandlers({
-    contract: deps.contract,
+  // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
+  const withAccounts = platform.db as unknown as Kysely<PublishingTables & AccountsTables>;
+  const tokenOwners = cachedLookups(
+    async (tokenHash: string): Promise<PublishingPrincipal | null> => {
+      const userId = await store.tokenOwner(tokenHash);
+      if (userId !== undefined) return tokenUser(userId);
+      const oauth = await oauthTokenUser(withAccounts, tokenHash);
+      return oauth ? { kind: 'user', userId: oauth.userId, grant: oauth.grant } : null;
+    },
+    { ttlMs: settings.accessTokenCacheMs, maxEntries: TOKEN_CACHE_ENTRIES },
+  );
+  // A person revoking an app ends its tokens here at once, and on other instances as soon as the news arrives.
+  platform.changes.subscribe(OAUTH_GRANTS_CHANGED, tokenOwners.clear);
+  return {
+    contract: platform.contract,
     store,
     readStore,
-    publicUrl: deps.config.publicUrl,
-    shortlinkBase: deps.config.publishing.shortlinkBase,
+    publicUrl: config.publicUrl,
+    shortlinkBase: settings.shortlinkBase,
     onRestore: (outcome) => postRestores.inc({ outcome }),
     onDelete: (outcome) => postDeletions.inc({ outcome }),
-  });
+    tokenOwners,
+    corsOrigins: settings.corsOrigins,
+    limits: rateLimits({
+      shared: platform.redis ? { redis: platform.redis, keyPrefix: config.redisKeyPrefix } : undefined,
+      refuse: readsExhausted,
+      onRefused: platform.onRateLimited,
+    }),
+    rateLimits: settings.rateLimits,
+  };
+}
+
+/**
+ * The publishing service under `/rest/v1.1`: read, write, trash (or delete)
+ * and restore posts, with the platform's endpoint layer around them
+ * (OPTIONS, unrouted requests, CORS, and an unknown token refused
+ * everywhere): its handlers, policies and security resolver, from the one
+ * deps object.
+ */
+export function publishingService(deps: PublishingDeps): PublishingDefinition {
+  const handlers = createPublishingHandlers(deps);
   /**
    * Every answer is presented the v1.1 way (envelope, pretty, JSONP, CORS), with the options the answering
    * operation declares in the contract (`fields` where it declares `fields`, JSONP where it declares `callback`);
    * a request no operation took (an unknown path or method) is never answered as JSONP.
    */
-  const present = publishingPresenter(deps.config.publishing.corsOrigins, (ctx) => deps.contract.byOperationId.get(ctx.state.operationId)?.queryParams);
+  const present = publishingPresenter(deps.corsOrigins, (ctx) => deps.contract.byOperationId.get(ctx.state.operationId)?.queryParams);
+  const { readsPerHour, writesPerHour, windowSeconds } = deps.rateLimits;
   // Every read (GET) counts against the client address; writes need a token and are few.
-  const limits = rateLimits({
-    shared: deps.redis ? { redis: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-    refuse: readsExhausted,
-    onRefused: deps.onRateLimited,
-  });
-  const { readsPerHour, writesPerHour, windowSeconds } = deps.config.publishing.rateLimits;
-  const read = limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
+  const read = deps.limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
   // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
-  const write = limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
+  const write = deps.limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
   const policies: PublishingPolicies = {
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
@@ -113,26 +144,13 @@ export function createPublishingService(deps: PlatformDeps<PublishingTables, Pla
     restorePost: { admit: write, present },
     getOpenApiDocument: { admit: read, present },
   };
-  // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
-  const withAccounts = deps.db as unknown as Kysely<PublishingTables & AccountsTables>;
-  const owners = cachedLookups(
-    async (tokenHash: string): Promise<PublishingPrincipal | null> => {
-      const userId = await store.tokenOwner(tokenHash);
-      if (userId !== undefined) return tokenUser(userId);
-      const oauth = await oauthTokenUser(withAccounts, tokenHash);
-      return oauth ? { kind: 'user', userId: oauth.userId, grant: oauth.grant } : null;
-    },
-    { ttlMs: deps.config.publishing.accessTokenCacheMs, maxEntries: TOKEN_CACHE_ENTRIES },
-  );
-  // A person revoking an app ends its tokens here at once, and on other instances as soon as the news arrives.
-  deps.changes.subscribe(OAUTH_GRANTS_CHANGED, owners.clear);
   const security: PublishingSecurity = {
     /**
      * A bearer token names the user it was issued to, unless revoked: one of the admin command line's tokens, or
      * an OAuth access token of the user's account (with what its grant covers). Only its hash is looked up,
      * through the instance's cache (`ACCESS_TOKEN_CACHE_MS`): a token it knows resolves without an asynchronous step.
      */
-    bearerToken: (token) => owners.resolve(hashAccessToken(token)),
+    bearerToken: (token) => deps.tokenOwners.resolve(hashAccessToken(token)),
   };
   return {
     name: 'publishing',

@@ -11,7 +11,7 @@ import { loadContract } from '../../../src/platform/contract/compile.js';
 import { contractPipeline } from '../../../src/platform/pipeline/pipeline.js';
 import { requestId } from '../../../src/platform/answers/requestId.js';
 import { issueApiKey } from '../../../src/accounts/apiKey.js';
-import { profilesService } from '../../../src/services/profiles/module.js';
+import { profilesDeps, profilesService } from '../../../src/services/profiles/module.js';
 import type { ProfilesStore } from '../../../src/services/profiles/domain/profilesStore.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
@@ -67,7 +67,9 @@ async function serveWith(store: ProfilesStore) {
   const logger = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) });
   const contract = await loadContract(fileURLToPath(new URL('../../../openapi/profiles.yaml', import.meta.url)));
   const config = configFromEnv({ LOG_LEVEL: 'silent' });
-  const service = profilesService({ contract, config, store });
+  // A platform with no database, Redis or change bus: the store is the one given.
+  const platform = { contract, config, changes: { subscribe() {} } } as unknown as Parameters<typeof profilesDeps>[0];
+  const service = profilesService(profilesDeps(platform, store));
   const app = new Koa();
   app.silent = true;
   app.use(requestId);

@@ -1,7 +1,7 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
 import { postCapabilities } from '../../../src/services/publishing/domain/capabilities.js';
-import type { PostRecord } from '../../../src/services/publishing/store/publishingStore.js';
+import type { PostRecord } from '../../../src/services/publishing/domain/records.js';
 
 /** The platform's roles, with the post capabilities the standard-roles migration gives them. */
 const EDITOR = ['publish_posts', 'edit_posts', 'edit_others_posts', 'edit_published_posts', 'edit_private_posts', 'delete_posts', 'delete_others_posts', 'delete_published_posts', 'delete_private_posts'];

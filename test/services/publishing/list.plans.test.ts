@@ -1,7 +1,7 @@
 import { CompiledQuery, SqliteAdapter, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listQueries } from '../../../src/services/publishing/store/kysely/postLists.js';
-import type { PostListQuery } from '../../../src/services/publishing/store/publishingStore.js';
+import type { PostListQuery } from '../../../src/services/publishing/domain/publishingStore.js';
 import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
 
 /** A site of 10,000 posts, each with a term: the size the issue names. */

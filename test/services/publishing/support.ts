@@ -2,9 +2,10 @@ import { createClient, type Client } from '../../../generated/publishing/client/
 import type { Insertable } from 'kysely';
 import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
 import type { DeletePostData, GetPostData, ListPostsData, RestorePostData } from '../../../generated/publishing/types.gen.js';
-import { NEW_POST_DEFAULTS, type PublishingTables } from '../../../src/services/publishing/store/tables.js';
+import { NEW_POST_DEFAULTS } from '../../../src/services/publishing/domain/postColumns.js';
+import type { PublishingTables } from '../../../src/services/publishing/store/tables.js';
 import { createKyselyPublishingStore } from '../../../src/services/publishing/store/kyselyPublishingStore.js';
-import type { PublishingStore } from '../../../src/services/publishing/store/publishingStore.js';
+import type { PublishingStore } from '../../../src/services/publishing/domain/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
 import { publishingToken } from '../../support/credentials.js';
 import { startServer, type TestServer } from '../../support/server.js';

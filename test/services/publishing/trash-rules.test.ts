@@ -1,7 +1,7 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
 import { parseSiteRef } from '../../../src/services/publishing/domain/siteRef.js';
-import { desiredSlugOnRestore, slugMustBeUnique, trashedSlug, uniqueSlug } from '../../../src/services/publishing/domain/trash.js';
+import { desiredSlugOnRestore, slugMustBeUnique, trashedSlug, uniqueSlug } from '../../../src/services/publishing/store/trashRules.js';
 
 describe('trashing suffixes the slug with __trashed', () => {
   it('once', () => {

@@ -1,6 +1,7 @@
 import type { ApiError } from '../../../platform/answers/errors.js';
 import { cannotAccessPrivateBlog, cannotEdit, cannotView, cannotViewProtected, unknownBlog } from '../errors.js';
-import type { PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { PostRecord, SiteRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
 import { mayReadPrivatePost, type PostCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { parseSiteRef } from './siteRef.js';

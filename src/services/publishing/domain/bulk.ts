@@ -1,7 +1,7 @@
 import type { BulkError, BulkResults, Post } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { unknownPost } from '../errors.js';
-import type { PublishingStore } from '../store/publishingStore.js';
+import type { PublishingStore } from './publishingStore.js';
 import { openSite } from './access.js';
 import type { PostContext } from './context.js';
 

@@ -1,4 +1,4 @@
-import type { PostRecord } from '../store/publishingStore.js';
+import type { PostRecord } from './records.js';
 
 /** The caller's rights on one post, as the post object's `capabilities` shows them. */
 export interface PostCapabilities {

@@ -3,12 +3,10 @@ import { cannotDelete, unknownPost, unknownPostType } from '../errors.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
+import type { FlowDeps } from './deps.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 
-export interface DeleteDeps extends RenderDeps {
-  /** Told what each authorised call did: trashed the post, deleted it for good, or found it already changed. */
-  onDelete?: (outcome: 'trashed' | 'deleted' | 'unchanged') => void;
-}
+export type DeleteDeps = RenderDeps & Pick<FlowDeps, 'onDelete'>;
 
 export interface DeleteRequest {
   /** The `site` path parameter, URL-decoded. */

@@ -1,5 +1,5 @@
 import type { SiteAccess } from '../../../accounts/oauth/scopes.js';
-import type { PublishingStore } from '../store/publishingStore.js';
+import type { PublishingStore } from './publishingStore.js';
 
 /** What an OAuth token's grant lets it do: the sites the person picked, each read-only or read and write. */
 export interface GrantScope {

@@ -1,4 +1,4 @@
-import type { AncestorRecord, PostRecord, SiteRecord, UserRecord } from '../store/publishingStore.js';
+import type { AncestorRecord, PostRecord, SiteRecord, UserRecord } from './records.js';
 
 /**
  * Statuses whose posts are reached by their plain link (`?p=ID`) rather

@@ -1,7 +1,8 @@
 import type { Post, PostList } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { unknownPostType } from '../errors.js';
-import type { ListVisibility, PostListQuery, PostRecord, SiteRecord } from '../store/publishingStore.js';
+import type { ListVisibility, PostListQuery } from './publishingStore.js';
+import type { PostRecord, SiteRecord } from './records.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';

@@ -1,7 +1,8 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
 import type { Comment, MyPostLike, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
-import type { AncestorRecord, CommentRecord, PostRecord, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { AncestorRecord, CommentRecord, PostRecord, SiteRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
 import { apiDate } from './dates.js';
 import { apiPostUrl, apiSiteUrl, permalink, shortUrl, siteHomeUrl } from './links.js';
 import { userObject } from './userObject.js';

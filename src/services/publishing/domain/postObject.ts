@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Attachment, Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
 import { renderContent, renderExcerpt, renderTitle, type RenderAttachment } from '../render/index.js';
-import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from '../store/publishingStore.js';
+import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from './records.js';
 import type { PostCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';

@@ -1,7 +1,7 @@
 import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { likeNeedsToken, unknownPost } from '../errors.js';
-import type { PostRecord, SiteRecord } from '../store/publishingStore.js';
+import type { PostRecord, SiteRecord } from './records.js';
 import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';

@@ -1,21 +1,15 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import type { PostRecord, PostRelations, PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { PostRecord, PostRelations, SiteRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
 import type { Viewer } from './access.js';
+import type { FlowDeps } from './deps.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
 import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
 
 /** What rendering a post object needs beyond the post. */
-export interface RenderDeps {
-  store: PublishingStore;
-  /** Base of absolute API links. */
-  publicUrl: string;
-  /** Base of the wp.me-style short links. */
-  shortlinkBase: string;
-  /** The primary store, when `store` is a read replica: scheduled posts whose date has come are published there. */
-  primary?: PublishingStore;
-}
+export type RenderDeps = Pick<FlowDeps, 'store' | 'primary' | 'publicUrl' | 'shortlinkBase'>;
 
 export interface RenderRequest {
   site: SiteRecord;

@@ -3,12 +3,10 @@ import { cannotEdit, cannotRestore, unknownPost } from '../errors.js';
 import { exposes, openSite, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
+import type { FlowDeps } from './deps.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 
-export interface RestoreDeps extends RenderDeps {
-  /** Told whether each authorised restore made the transition or found the post already out of the trash. */
-  onRestore?: (outcome: 'restored' | 'unchanged') => void;
-}
+export type RestoreDeps = RenderDeps & Pick<FlowDeps, 'onRestore'>;
 
 export interface RestoreRequest {
   /** The `site` path parameter, URL-decoded. */

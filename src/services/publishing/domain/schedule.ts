@@ -1,11 +1,8 @@
-import type { PostRecord, PublishingStore } from '../store/publishingStore.js';
+import type { PostRecord } from './records.js';
+import type { FlowDeps } from './deps.js';
 
-/** The stores a scheduled post's publication uses: where reads go, and the primary it is written to. */
-export interface ScheduleDeps {
-  store: PublishingStore;
-  /** The primary store, when reads go to a replica; else `store`. */
-  primary?: PublishingStore;
-}
+/** The stores a scheduled post's publication uses: where reads go, and the primary it is written to (`store` when none). */
+export type ScheduleDeps = Pick<FlowDeps, 'store' | 'primary'>;
 
 /**
  * Publishes the site's scheduled posts whose date has come, as the

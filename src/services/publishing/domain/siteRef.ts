@@ -1,4 +1,5 @@
-import type { SiteRef } from '../store/publishingStore.js';
+/** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
+export type SiteRef = { kind: 'id'; id: number } | { kind: 'address'; domain: string; path: string };
 
 /**
  * Reads the `site` path parameter (already URL-decoded): digits name a site

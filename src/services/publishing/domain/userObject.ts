@@ -1,5 +1,5 @@
 import type { Author } from '../../../../generated/publishing/types.gen.js';
-import type { SiteRecord, UserRecord } from '../store/publishingStore.js';
+import type { SiteRecord, UserRecord } from './records.js';
 import { profileUrl } from './links.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { MetadataInput, PostInput, TermNames } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
-import type { PublishingStore, SiteRecord } from '../store/publishingStore.js';
+import type { PublishingStore } from './publishingStore.js';
+import type { SiteRecord } from './records.js';
 import { slugFromTitle } from './postObject.js';
 
 /**

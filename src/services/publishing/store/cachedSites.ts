@@ -1,5 +1,6 @@
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
-import type { PublishingStore, SiteRef } from './publishingStore.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import type { SiteRef } from '../domain/siteRef.js';
 
 /** Most sites, and most (site, user) role capabilities, one instance remembers. */
 const SITE_CACHE_ENTRIES = 10_000;

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
-import { NEW_POST_DEFAULTS, type PublishingTables } from './tables.js';
+import { NEW_POST_DEFAULTS } from '../domain/postColumns.js';
+import type { PublishingTables } from './tables.js';
 
 /**
  * The publishing demo data (documented in docs/publishing.md). IDs are fixed so that

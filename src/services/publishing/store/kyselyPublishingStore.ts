@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { atomically } from '../../../platform/store/transactions.js';
 import type { PublishingTables } from './tables.js';
-import type { PublishingStore } from './publishingStore.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
 import { kyselyPostLikes } from './kysely/likes.js';
 import { kyselyPostFieldWrites } from './kysely/postFields.js';

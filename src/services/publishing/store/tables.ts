@@ -1,21 +1,18 @@
 import type { ColumnType } from 'kysely';
+import type { PostColumns } from '../domain/postColumns.js';
+import type { AttachmentRecord, SiteRecord } from '../domain/records.js';
 
 /**
  * Tables of the publishing service, as Kysely sees them. Portable across
  * SQLite and PostgreSQL: explicit integer IDs (no autoincrement), booleans
  * as 0/1, timestamps as ISO-8601 text (`Date#toISOString`, so they sort as
- * text), free-form values as JSON text.
+ * text), free-form values as JSON text. A column stored as the domain's
+ * record has it (same name, same value) is declared by the record
+ * (`domain/records.ts`).
  */
 
 /** A site: numeric ID, domain, and an optional sub-folder (`domain::path` in the API). */
-export interface SitesTable {
-  id: number;
-  domain: string;
-  /** Sub-folder without slashes (`blog`, `a/b`); `''` for a site at the domain root. */
-  path: string;
-  name: string;
-  description: string;
-  lang: string;
+export interface SitesTable extends Pick<SiteRecord, 'id' | 'domain' | 'path' | 'name' | 'description' | 'lang'> {
   is_private: number;
   /** JSON array of the post types the API exposes besides `post` and `page` (`rest_api_allowed_post_types`). */
   extra_post_types: string;
@@ -64,33 +61,8 @@ export interface AccessTokensTable {
   revoked_at: string | null;
 }
 
-/** Posts and pages (and any other post type). */
-export interface PostsTable {
-  id: number;
-  site_id: number;
-  author_id: number | null;
-  type: string;
-  status: string;
-  slug: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  password: string;
-  parent_id: number | null;
-  guid: string;
-  date: string;
-  modified: string;
-  sticky: number;
-  comment_status: string;
-  ping_status: string;
-  likes_enabled: number;
-  sharing_enabled: number;
-  menu_order: number;
-  page_template: string;
-  featured_media_id: number | null;
-  /** JSON array of URLs on social networks. */
-  publicize_urls: string;
-}
+/** Posts and pages (and any other post type), in the columns their writes name (`PostColumns`). */
+export interface PostsTable extends PostColumns {}
 
 /** The trash memory of a trashed post: what restoring it gives back. */
 export interface TrashMetaTable {
@@ -118,22 +90,12 @@ export interface PostTermsTable {
 }
 
 /** Media items, attached to a post (`post_id`) or not. */
-export interface AttachmentsTable {
-  id: number;
+export interface AttachmentsTable
+  extends Pick<AttachmentRecord, 'id' | 'date' | 'url' | 'guid' | 'file' | 'title' | 'caption' | 'description' | 'alt' | 'width' | 'height'> {
   site_id: number;
   post_id: number | null;
   author_id: number | null;
-  date: string;
-  url: string;
-  guid: string;
-  file: string;
   mime_type: string;
-  title: string;
-  caption: string;
-  description: string;
-  alt: string;
-  width: number;
-  height: number;
 }
 
 /** Post metadata; keys starting with `_` are protected. */
@@ -208,16 +170,3 @@ export interface PublishingTables {
   revisions: RevisionsTable;
   post_counts: PostCountsTable;
 }
-
-/** The columns a new post starts with unless it says otherwise: not sticky, open to comments and pings, likes and sharing on, no order, template, featured image or publicized URLs. */
-export const NEW_POST_DEFAULTS = {
-  sticky: 0,
-  comment_status: 'open',
-  ping_status: 'open',
-  likes_enabled: 1,
-  sharing_enabled: 1,
-  menu_order: 0,
-  page_template: '',
-  featured_media_id: null,
-  publicize_urls: '[]',
-} as const;

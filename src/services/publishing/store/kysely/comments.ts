@@ -1,5 +1,5 @@
 import { camelCased } from '../../../../platform/store/columns.js';
-import type { PostComments } from '../publishingStore.js';
+import type { PostComments } from '../../domain/publishingStore.js';
 import { count, type Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 

@@ -1,4 +1,4 @@
-import type { PostLikes } from '../publishingStore.js';
+import type { PostLikes } from '../../domain/publishingStore.js';
 import { count, exists, type Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 

@@ -1,6 +1,7 @@
 import { sql, type Compilable, type Selectable } from 'kysely';
 import { camelCased } from '../../../../platform/store/columns.js';
-import type { AncestorRecord, AttachmentRecord, PageRelationsRequest, PostRecord, PostRelations, TermRecord } from '../publishingStore.js';
+import type { AncestorRecord, AttachmentRecord, PostRecord, PostRelations, TermRecord } from '../../domain/records.js';
+import type { PageRelationsRequest } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PublishingTables, UsersTable } from '../tables.js';
 import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
 import type { Db } from './db.js';

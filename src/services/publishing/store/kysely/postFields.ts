@@ -1,5 +1,6 @@
 import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
-import type { PostFieldWrites, TermRef } from '../publishingStore.js';
+import type { PostFieldWrites } from '../../domain/publishingStore.js';
+import type { TermRef } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 

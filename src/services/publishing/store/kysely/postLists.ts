@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
-import type { PostListQuery, PostListing, PublishingPostLists } from '../publishingStore.js';
+import type { PostListQuery, PostListing, PublishingPostLists } from '../../domain/publishingStore.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
 import { toPost, withTrashMemory } from './posts.js';

@@ -1,7 +1,8 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { camelCased } from '../../../../platform/store/columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
-import type { AncestorRecord, AttachmentRecord, PostRecord, PublishingPosts, TermRecord } from '../publishingStore.js';
+import type { AncestorRecord, AttachmentRecord, PostRecord, TermRecord } from '../../domain/records.js';
+import type { PublishingPosts } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { pageRelations } from './pageRelations.js';

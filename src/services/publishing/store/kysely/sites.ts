@@ -1,6 +1,6 @@
 import { camelCased } from '../../../../platform/store/columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
-import type { PublishingSites } from '../publishingStore.js';
+import type { PublishingSites } from '../../domain/publishingStore.js';
 import { count, exists, isStorableId, type Db } from './db.js';
 
 /** The site and the caller's capabilities on it, read by post requests when not remembered (`cachedSites.ts`): built once (see `prepared`). */

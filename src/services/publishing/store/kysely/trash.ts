@@ -1,8 +1,9 @@
 import { SqliteAdapter } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
 import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
-import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../../domain/trash.js';
-import type { PostTrash, RestoredPost } from '../publishingStore.js';
+import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../trashRules.js';
+import type { PostTrash } from '../../domain/publishingStore.js';
+import type { RestoredPost } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
 
 /** How many times a restore looks again for a free slug that concurrent restores keep taking. */

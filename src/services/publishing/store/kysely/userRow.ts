@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import { camelCased } from '../../../../platform/store/columns.js';
-import type { UserRecord } from '../publishingStore.js';
+import type { UserRecord } from '../../domain/records.js';
 import type { PublishingTables, UsersTable } from '../tables.js';
 
 /** A user row with the user's primary site (see `primarySite`). */

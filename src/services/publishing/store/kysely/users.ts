@@ -1,6 +1,6 @@
 import { camelCased } from '../../../../platform/store/columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
-import type { PublishingUsers } from '../publishingStore.js';
+import type { PublishingUsers } from '../../domain/publishingStore.js';
 import type { Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { retryingTaken } from '../../../../platform/store/transactions.js';
-import { slugMustBeUnique } from '../../domain/trash.js';
-import type { PostWrites } from '../publishingStore.js';
+import { slugMustBeUnique } from '../trashRules.js';
+import type { PostWrites } from '../../domain/publishingStore.js';
 import type { PostsTable } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { freeSlug } from './trash.js';

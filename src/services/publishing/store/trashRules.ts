@@ -3,7 +3,9 @@
  * old status (and the trash time) beside the post; the slug gets a
  * `__trashed` suffix and the original slug is kept too. Restoring reads the
  * stored status, clears the stored values, and gives the post back its old
- * status and its original slug.").
+ * status and its original slug."), which the store's trash, restore and
+ * writes follow (`kysely/trash.ts`, `kysely/writes.ts`; the store's
+ * interface, `domain/publishingStore.ts`, says what they promise).
  */
 
 /** The suffix a trashed post's slug gets, so that another post may take the slug meanwhile. */

@@ -1,93 +1,28 @@
-import type { Selectable } from 'kysely';
+import type { NewPost, PostChanges } from './postColumns.js';
+import type {
+  AccessTokenRecord,
+  AncestorRecord,
+  CommentRecord,
+  MetadataRecord,
+  PostCountRecord,
+  PostRecord,
+  PostRelations,
+  RestoredPost,
+  SiteRecord,
+  SiteStats,
+  TermRef,
+  UserRecord,
+} from './records.js';
+import type { SiteRef } from './siteRef.js';
+
 /**
- * What the publishing service needs from its store, in domain terms. The
- * handlers and admin commands use only this interface;
- * `kyselyPublishingStore.ts` implements it for SQLite and PostgreSQL alike,
- * one part per concern (`kysely/`). A record is its table's row
- * (`tables.ts`, where the columns are described) under camelCase names;
- * only what the store converts or adds is declared here.
+ * What the publishing service needs from its store, in domain terms (the
+ * records of `records.ts`). The flows, handlers and admin commands use only
+ * this interface; `store/kyselyPublishingStore.ts` implements it for SQLite
+ * and PostgreSQL alike, one part per concern (`store/kysely/`).
  */
-import type { CamelCased } from '../../../platform/store/columns.js';
-import type { Insertable, Updateable } from 'kysely';
-import type { AccessTokensTable, AttachmentsTable, CommentsTable, PostsTable, SitesTable, TermsTable, TrashMetaTable, UsersTable } from './tables.js';
 
-/** A site as the API names it: by numeric ID, or by domain plus sub-folder (`''` at the root). */
-export type SiteRef = { kind: 'id'; id: number } | { kind: 'address'; domain: string; path: string };
-
-export type SiteRecord = CamelCased<Omit<SitesTable, 'is_private' | 'extra_post_types'>> & {
-  isPrivate: boolean;
-  /** Post types the API exposes besides `post` and `page`. */
-  extraPostTypes: string[];
-};
-
-export type UserRecord = CamelCased<Selectable<UsersTable>> & {
-  /** The user's primary site: the first (lowest-numbered) site they have a role on; null when none. */
-  primarySiteId: number | null;
-};
-
-/** What trashing a post remembered: the status and slug that restoring gives back. */
-export type TrashMemory = CamelCased<Omit<TrashMetaTable, 'post_id'>>;
-
-/** A post; its `date` and `modified` are ISO-8601 UTC. */
-export type PostRecord = CamelCased<Omit<PostsTable, 'sticky' | 'likes_enabled' | 'sharing_enabled' | 'publicize_urls'>> & {
-  sticky: boolean;
-  likesEnabled: boolean;
-  sharingEnabled: boolean;
-  publicizeUrls: string[];
-  /** Set while the post is in the trash. */
-  trash: TrashMemory | null;
-};
-
-/** A parent (or further ancestor) of a post or page. */
-export interface AncestorRecord {
-  id: number;
-  type: string;
-  title: string;
-  slug: string;
-}
-
-/** A term of the post's site. */
-export type TermRecord = CamelCased<Omit<TermsTable, 'site_id'>> & {
-  /** Published posts with this term. */
-  postCount: number;
-};
-
-/** A media item of the post's site; its `date` is ISO-8601 UTC. */
-export type AttachmentRecord = CamelCased<Omit<AttachmentsTable, 'site_id'>>;
-
-export interface MetadataRecord {
-  id: number;
-  key: string;
-  value: unknown;
-}
-
-/** An approved comment with its author, for the `replies` link. */
-export type CommentRecord = CamelCased<Pick<CommentsTable, 'id' | 'parent_id' | 'author_name' | 'author_email' | 'author_url' | 'date' | 'content'>> & {
-  author: UserRecord | null;
-};
-
-/** Everything around a post that the post object shows. */
-export interface PostRelations {
-  author: UserRecord | null;
-  /** Nearest first: parent, grandparent, ... */
-  ancestors: AncestorRecord[];
-  terms: TermRecord[];
-  /** The most recent attachments (newest first), at most the limit asked for. */
-  recentAttachments: AttachmentRecord[];
-  attachmentCount: number;
-  featuredMedia: AttachmentRecord | null;
-  /** Every attachment of the post in ID order, when asked for (galleries are rendered from them). */
-  allAttachments: AttachmentRecord[];
-  metadata: MetadataRecord[];
-  likeCount: number;
-  viewerLikes: boolean;
-  /** Approved comments. */
-  commentCount: number;
-  viewerFollowsSite: boolean;
-  /** Newest first; empty unless asked for. */
-  revisionIds: number[];
-}
-
+/** What `postRelations` reads around a post: for which viewer, how many recent attachments, and whether every attachment and the revisions. */
 export interface RelationsRequest {
   viewerId: number;
   recentAttachments: number;
@@ -100,25 +35,10 @@ export interface PageRelationsRequest extends Omit<RelationsRequest, 'allAttachm
   allAttachments: (post: PostRecord) => boolean;
 }
 
-export interface SiteStats {
-  publishedPosts: number;
-  followers: number;
-  viewerFollows: boolean;
-}
-
-/** A token as `tokens list` shows it: never its hash. */
-export type AccessTokenRecord = CamelCased<Omit<AccessTokensTable, 'token_hash'>> & {
-  /** The login of the user it was issued to. */
-  login: string;
-};
-
 /** Which tokens `revokeAccessTokens` revokes. */
 export type TokenSelector = { tokenHash: string } | { id: string } | { userId: number };
 
-/** What a restore wrote; the post's other columns are as they were. */
-export type RestoredPost = Pick<PostRecord, 'status' | 'slug' | 'modified'>;
-
-/** The store: each part below is one concern, implemented by one file of `kysely/`. */
+/** The store: each part below is one concern, implemented by one file of `store/kysely/`. */
 export interface PublishingStore
   extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostFieldWrites, PostTrash, PostLikes, PostComments, PublishingUsers {
   /**
@@ -183,13 +103,6 @@ export interface PostListing {
   posts: { post: PostRecord; sortValue: string | number }[];
 }
 
-/** A site's posts of one type by status: for every author, and for one user. */
-export interface PostCountRecord {
-  status: string;
-  all: number;
-  mine: number;
-}
-
 /** Lists of a site's posts, and their counts. */
 export interface PublishingPostLists {
   /** One page of the posts matching the query, ordered by its sort key, then by ID in the same direction. */
@@ -197,9 +110,6 @@ export interface PublishingPostLists {
   /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
   postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
 }
-
-/** A new post's columns: everything but its ID and GUID, which the store gives it. */
-export type NewPost = Omit<Insertable<PostsTable>, 'id' | 'guid'>;
 
 /** Writing posts. */
 export interface PostWrites {
@@ -214,15 +124,12 @@ export interface PostWrites {
    * excerpt) in one transaction, the slug made unique when the status needs
    * one. False when there is no such post.
    */
-  updatePost(postId: number, changes: Updateable<PostsTable>, revision: { authorId: number; at: string }): Promise<boolean>;
+  updatePost(postId: number, changes: PostChanges, revision: { authorId: number; at: string }): Promise<boolean>;
   /** Publishes the site's scheduled posts whose date has come; answers how many. */
   publishDuePosts(siteId: number, at: Date): Promise<number>;
   /** Whether the site has scheduled posts of those types whose date has come (an index seek). */
   hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
 }
-
-/** A term as a write names it. */
-export type TermRef = Pick<TermRecord, 'id' | 'name' | 'slug'>;
 
 /** What a write sets besides the post's own columns: its terms, its metadata, its author. */
 export interface PostFieldWrites {

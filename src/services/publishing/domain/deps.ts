@@ -1,0 +1,24 @@
+import type { PublishingStore } from './publishingStore.js';
+
+/**
+ * What publishing's flows work with. The module builds one object that has
+ * it (`publishingDeps` in module.ts) and hands it to the handlers, which
+ * hand it to each flow; a flow names the part it reads (`Pick<FlowDeps, …>`).
+ * A read is handed it with the read store as `store` and the primary as
+ * `primary`; a call with an OAuth token, with the stores as the token's
+ * grant sees them (`withinGrant`).
+ */
+export interface FlowDeps {
+  /** The store the flow reads and writes. */
+  store: PublishingStore;
+  /** The primary store, when `store` is a read replica: scheduled posts whose date has come are published there. */
+  primary?: PublishingStore;
+  /** Base of absolute API links (`PUBLIC_URL`). */
+  publicUrl: string;
+  /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
+  shortlinkBase: string;
+  /** Told whether each authorised restore made the transition or found the post already out of the trash. */
+  onRestore?: (outcome: 'restored' | 'unchanged') => void;
+  /** Told what each authorised delete did: trashed the post, deleted it for good, or found it already changed. */
+  onDelete?: (outcome: 'trashed' | 'deleted' | 'unchanged') => void;
+}
