@@ -60,7 +60,9 @@ function npmTest(label: string): Promise<Run> {
 
 /** A process that keeps one core busy until stopped. */
 function burnCore(): ChildProcess {
-  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  // Busy, and gone once the process that started it is (killed or not, a burner must not outlive the run).
+  const busy = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e8; i++); try { process.kill(parent, 0); } catch { process.exit(0); } }';
+  return spawn(process.execPath, ['-e', busy], { stdio: 'ignore' });
 }
 
 const results: Run[] = [];
