@@ -92,6 +92,54 @@ const countsQuery = prepared((db: Db, p: { siteId: number; type: string; userId:
     .groupBy('status'),
 );
 
+/** A site's kept counts per type and status, every author summed: a few rows of `post_counts`. */
+const siteCountsQuery = prepared((db: Db, p: { siteId: number }) =>
+  db
+    .selectFrom('post_counts')
+    .select((eb) => ['type', 'status', eb.fn.sum<number>('n').as('n')])
+    .where('site_id', '=', p.siteId)
+    .groupBy(['type', 'status']),
+);
+
+/**
+ * A site's published posts with a password, per type: through the partial
+ * index `posts_protected`, whose condition the statement repeats as written
+ * (a parameter in its place would not match it).
+ */
+const protectedCountsQuery = prepared((db: Db, p: { siteId: number }) =>
+  db
+    .selectFrom('posts')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+    .where('site_id', '=', p.siteId)
+    .where(sql<boolean>`status = 'publish' and password <> ''`)
+    .groupBy('type'),
+);
+
+/**
+ * How many posts a list matches, when nothing narrows it but the site,
+ * types, statuses and a viewer who sees every post or only published ones
+ * without a password: the kept counts of those types and statuses, less
+ * (for the latter) the published posts with a password. Undefined when the
+ * list has another condition (author, search, sticky, dates, a page
+ * handle, a viewer who sees their own posts): those are counted by a read
+ * of the matching posts.
+ */
+async function keptCount(db: Db, query: PostListQuery): Promise<number | undefined> {
+  const { visibleTo } = query;
+  if (typeof visibleTo === 'object' || query.authorId !== undefined || query.search !== undefined || query.sticky !== 'include') return undefined;
+  if (query.dateAfter ?? query.dateBefore ?? query.modifiedAfter ?? query.modifiedBefore ?? query.after) return undefined;
+  const statuses = visibleTo === 'published' ? query.statuses.filter((status) => status === 'publish') : query.statuses;
+  const [counts, protectedCounts] = await Promise.all([
+    siteCountsQuery.execute(db, { siteId: query.siteId }),
+    visibleTo === 'published' ? protectedCountsQuery.execute(db, { siteId: query.siteId }) : [],
+  ]);
+  let found = 0;
+  // sum() and count() are strings (bigint) on PostgreSQL.
+  for (const row of counts) if (query.types.includes(row.type) && statuses.includes(row.status)) found += Number(row.n);
+  for (const row of protectedCounts) if (query.types.includes(row.type)) found -= Number(row.n);
+  return found;
+}
+
 /** Lists of a site's posts, and their counts, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostLists(db: Db): PublishingPostLists {
   return {
@@ -102,10 +150,12 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
     },
 
     async listPosts(query): Promise<PostListing> {
-      const { page, total } = listQueries(db, query);
-      const [rows, counted] = await Promise.all([page.execute(), total.executeTakeFirstOrThrow()]);
+      const [rows, found] = await Promise.all([
+        pageQuery(db, query).execute(),
+        keptCount(db, query).then(async (kept) => kept ?? Number((await totalQuery(db, query).executeTakeFirstOrThrow()).n)),
+      ]);
       return {
-        found: Number(counted.n),
+        found,
         posts: rows.map(({ sort_value, ...row }) => ({ post: toPost(row), sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value) })),
       };
     },
@@ -114,14 +164,23 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
 
 /** The two statements of a list: its page (ordered, limited) and the count of every match; exported for the query-plan test. */
 export function listQueries(db: Db, query: PostListQuery) {
+  return { page: pageQuery(db, query), total: totalQuery(db, query) };
+}
+
+/** A list's page: ordered, limited, each post with its trash memory and the value it was sorted by. */
+function pageQuery(db: Db, query: PostListQuery) {
   const direction = query.order === 'DESC' ? 'desc' : 'asc';
-  const page = matching(db, query)
+  return matching(db, query)
     .$call(withTrashMemory)
     .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
     .orderBy((eb) => sortKey(eb, query.orderBy), direction)
     .orderBy('posts.id', direction)
     .limit(query.limit)
     .offset(query.offset);
-  const total = matching(db, query).select((eb) => eb.fn.countAll().as('n'));
-  return { page, total };
 }
+
+/** The count of every post a list matches. */
+const totalQuery = (db: Db, query: PostListQuery) => matching(db, query).select((eb) => eb.fn.countAll().as('n'));
+
+/** The statements of a count from the kept counts; exported for the query-plan test. */
+export const keptCountQueries = { site: siteCountsQuery, protectedPosts: protectedCountsQuery };
