@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { prepared } from '../../../../platform/store/prepared.js';
+import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
 import type { PostListQuery, PostListing, PublishingPostLists } from '../publishingStore.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
-import { toPost, withTrashMemory } from './posts.js';
+import { toPost, withTrashMemory, type PostRow } from './posts.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -25,22 +25,73 @@ function sortKey(eb: PostsEb, orderBy: PostListQuery['orderBy']): Expression<str
 }
 
 /**
+ * The values of a list's statement, by name: the prepared statement of the
+ * list's shape (`shapeOf`) takes them as parameters. `type0`, `type1`, ...
+ * and `status0`, ... are the `in` lists.
+ */
+type ListValues = Record<string, string | number>;
+
+/** The values of a list query, named as `matching` reads them. */
+function valuesOf(query: PostListQuery): ListValues {
+  const values: ListValues = { siteId: query.siteId, limit: query.limit, offset: query.offset };
+  query.types.forEach((type, i) => (values[`type${i}`] = type));
+  query.statuses.forEach((status, i) => (values[`status${i}`] = status));
+  if (typeof query.visibleTo === 'object') values.ownerId = query.visibleTo.ownerId;
+  if (query.authorId !== undefined) values.authorId = query.authorId;
+  if (query.search !== undefined) values.pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const) if (query[name] !== undefined) values[name] = query[name];
+  if (query.after) {
+    values.afterValue = query.after.value;
+    values.afterId = query.after.id;
+  }
+  return values;
+}
+
+/**
+ * What a list's SQL depends on besides its values: the lengths of its `in`
+ * lists, the viewer's kind of visibility, which conditions it has, its order
+ * and whether it continues from a handle. Lists of one shape share their
+ * statements (`prepared`), built once instead of on every request.
+ */
+function shapeOf(query: PostListQuery): string {
+  const visibility = typeof query.visibleTo === 'object' ? 'owner' : query.visibleTo;
+  const has = (value: unknown) => (value === undefined ? '-' : '+');
+  return [
+    query.types.length,
+    query.statuses.length,
+    visibility,
+    has(query.authorId),
+    has(query.search),
+    query.sticky,
+    has(query.dateAfter),
+    has(query.dateBefore),
+    has(query.modifiedAfter),
+    has(query.modifiedBefore),
+    query.orderBy,
+    query.order,
+    has(query.after),
+  ].join(' ');
+}
+
+/**
  * Every condition of a list but its order and page: the site, types and
  * statuses, what a restricted viewer may see (published posts without a
  * password, and their own posts), author, search, sticky, date ranges and
  * the position after a page handle (keyset: past the handle's sort value,
- * or at it with an ID past the handle's).
+ * or at it with an ID past the handle's). Its shape comes from `query`, its
+ * values from `v` (the placeholders of a prepared statement).
  */
-function matching(db: Db, query: PostListQuery): PostsQuery {
+function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
+  const at = (name: string) => v[name]!;
   let q = db
     .selectFrom('posts')
-    .where('posts.site_id', '=', query.siteId)
-    .where('posts.type', 'in', query.types)
-    .where('posts.status', 'in', query.statuses);
+    .where('posts.site_id', '=', at('siteId') as number)
+    .where('posts.type', 'in', query.types.map((_, i) => at(`type${i}`) as string))
+    .where('posts.status', 'in', query.statuses.map((_, i) => at(`status${i}`) as string));
   const { visibleTo } = query;
   if (visibleTo === 'published') q = q.where('posts.status', '=', 'publish').where('posts.password', '=', '');
   else if (visibleTo !== 'all') {
-    const own = visibleTo.ownerId;
+    const own = at('ownerId') as number;
     q = q.where((eb) =>
       eb.or([
         eb.and([eb('posts.status', '=', 'publish'), eb.or([eb('posts.password', '=', ''), eb('posts.author_id', '=', own)])]),
@@ -48,9 +99,9 @@ function matching(db: Db, query: PostListQuery): PostsQuery {
       ]),
     );
   }
-  if (query.authorId !== undefined) q = q.where('posts.author_id', '=', query.authorId);
+  if (query.authorId !== undefined) q = q.where('posts.author_id', '=', at('authorId') as number);
   if (query.search !== undefined) {
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = at('pattern');
     q = q.where((eb) =>
       eb.or(
         (['title', 'excerpt', 'content'] as const).map((column) => eb(sql`lower(${eb.ref(`posts.${column}`)})`, 'like', sql`${pattern} escape '\\'`)),
@@ -59,20 +110,18 @@ function matching(db: Db, query: PostListQuery): PostsQuery {
   }
   if (query.sticky === 'exclude') q = q.where('posts.sticky', '=', 0);
   else if (query.sticky === 'require') q = q.where('posts.sticky', '=', 1);
-  if (query.dateAfter !== undefined) q = q.where('posts.date', '>', query.dateAfter);
-  if (query.dateBefore !== undefined) q = q.where('posts.date', '<', query.dateBefore);
-  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', '>', query.modifiedAfter);
-  if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', query.modifiedBefore);
-  const { after } = query;
-  if (after) {
+  if (query.dateAfter !== undefined) q = q.where('posts.date', '>', at('dateAfter') as string);
+  if (query.dateBefore !== undefined) q = q.where('posts.date', '<', at('dateBefore') as string);
+  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', '>', at('modifiedAfter') as string);
+  if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', at('modifiedBefore') as string);
+  if (query.after) {
     const past = query.order === 'DESC' ? '<' : '>';
+    const afterValue = at('afterValue');
+    const afterId = at('afterId') as number;
     q = q.where((eb) =>
       query.orderBy === 'ID'
-        ? eb('posts.id', past, after.id)
-        : eb.or([
-            eb(sortKey(eb, query.orderBy), past, after.value),
-            eb.and([eb(sortKey(eb, query.orderBy), '=', after.value), eb('posts.id', past, after.id)]),
-          ]),
+        ? eb('posts.id', past, afterId)
+        : eb.or([eb(sortKey(eb, query.orderBy), past, afterValue), eb.and([eb(sortKey(eb, query.orderBy), '=', afterValue), eb('posts.id', past, afterId)])]),
     );
   }
   return q;
@@ -150,9 +199,11 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
     },
 
     async listPosts(query): Promise<PostListing> {
+      const values = valuesOf(query);
+      const { page, total } = preparedOfShape(query);
       const [rows, found] = await Promise.all([
-        pageQuery(db, query).execute(),
-        keptCount(db, query).then(async (kept) => kept ?? Number((await totalQuery(db, query).executeTakeFirstOrThrow()).n)),
+        page.execute(db, values),
+        keptCount(db, query).then(async (kept) => kept ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0)),
       ]);
       return {
         found,
@@ -164,23 +215,44 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
 
 /** The two statements of a list: its page (ordered, limited) and the count of every match; exported for the query-plan test. */
 export function listQueries(db: Db, query: PostListQuery) {
-  return { page: pageQuery(db, query), total: totalQuery(db, query) };
+  const values = valuesOf(query);
+  const { page, total } = preparedOfShape(query);
+  return { page: { compile: () => page.compile(db, values) }, total: { compile: () => total.compile(db, values) } };
 }
 
-/** A list's page: ordered, limited, each post with its trash memory and the value it was sorted by. */
-function pageQuery(db: Db, query: PostListQuery) {
-  const direction = query.order === 'DESC' ? 'desc' : 'asc';
-  return matching(db, query)
-    .$call(withTrashMemory)
-    .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
-    .orderBy((eb) => sortKey(eb, query.orderBy), direction)
-    .orderBy('posts.id', direction)
-    .limit(query.limit)
-    .offset(query.offset);
+/** A list's page (ordered, limited, each post with its trash memory and the value it was sorted by) and its count, for one shape. */
+interface ListStatements {
+  page: PreparedQuery<ListValues, PostRow & { sort_value: string | number }>;
+  total: PreparedQuery<ListValues, { n: string | number | bigint }>;
 }
 
-/** The count of every post a list matches. */
-const totalQuery = (db: Db, query: PostListQuery) => matching(db, query).select((eb) => eb.fn.countAll().as('n'));
+/** Most shapes whose statements are kept (lists use a handful). */
+const MAX_SHAPES = 256;
+const statementsByShape = new Map<string, ListStatements>();
+
+/** The prepared statements of the query's shape: built on its shape's first use, with the first query's shape. */
+function preparedOfShape(query: PostListQuery): ListStatements {
+  const shape = shapeOf(query);
+  let statements = statementsByShape.get(shape);
+  if (!statements) {
+    if (statementsByShape.size >= MAX_SHAPES) statementsByShape.clear();
+    const direction = query.order === 'DESC' ? 'desc' : 'asc';
+    statements = {
+      page: prepared((db: Db, v: ListValues) =>
+        matching(db, query, v)
+          .$call(withTrashMemory)
+          .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
+          .orderBy((eb) => sortKey(eb, query.orderBy), direction)
+          .orderBy('posts.id', direction)
+          .limit(v.limit as number)
+          .offset(v.offset as number),
+      ),
+      total: prepared((db: Db, v: ListValues) => matching(db, query, v).select((eb) => eb.fn.countAll().as('n'))),
+    };
+    statementsByShape.set(shape, statements);
+  }
+  return statements;
+}
 
 /** The statements of a count from the kept counts; exported for the query-plan test. */
 export const keptCountQueries = { site: siteCountsQuery, protectedPosts: protectedCountsQuery };
