@@ -159,8 +159,8 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
  * A statement whose rows are objects keyed by column, as better-sqlite3
  * answers them, built from its raw rows (arrays) by an object literal
  * compiled once per list of columns: better-sqlite3 adds a row's keys one
- * by one, which for a wide row (a post's 27 columns) cost about twice what
- * reading it did (docs/performance.md, "Lists"). A repeated column keeps its
+ * by one, which for a wide row (a post's 27 columns) cost more than reading
+ * it (docs/performance.md, "Figures behind the code"). A repeated column keeps its
  * first place and its last value, as better-sqlite3 gives it. A statement
  * with a column named `__proto__` (a literal of it would set the prototype)
  * answers better-sqlite3's own objects.
