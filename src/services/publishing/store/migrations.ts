@@ -427,15 +427,18 @@ const manageCategories: Migration = {
 };
 
 /**
- * Published posts with a password, per site and type: few, and found
- * through this partial index, so that a list's count for callers without a
- * token is the kept counts (`post_counts`) less these, never a read of
- * every post of the site (`store/kysely/postLists.ts`).
+ * Posts with a password, per site, status and type: few, and found through
+ * this partial index, so that a list's count for callers without a token is
+ * the kept counts (`post_counts`) less the published ones, never a read of
+ * every post of the site (`store/kysely/postLists.ts`). Its condition names
+ * no status: SQLite prepares a statement again on every run when a bound
+ * value could decide whether a partial index applies (a `status = ?` beside
+ * an index on `status = 'publish'`), which every read of a post's terms has.
  */
 const protectedPostsIndex: Migration = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
-    await sql`create index posts_protected on posts (site_id, type) where status = 'publish' and password <> ''`.execute(db);
+    await sql`create index posts_protected on posts (site_id, status, type) where password <> ''`.execute(db);
   },
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {

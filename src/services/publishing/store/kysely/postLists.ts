@@ -152,8 +152,8 @@ const siteCountsQuery = prepared((db: Db, p: { siteId: number }) =>
 
 /**
  * A site's published posts with a password, per type: through the partial
- * index `posts_protected`, whose condition the statement repeats as written
- * (a parameter in its place would not match it).
+ * index `posts_protected`, whose condition (`password <> ''`) the statement
+ * repeats as written (a parameter in its place would not match it).
  */
 const protectedCountsQuery = prepared((db: Db, p: { siteId: number }) =>
   db
