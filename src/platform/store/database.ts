@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement as KyselySqliteStatement } from 'kysely';
 import { createRequire } from 'node:module';
 import { preparedStatementName } from './prepared.js';
 import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
@@ -131,10 +131,11 @@ const STATEMENT_CACHE_SIZE = 256;
  * planning the SQL again cost more than running it. Statements are kept by
  * their SQL text (the values are parameters, so the set of texts is small);
  * one still iterating a result is never handed out twice. SQLite re-prepares
- * a statement by itself when a migration changes the schema.
+ * a statement by itself when a migration changes the schema. Reading
+ * statements answer their rows through `objectRows`.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+  const statements = new Map<string, { statement: SqliteDatabase.Statement; facade: KyselySqliteStatement }>();
   return {
     close: () => {
       statements.clear();
@@ -142,15 +143,57 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
     },
     prepare(text: string) {
       const cached = statements.get(text);
-      if (cached && !cached.busy) return cached;
+      if (cached && !cached.statement.busy) return cached.facade;
       const statement = sqlite.prepare(text);
+      const facade = objectRows(statement);
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-        statements.set(text, statement);
+        statements.set(text, { statement, facade });
       }
-      return statement;
+      return facade;
     },
   };
+}
+
+/**
+ * A statement whose rows are objects keyed by column, as better-sqlite3
+ * answers them, built from its raw rows (arrays) by an object literal
+ * compiled once per list of columns: better-sqlite3 adds a row's keys one
+ * by one, which for a wide row (a post's 27 columns) cost more than reading
+ * it (docs/performance.md, "Figures behind the code"). A repeated column keeps its
+ * first place and its last value, as better-sqlite3 gives it. A statement
+ * with a column named `__proto__` (a literal of it would set the prototype)
+ * answers better-sqlite3's own objects.
+ */
+function objectRows(statement: SqliteDatabase.Statement): KyselySqliteStatement {
+  if (!statement.reader) return statement as unknown as KyselySqliteStatement;
+  let build = compileRow(statement);
+  if (!build) return statement as unknown as KyselySqliteStatement;
+  statement.raw(true);
+  const toObjects = (rows: unknown[][]): unknown[] => {
+    // A migration that changed a table under a cached `select *`: SQLite re-prepared the statement, with other columns.
+    if (rows.length && rows[0]!.length !== build!.columns) build = compileRow(statement) ?? build;
+    return rows.map(build!);
+  };
+  return {
+    reader: true,
+    all: (parameters) => toObjects(statement.all(parameters) as unknown[][]),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObjects([row])[0];
+    },
+  };
+}
+
+type RowBuilder = ((row: unknown[]) => Record<string, unknown>) & { columns: number };
+
+function compileRow(statement: SqliteDatabase.Statement): RowBuilder | undefined {
+  const names = statement.columns().map((column) => column.name);
+  if (names.includes('__proto__')) return undefined;
+  const fields = names.map((name, index) => `${JSON.stringify(name)}: row[${index}]`);
+  const build = new Function('row', `return { ${fields.join(', ')} };`) as RowBuilder;
+  build.columns = names.length;
+  return build;
 }
 
 const quoteIdentifier = (name: string) => {

@@ -1,6 +1,6 @@
 import { CompiledQuery, SqliteAdapter, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQueries } from '../../../src/services/publishing/store/kysely/postLists.js';
+import { keptCountQueries, listQueries } from '../../../src/services/publishing/store/kysely/postLists.js';
 import type { PostListQuery } from '../../../src/services/publishing/domain/publishingStore.js';
 import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
 
@@ -74,6 +74,14 @@ describe('a page of 20 on a site of 10,000 posts reads through indexes', () => {
     const planned = await plan(listQueries(harness.server.built.db, query).page);
     expect(planned).not.toMatch(FULL_SCAN);
     expect(planned).toMatch(/posts_list_by_(date|modified)/);
+  });
+
+  it('the count for callers without a token reads the kept counts and the partial index of published posts with a password', async () => {
+    const db = harness.server.built.db;
+    const planned = await plan({ compile: () => keptCountQueries.protectedPosts.compile(db, { siteId: SITE }) });
+    expect(planned).not.toMatch(FULL_SCAN);
+    expect(planned).toMatch(/posts_protected/);
+    expect(await plan({ compile: () => keptCountQueries.site.compile(db, { siteId: SITE }) })).toMatch(/post_counts/);
   });
 
   it('and the page answers through the API', async () => {

@@ -125,6 +125,19 @@ describe('the query parameters', () => {
     expect(ids((await list(harness, author, 1, { number: 3 })).body)).toEqual([2003, 2002, 2001]);
   });
 
+  it('counts in found what the caller may see (the kept counts, less published posts with a password, when nothing else narrows the list)', async () => {
+    const found = async (token: string | undefined, query: Record<string, string | number> = {}) => (await list(harness, token, 1, { number: 1, ...query })).body.found;
+    expect(await found(undefined)).toBe(4);
+    expect(await found(undefined, { type: 'any' })).toBe(5);
+    expect(await found(undefined, { status: 'any' })).toBe(4);
+    expect(await found(undefined, { sticky: 'exclude' })).toBe(2);
+    expect(await found(admin)).toBe(5);
+    expect(await found(admin, { type: 'any' })).toBe(6);
+    expect(await found(admin, { status: 'trash' })).toBe(8);
+    expect(await found(admin, { status: 'publish,trash', type: 'any' })).toBe(16);
+    expect(await found(author)).toBe(4);
+  });
+
   it('pages by number, offset and page; a handle only on a first page', async () => {
     const first = await list(harness, admin, 1, { number: 2 });
     expect(first.body).toMatchObject({ found: 5 });

@@ -55,6 +55,19 @@ describe('categories and tags by name', () => {
     expect(names(cleared.body.categories)).toEqual(['Uncategorized']);
   });
 
+  it('gives a new post without categories the site’s default category (Uncategorized), as wp_insert_post does; not a page, and not an edit', async () => {
+    const post = await newPost('author', { tags: 'harbour' });
+    expect(names(post.categories)).toEqual(['Uncategorized']);
+    expect(post.categories.Uncategorized).toMatchObject({ ID: 1, slug: 'uncategorized' });
+    expect(post.terms.category).toEqual(post.categories);
+    expect((await read(harness, tokens.admin, 1, post.ID, { context: 'edit' })).body.categories).toEqual(post.categories);
+    const page = await newPost('admin', { type: 'page' });
+    expect(page.categories).toEqual({});
+    const named = await newPost('admin', { categories: 'News', tags: 'harbour' });
+    const edited = await save('admin', named.ID, { title: 'Retitled' });
+    expect(names(edited.body.categories)).toEqual(['News']);
+  });
+
   it('skips an ID the site has no term for, and a term of another site', async () => {
     const post = await newPost('admin', { categories: [3, 999, 30] });
     expect(names(post.categories)).toEqual(['News']);

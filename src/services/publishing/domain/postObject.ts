@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Attachment, Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
 import { renderContent, renderExcerpt, renderTitle, type RenderAttachment } from '../render/index.js';
 import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from './records.js';
@@ -222,7 +222,7 @@ export function postObject(view: PostView): Post {
     // Reblogging is not part of this service, so nobody has reblogged anything.
     is_reblogged: false,
     is_following: relations.viewerFollowsSite,
-    global_ID: createHash('md5').update(`${site.id}:${post.id}`).digest('hex'),
+    global_ID: hash('md5', `${site.id}:${post.id}`, 'hex'),
     featured_image: featured ? featured.url : '',
     post_thumbnail: featured
       ? { ID: featured.id, URL: featured.url, guid: featured.guid, mime_type: featured.mimeType, width: featured.width, height: featured.height }

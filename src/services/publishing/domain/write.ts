@@ -140,7 +140,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
   const id = await store.inTransaction(async (writing) => {
     const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body);
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true });
     return postId;
   });
   const created = await store.findPost(site.id, id);

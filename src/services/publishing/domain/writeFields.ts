@@ -85,11 +85,13 @@ function termsListed(value: TermNames): { ids: number[]; names: string[] } {
  * the post's terms of its taxonomy: existing terms by ID, slug or name; a
  * name the site does not have is added when the caller may (categories:
  * `manage_categories`; tags: `edit_posts`), else skipped; an unknown ID is
- * skipped. Categories that come out empty are the site's default category.
+ * skipped. Categories that come out empty are the site's default category,
+ * as are those of a new post whose body names none (`wp_insert_post` gives a
+ * post of type `post` the `default_category` option when it has no category).
  */
-async function applyTerms(store: PublishingStore, site: SiteRecord, postId: number, roleCapabilities: ReadonlySet<string>, body: PostInput) {
+async function applyTerms(store: PublishingStore, site: SiteRecord, postId: number, roleCapabilities: ReadonlySet<string>, body: PostInput, created: boolean) {
   for (const { field, taxonomy, hierarchical } of TERM_FIELDS) {
-    const value = body[field];
+    const value = body[field] ?? (created && hierarchical ? [] : undefined);
     if (value === undefined) continue;
     const { ids, names } = termsListed(value);
     const found = await store.findTerms(site.id, taxonomy, ids, names.map((name) => slugFromTitle(name)).concat(names));
@@ -173,16 +175,20 @@ async function applyMetadata(store: PublishingStore, postId: number, operations:
   }
 }
 
-/** Sets what the body names of the post's terms (for types that have them) and metadata, after the post itself is saved. */
+/**
+ * Sets what the body names of the post's terms (for types that have them) and metadata, after the post itself is saved;
+ * a post just `created` without categories gets the site's default category.
+ */
 export async function applyWriteFields(
   store: PublishingStore,
   site: SiteRecord,
   post: { id: number; type: string },
   roleCapabilities: ReadonlySet<string>,
   body: PostInput,
+  { created = false } = {},
 ): Promise<void> {
   if (TYPES_WITH_TERMS.has(post.type)) {
-    await applyTerms(store, site, post.id, roleCapabilities, body);
+    await applyTerms(store, site, post.id, roleCapabilities, body, created);
     if (body.format !== undefined) await applyFormat(store, site, post.id, body.format);
   }
   if (body.metadata?.length) await applyMetadata(store, post.id, body.metadata);

@@ -143,18 +143,21 @@ function renderEmbed(shortcode: Shortcode): string {
 /** An expander of the registered shortcodes for one post (galleries numbered from 1); others are left as written. */
 function createExpander(ctx: RenderContext): (text: string) => string {
   let galleries = 0;
-  const expand = (text: string): string =>
-    replace(REGISTERED_TAGS, text, (shortcode) => {
+  const expand = (text: string): string => {
+    // No `[`, no shortcode: @wordpress/shortcode compiles its expression anew on every call.
+    if (!text.includes('[')) return text;
+    return replace(REGISTERED_TAGS, text, (shortcode) => {
       if (shortcode.tag === 'caption') return renderCaption(shortcode, expand);
       if (shortcode.tag === 'gallery') return renderGallery(shortcode, ctx, `gallery-${++galleries}`);
       return renderEmbed(shortcode);
     });
+  };
   return expand;
 }
 
 /** Removes the registered shortcodes, content included (WordPress's `strip_shortcodes`). */
 function stripShortcodes(text: string): string {
-  return replace(REGISTERED_TAGS, text, () => '');
+  return text.includes('[') ? replace(REGISTERED_TAGS, text, () => '') : text;
 }
 
 /** WordPress's `wp_strip_all_tags`: drops tags, and `<script>`/`<style>` with their content. */

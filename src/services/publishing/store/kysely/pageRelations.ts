@@ -130,6 +130,23 @@ const queries = {
       ])
       .where('posts.id', 'in', ids),
   ),
+  // The same counts for a caller without a token (viewer 0, no user): they like nothing and follow nothing.
+  anonymousCounts: preparedIn((db, ids) =>
+    db
+      .selectFrom('posts')
+      .select((eb) => [
+        'posts.id',
+        eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
+        eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
+        eb
+          .selectFrom('comments')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('comments.post_id', '=', 'posts.id')
+          .where('comments.status', '=', 'approved')
+          .as('comments'),
+      ])
+      .where('posts.id', 'in', ids),
+  ),
   metadata: preparedIn((db, ids) => db.selectFrom('post_meta').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
   revisions: preparedIn((db, ids) =>
     db.selectFrom('revisions').select(['id', 'post_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('date', 'desc').orderBy('id', 'desc'),
@@ -197,7 +214,8 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
   const featuredRows = new Map<number, Selectable<AttachmentsTable>>();
   for (const row of await queries.attachments(db, featuredMissing)) featuredRows.set(row.id, row);
 
-  const countRows = await queries.counts(db, ids, { viewerId: request.viewerId });
+  const countRows: { id: number; attachments: unknown; likes: unknown; comments: unknown; viewer_likes?: unknown; viewer_follows?: unknown }[] =
+    request.viewerId === 0 ? await queries.anonymousCounts(db, ids) : await queries.counts(db, ids, { viewerId: request.viewerId });
   const counts = new Map(countRows.map((row) => [row.id, row]));
 
   const metadata = groupBy(await queries.metadata(db, ids), (row) => row.post_id);

@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { prepared } from '../../../../platform/store/prepared.js';
+import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
 import type { PostListQuery, PostListing, PublishingPostLists } from '../../domain/publishingStore.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
-import { toPost, withTrashMemory } from './posts.js';
+import { toPost, withTrashMemory, type PostRow } from './posts.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -25,22 +25,73 @@ function sortKey(eb: PostsEb, orderBy: PostListQuery['orderBy']): Expression<str
 }
 
 /**
+ * The values of a list's statement, by name: the prepared statement of the
+ * list's shape (`shapeOf`) takes them as parameters. `type0`, `type1`, ...
+ * and `status0`, ... are the `in` lists.
+ */
+type ListValues = Record<string, string | number>;
+
+/** The values of a list query, named as `matching` reads them. */
+function valuesOf(query: PostListQuery): ListValues {
+  const values: ListValues = { siteId: query.siteId, limit: query.limit, offset: query.offset };
+  query.types.forEach((type, i) => (values[`type${i}`] = type));
+  query.statuses.forEach((status, i) => (values[`status${i}`] = status));
+  if (typeof query.visibleTo === 'object') values.ownerId = query.visibleTo.ownerId;
+  if (query.authorId !== undefined) values.authorId = query.authorId;
+  if (query.search !== undefined) values.pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const) if (query[name] !== undefined) values[name] = query[name];
+  if (query.after) {
+    values.afterValue = query.after.value;
+    values.afterId = query.after.id;
+  }
+  return values;
+}
+
+/**
+ * What a list's SQL depends on besides its values: the lengths of its `in`
+ * lists, the viewer's kind of visibility, which conditions it has, its order
+ * and whether it continues from a handle. Lists of one shape share their
+ * statements (`prepared`), built once instead of on every request.
+ */
+function shapeOf(query: PostListQuery): string {
+  const visibility = typeof query.visibleTo === 'object' ? 'owner' : query.visibleTo;
+  const has = (value: unknown) => (value === undefined ? '-' : '+');
+  return [
+    query.types.length,
+    query.statuses.length,
+    visibility,
+    has(query.authorId),
+    has(query.search),
+    query.sticky,
+    has(query.dateAfter),
+    has(query.dateBefore),
+    has(query.modifiedAfter),
+    has(query.modifiedBefore),
+    query.orderBy,
+    query.order,
+    has(query.after),
+  ].join(' ');
+}
+
+/**
  * Every condition of a list but its order and page: the site, types and
  * statuses, what a restricted viewer may see (published posts without a
  * password, and their own posts), author, search, sticky, date ranges and
  * the position after a page handle (keyset: past the handle's sort value,
- * or at it with an ID past the handle's).
+ * or at it with an ID past the handle's). Its shape comes from `query`, its
+ * values from `v` (the placeholders of a prepared statement).
  */
-function matching(db: Db, query: PostListQuery): PostsQuery {
+function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
+  const at = (name: string) => v[name]!;
   let q = db
     .selectFrom('posts')
-    .where('posts.site_id', '=', query.siteId)
-    .where('posts.type', 'in', query.types)
-    .where('posts.status', 'in', query.statuses);
+    .where('posts.site_id', '=', at('siteId') as number)
+    .where('posts.type', 'in', query.types.map((_, i) => at(`type${i}`) as string))
+    .where('posts.status', 'in', query.statuses.map((_, i) => at(`status${i}`) as string));
   const { visibleTo } = query;
   if (visibleTo === 'published') q = q.where('posts.status', '=', 'publish').where('posts.password', '=', '');
   else if (visibleTo !== 'all') {
-    const own = visibleTo.ownerId;
+    const own = at('ownerId') as number;
     q = q.where((eb) =>
       eb.or([
         eb.and([eb('posts.status', '=', 'publish'), eb.or([eb('posts.password', '=', ''), eb('posts.author_id', '=', own)])]),
@@ -48,9 +99,9 @@ function matching(db: Db, query: PostListQuery): PostsQuery {
       ]),
     );
   }
-  if (query.authorId !== undefined) q = q.where('posts.author_id', '=', query.authorId);
+  if (query.authorId !== undefined) q = q.where('posts.author_id', '=', at('authorId') as number);
   if (query.search !== undefined) {
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = at('pattern');
     q = q.where((eb) =>
       eb.or(
         (['title', 'excerpt', 'content'] as const).map((column) => eb(sql`lower(${eb.ref(`posts.${column}`)})`, 'like', sql`${pattern} escape '\\'`)),
@@ -59,20 +110,18 @@ function matching(db: Db, query: PostListQuery): PostsQuery {
   }
   if (query.sticky === 'exclude') q = q.where('posts.sticky', '=', 0);
   else if (query.sticky === 'require') q = q.where('posts.sticky', '=', 1);
-  if (query.dateAfter !== undefined) q = q.where('posts.date', '>', query.dateAfter);
-  if (query.dateBefore !== undefined) q = q.where('posts.date', '<', query.dateBefore);
-  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', '>', query.modifiedAfter);
-  if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', query.modifiedBefore);
-  const { after } = query;
-  if (after) {
+  if (query.dateAfter !== undefined) q = q.where('posts.date', '>', at('dateAfter') as string);
+  if (query.dateBefore !== undefined) q = q.where('posts.date', '<', at('dateBefore') as string);
+  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', '>', at('modifiedAfter') as string);
+  if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', at('modifiedBefore') as string);
+  if (query.after) {
     const past = query.order === 'DESC' ? '<' : '>';
+    const afterValue = at('afterValue');
+    const afterId = at('afterId') as number;
     q = q.where((eb) =>
       query.orderBy === 'ID'
-        ? eb('posts.id', past, after.id)
-        : eb.or([
-            eb(sortKey(eb, query.orderBy), past, after.value),
-            eb.and([eb(sortKey(eb, query.orderBy), '=', after.value), eb('posts.id', past, after.id)]),
-          ]),
+        ? eb('posts.id', past, afterId)
+        : eb.or([eb(sortKey(eb, query.orderBy), past, afterValue), eb.and([eb(sortKey(eb, query.orderBy), '=', afterValue), eb('posts.id', past, afterId)])]),
     );
   }
   return q;
@@ -92,6 +141,54 @@ const countsQuery = prepared((db: Db, p: { siteId: number; type: string; userId:
     .groupBy('status'),
 );
 
+/** A site's kept counts per type and status, every author summed: a few rows of `post_counts`. */
+const siteCountsQuery = prepared((db: Db, p: { siteId: number }) =>
+  db
+    .selectFrom('post_counts')
+    .select((eb) => ['type', 'status', eb.fn.sum<number>('n').as('n')])
+    .where('site_id', '=', p.siteId)
+    .groupBy(['type', 'status']),
+);
+
+/**
+ * A site's published posts with a password, per type: through the partial
+ * index `posts_protected`, whose condition (`password <> ''`) the statement
+ * repeats as written (a parameter in its place would not match it).
+ */
+const protectedCountsQuery = prepared((db: Db, p: { siteId: number }) =>
+  db
+    .selectFrom('posts')
+    .select((eb) => ['type', eb.fn.countAll<number>().as('n')])
+    .where('site_id', '=', p.siteId)
+    .where(sql<boolean>`status = 'publish' and password <> ''`)
+    .groupBy('type'),
+);
+
+/**
+ * How many posts a list matches, when nothing narrows it but the site,
+ * types, statuses and a viewer who sees every post or only published ones
+ * without a password: the kept counts of those types and statuses, less
+ * (for the latter) the published posts with a password. Undefined when the
+ * list has another condition (author, search, sticky, dates, a page
+ * handle, a viewer who sees their own posts): those are counted by a read
+ * of the matching posts.
+ */
+async function keptCount(db: Db, query: PostListQuery): Promise<number | undefined> {
+  const { visibleTo } = query;
+  if (typeof visibleTo === 'object' || query.authorId !== undefined || query.search !== undefined || query.sticky !== 'include') return undefined;
+  if (query.dateAfter ?? query.dateBefore ?? query.modifiedAfter ?? query.modifiedBefore ?? query.after) return undefined;
+  const statuses = visibleTo === 'published' ? query.statuses.filter((status) => status === 'publish') : query.statuses;
+  const [counts, protectedCounts] = await Promise.all([
+    siteCountsQuery.execute(db, { siteId: query.siteId }),
+    visibleTo === 'published' ? protectedCountsQuery.execute(db, { siteId: query.siteId }) : [],
+  ]);
+  let found = 0;
+  // sum() and count() are strings (bigint) on PostgreSQL.
+  for (const row of counts) if (query.types.includes(row.type) && statuses.includes(row.status)) found += Number(row.n);
+  for (const row of protectedCounts) if (query.types.includes(row.type)) found -= Number(row.n);
+  return found;
+}
+
 /** Lists of a site's posts, and their counts, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostLists(db: Db): PublishingPostLists {
   return {
@@ -102,10 +199,14 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
     },
 
     async listPosts(query): Promise<PostListing> {
-      const { page, total } = listQueries(db, query);
-      const [rows, counted] = await Promise.all([page.execute(), total.executeTakeFirstOrThrow()]);
+      const values = valuesOf(query);
+      const { page, total } = preparedOfShape(query);
+      const [rows, found] = await Promise.all([
+        page.execute(db, values),
+        keptCount(db, query).then(async (kept) => kept ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0)),
+      ]);
       return {
-        found: Number(counted.n),
+        found,
         posts: rows.map(({ sort_value, ...row }) => ({ post: toPost(row), sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value) })),
       };
     },
@@ -114,14 +215,44 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
 
 /** The two statements of a list: its page (ordered, limited) and the count of every match; exported for the query-plan test. */
 export function listQueries(db: Db, query: PostListQuery) {
-  const direction = query.order === 'DESC' ? 'desc' : 'asc';
-  const page = matching(db, query)
-    .$call(withTrashMemory)
-    .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
-    .orderBy((eb) => sortKey(eb, query.orderBy), direction)
-    .orderBy('posts.id', direction)
-    .limit(query.limit)
-    .offset(query.offset);
-  const total = matching(db, query).select((eb) => eb.fn.countAll().as('n'));
-  return { page, total };
+  const values = valuesOf(query);
+  const { page, total } = preparedOfShape(query);
+  return { page: { compile: () => page.compile(db, values) }, total: { compile: () => total.compile(db, values) } };
 }
+
+/** A list's page (ordered, limited, each post with its trash memory and the value it was sorted by) and its count, for one shape. */
+interface ListStatements {
+  page: PreparedQuery<ListValues, PostRow & { sort_value: string | number }>;
+  total: PreparedQuery<ListValues, { n: string | number | bigint }>;
+}
+
+/** Most shapes whose statements are kept (lists use a handful). */
+const MAX_SHAPES = 256;
+const statementsByShape = new Map<string, ListStatements>();
+
+/** The prepared statements of the query's shape: built on its shape's first use, with the first query's shape. */
+function preparedOfShape(query: PostListQuery): ListStatements {
+  const shape = shapeOf(query);
+  let statements = statementsByShape.get(shape);
+  if (!statements) {
+    if (statementsByShape.size >= MAX_SHAPES) statementsByShape.clear();
+    const direction = query.order === 'DESC' ? 'desc' : 'asc';
+    statements = {
+      page: prepared((db: Db, v: ListValues) =>
+        matching(db, query, v)
+          .$call(withTrashMemory)
+          .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
+          .orderBy((eb) => sortKey(eb, query.orderBy), direction)
+          .orderBy('posts.id', direction)
+          .limit(v.limit as number)
+          .offset(v.offset as number),
+      ),
+      total: prepared((db: Db, v: ListValues) => matching(db, query, v).select((eb) => eb.fn.countAll().as('n'))),
+    };
+    statementsByShape.set(shape, statements);
+  }
+  return statements;
+}
+
+/** The statements of a count from the kept counts; exported for the query-plan test. */
+export const keptCountQueries = { site: siteCountsQuery, protectedPosts: protectedCountsQuery };

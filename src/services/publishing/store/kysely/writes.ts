@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { prepared } from '../../../../platform/store/prepared.js';
 import { retryingTaken } from '../../../../platform/store/transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
@@ -14,6 +15,11 @@ async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
   return Number(row?.top ?? 0) + 1;
 }
+
+/** Whether a site has scheduled posts of one type whose date has come (every read, list and count of a site asks it): built once. */
+const hasDueOfType = prepared((db: Db, p: { siteId: number; type: string; at: string }) =>
+  db.selectFrom('posts').select('id').where('site_id', '=', p.siteId).where('type', '=', p.type).where('status', '=', 'future').where('date', '<=', p.at).limit(1),
+);
 
 /** Writing posts on a Kysely database (SQLite or PostgreSQL): each write in one transaction (or in the request's, see `inTransaction`). */
 export function kyselyPostWrites(db: Db): PostWrites {
@@ -69,6 +75,7 @@ export function kyselyPostWrites(db: Db): PostWrites {
     },
 
     async hasDuePosts(siteId, types, at) {
+      if (types.length === 1) return (await hasDueOfType.executeTakeFirst(db, { siteId, type: types[0]!, at: at.toISOString() })) !== undefined;
       const row = await db
         .selectFrom('posts')
         .select('id')
