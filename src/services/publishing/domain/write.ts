@@ -1,8 +1,7 @@
-import type { Updateable } from 'kysely';
 import type { Post, PostInput } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
-import { NEW_POST_DEFAULTS, type NewPost, type PostColumns as PostsTable } from './postColumns.js';
+import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from './postColumns.js';
 import type { PostRecord } from './records.js';
 import { exposes, openSite, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
@@ -44,11 +43,11 @@ function storedDate(value: string): string {
 }
 
 /** `open` / `closed` for comments and pings from `discussion` (`*_open` wins over `*_status`). */
-function discussionOf(body: PostInput): Pick<Updateable<PostsTable>, 'comment_status' | 'ping_status'> {
+function discussionOf(body: PostInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
   const discussion = body.discussion ?? {};
   const status = (open: boolean | number | string | undefined, given: 'open' | 'closed' | undefined) =>
     open !== undefined ? (truthy(open) ? 'open' : 'closed') : given;
-  const changes: Pick<Updateable<PostsTable>, 'comment_status' | 'ping_status'> = {};
+  const changes: Pick<PostChanges, 'comment_status' | 'ping_status'> = {};
   const comments = status(discussion.comments_open, discussion.comment_status);
   const pings = status(discussion.pings_open, discussion.ping_status);
   if (comments) changes.comment_status = comments;
@@ -57,9 +56,9 @@ function discussionOf(body: PostInput): Pick<Updateable<PostsTable>, 'comment_st
 }
 
 /** The columns a body sets besides status, date and slug (a field not given is left out). */
-function fieldsOf(body: PostInput, type: string): Updateable<PostsTable> {
+function fieldsOf(body: PostInput, type: string): PostChanges {
   const hierarchical = HIERARCHICAL_TYPES.has(type);
-  const changes: Updateable<PostsTable> = {
+  const changes: PostChanges = {
     title: body.title,
     content: body.content,
     excerpt: body.excerpt,
