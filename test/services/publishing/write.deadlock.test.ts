@@ -1,3 +1,4 @@
+// @postgres-only: SQLite has one writer at a time and no row locks, so no deadlock to make.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublishing, type PublishingTestServer } from './support.js';
@@ -56,8 +57,8 @@ async function waitingSessions(observer: pg.Client, count: number): Promise<void
 }
 
 describe('an edit chosen as a deadlock\u2019s victim', () => {
-  it('answers 503 with Retry-After and leaves the post, its metadata and revisions as they were', async (context) => {
-    if (!postgres()) context.skip();
+  it('answers 503 with Retry-After and leaves the post, its metadata and revisions as they were', async () => {
+    expect(postgres(), 'runs on PostgreSQL only (vitest.config.ts, `@postgres-only`)').toBe(true);
     const created = await save('new', { title: 'Deadlocked', status: 'publish', metadata: [{ key: 'mood', value: 'calm', operation: 'add' }] });
     expect(created.status).toBe(200);
     const postId = created.body.ID as number;
