@@ -14,17 +14,20 @@
  *
  * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
  * BENCH_CONNECTIONS (50), BENCH_LIST_TERMS=1 (the copies share the demo
- * post's categories and tags), BENCH_TOP lines of the profile (25).
+ * post's categories and tags), BENCH_TOP lines of the profile (25),
+ * BENCH_LIST_STORE=postgres (the store on PostgreSQL, BENCH_POSTGRES_URL or
+ * the local `test` database, in a schema of its own dropped at the end;
+ * its own processes' CPU is not counted in the rows).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadavg } from 'node:os';
-import { freePort, projectRoot } from '../tools.js';
+import { dropSchema, freePort, projectRoot } from '../tools.js';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
 import { combine, load, startScript, stop, waitFor, type Measurement, type Server } from './harness.js';
-import { buildServer, buildUnbundledServer, COMPILED_ENTRY, listPath, makeBenchPosts, readPath, serverEnv } from './project.js';
+import { buildServer, buildUnbundledServer, COMPILED_ENTRY, listPath, makeBenchPosts, makePostgresBenchPosts, readPath, serverEnv } from './project.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -34,8 +37,12 @@ const withTerms = process.env.BENCH_LIST_TERMS === '1';
 const profile = process.env.BENCH_LIST_PROFILE === '1';
 const top = Number(process.env.BENCH_TOP ?? 25);
 
+const onPostgres = process.env.BENCH_LIST_STORE === 'postgres';
+const store = onPostgres ? 'PostgreSQL' : 'SQLite';
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const schema = `bench_list_${process.pid}`;
 const dir = mkdtempSync(join(tmpdir(), 'bench-list-'));
-const databaseUrl = `sqlite:${join(dir, 'list.db')}`;
+const databaseUrl = onPostgres ? postgresUrl : `sqlite:${join(dir, 'list.db')}`;
 const port = await freePort();
 let entry = COMPILED_ENTRY;
 if (profile) entry = buildUnbundledServer();
@@ -44,14 +51,16 @@ const profiles = join(dir, 'profiles');
 mkdirSync(profiles);
 const child = startScript(
   entry,
-  { ...serverEnv(port, databaseUrl), ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}) },
+  { ...serverEnv(port, databaseUrl), ...(onPostgres ? { DATABASE_SCHEMA: schema } : {}), ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}) },
   profile ? { nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href] } : {},
 );
 const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
 
 try {
   await waitFor(`${server.base}/v3/profiles/alex`, { status: 200, timeoutMs: 60_000 });
-  const posts = makeBenchPosts(databaseUrl, postCount, 100_000, { withTerms });
+  const posts = onPostgres
+    ? await makePostgresBenchPosts(postgresUrl, schema, postCount, 100_000, { withTerms })
+    : makeBenchPosts(databaseUrl, postCount, 100_000, { withTerms });
   // Warm-up: the JIT has compiled both paths before any round.
   await load(server, { path: readPath(posts[0]!), connections, duration: 1 });
   await load(server, { path: listPath, connections, duration: 1 });
@@ -77,8 +86,8 @@ try {
     const read = combine(reads);
     const list = combine(lists);
     console.log(`| row | CPU per request | requests/s | errors |\n|---|---|---|---|`);
-    console.log(`| read a post (SQLite) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`);
-    console.log(`| list a page of 20 posts (SQLite) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
+    console.log(`| read a post (${store}) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`);
+    console.log(`| list a page of 20 posts (${store}) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
     console.log(
       `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
     );
@@ -86,4 +95,5 @@ try {
 } finally {
   await stop(child);
   rmSync(dir, { recursive: true, force: true });
+  if (onPostgres) await dropSchema(postgresUrl, schema).catch(() => {});
 }
