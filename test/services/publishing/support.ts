@@ -96,6 +96,26 @@ export async function trash(
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }
 
+/**
+ * POSTs a JSON body to `/posts/new` or `/posts/{ID}` (contract-checked), as `token` (or anonymously), on `site`
+ * (default 1) with `query` (default `?context=edit`); returns status, `Retry-After` and body.
+ */
+export async function savePost(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  target: 'new' | number,
+  body: unknown,
+  { site = 1 as string | number, query = '?context=edit' } = {},
+) {
+  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/${site}/posts/${target}${query}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
+}
+
 /** A post row for tests: a published post of site 1 by the admin, with the given fields over these defaults. */
 export function postRow(fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>): Insertable<PublishingTables['posts']> {
   return {

@@ -1,7 +1,7 @@
 // @postgres-only: SQLite has one writer at a time and no row locks, so no deadlock to make.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPublishing, type PublishingTestServer } from './support.js';
+import { startPublishing, type PublishingTestServer, savePost } from './support.js';
 
 /**
  * A real PostgreSQL deadlock between an edit (`POST /posts/{ID}`, one
@@ -27,14 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-async function save(target: 'new' | number, body: unknown) {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/${target}?context=edit`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
-}
+const save = (target: 'new' | number, body: unknown) => savePost(harness, token, target, body);
 
 /** A connection of its own to the server's database. */
 async function connection(): Promise<pg.Client> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { read, startPublishing, type PublishingTestServer } from './support.js';
+import { read, startPublishing, type PublishingTestServer, savePost } from './support.js';
 
 let harness: PublishingTestServer;
 const tokens: Record<string, string> = {};
@@ -9,15 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-/** POSTs a JSON body as `login` (contract-checked), to `/posts/new` or `/posts/{id}`, with `context=edit`. */
-async function save(login: string, target: 'new' | number, body: unknown) {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/${target}?context=edit`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[login]}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+/** Saves as `login`, with `context=edit`. */
+const save = (login: string, target: 'new' | number, body: unknown) => savePost(harness, tokens[login], target, body);
 
 const names = (terms: Record<string, unknown>) => Object.keys(terms);
 /** The post's metadata as key → value, in ID order (protected keys too: the tests read as the admin, with context=edit). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPosts, list, postRow, read, restore, startPublishing, type PublishingTestServer } from './support.js';
+import { insertPosts, list, postRow, read, restore, startPublishing, type PublishingTestServer, savePost } from './support.js';
 
 let harness: PublishingTestServer;
 const tokens: Record<string, string> = {};
@@ -9,15 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-/** POSTs a JSON body as `login` (contract-checked), to `/posts/new` or `/posts/{id}`. */
-async function save(login: string | undefined, target: 'new' | number, body: unknown, query = '') {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/demo.example.com/posts/${target}${query}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(login ? { Authorization: `Bearer ${tokens[login]}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+/** Saves as `login` (anonymously without one) on the demo site by its domain. */
+const save = (login: string | undefined, target: 'new' | number, body: unknown, query = '') =>
+  savePost(harness, login ? tokens[login] : undefined, target, body, { site: 'demo.example.com', query }).then(({ status, body }) => ({ status, body }));
 
 const stored = (id: number) => harness.store.findPost(1, id);
 const AHEAD = '2099-01-01T09:00:00+00:00';

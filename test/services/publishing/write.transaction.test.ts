@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failNextStatement } from '../../support/failingStatement.js';
-import { startPublishing, type PublishingTestServer } from './support.js';
+import { startPublishing, type PublishingTestServer, savePost } from './support.js';
 
 /**
  * A post write (`/posts/new`, `/posts/{ID}`) is one transaction: when the
@@ -25,14 +25,7 @@ afterAll(() => harness?.close());
 
 const db = () => harness.server.built.db;
 
-async function save(target: 'new' | number, body: unknown) {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/${target}?context=edit`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
-}
+const save = (target: 'new' | number, body: unknown) => savePost(harness, token, target, body);
 
 const postsTitled = (title: string) => db().selectFrom('posts').select('id').where('title', '=', title).execute();
 
