@@ -60,6 +60,18 @@ function preparedIn<Row>(build: (db: Db, ids: number[], p: InParams) => Compilab
 }
 
 /* The queries of a page's relations, each prepared per size of its `in` list. */
+/** Each post's attachments, likes and approved comments, counted. */
+const postCounts = (db: Db, ids: number[]) =>
+  db
+    .selectFrom('posts')
+    .select((eb) => [
+      'posts.id',
+      eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
+      eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
+      eb.selectFrom('comments').select(eb.fn.countAll().as('n')).whereRef('comments.post_id', '=', 'posts.id').where('comments.status', '=', 'approved').as('comments'),
+    ])
+    .where('posts.id', 'in', ids);
+
 const queries = {
   users: preparedIn((db, ids) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids)),
   parents: preparedIn((db, ids) => db.selectFrom('posts').select(['id', 'site_id', 'type', 'title', 'slug', 'parent_id']).where('id', 'in', ids)),
@@ -101,52 +113,20 @@ const queries = {
   ),
   allAttachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
   attachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('id', 'in', ids)),
-  // One row of counts per post (count(*) is a string on PostgreSQL, hence Number() where read).
+  // One row of counts per post (count(*) is a string on PostgreSQL, hence Number() where read), with the viewer's like and follow.
   counts: preparedIn((db, ids, p) =>
-    db
-      .selectFrom('posts')
-      .select((eb) => [
-        'posts.id',
-        eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
-        eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
-        eb
-          .selectFrom('likes')
-          .select(eb.fn.countAll().as('n'))
-          .whereRef('likes.post_id', '=', 'posts.id')
-          .where('likes.user_id', '=', p.viewerId!)
-          .as('viewer_likes'),
-        eb
-          .selectFrom('comments')
-          .select(eb.fn.countAll().as('n'))
-          .whereRef('comments.post_id', '=', 'posts.id')
-          .where('comments.status', '=', 'approved')
-          .as('comments'),
-        eb
-          .selectFrom('site_followers')
-          .select(eb.fn.countAll().as('n'))
-          .whereRef('site_followers.site_id', '=', 'posts.site_id')
-          .where('site_followers.user_id', '=', p.viewerId!)
-          .as('viewer_follows'),
-      ])
-      .where('posts.id', 'in', ids),
+    postCounts(db, ids).select((eb) => [
+      eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').where('likes.user_id', '=', p.viewerId!).as('viewer_likes'),
+      eb
+        .selectFrom('site_followers')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('site_followers.site_id', '=', 'posts.site_id')
+        .where('site_followers.user_id', '=', p.viewerId!)
+        .as('viewer_follows'),
+    ]),
   ),
   // The same counts for a caller without a token (viewer 0, no user): they like nothing and follow nothing.
-  anonymousCounts: preparedIn((db, ids) =>
-    db
-      .selectFrom('posts')
-      .select((eb) => [
-        'posts.id',
-        eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
-        eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
-        eb
-          .selectFrom('comments')
-          .select(eb.fn.countAll().as('n'))
-          .whereRef('comments.post_id', '=', 'posts.id')
-          .where('comments.status', '=', 'approved')
-          .as('comments'),
-      ])
-      .where('posts.id', 'in', ids),
-  ),
+  anonymousCounts: preparedIn((db, ids) => postCounts(db, ids)),
   metadata: preparedIn((db, ids) => db.selectFrom('post_meta').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
   revisions: preparedIn((db, ids) =>
     db.selectFrom('revisions').select(['id', 'post_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('date', 'desc').orderBy('id', 'desc'),
