@@ -145,6 +145,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         contract: await loadContractOnce(projectFile(module.contractFile)),
         db: database.db,
         readDb: replicas?.db ?? database.db,
+        changeMark: database.changeMark,
         config,
         logger,
         redis: redis?.client,

@@ -9,6 +9,7 @@ import type { Contract } from './contract/types.js';
 import type { ServiceDefinition } from './pipeline/service.js';
 import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
+import type { ChangeMark } from './store/database.js';
 
 /**
  * A part of the app that owns tables: their migrations (applied in the
@@ -39,6 +40,12 @@ export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = 
    * a write just made, use `db`.
    */
   readDb: Kysely<Tables>;
+  /**
+   * A mark of the data `db` holds that changes with every write (SQLite;
+   * see `ChangeMark`): what an instance keeps of rendered data is good for as
+   * long as the mark it was read under. None on PostgreSQL.
+   */
+  changeMark?: ChangeMark;
   config: Config;
   logger: Logger;
   /** The Redis every instance shares, when `REDIS_URL` or `REDIS_CLUSTER_NODES` is set. */

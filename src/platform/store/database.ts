@@ -18,8 +18,21 @@ export interface OpenDatabase<DB = any> {
   pool?: import('pg').Pool;
   /** What every statement is reported to (store errors, tracing): for another Kysely over the same data. */
   log: (event: LogEvent) => void;
+  /**
+   * SQLite only: a mark of the data's state, which differs from every
+   * earlier mark once anything may have changed it (see `changeMarks`).
+   * PostgreSQL has none: other instances write to it unseen.
+   */
+  changeMark?: ChangeMark;
   close(): Promise<void>;
 }
+
+/**
+ * A mark of the store's data, read before the reads it stands for: while
+ * the mark is the same, so is everything those reads could find. Undefined
+ * when the store cannot tell at the moment (then nothing may be kept by it).
+ */
+export type ChangeMark = () => string | undefined;
 
 /**
  * Opens the store named by `DATABASE_URL`: `sqlite:PATH` (the embedded
@@ -59,9 +72,10 @@ export function openDatabase<DB = any>(
     // SQLite gives its -wal and -shm files the database file's mode; ones left by an earlier start are made so too.
     if (file !== ':memory:') for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
     sqlite.pragma('foreign_keys = ON');
-    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite), { busyWaitMs: options.busyWaitMs ?? 1000 });
+    const marks = changeMarks(sqlite);
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite, marks.wrote), { busyWaitMs: options.busyWaitMs ?? 1000 });
     const db = new Kysely<DB>({ dialect, log });
-    return { db, dialect: 'sqlite', log, close: () => db.destroy() };
+    return { db, dialect: 'sqlite', log, changeMark: marks.mark, close: () => db.destroy() };
   }
   throw new Error('DATABASE_URL must start with sqlite: or postgres://');
 }
@@ -122,6 +136,34 @@ function namedStatementClient(pg: typeof import('pg')): typeof import('pg').Clie
   } as typeof import('pg').Client;
 }
 
+/**
+ * The change marks of a SQLite connection: this connection's statements that
+ * may write (any but a read-only reader: every insert, update, delete, DDL,
+ * `BEGIN`, `COMMIT` and `ROLLBACK`, counted before they run) and other
+ * connections' commits (`PRAGMA data_version`, which changes with each
+ * commit another connection makes: the admin commands, another process).
+ * A mark read before a set of reads differs from it once a statement that
+ * may have changed what they read has begun. A rolled-back write leaves a
+ * newer mark too: marks err only towards a change that did not happen.
+ */
+function changeMarks(sqlite: SqliteDatabase.Database): { mark: ChangeMark; wrote: () => void } {
+  let writes = 0;
+  const dataVersion = sqlite.prepare('pragma data_version').pluck(true);
+  return {
+    wrote: () => void writes++,
+    mark: () => {
+      // Read first: a write after it changes `writes`, whatever `data_version` then says.
+      const ours = writes;
+      try {
+        return `${ours}.${dataVersion.get() as number}`;
+      } catch {
+        // Busy (another process's exclusive lock) or closed: no mark, nothing kept.
+        return undefined;
+      }
+    },
+  };
+}
+
 /** Most prepared SQLite statements kept for reuse. */
 const STATEMENT_CACHE_SIZE = 256;
 
@@ -134,7 +176,7 @@ const STATEMENT_CACHE_SIZE = 256;
  * a statement by itself when a migration changes the schema. Reading
  * statements answer their rows through `objectRows`.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+function withStatementCache(sqlite: SqliteDatabase.Database, wrote: () => void): KyselySqliteDatabase {
   const statements = new Map<string, { statement: SqliteDatabase.Statement; facade: KyselySqliteStatement }>();
   return {
     close: () => {
@@ -145,7 +187,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
       const cached = statements.get(text);
       if (cached && !cached.statement.busy) return cached.facade;
       const statement = sqlite.prepare(text);
-      const facade = objectRows(statement);
+      const facade = counted(objectRows(statement), statement, wrote);
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
         statements.set(text, { statement, facade });
@@ -182,6 +224,17 @@ function objectRows(statement: SqliteDatabase.Statement): KyselySqliteStatement 
     *iterate(parameters) {
       for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toObjects([row])[0];
     },
+  };
+}
+
+/** The statement, with `wrote` told before each run when it may write (see `changeMarks`). */
+function counted(facade: KyselySqliteStatement, statement: SqliteDatabase.Statement, wrote: () => void): KyselySqliteStatement {
+  if (statement.reader && statement.readonly) return facade;
+  return {
+    reader: facade.reader,
+    all: (parameters) => (wrote(), facade.all(parameters)),
+    run: (parameters) => (wrote(), facade.run(parameters)),
+    iterate: (parameters) => (wrote(), facade.iterate(parameters)),
   };
 }
 

@@ -18,6 +18,7 @@ import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
+import { renderedPosts } from './domain/renderedPosts.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
@@ -60,7 +61,7 @@ export function publishingDeps(platform: PlatformDeps<PublishingTables, Platform
   const { config } = platform;
   const settings = config.publishing;
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(createKyselyPublishingStore(platform.db), settings.siteCacheMs);
+  const store = cachedSites(createKyselyPublishingStore(platform.db, platform.changeMark), settings.siteCacheMs);
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
   const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb), settings.siteCacheMs);
   const postRestores = new Counter({
@@ -94,6 +95,8 @@ export function publishingDeps(platform: PlatformDeps<PublishingTables, Platform
     readStore,
     publicUrl: config.publicUrl,
     shortlinkBase: settings.shortlinkBase,
+    // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is rendered.
+    renderedPosts: renderedPosts(settings.renderCacheEntries),
     onRestore: (outcome) => postRestores.inc({ outcome }),
     onDelete: (outcome) => postDeletions.inc({ outcome }),
     tokenOwners,

@@ -9,6 +9,8 @@ export interface PublishingSettings {
   accessTokenCacheMs: number;
   /** How long an instance trusts a site it read and a user's role capabilities on it (`SITE_CACHE_MS`; 0: never): the longest a change to either made in the store takes to apply there. */
   siteCacheMs: number;
+  /** How many post objects rendered for callers without a token an instance keeps (`POST_RENDER_CACHE_ENTRIES`; 0: none), each good while the store is unchanged (SQLite only). */
+  renderCacheEntries: number;
   rateLimits: {
     /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
     readsPerHour: number;
@@ -31,6 +33,7 @@ export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingCon
       shortlinkBase: parseBaseUrl(env.PUBLISHING_SHORTLINK_BASE ?? 'https://wp.me', 'PUBLISHING_SHORTLINK_BASE'),
       accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
       siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
+      renderCacheEntries: int(env.POST_RENDER_CACHE_ENTRIES, 2000, 'POST_RENDER_CACHE_ENTRIES'),
       rateLimits: {
         readsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
         writesPerHour: int(env.RATE_LIMIT_PUBLISHING_WRITES, 1000, 'RATE_LIMIT_PUBLISHING_WRITES'),

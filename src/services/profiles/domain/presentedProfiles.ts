@@ -1,16 +1,9 @@
 import type { AnonymousProfile, AuthenticatedProfile } from '../../../../generated/profiles/types.gen.js';
 import type { Profile } from './profile.js';
+import { deepFreeze } from '../../../platform/answers/frozen.js';
 import { presentProfile, type Audience, type ProfileLinkBases } from './presentProfile.js';
 
 type Presented = AnonymousProfile | AuthenticatedProfile;
-
-const deepFreeze = <T>(value: T): T => {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-};
 
 /**
  * `presentProfile` remembered per profile object and audience: while the

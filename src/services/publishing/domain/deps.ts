@@ -1,4 +1,5 @@
 import type { PublishingStore } from './publishingStore.js';
+import type { RenderedPosts } from './renderedPosts.js';
 
 /**
  * What publishing's flows work with. The module builds one object that has
@@ -17,6 +18,8 @@ export interface FlowDeps {
   publicUrl: string;
   /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
   shortlinkBase: string;
+  /** Post objects rendered for callers without a token, kept under the store's change mark (none: every post is rendered). */
+  renderedPosts?: RenderedPosts;
   /** Told whether each authorised restore made the transition or found the post already out of the trash. */
   onRestore?: (outcome: 'restored' | 'unchanged') => void;
   /** Told what each authorised delete did: trashed the post, deleted it for good, or found it already changed. */

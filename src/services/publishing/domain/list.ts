@@ -9,7 +9,7 @@ import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
 import { apiSiteUrl } from './links.js';
 import { LISTED_ATTACHMENTS } from './postObject.js';
-import { needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
+import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
 
 /** The list's query parameters, as validated. */
@@ -127,6 +127,8 @@ function typesFor(site: SiteRecord, type: string): string[] {
  */
 export async function listPosts(deps: RenderDeps, request: ListRequest): Promise<PostList> {
   const { viewer, context } = request;
+  // Before the page is read: renderings kept under it show its posts as read after it.
+  const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const type = request.type ?? 'post';
   const types = typesFor(site, type);
@@ -160,14 +162,18 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const readable = listing.posts.filter(
     ({ post }) => !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
   );
-  // What surrounds the page's posts, read for the page at once (a statement per kind of row, not per post).
+  const renders = readable.map(({ post }) => ({ site, post, viewer, roleCapabilities, context, meta: request.meta, mark }));
+  const kept = renders.map((render) => keptRendering(deps, render));
+  // What surrounds the page's posts not kept rendered, read for the page at once (a statement per kind of row, not per post).
+  const unkept = renders.filter((_, index) => !kept[index]);
   const relations = await deps.store.pageRelations(
-    readable.map(({ post }) => post),
+    unkept.map(({ post }) => post),
     { viewerId: viewer.id, recentAttachments: LISTED_ATTACHMENTS, allAttachments: (post) => needsAllAttachments(post, context), revisions: context === 'edit' },
   );
   const posts: Post[] = [];
-  for (const [index, { post }] of readable.entries()) {
-    posts.push(await renderPost(deps, { site, post, viewer, roleCapabilities, context, meta: request.meta, relations: relations[index] }));
+  let next = 0;
+  for (const [index, render] of renders.entries()) {
+    posts.push(kept[index] ?? (await renderPost(deps, { ...render, relations: relations[next++] })));
   }
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
   const meta: NonNullable<PostList['meta']> = type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };

@@ -49,6 +49,13 @@ export interface PublishingStore
    * SQLite the one connection is held until the end).
    */
   inTransaction<T>(work: (store: PublishingStore) => Promise<T>): Promise<T>;
+  /**
+   * A mark of the store's data, read now: while a later mark is the same,
+   * nothing the store holds has changed (see the platform's `ChangeMark`).
+   * Undefined where the store cannot tell: on PostgreSQL (other instances
+   * write unseen), and inside a transaction (its writes may roll back).
+   */
+  changeMark(): string | undefined;
 }
 
 /** Sites, and what a user may do on one. */

@@ -31,19 +31,21 @@ export interface ReadRequest extends ReadSiteRequest {
  */
 async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
   const { viewer } = request;
+  // Before the post is read: a rendering kept under it shows the post as read after it.
+  const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const found = await deps.store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();
   const post = await publishedWhenDue(deps, found);
   const refusal = viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), request.context);
   if (refusal) throw refusal;
-  return { site, post, roleCapabilities };
+  return { site, post, roleCapabilities, mark };
 }
 
 /** Answers a post as the post object, for a viewer who may see it (see `readablePost`). */
 export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<Post> {
-  const { site, post, roleCapabilities } = await readablePost(deps, request);
-  return renderPost(deps, { site, post, viewer: request.viewer, roleCapabilities, context: request.context, meta: request.meta });
+  const { site, post, roleCapabilities, mark } = await readablePost(deps, request);
+  return renderPost(deps, { site, post, viewer: request.viewer, roleCapabilities, context: request.context, meta: request.meta, mark });
 }
 
 /**

@@ -7,9 +7,10 @@ import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
 import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
+import type { RenderKey } from './renderedPosts.js';
 
 /** What rendering a post object needs beyond the post. */
-export type RenderDeps = Pick<FlowDeps, 'store' | 'primary' | 'publicUrl' | 'shortlinkBase'>;
+export type RenderDeps = Pick<FlowDeps, 'store' | 'primary' | 'publicUrl' | 'shortlinkBase' | 'renderedPosts'>;
 
 export interface RenderRequest {
   site: SiteRecord;
@@ -22,6 +23,21 @@ export interface RenderRequest {
   meta: string | undefined;
   /** What surrounds the post, when already read (a list reads a page's at once, `store.pageRelations`); read here when not given. */
   relations?: PostRelations;
+  /** The store's change mark, read before the post: with it, a rendering for a caller without a token is kept (`renderedPosts`). */
+  mark?: string;
+}
+
+/** What the rendering of the request is kept by: only for a caller without a token (whose object is the same for every such caller) asking for no `meta`, under a mark. */
+function keptAs(deps: RenderDeps, request: RenderRequest): RenderKey | undefined {
+  const { mark, viewer, meta } = request;
+  if (!deps.renderedPosts || mark === undefined || viewer.loggedIn || meta !== undefined) return undefined;
+  return { mark, site: request.site, post: request.post, context: request.context };
+}
+
+/** The kept rendering of the request's post, when there is one (see `keptAs`). */
+export function keptRendering(deps: RenderDeps, request: RenderRequest): Post | undefined {
+  const key = keptAs(deps, request);
+  return key && deps.renderedPosts!.find(key);
 }
 
 /** Whether the post object needs every attachment of the post: its content is displayed and has a gallery. */
@@ -46,9 +62,17 @@ async function suggestedSlug(store: PublishingStore, post: PostRecord): Promise<
  * The post object for a viewer, as every post operation answers it: the
  * viewer's rights on the post, what surrounds it (author, terms,
  * attachments, counts, revisions with `context=edit`), the suggested slug of
- * a post that is not published, and the links named in `meta`.
+ * a post that is not published, and the links named in `meta`. For a
+ * caller without a token, a rendering kept under the request's mark is
+ * answered instead (see `renderedPosts`), and a new one is kept.
  */
 export async function renderPost(deps: RenderDeps, request: RenderRequest): Promise<Post> {
+  const key = keptAs(deps, request);
+  if (!key) return render(deps, request);
+  return deps.renderedPosts!.find(key) ?? deps.renderedPosts!.keep(key, await render(deps, request));
+}
+
+async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
   const { store } = deps;
   const { site, post, viewer, context } = request;
   const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);

@@ -3,6 +3,7 @@ import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js'
 import type { QueryDeclaration } from '../../../platform/pipeline/queryParameters.js';
 import { readQuery } from '../../../platform/pipeline/queryParameters.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
+import { jsonWithKeptParts } from '../../../platform/answers/frozen.js';
 
 const CALLBACK_UNSAFE = /[^A-Za-z0-9_.]/g;
 
@@ -74,6 +75,9 @@ function withFields(body: Record<string, unknown>, fields: readonly string[]): R
   return pickFields(body, fields);
 }
 
+/** The JSON of frozen post objects, by object, for as long as something holds them. */
+const keptJson = new WeakMap<object, string>();
+
 /**
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
@@ -121,7 +125,8 @@ function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: Allow
     status = 200;
     headers = {};
   }
-  const json = JSON.stringify(body, null, how.pretty ? 4 : undefined);
+  // A kept (frozen) post object is serialised once, whatever answers hold it (`renderedPosts`).
+  const json = how.pretty ? JSON.stringify(body, null, 4) : jsonWithKeptParts(body, keptJson);
   ctx.status = status;
   ctx.set(headers);
   ctx.set('X-Content-Type-Options', 'nosniff');

@@ -11,11 +11,13 @@ import { kyselyPublishingSites } from './kysely/sites.js';
 import { kyselyPostTrash } from './kysely/trash.js';
 import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
+import type { ChangeMark } from '../../../platform/store/database.js';
 
 /** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
-export function createKyselyPublishingStore(db: Kysely<PublishingTables>): PublishingStore {
+export function createKyselyPublishingStore(db: Kysely<PublishingTables>, changeMark: ChangeMark = () => undefined): PublishingStore {
   return {
     inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx))),
+    changeMark,
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
     ...kyselyPostLists(db),

@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache';
+import type { Post } from '../../../../generated/publishing/types.gen.js';
+import { deepFreeze } from '../../../platform/answers/frozen.js';
+import type { PostContext } from './context.js';
+import type { PostRecord, SiteRecord } from './records.js';
+
+/**
+ * Post objects as rendered for a caller without a token, kept by this
+ * instance under the store's change mark (`PublishingStore.changeMark`)
+ * read before the post was: the same post, site record and context under the
+ * same mark render the same object, since everything the object shows comes
+ * from the store, the site record and the context. A write anywhere in the
+ * store changes the mark, and what was kept under the old one is never
+ * found again (and ages out). Kept objects are frozen: every answer that
+ * holds one shares it.
+ */
+export interface RenderedPosts {
+  /** The kept rendering of the post, if any. */
+  find(key: RenderKey): Post | undefined;
+  /** Keeps a rendering (frozen) and hands it back. */
+  keep(key: RenderKey, post: Post): Post;
+}
+
+/** What a rendering is kept by. */
+export interface RenderKey {
+  /** The store's change mark, read before the post and what surrounds it. */
+  mark: string;
+  site: SiteRecord;
+  post: PostRecord;
+  context: PostContext;
+}
+
+/** A kept rendering of at most `maxEntries` posts (the least recently used go first); undefined for 0, which keeps none. */
+export function renderedPosts(maxEntries: number): RenderedPosts | undefined {
+  if (maxEntries <= 0) return undefined;
+  const kept = new LRUCache<string, Post>({ max: maxEntries });
+  // Each site record the sites cache hands out (a new one once it reads the site again) gets a number of its own.
+  const siteNumbers = new WeakMap<SiteRecord, number>();
+  let sites = 0;
+  const keyOf = ({ mark, site, post, context }: RenderKey) => {
+    let number = siteNumbers.get(site);
+    if (number === undefined) siteNumbers.set(site, (number = ++sites));
+    return `${mark}\u0000${number}\u0000${post.id}\u0000${context}`;
+  };
+  return {
+    find: (key) => kept.get(keyOf(key)),
+    keep(key, post) {
+      kept.set(keyOf(key), deepFreeze(post));
+      return post;
+    },
+  };
+}
