@@ -17,7 +17,9 @@
  * post's categories and tags), BENCH_TOP lines of the profile (25),
  * BENCH_LIST_STORE=postgres (the store on PostgreSQL, BENCH_POSTGRES_URL or
  * the local `test` database, in a schema of its own dropped at the end;
- * its own processes' CPU is not counted in the rows).
+ * its own processes' CPU is not counted in the rows), BENCH_LIST_KEPT=0 (the
+ * server keeps no rendered post objects, `POST_RENDER_CACHE_ENTRIES=0`:
+ * every request reads and renders its posts, as on PostgreSQL).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,7 @@ const postCount = Number(process.env.BENCH_LIST_POSTS ?? 1500);
 const withTerms = process.env.BENCH_LIST_TERMS === '1';
 const profile = process.env.BENCH_LIST_PROFILE === '1';
 const top = Number(process.env.BENCH_TOP ?? 25);
+const keepsRendered = process.env.BENCH_LIST_KEPT !== '0';
 
 const onPostgres = process.env.BENCH_LIST_STORE === 'postgres';
 const store = onPostgres ? 'PostgreSQL' : 'SQLite';
@@ -51,7 +54,12 @@ const profiles = join(dir, 'profiles');
 mkdirSync(profiles);
 const child = startScript(
   entry,
-  { ...serverEnv(port, databaseUrl), ...(onPostgres ? { DATABASE_SCHEMA: schema } : {}), ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}) },
+  {
+    ...serverEnv(port, databaseUrl),
+    ...(onPostgres ? { DATABASE_SCHEMA: schema } : {}),
+    ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}),
+    ...(keepsRendered ? {} : { POST_RENDER_CACHE_ENTRIES: '0' }),
+  },
   profile ? { nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href] } : {},
 );
 const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
@@ -89,7 +97,7 @@ try {
     console.log(`| read a post (${store}) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`);
     console.log(`| list a page of 20 posts (${store}) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
     console.log(
-      `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
+      `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}${keepsRendered ? '' : ', nothing kept (POST_RENDER_CACHE_ENTRIES=0)'}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
     );
   }
 } finally {

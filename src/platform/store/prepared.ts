@@ -92,3 +92,39 @@ export function prepared<DB, Params extends object, Row>(
     },
   };
 }
+
+/** The sizes an `in` list is padded to, so each query is built and compiled once per size (`prepared`), not per call. */
+const IN_SIZES = [4, 20, 100] as const;
+
+/** Named values of a prepared query with an `in` list: `id0`, `id1`, ... and the query's others. */
+export type InParams = Record<string, number | string>;
+
+/** The `in` list of a prepared query: `size` placeholders. */
+const inList = <V>(p: InParams, size: number): V[] => Array.from({ length: size }, (_, i) => p[`id${i}`] as V);
+
+/**
+ * A query with an `in` list (of IDs, or of names), prepared once per size of
+ * `IN_SIZES`: the values are padded to the next size with the first of them
+ * (a repeat in an `in` list changes nothing), and more values than the
+ * largest size run in several statements, their rows one after the other.
+ * `build` gets the list's placeholders and those of the query's other
+ * values (`p`).
+ */
+export function preparedIn<DB, Row, V extends number | string = number>(build: (db: Kysely<DB>, list: V[], p: InParams) => Compilable<Row>) {
+  const bySize = new Map<number, PreparedQuery<InParams, Row>>(
+    IN_SIZES.map((size) => [size, prepared<DB, InParams, Row>((db, p) => build(db, inList<V>(p, size), p))]),
+  );
+  const largest = IN_SIZES[IN_SIZES.length - 1]!;
+  return async (db: Kysely<DB>, values: readonly V[], others: InParams = {}): Promise<Row[]> => {
+    if (!values.length) return [];
+    const rows: Row[] = [];
+    for (let start = 0; start < values.length; start += largest) {
+      const chunk = values.slice(start, start + largest);
+      const size = IN_SIZES.find((one) => one >= chunk.length)!;
+      const params: InParams = { ...others };
+      for (let i = 0; i < size; i++) params[`id${i}`] = chunk[i] ?? chunk[0]!;
+      rows.push(...(await bySize.get(size)!.execute(db, params)));
+    }
+    return rows;
+  };
+}

@@ -61,7 +61,7 @@ export function publishingDeps(platform: PlatformDeps<PublishingTables, Platform
   const { config } = platform;
   const settings = config.publishing;
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(createKyselyPublishingStore(platform.db, platform.changeMark), settings.siteCacheMs);
+  const store = cachedSites(createKyselyPublishingStore(platform.db, { changeMark: platform.changeMark, keptPosts: settings.renderCacheEntries }), settings.siteCacheMs);
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
   const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb), settings.siteCacheMs);
   const postRestores = new Counter({

@@ -47,3 +47,14 @@ describe('deepFreeze', () => {
     }).toThrow(TypeError);
   });
 });
+
+describe('jsonWithKeptParts where nothing is kept', () => {
+  it('looks no deeper than an answer holds its posts, and keeps nothing from an answer without frozen parts', () => {
+    const kept = new WeakMap<object, string>();
+    const deep = deepFreeze({ inside: true });
+    // A frozen object four levels down (inside a post's own objects) is written, not looked for.
+    const answer = { posts: [{ author: { site: { deep } } }] };
+    expect(jsonWithKeptParts(answer, kept)).toBe(JSON.stringify(answer));
+    expect(kept.has(deep)).toBe(false);
+  });
+});

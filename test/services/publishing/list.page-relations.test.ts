@@ -56,7 +56,10 @@ describe('a page of posts reads what surrounds them at once', () => {
       await db.insertInto('post_terms').values(terms.map(({ term_id }) => ({ post_id: 3000 + i, term_id }))).execute();
       await db.insertInto('post_meta').values({ id: 9000 + i, post_id: 3000 + i, meta_key: 'mood', meta_value: JSON.stringify(`calm ${i}`) }).execute();
     }
+    let edits = 0;
     const statementsOf = async (number: number) => {
+      // A change first: nothing of the page is kept from an earlier read (a SQLite store keeps a page's records under its change mark).
+      await db.updateTable('post_meta').set({ meta_value: JSON.stringify(`edited ${++edits}`) }).where('id', '=', 9000).execute();
       const seen: string[] = [];
       const stop = recordStatements((text) => seen.push(text));
       try {

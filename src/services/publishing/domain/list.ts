@@ -128,7 +128,7 @@ function typesFor(site: SiteRecord, type: string): string[] {
 export async function listPosts(deps: RenderDeps, request: ListRequest): Promise<PostList> {
   const { viewer, context } = request;
   // Before the page is read: renderings kept under it show its posts as read after it.
-  const mark = deps.store.changeMark();
+  const mark = deps.renderedPosts && deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const type = request.type ?? 'post';
   const types = typesFor(site, type);

@@ -134,7 +134,7 @@ export interface PostWrites {
   updatePost(postId: number, changes: PostChanges, revision: { authorId: number; at: string }): Promise<boolean>;
   /** Publishes the site's scheduled posts whose date has come; answers how many. */
   publishDuePosts(siteId: number, at: Date): Promise<number>;
-  /** Whether the site has scheduled posts of those types whose date has come (an index seek). */
+  /** Whether the site has scheduled posts of those types whose date has come (an index seek; none while the change mark holds and the earliest scheduled post's date has not come). */
   hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
 }
 

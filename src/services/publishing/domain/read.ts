@@ -32,7 +32,7 @@ export interface ReadRequest extends ReadSiteRequest {
 async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
   const { viewer } = request;
   // Before the post is read: a rendering kept under it shows the post as read after it.
-  const mark = deps.store.changeMark();
+  const mark = deps.renderedPosts && deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const found = await deps.store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();

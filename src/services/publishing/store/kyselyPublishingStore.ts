@@ -12,17 +12,25 @@ import { kyselyPostTrash } from './kysely/trash.js';
 import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
 import type { ChangeMark } from '../../../platform/store/database.js';
+import { keptPosts } from './kysely/keptPosts.js';
 
-/** The publishing store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
-export function createKyselyPublishingStore(db: Kysely<PublishingTables>, changeMark: ChangeMark = () => undefined): PublishingStore {
+/**
+ * The publishing store on the shared Kysely database: embedded SQLite or
+ * PostgreSQL, same queries. With `marked` (SQLite's change mark), the
+ * store tells its mark, and keeps up to `keptPosts` post records of listed
+ * pages under it.
+ */
+export function createKyselyPublishingStore(db: Kysely<PublishingTables>, marked?: { changeMark?: ChangeMark; keptPosts: number }): PublishingStore {
+  const changeMark = marked?.changeMark ?? (() => undefined);
   return {
+    // A transaction's store has no mark: what it reads may yet roll back.
     inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx))),
     changeMark,
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
-    ...kyselyPostLists(db),
+    ...kyselyPostLists(db, keptPosts(marked?.changeMark, marked?.keptPosts ?? 0)),
     ...kyselyPostTrash(db),
-    ...kyselyPostWrites(db),
+    ...kyselyPostWrites(db, marked?.changeMark),
     ...kyselyPostFieldWrites(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),

@@ -3,7 +3,7 @@ import { camelCased } from '../../../../platform/store/columns.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PostRelations, TermRecord } from '../../domain/records.js';
 import type { PageRelationsRequest } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PublishingTables, UsersTable } from '../tables.js';
-import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
+import { preparedIn as platformPreparedIn } from '../../../../platform/store/prepared.js';
 import type { Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 
@@ -25,39 +25,9 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 
 const distinct = (ids: Iterable<number | null>): number[] => [...new Set([...ids].filter((id): id is number => id !== null))];
 
-/** The sizes an `in` list of IDs is padded to, so each query is built and compiled once per size (`prepared`), not per call. */
-const IN_SIZES = [4, 20, 100] as const;
-
-/** Named values of a prepared query with an `in` list of IDs: `id0`, `id1`, ... and the query's others. */
-type InParams = Record<string, number>;
-
-/** The `in` list of a prepared query: `size` placeholders. */
-const inList = (p: InParams, size: number): number[] => Array.from({ length: size }, (_, i) => p[`id${i}`]!);
-
-/**
- * A query with an `in` list of IDs, prepared once per size of `IN_SIZES`:
- * the IDs are padded to the next size with the first of them (a repeat in
- * an `in` list changes nothing), and more IDs than the largest size run in
- * several statements, their rows one after the other.
- */
-function preparedIn<Row>(build: (db: Db, ids: number[], p: InParams) => Compilable<Row>) {
-  const bySize = new Map<number, PreparedQuery<InParams, Row>>(
-    IN_SIZES.map((size) => [size, prepared<PublishingTables, InParams, Row>((db, p) => build(db, inList(p, size), p))]),
-  );
-  const largest = IN_SIZES[IN_SIZES.length - 1]!;
-  return async (db: Db, ids: readonly number[], others: InParams = {}): Promise<Row[]> => {
-    if (!ids.length) return [];
-    const rows: Row[] = [];
-    for (let start = 0; start < ids.length; start += largest) {
-      const chunk = ids.slice(start, start + largest);
-      const size = IN_SIZES.find((one) => one >= chunk.length)!;
-      const params: InParams = { ...others };
-      for (let i = 0; i < size; i++) params[`id${i}`] = chunk[i] ?? chunk[0]!;
-      rows.push(...(await bySize.get(size)!.execute(db, params)));
-    }
-    return rows;
-  };
-}
+/** `preparedIn` of IDs on the publishing tables, the query's other values numbers too. */
+const preparedIn = <Row>(build: (db: Db, ids: number[], p: Record<string, number>) => Compilable<Row>) =>
+  platformPreparedIn<PublishingTables, Row>((db, ids, p) => build(db, ids, p as Record<string, number>));
 
 /* The queries of a page's relations, each prepared per size of its `in` list. */
 /** Each post's attachments, likes and approved comments, counted. */

@@ -1,9 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { prepared, type PreparedQuery } from '../../../../platform/store/prepared.js';
+import { prepared, preparedIn, type PreparedQuery } from '../../../../platform/store/prepared.js';
 import type { PostListQuery, PostListing, PublishingPostLists } from '../../domain/publishingStore.js';
+import type { PostRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
+import type { KeptPosts } from './keptPosts.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -189,8 +191,34 @@ async function keptCount(db: Db, query: PostListQuery): Promise<number | undefin
   return found;
 }
 
-/** Lists of a site's posts, and their counts, on a Kysely database (SQLite or PostgreSQL). */
-export function kyselyPostLists(db: Db): PublishingPostLists {
+/** Posts by ID, each with its trash memory: the records of a page not kept under the mark. */
+const postsByIds = preparedIn<PublishingTables, PostRow>((db, ids) => db.selectFrom('posts').$call(withTrashMemory).where('posts.id', 'in', ids));
+
+/**
+ * A page's posts, kept ones under `mark` taken as they are and the others
+ * read by ID and kept: the page's statement read only IDs and sort values.
+ * A post gone between the two reads (deleted meanwhile) is left out.
+ */
+async function keptOrRead(db: Db, kept: KeptPosts, mark: string, rows: readonly { id: number; sort_value: string | number }[]): Promise<PostListing['posts']> {
+  const posts = rows.map((row) => kept.find(mark, row.id));
+  const unkept = rows.filter((_, index) => !posts[index]).map((row) => row.id);
+  const read = new Map<number, PostRecord>();
+  for (const row of await postsByIds(db, unkept)) read.set(row.id, kept.keep(mark, toPost(row)));
+  const listed: PostListing['posts'] = [];
+  for (const [index, row] of rows.entries()) {
+    const post = posts[index] ?? read.get(row.id);
+    if (post) listed.push({ post, sortValue: typeof row.sort_value === 'string' ? row.sort_value : Number(row.sort_value) });
+  }
+  return listed;
+}
+
+/**
+ * Lists of a site's posts, and their counts, on a Kysely database (SQLite or
+ * PostgreSQL); with `kept` (a store with a change mark), a page's post
+ * records read under the mark are kept, and a page read again reads only
+ * its IDs.
+ */
+export function kyselyPostLists(db: Db, kept?: KeptPosts): PublishingPostLists {
   return {
     async postCounts(siteId, type, userId) {
       const rows = await countsQuery.execute(db, { siteId, type, userId });
@@ -200,11 +228,15 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
 
     async listPosts(query): Promise<PostListing> {
       const values = valuesOf(query);
-      const { page, total } = preparedOfShape(query);
-      const [rows, found] = await Promise.all([
-        page.execute(db, values),
-        keptCount(db, query).then(async (kept) => kept ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0)),
-      ]);
+      const { page, pageIds, total } = preparedOfShape(query);
+      const counted = () => keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
+      // Read before the page: records kept under it are as new as the page's IDs, or newer.
+      const mark = kept?.mark();
+      if (kept && mark !== undefined) {
+        const [rows, found] = await Promise.all([pageIds.execute(db, values), counted()]);
+        return { found, posts: await keptOrRead(db, kept, mark, rows) };
+      }
+      const [rows, found] = await Promise.all([page.execute(db, values), counted()]);
       return {
         found,
         posts: rows.map(({ sort_value, ...row }) => ({ post: toPost(row), sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value) })),
@@ -213,16 +245,22 @@ export function kyselyPostLists(db: Db): PublishingPostLists {
   };
 }
 
-/** The two statements of a list: its page (ordered, limited) and the count of every match; exported for the query-plan test. */
+/** The statements of a list: its page (ordered, limited; of full rows, or of IDs only) and the count of every match; exported for the query-plan test. */
 export function listQueries(db: Db, query: PostListQuery) {
   const values = valuesOf(query);
-  const { page, total } = preparedOfShape(query);
-  return { page: { compile: () => page.compile(db, values) }, total: { compile: () => total.compile(db, values) } };
+  const { page, pageIds, total } = preparedOfShape(query);
+  return {
+    page: { compile: () => page.compile(db, values) },
+    pageIds: { compile: () => pageIds.compile(db, values) },
+    total: { compile: () => total.compile(db, values) },
+  };
 }
 
 /** A list's page (ordered, limited, each post with its trash memory and the value it was sorted by) and its count, for one shape. */
 interface ListStatements {
   page: PreparedQuery<ListValues, PostRow & { sort_value: string | number }>;
+  /** The page's post IDs and sort values only (its records kept, see `keptOrRead`). */
+  pageIds: PreparedQuery<ListValues, { id: number; sort_value: string | number }>;
   total: PreparedQuery<ListValues, { n: string | number | bigint }>;
 }
 
@@ -241,6 +279,15 @@ function preparedOfShape(query: PostListQuery): ListStatements {
       page: prepared((db: Db, v: ListValues) =>
         matching(db, query, v)
           .$call(withTrashMemory)
+          .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
+          .orderBy((eb) => sortKey(eb, query.orderBy), direction)
+          .orderBy('posts.id', direction)
+          .limit(v.limit as number)
+          .offset(v.offset as number),
+      ),
+      pageIds: prepared((db: Db, v: ListValues) =>
+        matching(db, query, v)
+          .select('posts.id')
           .select((eb) => sql<string | number>`${sortKey(eb, query.orderBy)}`.as('sort_value'))
           .orderBy((eb) => sortKey(eb, query.orderBy), direction)
           .orderBy('posts.id', direction)

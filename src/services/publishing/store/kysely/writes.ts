@@ -1,9 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
-import { prepared } from '../../../../platform/store/prepared.js';
+import { LRUCache } from 'lru-cache';
+import type { ChangeMark } from '../../../../platform/store/database.js';
+import { preparedIn } from '../../../../platform/store/prepared.js';
 import { retryingTaken } from '../../../../platform/store/transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
-import type { PostsTable } from '../tables.js';
+import type { PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { freeSlug } from './trash.js';
 
@@ -16,13 +18,24 @@ async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
   return Number(row?.top ?? 0) + 1;
 }
 
-/** Whether a site has scheduled posts of one type whose date has come (every read, list and count of a site asks it): built once. */
-const hasDueOfType = prepared((db: Db, p: { siteId: number; type: string; at: string }) =>
-  db.selectFrom('posts').select('id').where('site_id', '=', p.siteId).where('type', '=', p.type).where('status', '=', 'future').where('date', '<=', p.at).limit(1),
+/** The date of the earliest scheduled post of a site among some types (one statement per size of the list of types). */
+const earliestScheduled = preparedIn<PublishingTables, { first: string | null }, string>((db, types, p) =>
+  db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.min<string | null>('date').as('first'))
+    .where('site_id', '=', p.siteId as number)
+    .where('type', 'in', types)
+    .where('status', '=', 'future'),
 );
 
+/** Most (site, types) whose earliest scheduled post is remembered under the change mark. */
+const SCHEDULES_KEPT = 1000;
+
 /** Writing posts on a Kysely database (SQLite or PostgreSQL): each write in one transaction (or in the request's, see `inTransaction`). */
-export function kyselyPostWrites(db: Db): PostWrites {
+export function kyselyPostWrites(db: Db, changeMark: ChangeMark = () => undefined): PostWrites {
+  // The earliest scheduled post per site and types, as read under a mark: while the mark holds no post changed,
+  // so no post is due before it (every read, list and count asks whether one is).
+  const schedules = new LRUCache<string, { mark: string; first: string | null }>({ max: SCHEDULES_KEPT });
   return {
     createPost(post, guidOf) {
       return retryingTaken(
@@ -75,17 +88,16 @@ export function kyselyPostWrites(db: Db): PostWrites {
     },
 
     async hasDuePosts(siteId, types, at) {
-      if (types.length === 1) return (await hasDueOfType.executeTakeFirst(db, { siteId, type: types[0]!, at: at.toISOString() })) !== undefined;
-      const row = await db
-        .selectFrom('posts')
-        .select('id')
-        .where('site_id', '=', siteId)
-        .where('type', 'in', types)
-        .where('status', '=', 'future')
-        .where('date', '<=', at.toISOString())
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      const key = `${siteId}\u0000${types.join('\u0000')}`;
+      // Read before the earliest date: a date kept under it is as new as the mark, or newer.
+      const mark = changeMark();
+      let known = mark === undefined ? undefined : schedules.get(key);
+      if (!known || known.mark !== mark) {
+        const [row] = await earliestScheduled(db, types, { siteId });
+        known = { mark: mark ?? '', first: row?.first ?? null };
+        if (mark !== undefined) schedules.set(key, known);
+      }
+      return known.first !== null && Date.parse(known.first) <= at.getTime();
     },
   };
 }
