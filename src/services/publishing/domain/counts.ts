@@ -34,9 +34,11 @@ export async function countPosts(deps: ScheduleDeps, request: CountsRequest): Pr
   const { store } = deps;
   const { viewer } = request;
   if (!viewer.loggedIn) throw countsNeedToken();
+  // Before anything is read: what is kept under it is as new as what follows.
+  const mark = store.changeMark();
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
   if (!exposes(site, request.type)) throw unknownCountedType();
-  await publishDuePosts(deps, site.id, [request.type]);
+  await publishDuePosts(deps, site.id, [request.type], mark);
   const shown = roleCapabilities.has('edit_posts') ? EDITOR_STATUSES : PUBLIC_STATUSES;
   const counted = (rows: { status: string; n: number }[]): StatusCounts =>
     Object.fromEntries(rows.filter((row) => row.n > 0 && shown.has(row.status)).map((row) => [row.status, row.n]));

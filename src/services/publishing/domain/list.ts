@@ -127,14 +127,14 @@ function typesFor(site: SiteRecord, type: string): string[] {
  */
 export async function listPosts(deps: RenderDeps, request: ListRequest): Promise<PostList> {
   const { viewer, context } = request;
-  // Before the page is read: renderings kept under it show its posts as read after it.
-  const mark = deps.renderedPosts && deps.store.changeMark();
+  // Before anything is read: the page's records, its renderings and the earliest scheduled date are kept under it.
+  const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const type = request.type ?? 'post';
   const types = typesFor(site, type);
   const statuses = statusesFor(request.status, viewer);
   if (!statuses.length) return { found: 0, posts: [] };
-  await publishDuePosts(deps, site.id, types);
+  await publishDuePosts(deps, site.id, types, mark);
 
   const number = request.number !== undefined && request.number >= 1 ? request.number : DEFAULT_NUMBER;
   const pageNumber = request.page === undefined ? undefined : Math.max(1, request.page);
@@ -157,6 +157,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     after: positionOf(request.pageHandle, orderBy),
     offset,
     limit: number,
+    mark,
   });
 
   const readable = listing.posts.filter(

@@ -102,6 +102,8 @@ export interface PostListQuery {
   after?: { value: string | number; id: number };
   offset: number;
   limit: number;
+  /** The store's change mark, read by the caller before anything of the list: the page's post records are kept under it (SQLite), and a page read again reads only its IDs. */
+  mark?: string;
 }
 
 /** A page of posts, each with the value it was sorted by, and how many match in all (from `after` on). */
@@ -134,8 +136,13 @@ export interface PostWrites {
   updatePost(postId: number, changes: PostChanges, revision: { authorId: number; at: string }): Promise<boolean>;
   /** Publishes the site's scheduled posts whose date has come; answers how many. */
   publishDuePosts(siteId: number, at: Date): Promise<number>;
-  /** Whether the site has scheduled posts of those types whose date has come (an index seek; none while the change mark holds and the earliest scheduled post's date has not come). */
-  hasDuePosts(siteId: number, types: readonly string[], at: Date): Promise<boolean>;
+  /**
+   * Whether the site has scheduled posts of those types whose date has come
+   * (an index seek). With `mark` (the store's change mark, read by the caller
+   * first), the earliest scheduled date is kept under it: no statement until
+   * that date comes or the mark changes.
+   */
+  hasDuePosts(siteId: number, types: readonly string[], at: Date, mark?: string): Promise<boolean>;
 }
 
 /** What a write sets besides the post's own columns: its terms, its metadata, its author. */

@@ -1,6 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import { deepFreeze } from '../../../platform/answers/frozen.js';
+import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
 import type { PostContext } from './context.js';
 import type { PostRecord, SiteRecord } from './records.js';
 
@@ -32,21 +31,18 @@ export interface RenderKey {
 
 /** A kept rendering of at most `maxEntries` posts (the least recently used go first); undefined for 0, which keeps none. */
 export function renderedPosts(maxEntries: number): RenderedPosts | undefined {
-  if (maxEntries <= 0) return undefined;
-  const kept = new LRUCache<string, Post>({ max: maxEntries });
+  const kept = keptUnderMark<Post>(maxEntries);
+  if (!kept) return undefined;
   // Each site record the sites cache hands out (a new one once it reads the site again) gets a number of its own.
   const siteNumbers = new WeakMap<SiteRecord, number>();
   let sites = 0;
-  const keyOf = ({ mark, site, post, context }: RenderKey) => {
+  const keyOf = ({ site, post, context }: RenderKey) => {
     let number = siteNumbers.get(site);
     if (number === undefined) siteNumbers.set(site, (number = ++sites));
-    return `${mark}\u0000${number}\u0000${post.id}\u0000${context}`;
+    return `${number}\u0000${post.id}\u0000${context}`;
   };
   return {
-    find: (key) => kept.get(keyOf(key)),
-    keep(key, post) {
-      kept.set(keyOf(key), deepFreeze(post));
-      return post;
-    },
+    find: (key) => kept.find(key.mark, keyOf(key)),
+    keep: (key, post) => kept.keep(key.mark, keyOf(key), post),
   };
 }

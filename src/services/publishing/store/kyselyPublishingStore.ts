@@ -12,25 +12,32 @@ import { kyselyPostTrash } from './kysely/trash.js';
 import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
 import type { ChangeMark } from '../../../platform/store/database.js';
-import { keptPosts } from './kysely/keptPosts.js';
+import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
+import type { PostRecord } from '../domain/records.js';
+
+/** Most (site, types) whose earliest scheduled post is kept under the change mark. */
+const SCHEDULES_KEPT = 1000;
 
 /**
  * The publishing store on the shared Kysely database: embedded SQLite or
  * PostgreSQL, same queries. With `marked` (SQLite's change mark), the
- * store tells its mark, and keeps up to `keptPosts` post records of listed
- * pages under it.
+ * store tells its mark, and keeps under the mark its callers read up to
+ * `keptPosts` post records of listed pages, and the earliest scheduled date
+ * of the sites it is asked about.
  */
 export function createKyselyPublishingStore(db: Kysely<PublishingTables>, marked?: { changeMark?: ChangeMark; keptPosts: number }): PublishingStore {
   const changeMark = marked?.changeMark ?? (() => undefined);
+  // Nothing is kept without a mark (PostgreSQL, a transaction).
+  const keeps = marked?.changeMark !== undefined;
   return {
     // A transaction's store has no mark: what it reads may yet roll back.
     inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx))),
     changeMark,
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
-    ...kyselyPostLists(db, keptPosts(marked?.changeMark, marked?.keptPosts ?? 0)),
+    ...kyselyPostLists(db, keeps ? keptUnderMark<PostRecord>(marked.keptPosts) : undefined),
     ...kyselyPostTrash(db),
-    ...kyselyPostWrites(db, marked?.changeMark),
+    ...kyselyPostWrites(db, keeps ? keptUnderMark<{ first: string | null }>(SCHEDULES_KEPT) : undefined),
     ...kyselyPostFieldWrites(db),
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),

@@ -5,7 +5,7 @@ import type { PostRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
-import type { KeptPosts } from './keptPosts.js';
+import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -199,11 +199,16 @@ const postsByIds = preparedIn<PublishingTables, PostRow>((db, ids) => db.selectF
  * read by ID and kept: the page's statement read only IDs and sort values.
  * A post gone between the two reads (deleted meanwhile) is left out.
  */
-async function keptOrRead(db: Db, kept: KeptPosts, mark: string, rows: readonly { id: number; sort_value: string | number }[]): Promise<PostListing['posts']> {
-  const posts = rows.map((row) => kept.find(mark, row.id));
+async function keptOrRead(
+  db: Db,
+  kept: KeptUnderMark<PostRecord>,
+  mark: string,
+  rows: readonly { id: number; sort_value: string | number }[],
+): Promise<PostListing['posts']> {
+  const posts = rows.map((row) => kept.find(mark, String(row.id)));
   const unkept = rows.filter((_, index) => !posts[index]).map((row) => row.id);
   const read = new Map<number, PostRecord>();
-  for (const row of await postsByIds(db, unkept)) read.set(row.id, kept.keep(mark, toPost(row)));
+  for (const row of await postsByIds(db, unkept)) read.set(row.id, kept.keep(mark, String(row.id), toPost(row)));
   const listed: PostListing['posts'] = [];
   for (const [index, row] of rows.entries()) {
     const post = posts[index] ?? read.get(row.id);
@@ -215,10 +220,10 @@ async function keptOrRead(db: Db, kept: KeptPosts, mark: string, rows: readonly 
 /**
  * Lists of a site's posts, and their counts, on a Kysely database (SQLite or
  * PostgreSQL); with `kept` (a store with a change mark), a page's post
- * records read under the mark are kept, and a page read again reads only
- * its IDs.
+ * records read under the query's mark are kept, and a page read again
+ * reads only its IDs.
  */
-export function kyselyPostLists(db: Db, kept?: KeptPosts): PublishingPostLists {
+export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>): PublishingPostLists {
   return {
     async postCounts(siteId, type, userId) {
       const rows = await countsQuery.execute(db, { siteId, type, userId });
@@ -230,8 +235,8 @@ export function kyselyPostLists(db: Db, kept?: KeptPosts): PublishingPostLists {
       const values = valuesOf(query);
       const { page, pageIds, total } = preparedOfShape(query);
       const counted = () => keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
-      // Read before the page: records kept under it are as new as the page's IDs, or newer.
-      const mark = kept?.mark();
+      // The caller read the mark before the page: records kept under it are as new as the page's IDs, or newer.
+      const { mark } = query;
       if (kept && mark !== undefined) {
         const [rows, found] = await Promise.all([pageIds.execute(db, values), counted()]);
         return { found, posts: await keptOrRead(db, kept, mark, rows) };

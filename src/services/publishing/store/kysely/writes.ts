@@ -1,6 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { LRUCache } from 'lru-cache';
-import type { ChangeMark } from '../../../../platform/store/database.js';
+import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
 import { preparedIn } from '../../../../platform/store/prepared.js';
 import { retryingTaken } from '../../../../platform/store/transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
@@ -28,14 +27,14 @@ const earliestScheduled = preparedIn<PublishingTables, { first: string | null },
     .where('status', '=', 'future'),
 );
 
-/** Most (site, types) whose earliest scheduled post is remembered under the change mark. */
-const SCHEDULES_KEPT = 1000;
-
-/** Writing posts on a Kysely database (SQLite or PostgreSQL): each write in one transaction (or in the request's, see `inTransaction`). */
-export function kyselyPostWrites(db: Db, changeMark: ChangeMark = () => undefined): PostWrites {
-  // The earliest scheduled post per site and types, as read under a mark: while the mark holds no post changed,
-  // so no post is due before it (every read, list and count asks whether one is).
-  const schedules = new LRUCache<string, { mark: string; first: string | null }>({ max: SCHEDULES_KEPT });
+/**
+ * Writing posts on a Kysely database (SQLite or PostgreSQL): each write in
+ * one transaction (or in the request's, see `inTransaction`). With
+ * `schedules`, the earliest scheduled date per site and types is kept under
+ * the change mark the caller hands `hasDuePosts`: while the mark holds no
+ * post changed, so no post is due before it (every list and count asks).
+ */
+export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: string | null }>): PostWrites {
   return {
     createPost(post, guidOf) {
       return retryingTaken(
@@ -87,15 +86,13 @@ export function kyselyPostWrites(db: Db, changeMark: ChangeMark = () => undefine
       return Number(result.numUpdatedRows);
     },
 
-    async hasDuePosts(siteId, types, at) {
+    async hasDuePosts(siteId, types, at, mark) {
       const key = `${siteId}\u0000${types.join('\u0000')}`;
-      // Read before the earliest date: a date kept under it is as new as the mark, or newer.
-      const mark = changeMark();
-      let known = mark === undefined ? undefined : schedules.get(key);
-      if (!known || known.mark !== mark) {
+      let known = mark === undefined ? undefined : schedules?.find(mark, key);
+      if (!known) {
         const [row] = await earliestScheduled(db, types, { siteId });
-        known = { mark: mark ?? '', first: row?.first ?? null };
-        if (mark !== undefined) schedules.set(key, known);
+        known = { first: row?.first ?? null };
+        if (mark !== undefined) schedules?.keep(mark, key, known);
       }
       return known.first !== null && Date.parse(known.first) <= at.getTime();
     },
