@@ -60,9 +60,17 @@ export type BodyFlag = boolean | number | string;
 
 /**
  * The fields of a post to write (`POST /posts/new`, `POST
- * /posts/{post_ID}`). Fields this service does not keep (`terms`,
- * `terms_by_id`, `featured_image`, `media`, `publicize`, ...) are
- * accepted and ignored.
+ * /posts/{post_ID}`), as JSON, a form (`application/x-www-form-urlencoded`,
+ * PHP's bracket notation: `categories[]=News`,
+ * `metadata[0][key]=geo_latitude`) or `multipart/form-data` (with `media[]`
+ * files). Each field is read as the platform's endpoint layer casts it
+ * (`cast_and_filter`; `x-php-cast` names the cast): integers as PHP's
+ * `(int)` (`"false"`, `""` and `false` are 0, `"12"` is 12), flags as
+ * `is_truthy`, a `status` or `format` it does not know is the first
+ * allowed value on a new post and ignored on an edit. Fields not listed
+ * here (`terms_by_id`, `categories_by_id`, a top-level `comments_open`,
+ * ...) are dropped, as the v1.1 endpoint drops them; an edit left with
+ * no field is `400 invalid_input`.
  *
  */
 export type PostInput = {
@@ -79,31 +87,28 @@ export type PostInput = {
      */
     excerpt?: string;
     /**
-     * The name used in URLs; made a slug, and unique among the site's published posts of the type.
+     * The name used in URLs; made a slug, and unique among the site's published posts of the type. An empty slug is ignored.
      */
     slug?: string;
     /**
-     * The status to give the post (`future` is `publish`; a date ahead schedules it).
+     * The status to give the post (`future` is `publish`; a date ahead
+     * schedules it). Another value is the first allowed one on a new post
+     * (`publish`; `trash` is not allowed there) and ignored on an edit.
+     *
      */
-    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
+    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash' | string;
     date?: QueryTime;
     /**
      * A password that protects the post; empty for none.
      */
     password?: string;
     sticky?: BodyFlag;
+    parent?: BodyInteger;
     /**
-     * The parent page (pages only; 0 for none).
-     */
-    parent?: number;
-    /**
-     * New posts only; `post` (default), `page`, or a type the site exposes.
+     * New posts only (dropped on an edit); `post` (default), `page`, or a type the site exposes.
      */
     type?: string;
-    /**
-     * Pages only; display order.
-     */
-    menu_order?: number;
+    menu_order?: BodyInteger;
     /**
      * Pages only; the template file.
      */
@@ -133,23 +138,77 @@ export type PostInput = {
      */
     author?: number | string;
     /**
-     * The post format; `default` and `standard` mean none.
+     * The post format; `default` and `standard` mean none. Another value is `default` on a new post and ignored on an edit.
      */
-    format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio';
+    format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio' | string;
+    /**
+     * Terms by taxonomy (`category`, `post_tag`), each a comma list or an
+     * array of names or IDs, merged with `categories` and `tags` (the
+     * `terms` entry first); a taxonomy given replaces the post's terms
+     * there, an empty or `null` entry clears them (categories come out
+     * as the default category). Taxonomies the post type does not have
+     * are ignored.
+     *
+     */
+    terms?: {
+        [key: string]: TermNames | null;
+    };
     categories?: TermNames;
     tags?: TermNames;
+    /**
+     * The ID of an attachment of the site to show as the post's featured
+     * image (its `_thumbnail_id`); an empty value removes it. Anything
+     * else (an ID that is no attachment, a URL to fetch) leaves it as it
+     * was: there is no media upload or sideloading here.
+     *
+     */
+    featured_image?: string | number;
     /**
      * Metadata to add, update or delete, each entry applied in turn as
      * the platform does: `add` (a key and a non-empty value), `update`
      * (the default: by `id`, by `key` and `previous_value`, or every
      * entry of `key`, added when there is none), `delete` (by `id`, by
      * `key` and `previous_value`, or every entry of `key`). Protected
-     * keys (starting with `_`) and IDs of another post's metadata are
-     * skipped.
+     * keys (starting with `_`) are skipped, except the public ones that
+     * may be added and updated (`_thumbnail_id`, `_wpas_*`); IDs of
+     * another post's metadata are skipped.
      *
      */
     metadata?: Array<MetadataInput>;
+    /**
+     * `multipart/form-data` only: files to attach (`media[]`). There is
+     * no media library here: the post is saved and each file is listed
+     * in the answer's `media_errors`, as the platform lists a failed
+     * upload. In a JSON body it is ignored.
+     *
+     */
+    media?: unknown;
+    /**
+     * URLs of images to attach; there is no sideloading here, so they are ignored.
+     */
+    media_urls?: unknown;
+    /**
+     * Attributes of the `media` files; ignored with them.
+     */
+    media_attrs?: unknown;
+    /**
+     * Sharing to external services; there are none here, so it is ignored.
+     */
+    publicize?: unknown;
+    /**
+     * The message shared to external services; ignored.
+     */
+    publicize_message?: unknown;
 };
+
+/**
+ * An integer body field, read as PHP's `(int)` reads it (the platform's
+ * `cast_and_filter`): a number is truncated, a numeric string is its
+ * number, `false`, `"false"`, `""` and other text are 0, `true` is 1.
+ * iOS sends `parent: "false"` for a post without a parent.
+ *
+ */
+export type BodyInteger = number | number | boolean | string;
 
 /**
  * Terms of the post in a taxonomy, replacing those it has there: a
@@ -1945,9 +2004,12 @@ export type ListPostsData = {
          */
         type?: string;
         /**
-         * How many posts to answer, at most 100; 0 or less means the default, 20.
+         * How many posts to answer, at most 100 (more is `400
+         * invalid_number`); 0 or less, or text that is no number, means the
+         * default, 20 (read as PHP's `(int)`: `12abc` is 12).
+         *
          */
-        number?: number;
+        number?: number | string;
         /**
          * 0-based offset of the first post answered (below 0 means 0). `page` wins over it.
          */
@@ -1964,16 +2026,17 @@ export type ListPostsData = {
          */
         page_handle?: string;
         /**
-         * `DESC` (default): newest (or last) first. `ASC`: oldest (or first) first.
+         * `DESC` (default): newest (or last) first. `ASC`: oldest (or first) first. Any other value means `DESC`.
          */
-        order?: 'DESC' | 'ASC';
+        order?: 'DESC' | 'ASC' | string;
         /**
          * `date` (default, the post's date), `modified`, `title`,
          * `comment_count` (approved comments) or `ID`. Posts with the same
-         * value are ordered by ID in the same direction.
+         * value are ordered by ID in the same direction. Any other value
+         * means `date`.
          *
          */
-        order_by?: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+        order_by?: 'date' | 'modified' | 'title' | 'comment_count' | 'ID' | string;
         /**
          * Only posts dated after this ISO 8601 time (an offset is honoured; none means UTC).
          */
@@ -1999,9 +2062,9 @@ export type ListPostsData = {
          */
         author?: number;
         /**
-         * `include` (default): sticky posts as any other. `exclude`: none of them. `require`: only them.
+         * `include` (default): sticky posts as any other. `exclude`: none of them. `require`: only them. Any other value means `include`.
          */
-        sticky?: 'include' | 'exclude' | 'require';
+        sticky?: 'include' | 'exclude' | 'require' | string;
         /**
          * `display` (default): output formatted as HTML for display, shortcodes
          * parsed, paragraph tags added. `edit`: output formatted for editing,
@@ -2589,7 +2652,11 @@ export type BulkRestorePostsResponse = BulkRestorePostsResponses[keyof BulkResto
 
 export type CreatePostData = {
     /**
-     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     * The post's fields to set (JSON, a form, or multipart with `media[]`
+     * files); a field not given keeps its default. A `status` or `format`
+     * the platform does not know is its first allowed value (`publish`,
+     * `default`).
+     *
      */
     body: PostInput;
     path: {
@@ -2899,7 +2966,11 @@ export type GetPostResponse = GetPostResponses[keyof GetPostResponses];
 
 export type UpdatePostData = {
     /**
-     * The post's fields to set (JSON); a field not given keeps its value (a new post, its default).
+     * The post's fields to set (JSON, a form, or multipart with `media[]`
+     * files); a field not given keeps its value. A `status` or `format`
+     * the platform does not know, and `type`, are ignored; a body left
+     * with no field is `400 invalid_input`.
+     *
      */
     body: PostInput;
     path: {

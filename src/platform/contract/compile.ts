@@ -23,8 +23,11 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
     const requestBody = op.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
     if (requestBody && !requestBody.content?.['application/json']) {
-      throw new Error(`${op.operationId}: only application/json request bodies are supported`);
+      throw new Error(`${op.operationId}: a request body must be declared as application/json (forms are read into the same schema)`);
     }
+    const otherTypes = Object.keys(requestBody?.content ?? {}).filter((type) => type !== 'application/json');
+    const unsupported = otherTypes.filter((type) => !FORM_TYPES.has(type));
+    if (unsupported.length) throw new Error(`${op.operationId}: request bodies of ${unsupported.join(', ')} are not supported`);
     const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
     const ownServer = ((op.servers as ServerObject[] | undefined) ?? pathItems[op.path]?.servers)?.[0];
     return {
@@ -54,6 +57,7 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
         return validators;
       },
       body: !requestBody ? 'none' : requestBody.required ? 'required' : 'optional',
+      formBodies: new Set(otherTypes as FormType[]),
       get responseValidators() {
         const validators = bodiesOf(op.path, op.method, responses);
         Object.defineProperty(this, 'responseValidators', { value: validators, enumerable: true });
@@ -76,6 +80,10 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
     validateResponseHeaders: lazyResponseHeaders(api.getOperations()),
   };
 }
+
+/** The body media types besides JSON the pipeline reads (`formBodies.ts`). */
+type FormType = 'application/x-www-form-urlencoded' | 'multipart/form-data';
+const FORM_TYPES: ReadonlySet<string> = new Set<FormType>(['application/x-www-form-urlencoded', 'multipart/form-data']);
 
 interface ServerObject {
   url: string;

@@ -24,6 +24,12 @@ export interface ContractOperation {
   readonly validateRequest: ValidateFunction[];
   /** The operation takes a JSON request body (`required` when it must be present). */
   body: 'none' | 'optional' | 'required';
+  /**
+   * The media types its body may come in besides `application/json`:
+   * `application/x-www-form-urlencoded`, `multipart/form-data` (read as PHP
+   * reads them, `formBodies.ts`, and validated by the JSON body's schema).
+   */
+  formBodies: ReadonlySet<'application/x-www-form-urlencoded' | 'multipart/form-data'>;
   /** Validators by status code for `application/json` bodies (test and development use; compiled when first read). */
   readonly responseValidators: Record<string, ValidateFunction>;
   /** Status codes whose answer is bytes of another media type (`image/png`): their bodies are Buffers, not JSON. */

@@ -7,6 +7,7 @@ import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
 import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from '../answers/errors.js';
+import { readFormBody, readMultipartBody } from './formBodies.js';
 import { readQuery } from './queryParameters.js';
 import { ContractRouter } from './router.js';
 import { presentJson, resolveOperations, type ResolvedOperation } from './resolveOperations.js';
@@ -202,7 +203,7 @@ function validateInput(
   const { path, query } = readParameters(ctx, operation, rawParams);
   // An operation without a body never reads one: whatever a client sends is left unread, never buffered.
   if (operation.body === 'none') return checkInput(ctx, operation, path, query, undefined);
-  return readJsonBody(ctx, operation.body === 'required', parseBody).then((body) =>
+  return readBody(ctx, operation, parseBody).then((body) =>
     checkInput(ctx, operation, path, query, body),
   );
 }
@@ -272,8 +273,9 @@ function nulAt(value: unknown, where: string): string | undefined {
   return undefined;
 }
 
-/** Largest JSON request body accepted. */
+/** Largest JSON request body accepted (and the fields of a form). */
 const BODY_LIMIT = '64kb';
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 type BodyParser = ReturnType<typeof bodyParser>;
 
@@ -288,17 +290,27 @@ function jsonBodyParser(operations: readonly ContractOperation[]): BodyParser {
 }
 
 /**
- * Reads a JSON request body (at most BODY_LIMIT): 415 for another media
- * type, 413 when too large, 400 when malformed or missing but required.
+ * Reads a request body (its fields at most BODY_LIMIT): JSON, or a form or
+ * multipart body where the operation declares one (`formBodies.ts`); 415
+ * for another media type, 413 when too large, 400 when malformed or missing
+ * but required.
  */
-async function readJsonBody(ctx: Context, required: boolean, parseBody: BodyParser): Promise<unknown> {
+async function readBody(ctx: Context, operation: ContractOperation, parseBody: BodyParser): Promise<unknown> {
   if (!ctx.request.length && !ctx.get('transfer-encoding')) {
-    if (required) throw invalidRequest('Invalid body: a JSON body is required');
+    if (operation.body === 'required') throw invalidRequest('Invalid body: a JSON body is required');
     return undefined;
   }
-  if (!ctx.is('application/json')) {
-    throw new ApiError(415, 'unsupported_media_type', 'The request body must be application/json');
+  if (ctx.is('application/json')) return readJsonBody(ctx, parseBody);
+  if (operation.formBodies.size) {
+    if (operation.formBodies.has('application/x-www-form-urlencoded') && ctx.is('application/x-www-form-urlencoded')) return readFormBody(ctx, BODY_LIMIT_BYTES);
+    if (operation.formBodies.has('multipart/form-data') && ctx.is('multipart/form-data')) return readMultipartBody(ctx, BODY_LIMIT_BYTES);
+    throw new ApiError(415, 'unsupported_media_type', `The request body must be application/json, ${[...operation.formBodies].join(' or ')}`);
   }
+  throw new ApiError(415, 'unsupported_media_type', 'The request body must be application/json');
+}
+
+/** Reads a JSON request body (at most BODY_LIMIT): 413 when too large, 400 when malformed. */
+async function readJsonBody(ctx: Context, parseBody: BodyParser): Promise<unknown> {
   let parsed = false;
   try {
     await parseBody(ctx, async () => {

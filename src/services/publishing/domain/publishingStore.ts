@@ -161,6 +161,8 @@ export interface PostFieldWrites {
   updatePostMetadata(ids: readonly number[], value: unknown): Promise<void>;
   deletePostMetadata(ids: readonly number[]): Promise<void>;
   findUserById(id: number): Promise<UserRecord | undefined>;
+  /** Whether the site has an attachment of this ID (what a featured image may name). */
+  hasAttachment(siteId: number, id: number): Promise<boolean>;
 }
 
 /** Trashing, restoring and deleting posts, and the slugs they take. */

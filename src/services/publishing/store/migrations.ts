@@ -446,6 +446,26 @@ const protectedPostsIndex: Migration = {
   },
 };
 
+/**
+ * Administrators, editors and authors may upload files (the platform's
+ * `upload_files`; contributors may not): a multipart write's `media[]` files
+ * are refused per file as the platform refuses them, `User cannot upload
+ * media.` without it (there is no media library yet for the others).
+ */
+const clientWrites: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db
+      .insertInto('role_capabilities')
+      .values(['administrator', 'editor', 'author'].map((role) => ({ role, capability: 'upload_files' })))
+      .execute();
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.deleteFrom('role_capabilities').where('capability', '=', 'upload_files').execute();
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -456,4 +476,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '06-users-accounts', ...usersAccounts },
   { name: '07-manage-categories', ...manageCategories },
   { name: '08-protected-posts-index', ...protectedPostsIndex },
+  { name: '12-client-writes', ...clientWrites },
 ];

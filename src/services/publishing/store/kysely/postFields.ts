@@ -92,5 +92,11 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
       const row = await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', id).executeTakeFirst();
       return row && toUser(row);
     },
+
+    async hasAttachment(siteId, id) {
+      if (!isStorableId(id)) return false;
+      const row = await db.selectFrom('attachments').select('id').where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }
