@@ -598,7 +598,8 @@ export type Post = {
     revisions?: Array<number>;
     /**
      * URLs for the post: permalink and slug suggestions (the platform's
-     * sample permalink). `{}` for a published post.
+     * sample permalink). `{}` for a published post, except in the
+     * answer to the write that created it.
      *
      */
     other_URLs: {
@@ -619,6 +620,27 @@ export type Post = {
          */
         suggested_slug?: string;
     };
+    /**
+     * Only in the answer to a write that sent `media[]` files: each file
+     * the post could not take, as the platform lists a failed upload
+     * (`unauthorized` for a caller without `upload_files`;
+     * `upload_error` for the others: there is no media library here).
+     *
+     */
+    media_errors?: Array<{
+        /**
+         * The file's name as sent.
+         */
+        file: string;
+        /**
+         * The error code.
+         */
+        error: string;
+        /**
+         * Human-readable explanation.
+         */
+        message: string;
+    }>;
 };
 
 /**
@@ -862,7 +884,8 @@ export type PostFields = {
     revisions?: Array<number>;
     /**
      * URLs for the post: permalink and slug suggestions (the platform's
-     * sample permalink). `{}` for a published post.
+     * sample permalink). `{}` for a published post, except in the
+     * answer to the write that created it.
      *
      */
     other_URLs?: {

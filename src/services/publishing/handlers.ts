@@ -10,6 +10,9 @@ import { listPosts } from './domain/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
 import { restoreTrashedPost } from './domain/restore.js';
 import { createPost, updatePost } from './domain/write.js';
+import type { WriteInput } from './domain/writeInput.js';
+import type { ListRequest } from './domain/list.js';
+import { phpInputCasts } from './http/phpCast.js';
 import { withinGrant } from './domain/grantScope.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
@@ -46,6 +49,8 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     const store = withinGrant(unscoped.store, grant);
     return { deps: { ...unscoped, store }, reads: { ...unscoped, store: withinGrant(unscoped.readStore, grant), primary: store } };
   };
+  /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
+  const casts = phpInputCasts(unscoped.contract);
   return {
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
@@ -67,8 +72,15 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
       return { status: 200, body: await readPostReplies(reads, request) };
     },
     /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). */
-    async listPosts({ path, query, principal }) {
+    async listPosts({ path, query: given, principal }) {
       const { reads } = scopedTo(principal);
+      // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
+      const query = casts.query('listPosts', given) as typeof given & Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
+        number: number;
+        order: NonNullable<ListRequest['order']>;
+        order_by: NonNullable<ListRequest['orderBy']>;
+        sticky: NonNullable<ListRequest['sticky']>;
+      };
       const list = await listPosts(reads, {
         site: path.site,
         viewer: viewerOf(principal),
@@ -110,12 +122,14 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     },
     async createPost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      const input = casts.body('createPost', body) as WriteInput;
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input };
       return { status: 200, body: await createPost(deps, request) };
     },
     async updatePost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body };
+      const input = casts.body('updatePost', body) as WriteInput;
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input };
       return { status: 200, body: await updatePost(deps, request) };
     },
     /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */

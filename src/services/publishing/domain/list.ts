@@ -36,6 +36,9 @@ export interface ListRequest {
   sticky?: PostListQuery['sticky'];
 }
 
+/** Most posts a page may hold (more is 400 `invalid_number`, as the platform answers it). */
+const MAX_NUMBER = 100;
+
 /** The largest ID an `integer` column holds on PostgreSQL. */
 const MAX_STORED_ID = 2_147_483_647;
 
@@ -130,6 +133,9 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   // Before anything is read: the page's records, its renderings and the earliest scheduled date are kept under it.
   const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
+  if (request.number !== undefined && request.number > MAX_NUMBER) {
+    throw new ApiError(400, 'invalid_number', 'The NUMBER parameter must be less than or equal to 100.');
+  }
   const type = request.type ?? 'post';
   const types = typesFor(site, type);
   const statuses = statusesFor(request.status, viewer);

@@ -46,6 +46,8 @@ export interface PostView {
   shortlinkBase: string;
   /** The slug suggested in `other_URLs` for a post that is not published: its own or its title's, made unique. */
   suggestedSlug: string;
+  /** `other_URLs` holds the suggestions even for a published post (a new post's write answer). */
+  suggestions?: boolean;
   /** What the `meta` query parameter loaded, by link name. */
   metaData?: PostMeta['data'];
 }
@@ -244,7 +246,7 @@ export function postObject(view: PostView): Post {
     capabilities: { publish_post: capabilities.publish_post, delete_post: capabilities.delete_post, edit_post: capabilities.edit_post },
     ...(!display && relations.revisionIds.length ? { revisions: relations.revisionIds } : {}),
     other_URLs:
-      post.status === 'publish'
+      post.status === 'publish' && !view.suggestions
         ? {}
         : { permalink_URL: samplePermalink(site, post, relations.ancestors), suggested_slug: view.suggestedSlug },
   };

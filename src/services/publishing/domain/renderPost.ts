@@ -25,6 +25,8 @@ export interface RenderRequest {
   relations?: PostRelations;
   /** The store's change mark, read before the post: with it, a rendering for a caller without a token is kept (`renderedPosts`). */
   mark?: string;
+  /** `other_URLs` suggests the permalink and slug whatever the status (a write's answer for a new post); else only when not published. */
+  suggestions?: boolean;
 }
 
 /** What the rendering of the request is kept by: only for a caller without a token (whose object is the same for every such caller) asking for no `meta`, under a mark. */
@@ -104,7 +106,8 @@ async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
     context,
     publicUrl: deps.publicUrl,
     shortlinkBase: deps.shortlinkBase,
-    suggestedSlug: post.status === 'publish' ? '' : await suggestedSlug(store, post),
+    suggestedSlug: post.status === 'publish' && !request.suggestions ? '' : await suggestedSlug(store, post),
+    suggestions: request.suggestions === true,
     metaData,
   });
 }

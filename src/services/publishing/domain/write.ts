@@ -1,4 +1,4 @@
-import type { Post, PostInput } from '../../../../generated/publishing/types.gen.js';
+import type { Post } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
 import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from './postColumns.js';
@@ -9,7 +9,8 @@ import type { PostContext } from './context.js';
 import { siteHomeUrl } from './links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
-import { applyWriteFields, resolveAuthor } from './writeFields.js';
+import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
+import type { WriteInput } from './writeInput.js';
 
 export interface WriteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -17,7 +18,10 @@ export interface WriteRequest {
   viewerId: number;
   context: PostContext;
   meta: string | undefined;
-  body: PostInput;
+  /** The body as the endpoint layer cast it (`http/phpCast.ts`). */
+  body: WriteInput;
+  /** How term names are read: v1.1's names or digits as IDs (the default), or v1.2's names only. */
+  termNaming?: TermNaming;
 }
 
 /** Statuses whose posts have a slug from the start (drafts and pending posts get one when published). */
@@ -26,11 +30,31 @@ const SLUGGED_STATUSES: ReadonlySet<string> = new Set(['publish', 'private', 'fu
 /** Post types whose posts have a parent (the platform's hierarchical types). */
 const HIERARCHICAL_TYPES: ReadonlySet<string> = new Set(['page']);
 
-/** A body flag as the platform's `is_truthy` reads it. */
+/** A flag inside `discussion` as the platform's `is_truthy` reads it (the top-level flags come cast). */
 const truthy = (value: boolean | number | string | undefined): boolean =>
   value === true || value === 1 || (typeof value === 'string' && /^(1|t|true)$/i.test(value));
 
-const flag = (value: boolean | number | string | undefined): number | undefined => (value === undefined ? undefined : truthy(value) ? 1 : 0);
+/** A cast flag as stored (0/1). */
+const flag = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
+
+/** The slug a write gives, made a slug; none for an empty one (PHP's `empty()`: `""` and `"0"`), which the platform ignores. */
+const givenSlug = (body: WriteInput): string | undefined => {
+  if (!body.slug || body.slug === '0') return undefined;
+  return slugFromTitle(body.slug) || undefined;
+};
+
+/** The refusal of each file of a multipart write, as the platform lists a failed upload (`media_errors`): there is no media library here. */
+function mediaErrors(body: WriteInput, roleCapabilities: ReadonlySet<string>): NonNullable<Post['media_errors']> | undefined {
+  if (!body.media?.length) return undefined;
+  return body.media.map(({ filename }) =>
+    roleCapabilities.has('upload_files')
+      ? { file: filename, error: 'upload_error', message: 'Media uploads are not available on this site.' }
+      : { file: filename, error: 'unauthorized', message: 'User cannot upload media.' },
+  );
+}
+
+/** The answer with its `media_errors`, last, as the platform appends them. */
+const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post => (errors ? { ...post, media_errors: errors } : post);
 
 /** A body `date` as stored (ISO-8601 UTC): no offset means UTC; 400 naming it when it is no time. */
 function storedDate(value: string): string {
@@ -43,7 +67,7 @@ function storedDate(value: string): string {
 }
 
 /** `open` / `closed` for comments and pings from `discussion` (`*_open` wins over `*_status`). */
-function discussionOf(body: PostInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
+function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
   const discussion = body.discussion ?? {};
   const status = (open: boolean | number | string | undefined, given: 'open' | 'closed' | undefined) =>
     open !== undefined ? (truthy(open) ? 'open' : 'closed') : given;
@@ -56,7 +80,7 @@ function discussionOf(body: PostInput): Pick<PostChanges, 'comment_status' | 'pi
 }
 
 /** The columns a body sets besides status, date and slug (a field not given is left out). */
-function fieldsOf(body: PostInput, type: string): PostChanges {
+function fieldsOf(body: WriteInput, type: string): PostChanges {
   const hierarchical = HIERARCHICAL_TYPES.has(type);
   const changes: PostChanges = {
     title: body.title,
@@ -69,7 +93,7 @@ function fieldsOf(body: PostInput, type: string): PostChanges {
     menu_order: body.menu_order,
     page_template: body.page_template,
     // The platform drops `parent` for types without hierarchy.
-    parent_id: hierarchical && body.parent !== undefined ? body.parent || null : undefined,
+    parent_id: hierarchical && body.parent !== undefined ? (body.parent > 0 ? body.parent : null) : undefined,
     ...discussionOf(body),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -102,7 +126,6 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   const type = body.type ?? 'post';
   if (!exposes(site, type)) throw unknownPostType();
   if (body.title === undefined && body.content === undefined && body.excerpt === undefined) throw invalidWriteInput();
-  if (body.status === 'trash') throw new ApiError(400, 'invalid_input', 'Invalid body field status: a new post cannot be trashed');
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
 
   let status: string = body.status === 'future' || body.status === undefined ? 'publish' : body.status;
@@ -118,7 +141,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   const date = body.date === undefined ? now.toISOString() : storedDate(body.date);
   status = scheduledStatus(status, date, now);
   const title = body.title ?? '';
-  const slug = body.slug !== undefined ? slugFromTitle(body.slug) : SLUGGED_STATUSES.has(status) ? slugFromTitle(title) : '';
+  const slug = givenSlug(body) ?? (SLUGGED_STATUSES.has(status) ? slugFromTitle(title) : '');
   const post: NewPost = {
     site_id: site.id,
     author_id: author ?? viewer.id,
@@ -134,17 +157,20 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
     modified: now.toISOString(),
     ...NEW_POST_DEFAULTS,
     ...fieldsOf(body, type),
+    featured_media_id: (await featuredImageOf(store, site, body, null)) ?? null,
   };
   const home = siteHomeUrl(site);
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
   const id = await store.inTransaction(async (writing) => {
     const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true });
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true, naming: request.termNaming });
     return postId;
   });
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
-  return renderPost(deps, { site, post: created, viewer, roleCapabilities, context: request.context, meta: request.meta });
+  // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
+  const answer = await renderPost(deps, { site, post: created, viewer, roleCapabilities, context: request.context, meta: request.meta, suggestions: true });
+  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
 }
 
 /**
@@ -169,6 +195,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   if (body.status === 'trash' && !capabilities.delete_post) throw cannotTrashByEdit();
   if (Object.keys(body).length === 0) throw invalidWriteInput();
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
+  const featured = await featuredImageOf(store, site, body, found.featuredMediaId);
 
   const now = new Date();
   // One transaction: the edit, its terms and metadata, and the move to the trash, or nothing (the post stays as it was).
@@ -190,21 +217,24 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
       date = now.toISOString();
     }
     if (author !== undefined) changes.author_id = author;
+    if (featured !== undefined) changes.featured_media_id = featured;
     if (date !== undefined) changes.date = date;
     if (nextStatus !== 'trash') {
       const scheduled = scheduledStatus(nextStatus, date ?? current.date, now);
       if (scheduled !== current.status) changes.status = scheduled;
-      if (body.slug !== undefined) changes.slug = slugFromTitle(body.slug);
+      const slug = givenSlug(body);
+      if (slug !== undefined) changes.slug = slug;
       else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled)) changes.slug = slugFromTitle(body.title ?? current.title);
     }
     changes.modified = now.toISOString();
     await writing.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });
-    await applyWriteFields(writing, site, current, roleCapabilities, body);
+    await applyWriteFields(writing, site, current, roleCapabilities, body, { naming: request.termNaming });
     if (body.status === 'trash') await writing.trashPost(current.id, now);
     return current.id;
   });
 
   const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
-  return renderPost(deps, { site, post: saved, viewer, roleCapabilities, context: request.context, meta: request.meta });
+  const answer = await renderPost(deps, { site, post: saved, viewer, roleCapabilities, context: request.context, meta: request.meta });
+  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
 }

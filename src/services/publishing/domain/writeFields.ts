@@ -1,23 +1,25 @@
-import type { MetadataInput, PostInput, TermNames } from '../../../../generated/publishing/types.gen.js';
+import type { MetadataInput, TermNames } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import type { PublishingStore } from './publishingStore.js';
 import type { SiteRecord } from './records.js';
-import { slugFromTitle } from './postObject.js';
+import { HIERARCHICAL_TAXONOMIES, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
+import type { WriteInput } from './writeInput.js';
 
 /**
  * What a write sets besides the post's own columns, as the platform's v1.1
- * update-post endpoint sets it: the author (`author`), the terms
- * (`categories`, `tags`, `format`) and the metadata (`metadata`).
+ * update-post endpoint sets it: the author (`author`), the terms (`terms`,
+ * `categories`, `tags`, `format`), the featured image (`featured_image`) and
+ * the metadata (`metadata`).
  */
 
-/** Taxonomies each body field writes, for the post types that have them. */
-const TERM_FIELDS = [
-  { field: 'categories', taxonomy: 'category', hierarchical: true },
-  { field: 'tags', taxonomy: 'post_tag', hierarchical: false },
+/** The taxonomy each shorthand field merges into (`categories` into `terms.category`). */
+const SHORTHAND_FIELDS = [
+  { field: 'categories', taxonomy: 'category' },
+  { field: 'tags', taxonomy: 'post_tag' },
 ] as const;
 
-/** Post types with categories, tags and formats (the platform registers them for `post` only). */
-const TYPES_WITH_TERMS: ReadonlySet<string> = new Set(['post']);
+/** Post types with formats (the platform registers them for `post` only). */
+const TYPES_WITH_FORMATS: ReadonlySet<string> = new Set(['post']);
 
 /** The names the platform gives the format terms (`get_post_format_strings`). */
 const FORMAT_NAMES: Readonly<Record<string, string>> = {
@@ -55,7 +57,7 @@ export async function resolveAuthor(
   site: SiteRecord,
   viewerId: number,
   roleCapabilities: ReadonlySet<string>,
-  author: PostInput['author'],
+  author: WriteInput['author'],
 ): Promise<number | undefined> {
   // PHP's empty(): no author named.
   if (author === undefined || author === '' || author === 0 || author === '0') return undefined;
@@ -66,34 +68,68 @@ export async function resolveAuthor(
   return authorId;
 }
 
-/** The names and IDs a `categories` or `tags` field lists (a comma list or an array; digits are an ID), trimmed, empty ones dropped. */
-function termsListed(value: TermNames): { ids: number[]; names: string[] } {
-  const items = typeof value === 'string' ? value.split(',') : value;
-  const ids: number[] = [];
-  const names: string[] = [];
-  for (const item of items) {
-    const text = String(item).trim();
-    if (text === '') continue;
-    if (/^\d+$/.test(text)) ids.push(Number(text));
-    else names.push(text);
+/** A term list as the endpoint reads it: a comma list split, an array as it is, anything else (`null`) empty. */
+const listed = (value: TermNames | null | undefined): (string | number)[] =>
+  typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+
+/** How a write's term names are read: v1.1 reads digits as a term ID (`names-or-ids`); v1.2 reads every name as a name (`names`). */
+export type TermNaming = 'names-or-ids' | 'names';
+
+/**
+ * The terms a write names, by taxonomy, as the endpoint merges them: each
+ * `terms` entry (a comma list or an array; `null` is none), then
+ * `categories` and `tags` added to `terms.category` and `terms.post_tag`;
+ * the IDs of `terms_by_id` apart.
+ */
+function termsNamed(body: WriteInput): { byName: Map<string, (string | number)[]>; byId: Map<string, (string | number)[]> } {
+  const byName = new Map(Object.entries(body.terms ?? {}).map(([taxonomy, value]) => [taxonomy, listed(value)]));
+  for (const { field, taxonomy } of SHORTHAND_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    byName.set(taxonomy, [...(byName.get(taxonomy) ?? []), ...listed(value)]);
   }
-  return { ids, names };
+  const byId = new Map(Object.entries(body.terms_by_id ?? {}).map(([taxonomy, value]) => [taxonomy, listed(value)]));
+  return { byName, byId };
 }
 
 /**
- * Sets the post's categories and tags a body names, each field replacing
- * the post's terms of its taxonomy: existing terms by ID, slug or name; a
- * name the site does not have is added when the caller may (categories:
- * `manage_categories`; tags: `edit_posts`), else skipped; an unknown ID is
- * skipped. Categories that come out empty are the site's default category,
- * as are those of a new post whose body names none (`wp_insert_post` gives a
- * post of type `post` the `default_category` option when it has no category).
+ * Sets the post's terms a write names (see `termsNamed`), each taxonomy
+ * named replacing the post's terms there, for the taxonomies of the post's
+ * type: existing terms by ID (v1.1: digits; `terms_by_id`) or by slug or
+ * name; a name the site does not have is added when the caller may
+ * (hierarchical taxonomies such as categories: `manage_categories`; tags:
+ * `edit_posts`), else skipped; an unknown ID is skipped. Categories that
+ * come out empty are the site's default category, as are those of a new
+ * post whose write names none (`wp_insert_post` gives a post the
+ * `default_category` option when it has no category).
  */
-async function applyTerms(store: PublishingStore, site: SiteRecord, postId: number, roleCapabilities: ReadonlySet<string>, body: PostInput, created: boolean) {
-  for (const { field, taxonomy, hierarchical } of TERM_FIELDS) {
-    const value = body[field] ?? (created && hierarchical ? [] : undefined);
-    if (value === undefined) continue;
-    const { ids, names } = termsListed(value);
+async function applyTerms(
+  store: PublishingStore,
+  site: SiteRecord,
+  post: { id: number; type: string },
+  roleCapabilities: ReadonlySet<string>,
+  body: WriteInput,
+  { created, naming }: { created: boolean; naming: TermNaming },
+) {
+  const ofType = (TAXONOMIES_OF_TYPE[post.type] ?? []).filter((taxonomy) => taxonomy !== 'post_format');
+  const { byName, byId } = termsNamed(body);
+  if (created && ofType.includes('category') && !byName.has('category') && !byId.has('category')) byName.set('category', []);
+  for (const taxonomy of ofType) {
+    if (!byName.has(taxonomy) && !byId.has(taxonomy)) continue;
+    const hierarchical = HIERARCHICAL_TAXONOMIES.has(taxonomy);
+    const ids: number[] = [];
+    const names: string[] = [];
+    for (const item of byName.get(taxonomy) ?? []) {
+      if (naming === 'names' && typeof item !== 'string') continue;
+      // `term_exists` trims; `curl --data 'terms[category][]=123'` is an ID, not a name (v1.1).
+      const text = String(item).trim();
+      if (naming === 'names-or-ids' && /^\d+$/.test(text)) ids.push(Number(text));
+      else if (text !== '') names.push(text);
+    }
+    for (const item of byId.get(taxonomy) ?? []) {
+      const text = String(item);
+      if (/^\d+$/.test(text)) ids.push(Number(text));
+    }
     const found = await store.findTerms(site.id, taxonomy, ids, names.map((name) => slugFromTitle(name)).concat(names));
     const termIds = found.filter((term) => ids.includes(term.id)).map((term) => term.id);
     const mayAdd = roleCapabilities.has(hierarchical ? 'manage_categories' : 'edit_posts');
@@ -103,16 +139,16 @@ async function applyTerms(store: PublishingStore, site: SiteRecord, postId: numb
       if (existing) termIds.push(existing.id);
       else if (mayAdd && slug !== '') termIds.push((await store.addTerm(site.id, taxonomy, name, slug)).id);
     }
-    if (hierarchical && !termIds.length) {
+    if (taxonomy === 'category' && !termIds.length) {
       const [fallback] = await store.findTerms(site.id, taxonomy, [], [DEFAULT_CATEGORY_SLUG]);
       if (fallback) termIds.push(fallback.id);
     }
-    await store.setPostTerms(postId, taxonomy, termIds);
+    await store.setPostTerms(post.id, taxonomy, [...new Set(termIds)]);
   }
 }
 
 /** Sets the post's format: `default` and `standard` leave it without one; another format is its `post-format-*` term (added to the site when missing). */
-async function applyFormat(store: PublishingStore, site: SiteRecord, postId: number, format: NonNullable<PostInput['format']>) {
+async function applyFormat(store: PublishingStore, site: SiteRecord, postId: number, format: NonNullable<WriteInput['format']>) {
   const name = FORMAT_NAMES[format];
   if (!name) return store.setPostTerms(postId, 'post_format', []);
   const slug = `post-format-${format}`;
@@ -125,8 +161,14 @@ async function applyFormat(store: PublishingStore, site: SiteRecord, postId: num
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === false || value === 0 || value === '' || value === '0' || (Array.isArray(value) && value.length === 0);
 
-/** Protected metadata keys (`_` first): no caller may write them through the API (the platform's `is_protected_meta`). */
+/** Protected metadata keys (`_` first): no caller may write them through the API (the platform's `is_protected_meta`)... */
 const isProtectedKey = (key: string) => key.startsWith('_');
+
+/** ...but these public ones, which the endpoint adds and updates for anyone who may edit the post (`WPCOM_JSON_API_Metadata::is_public`). */
+const isPublicKey = (key: string | undefined) => key !== undefined && (key === THUMBNAIL_KEY || key.startsWith('_wpas_') || key.startsWith('geo_'));
+
+/** The featured image's metadata key: this store keeps it as the post's `featured_media_id`. */
+const THUMBNAIL_KEY = '_thumbnail_id';
 
 /** Whether a stored value is the `previous_value` a client named (the platform compares them as stored text). */
 const sameValue = (stored: unknown, previous: unknown) =>
@@ -153,16 +195,20 @@ async function applyMetadata(store: PublishingStore, postId: number, operations:
     // Only this post's metadata, and only the entry of the key given with it.
     if (id !== undefined && (!byId || (key !== undefined && byId.key !== key))) continue;
     const targetKey = byId?.key ?? key;
-    if (targetKey === undefined || isProtectedKey(targetKey)) continue;
+    // The featured image is the post's own column (`featuredImageOf`); other protected keys only when public, and never deleted.
+    if (targetKey === undefined || targetKey === THUMBNAIL_KEY) continue;
+    const operationName = operation.operation ?? 'update';
+    if (isProtectedKey(targetKey) && (!isPublicKey(targetKey) || operationName === 'delete')) continue;
     const previous = operation.previous_value;
     const ofKey = entries.filter((entry) => entry.key === targetKey);
     const matching = isEmpty(previous) ? ofKey : ofKey.filter((entry) => sameValue(entry.value, previous));
-    switch (operation.operation ?? 'update') {
+    switch (operationName) {
       case 'delete':
         await store.deletePostMetadata(byId ? [byId.id] : matching.map((entry) => entry.id));
         break;
       case 'add':
-        if (id === undefined && isEmpty(previous) && !isEmpty(value)) await store.addPostMetadata(postId, targetKey, value);
+        // A public key is added whatever its value (the endpoint's `|| is_public( $meta->key )`).
+        if (id === undefined && isEmpty(previous) && (!isEmpty(value) || isPublicKey(key))) await store.addPostMetadata(postId, targetKey, value ?? '');
         break;
       case 'update':
         if (value === undefined || value === null) break;
@@ -176,7 +222,48 @@ async function applyMetadata(store: PublishingStore, postId: number, operations:
 }
 
 /**
- * Sets what the body names of the post's terms (for types that have them) and metadata, after the post itself is saved;
+ * The featured image a write gives the post (its `featured_media_id`, the
+ * platform's `_thumbnail_id`), or undefined when it names none: `featured_image`
+ * (trimmed) empty removes it, an attachment ID of the site sets it, anything
+ * else changes nothing (the platform would try to fetch it as a URL, and
+ * there is no sideloading here); then the `metadata` operations on
+ * `_thumbnail_id`, in turn, as `set_post_thumbnail` and `update_post_meta`
+ * leave it: `update` sets its value (read as PHP's `(int)`, unless
+ * `previous_value` is not the current one), `add` only when there is none,
+ * `delete` nothing (a protected key).
+ */
+export async function featuredImageOf(
+  store: PublishingStore,
+  site: SiteRecord,
+  body: WriteInput,
+  current: number | null,
+): Promise<number | null | undefined> {
+  let featured: number | null | undefined;
+  const image = body.featured_image?.trim();
+  if (image === '') featured = null;
+  else if (image !== undefined && /^\d+$/.test(image) && (await store.hasAttachment(site.id, Number(image)))) featured = Number(image);
+  for (const operation of body.metadata ?? []) {
+    if (operation.key !== THUMBNAIL_KEY || !isEmpty(operation.id)) continue;
+    const now = featured === undefined ? current : featured;
+    const value = operation.value;
+    const asId = /^\s*\d+/.exec(String(value ?? ''))?.[0];
+    const id = asId === undefined ? 0 : Number(asId);
+    switch (operation.operation ?? 'update') {
+      case 'add':
+        if (now === null && isEmpty(operation.previous_value)) featured = id || null;
+        break;
+      case 'update':
+        if (value === undefined || value === null) break;
+        if (!isEmpty(operation.previous_value) && now !== null && !sameValue(String(now), operation.previous_value)) break;
+        featured = id || null;
+        break;
+    }
+  }
+  return featured;
+}
+
+/**
+ * Sets what the body names of the post's terms (for the taxonomies of its type) and metadata, after the post itself is saved;
  * a post just `created` without categories gets the site's default category.
  */
 export async function applyWriteFields(
@@ -184,12 +271,10 @@ export async function applyWriteFields(
   site: SiteRecord,
   post: { id: number; type: string },
   roleCapabilities: ReadonlySet<string>,
-  body: PostInput,
-  { created = false } = {},
+  body: WriteInput,
+  { created = false, naming = 'names-or-ids' as TermNaming } = {},
 ): Promise<void> {
-  if (TYPES_WITH_TERMS.has(post.type)) {
-    await applyTerms(store, site, post.id, roleCapabilities, body, created);
-    if (body.format !== undefined) await applyFormat(store, site, post.id, body.format);
-  }
+  await applyTerms(store, site, post, roleCapabilities, body, { created, naming });
+  if (TYPES_WITH_FORMATS.has(post.type) && body.format !== undefined) await applyFormat(store, site, post.id, body.format);
   if (body.metadata?.length) await applyMetadata(store, post.id, body.metadata);
 }
