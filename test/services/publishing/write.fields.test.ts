@@ -99,10 +99,13 @@ describe('format', () => {
     expect((await save('author', post.ID, { format: 'default' })).body.format).toBe('standard');
   });
 
-  it('refuses a format the platform does not have, in the service\u2019s error format', async () => {
+  it('reads a format the platform does not have as the default on a new post, and ignores it on an edit (cast_and_filter)', async () => {
     const { status, body } = await save('author', 'new', { title: 'Odd', format: 'poem' });
-    expect(status).toBe(400);
-    expect(body.error).toBe('invalid_input');
+    expect(status).toBe(200);
+    expect(body.format).toBe('standard');
+    const aside = await newPost('author', { format: 'aside' });
+    const edited = await save('author', aside.ID, { title: 'Still an aside', format: 'poem' });
+    expect(edited.body).toMatchObject({ title: 'Still an aside', format: 'aside' });
   });
 });
 

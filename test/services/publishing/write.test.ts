@@ -72,18 +72,25 @@ describe('new posts', () => {
 
   it('answers bad input in the service\u2019s format, never a 500', async () => {
     expect(await save('admin', 'new', {})).toEqual({ status: 400, body: { error: 'invalid_input', message: 'Invalid request input' } });
-    expect((await save('admin', 'new', { title: 'x', status: 'bogus' })).body).toMatchObject({ error: 'invalid_input' });
     expect((await save('admin', 'new', { title: 'x', date: 'soon' })).body).toEqual({ error: 'invalid_input', message: 'Invalid body field date: must be an ISO 8601 date and time' });
     expect((await save('admin', 'new', { title: 'x', type: 'feedback' })).body).toEqual({ error: 'unknown_post_type', message: 'Unknown post type' });
-    expect((await save('admin', 'new', { title: 'x', status: 'trash' })).status).toBe(400);
     expect((await save('admin', 'new', ['title'])).status).toBe(400);
-    const form = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/new`, {
+    expect((await save('admin', 'new', { title: 'x', parent: { ID: 1 } })).body).toMatchObject({ error: 'invalid_input' });
+    // Only titles, contents and excerpts make a post: the fields the platform drops do not.
+    expect((await save('admin', 'new', { terms_by_id: { category: [1] }, comments_open: true })).body).toEqual({ error: 'invalid_input', message: 'Invalid request input' });
+    const text = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/new`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${tokens.admin}` },
+      headers: { 'Content-Type': 'text/plain', Authorization: `Bearer ${tokens.admin}` },
       body: 'title=x',
     });
-    expect(form.status).toBe(415);
-    expect(await form.json()).toMatchObject({ error: 'unsupported_media_type' });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ error: 'unsupported_media_type' });
+  });
+
+  it('casts a status the platform does not know, and trash, to publish on a new post (its first allowed status)', async () => {
+    expect((await save('admin', 'new', { title: 'x', status: 'bogus' })).body).toMatchObject({ status: 'publish' });
+    expect((await save('admin', 'new', { title: 'x', status: 'trash' })).body).toMatchObject({ status: 'publish' });
+    expect((await save('contributor', 'new', { title: 'x', status: 'bogus' })).body).toMatchObject({ status: 'pending' });
   });
 });
 
@@ -182,6 +189,10 @@ describe('edits', () => {
     expect(await save('moderator', moderatorPost.body.ID, { status: 'trash' })).toEqual({ status: 403, body: { error: 'unauthorized', message: 'User cannot edit post' } });
     expect((await save('contributor', 108, { status: 'trash' })).status).toBe(403);
     expect(await save('admin', 108, {})).toEqual({ status: 400, body: { error: 'invalid_input', message: 'Invalid request input' } });
+    // The platform drops what its edit does not document (and an unknown status), then finds nothing to save.
+    for (const dropped of [{ type: 'page' }, { status: 'bogus' }, { terms_by_id: { category: [3] } }, { comments_open: false, unknown: 1 }]) {
+      expect(await save('admin', 108, dropped)).toEqual({ status: 400, body: { error: 'invalid_input', message: 'Invalid request input' } });
+    }
     expect((await save('admin', 99999, { title: 'x' })).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
     expect((await save('admin', 110, { title: 'x' })).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
   });
