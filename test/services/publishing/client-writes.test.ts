@@ -221,6 +221,7 @@ describe('casting as cast_and_filter does', () => {
     expect((await save('admin', page.ID, { parent: false, menu_order: true })).body).toMatchObject({ parent: false, menu_order: 1 });
     expect((await save('admin', page.ID, { parent: '' })).body.parent).toBe(false);
     expect((await save('admin', page.ID, { parent: [112] })).status).toBe(400);
+    expect((await save('admin', page.ID, { menu_order: '99999999999' })).body).toEqual({ error: 'invalid_input', message: 'Invalid body field menu_order: must be a 32-bit integer' });
   });
 
   it('an empty slug on a new post is no slug: a published post takes its title\u2019s', async () => {

@@ -79,6 +79,14 @@ function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'p
   return changes;
 }
 
+/** An integer field as a stored column holds it (32 bits); a cast text past that is 400 naming the field. */
+function int32(name: string, value: number | undefined): number | undefined {
+  if (value !== undefined && (value < -2_147_483_648 || value > 2_147_483_647)) {
+    throw new ApiError(400, 'invalid_input', `Invalid body field ${name}: must be a 32-bit integer`);
+  }
+  return value;
+}
+
 /** The columns a body sets besides status, date and slug (a field not given is left out). */
 function fieldsOf(body: WriteInput, type: string): PostChanges {
   const hierarchical = HIERARCHICAL_TYPES.has(type);
@@ -90,10 +98,10 @@ function fieldsOf(body: WriteInput, type: string): PostChanges {
     sticky: flag(body.sticky),
     likes_enabled: flag(body.likes_enabled),
     sharing_enabled: flag(body.sharing_enabled),
-    menu_order: body.menu_order,
+    menu_order: int32('menu_order', body.menu_order),
     page_template: body.page_template,
     // The platform drops `parent` for types without hierarchy.
-    parent_id: hierarchical && body.parent !== undefined ? (body.parent > 0 ? body.parent : null) : undefined,
+    parent_id: hierarchical && body.parent !== undefined ? (int32('parent', body.parent)! > 0 ? body.parent : null) : undefined,
     ...discussionOf(body),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
