@@ -1,3 +1,4 @@
+// @store-independent
 import { describe, expect, it } from 'vitest';
 import { UploadedFile } from '../../../src/platform/pipeline/formBodies.js';
 import { phpInputCasts, phpInt, phpTruthy } from '../../../src/services/publishing/http/phpCast.js';
