@@ -906,6 +906,27 @@ export type PostFields = {
          */
         suggested_slug?: string;
     };
+    /**
+     * Only in the answer to a write that sent `media[]` files: each file
+     * the post could not take, as the platform lists a failed upload
+     * (`unauthorized` for a caller without `upload_files`;
+     * `upload_error` for the others: there is no media library here).
+     *
+     */
+    media_errors?: Array<{
+        /**
+         * The file's name as sent.
+         */
+        file: string;
+        /**
+         * The error code.
+         */
+        error: string;
+        /**
+         * Human-readable explanation.
+         */
+        message: string;
+    }>;
 };
 
 /**

@@ -121,6 +121,16 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
     fromContributor.append('media[]', new Blob(['x'], { type: 'image/png' }), 'a.png');
     const refused = await send('contributor', 'new', fromContributor);
     expect(refused.body).toMatchObject({ status: 'pending', media_errors: [{ file: 'a.png', error: 'unauthorized', message: 'User cannot upload media.' }] });
+    // `fields` may name it (the answer is checked against the contract's partial post).
+    const named = new FormData();
+    named.append('title', 'Named fields');
+    named.append('media[]', new Blob(['x'], { type: 'image/png' }), 'b.png');
+    const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/new?fields=ID,media_errors`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.author}` },
+      body: named,
+    });
+    expect(Object.keys(await response.json())).toEqual(['ID', 'media_errors']);
   });
 });
 
