@@ -20,14 +20,14 @@ const POST_FORMATS: ReadonlySet<string> = new Set(['aside', 'chat', 'gallery', '
  * `terms`, `{}` when the post has no term in it. Pages have none; Jetpack's
  * portfolio projects have their project types and tags.
  */
-const TAXONOMIES_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
+export const TAXONOMIES_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
   post: ['category', 'post_tag', 'post_format'],
   page: [],
   'jetpack-portfolio': ['jetpack-portfolio-type', 'jetpack-portfolio-tag'],
 };
 
 /** Taxonomies whose terms have a `parent`. */
-const HIERARCHICAL_TAXONOMIES: ReadonlySet<string> = new Set(['category', 'jetpack-portfolio-type']);
+export const HIERARCHICAL_TAXONOMIES: ReadonlySet<string> = new Set(['category', 'jetpack-portfolio-type']);
 
 /** Image sizes listed in an attachment's `thumbnails`, by width. */
 const THUMBNAIL_WIDTHS = { thumbnail: 150, medium: 300, large: 1024 } as const;
