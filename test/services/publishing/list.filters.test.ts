@@ -164,6 +164,20 @@ describe('meta_fields', () => {
   });
 });
 
+describe('under the change mark (posts kept rendered for callers without a token, SQLite)', () => {
+  it('sees a term given after a list: the filter and the kept post objects both follow the write', async () => {
+    const tagsOf = (body: Record<string, any>, id: number) => Object.keys(body.posts.find((post: { ID: number }) => post.ID === id)?.tags ?? {});
+    const before = await listed({ exclude: [9103] }, undefined);
+    expect(tagsOf(before.body, 9104)).toEqual(['Wind']);
+    expect(ids((await listed({ tag: 'sail' }, undefined)).body)).toEqual([9101, 9102]);
+    await harness.server.built.db.insertInto('post_terms').values({ post_id: 9104, term_id: 9011 }).execute();
+    const after = await listed({ tag: 'sail' }, undefined);
+    expect(ids(after.body)).toEqual([9101, 9102, 9104]);
+    expect(tagsOf(after.body, 9104).sort()).toEqual(['Sail', 'Wind']);
+    await harness.server.built.db.deleteFrom('post_terms').where('post_id', '=', 9104).where('term_id', '=', 9011).execute();
+  });
+});
+
 describe('next_page', () => {
   it('is given only on a page with posts the caller may see', async () => {
     // The author may edit none of the admin's posts: context=edit leaves the page empty.
