@@ -75,13 +75,17 @@ export const getPostCounts = <ThrowOnError extends boolean = false>(options: Opt
  * `page_handle`: the `meta.next_page` of the page before, given when more
  * posts match. A `page_handle` names the last post seen (its sort value
  * and ID), so posts written between two pages shift nothing: no post is
- * answered twice, none is skipped. `meta.next_page` is given only on a
- * first page (no `offset`, `page` 1 or none).
+ * answered twice, none is skipped. Dates are kept to the second, and
+ * posts with the same sort value come in ID order (in the same
+ * direction), so every post comes once in either order by any sort
+ * key. `meta.next_page` is given only on a first page (no `offset`,
+ * `page` 1 or none) that answers posts.
  *
  * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
  * private site, 403 `User cannot access this private blog.`), a `type`
- * the site does not expose (404 `unknown_post_type`), then a parameter
- * out of range (400).
+ * the site does not expose (404 `unknown_post_type`), a protected
+ * `meta_key` (404 `invalid_meta_key`), then a parameter out of range
+ * (400).
  *
  */
 export const listPosts = <ThrowOnError extends boolean = false>(options: Options<ListPostsData, ThrowOnError>) => (options.client ?? client).get<ListPostsResponses, ListPostsErrors, ThrowOnError>({

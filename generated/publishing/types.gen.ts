@@ -1351,22 +1351,32 @@ export type PostMeta = {
         likes: string;
     };
     /**
-     * Responses of the links named in the `meta` query parameter, keyed by link name.
+     * Responses of the links named in the `meta` query parameter, keyed
+     * by link name. In a list with `meta_fields`, only the fields it
+     * names of each (a part of the answer), and only the links with one.
+     *
      */
     data?: {
         /**
          * The site, as the `site` link answers it.
          */
-        site?: Site;
+        site?: Site | MetaFieldsPart;
         /**
          * The post's likes, as the `likes` link answers them.
          */
-        likes?: PostLikes;
+        likes?: PostLikes | MetaFieldsPart;
         /**
          * The post's replies, as the `replies` link answers them.
          */
-        replies?: PostReplies;
+        replies?: PostReplies | MetaFieldsPart;
     };
+};
+
+/**
+ * The fields of a link's answer a list's `meta_fields` names (`<link>.<field>`), as that answer has them.
+ */
+export type MetaFieldsPart = {
+    [key: string]: unknown;
 };
 
 /**
@@ -2082,7 +2092,11 @@ export type ListPostsData = {
          */
         order_by?: 'date' | 'modified' | 'title' | 'comment_count' | 'ID' | string;
         /**
-         * Only posts dated after this ISO 8601 time (an offset is honoured; none means UTC).
+         * Only posts dated after this ISO 8601 time (an offset is honoured;
+         * none means UTC). Dates are kept to the second. As on the
+         * platform, with `before` too it is inclusive (`after` ≤ date <
+         * `before`).
+         *
          */
         after?: QueryTime;
         /**
@@ -2090,7 +2104,11 @@ export type ListPostsData = {
          */
         before?: QueryTime;
         /**
-         * Only posts modified after this ISO 8601 time.
+         * Only posts modified after this ISO 8601 time: a post modified at
+         * exactly that second is not answered, so the `modified` of the
+         * newest post seen is where a sync goes on from. With
+         * `modified_before` too it is inclusive, as on the platform.
+         *
          */
         modified_after?: QueryTime;
         /**
@@ -2109,6 +2127,64 @@ export type ListPostsData = {
          * `include` (default): sticky posts as any other. `exclude`: none of them. `require`: only them. Any other value means `include`.
          */
         sticky?: 'include' | 'exclude' | 'require' | string;
+        /**
+         * Only posts with this tag, by slug (a name is made a slug: lower
+         * case, spaces and punctuation dropped): one slug, a comma list (any
+         * of them) or a `+` list (all of them; a space too, so a `+` sent
+         * unencoded means all). A slug the site has no tag of matches no
+         * post.
+         *
+         */
+        tag?: string;
+        /**
+         * Only posts in this category or a category below it, by slug (or
+         * by name, made a slug). When no category has that slug: the last
+         * `/` segment read as slugs, a comma list (any of them) or a `+`
+         * list (all of them); none of the site's matches no post.
+         *
+         */
+        category?: string;
+        /**
+         * Term slugs by taxonomy, `term[<taxonomy>]=<slug>,<slug>`: only
+         * posts with one of each taxonomy's terms (and the terms below them
+         * in a hierarchical taxonomy), every taxonomy named. A taxonomy no
+         * post type has is ignored; slugs the site has none of match no post.
+         *
+         */
+        term?: {
+            [key: string]: string;
+        };
+        /**
+         * Post IDs left out: `exclude=5`, repeated (`exclude=5&exclude=6`)
+         * or in the platform's brackets (`exclude[]=5`, `exclude[0]=5`).
+         *
+         */
+        exclude?: Array<number>;
+        /**
+         * Only children of this post (a page's subpages); 0: only posts without a parent.
+         */
+        parent_id?: number;
+        /**
+         * Only posts with a metadata entry of this key. A protected key
+         * (`_` first) is 404 `invalid_meta_key`, but for the public ones
+         * (`_thumbnail_id`, `_wpas_*`).
+         *
+         */
+        meta_key?: string;
+        /**
+         * With `meta_key`, only posts whose entry of that key has this value (text, or the number it spells); ignored without it.
+         */
+        meta_value?: string;
+        /**
+         * Comma list of `<link>.<field>` paths (`autosave.modified`): on
+         * each post with `meta.data` (what `meta` loaded), only those fields
+         * of each link's answer are kept, a link with none of them goes.
+         * A post's `meta.links.autosave` (and so `meta=autosave`) exists
+         * only with `context=edit` and an autosave newer than the post;
+         * until then `meta=autosave` loads nothing.
+         *
+         */
+        meta_fields?: string;
         /**
          * `display` (default): output formatted as HTML for display, shortcodes
          * parsed, paragraph tags added. `edit`: output formatted for editing,

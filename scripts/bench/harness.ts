@@ -232,6 +232,7 @@ export function combine(runs: readonly Measurement[]): Combined {
     p99: Math.max(...runs.map((run) => run.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     // The least: load from elsewhere on the machine only ever adds CPU time (cache misses, preemption).
-    cpuMicros: Math.min(...runs.map((run) => run.cpuMicros)),
+    // A round that got no answer (a starved machine) has no CPU per request: it is left out, not made the least.
+    cpuMicros: Math.min(...runs.map((run) => run.cpuMicros).filter((micros) => !Number.isNaN(micros))),
   };
 }

@@ -20,6 +20,12 @@
  * its own processes' CPU is not counted in the rows), BENCH_LIST_KEPT=0 (the
  * server keeps no rendered post objects, `POST_RENDER_CACHE_ENTRIES=0`:
  * every request reads and renders its posts, as on PostgreSQL).
+ *
+ * Then the same two rows again with a write beside them: an edit of one of
+ * the copies through the API every `BENCH_LIST_WRITE_MS` (100) ms, as the
+ * admin, during both loads (issue 43: a page at most 3× a single read with
+ * a write every 100 ms). Every write changes the store's change mark, so
+ * little stays kept. The writes' own CPU is in the rows (a few per cent).
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +35,7 @@ import { loadavg } from 'node:os';
 import { dropSchema, freePort, projectRoot } from '../tools.js';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
 import { combine, load, startScript, stop, waitFor, type Measurement, type Server } from './harness.js';
-import { buildServer, buildUnbundledServer, COMPILED_ENTRY, listPath, makeBenchPosts, makePostgresBenchPosts, readPath, serverEnv } from './project.js';
+import { buildServer, buildUnbundledServer, COMPILED_ENTRY, issuePublishingToken, listPath, makeBenchPosts, makePostgresBenchPosts, readPath, serverEnv } from './project.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -39,6 +45,7 @@ const withTerms = process.env.BENCH_LIST_TERMS === '1';
 const profile = process.env.BENCH_LIST_PROFILE === '1';
 const top = Number(process.env.BENCH_TOP ?? 25);
 const keepsRendered = process.env.BENCH_LIST_KEPT !== '0';
+const writeEveryMs = Number(process.env.BENCH_LIST_WRITE_MS ?? 100);
 
 const onPostgres = process.env.BENCH_LIST_STORE === 'postgres';
 const store = onPostgres ? 'PostgreSQL' : 'SQLite';
@@ -98,6 +105,50 @@ try {
     console.log(`| list a page of 20 posts (${store}) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
     console.log(
       `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}${keepsRendered ? '' : ', nothing kept (POST_RENDER_CACHE_ENTRIES=0)'}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
+    );
+
+    // The same loads with an edit through the API every `writeEveryMs` beside them (one at a time: a slow one skips a turn).
+    const token = await issuePublishingToken(databaseUrl, onPostgres ? schema : undefined);
+    let writes = 0;
+    let failedWrites = 0;
+    let writing = false;
+    const writer = setInterval(() => {
+      if (writing) return;
+      writing = true;
+      const id = posts[1 + (writes % (posts.length - 1))]!;
+      fetch(`${server.base}${readPath(id)}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: `Edited ${writes}` }),
+      })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          if (response.status !== 200) failedWrites++;
+        })
+        .catch(() => failedWrites++)
+        .finally(() => {
+          writes++;
+          writing = false;
+        });
+    }, writeEveryMs);
+    const writtenReads: Measurement[] = [];
+    const writtenLists: Measurement[] = [];
+    try {
+      for (let round = 0; round < rounds; round++) {
+        console.error(`round ${round + 1}/${rounds}, a write every ${writeEveryMs} ms`);
+        writtenReads.push(await load(server, { path: readPath(posts[0]!), connections, duration }));
+        writtenLists.push(await load(server, { path: listPath, connections, duration }));
+      }
+    } finally {
+      clearInterval(writer);
+    }
+    const readW = combine(writtenReads);
+    const listW = combine(writtenLists);
+    console.log(`\n| row, a write every ${writeEveryMs} ms beside it | CPU per request | requests/s | errors |\n|---|---|---|---|`);
+    console.log(`| read a post (${store}) | ${Math.round(readW.cpuMicros)} µs | ${Math.round(readW.rps)} | ${readW.errors} |`);
+    console.log(`| list a page of 20 posts (${store}) | ${Math.round(listW.cpuMicros)} µs | ${Math.round(listW.rps)} | ${listW.errors} |`);
+    console.log(
+      `\n${(listW.cpuMicros / readW.cpuMicros).toFixed(2)}× a single read with a write every ${writeEveryMs} ms beside it (goal ≤ 3); ${writes} writes (${failedWrites} failed); load average ${loadavg()[0]!.toFixed(1)} at the end`,
     );
   }
 } finally {

@@ -19,6 +19,7 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
       name: string;
       in: string;
       schema?: ParameterSchema;
+      style?: string;
     }[];
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
     const requestBody = op.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
@@ -41,7 +42,7 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
       queryParams: new Map(
         params
           .filter((p) => p.in === 'query')
-          .map((p) => [p.name, { boolean: acceptsBoolean(p.schema), array: p.schema?.type === 'array' }]),
+          .map((p) => [p.name, { boolean: acceptsBoolean(p.schema), array: p.schema?.type === 'array', object: p.style === 'deepObject' }]),
       ),
       security:
         security.length === 0

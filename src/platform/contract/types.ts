@@ -36,10 +36,15 @@ export interface ContractOperation {
   binaryStatuses: ReadonlySet<string>;
 }
 
-/** How a declared query parameter is read: whether its schema accepts a boolean (`type: boolean`, or in an `anyOf`), whether it is an array. */
+/**
+ * How a declared query parameter is read: whether its schema accepts a
+ * boolean (`type: boolean`, or in an `anyOf`), whether it is an array, and
+ * whether it is an object sent as `name[key]=value` (`style: deepObject`).
+ */
 export interface QueryParameterSpec {
   boolean: boolean;
   array: boolean;
+  object?: boolean;
 }
 
 /** A loaded, dereferenced and compiled OpenAPI 3.1 document. */

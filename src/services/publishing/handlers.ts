@@ -101,6 +101,14 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
         search: query.search,
         author: query.author,
         sticky: query.sticky,
+        tag: query.tag,
+        category: query.category,
+        term: query.term,
+        exclude: query.exclude,
+        parentId: query.parent_id,
+        metaKey: query.meta_key,
+        metaValue: query.meta_value,
+        metaFields: query.meta_fields,
       });
       return { status: 200, body: list };
     },

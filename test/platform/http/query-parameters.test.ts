@@ -44,6 +44,30 @@ describe('readQuery', () => {
   });
 });
 
+describe('readQuery: arrays and objects as the platform\u2019s clients send them', () => {
+  const declared = new Map([
+    ['exclude', { boolean: false, array: true }],
+    ['term', { boolean: false, array: false, object: true }],
+    ['tag', { boolean: false, array: false }],
+  ]);
+
+  it('makes an array of one value, of repeated values, and of PHP\u2019s bracketed values, in the order sent', () => {
+    expect(readQuery({ exclude: '5' }, declared)).toEqual({ exclude: ['5'] });
+    expect(readQuery({ exclude: ['5', '6'] }, declared)).toEqual({ exclude: ['5', '6'] });
+    expect(readQuery({ 'exclude[]': ['5', '6'], 'exclude[2]': '7' }, declared)).toEqual({ exclude: ['5', '6', '7'] });
+    expect(readQuery({ exclude: '4', 'exclude[0]': '5' }, declared)).toEqual({ exclude: ['4', '5'] });
+  });
+
+  it('gathers an object from name[key]=value (the last of a repeated key); other bracketed names are left out', () => {
+    expect(readQuery({ 'term[category]': 'news,sport', 'term[post_tag]': ['a', 'b'] }, declared)).toEqual({ term: { category: 'news,sport', post_tag: 'b' } });
+    expect(readQuery({ 'tag[x]': 'y', 'term[a][b]': 'c', '[x]': 'y' }, declared)).toEqual({});
+  });
+
+  it('reads the list operation\u2019s declarations so', () => {
+    expect(readQuery({ 'term[category]': 'news', 'exclude[]': '5' }, declaredBy('listPosts'))).toEqual({ term: { category: 'news' }, exclude: ['5'] });
+  });
+});
+
 describe("the publishing presenter's options, read with the same reader", () => {
   it.each(['1', 't', 'TRUE', 'True'])('%s is true for http_envelope and pretty', (value) => {
     const how = readPresentation({ http_envelope: value, pretty: value }, declaredBy('getPost'));

@@ -116,8 +116,11 @@ describe('the query parameters', () => {
     expect(ids((await list(harness, admin, 1, { author: 2 })).body)).toEqual([2001]);
     expect(ids((await list(harness, admin, 1, { sticky: 'require' })).body)).toEqual([2002, 108]);
     expect(ids((await list(harness, admin, 1, { sticky: 'exclude', number: 2 })).body)).toEqual([2004, 2003]);
-    expect(ids((await list(harness, admin, 1, { after: '2026-05-02T10:00:00Z', before: '2026-05-04T10:00:00Z' })).body)).toEqual([2003]);
-    expect(ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', modified_before: '2026-05-09T00:00:00Z' })).body)).toEqual([2002]);
+    // `after` alone is exclusive; beside `before` it is inclusive (`>= after and < before`), as on the platform.
+    expect(ids((await list(harness, admin, 1, { after: '2026-05-02T10:00:00Z', before: '2026-05-04T10:00:00Z' })).body)).toEqual([2003, 2002]);
+    expect(ids((await list(harness, admin, 1, { after: '2026-05-03T10:00:00Z' })).body)).toEqual([2004]);
+    expect(ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', modified_before: '2026-05-09T00:00:00Z' })).body)).toEqual([2003, 2002]);
+    expect(ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', order_by: 'modified' })).body)).toEqual([2001, 2002]);
   });
 
   it('hides a password-protected post from a caller who may not edit it', async () => {

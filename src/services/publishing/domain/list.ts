@@ -8,7 +8,7 @@ import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
 import { apiSiteUrl } from './links.js';
-import { LISTED_ATTACHMENTS } from './postObject.js';
+import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
 
@@ -34,6 +34,18 @@ export interface ListRequest {
   search?: string;
   author?: number;
   sticky?: PostListQuery['sticky'];
+  /** Tag slugs: one, a comma list (any of them) or a `+` / space list (all of them). */
+  tag?: string;
+  /** A category's slug (or name), with the categories below it; else slugs as `tag` reads them. */
+  category?: string;
+  /** Comma lists of term slugs by taxonomy (`term[category]=a,b`): any of each list, every taxonomy. */
+  term?: Record<string, string>;
+  exclude?: number[];
+  parentId?: number;
+  metaKey?: string;
+  metaValue?: string;
+  /** `meta_fields`: comma list of `link.field` paths of `meta.data` kept on each post. */
+  metaFields?: string;
 }
 
 /** Most posts a page may hold (more is 400 `invalid_number`, as the platform answers it). */
@@ -114,6 +126,90 @@ function handleAfter(post: PostRecord, sortValue: string | number, orderBy: Post
   return `value=${encodeURIComponent(value)}&id=${post.id}`;
 }
 
+/** Taxonomies a `term` filter may name: every one some post type has (all public); another is ignored, as the platform skips it. */
+const KNOWN_TAXONOMIES: ReadonlySet<string> = new Set(Object.values(TAXONOMIES_OF_TYPE).flat());
+
+/** Protected metadata keys (`_` first) a list may still filter by: the platform's public ones (`WPCOM_JSON_API_Metadata::is_public`). */
+const isPublicMetaKey = (key: string) => key === '_thumbnail_id' || key.startsWith('_wpas_') || key.startsWith('geo_');
+
+/** Slugs as the platform's query reads them: each made a slug (`sanitize_title`), empty ones dropped. */
+const slugsOf = (names: readonly string[]) => names.map((name) => slugFromTitle(name)).filter((slug) => slug !== '');
+
+/**
+ * The term conditions of a list, as the platform's query builds them
+ * (`WP_Query`'s `tag`, `category_name` / `cat` and `tax_query`): each set
+ * is "in one of these terms", every set must hold. A set that names no
+ * term of the site matches no post (`undefined`: the list is empty).
+ */
+async function termSetsFor(store: RenderDeps['store'], siteId: number, request: ListRequest): Promise<number[][] | undefined> {
+  const wanted: { taxonomy: string; slugs: string[] }[] = [];
+  if (request.tag) {
+    // A comma list is any of the tags; a `+` (or space) list is all of them.
+    if (request.tag.includes(',')) wanted.push({ taxonomy: 'post_tag', slugs: slugsOf(request.tag.split(/[,\r\n\t ]+/)) });
+    else for (const one of slugsOf(request.tag.split(/[+\r\n\t ]+/))) wanted.push({ taxonomy: 'post_tag', slugs: [one] });
+  }
+  if (request.category) {
+    // The category whose slug it is; else the platform's `category_name`: the last path segment, slugs any (`,`) or all (`+`) of them.
+    const [named] = await store.termIdsBySlug(siteId, 'category', slugsOf([request.category]), false);
+    if (named !== undefined) wanted.push({ taxonomy: 'category', slugs: slugsOf([request.category]) });
+    else {
+      const last = request.category.split('/').filter(Boolean).at(-1) ?? '';
+      if (last.includes('+')) for (const one of slugsOf(last.split(/\++/))) wanted.push({ taxonomy: 'category', slugs: [one] });
+      else wanted.push({ taxonomy: 'category', slugs: slugsOf(last.split(/,+/)) });
+    }
+  }
+  for (const [taxonomy, slugs] of Object.entries(request.term ?? {})) {
+    if (KNOWN_TAXONOMIES.has(taxonomy)) wanted.push({ taxonomy, slugs: slugsOf(String(slugs).split(',')) });
+  }
+  const sets: number[][] = [];
+  for (const { taxonomy, slugs } of wanted) {
+    const ids = await store.termIdsBySlug(siteId, taxonomy, slugs, HIERARCHICAL_TAXONOMIES.has(taxonomy));
+    if (!ids.length) return undefined;
+    sets.push(ids);
+  }
+  return sets;
+}
+
+/**
+ * The metadata condition of a list: posts with an entry of `meta_key`
+ * (and, with `meta_value`, of that value: its JSON text, or the number it
+ * spells). A protected key the platform does not make public is 404
+ * `invalid_meta_key`, for every caller (the platform asks for a right no
+ * list can hold).
+ */
+function metaConditionOf(request: ListRequest): Pick<PostListQuery, 'metaKey' | 'metaValues'> {
+  const key = request.metaKey;
+  if (!key) return {};
+  if (key.startsWith('_') && !isPublicMetaKey(key)) throw new ApiError(404, 'invalid_meta_key', 'Invalid meta key');
+  if (request.metaValue === undefined) return { metaKey: key };
+  const value = request.metaValue;
+  const spellings = [JSON.stringify(value)];
+  if (/^-?\d+(?:\.\d+)?$/.test(value) && String(Number(value)) === value) spellings.push(value);
+  return { metaKey: key, metaValues: spellings };
+}
+
+/**
+ * `meta_fields` as the platform applies it to a list: on each post with
+ * `meta.data`, only the named `link.field` paths are kept (a link none of
+ * whose fields is named goes). Kept renderings are frozen: the post and its
+ * `meta` are copied, never changed.
+ */
+function withMetaFields(posts: Post[], metaFields: string | undefined): Post[] {
+  if (metaFields === undefined) return posts;
+  const paths = new Set(metaFields.split(','));
+  return posts.map((post) => {
+    const data = post.meta?.data as Record<string, Record<string, unknown>> | undefined;
+    if (!post.meta || !data || typeof data !== 'object') return post;
+    const kept: Record<string, Record<string, unknown>> = {};
+    for (const [link, answer] of Object.entries(data)) {
+      for (const [field, value] of Object.entries(answer ?? {})) {
+        if (paths.has(`${link}.${field}`)) (kept[link] ??= {})[field] = value;
+      }
+    }
+    return { ...post, meta: { ...post.meta, data: kept as NonNullable<Post['meta']>['data'] } };
+  });
+}
+
 /** The post types listed: `any` is every type the site exposes; another type it does not expose is 404 `unknown_post_type`. */
 function typesFor(site: SiteRecord, type: string): string[] {
   if (type === 'any') return ['post', 'page', ...site.extraPostTypes];
@@ -140,13 +236,16 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const types = typesFor(site, type);
   const statuses = statusesFor(request.status, viewer);
   if (!statuses.length) return { found: 0, posts: [] };
+  const metaCondition = metaConditionOf(request);
   await publishDuePosts(deps, site.id, types, mark);
 
   const number = request.number !== undefined && request.number >= 1 ? request.number : DEFAULT_NUMBER;
   const pageNumber = request.page === undefined ? undefined : Math.max(1, request.page);
   const offset = pageNumber === undefined ? Math.max(0, request.offset ?? 0) : (pageNumber - 1) * number;
   const orderBy = request.orderBy ?? 'date';
-  const listing = await deps.store.listPosts({
+  const termSets = await termSetsFor(deps.store, site.id, request);
+  const exclude = request.exclude?.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_STORED_ID);
+  const query: PostListQuery = {
     siteId: site.id,
     types,
     statuses,
@@ -160,11 +259,17 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     modifiedBefore: storedTime('modified_before', request.modifiedBefore),
     orderBy,
     order: request.order ?? 'DESC',
+    ...(termSets?.length ? { termSets } : {}),
+    ...(exclude?.length ? { excludeIds: exclude } : {}),
+    ...(request.parentId !== undefined ? { parentId: request.parentId } : {}),
+    ...metaCondition,
     after: positionOf(request.pageHandle, orderBy),
     offset,
     limit: number,
     mark,
-  });
+  };
+  // A term filter naming no term of the site matches nothing (the platform's query is then `0 = 1`).
+  const listing = termSets ? await deps.store.listPosts(query) : { found: 0, posts: [] };
 
   const readable = listing.posts.filter(
     ({ post }) => !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
@@ -185,7 +290,9 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
   const meta: NonNullable<PostList['meta']> = type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };
   const last = listing.posts.at(-1);
-  if (offset === 0 && last && listing.found > listing.posts.length) meta.next_page = handleAfter(last.post, last.sortValue, orderBy);
+  // Only a page with posts to show has a next one (the platform builds the handle from the last post it answers).
+  if (offset === 0 && last && readable.length && listing.found > listing.posts.length) meta.next_page = handleAfter(last.post, last.sortValue, orderBy);
   const found = listing.found - (listing.posts.length - readable.length);
-  return Object.keys(meta).length ? { found, posts, meta } : { found, posts };
+  const answered = withMetaFields(posts, request.metaFields);
+  return Object.keys(meta).length ? { found, posts: answered, meta } : { found, posts: answered };
 }

@@ -96,6 +96,16 @@ export interface PostListQuery {
   dateBefore?: string;
   modifiedAfter?: string;
   modifiedBefore?: string;
+  /** Each set: the post has at least one of these term IDs (every set must hold; none is empty). */
+  termSets?: readonly (readonly number[])[];
+  /** Posts left out by ID (`exclude`). */
+  excludeIds?: readonly number[];
+  /** Only children of this post; 0: only posts without a parent. */
+  parentId?: number;
+  /** Only posts with a metadata entry of this key (`meta_key`)... */
+  metaKey?: string;
+  /** ...whose stored value (JSON text) is one of these (`meta_value`). */
+  metaValues?: readonly string[];
   orderBy: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
   order: 'DESC' | 'ASC';
   /** Only posts past this one in the order (a page handle): its sort value and ID. */
@@ -116,6 +126,12 @@ export interface PostListing {
 export interface PublishingPostLists {
   /** One page of the posts matching the query, ordered by its sort key, then by ID in the same direction. */
   listPosts(query: PostListQuery): Promise<PostListing>;
+  /**
+   * The IDs of the site's terms of the taxonomy whose slug is one of
+   * `slugs`; with `descendants`, with the terms below them too (a
+   * hierarchical taxonomy's children, grandchildren, ...).
+   */
+  termIdsBySlug(siteId: number, taxonomy: string, slugs: readonly string[], descendants: boolean): Promise<number[]>;
   /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
   postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
 }

@@ -6,6 +6,7 @@ import type { PostRecord } from './records.js';
 import { exposes, openSite, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
+import { storedTime } from './dates.js';
 import { siteHomeUrl } from './links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
@@ -56,14 +57,14 @@ function mediaErrors(body: WriteInput, roleCapabilities: ReadonlySet<string>): N
 /** The answer with its `media_errors`, last, as the platform appends them. */
 const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post => (errors ? { ...post, media_errors: errors } : post);
 
-/** A body `date` as stored (ISO-8601 UTC): no offset means UTC; 400 naming it when it is no time. */
+/** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
 function storedDate(value: string): string {
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
   const time = new Date(withZone);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
     throw new ApiError(400, 'invalid_input', 'Invalid body field date: must be an ISO 8601 date and time');
   }
-  return time.toISOString();
+  return storedTime(time);
 }
 
 /** `open` / `closed` for comments and pings from `discussion` (`*_open` wins over `*_status`). */
@@ -145,7 +146,8 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   } else if (!roleCapabilities.has('edit_posts')) {
     throw cannotWritePosts();
   }
-  const now = new Date();
+  // To the second, as every time the store keeps (see `storedTime`).
+  const now = new Date(storedTime(new Date()));
   const date = body.date === undefined ? now.toISOString() : storedDate(body.date);
   status = scheduledStatus(status, date, now);
   const title = body.title ?? '';
@@ -205,7 +207,8 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
   const featured = await featuredImageOf(store, site, body, found.featuredMediaId);
 
-  const now = new Date();
+  // To the second, as every time the store keeps (see `storedTime`).
+  const now = new Date(storedTime(new Date()));
   // One transaction: the edit, its terms and metadata, and the move to the trash, or nothing (the post stays as it was).
   const postId = await store.inTransaction(async (writing) => {
     let current: PostRecord = found;

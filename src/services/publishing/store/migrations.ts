@@ -466,6 +466,41 @@ const clientWrites: Migration = {
   },
 };
 
+/** Columns holding times written by the API (and by the demo seed), by table: those `11-dates-to-seconds` brings to the second. */
+const TIME_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  posts: ['date', 'modified'],
+  trash_meta: ['trashed_at'],
+  revisions: ['date'],
+  comments: ['date'],
+  likes: ['date'],
+  attachments: ['date'],
+};
+
+/**
+ * Stored times to the whole second, as the platform's `DATETIME` columns
+ * keep them and as every write keeps them since (`storedTime` in
+ * `domain/dates.ts`): a page handle carries a post's date to the second,
+ * and posts stored with milliseconds were skipped or answered again when
+ * paged (issue 43). A time as `toISOString()` writes it
+ * (`2026-01-15T10:00:00.123Z`) keeps its first 19 characters, then
+ * `.000Z`: its order among the others is kept, ties are broken by ID. One
+ * statement per column, the same on SQLite and PostgreSQL (text columns).
+ * Not undone: the fractions are gone.
+ */
+const datesToSeconds: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    for (const [table, columns] of Object.entries(TIME_COLUMNS)) {
+      for (const column of columns) {
+        const col = sql.ref(column);
+        await sql`update ${sql.table(table)} set ${col} = substr(${col}, 1, 19) || '.000Z'
+          where length(${col}) = 24 and ${col} like '____-__-__T__:__:__.___Z' and substr(${col}, 20, 4) <> '.000'`.execute(db);
+      }
+    }
+  },
+  async down() {},
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -476,5 +511,6 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '06-users-accounts', ...usersAccounts },
   { name: '07-manage-categories', ...manageCategories },
   { name: '08-protected-posts-index', ...protectedPostsIndex },
+  { name: '11-dates-to-seconds', ...datesToSeconds },
   { name: '12-client-writes', ...clientWrites },
 ];

@@ -42,6 +42,11 @@ function valuesOf(query: PostListQuery): ListValues {
   if (query.authorId !== undefined) values.authorId = query.authorId;
   if (query.search !== undefined) values.pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const) if (query[name] !== undefined) values[name] = query[name];
+  query.termSets?.forEach((set, i) => set.forEach((id, j) => (values[`term${i}_${j}`] = id)));
+  query.excludeIds?.forEach((id, i) => (values[`exclude${i}`] = id));
+  if (query.parentId !== undefined) values.parentId = query.parentId;
+  if (query.metaKey !== undefined) values.metaKey = query.metaKey;
+  query.metaValues?.forEach((value, i) => (values[`metaValue${i}`] = value));
   if (query.after) {
     values.afterValue = query.after.value;
     values.afterId = query.after.id;
@@ -69,6 +74,11 @@ function shapeOf(query: PostListQuery): string {
     has(query.dateBefore),
     has(query.modifiedAfter),
     has(query.modifiedBefore),
+    (query.termSets ?? []).map((set) => set.length).join(','),
+    query.excludeIds?.length ?? '-',
+    has(query.parentId),
+    has(query.metaKey),
+    query.metaValues?.length ?? '-',
     query.orderBy,
     query.order,
     has(query.after),
@@ -112,10 +122,28 @@ function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
   }
   if (query.sticky === 'exclude') q = q.where('posts.sticky', '=', 0);
   else if (query.sticky === 'require') q = q.where('posts.sticky', '=', 1);
-  if (query.dateAfter !== undefined) q = q.where('posts.date', '>', at('dateAfter') as string);
+  // As the platform's list: `after` alone is exclusive, with `before` inclusive (`>= after and < before`).
+  if (query.dateAfter !== undefined) q = q.where('posts.date', query.dateBefore === undefined ? '>' : '>=', at('dateAfter') as string);
   if (query.dateBefore !== undefined) q = q.where('posts.date', '<', at('dateBefore') as string);
-  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', '>', at('modifiedAfter') as string);
+  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', query.modifiedBefore === undefined ? '>' : '>=', at('modifiedAfter') as string);
   if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', at('modifiedBefore') as string);
+  query.termSets?.forEach((set, i) => {
+    const ids = set.map((_, j) => at(`term${i}_${j}`) as number);
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('post_terms').select('post_terms.post_id').whereRef('post_terms.post_id', '=', 'posts.id').where('post_terms.term_id', 'in', ids)),
+    );
+  });
+  if (query.excludeIds?.length) q = q.where('posts.id', 'not in', query.excludeIds.map((_, i) => at(`exclude${i}`) as number));
+  if (query.parentId !== undefined) q = q.where((eb) => eb(eb.fn.coalesce('posts.parent_id', eb.lit(0)), '=', at('parentId') as number));
+  if (query.metaKey !== undefined) {
+    const key = at('metaKey') as string;
+    const metaValues = query.metaValues?.map((_, i) => at(`metaValue${i}`) as string);
+    q = q.where(({ exists, selectFrom }) => {
+      let entries = selectFrom('post_meta').select('post_meta.post_id').whereRef('post_meta.post_id', '=', 'posts.id').where('post_meta.meta_key', '=', key);
+      if (metaValues) entries = entries.where('post_meta.meta_value', 'in', metaValues);
+      return exists(entries);
+    });
+  }
   if (query.after) {
     const past = query.order === 'DESC' ? '<' : '>';
     const afterValue = at('afterValue');
@@ -179,6 +207,7 @@ async function keptCount(db: Db, query: PostListQuery): Promise<number | undefin
   const { visibleTo } = query;
   if (typeof visibleTo === 'object' || query.authorId !== undefined || query.search !== undefined || query.sticky !== 'include') return undefined;
   if (query.dateAfter ?? query.dateBefore ?? query.modifiedAfter ?? query.modifiedBefore ?? query.after) return undefined;
+  if (query.termSets?.length || query.excludeIds?.length || query.parentId !== undefined || query.metaKey !== undefined) return undefined;
   const statuses = visibleTo === 'published' ? query.statuses.filter((status) => status === 'publish') : query.statuses;
   const [counts, protectedCounts] = await Promise.all([
     siteCountsQuery.execute(db, { siteId: query.siteId }),
@@ -229,6 +258,31 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>): Publi
       const rows = await countsQuery.execute(db, { siteId, type, userId });
       // sum() is a string (bigint) on PostgreSQL.
       return rows.map((row) => ({ status: row.status, all: Number(row.all), mine: Number(row.mine) }));
+    },
+
+    async termIdsBySlug(siteId, taxonomy, slugs, descendants) {
+      if (!slugs.length) return [];
+      const named = await db
+        .selectFrom('terms')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('taxonomy', '=', taxonomy)
+        .where('slug', 'in', [...new Set(slugs)])
+        .execute();
+      const ids = new Set(named.map((row) => row.id));
+      if (!descendants || !ids.size) return [...ids];
+      // A hierarchical taxonomy's terms of one site are few (categories): read them once and walk down from the named ones.
+      const all = await db.selectFrom('terms').select(['id', 'parent_id']).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).execute();
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const term of all) {
+          if (!ids.has(term.id) && ids.has(term.parent_id)) {
+            ids.add(term.id);
+            grew = true;
+          }
+        }
+      }
+      return [...ids];
     },
 
     async listPosts(query): Promise<PostListing> {

@@ -3,6 +3,7 @@ import { prepared } from '../../../../platform/store/prepared.js';
 import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../trashRules.js';
 import type { PostTrash } from '../../domain/publishingStore.js';
+import { storedTime } from '../../domain/dates.js';
 import type { RestoredPost } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
 
@@ -92,7 +93,7 @@ export function kyselyPostTrash(db: Db): PostTrash {
       slug = await freeSlug(trx, postId, post, desired);
     }
     // The conditional update decides which of concurrent restores makes the transition.
-    const modified = at.toISOString();
+    const modified = storedTime(at);
     const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified });
     if (restored !== 1) return undefined;
     await queries.forgetTrash.executeChanges(trx, { postId });
@@ -107,10 +108,10 @@ export function kyselyPostTrash(db: Db): PostTrash {
         const post = await queries.statusAndSlug.executeTakeFirst(trx, { postId });
         if (!post || post.status === 'trash') return false;
         // Compare-and-set on the status read above: of concurrent calls, one moves the post.
-        const moved = await queries.moveToTrash.executeChanges(trx, { postId, slug: trashedSlug(post.slug), modified: at.toISOString(), status: post.status });
+        const moved = await queries.moveToTrash.executeChanges(trx, { postId, slug: trashedSlug(post.slug), modified: storedTime(at), status: post.status });
         if (moved !== 1) return false;
         await queries.forgetTrash.executeChanges(trx, { postId });
-        await queries.rememberTrash.executeChanges(trx, { postId, previousStatus: post.status, trashedAt: at.toISOString(), originalSlug: post.slug });
+        await queries.rememberTrash.executeChanges(trx, { postId, previousStatus: post.status, trashedAt: storedTime(at), originalSlug: post.slug });
         await queries.trashComments.executeChanges(trx, { postId });
         return true;
       });
