@@ -210,7 +210,7 @@ export function postObject(view: PostView): Post {
           ID: parent.id,
           type: parent.type,
           link: apiPostUrl(view.publicUrl, site.id, parent.id),
-          title: display ? renderTitle(parentTitle!) : parentTitle,
+          title: display ? renderTitle(parentTitle!) : parentTitle!,
         }
       : false,
     type: post.type,
