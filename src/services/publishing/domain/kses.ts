@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -102,15 +103,33 @@ const TITLE_OPTIONS = options(TITLE_TAGS, []);
 /** Whether the text could hold markup the filter would change: no `<`, `>` or `&`, nothing to filter. */
 const mayHoldMarkup = (text: string) => /[<>&]/.test(text);
 
-/** A post's content or excerpt as kses (`wp_filter_post_kses`) leaves it for a user without `unfiltered_html`. */
-export function filterPostHtml(html: string): string {
-  return mayHoldMarkup(html) ? sanitizeHtml(html, POST_OPTIONS) : html;
+/** Most characters of filter inputs and outputs kept (about 8 MiB of text). */
+const FILTERED_CACHE_CHARACTERS = 4 * 1024 * 1024;
+
+/**
+ * Filtered texts, remembered by their input: a post stored before the
+ * filter (`html_unchecked`) is filtered on every read until it is saved
+ * again, and the filter is a parse and serialisation of the whole text
+ * (milliseconds for a long post).
+ */
+const filtered = new LRUCache<string, string>({
+  maxSize: FILTERED_CACHE_CHARACTERS,
+  sizeCalculation: (output, key) => output.length + key.length || 1,
+});
+
+function filter(html: string, kind: 'post' | 'title'): string {
+  if (!mayHoldMarkup(html)) return html;
+  const key = `${kind}\u0000${html}`;
+  let output = filtered.get(key);
+  if (output === undefined) filtered.set(key, (output = sanitizeHtml(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
+  return output;
 }
 
+/** A post's content or excerpt as kses (`wp_filter_post_kses`) leaves it for a user without `unfiltered_html`. */
+export const filterPostHtml = (html: string): string => filter(html, 'post');
+
 /** A post's title as kses (`wp_filter_kses` on `title_save_pre`) leaves it for a user without `unfiltered_html`. */
-export function filterTitleHtml(html: string): string {
-  return mayHoldMarkup(html) ? sanitizeHtml(html, TITLE_OPTIONS) : html;
-}
+export const filterTitleHtml = (html: string): string => filter(html, 'title');
 
 /** The text fields of a post that kses filters. */
 export interface PostText {
