@@ -134,6 +134,7 @@ describe('a page\u2019s parent (item 8)', () => {
       postRow({ id: 4303, type: 'page', status: 'publish', slug: 'locked-plans', title: 'Locked plans', password: 'pw' }),
       postRow({ id: 4304, type: 'page', status: 'publish', slug: 'child-of-secret', title: 'Child', parent_id: 4301 }),
       postRow({ id: 4305, type: 'page', status: 'publish', slug: 'child-of-locked', title: 'Child 2', parent_id: 4303 }),
+      postRow({ id: 4306, type: 'page', status: 'draft', slug: '', title: 'Author page under secret', author_id: 2, parent_id: 4301 }),
     ]);
   });
 
@@ -151,6 +152,10 @@ describe('a page\u2019s parent (item 8)', () => {
     // An edit may not make a page its own parent, nor move it under a page the writer may not read.
     expect((await save('author', allowed.body.ID, { parent: allowed.body.ID })).status).toBe(400);
     expect((await save('author', allowed.body.ID, { parent: 4301 })).status).toBe(400);
+    // The parent a page already has (an administrator put the author's page there) may be sent back unchanged; it stays hidden.
+    const kept = await save('author', 4306, { title: 'Still under secret', parent: 4301 });
+    expect(kept).toMatchObject({ status: 200, body: { title: 'Still under secret', parent: false } });
+    expect(await harness.store.findPost(1, 4306)).toMatchObject({ parentId: 4301 });
     // Whoever may read it may: the administrator under the private page.
     expect((await save('admin', 'new', { title: 'Admin under secret', type: 'page', parent: 4301 })).body.parent).toMatchObject({ ID: 4301, title: 'Secret plans' });
   });

@@ -131,7 +131,8 @@ function askedDate(body: PostInput, roleCapabilities: ReadonlySet<string>): stri
  * A parent a save names must be a post of the site, of the same type, that
  * the caller may read (the read rules, `viewRefusal`), and not the post
  * itself; else 400, the same for each, so the answer tells nothing of a
- * post the caller may not read.
+ * post the caller may not read. An edit that names the parent the post
+ * already has is not checked again.
  */
 async function checkParent(
   store: PublishingStore,
@@ -139,9 +140,9 @@ async function checkParent(
   viewer: Viewer,
   roleCapabilities: ReadonlySet<string>,
   parentId: number | null | undefined,
-  post: { id?: number; type: string },
+  post: { id?: number; type: string; parentId?: number | null },
 ): Promise<void> {
-  if (parentId === null || parentId === undefined) return;
+  if (parentId === null || parentId === undefined || parentId === post.parentId) return;
   const parent = parentId === post.id ? undefined : await store.findPost(site.id, parentId);
   if (!parent || parent.type !== post.type) throw invalidParent();
   if (viewRefusal(parent, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, parent), 'display')) throw invalidParent();
