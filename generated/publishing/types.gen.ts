@@ -75,15 +75,25 @@ export type BodyFlag = boolean | number | string;
  */
 export type PostInput = {
     /**
-     * The title (HTML allowed).
+     * The title (HTML allowed). From a caller without `unfiltered_html`
+     * (everyone but administrators and editors) it is filtered on save
+     * as the platform's kses filters titles: only `a`, `abbr`,
+     * `acronym`, `b`, `blockquote`, `cite`, `code`, `del`, `em`, `i`,
+     * `q`, `s`, `strike`, `strong` are kept.
+     *
      */
     title?: string;
     /**
-     * The content (HTML and shortcodes allowed); a body is at most 64 kB (`413`).
+     * The content (HTML and shortcodes allowed); a body is at most 64 kB
+     * (`413`). From a caller without `unfiltered_html` it is filtered on
+     * save as the platform's kses filters posts: its allowed post tags
+     * and attributes, URLs of its allowed protocols only (no scripts,
+     * event handlers or `javascript:` URLs).
+     *
      */
     content?: string;
     /**
-     * An optional excerpt; a body is at most 64 kB (`413`).
+     * An optional excerpt; a body is at most 64 kB (`413`). Filtered as the content.
      */
     excerpt?: string;
     /**
@@ -97,12 +107,21 @@ export type PostInput = {
      *
      */
     status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash' | string;
+    /**
+     * The post's date; applied only for a caller who may publish posts (a contributor's post is dated by its save, and by its publication).
+     */
     date?: QueryTime;
     /**
      * A password that protects the post; empty for none.
      */
     password?: string;
+    /**
+     * Stick the post to the front page; true needs `publish_posts` or `edit_others_posts` (else `403`).
+     */
     sticky?: BodyFlag;
+    /**
+     * The parent page (pages only; 0 for none); a post of the same type the caller may read, not the post itself (else `400`).
+     */
     parent?: BodyInteger;
     /**
      * New posts only (dropped on an edit); `post` (default), `page`, or a type the site exposes.
@@ -437,7 +456,7 @@ export type Post = {
      */
     password: string;
     /**
-     * Reference to the parent, if any; `false` when none.
+     * Reference to the parent, if any; `false` when none, and when the caller may not read the parent.
      */
     parent: false | PostParent;
     /**
@@ -723,7 +742,7 @@ export type PostFields = {
      */
     password?: string;
     /**
-     * Reference to the parent, if any; `false` when none.
+     * Reference to the parent, if any; `false` when none, and when the caller may not read the parent.
      */
     parent?: false | PostParent;
     /**

@@ -63,3 +63,9 @@ export const cannotWritePosts = () => new ApiError(403, 'unauthorized', 'User ca
 
 /** 403 `unauthorized`: `status: trash` in an edit, by a caller who may not delete the post. */
 export const cannotTrashByEdit = () => new ApiError(403, 'unauthorized', 'User cannot delete post');
+
+/** 403 `unauthorized`: `sticky` asked for by a caller who may neither publish posts nor edit others' (REST API's `rest_cannot_assign_sticky`). */
+export const cannotMakeSticky = () => new ApiError(403, 'unauthorized', 'Sorry, you are not allowed to make posts sticky.');
+
+/** 400 `invalid_input`: a `parent` that is no post of the same type the caller may read (missing, unreadable and wrong type alike). */
+export const invalidParent = () => new ApiError(400, 'invalid_input', 'Invalid body field parent: no such post of the same type that you may read');

@@ -55,7 +55,7 @@ export async function openSite(
  * password protected post").
  */
 export function viewRefusal(
-  post: PostRecord,
+  post: Pick<PostRecord, 'status' | 'password' | 'authorId'>,
   viewer: Viewer,
   roleCapabilities: ReadonlySet<string>,
   capabilities: PostCapabilities,

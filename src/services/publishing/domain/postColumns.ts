@@ -22,6 +22,8 @@ export interface PostColumns
   featured_media_id: number | null;
   /** JSON array of URLs on social networks. */
   publicize_urls: string;
+  /** 1: the title, content and excerpt never went through the post filter (stored before it, by a user without `unfiltered_html`) and are filtered when read; 0 otherwise. */
+  html_unchecked: number;
 }
 
 /** A new post's columns: everything but its ID and GUID, which the store gives it (a column that may be null may be left out). */
@@ -42,4 +44,5 @@ export const NEW_POST_DEFAULTS = {
   page_template: '',
   featured_media_id: null,
   publicize_urls: '[]',
+  html_unchecked: 0,
 } as const;

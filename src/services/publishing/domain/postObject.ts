@@ -5,6 +5,7 @@ import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteR
 import type { PostCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
+import { filteredText, filterTitleHtml } from './kses.js';
 import { apiPostUrl, mediaApiLinks, permalink, postApiLinks, samplePermalink, shortUrl, termApiLinks } from './links.js';
 import { userObject } from './userObject.js';
 
@@ -39,6 +40,8 @@ export interface PostView {
   relations: PostRelations;
   /** The caller's rights on the post. */
   capabilities: PostCapabilities;
+  /** Whether the caller may read the post's parent (else `parent` is `false`). */
+  parentShown: boolean;
   context: PostContext;
   /** Base of absolute API links. */
   publicUrl: string;
@@ -172,8 +175,11 @@ export function postObject(view: PostView): Post {
   const { site, post, relations, capabilities, context } = view;
   const display = context === 'display';
   const canEdit = capabilities.edit_post;
-  const parent = relations.ancestors[0];
+  const parent = view.parentShown ? relations.ancestors[0] : undefined;
   const featured = relations.featuredMedia;
+  // Text stored before the filter by a user without `unfiltered_html` is filtered as it is shown (see `html_unchecked`).
+  const text = post.htmlUnchecked ? filteredText({ title: post.title, content: post.content, excerpt: post.excerpt }) : post;
+  const parentTitle = parent && (parent.htmlUnchecked ? filterTitleHtml(parent.title) : parent.title);
 
   const meta: PostMeta = { links: postApiLinks(view.publicUrl, site.id, post.id) };
   if (view.metaData && Object.keys(view.metaData).length) meta.data = view.metaData;
@@ -189,13 +195,13 @@ export function postObject(view: PostView): Post {
     author: relations.author && userObject(relations.author, site, !display && canEdit),
     date: apiDate(post.date),
     modified: apiDate(post.modified),
-    title: display ? renderTitle(post.title) : post.title,
+    title: display ? renderTitle(text.title) : text.title,
     URL: permalink(site, post, relations.ancestors),
     short_URL: shortUrl(view.shortlinkBase, site, post),
     content: display
-      ? renderContent(post.content, { attachments: relations.allAttachments.map(renderAttachment), postId: post.id })
-      : post.content,
-    excerpt: display ? renderExcerpt(post.excerpt, post.content) : post.excerpt,
+      ? renderContent(text.content, { attachments: relations.allAttachments.map(renderAttachment), postId: post.id })
+      : text.content,
+    excerpt: display ? renderExcerpt(text.excerpt, text.content) : text.excerpt,
     slug: post.slug,
     guid: post.guid,
     status: post.status as Post['status'],
@@ -206,7 +212,7 @@ export function postObject(view: PostView): Post {
           ID: parent.id,
           type: parent.type,
           link: apiPostUrl(view.publicUrl, site.id, parent.id),
-          title: display ? renderTitle(parent.title) : parent.title,
+          title: display ? renderTitle(parentTitle!) : parentTitle!,
         }
       : false,
     type: post.type,

@@ -70,10 +70,12 @@ export interface PostRecord {
   publicizeUrls: string[];
   /** Set while the post is in the trash. */
   trash: TrashMemory | null;
+  /** The title, content and excerpt were stored without the post filter by a user without `unfiltered_html` (before the filter existed): they are filtered when read. */
+  htmlUnchecked: boolean;
 }
 
 /** A parent (or further ancestor) of a post or page. */
-export interface AncestorRecord {
+export interface AncestorRecord extends Pick<PostRecord, 'status' | 'password' | 'authorId' | 'htmlUnchecked'> {
   id: number;
   type: string;
   title: string;

@@ -1,7 +1,7 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import type { PostRecord, PostRelations, SiteRecord } from './records.js';
 import type { PublishingStore } from './publishingStore.js';
-import type { Viewer } from './access.js';
+import { viewRefusal, type Viewer } from './access.js';
 import type { FlowDeps } from './deps.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
@@ -86,6 +86,10 @@ async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
       allAttachments: needsAllAttachments(post, context),
       revisions: context === 'edit',
     }));
+  // The parent is shown only to a caller who may read it (the platform shows any parent's title).
+  const parent = relations.ancestors[0];
+  const parentCapabilities = parent && postCapabilities(request.roleCapabilities, viewer.id, { ...parent, trash: null });
+  const parentShown = parent !== undefined && !viewRefusal(parent, viewer, request.roleCapabilities, parentCapabilities!, 'display');
   const links = requestedMetaLinks(request.meta);
   const metaData = links.length
     ? await loadMetaData(links, {
@@ -103,6 +107,7 @@ async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
     post,
     relations,
     capabilities,
+    parentShown,
     context,
     publicUrl: deps.publicUrl,
     shortlinkBase: deps.shortlinkBase,

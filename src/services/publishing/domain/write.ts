@@ -1,12 +1,24 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
-import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
+import {
+  cannotEdit,
+  cannotMakeSticky,
+  cannotPublish,
+  cannotTrashByEdit,
+  cannotWritePosts,
+  invalidParent,
+  invalidWriteInput,
+  unknownPost,
+  unknownPostType,
+} from '../errors.js';
 import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from './postColumns.js';
-import type { PostRecord } from './records.js';
-import { exposes, openSite, type Viewer } from './access.js';
+import type { PostRecord, SiteRecord } from './records.js';
+import type { PublishingStore } from './publishingStore.js';
+import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
 import { postCapabilities } from './capabilities.js';
 import type { PostContext } from './context.js';
 import { storedTime } from './dates.js';
+import { filteredText, filterPostHtml, filterTitleHtml } from './kses.js';
 import { siteHomeUrl } from './links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
@@ -121,6 +133,55 @@ function scheduledStatus(status: string, date: string, now: Date): string {
 }
 
 /**
+ * The body as it may be saved by this caller: title, content and excerpt as
+ * sent for a caller with `unfiltered_html` (administrators and editors),
+ * else filtered as the platform's kses filters them (`domain/kses.ts`).
+ */
+const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): WriteInput =>
+  roleCapabilities.has('unfiltered_html') ? body : filteredText(body);
+
+/**
+ * The platform's rules on who sets what beyond the status: `sticky` needs
+ * `publish_posts` or `edit_others_posts` (403), as the REST API's
+ * `rest_cannot_assign_sticky`.
+ */
+function checkSticky(body: WriteInput, roleCapabilities: ReadonlySet<string>): void {
+  if (truthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts')) throw cannotMakeSticky();
+}
+
+/**
+ * The `date` a save applies: none for a caller without `publish_posts`
+ * (contributors do not choose the date of publication: their post is dated
+ * by its save, and by the publication of whoever publishes it); a date that
+ * is no time is a 400 either way.
+ */
+function askedDate(body: WriteInput, roleCapabilities: ReadonlySet<string>): string | undefined {
+  const date = body.date === undefined ? undefined : storedDate(body.date);
+  return roleCapabilities.has('publish_posts') ? date : undefined;
+}
+
+/**
+ * A parent a save names must be a post of the site, of the same type, that
+ * the caller may read (the read rules, `viewRefusal`), and not the post
+ * itself; else 400, the same for each, so the answer tells nothing of a
+ * post the caller may not read. An edit that names the parent the post
+ * already has is not checked again.
+ */
+async function checkParent(
+  store: PublishingStore,
+  site: SiteRecord,
+  viewer: Viewer,
+  roleCapabilities: ReadonlySet<string>,
+  parentId: number | null | undefined,
+  post: { id?: number; type: string; parentId?: number | null },
+): Promise<void> {
+  if (parentId === null || parentId === undefined || parentId === post.parentId) return;
+  const parent = parentId === post.id ? undefined : await store.findPost(site.id, parentId);
+  if (!parent || parent.type !== post.type) throw invalidParent();
+  if (viewRefusal(parent, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, parent), 'display')) throw invalidParent();
+}
+
+/**
  * Writes a new post and answers it, as the platform's `/posts/new` does:
  * site, type (404 `unknown_post_type`), something to write (400), then the
  * right to publish (`publish` by a caller who may only write posts becomes
@@ -129,9 +190,9 @@ function scheduledStatus(status: string, date: string, now: Date): string {
  */
 export async function createPost(deps: RenderDeps, request: WriteRequest): Promise<Post> {
   const { store } = deps;
-  const { body } = request;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
+  const body = allowedText(request.body, roleCapabilities);
   const type = body.type ?? 'post';
   if (!exposes(site, type)) throw unknownPostType();
   if (body.title === undefined && body.content === undefined && body.excerpt === undefined) throw invalidWriteInput();
@@ -146,9 +207,12 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   } else if (!roleCapabilities.has('edit_posts')) {
     throw cannotWritePosts();
   }
+  checkSticky(body, roleCapabilities);
+  const fields = fieldsOf(body, type);
+  await checkParent(store, site, viewer, roleCapabilities, fields.parent_id, { type });
   // To the second, as every time the store keeps (see `storedTime`).
   const now = new Date(storedTime(new Date()));
-  const date = body.date === undefined ? now.toISOString() : storedDate(body.date);
+  const date = askedDate(body, roleCapabilities) ?? now.toISOString();
   status = scheduledStatus(status, date, now);
   const title = body.title ?? '';
   const slug = givenSlug(body) ?? (SLUGGED_STATUSES.has(status) ? slugFromTitle(title) : '');
@@ -166,7 +230,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
     date,
     modified: now.toISOString(),
     ...NEW_POST_DEFAULTS,
-    ...fieldsOf(body, type),
+    ...fields,
     featured_media_id: (await featuredImageOf(store, site, body, null)) ?? null,
   };
   const home = siteHomeUrl(site);
@@ -195,15 +259,17 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
  */
 export async function updatePost(deps: RenderDeps, request: WriteRequest & { postId: number }): Promise<Post> {
   const { store } = deps;
-  const { body } = request;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
+  const body = allowedText(request.body, roleCapabilities);
   const found = await store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();
   const capabilities = postCapabilities(roleCapabilities, viewer.id, found);
   if (!capabilities.edit_post) throw cannotEdit();
   if (body.status === 'trash' && !capabilities.delete_post) throw cannotTrashByEdit();
   if (Object.keys(body).length === 0) throw invalidWriteInput();
+  checkSticky(body, roleCapabilities);
+  await checkParent(store, site, viewer, roleCapabilities, fieldsOf(body, found.type).parent_id, found);
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
   const featured = await featuredImageOf(store, site, body, found.featuredMediaId);
 
@@ -221,10 +287,11 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
     let status = body.status === 'future' ? 'publish' : body.status === 'trash' ? undefined : body.status;
     if ((status === 'publish' || status === 'private') && status !== current.status && !roleCapabilities.has('publish_posts')) status = 'pending';
     const nextStatus = status ?? current.status;
-    let date = body.date === undefined ? undefined : storedDate(body.date);
+    let date = askedDate(body, roleCapabilities);
     const datePast = Date.parse(current.date) <= now.getTime();
-    // A draft published without a date, when its date has passed, and a scheduled post published before its date, are dated now.
-    if (date === undefined && nextStatus === 'publish' && ((current.status === 'draft' && datePast) || (current.status === 'future' && !datePast))) {
+    // A draft or pending post published without a date, when its date has passed, and a scheduled post published before its date, are dated now.
+    const unpublished = current.status === 'draft' || current.status === 'pending';
+    if (date === undefined && nextStatus === 'publish' && ((unpublished && datePast) || (current.status === 'future' && !datePast))) {
       date = now.toISOString();
     }
     if (author !== undefined) changes.author_id = author;
@@ -236,6 +303,13 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
       const slug = givenSlug(body);
       if (slug !== undefined) changes.slug = slug;
       else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled)) changes.slug = slugFromTitle(body.title ?? current.title);
+    }
+    if (current.htmlUnchecked) {
+      // Stored before the filter by a user without `unfiltered_html`: what this save does not replace is filtered now.
+      changes.title ??= filterTitleHtml(current.title);
+      changes.content ??= filterPostHtml(current.content);
+      changes.excerpt ??= filterPostHtml(current.excerpt);
+      changes.html_unchecked = 0;
     }
     changes.modified = now.toISOString();
     await writing.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });

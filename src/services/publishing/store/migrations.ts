@@ -447,6 +447,47 @@ const protectedPostsIndex: Migration = {
 };
 
 /**
+ * Administrators and editors may save any HTML in a post (the platform's
+ * `unfiltered_html`, which on a single site only they have); everyone else's
+ * title, content and excerpt go through the post filter on save
+ * (`domain/kses.ts`). A custom role has it only when given it.
+ *
+ * `posts.html_unchecked` (1) marks a post whose stored title, content and
+ * excerpt never went through that filter and may hold what it removes: the
+ * posts that exist now whose author has no `unfiltered_html` on the post's
+ * site (the author is the only writer the store knows). Such a post is
+ * filtered each time it is read, until its next save through the API filters
+ * and stores it (docs/decisions/unfiltered-html.md). Rows written by other
+ * means (the demo data, the admin command line) are the operator's and start
+ * at 0.
+ */
+const unfilteredHtml: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db
+      .insertInto('role_capabilities')
+      .values(['administrator', 'editor'].map((role) => ({ role, capability: 'unfiltered_html' })))
+      .execute();
+    await db.schema
+      .alterTable('posts')
+      .addColumn('html_unchecked', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
+    await sql`update posts set html_unchecked = 1 where not exists (
+      select 1 from site_roles
+        join role_capabilities on role_capabilities.role = site_roles.role
+        where site_roles.site_id = posts.site_id and site_roles.user_id = posts.author_id
+          and role_capabilities.capability = 'unfiltered_html'
+    )`.execute(db);
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.schema.alterTable('posts').dropColumn('html_unchecked').execute();
+    await db.deleteFrom('role_capabilities').where('capability', '=', 'unfiltered_html').execute();
+  },
+};
+
+
+/**
  * Administrators, editors and authors may upload files (the platform's
  * `upload_files`; contributors may not): a multipart write's `media[]` files
  * are refused per file as the platform refuses them, `User cannot upload
@@ -511,6 +552,7 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '06-users-accounts', ...usersAccounts },
   { name: '07-manage-categories', ...manageCategories },
   { name: '08-protected-posts-index', ...protectedPostsIndex },
+  { name: '09-unfiltered-html', ...unfilteredHtml },
   { name: '11-dates-to-seconds', ...datesToSeconds },
   { name: '12-client-writes', ...clientWrites },
 ];

@@ -2,10 +2,25 @@ import { sql, type Compilable, type Selectable } from 'kysely';
 import { camelCased } from '../../../../platform/store/columns.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PostRelations, TermRecord } from '../../domain/records.js';
 import type { PageRelationsRequest } from '../../domain/publishingStore.js';
-import type { AttachmentsTable, PublishingTables, UsersTable } from '../tables.js';
+import type { AttachmentsTable, PostsTable, PublishingTables, UsersTable } from '../tables.js';
 import { preparedIn as platformPreparedIn } from '../../../../platform/store/prepared.js';
 import type { Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
+
+/** The columns of a post read as an ancestor (with `parent_id`, to climb further). */
+export const ANCESTOR_COLUMNS = ['id', 'type', 'title', 'slug', 'parent_id', 'status', 'password', 'author_id', 'html_unchecked'] as const;
+
+/** An ancestor from its columns (`ANCESTOR_COLUMNS`). */
+export const toAncestor = (row: Pick<Selectable<PostsTable>, (typeof ANCESTOR_COLUMNS)[number]>): AncestorRecord => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  slug: row.slug,
+  status: row.status,
+  password: row.password,
+  authorId: row.author_id,
+  htmlUnchecked: row.html_unchecked === 1,
+});
 
 /** How far up a page hierarchy permalinks look (as `ancestorsOf`). */
 const MAX_ANCESTORS = 16;
@@ -44,7 +59,7 @@ const postCounts = (db: Db, ids: number[]) =>
 
 const queries = {
   users: preparedIn((db, ids) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids)),
-  parents: preparedIn((db, ids) => db.selectFrom('posts').select(['id', 'site_id', 'type', 'title', 'slug', 'parent_id']).where('id', 'in', ids)),
+  parents: preparedIn((db, ids) => db.selectFrom('posts').select(ANCESTOR_COLUMNS).select('site_id').where('id', 'in', ids)),
   terms: preparedIn((db, ids) =>
     db
       .selectFrom('post_terms')
@@ -135,7 +150,7 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
         climbing.set(post.id, null);
         continue;
       }
-      ancestors.get(post.id)!.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      ancestors.get(post.id)!.push(toAncestor(parent));
       climbing.set(post.id, parent.parent_id);
     }
   }

@@ -5,7 +5,7 @@ import type { AncestorRecord, AttachmentRecord, PostRecord, TermRecord } from '.
 import type { PublishingPosts } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
-import { pageRelations } from './pageRelations.js';
+import { ANCESTOR_COLUMNS, pageRelations, toAncestor } from './pageRelations.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** How far up a page hierarchy permalinks look. */
@@ -38,6 +38,7 @@ export const toPost = ({ trash_previous_status, trash_trashed_at, trash_original
   likesEnabled: row.likes_enabled === 1,
   sharingEnabled: row.sharing_enabled === 1,
   publicizeUrls: JSON.parse(row.publicize_urls) as string[],
+  htmlUnchecked: row.html_unchecked === 1,
   trash:
     trash_previous_status === null
       ? null
@@ -56,7 +57,7 @@ const queries = {
   ),
   user: prepared((db: Db, p: { id: number }) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', p.id)),
   parent: prepared((db: Db, p: { siteId: number; id: number }) =>
-    db.selectFrom('posts').select(['id', 'type', 'title', 'slug', 'parent_id']).where('id', '=', p.id).where('site_id', '=', p.siteId),
+    db.selectFrom('posts').select(ANCESTOR_COLUMNS).where('id', '=', p.id).where('site_id', '=', p.siteId),
   ),
   terms: prepared((db: Db, p: { postId: number }) =>
     db
@@ -107,7 +108,7 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
     for (let parentId = post.parentId; parentId !== null && ancestors.length < MAX_ANCESTORS; ) {
       const parent = await queries.parent.executeTakeFirst(db, { siteId: post.siteId, id: parentId });
       if (!parent) break;
-      ancestors.push({ id: parent.id, type: parent.type, title: parent.title, slug: parent.slug });
+      ancestors.push(toAncestor(parent));
       parentId = parent.parent_id;
     }
     return ancestors;
