@@ -6,7 +6,7 @@ import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
 import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
-import { matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';
+import { inSearchTurn, matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -222,7 +222,7 @@ const DEFAULT_SEARCH_BUDGET_MS = 5000;
  * reads only its IDs.
  */
 export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS): PublishingPostLists {
-  return {
+  const lists: PublishingPostLists = {
     async postCounts(siteId, type, userId) {
       const rows = await countsQuery.execute(db, { siteId, type, userId });
       // sum() is a string (bigint) on PostgreSQL.
@@ -232,7 +232,7 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
     async listPosts(query): Promise<PostListing> {
       const values = valuesOf(query);
       const { search } = query;
-      // SQLite: the posts the search matches, found in steps before the list's statement (postSearch.ts).
+      // SQLite: the posts the search matches, found in steps before the list's statements (postSearch.ts).
       if (search !== undefined && searchesBefore(db)) values.searchIds = await matchingIds(db, { ...query, search }, searchBudgetMs);
       const { page, pageIds, total } = preparedOfShape(query);
       const counted = () => keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
@@ -249,6 +249,9 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       };
     },
   };
+  // PostgreSQL: a search's statements run in the search's turn (postSearch.ts).
+  if (searchesBefore(db)) return lists;
+  return { ...lists, listPosts: (query) => (query.search === undefined ? lists.listPosts(query) : inSearchTurn(searchBudgetMs, () => lists.listPosts(query))) };
 }
 
 /** The statements of a list: its page (ordered, limited; of full rows, or of IDs only) and the count of every match; exported for the query-plan test. */

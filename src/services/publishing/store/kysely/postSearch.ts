@@ -173,6 +173,22 @@ export async function matchingIds(db: Db, query: PostListQuery & { search: strin
   }
 }
 
+/**
+ * PostgreSQL: runs `work` (a list's statements with the search's condition)
+ * in the search's turn, as SQLite's searches take theirs: one search at a
+ * time per process, so a flood of searches keeps one of the server's cores
+ * busy, not all of them; throws `StoreBusyError` when the turn does not come
+ * within `budgetMs` (each statement is bounded by the statement timeout).
+ */
+export async function inSearchTurn<T>(budgetMs: number, work: () => Promise<T>): Promise<T> {
+  await takeTurn(budgetMs, budgetMs);
+  try {
+    return await work();
+  } finally {
+    passTurn();
+  }
+}
+
 /** Whether a list's search is found by `matchingIds` before its statement (SQLite) or by the statement itself (PostgreSQL). */
 export function searchesBefore(db: Db): boolean {
   return onSqlite(db);
