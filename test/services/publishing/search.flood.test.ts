@@ -13,7 +13,11 @@ import { insertPosts, postRow, startPublishing, type PublishingTestServer } from
  * 50 searches are in flight (at least `PROBES`), and the slowest probe is
  * held to the bound: 100 ms, or, when the machine is so loaded that the
  * same flood of searches finding nothing (measured just before, on warm
- * connections) already holds a probe longer, twice that probe. The server
+ * connections) already holds a probe longer than 25 ms, four times that
+ * probe; the median probe is held to 100 ms whatever the load. On a
+ * two-core machine running eight test suites (load average 25 to 35),
+ * probes waited up to 0.4 s beside either flood while the event loop's
+ * longest delay was alike under both: the machine's, not the searches'. The server
  * runs in this process, so each probe's time includes this test's own
  * client work (50 requests and answers) as much under one flood as under
  * the other. Before the index, one such search alone held /healthz 8.4 s.
@@ -99,7 +103,9 @@ describe('a flood of pathological searches', () => {
       if (answer.status === 503) expect(answer.retryAfter).not.toBeNull();
     }
     expect(answers.some((answer) => answer.status === 200)).toBe(true);
-    // 100 ms, or on a machine so loaded that 50 requests finding nothing already hold /healthz longer, twice that.
-    expect(under.slowest).toBeLessThan(Math.max(BOUND_MS, 2 * alone.slowest));
+    // Half the probes within 100 ms; the slowest too, or on a machine so loaded that 50 requests finding nothing already hold
+    // /healthz longer than 25 ms, within four times that.
+    expect(under.median).toBeLessThan(BOUND_MS);
+    expect(under.slowest).toBeLessThan(Math.max(BOUND_MS, 4 * alone.slowest));
   }, 120_000);
 });
