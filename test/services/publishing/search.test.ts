@@ -1,6 +1,6 @@
 import { SqliteAdapter } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreBusyError } from '../../../src/platform/store/unavailable.js';
+import { isStoreUnavailable, StoreBusyError } from '../../../src/platform/store/unavailable.js';
 import { searchTerms } from '../../../src/services/publishing/domain/searchTerms.js';
 import { matchingIds } from '../../../src/services/publishing/store/kysely/postSearch.js';
 import { insertPosts, list, postRow, startPublishing, type PublishingTestServer } from './support.js';
@@ -43,6 +43,8 @@ describe('search (the platform\u2019s WP_Query `s`, through the index)', () => {
     // Each term in another column of the same post.
     expect(await found('garden quokka 100')).toEqual([5002]);
     expect(await found('wombat -quokka')).toEqual([5005]);
+    expect(await found('-quokka wombat')).toEqual([5005]);
+    expect(await found('-sightings quokka -garden')).toEqual([5003, 5004]);
     expect(await found('"quokka notes"')).toEqual([5003]);
     expect(await found('"notes quokka"')).toEqual([]);
     // Single letters and stopwords are left out, as the platform does.
@@ -94,7 +96,10 @@ describe('search on SQLite: in steps, within its budget', () => {
     let clock = 0;
     // 10 ms go by between two readings of the clock (the start, the turn, before each step): 25 ms allow the read of the candidates, not the check of the first of them.
     const now = () => (clock += 10) - 10;
-    await expect(matchingIds(db, { ...query, search: 'quokka' }, 25, now)).rejects.toBeInstanceOf(StoreBusyError);
+    const over = await matchingIds(db, { ...query, search: 'quokka' }, 25, now).catch((error: unknown) => error);
+    expect(over).toBeInstanceOf(StoreBusyError);
+    // Answered as a store that cannot take the request now: 503 with Retry-After.
+    expect(isStoreUnavailable(over)).toBe(true);
     clock = 0;
     expect(JSON.parse(await matchingIds(db, { ...query, search: 'quokka' }, 1000, now))).toEqual([5001, 5002, 5003, 5004]);
   });

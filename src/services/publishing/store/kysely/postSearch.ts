@@ -38,9 +38,22 @@ function onSqlite(db: Db): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
-/** What a search adds to a list's shape: `+` for each term a post must contain, `-` for each it must not. */
+/**
+ * A search's terms, those a post must contain first: a list's statement
+ * depends only on how many of each kind there are (at most 55 shapes of
+ * nine terms, not 2^9 orders).
+ */
+function orderedTerms(search: string): SearchTerm[] {
+  const terms = searchTerms(search);
+  return [...terms.filter((term) => !term.exclude), ...terms.filter((term) => term.exclude)];
+}
+
+/** What a search adds to a list's shape: how many terms a post must contain, and how many it must not. */
 export function searchShape(search: string | undefined): string {
-  return search === undefined ? '-' : `s${searchTerms(search).map((term) => (term.exclude ? '-' : '+')).join('')}`;
+  if (search === undefined) return '-';
+  const terms = searchTerms(search);
+  const excluded = terms.filter((term) => term.exclude).length;
+  return `s${terms.length - excluded}+${excluded}-`;
 }
 
 /**
@@ -53,7 +66,7 @@ export function searchShape(search: string | undefined): string {
 export function searchValues(search: string | undefined): Record<string, string> {
   if (search === undefined) return {};
   const values: Record<string, string> = { searchIds: '[]' };
-  searchTerms(search).forEach((term, i) => (values[`search${i}`] = `***=${term.text}`));
+  orderedTerms(search).forEach((term, i) => (values[`search${i}`] = `***=${term.text}`));
   return values;
 }
 
@@ -68,7 +81,7 @@ export function searchValues(search: string | undefined): Record<string, string>
 export function searchCondition(db: Db, eb: PostsEb, search: string, at: (name: string) => string | number): Expression<SqlBool> {
   if (onSqlite(db)) return sql<SqlBool>`${eb.ref('posts.id')} in (select value from json_each(${at('searchIds')}))`;
   return eb.and(
-    searchTerms(search).map((term, i) => {
+    orderedTerms(search).map((term, i) => {
       const pattern = at(`search${i}`) as string;
       const found = eb.or(COLUMNS.map((column) => eb(`posts.${column}`, '~*', pattern)));
       return term.exclude ? eb.not(found) : found;
