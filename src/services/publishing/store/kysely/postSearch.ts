@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { StoreBusyError } from '../../../../platform/store/unavailable.js';
 import type { PostListQuery } from '../../domain/publishingStore.js';
-import { searchTerms, type SearchTerm } from '../../domain/searchTerms.js';
+import type { SearchTerm } from '../../domain/searchTerms.js';
 import type { PublishingTables } from '../tables.js';
 import type { Db } from './db.js';
 
@@ -43,15 +43,13 @@ function onSqlite(db: Db): boolean {
  * depends only on how many of each kind there are (at most 55 shapes of
  * nine terms, not 2^9 orders).
  */
-function orderedTerms(search: string): SearchTerm[] {
-  const terms = searchTerms(search);
+function orderedTerms(terms: readonly SearchTerm[]): SearchTerm[] {
   return [...terms.filter((term) => !term.exclude), ...terms.filter((term) => term.exclude)];
 }
 
 /** What a search adds to a list's shape: how many terms a post must contain, and how many it must not. */
-export function searchShape(search: string | undefined): string {
-  if (search === undefined) return '-';
-  const terms = searchTerms(search);
+export function searchShape(terms: readonly SearchTerm[] | undefined): string {
+  if (terms === undefined) return '-';
   const excluded = terms.filter((term) => term.exclude).length;
   return `s${terms.length - excluded}+${excluded}-`;
 }
@@ -63,7 +61,7 @@ export function searchShape(search: string | undefined): string {
  * themselves) and `searchIds` (SQLite's matched IDs, a JSON array, filled in
  * by `matchingIds` before the list runs).
  */
-export function searchValues(search: string | undefined): Record<string, string> {
+export function searchValues(search: readonly SearchTerm[] | undefined): Record<string, string> {
   if (search === undefined) return {};
   const values: Record<string, string> = { searchIds: '[]' };
   orderedTerms(search).forEach((term, i) => (values[`search${i}`] = `***=${term.text}`));
@@ -78,7 +76,7 @@ export function searchValues(search: string | undefined): Record<string, string>
  * `ILIKE` can take its length times the term's (seconds for a 200-character
  * term over posts of one repeated letter).
  */
-export function searchCondition(db: Db, eb: PostsEb, search: string, at: (name: string) => string | number): Expression<SqlBool> {
+export function searchCondition(db: Db, eb: PostsEb, search: readonly SearchTerm[], at: (name: string) => string | number): Expression<SqlBool> {
   if (onSqlite(db)) return sql<SqlBool>`${eb.ref('posts.id')} in (select value from json_each(${at('searchIds')}))`;
   return eb.and(
     orderedTerms(search).map((term, i) => {
@@ -142,12 +140,17 @@ const served = () => new Promise<void>((resolve) => setImmediate(resolve));
  * the event loop has served what waits. Throws `StoreBusyError` when the
  * search has not ended within `budgetMs` (waiting included).
  */
-export async function matchingIds(db: Db, query: PostListQuery & { search: string }, budgetMs: number, now: () => number = performance.now.bind(performance)): Promise<string> {
+export async function matchingIds(
+  db: Db,
+  query: PostListQuery & { search: readonly SearchTerm[] },
+  budgetMs: number,
+  now: () => number = performance.now.bind(performance),
+): Promise<string> {
   const deadline = now() + budgetMs;
   const inTime = () => {
     if (now() > deadline) throw new StoreBusyError(`search over its budget of ${budgetMs} ms`);
   };
-  const terms = searchTerms(query.search);
+  const terms = query.search;
   const pieces = trigramQuery(terms);
   await takeTurn(deadline - now(), budgetMs);
   try {
