@@ -2135,7 +2135,16 @@ export type ListPostsData = {
          */
         modified_before?: QueryTime;
         /**
-         * Only posts whose title, excerpt or content contains this text (any case).
+         * Only posts matching these words, as the platform searches: the
+         * text is split into terms at spaces, tabs, commas and `+` (a
+         * "quoted phrase" is one term; single letters and common English
+         * stopwords are left out; with none left, or more than 9, the whole
+         * text is one term). Each term must be in the title, the excerpt or
+         * the content, in any case (`%`, `_` and `\` match themselves); a
+         * term starting with `-` excludes the posts that hold the rest of
+         * it. A search that the store cannot finish within its time budget
+         * answers `503` with `Retry-After`.
+         *
          */
         search?: string;
         /**

@@ -14,8 +14,11 @@
  *   node-postgres' own errors for a
  *   connection that ended or a pool that could not connect in time (these
  *   carry no code, only their message).
+ * - Work stopped by its own code over its budget (`StoreBusyError`, e.g.
+ *   publishing's search on SQLite).
  */
 export function isStoreUnavailable(error: unknown): boolean {
+  if (error instanceof StoreBusyError) return true;
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
@@ -24,6 +27,15 @@ export function isStoreUnavailable(error: unknown): boolean {
     if (/^08[0-9A-Z]{3}$/.test(code) || POSTGRES_UNAVAILABLE.has(code)) return true;
   }
   return typeof message === 'string' && PG_CLIENT_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * Work the store would take longer than its budget for (`STORE_TIMEOUT_MS`),
+ * stopped by the code that does it in steps: the store is busy, the client
+ * may try again later (503 with `Retry-After`).
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
 }
 
 const NETWORK_CODES: ReadonlySet<string> = new Set([

@@ -61,9 +61,9 @@ export function publishingDeps(platform: PlatformDeps<PublishingTables, Platform
   const { config } = platform;
   const settings = config.publishing;
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(createKyselyPublishingStore(platform.db, { changeMark: platform.changeMark, keptPosts: settings.renderCacheEntries }), settings.siteCacheMs);
+  const store = cachedSites(createKyselyPublishingStore(platform.db, { changeMark: platform.changeMark, keptPosts: settings.renderCacheEntries }, config.storeTimeoutMs), settings.siteCacheMs);
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
-  const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb), settings.siteCacheMs);
+  const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb, undefined, config.storeTimeoutMs), settings.siteCacheMs);
   const postRestores = new Counter({
     name: 'post_restores_total',
     help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',

@@ -11,6 +11,7 @@ import { apiSiteUrl } from './links.js';
 import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
+import { searchTerms } from './searchTerms.js';
 
 /** The list's query parameters, as validated. */
 export interface ListRequest {
@@ -251,7 +252,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     statuses,
     visibleTo: visibilityFor(viewer, roleCapabilities),
     authorId: request.author ? request.author : undefined,
-    search: request.search ? request.search : undefined,
+    search: request.search ? searchTerms(request.search) : undefined,
     sticky: request.sticky ?? 'include',
     dateAfter: storedTime('after', request.after),
     dateBefore: storedTime('before', request.before),

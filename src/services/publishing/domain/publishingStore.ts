@@ -14,6 +14,7 @@ import type {
   UserRecord,
 } from './records.js';
 import type { SiteRef } from './siteRef.js';
+import type { SearchTerm } from './searchTerms.js';
 
 /**
  * What the publishing service needs from its store, in domain terms (the
@@ -90,7 +91,8 @@ export interface PostListQuery {
   statuses: readonly string[];
   visibleTo: ListVisibility;
   authorId?: number;
-  search?: string;
+  /** The `search` split into terms (`searchTerms`): each in the title, excerpt or content, or, excluded, in none of them. */
+  search?: readonly SearchTerm[];
   sticky: 'include' | 'exclude' | 'require';
   dateAfter?: string;
   dateBefore?: string;

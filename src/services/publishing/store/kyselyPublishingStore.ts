@@ -25,17 +25,22 @@ const SCHEDULES_KEPT = 1000;
  * `keptPosts` post records of listed pages, and the earliest scheduled date
  * of the sites it is asked about.
  */
-export function createKyselyPublishingStore(db: Kysely<PublishingTables>, marked?: { changeMark?: ChangeMark; keptPosts: number }): PublishingStore {
+export function createKyselyPublishingStore(
+  db: Kysely<PublishingTables>,
+  marked?: { changeMark?: ChangeMark; keptPosts: number },
+  /** The longest a list's search may take on SQLite (STORE_TIMEOUT_MS; see `kysely/postSearch.ts`). */
+  searchBudgetMs?: number,
+): PublishingStore {
   const changeMark = marked?.changeMark ?? (() => undefined);
   // Nothing is kept without a mark (PostgreSQL, a transaction).
   const keeps = marked?.changeMark !== undefined;
   return {
     // A transaction's store has no mark: what it reads may yet roll back.
-    inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx))),
+    inTransaction: (work) => atomically(db, (trx) => work(createKyselyPublishingStore(trx, undefined, searchBudgetMs))),
     changeMark,
     ...kyselyPublishingSites(db),
     ...kyselyPublishingPosts(db),
-    ...kyselyPostLists(db, keeps ? keptUnderMark<PostRecord>(marked.keptPosts) : undefined),
+    ...kyselyPostLists(db, keeps ? keptUnderMark<PostRecord>(marked.keptPosts) : undefined, searchBudgetMs),
     ...kyselyPostTrash(db),
     ...kyselyPostWrites(db, keeps ? keptUnderMark<{ first: string | null }>(SCHEDULES_KEPT) : undefined),
     ...kyselyPostFieldWrites(db),

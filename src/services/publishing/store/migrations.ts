@@ -542,6 +542,59 @@ const datesToSeconds: Migration = {
   async down() {},
 };
 
+/**
+ * Search through an index (docs/decisions/search-index.md). SQLite: an
+ * FTS5 table of every post's title, excerpt and content by post ID, with
+ * the trigram tokenizer (any case) and no positions (`detail=none`): it
+ * names the posts holding every three-character piece of a term, and the
+ * list then checks those few for the term itself (`store/kysely/postSearch.ts`).
+ * Triggers keep it in step with `posts` whoever writes. PostgreSQL: trigram
+ * GIN indexes (`pg_trgm`) on the three columns, which `ILIKE '%term%'` uses.
+ * `pg_trgm` is installed (in `public` when this user may, else in the
+ * deployment's schema) unless the database has it already.
+ */
+const searchIndex: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      await sql`create virtual table posts_search using fts5(
+        title, excerpt, content, content = 'posts', content_rowid = 'id', tokenize = 'trigram', detail = 'none'
+      )`.execute(db);
+      const add = sql.raw(`insert into posts_search (rowid, title, excerpt, content) values (new.id, new.title, new.excerpt, new.content);`);
+      const remove = sql.raw(
+        `insert into posts_search (posts_search, rowid, title, excerpt, content) values ('delete', old.id, old.title, old.excerpt, old.content);`,
+      );
+      await sql`create trigger posts_search_insert after insert on posts begin ${add} end`.execute(db);
+      await sql`create trigger posts_search_delete after delete on posts begin ${remove} end`.execute(db);
+      await sql`create trigger posts_search_update after update of id, title, excerpt, content on posts begin ${remove} ${add} end`.execute(db);
+      await sql`insert into posts_search (posts_search) values ('rebuild')`.execute(db);
+      return;
+    }
+    const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace
+      where c.opcname = 'gin_trgm_ops'`.execute(db);
+    let schema = installed.rows[0]?.schema;
+    if (schema === undefined) {
+      const publicSchema = await sql<{ ok: boolean }>`select has_schema_privilege('public', 'CREATE') as ok from pg_namespace where nspname = 'public'`.execute(db);
+      if (publicSchema.rows[0]?.ok) await sql`create extension if not exists pg_trgm schema public`.execute(db);
+      else await sql`create extension if not exists pg_trgm`.execute(db);
+      schema = (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_trgm'`.execute(db)).rows[0]!.schema;
+    }
+    for (const column of ['title', 'excerpt', 'content']) {
+      await sql`create index ${sql.id(`posts_search_${column}`)} on posts using gin (${sql.id(column)} ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
+    }
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    if (db.getExecutor().adapter instanceof SqliteAdapter) {
+      for (const trigger of ['posts_search_insert', 'posts_search_delete', 'posts_search_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+      await sql`drop table posts_search`.execute(db);
+      return;
+    }
+    for (const column of ['title', 'excerpt', 'content']) await sql`drop index ${sql.id(`posts_search_${column}`)}`.execute(db);
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -553,6 +606,7 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '07-manage-categories', ...manageCategories },
   { name: '08-protected-posts-index', ...protectedPostsIndex },
   { name: '09-unfiltered-html', ...unfilteredHtml },
+  { name: '10-search-index', ...searchIndex },
   { name: '11-dates-to-seconds', ...datesToSeconds },
   { name: '12-client-writes', ...clientWrites },
 ];

@@ -6,6 +6,7 @@ import type { PublishingTables } from '../tables.js';
 import { type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
 import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
+import { inSearchTurn, matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;
 type PostsEb = ExpressionBuilder<PublishingTables, 'posts'>;
@@ -40,7 +41,7 @@ function valuesOf(query: PostListQuery): ListValues {
   query.statuses.forEach((status, i) => (values[`status${i}`] = status));
   if (typeof query.visibleTo === 'object') values.ownerId = query.visibleTo.ownerId;
   if (query.authorId !== undefined) values.authorId = query.authorId;
-  if (query.search !== undefined) values.pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  Object.assign(values, searchValues(query.search));
   for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const) if (query[name] !== undefined) values[name] = query[name];
   query.termSets?.forEach((set, i) => set.forEach((id, j) => (values[`term${i}_${j}`] = id)));
   query.excludeIds?.forEach((id, i) => (values[`exclude${i}`] = id));
@@ -68,7 +69,7 @@ function shapeOf(query: PostListQuery): string {
     query.statuses.length,
     visibility,
     has(query.authorId),
-    has(query.search),
+    searchShape(query.search),
     query.sticky,
     has(query.dateAfter),
     has(query.dateBefore),
@@ -112,14 +113,8 @@ function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
     );
   }
   if (query.authorId !== undefined) q = q.where('posts.author_id', '=', at('authorId') as number);
-  if (query.search !== undefined) {
-    const pattern = at('pattern');
-    q = q.where((eb) =>
-      eb.or(
-        (['title', 'excerpt', 'content'] as const).map((column) => eb(sql`lower(${eb.ref(`posts.${column}`)})`, 'like', sql`${pattern} escape '\\'`)),
-      ),
-    );
-  }
+  const { search } = query;
+  if (search !== undefined) q = q.where((eb) => searchCondition(db, eb, search, at));
   if (query.sticky === 'exclude') q = q.where('posts.sticky', '=', 0);
   else if (query.sticky === 'require') q = q.where('posts.sticky', '=', 1);
   // As the platform's list: `after` alone is exclusive, with `before` inclusive (`>= after and < before`).
@@ -246,14 +241,17 @@ async function keptOrRead(
   return listed;
 }
 
+/** The longest a search may take on SQLite when the store is given no budget (STORE_TIMEOUT_MS's default). */
+const DEFAULT_SEARCH_BUDGET_MS = 5000;
+
 /**
  * Lists of a site's posts, and their counts, on a Kysely database (SQLite or
  * PostgreSQL); with `kept` (a store with a change mark), a page's post
  * records read under the query's mark are kept, and a page read again
  * reads only its IDs.
  */
-export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>): PublishingPostLists {
-  return {
+export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS): PublishingPostLists {
+  const lists: PublishingPostLists = {
     async postCounts(siteId, type, userId) {
       const rows = await countsQuery.execute(db, { siteId, type, userId });
       // sum() is a string (bigint) on PostgreSQL.
@@ -287,6 +285,9 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>): Publi
 
     async listPosts(query): Promise<PostListing> {
       const values = valuesOf(query);
+      const { search } = query;
+      // SQLite: the posts the search matches, found in steps before the list's statements (postSearch.ts).
+      if (search !== undefined && searchesBefore(db)) values.searchIds = await matchingIds(db, { ...query, search }, searchBudgetMs);
       const { page, pageIds, total } = preparedOfShape(query);
       const counted = () => keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
       // The caller read the mark before the page: records kept under it are as new as the page's IDs, or newer.
@@ -302,6 +303,9 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>): Publi
       };
     },
   };
+  // PostgreSQL: a search's statements run in the search's turn (postSearch.ts).
+  if (searchesBefore(db)) return lists;
+  return { ...lists, listPosts: (query) => (query.search === undefined ? lists.listPosts(query) : inSearchTurn(searchBudgetMs, () => lists.listPosts(query))) };
 }
 
 /** The statements of a list: its page (ordered, limited; of full rows, or of IDs only) and the count of every match; exported for the query-plan test. */
