@@ -1,4 +1,4 @@
-import type { Post, PostInput } from '../../../../generated/publishing/types.gen.js';
+import type { Post, PostInput, PostInputV12 } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { cannotEdit, cannotPublish, cannotTrashByEdit, cannotWritePosts, invalidWriteInput, unknownPost, unknownPostType } from '../errors.js';
 import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from './postColumns.js';
@@ -9,7 +9,7 @@ import type { PostContext } from './context.js';
 import { siteHomeUrl } from './links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
-import { applyWriteFields, resolveAuthor } from './writeFields.js';
+import { applyWriteFields, resolveAuthor, type WriteVersion } from './writeFields.js';
 
 export interface WriteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -17,7 +17,9 @@ export interface WriteRequest {
   viewerId: number;
   context: PostContext;
   meta: string | undefined;
-  body: PostInput;
+  body: PostInputV12;
+  /** The REST version the write came through (`1.1` when not said): v1.2 reads terms its own way (`applyWriteFields`). */
+  version?: WriteVersion;
 }
 
 /** Statuses whose posts have a slug from the start (drafts and pending posts get one when published). */
@@ -139,7 +141,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
   const id = await store.inTransaction(async (writing) => {
     const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true });
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true, version: request.version });
     return postId;
   });
   const created = await store.findPost(site.id, id);
@@ -199,7 +201,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
     }
     changes.modified = now.toISOString();
     await writing.updatePost(current.id, changes, { authorId: viewer.id, at: now.toISOString() });
-    await applyWriteFields(writing, site, current, roleCapabilities, body);
+    await applyWriteFields(writing, site, current, roleCapabilities, body, { version: request.version });
     if (body.status === 'trash') await writing.trashPost(current.id, now);
     return current.id;
   });

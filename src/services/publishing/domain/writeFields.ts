@@ -1,4 +1,4 @@
-import type { MetadataInput, PostInput, TermNames } from '../../../../generated/publishing/types.gen.js';
+import type { MetadataInput, PostInput, PostInputV12, TermNames } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import type { PublishingStore } from './publishingStore.js';
 import type { SiteRecord } from './records.js';
@@ -66,19 +66,25 @@ export async function resolveAuthor(
   return authorId;
 }
 
-/** The names and IDs a `categories` or `tags` field lists (a comma list or an array; digits are an ID), trimmed, empty ones dropped. */
-function termsListed(value: TermNames): { ids: number[]; names: string[] } {
+/**
+ * The names and IDs a `categories` or `tags` field lists (a comma list or an array; digits are an ID, but with
+ * `namesOnly`, as REST v1.2 reads them, every entry is a name), trimmed, empty ones dropped.
+ */
+function termsListed(value: TermNames, namesOnly = false): { ids: number[]; names: string[] } {
   const items = typeof value === 'string' ? value.split(',') : value;
   const ids: number[] = [];
   const names: string[] = [];
   for (const item of items) {
     const text = String(item).trim();
     if (text === '') continue;
-    if (/^\d+$/.test(text)) ids.push(Number(text));
+    if (!namesOnly && /^\d+$/.test(text)) ids.push(Number(text));
     else names.push(text);
   }
   return { ids, names };
 }
+
+/** Which version's rules a write follows: v1.2 reads `categories` and `tags` as names only, takes IDs from `*_by_id`, and adds new terms only for callers who may edit them. */
+export type WriteVersion = '1.1' | '1.2';
 
 /**
  * Sets the post's categories and tags a body names, each field replacing
@@ -89,14 +95,27 @@ function termsListed(value: TermNames): { ids: number[]; names: string[] } {
  * as are those of a new post whose body names none (`wp_insert_post` gives a
  * post of type `post` the `default_category` option when it has no category).
  */
-async function applyTerms(store: PublishingStore, site: SiteRecord, postId: number, roleCapabilities: ReadonlySet<string>, body: PostInput, created: boolean) {
+async function applyTerms(
+  store: PublishingStore,
+  site: SiteRecord,
+  postId: number,
+  roleCapabilities: ReadonlySet<string>,
+  body: PostInputV12,
+  created: boolean,
+  version: WriteVersion,
+) {
   for (const { field, taxonomy, hierarchical } of TERM_FIELDS) {
-    const value = body[field] ?? (created && hierarchical ? [] : undefined);
+    const v12 = version === '1.2';
+    const byId = v12 ? body[`${field}_by_id`] : undefined;
+    const value = body[field] ?? (byId !== undefined || (created && hierarchical) ? [] : undefined);
     if (value === undefined) continue;
-    const { ids, names } = termsListed(value);
+    const { ids, names } = termsListed(value, v12);
+    // v1.2's `*_by_id`: only what looks like an ID, added to the names.
+    if (byId !== undefined) ids.push(...termsListed(byId).ids);
     const found = await store.findTerms(site.id, taxonomy, ids, names.map((name) => slugFromTitle(name)).concat(names));
     const termIds = found.filter((term) => ids.includes(term.id)).map((term) => term.id);
-    const mayAdd = roleCapabilities.has(hierarchical ? 'manage_categories' : 'edit_posts');
+    // v1.2 adds a term only for a caller with the taxonomy's `edit_terms` (`manage_categories`, for tags too).
+    const mayAdd = roleCapabilities.has(hierarchical || v12 ? 'manage_categories' : 'edit_posts');
     for (const name of names) {
       const slug = slugFromTitle(name);
       const existing = found.find((term) => term.slug === slug || term.name === name);
@@ -184,11 +203,11 @@ export async function applyWriteFields(
   site: SiteRecord,
   post: { id: number; type: string },
   roleCapabilities: ReadonlySet<string>,
-  body: PostInput,
-  { created = false } = {},
+  body: PostInputV12,
+  { created = false, version = '1.1' }: { created?: boolean; version?: WriteVersion } = {},
 ): Promise<void> {
   if (TYPES_WITH_TERMS.has(post.type)) {
-    await applyTerms(store, site, post.id, roleCapabilities, body, created);
+    await applyTerms(store, site, post.id, roleCapabilities, body, created, version);
     if (body.format !== undefined) await applyFormat(store, site, post.id, body.format);
   }
   if (body.metadata?.length) await applyMetadata(store, post.id, body.metadata);
