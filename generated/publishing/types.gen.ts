@@ -5049,6 +5049,10 @@ export type CreateCategoryData = {
          * Its description.
          */
         description?: string;
+        /**
+         * The parent category's ID (0 for none).
+         */
+        parent?: number;
     };
     path: {
         /**

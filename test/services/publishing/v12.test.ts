@@ -9,10 +9,12 @@ import { startPublishing, type PublishingTestServer } from './support.js';
  * v1.2 with `categories_by_id`/`tags` names), Android's FluxC `PostRestClient`
  * (pushes through v1.2). Every answer goes through the contract checker.
  */
+/** An origin the deployment lets call the API (`PUBLISHING_CORS_ORIGINS`). */
+const APP = 'http://app.example';
 let harness: PublishingTestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  harness = await startPublishing();
+  harness = await startPublishing({ PUBLISHING_CORS_ORIGINS: APP });
   for (const login of ['admin', 'editor', 'author']) tokens[login] = await harness.tokenFor(login);
 });
 afterAll(() => harness?.close());
@@ -90,5 +92,23 @@ describe('v1.2 writes', () => {
     expect(await api('POST', '/sites/1/posts/new', undefined, { title: 'x' })).toMatchObject({ status: 401 });
     expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({ status: 403, body: { message: 'User cannot edit post' } });
     expect(await api('POST', '/sites/1/posts/new', 'admin', { status: 'draft' })).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
+  });
+});
+
+describe('v1.2 and the endpoint layer', () => {
+  it('answers CORS and preflights under /rest/v1.2 as under /rest/v1.1', async () => {
+    const read = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, { headers: { Origin: APP } });
+    await read.arrayBuffer();
+    expect(read.headers.get('access-control-allow-origin')).toBe(APP);
+    const preflight = await fetch(`${harness.server.url}/rest/v1.2/sites/1/posts/new`, {
+      method: 'OPTIONS',
+      headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(await preflight.text()).toBe('');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    const other = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, { headers: { Origin: 'http://other.example' } });
+    await other.arrayBuffer();
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
