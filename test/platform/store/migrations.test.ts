@@ -86,7 +86,7 @@ describe('a store migrated by an earlier release', () => {
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(18);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(19);
   });
 });
 
