@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreatePostData, CreatePostErrors, CreatePostResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetSiteData, GetSiteErrors, GetSiteResponses, ListPostsData, ListPostsErrors, ListPostsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -352,6 +352,297 @@ export const deletePost = <ThrowOnError extends boolean = false>(options: Option
 export const restorePost = <ThrowOnError extends boolean = false>(options: Options<RestorePostData, ThrowOnError>) => (options.client ?? client).post<RestorePostResponses, RestorePostErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/posts/{post_ID}/restore',
+    ...options
+});
+
+/**
+ * List a site's posts (REST v1.2)
+ *
+ * The v1.2 list (`/rest/v1.2/sites/{site}/posts/`): the same parameters,
+ * rules and answer as the v1.1 list (`listPosts`), as the platform's
+ * v1.2 list endpoint extends the v1.1 one. `found` counts every match
+ * less the posts the caller may not read, and `meta.next_page` is given
+ * on a first page only while `found` exceeds the posts answered, as in
+ * v1.1. The platform's v1.2 reads `after` and `before` in the site's
+ * time zone (v1.1: UTC); sites here have none, so both are UTC.
+ *
+ */
+export const listPostsV12 = <ThrowOnError extends boolean = false>(options: Options<ListPostsV12Data, ThrowOnError>) => (options.client ?? client).get<ListPostsV12Responses, ListPostsV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/posts',
+    ...options
+});
+
+/**
+ * Write a new post (REST v1.2)
+ *
+ * The v1.2 create (`/rest/v1.2/sites/{site}/posts/new`): the v1.1 create
+ * (`createPost`) with the platform's v1.2 term rules. `categories` and
+ * `tags` are names, even when they are digits (a category named `2019`
+ * is that category, never the term of ID 2019); `categories_by_id` and
+ * `tags_by_id` name terms by ID (anything but digits is skipped) and add
+ * to them. A name the site does not have is added only for a caller who
+ * may edit the taxonomy's terms (`manage_categories`, for tags too),
+ * else skipped. A post given `categories` or `categories_by_id` that
+ * come out empty gets the default category.
+ *
+ */
+export const createPostV12 = <ThrowOnError extends boolean = false>(options: Options<CreatePostV12Data, ThrowOnError>) => (options.client ?? client).post<CreatePostV12Responses, CreatePostV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/posts/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a post (REST v1.2)
+ *
+ * The v1.2 read (`/rest/v1.2/sites/{site}/posts/{post_ID}`): the
+ * platform serves its v1.1 read under v1.2 too; the same rules and post
+ * object as `getPost`.
+ *
+ */
+export const getPostV12 = <ThrowOnError extends boolean = false>(options: Options<GetPostV12Data, ThrowOnError>) => (options.client ?? client).get<GetPostV12Responses, GetPostV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/posts/{post_ID}',
+    ...options
+});
+
+/**
+ * Edit a post (REST v1.2)
+ *
+ * The v1.2 edit (`/rest/v1.2/sites/{site}/posts/{post_ID}`): the v1.1
+ * edit (`updatePost`) with v1.2's term fields, as `createPostV12`
+ * describes them. Fields not given keep their values; an edit that gives
+ * `categories` or `categories_by_id` and leaves the post without a
+ * category gives it the default one.
+ *
+ */
+export const updatePostV12 = <ThrowOnError extends boolean = false>(options: Options<UpdatePostV12Data, ThrowOnError>) => (options.client ?? client).post<UpdatePostV12Responses, UpdatePostV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/posts/{post_ID}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the post types of a site
+ *
+ * The post types the API exposes on the site (`post`, `page`, and the
+ * site's extra types such as `jetpack-portfolio`), each with its labels,
+ * capabilities and what it supports, as the platform's
+ * `/sites/{site}/post-types` lists them. `api_queryable` is accepted
+ * (every type listed is queryable). No token is needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403).
+ *
+ */
+export const listPostTypes = <ThrowOnError extends boolean = false>(options: Options<ListPostTypesData, ThrowOnError>) => (options.client ?? client).get<ListPostTypesResponses, ListPostTypesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post-types',
+    ...options
+});
+
+/**
+ * List a site's categories
+ *
+ * The site's categories (every one, used or not), `number` at a time (100
+ * by default, at most 1000; 0 or less means 100) from `offset` or the
+ * 1-based `page` (it wins over `offset`), ordered by `order_by` (`name`,
+ * the default, or `count`: published posts) in `order` (`ASC`, the
+ * default, or `DESC`), ties by ID; `search` keeps those whose name or
+ * slug holds it (any case). `found` counts every match. Each category
+ * is the term object of the post object's `categories` (rendered for
+ * display whatever `context` says, as the platform does). No token is
+ * needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), a parameter out of range (400).
+ *
+ */
+export const listCategories = <ThrowOnError extends boolean = false>(options: Options<ListCategoriesData, ThrowOnError>) => (options.client ?? client).get<ListCategoriesResponses, ListCategoriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/categories',
+    ...options
+});
+
+/**
+ * Add a category
+ *
+ * Adds a category to the site and answers it, as the platform's
+ * `/sites/{site}/categories/new` does: `name` is required (400
+ * `invalid_input`, `Unknown data passed`); the caller must be allowed to
+ * edit the site's terms (`manage_categories`: administrators and
+ * editors; else 403 `User cannot edit taxonomy`); a category of that name
+ * under the same parent exists already: 400 `duplicate`; an unknown `parent`: 400 `missing_parent`; the
+ * slug is the name's, made unique among the site's categories (`-2`, `-3`).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), body (400), the right (403), the name (400).
+ *
+ */
+export const createCategory = <ThrowOnError extends boolean = false>(options: Options<CreateCategoryData, ThrowOnError>) => (options.client ?? client).post<CreateCategoryResponses, CreateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/categories/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a category by its slug
+ *
+ * The category with that slug (the `meta.links.self` of a category in a post
+ * object): 404 `unknown_taxonomy` (`Unknown taxonomy`) when the site has
+ * none; `context=edit` needs the right to edit the site's terms
+ * (`manage_categories`; else 403 `User cannot edit taxonomy`). No token is
+ * needed otherwise.
+ *
+ */
+export const getCategoryBySlug = <ThrowOnError extends boolean = false>(options: Options<GetCategoryBySlugData, ThrowOnError>) => (options.client ?? client).get<GetCategoryBySlugResponses, GetCategoryBySlugErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/categories/slug:{term_slug}',
+    ...options
+});
+
+/**
+ * List a site's tags
+ *
+ * The site's tags (every one, used or not), `number` at a time (100
+ * by default, at most 1000; 0 or less means 100) from `offset` or the
+ * 1-based `page` (it wins over `offset`), ordered by `order_by` (`name`,
+ * the default, or `count`: published posts) in `order` (`ASC`, the
+ * default, or `DESC`), ties by ID; `search` keeps those whose name or
+ * slug holds it (any case). `found` counts every match. Each tag
+ * is the term object of the post object's `tags` (rendered for
+ * display whatever `context` says, as the platform does). No token is
+ * needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), a parameter out of range (400).
+ *
+ */
+export const listTags = <ThrowOnError extends boolean = false>(options: Options<ListTagsData, ThrowOnError>) => (options.client ?? client).get<ListTagsResponses, ListTagsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/tags',
+    ...options
+});
+
+/**
+ * Add a tag
+ *
+ * Adds a tag to the site and answers it, as the platform's
+ * `/sites/{site}/tags/new` does: `name` is required (400
+ * `invalid_input`, `Unknown data passed`); the caller must be allowed to
+ * edit the site's terms (`manage_categories`: administrators and
+ * editors; else 403 `User cannot edit taxonomy`); a tag of that name
+ * exists already: 400 `duplicate`; the
+ * slug is the name's, made unique among the site's tags (`-2`, `-3`).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), body (400), the right (403), the name (400).
+ *
+ */
+export const createTag = <ThrowOnError extends boolean = false>(options: Options<CreateTagData, ThrowOnError>) => (options.client ?? client).post<CreateTagResponses, CreateTagErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/tags/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a tag by its slug
+ *
+ * The tag with that slug (the `meta.links.self` of a tag in a post
+ * object): 404 `unknown_taxonomy` (`Unknown taxonomy`) when the site has
+ * none; `context=edit` needs the right to edit the site's terms
+ * (`manage_categories`; else 403 `User cannot edit taxonomy`). No token is
+ * needed otherwise.
+ *
+ */
+export const getTagBySlug = <ThrowOnError extends boolean = false>(options: Options<GetTagBySlugData, ThrowOnError>) => (options.client ?? client).get<GetTagBySlugResponses, GetTagBySlugErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/tags/slug:{term_slug}',
+    ...options
+});
+
+/**
+ * Read a post's latest autosave
+ *
+ * The most recent autosave of the post (by any user), as the platform's
+ * `GET /sites/{site}/posts/{post_ID}/autosave` answers it: 404
+ * `not_found` (`No autosaves exist for this post`) when it has none. A
+ * draft its author autosaves is saved in place (no autosave is kept for
+ * it), as on the platform.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), post (404 `unknown_post`), the right to edit it
+ * (403 `User cannot edit post`).
+ *
+ */
+export const getPostAutosave = <ThrowOnError extends boolean = false>(options: Options<GetPostAutosaveData, ThrowOnError>) => (options.client ?? client).get<GetPostAutosaveResponses, GetPostAutosaveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/autosave',
+    ...options
+});
+
+/**
+ * Autosave a post
+ *
+ * Keeps what an editor has typed, as the platform's autosave does: a
+ * draft saved by its own author is saved in place (its title and
+ * content, with `modified` and a revision, as an edit saves them) and
+ * `auto_ID` is the post's ID; any other post (published, scheduled,
+ * someone else's draft) is left as it is and the caller's autosave of it
+ * (one per user and post) takes the title and content, `auto_ID` being
+ * the autosave's ID. A field not given keeps the value it had. An empty
+ * body is 400 `invalid_input` (`Invalid request input`).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), body (400), post (404 `unknown_post`), the right
+ * to edit it (403 `User cannot edit post`).
+ *
+ */
+export const autosavePost = <ThrowOnError extends boolean = false>(options: Options<AutosavePostData, ThrowOnError>) => (options.client ?? client).post<AutosavePostResponses, AutosavePostErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/posts/{post_ID}/autosave',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A post's revisions and the changes between them
+ *
+ * Every revision of the post (the one each edit keeps), and for each the
+ * changes from the revision before it (from `0` for the first): the
+ * title's and the content's words kept (`copy`), added (`add`) and
+ * removed (`del`), with how many were added and removed, as the
+ * platform's `/sites/{site}/post/{post_ID}/diffs` answers the editors'
+ * revision screens.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), post (404 `unknown_post`), the right to edit it
+ * (403 `User cannot edit post`).
+ *
+ */
+export const getPostDiffs = <ThrowOnError extends boolean = false>(options: Options<GetPostDiffsData, ThrowOnError>) => (options.client ?? client).get<GetPostDiffsResponses, GetPostDiffsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post/{post_ID}/diffs',
     ...options
 });
 

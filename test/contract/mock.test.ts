@@ -315,6 +315,30 @@ describe('publishing mock', () => {
   });
 
   it.each([
+    ['GET', '/rest/v1.2', '/sites/1/posts/', 'trash', 'found'],
+    ['GET', '/rest/v1.2', '/sites/1/posts/108', 'anonymous', 'ID'],
+    ['POST', '/rest/v1.2', '/sites/1/posts/new', 'saved', 'ID'],
+    ['POST', '/rest/v1.2', '/sites/1/posts/108', 'saved', 'ID'],
+    ['GET', '/rest/v1.1', '/sites/1/post-types', 'types', 'post_types'],
+    ['GET', '/rest/v1.1', '/sites/1/categories', 'categories', 'categories'],
+    ['GET', '/rest/v1.1', '/sites/1/tags', 'tags', 'tags'],
+    ['POST', '/rest/v1.1', '/sites/1/categories/new', 'added', 'parent'],
+    ['POST', '/rest/v1.1', '/sites/1/tags/new', 'added', 'slug'],
+    ['GET', '/rest/v1.1', '/sites/1/posts/108/autosave', 'autosave', 'preview_URL'],
+    ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'auto_ID'],
+    ['GET', '/rest/v1.1', '/sites/1/post/108/diffs', 'diffs', 'revisions'],
+  ])('serves the example of %s %s%s (v1.2, post types, terms, autosave, diffs)', async (method, prefix, path, example, key) => {
+    const body = method === 'POST' ? { body: JSON.stringify(path.endsWith('/new') && !path.includes('posts') ? { name: 'Boats' } : { title: 'Boats' }) } : {};
+    const res = await viaMock(prefix, path, {
+      method,
+      headers: { ...auth, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), Prefer: `example=${example}` },
+      ...body,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json()).toHaveProperty(key);
+  });
+
+  it.each([
     ['trashed', 'trash'],
     ['deleted', 'deleted'],
   ])('serves the %s example of the trash operation', async (example, status) => {

@@ -201,8 +201,19 @@ function validateInput(
   parseBody: BodyParser,
 ) {
   const { path, query } = readParameters(ctx, operation, rawParams);
-  // An operation without a body never reads one: whatever a client sends is left unread, never buffered.
-  if (operation.body === 'none') return checkInput(ctx, operation, path, query, undefined);
+  // An operation without a body never reads one: whatever a client sends is discarded, never buffered, and
+  // the answer waits until it has arrived (bounded by the server's request timeout). Answered before, with the
+  // body still coming, the connection would close on unread bytes and the reset cut off a large answer (the
+  // contract, a page of posts) on its way to the client.
+  if (operation.body === 'none') {
+    if (ctx.req.complete) return checkInput(ctx, operation, path, query, undefined);
+    ctx.req.resume();
+    // A client gone meanwhile ends the wait too (its answer goes nowhere).
+    return new Promise<void>((resolve) => {
+      ctx.req.once('end', resolve);
+      ctx.req.once('close', resolve);
+    }).then(() => checkInput(ctx, operation, path, query, undefined));
+  }
   return readBody(ctx, operation, parseBody).then((body) =>
     checkInput(ctx, operation, path, query, body),
   );

@@ -18,6 +18,10 @@ import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
 import type { FlowDeps } from './domain/deps.js';
+import { listPostTypes } from './domain/postTypes.js';
+import { createTerm, listTerms, readTerm, type TermCollection } from './domain/terms.js';
+import { autosavePost, readAutosave } from './domain/autosave.js';
+import { postDiffs } from './domain/diffs.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -51,7 +55,28 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
   };
   /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
   const casts = phpInputCasts(unscoped.contract);
-  return {
+  /** A list of categories or tags: the query's paging, order and search, for the caller. */
+  const termList = (collection: TermCollection, { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>) => {
+    const request = {
+      site: path.site,
+      viewer: viewerOf(principal),
+      collection,
+      number: query?.number,
+      offset: query?.offset,
+      page: query?.page,
+      search: query?.search,
+      order: query?.order,
+      orderBy: query?.order_by,
+    };
+    return listTerms(scopedTo(principal).reads, request);
+  };
+  /** A category or tag by its slug. */
+  const termBySlug = (collection: TermCollection, { path, query, principal }: HandlerInput<T.GetCategoryBySlugData | T.GetTagBySlugData, PublishingPrincipal>) =>
+    readTerm(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal), collection, slug: path.term_slug, context: postContext(query?.context) });
+  /** A new category or tag. */
+  const newTerm = (collection: TermCollection, { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>) =>
+    createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
+  const handlers: PublishingHandlers = {
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
@@ -159,5 +184,62 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
       return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
     getOpenApiDocument: openApiDocumentHandler(unscoped.contract),
+    // REST v1.2: the v1.1 list and read as they are; writes with v1.2's term fields (see `applyWriteFields`).
+    // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
+    listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),
+    getPostV12: (input) => handlers.getPost(input as unknown as HandlerInput<T.GetPostData, PublishingPrincipal>),
+    async createPostV12({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
+      const input = casts.body('createPostV12', body) as WriteInput;
+      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input, termNaming: 'names' as const };
+      return { status: 200, body: await createPost(deps, request) };
+    },
+    async updatePostV12({ path, query, body, principal }) {
+      const { deps } = scopedTo(principal);
+      const request = {
+        site: path.site,
+        postId: path.post_ID,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        body: casts.body('updatePostV12', body) as WriteInput,
+        termNaming: 'names' as const,
+      };
+      return { status: 200, body: await updatePost(deps, request) };
+    },
+    async listPostTypes({ path, principal }) {
+      return { status: 200, body: await listPostTypes(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal) }) };
+    },
+    async listCategories(input) {
+      return { status: 200, body: await termList('categories', input) };
+    },
+    async listTags(input) {
+      return { status: 200, body: await termList('tags', input) };
+    },
+    async getCategoryBySlug(input) {
+      return { status: 200, body: await termBySlug('categories', input) };
+    },
+    async getTagBySlug(input) {
+      return { status: 200, body: await termBySlug('tags', input) };
+    },
+    async createCategory(input) {
+      return { status: 200, body: await newTerm('categories', input) };
+    },
+    async createTag(input) {
+      return { status: 200, body: await newTerm('tags', input) };
+    },
+    async getPostAutosave({ path, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
+      return { status: 200, body: await readAutosave(scopedTo(principal).deps, request) };
+    },
+    async autosavePost({ path, body, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), body };
+      return { status: 200, body: await autosavePost(scopedTo(principal).deps, request) };
+    },
+    async getPostDiffs({ path, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
+      return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
+    },
   };
+  return handlers;
 }

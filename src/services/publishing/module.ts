@@ -1,4 +1,4 @@
-import { PREFIX } from '../../../generated/publishing/contract.gen.js';
+import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/publishing/contract.gen.js';
 import { Counter } from 'prom-client';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
@@ -26,6 +26,9 @@ import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import type { Kysely } from 'kysely';
 
+/** Where REST v1.2's operations answer (`/rest/v1.2`): their paths name a server of their own in the contract. */
+export const V12_PREFIX = OWN_SERVER_PREFIXES.listPostsV12;
+
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
 
@@ -44,7 +47,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
     definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
     early: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
-      prefix: PREFIX,
+      prefixes: [PREFIX, V12_PREFIX],
       operator: deps.config.publishing.corsOrigins,
       ttlMs: deps.config.publishing.accessTokenCacheMs,
     }),
@@ -146,6 +149,20 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     deletePost: { admit: write, present },
     restorePost: { admit: write, present },
     getOpenApiDocument: { admit: read, present },
+    listPostsV12: { admit: read, present },
+    getPostV12: { admit: read, present },
+    createPostV12: { admit: write, present },
+    updatePostV12: { admit: write, present },
+    listPostTypes: { admit: read, present },
+    listCategories: { admit: read, present },
+    listTags: { admit: read, present },
+    getCategoryBySlug: { admit: read, present },
+    getTagBySlug: { admit: read, present },
+    createCategory: { admit: write, present },
+    createTag: { admit: write, present },
+    getPostAutosave: { admit: read, present },
+    autosavePost: { admit: write, present },
+    getPostDiffs: { admit: read, present },
   };
   const security: PublishingSecurity = {
     /**
@@ -158,6 +175,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   return {
     name: 'publishing',
     prefix: PREFIX,
+    otherPrefixes: [V12_PREFIX],
     contract: deps.contract,
     handlers,
     ignoreTrailingSlash: true,

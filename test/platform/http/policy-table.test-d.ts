@@ -30,6 +30,20 @@ describe('a policy table', () => {
       deletePost: {},
       restorePost: {},
       getOpenApiDocument: {},
+      listPostsV12: {},
+      createPostV12: {},
+      getPostV12: {},
+      updatePostV12: {},
+      listPostTypes: {},
+      listCategories: {},
+      listTags: {},
+      getCategoryBySlug: {},
+      getTagBySlug: {},
+      createCategory: {},
+      createTag: {},
+      getPostAutosave: {},
+      autosavePost: {},
+      getPostDiffs: {},
     };
     // @ts-expect-error an admit step sees the service's own caller type: a developer session, not a profiles key
     const mistyped: Partial<DeveloperPolicies> = { getSession: { admit: (_ctx, principal: { kind: 'key' }) => void principal } };

@@ -70,7 +70,8 @@ export function slugFromTitle(title: string): string {
     .replace(/[\s-]+/g, '-');
 }
 
-function termObject(term: TermRecord, view: PostView): Term {
+/** A term as the API shows it (in a post object, and in the term lists and reads), its links on the site's API. */
+export function termObject(term: TermRecord, view: Pick<PostView, 'publicUrl' | 'site'>): Term {
   return {
     ID: term.id,
     name: term.name,

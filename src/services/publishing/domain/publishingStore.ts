@@ -1,6 +1,9 @@
 import type { NewPost, PostChanges } from './postColumns.js';
 import type {
   AccessTokenRecord,
+  AutosaveRecord,
+  RevisionRecord,
+  TermRecord,
   AncestorRecord,
   CommentRecord,
   MetadataRecord,
@@ -41,7 +44,17 @@ export type TokenSelector = { tokenHash: string } | { id: string } | { userId: n
 
 /** The store: each part below is one concern, implemented by one file of `store/kysely/`. */
 export interface PublishingStore
-  extends PublishingSites, PublishingPosts, PublishingPostLists, PostWrites, PostFieldWrites, PostTrash, PostLikes, PostComments, PublishingUsers {
+  extends PublishingSites,
+    PublishingPosts,
+    PublishingPostLists,
+    PostWrites,
+    PostFieldWrites,
+    PostTrash,
+    PostLikes,
+    PostComments,
+    PublishingUsers,
+    PublishingTerms,
+    PostAutosaves {
   /**
    * Runs `work` in one transaction with the store over it: every write
    * `work` makes commits together, or none does (a failure rolls them all
@@ -240,4 +253,42 @@ export interface PublishingUsers {
   /** Revokes the selected active tokens; returns how many. */
   revokeAccessTokens(selector: TokenSelector, at: Date): Promise<number>;
   listAccessTokens(userId?: number): Promise<AccessTokenRecord[]>;
+}
+
+/** Which of a site's terms of one taxonomy `listTerms` answers, in what order, which page. */
+export interface TermListQuery {
+  siteId: number;
+  taxonomy: string;
+  /** Only terms whose name or slug holds this (any case). */
+  search?: string;
+  orderBy: 'name' | 'count';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** A site's terms: listed, read by slug, added. */
+export interface PublishingTerms {
+  /** One page of the site's terms of the taxonomy (ties by ID), with their published posts counted, and how many match in all. */
+  listTerms(query: TermListQuery): Promise<{ found: number; terms: TermRecord[] }>;
+  /** The site's term of the taxonomy with that slug, its published posts counted. */
+  findTermBySlug(siteId: number, taxonomy: string, slug: string): Promise<TermRecord | undefined>;
+  /** The site's terms of the taxonomy with exactly that name. */
+  findTermsByName(siteId: number, taxonomy: string, name: string): Promise<TermRecord[]>;
+  /** Whether the site has a term of the taxonomy with that ID. */
+  hasTerm(siteId: number, taxonomy: string, id: number): Promise<boolean>;
+  /** Adds a term with the next free ID and the slug, or the first free `slug-2`, `slug-3`, ... of the taxonomy; answers it. */
+  insertTerm(siteId: number, taxonomy: string, term: { name: string; slug: string; description: string; parentId: number }): Promise<TermRecord>;
+}
+
+/** Autosaves, and the revisions a post keeps. */
+export interface PostAutosaves {
+  /** Sets the user's autosave of the post (one per user and post), adding it with the next free ID when there is none; answers it. */
+  saveAutosave(autosave: Omit<AutosaveRecord, 'id'>): Promise<AutosaveRecord>;
+  /** The user's autosave of the post. */
+  autosaveOf(postId: number, authorId: number): Promise<AutosaveRecord | undefined>;
+  /** The post's most recent autosave, by any user. */
+  latestAutosave(postId: number): Promise<AutosaveRecord | undefined>;
+  /** The post's revisions, oldest first. */
+  postRevisions(postId: number): Promise<RevisionRecord[]>;
 }

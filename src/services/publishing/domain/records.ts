@@ -183,3 +183,26 @@ export interface AccessTokenRecord {
   createdAt: string;
   revokedAt: string | null;
 }
+
+/** An autosave of a post by one user (the platform's autosave revision): what the editor held, and when. */
+export interface AutosaveRecord {
+  id: number;
+  postId: number;
+  authorId: number;
+  /** ISO-8601 UTC. */
+  modified: string;
+  title: string;
+  content: string;
+  excerpt: string;
+}
+
+/** A revision of a post, as an edit saved it; `date` is ISO-8601 UTC. */
+export interface RevisionRecord {
+  id: number;
+  postId: number;
+  authorId: number | null;
+  date: string;
+  title: string;
+  content: string;
+  excerpt: string;
+}

@@ -14,8 +14,8 @@ import type { WriteInput } from './writeInput.js';
 
 /** The taxonomy each shorthand field merges into (`categories` into `terms.category`). */
 const SHORTHAND_FIELDS = [
-  { field: 'categories', taxonomy: 'category' },
-  { field: 'tags', taxonomy: 'post_tag' },
+  { field: 'categories', byId: 'categories_by_id', taxonomy: 'category' },
+  { field: 'tags', byId: 'tags_by_id', taxonomy: 'post_tag' },
 ] as const;
 
 /** Post types with formats (the platform registers them for `post` only). */
@@ -79,7 +79,8 @@ export type TermNaming = 'names-or-ids' | 'names';
  * The terms a write names, by taxonomy, as the endpoint merges them: each
  * `terms` entry (a comma list or an array; `null` is none), then
  * `categories` and `tags` added to `terms.category` and `terms.post_tag`;
- * the IDs of `terms_by_id` apart.
+ * the IDs of `terms_by_id` apart, with v1.2's `categories_by_id` and
+ * `tags_by_id` added to theirs.
  */
 function termsNamed(body: WriteInput): { byName: Map<string, (string | number)[]>; byId: Map<string, (string | number)[]> } {
   const byName = new Map(Object.entries(body.terms ?? {}).map(([taxonomy, value]) => [taxonomy, listed(value)]));
@@ -89,6 +90,11 @@ function termsNamed(body: WriteInput): { byName: Map<string, (string | number)[]
     byName.set(taxonomy, [...(byName.get(taxonomy) ?? []), ...listed(value)]);
   }
   const byId = new Map(Object.entries(body.terms_by_id ?? {}).map(([taxonomy, value]) => [taxonomy, listed(value)]));
+  for (const { byId: field, taxonomy } of SHORTHAND_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    byId.set(taxonomy, [...(byId.get(taxonomy) ?? []), ...listed(value)]);
+  }
   return { byName, byId };
 }
 
@@ -132,7 +138,9 @@ async function applyTerms(
     }
     const found = await store.findTerms(site.id, taxonomy, ids, names.map((name) => slugFromTitle(name)).concat(names));
     const termIds = found.filter((term) => ids.includes(term.id)).map((term) => term.id);
-    const mayAdd = roleCapabilities.has(hierarchical ? 'manage_categories' : 'edit_posts');
+    // v1.2 adds a term only for a caller with the taxonomy's `edit_terms` (`manage_categories`, for tags too).
+    // v1.2 (names only) adds a term only for a caller with the taxonomy's `edit_terms` (`manage_categories`, for tags too).
+    const mayAdd = roleCapabilities.has(hierarchical || naming === 'names' ? 'manage_categories' : 'edit_posts');
     for (const name of names) {
       const slug = slugFromTitle(name);
       const existing = found.find((term) => term.slug === slug || term.name === name);

@@ -31,6 +31,9 @@ export interface WriteInput {
   tags?: TermNames;
   /** Terms by taxonomy, IDs only (v1.2's `terms_by_id`; the v1.1 endpoint drops it). */
   terms_by_id?: Record<string, TermNames | null>;
+  /** Categories and tags by ID (v1.2 only), added to those named. */
+  categories_by_id?: TermNames;
+  tags_by_id?: TermNames;
   /** An attachment ID to feature, `""` to remove it. */
   featured_image?: string;
   metadata?: MetadataInput[];

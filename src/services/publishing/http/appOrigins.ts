@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Kysely } from 'kysely';
 import { registeredOrigins } from '../../../accounts/oauth/clients.js';
 import type { AccountsTables } from '../../../accounts/tables.js';
-import { underPrefix } from '../../../platform/pipeline/service.js';
+import { ownedBy } from '../../../platform/pipeline/service.js';
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import { markAppOrigin, type AllowedOrigins } from './cors.js';
 
@@ -11,12 +11,12 @@ import { markAppOrigin, type AllowedOrigins } from './cors.js';
  * registered OAuth application lists among its JavaScript origins may call
  * the publishing API, beside the operator's `PUBLISHING_CORS_ORIGINS`. The
  * list of every application's origins is read from the store at most once
- * per `ttlMs` per instance; a request under `prefix` from such an origin is
+ * per `ttlMs` per instance; a request under one of `prefixes` from such an origin is
  * marked for the presenter (`setCorsHeaders`).
  */
-export function appOrigins(db: Kysely<AccountsTables>, options: { prefix: string; operator: AllowedOrigins; ttlMs: number }): Middleware {
+export function appOrigins(db: Kysely<AccountsTables>, options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number }): Middleware {
   const origins = cachedLookups((_all: 'all') => registeredOrigins(db), { ttlMs: options.ttlMs, maxEntries: 1 });
-  const owns = underPrefix(options.prefix);
+  const owns = ownedBy({ prefix: options.prefixes[0], otherPrefixes: options.prefixes.slice(1) });
   return async (ctx, next) => {
     const origin = ctx.get('Origin');
     if (origin && owns(ctx.path) && options.operator !== '*' && !options.operator.includes(origin)) {

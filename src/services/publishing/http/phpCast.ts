@@ -106,7 +106,9 @@ function compileOperation(operation: OperationNode): OperationCasts {
   const input = operation.requestBody?.['x-php-input'] ?? {};
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const body = new Map<string, FieldCast>();
-  for (const [name, property] of Object.entries(schema?.properties ?? {})) {
+  // A body schema's own properties and those of its `allOf` branches (v1.2's input is v1.1's and more).
+  const properties = Object.assign({}, ...(schema?.allOf ?? []).map((branch) => branch.properties ?? {}), schema?.properties ?? {}) as Record<string, SchemaNode>;
+  for (const [name, property] of Object.entries(properties)) {
     if (input.drop?.includes(name)) continue;
     const cast = fieldCast(property);
     const choices = input.choices?.[name];

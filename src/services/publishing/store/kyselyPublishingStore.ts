@@ -11,6 +11,8 @@ import { kyselyPublishingSites } from './kysely/sites.js';
 import { kyselyPostTrash } from './kysely/trash.js';
 import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
+import { kyselyPublishingTerms } from './kysely/terms.js';
+import { kyselyPostAutosaves } from './kysely/autosaves.js';
 import type { ChangeMark } from '../../../platform/store/database.js';
 import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
 import type { PostRecord } from '../domain/records.js';
@@ -47,5 +49,7 @@ export function createKyselyPublishingStore(
     ...kyselyPostLikes(db),
     ...kyselyPostComments(db),
     ...kyselyPublishingUsers(db),
+    ...kyselyPublishingTerms(db),
+    ...kyselyPostAutosaves(db),
   };
 }

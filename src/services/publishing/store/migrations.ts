@@ -427,6 +427,34 @@ const manageCategories: Migration = {
 };
 
 /**
+ * Each user's autosave of a post (one per user and post, as the platform
+ * keeps one autosave revision per user), and an index of terms by name for
+ * the term lists (ordered by name) and the name lookups of `categories/new`.
+ */
+const autosavesAndTerms: Migration = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('autosaves')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('post_id', 'integer', (col) => col.notNull().references('posts.id'))
+      .addColumn('author_id', 'integer', (col) => col.notNull().references('users.id'))
+      .addColumn('modified', 'text', (col) => col.notNull())
+      .addColumn('title', 'text', (col) => col.notNull())
+      .addColumn('content', 'text', (col) => col.notNull())
+      .addColumn('excerpt', 'text', (col) => col.notNull())
+      .addUniqueConstraint('autosaves_post_author_unique', ['post_id', 'author_id'])
+      .execute();
+    await db.schema.createIndex('terms_site_taxonomy_name').on('terms').columns(['site_id', 'taxonomy', 'name']).execute();
+  },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async down(db: Kysely<any>) {
+    await db.schema.dropIndex('terms_site_taxonomy_name').execute();
+    await db.schema.dropTable('autosaves').execute();
+  },
+};
+
+/**
  * Posts with a password, per site, status and type: few, and found through
  * this partial index, so that a list's count for callers without a token is
  * the kept counts (`post_counts`) less the published ones, never a read of
@@ -609,4 +637,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '10-search-index', ...searchIndex },
   { name: '11-dates-to-seconds', ...datesToSeconds },
   { name: '12-client-writes', ...clientWrites },
+  { name: '13-autosaves-and-terms', ...autosavesAndTerms },
 ];

@@ -139,6 +139,17 @@ export interface RevisionsTable {
   excerpt: string;
 }
 
+/** Each user's autosave of a post (migration 12): what the editor held, not yet saved to the post. */
+export interface AutosavesTable {
+  id: number;
+  post_id: number;
+  author_id: number;
+  modified: string;
+  title: string;
+  content: string;
+  excerpt: string;
+}
+
 /**
  * How many posts of a site and type have a status and an author (0: none);
  * kept by triggers on `posts` (migration 05), never written by the code.
@@ -169,4 +180,5 @@ export interface PublishingTables {
   comments: CommentsTable;
   revisions: RevisionsTable;
   post_counts: PostCountsTable;
+  autosaves: AutosavesTable;
 }

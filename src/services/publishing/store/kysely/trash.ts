@@ -141,7 +141,7 @@ export function kyselyPostTrash(db: Db): PostTrash {
         // Children of the same type and attachments move up one level, as the platform points them.
         await trx.updateTable('posts').set({ parent_id: post.parent_id }).where('parent_id', '=', postId).where('type', '=', post.type).execute();
         await trx.updateTable('attachments').set({ post_id: post.parent_id }).where('post_id', '=', postId).execute();
-        for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'post_terms', 'trash_meta'] as const) {
+        for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'autosaves', 'post_terms', 'trash_meta'] as const) {
           await trx.deleteFrom(table).where('post_id', '=', postId).execute();
         }
         await trx.deleteFrom('posts').where('id', '=', postId).execute();

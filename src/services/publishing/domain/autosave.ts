@@ -1,0 +1,98 @@
+import type { Autosave, AutosaveInput, AutosaveSaved } from '../../../../generated/publishing/types.gen.js';
+import { ApiError } from '../../../platform/answers/errors.js';
+import { cannotEdit, invalidWriteInput, unknownPost } from '../errors.js';
+import { exposes, openSite, type Viewer } from './access.js';
+import { postCapabilities } from './capabilities.js';
+import { apiDate } from './dates.js';
+import type { FlowDeps } from './deps.js';
+import { permalink } from './links.js';
+import type { PublishingStore } from './publishingStore.js';
+import type { PostRecord, SiteRecord } from './records.js';
+
+/**
+ * Autosaves, as the platform's `/posts/{ID}/autosave` endpoints keep them
+ * (`WPCOM_JSON_API_Autosave_Post_v1_1_Endpoint`, `..._Get_Autosave_...`): a
+ * draft saved by its own author is saved in place; any other post keeps one
+ * autosave per user beside it, which the read answers (the newest of any user).
+ */
+
+/** Statuses whose posts their author's autosave overwrites (the platform's drafts and auto-drafts). */
+const SAVED_IN_PLACE: ReadonlySet<string> = new Set(['draft', 'auto-draft']);
+
+/** The post to autosave or read the autosave of: site, post (404 `unknown_post`, also a type not exposed), the right to edit it (403). */
+export async function editablePost(store: PublishingStore, siteRef: string, viewer: Viewer, postId: number): Promise<{ site: SiteRecord; post: PostRecord }> {
+  const { site, roleCapabilities } = await openSite(store, siteRef, viewer);
+  const post = await store.findPost(site.id, postId);
+  if (!post || !exposes(site, post.type)) throw unknownPost();
+  if (!postCapabilities(roleCapabilities, viewer.id, post).edit_post) throw cannotEdit();
+  return { site, post };
+}
+
+/** The post's permalink with `preview=true`, and `preview_id` for an autosave kept beside the post (the platform adds a nonce too). */
+async function previewUrl(store: PublishingStore, site: SiteRecord, post: PostRecord, autosaveId?: number): Promise<string> {
+  const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
+  url.searchParams.set('preview', 'true');
+  if (autosaveId !== undefined) url.searchParams.set('preview_id', String(autosaveId));
+  return url.toString();
+}
+
+export interface AutosaveRequest {
+  site: string;
+  postId: number;
+  viewerId: number;
+  body: AutosaveInput;
+}
+
+/**
+ * Autosaves a post: 400 `invalid_input` for a body with nothing to keep;
+ * then the post and the right to edit it. A draft of the caller's own is
+ * saved in place (title, content, excerpt as given, `modified` now, and a
+ * revision, as an edit saves it; `auto_ID` is the post's ID); for any other
+ * post the caller's autosave of it takes what was given (what was not given
+ * stays as the autosave, else the post, had it) and the post is left as it is.
+ */
+export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: AutosaveRequest): Promise<AutosaveSaved> {
+  const { store } = deps;
+  const { body } = request;
+  if (body.title === undefined && body.content === undefined && body.excerpt === undefined) throw invalidWriteInput();
+  const viewer: Viewer = { id: request.viewerId, loggedIn: true };
+  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const now = new Date().toISOString();
+  if (post.authorId === viewer.id && SAVED_IN_PLACE.has(post.status)) {
+    const changes = Object.fromEntries(
+      Object.entries({ title: body.title, content: body.content, excerpt: body.excerpt }).filter(([, value]) => value !== undefined),
+    );
+    await store.inTransaction((writing) => writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }));
+    return { auto_ID: post.id, post_ID: post.id, modified: apiDate(now), preview_URL: await previewUrl(store, site, post) };
+  }
+  const kept = await store.autosaveOf(post.id, viewer.id);
+  const saved = await store.saveAutosave({
+    postId: post.id,
+    authorId: viewer.id,
+    modified: now,
+    title: body.title ?? kept?.title ?? post.title,
+    content: body.content ?? kept?.content ?? post.content,
+    excerpt: body.excerpt ?? kept?.excerpt ?? post.excerpt,
+  });
+  return { auto_ID: saved.id, post_ID: post.id, modified: apiDate(saved.modified), preview_URL: await previewUrl(store, site, post, saved.id) };
+}
+
+/** The post's newest autosave (of any user), after the post and the right to edit it; 404 `not_found` when it has none. */
+export async function readAutosave(deps: Pick<FlowDeps, 'store'>, request: { site: string; postId: number; viewerId: number }): Promise<Autosave> {
+  const { store } = deps;
+  const viewer: Viewer = { id: request.viewerId, loggedIn: true };
+  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const autosave = await store.latestAutosave(post.id);
+  if (!autosave) throw new ApiError(404, 'not_found', 'No autosaves exist for this post');
+  return {
+    ID: autosave.id,
+    author_ID: autosave.authorId,
+    post_ID: post.id,
+    title: autosave.title,
+    content: autosave.content,
+    excerpt: autosave.excerpt,
+    preview_URL: await previewUrl(store, site, post, autosave.id),
+    modified: apiDate(autosave.modified),
+  };
+}
+

@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { retryingTaken } from '../../../../platform/store/transactions.js';
+import type { PublishingTerms } from '../../domain/publishingStore.js';
+import type { TermRecord } from '../../domain/records.js';
+import { isStorableId, type Db } from './db.js';
+
+/** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
+const MAX_ATTEMPTS = 20;
+
+/** The columns of a term, with its published posts counted (as the post object's terms count them). */
+function termRows(db: Db) {
+  return db
+    .selectFrom('terms')
+    .select((eb) => [
+      'terms.id',
+      'terms.taxonomy',
+      'terms.name',
+      'terms.slug',
+      'terms.description',
+      'terms.parent_id',
+      eb
+        .selectFrom('post_terms as counted')
+        .innerJoin('posts', 'posts.id', 'counted.post_id')
+        .select((inner) => inner.fn.countAll().as('n'))
+        .whereRef('counted.term_id', '=', 'terms.id')
+        .where('posts.status', '=', 'publish')
+        .as('post_count'),
+    ]);
+}
+
+type TermRow = { id: number; taxonomy: string; name: string; slug: string; description: string; parent_id: number; post_count: unknown };
+
+// count(*) is a string on PostgreSQL.
+const toTerm = (row: TermRow): TermRecord => ({
+  id: row.id,
+  taxonomy: row.taxonomy,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  parentId: row.parent_id,
+  postCount: Number(row.post_count ?? 0),
+});
+
+/** `%text%` for a LIKE that finds `text` literally (its `%`, `_` and `\` escaped). */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A site's categories and tags (and other taxonomies' terms) on a Kysely database (SQLite or PostgreSQL). */
+export function kyselyPublishingTerms(db: Db): PublishingTerms {
+  return {
+    async listTerms(query) {
+      const matching = (on: Db) => {
+        let rows = termRows(on).where('terms.site_id', '=', query.siteId).where('terms.taxonomy', '=', query.taxonomy);
+        if (query.search !== undefined && query.search !== '') {
+          const pattern = containing(query.search);
+          rows = rows.where((eb) =>
+            eb.or([
+              eb(sql`lower(terms.name)`, 'like', sql`${pattern} escape '\\'`),
+              eb(sql`lower(terms.slug)`, 'like', sql`${pattern} escape '\\'`),
+            ]),
+          );
+        }
+        return rows;
+      };
+      const direction = query.order === 'DESC' ? 'desc' : 'asc';
+      const ordered =
+        query.orderBy === 'count'
+          ? matching(db).orderBy('post_count', direction).orderBy('terms.id', direction)
+          : matching(db).orderBy(sql`lower(terms.name)`, direction).orderBy('terms.id', direction);
+      const rows = await ordered.limit(query.limit).offset(query.offset).execute();
+      const counted = await db
+        .selectFrom(matching(db).as('matched'))
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return { found: Number(counted.n), terms: rows.map(toTerm) };
+    },
+
+    async findTermBySlug(siteId, taxonomy, slug) {
+      const row = await termRows(db).where('terms.site_id', '=', siteId).where('terms.taxonomy', '=', taxonomy).where('terms.slug', '=', slug).executeTakeFirst();
+      return row ? toTerm(row) : undefined;
+    },
+
+    async findTermsByName(siteId, taxonomy, name) {
+      const rows = await termRows(db).where('terms.site_id', '=', siteId).where('terms.taxonomy', '=', taxonomy).where('terms.name', '=', name).orderBy('terms.id').execute();
+      return rows.map(toTerm);
+    },
+
+    async hasTerm(siteId, taxonomy, id) {
+      if (!isStorableId(id)) return false;
+      const row = await db.selectFrom('terms').select('id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    insertTerm(siteId, taxonomy, term) {
+      // Again after a unique violation: a concurrent writer took the ID, or the slug chosen.
+      return retryingTaken(
+        db,
+        async (trx) => {
+          const taken = new Set(
+            (
+              await trx
+                .selectFrom('terms')
+                .select('slug')
+                .where('site_id', '=', siteId)
+                .where('taxonomy', '=', taxonomy)
+                .where((eb) => eb.or([eb('slug', '=', term.slug), eb('slug', 'like', `${term.slug.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`)]))
+                .execute()
+            ).map((row) => row.slug),
+          );
+          let slug = term.slug;
+          for (let n = 2; taken.has(slug); n++) slug = `${term.slug}-${n}`;
+          const top = await trx.selectFrom('terms').select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
+          const id = Number(top?.top ?? 0) + 1;
+          await trx
+            .insertInto('terms')
+            .values({ id, site_id: siteId, taxonomy, name: term.name, slug, description: term.description, parent_id: term.parentId })
+            .execute();
+          return { id, taxonomy, name: term.name, slug, description: term.description, parentId: term.parentId, postCount: 0 };
+        },
+        MAX_ATTEMPTS,
+      );
+    },
+  };
+}

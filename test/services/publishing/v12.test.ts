@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPublishing, type PublishingTestServer } from './support.js';
+
+/**
+ * REST v1.2 (`/rest/v1.2/sites/{site}/posts/...`): the list, read, create and
+ * edit the clients call through the newer version. Request shapes: iOS's
+ * `PostServiceRemoteREST.m` (lists `status=any,trash&number=40` and saves
+ * through v1.2), Calypso's `state/posts/actions/save-post.js` (saves through
+ * v1.2 with `categories_by_id`/`tags` names), Android's FluxC `PostRestClient`
+ * (pushes through v1.2). Every answer goes through the contract checker.
+ */
+/** An origin the deployment lets call the API (`PUBLISHING_CORS_ORIGINS`). */
+const APP = 'http://app.example';
+let harness: PublishingTestServer;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  harness = await startPublishing({ PUBLISHING_CORS_ORIGINS: APP });
+  for (const login of ['admin', 'editor', 'author']) tokens[login] = await harness.tokenFor(login);
+});
+afterAll(() => harness?.close());
+
+async function api(method: 'GET' | 'POST' | 'PUT', path: string, login?: string, body?: unknown, version = 'v1.2') {
+  const response = await harness.call(`${harness.server.url}/rest/${version}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(login === undefined ? {} : { Authorization: `Bearer ${tokens[login]}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+}
+
+const termNames = (terms: Record<string, unknown>) => Object.keys(terms).sort();
+
+describe('the v1.2 list and read', () => {
+  it('answers what the v1.1 list answers (iOS: status=any,trash&number=40)', async () => {
+    const query = '/sites/demo.example.com/posts/?status=any,trash&number=40&context=edit';
+    const v12 = await api('GET', query, 'admin');
+    const v11 = await api('GET', query, 'admin', undefined, 'v1.1');
+    expect(v12.status).toBe(200);
+    expect(v12.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect(v12.body).toEqual(v11.body);
+    expect(v12.body.posts.some((post: { status: string }) => post.status === 'trash')).toBe(true);
+  });
+
+  it('reads a post as v1.1 does, and answers the endpoint layer\u2019s empty 404 for a path v1.2 does not serve', async () => {
+    const v12 = await api('GET', '/sites/1/posts/108');
+    expect(v12).toMatchObject({ status: 200, body: { ID: 108, status: 'publish' } });
+    expect(v12.body).toEqual((await api('GET', '/sites/1/posts/108', undefined, undefined, 'v1.1')).body);
+    const unknown = await api('GET', '/sites/1/post-counts/post');
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe('');
+    expect(await api('PUT', '/sites/1/posts/108', 'admin', {})).toMatchObject({ status: 405, body: { error: 'not_allowed' } });
+  });
+});
+
+describe('v1.2 writes', () => {
+  it('reads categories and tags as names, digits included, and takes IDs from *_by_id (Calypso save-post.js)', async () => {
+    const created = await api('POST', '/sites/1/posts/new?context=edit', 'editor', {
+      title: 'Harbour in 2026',
+      categories: ['2026'],
+      categories_by_id: [4, 'x'],
+      tags: '3,harbour',
+      tags_by_id: '15',
+    });
+    expect(created.status).toBe(200);
+    // v1.1 would read 2026 and 3 as term IDs; v1.2 made them categories and tags by those names.
+    expect(termNames(created.body.categories)).toEqual(['2026', 'Photography']);
+    expect(termNames(created.body.tags)).toEqual(['3', 'harbour', 'travel']);
+    const id = created.body.ID as number;
+
+    const edited = await api('POST', `/sites/1/posts/${id}?context=edit`, 'editor', { tags_by_id: [13] });
+    expect(termNames(edited.body.tags)).toEqual(['boats']);
+    expect(termNames(edited.body.categories)).toEqual(['2026', 'Photography']);
+    // Categories that come out empty are the default one.
+    const emptied = await api('POST', `/sites/1/posts/${id}?context=edit`, 'editor', { categories_by_id: ['nothing'] });
+    expect(termNames(emptied.body.categories)).toEqual(['Uncategorized']);
+  });
+
+  it('adds a term only for a caller who may edit terms: an author\u2019s new tag is skipped (v1.1 adds it)', async () => {
+    const v12 = await api('POST', '/sites/1/posts/new?context=edit', 'author', { title: 'Gull season', tags: ['gulls', 'harbour'] });
+    expect(v12.status).toBe(200);
+    expect(termNames(v12.body.tags)).toEqual(['harbour']);
+    const v11 = await api('POST', '/sites/1/posts/new?context=edit', 'author', { title: 'Gull season', tags: ['gulls'] }, 'v1.1');
+    expect(termNames(v11.body.tags)).toEqual(['gulls']);
+  });
+
+  it('keeps v1.1\u2019s checks: a token, the right to edit, something to write', async () => {
+    expect(await api('POST', '/sites/1/posts/new', undefined, { title: 'x' })).toMatchObject({ status: 401 });
+    expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({ status: 403, body: { message: 'User cannot edit post' } });
+    expect(await api('POST', '/sites/1/posts/new', 'admin', { status: 'draft' })).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
+  });
+});
+
+describe('v1.2 and the endpoint layer', () => {
+  it('answers CORS and preflights under /rest/v1.2 as under /rest/v1.1', async () => {
+    const read = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, { headers: { Origin: APP } });
+    await read.arrayBuffer();
+    expect(read.headers.get('access-control-allow-origin')).toBe(APP);
+    const preflight = await fetch(`${harness.server.url}/rest/v1.2/sites/1/posts/new`, {
+      method: 'OPTIONS',
+      headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(await preflight.text()).toBe('');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    const other = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, { headers: { Origin: 'http://other.example' } });
+    await other.arrayBuffer();
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
