@@ -24,7 +24,8 @@ export interface PublishingTestServer {
 }
 
 export async function startPublishing(env: Record<string, string> = {}): Promise<PublishingTestServer> {
-  const server = await startServer(env);
+  // The service alone (unless `env.SERVICES` says otherwise): the others cost a start and are not what its tests are about.
+  const server = await startServer(env, { services: ['publishing'] });
   const checker = await contractChecker();
   const call = contractFetch(checker);
   const store = createKyselyPublishingStore(server.built.db);
