@@ -13,6 +13,11 @@ import { expectContractAnswer } from './settings.js';
  * with a valid credential so the value reaches the handlers and the store.
  * Every answer is checked against the contract (never a 5xx, nothing
  * internal); the rows add what the catalogue promises on top.
+ *
+ * One server per store, and many requests in flight at once: the tests of a
+ * `describe.concurrent` run side by side and send their requests together
+ * (concurrent bad input must be answered as well as one at a time); the
+ * tests that compare two answers, or read the log, run alone.
  */
 const logLines: string[] = [];
 const server = await startServer(
@@ -73,7 +78,7 @@ const pathTargets = targets.flatMap((target) =>
     .flatMap((p) => Object.entries(PATH_VALUES).map(([kind, value]) => ({ label: `${target.label} ${p.name}: ${kind}`, target, name: p.name, value }))),
 );
 
-describe('path values of every kind, in every path parameter', () => {
+describe.concurrent('path values of every kind, in every path parameter', () => {
   it.each(pathTargets)('$label', async ({ target, name, value }) => {
     await send(target, pathOf(target, { [name]: value }));
   });
@@ -101,12 +106,18 @@ const queryTargets = targets.flatMap((target) =>
     .map((p) => ({ label: `${target.label} ?${p.name}`, target, name: p.name })),
 );
 
-describe('query values of wrong types, repeated keys, unknown parameters', () => {
+describe.concurrent('query values of wrong types, repeated keys, unknown parameters', () => {
   it.each(queryTargets)('$label: every wrong value, and the key repeated', async ({ target, name }) => {
-    for (const value of QUERY_VALUES) await send(target, `${pathOf(target)}?${name}=${value}`);
-    await send(target, `${pathOf(target)}?${name}=1&${name}=abc&${name}=`);
+    await Promise.all([
+      ...QUERY_VALUES.map((value) => send(target, `${pathOf(target)}?${name}=${value}`)),
+      send(target, `${pathOf(target)}?${name}=1&${name}=abc&${name}=`),
+    ]);
   });
 
+});
+
+// One at a time: the two answers compared are read back to back, with no other test's write between them.
+describe('unknown query parameters', () => {
   it.each(targets)('$label: unknown query parameters are accepted and ignored', async (target) => {
     if (target.operation.method !== 'GET') return;
     const plain = await send(target, pathOf(target));
@@ -116,11 +127,12 @@ describe('query values of wrong types, repeated keys, unknown parameters', () =>
   });
 });
 
-describe('JSONP callback injection attempts', () => {
+describe.concurrent('JSONP callback injection attempts', () => {
   const jsonp = queryTargets.filter(({ name }) => name === 'callback');
   it.each(jsonp)('$label: only [A-Za-z0-9_.] survive, behind /**/, served as JavaScript with nosniff', async ({ target }) => {
-    for (const callback of CALLBACK_INJECTIONS) {
-      const answer = await send(target, `${pathOf(target)}?callback=${encodeURIComponent(callback)}`);
+    const answers = await Promise.all(CALLBACK_INJECTIONS.map((callback) => send(target, `${pathOf(target)}?callback=${encodeURIComponent(callback)}`)));
+    for (const [index, callback] of CALLBACK_INJECTIONS.entries()) {
+      const answer = answers[index]!;
       const name = callback.replace(/[^A-Za-z0-9_.]/g, '');
       if (!name) {
         expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -154,15 +166,17 @@ describe('a token in a query string', () => {
   });
 });
 
-describe('wrong methods', () => {
+describe.concurrent('wrong methods', () => {
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
   it.each(targets)('$label: every other method is 405 with Allow (publishing: as its endpoint layer answers), a made-up one 400', async (target) => {
     const path = pathOf(target);
     const allowed = targets.filter((t) => t.service === target.service && t.operation.path === target.operation.path);
     const allowedMethods = allowed.flatMap((t) => (t.operation.method === 'GET' ? ['GET', 'HEAD'] : [t.operation.method]));
     const publishing = target.service.name === 'publishing';
-    for (const method of methods.filter((m) => !allowedMethods.includes(m))) {
-      const answer = await send(target, path, { method });
+    const others = methods.filter((m) => !allowedMethods.includes(m));
+    const answers = await Promise.all(others.map((method) => send(target, path, { method })));
+    for (const [index, method] of others.entries()) {
+      const answer = answers[index]!;
       if (publishing && (method === 'GET' || method === 'POST' || method === 'OPTIONS')) {
         // The platform's endpoint layer: the other of GET and POST is an unknown path; OPTIONS is always 200.
         expect(answer.status, method).toBe(method === 'OPTIONS' ? 200 : 404);

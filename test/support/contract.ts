@@ -401,11 +401,13 @@ export const contractChecker = () => (shared ??= ContractChecker.load());
 /**
  * A `fetch` that checks every answer against the contract before the test
  * sees it. Pass it to the generated SDK clients and use it for plain requests.
+ * `send` carries the request: the global `fetch` (over a socket), or
+ * `injectFetch` (support/inject.ts: to the server's listeners, no socket).
  */
-export function contractFetch(checker: ContractChecker): typeof fetch {
+export function contractFetch(checker: ContractChecker, send: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
-    const response = await fetch(request);
+    const response = await send(request);
     const bytes = new Uint8Array(await response.arrayBuffer());
     checker.check(request.method, new URL(request.url), response.status, response.headers, new TextDecoder().decode(bytes), bytes);
     return new Response([101, 204, 205, 304].includes(response.status) || bytes.length === 0 ? null : bytes, {

@@ -18,11 +18,20 @@ export interface WireRequest {
 }
 
 /**
+ * How long `sendRequest` waits for a silent server before failing with a message naming the request: below
+ * the suite's 60 s test timeout, so a hang is named rather than timed out, and far above any answer. It was
+ * 10 s, which the first answer of an operation (its validators compiled then) or a sign-up (a password hash
+ * and the strength check's dictionaries) outlasted on a loaded machine (`test:repeat --burn 4`): the fuzz case
+ * `HEAD /rest/v1.1/sites/demo.example.com?author=0&=x&offset` of seed 20261122 was such a first answer.
+ */
+export const ANSWER_WAIT_MS = 45_000;
+
+/**
  * Sends one request with `node:http`, which (unlike `fetch`) sends any method
  * token (`TRACE`, `FOO`) and any path as given. Each request uses a fresh
  * connection, so a connection-level failure cannot leak into the next one.
  */
-export function sendRequest(baseUrl: string, wire: WireRequest, timeoutMs = 10_000): Promise<WireAnswer> {
+export function sendRequest(baseUrl: string, wire: WireRequest, timeoutMs = ANSWER_WAIT_MS): Promise<WireAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(

@@ -17,18 +17,32 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What a test server is started with besides its environment. */
+export interface StartOptions {
+  /** Receives the app's logs (silent unless TEST_LOG_LEVEL says otherwise). */
+  logger?: Logger;
+  /**
+   * The services the test uses (`SERVICES`), when `env` does not name them: a server builds only these
+   * (every one when neither says). A service harness (`startProfiles`, `startPublishing`) names its own.
+   */
+  services?: readonly string[];
+}
+
 /**
  * Builds the app on a throw-away store (see `testStore`), with strict
- * response validation and the limits of the docs, the dashboard's other
+ * response validation, the cheapest password hash (`DEVELOPER_PASSWORD_COST`
+ * 14; a test of the cost sets its own), and the limits of the docs, the dashboard's other
  * requests and publishing writes out of reach (unless `env` sets them), and listens on an ephemeral loopback port (or
- * `env.PORT`). `options.logger`
- * receives the app's logs (silent unless TEST_LOG_LEVEL says otherwise).
+ * `env.PORT`). The services built are those `env.SERVICES` or
+ * `options.services` names, else all.
  */
-export async function startServer(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const store = await testStore(env);
   const config = configFromEnv({
     RESPONSE_VALIDATION: 'strict',
     LOG_LEVEL: 'silent',
+    DEVELOPER_PASSWORD_COST: '14',
+    ...(options.services ? { SERVICES: options.services.join(',') } : {}),
     // Every route is limited per address, and a test's requests all come from one: the limits no test is about
     // are out of reach (a test of one sets it).
     RATE_LIMIT_OTHER: '1000000',

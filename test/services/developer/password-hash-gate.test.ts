@@ -22,12 +22,13 @@ describe('a burst of log-ins with wrong passwords, one hash at a time and none w
   afterAll(() => server.close());
 
   it('answers each 401 or 503 with Retry-After (checked against the contract), and a log-in after it works', async () => {
-    // The server hashes a decoy password once after it starts, through the same gate: with no queue, a sign-up
-    // that meets it is refused 503 like any other, so the set-up waits as its Retry-After says.
+    // With no queue, any other hash in this server's gate at that moment refuses the sign-up 503 like any other
+    // request, so the set-up waits as its Retry-After says.
     const user = await untilHashed(() => signedUpUser(server, uniqueEmail()));
     const burst = Array.from({ length: 24 }, async (_, index) => {
       const caller = await dashboardCaller(server);
-      // Half for the account, half for unknown addresses (checked against the decoy hash).
+      // Half for the account, half for unknown addresses (checked against the decoy hash, made by the first of them
+      // through the same gate).
       const email = index % 2 ? user.email : uniqueEmail('nobody');
       const { response, error } = await sdk.logIn({
         client: caller.client,

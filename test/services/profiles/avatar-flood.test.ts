@@ -21,8 +21,8 @@ beforeAll(async () => {
     RATE_LIMIT_AVATARS: '1000000',
     MALLOC_ARENA_MAX: '1',
     MALLOC_MMAP_THRESHOLD_: '4194304',
-    // The dashboard's decoy password hash is made at start-up (scrypt, 128 MiB at the default cost, given back
-    // within a second or so); at the lowest cost it does not land in the flood's starting figure.
+    // Password hashes (scrypt, 128 MiB at the default cost) are none of the flood's; the lowest cost keeps any
+    // out of its figures.
     DEVELOPER_PASSWORD_COST: '14',
   });
   // sharp and jdenticon load with the first image: part of the start, not of the flood.

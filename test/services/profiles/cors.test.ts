@@ -3,7 +3,8 @@ import { lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
 let harness: ProfilesTestServer;
 beforeAll(async () => {
-  harness = await startProfiles();
+  // Publishing too: its API, which answers CORS its own way, is where the profiles' CORS must not reach.
+  harness = await startProfiles({ SERVICES: 'profiles,publishing' });
 });
 afterAll(() => harness.close());
 

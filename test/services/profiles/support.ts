@@ -21,7 +21,8 @@ export interface ProfilesTestServer {
 }
 
 export async function startProfiles(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
-  const server = await startServer(env);
+  // The service alone (unless `env.SERVICES` says otherwise): the others cost a start and are not what its tests are about.
+  const server = await startServer(env, { services: ['profiles'] });
   return harnessFor(server);
 }
 

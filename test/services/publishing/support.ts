@@ -8,6 +8,7 @@ import { createKyselyPublishingStore } from '../../../src/services/publishing/st
 import type { PublishingStore } from '../../../src/services/publishing/domain/publishingStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
 import { publishingToken } from '../../support/credentials.js';
+import { injectFetch } from '../../support/inject.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
 /** A server with the publishing demo data, its store, and an SDK client whose every answer is contract-checked. */
@@ -23,10 +24,16 @@ export interface PublishingTestServer {
   close(): Promise<void>;
 }
 
-export async function startPublishing(env: Record<string, string> = {}): Promise<PublishingTestServer> {
-  const server = await startServer(env);
+/**
+ * Starts a server with publishing alone (unless `env.SERVICES` says otherwise: the others cost a start and
+ * are not what its tests are about). `call` and `client` hand their requests to the server without a socket
+ * (`injectFetch`: the app and the platform's request listeners, no TCP or HTTP parsing), unless
+ * `options.wire`; the server listens all the same, at `server.url`, for what is about the wire.
+ */
+export async function startPublishing(env: Record<string, string> = {}, options: { wire?: boolean } = {}): Promise<PublishingTestServer> {
+  const server = await startServer(env, { services: ['publishing'] });
   const checker = await contractChecker();
-  const call = contractFetch(checker);
+  const call = contractFetch(checker, options.wire ? fetch : injectFetch(server.server));
   const store = createKyselyPublishingStore(server.built.db);
   return {
     server,

@@ -9,10 +9,11 @@ export interface Passwords {
   verify(password: string, stored: string): Promise<boolean>;
   /**
    * A hash an unknown address is checked against, so it takes as long to refuse as a wrong password. It is
-   * made when the passwords are, at start-up, so even the first unknown address is answered no faster than a
-   * known one.
+   * made once per process and cost, when the first unknown address needs it (not at every start: most
+   * processes and test servers never check an unknown address); that first refusal takes one hash longer,
+   * never less, than a known address's.
    */
-  decoy: Promise<string>;
+  decoy(): Promise<string>;
 }
 
 /**

@@ -64,7 +64,8 @@ export async function logIn(
   const email = normalizeEmail(request.email);
   await throttle.admitLogIn(email, request.ip);
   const credentials = await store.findCredentials(email);
-  const matches = await unlessTurnedAway(deps, request.ip, email, passwords.verify(request.password, credentials?.passwordHash ?? (await passwords.decoy)));
+  const stored = credentials ? Promise.resolve(credentials.passwordHash) : passwords.decoy();
+  const matches = await unlessTurnedAway(deps, request.ip, email, stored.then((hash) => passwords.verify(request.password, hash)));
   if (!credentials || !matches) throw invalidCredentials();
   await throttle.succeeded(request.ip, email);
   // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.

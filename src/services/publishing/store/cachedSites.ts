@@ -16,11 +16,12 @@ const siteKey = (ref: SiteRef) => (ref.kind === 'id' ? `id:${ref.id}` : `address
  * PostgreSQL). Nothing in this API changes sites or roles; a change made in
  * the store applies on each instance within `ttlMs`. With `ttlMs` 0 the
  * store itself. What is remembered is shared by requests and never changed:
- * site records are frozen.
+ * site records are frozen. `now` is a milliseconds clock (tests pass their
+ * own).
  */
-export function cachedSites(store: PublishingStore, ttlMs: number): PublishingStore {
+export function cachedSites(store: PublishingStore, ttlMs: number, now?: () => number): PublishingStore {
   if (ttlMs <= 0) return store;
-  const options = { ttlMs, maxEntries: SITE_CACHE_ENTRIES };
+  const options = { ttlMs, maxEntries: SITE_CACHE_ENTRIES, now };
   const sites = cachedLookups(
     async (ref: SiteRef) => {
       const site = await store.findSite(ref);
