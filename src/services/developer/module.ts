@@ -28,6 +28,8 @@ import { createMailLimit } from './rateLimit/mailLimit.js';
 import { developerSettingsFromEnv, type DeveloperConfig, type DeveloperSettings } from './settings.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 import { developerMigrations } from './store/migrations.js';
+import { seedDeveloperDemo } from './store/demo.js';
+import { registerDeveloperCommands } from './admin.js';
 import type { DeveloperDatabase } from './store/tables.js';
 
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
@@ -41,6 +43,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
   documents: ['oauth'],
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
+  seed: seedDeveloperDemo,
+  admin: registerDeveloperCommands,
   create: (deps) => {
     const server = authorizationServer({
       db: accountsOf(deps.db),
@@ -132,6 +136,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     sessionTtlSeconds: settings.sessionTtlSeconds,
     sessionIdleSeconds: settings.sessionIdleSeconds,
     maxApplications: settings.maxApplications,
+    welcome: deps.welcome,
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
     oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),

@@ -3,6 +3,7 @@ import { Counter } from 'prom-client';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
+import { ensureAccountSite } from './store/accountSite.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
@@ -39,6 +40,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   settings: publishingSettingsFromEnv,
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
+  welcome: ensureAccountSite,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
