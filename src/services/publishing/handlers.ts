@@ -11,6 +11,7 @@ import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplie
 import { restoreTrashedPost } from './domain/restore.js';
 import { createPost, updatePost } from './domain/write.js';
 import { withinGrant } from './domain/grantScope.js';
+import { readMe, readMySites } from './domain/me.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
@@ -47,6 +48,15 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     return { deps: { ...unscoped, store }, reads: { ...unscoped, store: withinGrant(unscoped.readStore, grant), primary: store } };
   };
   return {
+    /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
+    async getMe({ principal }) {
+      const userId = userIdOf(principal);
+      return { status: 200, body: await readMe(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+    },
+    async getMySites({ principal }) {
+      const userId = userIdOf(principal);
+      return { status: 200, body: await readMySites(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+    },
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };

@@ -133,6 +133,8 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
   const write = deps.limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
   const policies: PublishingPolicies = {
+    getMe: { admit: read, present },
+    getMySites: { admit: read, present },
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
     getPostCounts: { admit: read, present },
