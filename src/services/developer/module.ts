@@ -175,6 +175,7 @@ export function developerService(deps: DeveloperDeps): DeveloperDefinition {
     revokeApiKey: { admit: changes },
     deleteApplication: { admit: changes },
     getOpenApiDocument: { admit: reads },
+    getOAuthClient: { admit: reads },
     setOAuthClient: { admit: changes },
     getConsentRequest: { admit: reads },
     answerConsentRequest: { admit: changes },
