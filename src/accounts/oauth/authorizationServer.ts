@@ -47,6 +47,8 @@ export interface AuthorizationServerOptions {
   limits?: OAuthLimits;
   /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
   storeRetryAfterSeconds?: number;
+  /** Told after each answered revocation (`/oauth2/revoke`): the caches of tokens forget them. */
+  onRevoked?: () => void;
 }
 
 export interface AuthorizationServer {
@@ -108,9 +110,10 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
       );
       server.proxy = options.trustProxy;
-      // The token response names the site, as the real platform's does (`blog_id`, `blog_url`).
+      // The token response names the site, as the real platform's does (`blog_id`, `blog_url`); a revocation is news for the token caches.
       server.use(async (ctx, next) => {
         await next();
+        if (ctx.oidc?.route === 'revocation' && ctx.status === 200) options.onRevoked?.();
         const body = ctx.body as { access_token?: unknown } | undefined;
         if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string') return;
         const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;

@@ -55,6 +55,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+      // An app revoking a token: every instance's token cache forgets (publishing, profiles), as for a person's revocation.
+      onRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
     });
     return {
       definition: servedDefinition(developerService(developerDeps(deps, server))),
