@@ -28,7 +28,7 @@ import { createMailLimit } from './rateLimit/mailLimit.js';
 import { developerSettingsFromEnv, type DeveloperConfig, type DeveloperSettings } from './settings.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 import { developerMigrations } from './store/migrations.js';
-import { seedDeveloperDemo } from './store/demo.js';
+import { seedDeveloperDemo } from './demo.js';
 import { registerDeveloperCommands } from './admin.js';
 import type { DeveloperDatabase } from './store/tables.js';
 

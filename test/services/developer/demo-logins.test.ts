@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
-import { DEMO_PASSWORD } from '../../../src/services/developer/store/demo.js';
+import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
 import { adminInProcess } from '../../support/admin.js';
 import { dropSchema, type TestServer } from '../../support/server.js';
 import { dashboardCaller, signedUpUser, startDashboardServer } from './support/dashboard.js';

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../../src/services/developer/store/demo.js';
+import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
 import { launchBrowser } from '../../support/browser.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort } from '../../support/processes.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { PlatformConfig } from '../../../platform/config.js';
-import { hashPassword, MIN_PASSWORD_COST } from '../domain/password.js';
-import type { DeveloperDatabase } from './tables.js';
+import type { PlatformConfig } from '../../platform/config.js';
+import { hashPassword, MIN_PASSWORD_COST } from './domain/password.js';
+import type { DeveloperDatabase } from './store/tables.js';
 
 /**
  * The password of the demo people (`ada@demo.example.com`, … : the
