@@ -138,6 +138,9 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     ...(redis ? [{ name: 'redis', check: () => redis.ping(), optional: true }] : []),
   ];
 
+  const welcome = async (account: { id: string; email: string }) => {
+    for (const module of STORE_MODULES as readonly StoreModule<Database>[]) await module.welcome?.(database.db, account, config);
+  };
   const built: BuiltService[] = [];
   for (const module of served) {
     built.push(
@@ -152,6 +155,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         metrics: metrics.registry,
         changes,
         onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: module.name, caller }),
+        welcome,
       }),
     );
   }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AnswerConsentRequestData, AnswerConsentRequestErrors, AnswerConsentRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetConsentRequestData, GetConsentRequestErrors, GetConsentRequestResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuthorizationsData, ListAuthorizationsErrors, ListAuthorizationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorizationData, RevokeAuthorizationErrors, RevokeAuthorizationResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SetOAuthClientData, SetOAuthClientErrors, SetOAuthClientResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
+import type { AnswerConsentRequestData, AnswerConsentRequestErrors, AnswerConsentRequestResponses, ChangePasswordData, ChangePasswordErrors, ChangePasswordResponses, ConfirmEmailChangeData, ConfirmEmailChangeErrors, ConfirmEmailChangeResponses, CreateApplicationData, CreateApplicationErrors, CreateApplicationResponses, DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, DeleteApplicationData, DeleteApplicationErrors, DeleteApplicationResponses, EndSessionData, EndSessionErrors, EndSessionResponses, GetConsentRequestData, GetConsentRequestErrors, GetConsentRequestResponses, GetOAuthClientData, GetOAuthClientErrors, GetOAuthClientResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetSessionData, GetSessionErrors, GetSessionResponses, ListApplicationsData, ListApplicationsErrors, ListApplicationsResponses, ListAuthorizationsData, ListAuthorizationsErrors, ListAuthorizationsResponses, ListSessionsData, ListSessionsErrors, ListSessionsResponses, LogInData, LogInErrors, LogInResponses, LogOutData, LogOutErrors, LogOutResponses, RequestEmailChangeData, RequestEmailChangeErrors, RequestEmailChangeResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendVerificationData, ResendVerificationErrors, ResendVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeApiKeyData, RevokeApiKeyErrors, RevokeApiKeyResponses, RevokeAuthorizationData, RevokeAuthorizationErrors, RevokeAuthorizationResponses, RotateApplicationKeyData, RotateApplicationKeyErrors, RotateApplicationKeyResponses, SetOAuthClientData, SetOAuthClientErrors, SetOAuthClientResponses, SignUpData, SignUpErrors, SignUpResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -390,6 +390,25 @@ export const revokeApiKey = <ThrowOnError extends boolean = false>(options: Opti
             type: 'apiKey'
         }],
     url: '/applications/{applicationId}/keys/{keyId}/revoke',
+    ...options
+});
+
+/**
+ * An application's OAuth client settings
+ *
+ * The application's OAuth 2 settings as last saved: its `client_id`
+ * (the application's id), redirect URIs and JavaScript origins (empty
+ * lists until set). Someone else's application, like one that does not
+ * exist, is `404`.
+ *
+ */
+export const getOAuthClient = <ThrowOnError extends boolean = false>(options: Options<GetOAuthClientData, ThrowOnError>) => (options.client ?? client).get<GetOAuthClientResponses, GetOAuthClientErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'dev_session',
+            type: 'apiKey'
+        }],
+    url: '/applications/{applicationId}/oauth-client',
     ...options
 });
 

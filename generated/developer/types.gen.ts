@@ -1836,6 +1836,71 @@ export type RevokeApiKeyResponses = {
 
 export type RevokeApiKeyResponse = RevokeApiKeyResponses[keyof RevokeApiKeyResponses];
 
+export type GetOAuthClientData = {
+    body?: never;
+    path: {
+        /**
+         * The application's id, as listed by `GET /applications`.
+         */
+        applicationId: string;
+    };
+    query?: never;
+    url: '/applications/{applicationId}/oauth-client';
+};
+
+export type GetOAuthClientErrors = {
+    /**
+     * The request is malformed; the message names the bad parameter or body field.
+     */
+    400: DeveloperError;
+    /**
+     * No session, or an expired or ended one. Log in first.
+     */
+    401: DeveloperError;
+    /**
+     * The caller has no such application (or the application has no such key).
+     */
+    404: DeveloperError;
+    /**
+     * The path exists but does not accept this method.
+     */
+    405: DeveloperError;
+    /**
+     * The client address has used up its requests to the dashboard API for the hour (`RATE_LIMIT_DEVELOPER`); wait `Retry-After` seconds.
+     */
+    429: DeveloperError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, with
+     * `Connection: close`.
+     *
+     */
+    431: DeveloperError;
+    /**
+     * A server-side failure occurred. Nothing internal is disclosed.
+     */
+    500: DeveloperError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: DeveloperError;
+};
+
+export type GetOAuthClientError = GetOAuthClientErrors[keyof GetOAuthClientErrors];
+
+export type GetOAuthClientResponses = {
+    /**
+     * The application's OAuth client settings.
+     */
+    200: OAuthClient;
+};
+
+export type GetOAuthClientResponse = GetOAuthClientResponses[keyof GetOAuthClientResponses];
+
 export type SetOAuthClientData = {
     body: OAuthClientSettings;
     headers: {

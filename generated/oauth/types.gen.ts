@@ -121,6 +121,14 @@ export type TokenResponse = {
      * The scopes granted, space-separated.
      */
     scope: string;
+    /**
+     * The first (by ID) of the sites the person granted, as the real platform's token response names the token's blog; absent when none was granted. `GET /rest/v1.1/me/sites` lists them all.
+     */
+    blog_id?: string;
+    /**
+     * That site's home URL.
+     */
+    blog_url?: string;
 };
 
 /**

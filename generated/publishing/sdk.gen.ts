@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -30,6 +30,38 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 export const getSite = <ThrowOnError extends boolean = false>(options: Options<GetSiteData, ThrowOnError>) => (options.client ?? client).get<GetSiteResponses, GetSiteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}',
+    ...options
+});
+
+/**
+ * Who the token acts for
+ *
+ * The user the bearer token names, as the platform's `/me` answers it
+ * (a subset of its fields): who signed in, and their primary site. For
+ * an app's OAuth token the sites are those the person granted it:
+ * `primary_blog` is the first of them (by ID), `site_count` counts
+ * them. A token is required (401 `authorization_required` without one,
+ * `invalid_token` for an unknown one).
+ *
+ */
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>) => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me',
+    ...options
+});
+
+/**
+ * The sites the token may use
+ *
+ * The sites where the token's user has a role, each as `GET
+ * /sites/{site}` answers it, in ID order; for an app's OAuth token only
+ * those the person granted it (the platform's `/me/sites`). A token is
+ * required (401 `authorization_required` without one).
+ *
+ */
+export const getMySites = <ThrowOnError extends boolean = false>(options?: Options<GetMySitesData, ThrowOnError>) => (options?.client ?? client).get<GetMySitesResponses, GetMySitesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/sites',
     ...options
 });
 

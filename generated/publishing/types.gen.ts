@@ -1399,6 +1399,80 @@ export type MetaFieldsPart = {
 };
 
 /**
+ * The user a token acts for, as `GET /me` answers it (a subset of the platform's).
+ */
+export type Me = {
+    /**
+     * User ID.
+     */
+    ID: number;
+    /**
+     * The name shown for the user.
+     */
+    display_name: string;
+    /**
+     * The user's login.
+     */
+    username: string;
+    /**
+     * The user's email address.
+     */
+    email: string;
+    /**
+     * The user's avatar image.
+     */
+    avatar_URL: string;
+    /**
+     * The user's primary site (the first the token may use, by ID); 0 when none.
+     */
+    primary_blog: number;
+    /**
+     * That site's home URL; empty when none.
+     */
+    primary_blog_url: string;
+    /**
+     * Language code.
+     */
+    language: string;
+    /**
+     * Sites the token may use.
+     */
+    site_count: number;
+    /**
+     * Of those, the ones shown in the user's lists (all of them here).
+     */
+    visible_site_count: number;
+    /**
+     * API result metadata.
+     */
+    meta: {
+        /**
+         * Related API URLs.
+         */
+        links: {
+            /**
+             * This answer's own URL (`.../me`).
+             */
+            self: string;
+            /**
+             * The primary site's API URL (absent when none).
+             */
+            site?: string;
+        };
+    };
+};
+
+/**
+ * The sites a token may use, as `GET /me/sites` answers them.
+ */
+export type MySites = {
+    /**
+     * Each site as `GET /sites/{site}` answers it, in ID order.
+     */
+    sites: Array<Site>;
+};
+
+/**
  * A site, as `GET /sites/{site}` answers it (a subset of the platform's site object).
  */
 export type Site = {
@@ -2265,6 +2339,190 @@ export type GetSiteResponses = {
 };
 
 export type GetSiteResponse = GetSiteResponses[keyof GetSiteResponses];
+
+export type GetMeData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/me';
+};
+
+export type GetMeErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetMeError = GetMeErrors[keyof GetMeErrors];
+
+export type GetMeResponses = {
+    /**
+     * The user; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: Me | Envelope;
+};
+
+export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type GetMySitesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/me/sites';
+};
+
+export type GetMySitesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetMySitesError = GetMySitesErrors[keyof GetMySitesErrors];
+
+export type GetMySitesResponses = {
+    /**
+     * The sites; with `http_envelope`, in the envelope; with `callback`, as JSONP.
+     */
+    200: MySites | Envelope;
+};
+
+export type GetMySitesResponse = GetMySitesResponses[keyof GetMySitesResponses];
 
 export type GetPostCountsData = {
     body?: never;

@@ -22,6 +22,12 @@ export interface StoreModule<Tables = unknown> {
   migrations: readonly NamedMigration[];
   /** Loads demo data when its tables are empty (`SEED_DEMO_DATA`). */
   seed?(db: Kysely<Tables>, config: PlatformConfig): Promise<void>;
+  /**
+   * Makes what a person gets with their account (the publishing module: a
+   * site of their own); safe to repeat. The app calls every module's when
+   * an account logs in to the dashboard (`PlatformDeps.welcome`).
+   */
+  welcome?(db: Kysely<Tables>, account: { id: string; email: string }, config: PlatformConfig): Promise<void>;
   /** Registers the module's admin commands; `store` opens and migrates the store on first use. */
   admin?(program: Command, store: () => Promise<Kysely<Tables>>): void;
   /** Only a type: the module's tables. */
@@ -56,6 +62,8 @@ export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = 
   changes: ChangeBus;
   /** Counts a request refused with 429 by the service's limits. */
   onRateLimited(caller: string): void;
+  /** Runs every module's `welcome` for an account, in module order. */
+  welcome(account: { id: string; email: string }): Promise<void>;
 }
 
 /** A built service: its definition for the contract pipeline, and any middleware it needs around it. */

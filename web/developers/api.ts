@@ -1,6 +1,7 @@
 import { createClient, createConfig } from '../../generated/developer/client/index.js';
 import * as sdk from '../../generated/developer/sdk.gen.js';
 import type {
+  OAuthClient,
   Application,
   AuthorizationList,
   ConsentAnswer,
@@ -105,6 +106,9 @@ export function dashboardApi(baseUrl: string) {
       unwrap(sdk.rotateApplicationKey({ client, path: { applicationId }, headers: csrf() })),
     revokeKey: (applicationId: string, keyId: string): Promise<Application> =>
       unwrap(sdk.revokeApiKey({ client, path: { applicationId, keyId }, headers: csrf() })),
+    oauthClient: (applicationId: string): Promise<OAuthClient> => unwrap(sdk.getOAuthClient({ client, path: { applicationId } })),
+    setOAuthClient: (applicationId: string, settings: { redirect_uris: string[]; javascript_origins: string[] }): Promise<OAuthClient> =>
+      unwrap(sdk.setOAuthClient({ client, path: { applicationId }, body: settings, headers: csrf() })),
     async deleteApplication(applicationId: string): Promise<void> {
       await unwrap(sdk.deleteApplication({ client, path: { applicationId }, headers: csrf() }));
     },

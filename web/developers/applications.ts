@@ -1,4 +1,4 @@
-import type { ApiKey, Application } from '../../generated/developer/types.gen.js';
+import type { ApiKey, Application, OAuthClient } from '../../generated/developer/types.gen.js';
 import { h } from './dom.js';
 import { timeElement, webUrl } from './format.js';
 
@@ -40,6 +40,69 @@ function keyRow(application: Application, key: ApiKey): HTMLTableRowElement {
     ),
   );
 }
+
+/**
+ * The application's sign-in with OAuth: its `client_id` to copy, and its
+ * redirect URIs and JavaScript origins (one a line), filled in once the saved
+ * settings are read (`fillOAuthSettings`).
+ */
+function oauthSettings(application: Application): HTMLElement {
+  const id = application.id;
+  const field = (name: 'redirect_uris' | 'javascript_origins', label: string, hint: string, placeholder: string) =>
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: `${name}-${id}` }, label),
+      h('textarea', {
+        id: `${name}-${id}`,
+        name,
+        rows: '2',
+        placeholder,
+        spellcheck: 'false',
+        autocomplete: 'off',
+        'aria-describedby': `${name}-${id}-hint`,
+      }),
+      h('p', { class: 'hint', id: `${name}-${id}-hint` }, hint),
+    );
+  return h(
+    'form',
+    { class: 'oauth-settings', 'data-oauth': id, 'aria-label': `Sign-in with OAuth for ${application.name}` },
+    h('h4', {}, 'Sign-in with OAuth'),
+    h(
+      'div',
+      { class: 'field' },
+      h('label', { for: `client-id-${id}` }, 'client_id'),
+      h(
+        'div',
+        { class: 'copy-row' },
+        h('input', { id: `client-id-${id}`, class: 'client-id', type: 'text', readonly: '', value: id, 'data-client-id': id }),
+        h(
+          'button',
+          { type: 'button', class: 'button quiet small', 'data-action': 'copy-client-id', 'data-application': id, 'aria-label': `Copy the client_id of ${application.name}` },
+          'Copy',
+        ),
+      ),
+    ),
+    field('redirect_uris', 'Redirect URIs', 'One a line, exactly as your app sends redirect_uri: https://…, or http://127.0.0.1:PORT/… on this computer.', 'https://app.example.com/callback'),
+    field('javascript_origins', 'JavaScript origins', 'One a line: origins whose pages call the APIs with the tokens (https://app.example.com).', 'https://app.example.com'),
+    h('button', { type: 'submit', class: 'button primary small' }, 'Save OAuth settings'),
+  );
+}
+
+/** Puts an application's saved OAuth settings into its form. */
+export function fillOAuthSettings(list: HTMLElement, settings: OAuthClient): void {
+  const form = list.querySelector<HTMLFormElement>(`form[data-oauth="${CSS.escape(settings.client_id)}"]`);
+  if (!form) return;
+  form.querySelector<HTMLTextAreaElement>('textarea[name="redirect_uris"]')!.value = settings.redirect_uris.join('\n');
+  form.querySelector<HTMLTextAreaElement>('textarea[name="javascript_origins"]')!.value = settings.javascript_origins.join('\n');
+}
+
+/** The lines of a textarea: trimmed, empty ones left out. */
+export const linesOf = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 function applicationItem(application: Application): HTMLLIElement {
   const titleId = `application-${application.id}`;
@@ -105,6 +168,7 @@ function applicationItem(application: Application): HTMLLIElement {
       ),
       h('tbody', {}, ...application.keys.map((key) => keyRow(application, key))),
     ),
+    oauthSettings(application),
   );
 }
 

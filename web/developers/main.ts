@@ -1,6 +1,6 @@
 import type { Application, KeyIssued, Session } from '../../generated/developer/types.gen.js';
 import { ApiFailure, dashboardApi } from './api.js';
-import { keyLabel, renderApplications } from './applications.js';
+import { fillOAuthSettings, keyLabel, linesOf, renderApplications } from './applications.js';
 import { copyField } from './clipboard.js';
 import { confirmAction } from './confirm.js';
 import { byId } from './dom.js';
@@ -135,7 +135,27 @@ async function refreshSessions() {
 async function refreshApplications() {
   applications = await api.listApplications();
   renderApplications(page.applications, page.noApplications, applications);
+  // Each application's saved OAuth settings, read back into its form.
+  for (const settings of await Promise.all(applications.map((application) => api.oauthClient(application.id)))) {
+    fillOAuthSettings(page.applications, settings);
+  }
 }
+
+page.applications.addEventListener('submit', (event) => {
+  const form = (event.target as Element).closest<HTMLFormElement>('form[data-oauth]');
+  if (!form?.dataset.oauth) return;
+  event.preventDefault();
+  const applicationId = form.dataset.oauth;
+  const application = applications.find((candidate) => candidate.id === applicationId);
+  void busy(submitter(event), async () => {
+    const saved = await api.setOAuthClient(applicationId, {
+      redirect_uris: linesOf(fieldValue(form, 'redirect_uris')),
+      javascript_origins: linesOf(fieldValue(form, 'javascript_origins')),
+    });
+    fillOAuthSettings(page.applications, saved);
+    announce(`OAuth settings of ${application?.name ?? 'the application'} saved.`);
+  });
+});
 
 /** Shows a key that was just issued: the one time it is ever on screen. */
 function showNewKey(issued: KeyIssued) {
@@ -227,6 +247,13 @@ page.applications.addEventListener('click', (event) => {
   if (!application) return;
   void busy(button, async () => {
     switch (button.dataset.action) {
+      case 'copy-client-id': {
+        const field = page.applications.querySelector<HTMLInputElement>(`input[data-client-id="${CSS.escape(application.id)}"]`);
+        if (!field) return;
+        const copied = await copyField(field);
+        announce(copied ? 'client_id copied to the clipboard.' : 'Copying is blocked here: the client_id is selected, copy it with your keyboard.');
+        return;
+      }
       case 'rotate': {
         const confirmed = await confirmAction({
           title: `Rotate the key of ${application.name}?`,
@@ -378,6 +405,9 @@ async function openLinkAndSession() {
 /** An app's authorization request, for the logged-in person to allow or deny; their answer sends the browser on. */
 async function showConsent(consentId: string) {
   const request = await api.consentRequest(consentId);
+  // Signed in now: the "log in first" message has done its work.
+  page.status.textContent = '';
+  page.error.hidden = true;
   page.loading.hidden = true;
   page.signedOut.hidden = true;
   page.signedIn.hidden = true;

@@ -13,6 +13,7 @@ import type { RedisClient } from '../../platform/store/redis.js';
 import { isStoreUnavailable } from '../../platform/store/unavailable.js';
 import type { AccountsTables } from '../tables.js';
 import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
+import { grantSite } from './grants.js';
 import { ALL_OAUTH_SCOPES } from './scopes.js';
 import { authorizationServerSecrets } from './secrets.js';
 
@@ -46,6 +47,8 @@ export interface AuthorizationServerOptions {
   limits?: OAuthLimits;
   /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
   storeRetryAfterSeconds?: number;
+  /** Told after each answered revocation (`/oauth2/revoke`): the caches of tokens forget them. */
+  onRevoked?: () => void;
 }
 
 export interface AuthorizationServer {
@@ -107,6 +110,16 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
       );
       server.proxy = options.trustProxy;
+      // The token response names the site, as the real platform's does (`blog_id`, `blog_url`); a revocation is news for the token caches.
+      server.use(async (ctx, next) => {
+        await next();
+        if (ctx.oidc?.route === 'revocation' && ctx.status === 200) options.onRevoked?.();
+        const body = ctx.body as { access_token?: unknown } | undefined;
+        if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string') return;
+        const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
+        const site = grantId ? await grantSite(options.db, grantId) : undefined;
+        if (site) ctx.body = { ...body, ...site };
+      });
       server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
       return server;
     })).catch((error: unknown) => {

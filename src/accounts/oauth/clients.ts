@@ -49,6 +49,18 @@ export async function setOAuthClient(
   return { clientId: applicationId, ...settings };
 }
 
+/** An application's redirect URIs and origins as saved; undefined when it is not the account's. */
+export async function getOAuthClient(db: Kysely<AccountsTables>, accountId: string, applicationId: string): Promise<OAuthClientSettings | undefined> {
+  const row = await db
+    .selectFrom('api_applications')
+    .select(['redirect_uris', 'javascript_origins'])
+    .where('id', '=', applicationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { clientId: applicationId, redirectUris: JSON.parse(row.redirect_uris) as string[], javascriptOrigins: JSON.parse(row.javascript_origins) as string[] };
+}
+
 /** Every origin that some application lists: the publishing API's CORS allow-list beside the operator's. */
 export async function registeredOrigins(db: Kysely<AccountsTables>): Promise<ReadonlySet<string>> {
   const rows = await db.selectFrom('api_applications').select('javascript_origins').where('javascript_origins', '<>', '[]').execute();

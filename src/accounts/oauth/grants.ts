@@ -141,21 +141,24 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
   const sites = grants.length
     ? await db.selectFrom('oauth_grant_sites').selectAll().where('grant_id', 'in', grants.map((grant) => grant.grant_id!)).execute()
     : [];
-  return grants
-    .map((grant) => {
-      const payload = JSON.parse(grant.payload) as { iat?: number; openid?: { scope?: string } };
-      const scope = (payload as { openid?: { scope?: string } }).openid?.scope ?? '';
-      return {
-        applicationId: grant.id,
-        name: grant.name,
-        scopes: askedScopes(scope),
-        sites: sites
-          .filter((site) => site.grant_id === grant.grant_id)
-          .map((site) => ({ id: Number(site.site_id), access: site.access as SiteAccess }))
-          .sort((a, b) => a.id - b.id),
-        grantedAt: new Date((payload.iat ?? 0) * 1000).toISOString(),
-      };
-    })
+  // Every authorization makes a grant of its own: an app is listed once, with what all its live grants allow.
+  const byApp = new Map<string, Authorization>();
+  for (const grant of grants) {
+    const payload = JSON.parse(grant.payload) as { iat?: number; openid?: { scope?: string } };
+    const grantedAt = new Date((payload.iat ?? 0) * 1000).toISOString();
+    const listed = byApp.get(grant.id) ?? { applicationId: grant.id, name: grant.name, scopes: [], sites: [], grantedAt };
+    listed.scopes = [...new Set([...listed.scopes, ...askedScopes(payload.openid?.scope ?? '')])];
+    for (const site of sites.filter((row) => row.grant_id === grant.grant_id)) {
+      const access = site.access as SiteAccess;
+      const known = listed.sites.find((entry) => entry.id === Number(site.site_id));
+      if (!known) listed.sites.push({ id: Number(site.site_id), access });
+      else if (access === 'write') known.access = 'write';
+    }
+    if (grantedAt > listed.grantedAt) listed.grantedAt = grantedAt;
+    byApp.set(grant.id, listed);
+  }
+  return [...byApp.values()]
+    .map((listed) => ({ ...listed, sites: listed.sites.sort((a, b) => a.id - b.id) }))
     .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt) || a.applicationId.localeCompare(b.applicationId));
 }
 
@@ -218,4 +221,23 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
     scopes: new Set((scope ?? '').split(' ').filter(Boolean)),
     sites: new Map(sites.map((site) => [Number(site.site_id), site.access as SiteAccess])),
   };
+}
+
+/**
+ * The site a token response names, as the real platform's names the blog a
+ * token is for (`blog_id`, `blog_url`): the first (by ID) of the sites the
+ * grant covers; none for a grant without sites.
+ */
+export async function grantSite(db: Kysely<AccountsTables>, grantId: string): Promise<{ blog_id: string; blog_url: string } | undefined> {
+  // The publishing service's sites, read for the grant's person; this folder writes none of them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const row: { id: number; domain: string; path: string } | undefined = await (db as Kysely<any>)
+    .selectFrom('oauth_grant_sites')
+    .innerJoin('sites', 'sites.id', 'oauth_grant_sites.site_id')
+    .select(['sites.id', 'sites.domain', 'sites.path'])
+    .where('oauth_grant_sites.grant_id', '=', grantId)
+    .orderBy('sites.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row && { blog_id: String(row.id), blog_url: `https://${row.domain}${row.path ? `/${row.path}` : ''}` };
 }

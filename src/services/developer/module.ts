@@ -28,6 +28,8 @@ import { createMailLimit } from './rateLimit/mailLimit.js';
 import { developerSettingsFromEnv, type DeveloperConfig, type DeveloperSettings } from './settings.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
 import { developerMigrations } from './store/migrations.js';
+import { seedDeveloperDemo } from './demo.js';
+import { registerDeveloperCommands } from './admin.js';
 import type { DeveloperDatabase } from './store/tables.js';
 
 /** Path prefix of the dashboard API (the contract's server URL ends in `/developer/v1`). */
@@ -41,6 +43,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
   documents: ['oauth'],
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
+  seed: seedDeveloperDemo,
+  admin: registerDeveloperCommands,
   create: (deps) => {
     const server = authorizationServer({
       db: accountsOf(deps.db),
@@ -51,6 +55,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
+      // An app revoking a token: every instance's token cache forgets (publishing, profiles), as for a person's revocation.
+      onRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
     });
     return {
       definition: servedDefinition(developerService(developerDeps(deps, server))),
@@ -132,6 +138,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     sessionTtlSeconds: settings.sessionTtlSeconds,
     sessionIdleSeconds: settings.sessionIdleSeconds,
     maxApplications: settings.maxApplications,
+    welcome: deps.welcome,
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
     oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
@@ -170,6 +177,7 @@ export function developerService(deps: DeveloperDeps): DeveloperDefinition {
     revokeApiKey: { admit: changes },
     deleteApplication: { admit: changes },
     getOpenApiDocument: { admit: reads },
+    getOAuthClient: { admit: reads },
     setOAuthClient: { admit: changes },
     getConsentRequest: { admit: reads },
     answerConsentRequest: { admit: changes },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuthorizationServer } from '../../accounts/oauth/authorizationServer.js';
-import { originProblem, redirectUriProblem, setOAuthClient } from '../../accounts/oauth/clients.js';
+import { getOAuthClient, originProblem, redirectUriProblem, setOAuthClient } from '../../accounts/oauth/clients.js';
 import { answerConsent, consentRequest, listAuthorizations, revokeAuthorization } from '../../accounts/oauth/grants.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import { ApiError, invalidRequest } from '../../platform/answers/errors.js';
@@ -8,7 +8,7 @@ import { applicationNotFound, emailNotVerified, unauthenticated } from './errors
 import type { DeveloperHandlers, DeveloperPrincipal } from './operations.js';
 
 /** The dashboard's OAuth operations. */
-export type OAuthOperation = 'setOAuthClient' | 'getConsentRequest' | 'answerConsentRequest' | 'listAuthorizations' | 'revokeAuthorization';
+export type OAuthOperation = 'getOAuthClient' | 'setOAuthClient' | 'getConsentRequest' | 'answerConsentRequest' | 'listAuthorizations' | 'revokeAuthorization';
 
 export type DeveloperOAuthHandlers = Pick<DeveloperHandlers, OAuthOperation>;
 
@@ -33,6 +33,11 @@ export function createOAuthHandlers(deps: {
 }): DeveloperOAuthHandlers {
   const { db, server } = deps;
   return {
+    async getOAuthClient({ path, principal }) {
+      const saved = await getOAuthClient(db, accountOf(principal), path.applicationId);
+      if (!saved) throw applicationNotFound();
+      return { status: 200, body: { client_id: saved.clientId, redirect_uris: saved.redirectUris, javascript_origins: saved.javascriptOrigins } };
+    },
     async setOAuthClient({ path, body, principal }) {
       if (principal.kind === 'session' && !principal.session.emailVerified) throw emailNotVerified();
       const problem = [...body.redirect_uris.map(redirectUriProblem), ...body.javascript_origins.map(originProblem)].find(Boolean);

@@ -18,7 +18,8 @@ export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFi
  * The demo profiles (docs/profiles.md, "Demo data"), in the import format. Other
  * tests rely on `alex` (every field, an uploaded avatar image), `sam`
  * (nothing optional) and `quiet` (neither contact info nor payments public,
- * no avatar image).
+ * no avatar image); then one plain profile for each publishing demo person
+ * (`ada@demo.example.com`, …), who log in to the demo.
  */
 export const DEMO_PROFILES: ProfileRecord[] = [
   {
@@ -129,6 +130,49 @@ export const DEMO_PROFILES: ProfileRecord[] = [
     ],
     registration_date: '2021-02-03',
     last_profile_edit: '2026-09-15T08:30:00Z',
+  },
+  // The publishing demo people (docs/publishing.md), who log in to the demo: a profile each, so `/v3/me/profile` finds it.
+  {
+    email: 'ada@demo.example.com',
+    slug: 'ada',
+    display_name: 'Ada Admin',
+    registration_date: null,
+    last_profile_edit: null,
+  },
+  {
+    email: 'ana@demo.example.com',
+    slug: 'ana',
+    display_name: 'Ana Author',
+    registration_date: null,
+    last_profile_edit: null,
+  },
+  {
+    email: 'eddie@demo.example.com',
+    slug: 'eddie',
+    display_name: 'Eddie Editor',
+    registration_date: null,
+    last_profile_edit: null,
+  },
+  {
+    email: 'cora@demo.example.com',
+    slug: 'cora',
+    display_name: 'Cora Contributor',
+    registration_date: null,
+    last_profile_edit: null,
+  },
+  {
+    email: 'sam@demo.example.com',
+    slug: 'sam-subscriber',
+    display_name: 'Sam Subscriber',
+    registration_date: null,
+    last_profile_edit: null,
+  },
+  {
+    email: 'max@demo.example.com',
+    slug: 'max',
+    display_name: 'Max Moderator',
+    registration_date: null,
+    last_profile_edit: null,
   },
 ];
 

@@ -83,6 +83,44 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       if (grants) console.log(`${grants} app authorization${grants === 1 ? '' : 's'} revoked`);
     });
 
+  const sites = program.command('sites').description('Sites of the publishing API and who has a role on them.');
+
+  sites
+    .command('grant')
+    .description('Give a user a role on a site (replacing the role they had there); a role the store knows: administrator, editor, author, contributor, subscriber, or a custom one.')
+    .requiredOption('--site <site>', 'site ID, domain, or domain::path')
+    .addOption(new Option('--user <login>', 'the user’s login').conflicts(['email']))
+    .addOption(new Option('--email <address>', 'the email address of the account whose publishing user it is'))
+    .requiredOption('--role <role>', 'the role')
+    .action(async (options: { site: string; user?: string; email?: string; role: string }) => {
+      const db = await openStore();
+      const publishing = await store();
+      const site = await publishing.findSite(parseSiteRef(options.site));
+      if (!site) throw new Error(`no site "${options.site}"`);
+      const known = await db.selectFrom('role_capabilities').select('role').where('role', '=', options.role).limit(1).executeTakeFirst();
+      if (!known) throw new Error(`no role "${options.role}"`);
+      let user: { id: number; login: string } | undefined;
+      if (options.user !== undefined) {
+        user = await db.selectFrom('users').select(['id', 'login']).where('login', '=', options.user).executeTakeFirst();
+        if (!user) throw new Error(`no user with login "${options.user}"`);
+      } else if (options.email !== undefined) {
+        const email = options.email.trim().toLowerCase();
+        // The app's one store holds the accounts' tables too.
+        user = await (db as unknown as Kysely<PublishingTables & AccountsTables>)
+          .selectFrom('users')
+          .innerJoin('accounts', 'accounts.id', 'users.account_id')
+          .select(['users.id', 'users.login'])
+          .where('accounts.email', '=', email)
+          .executeTakeFirst();
+        if (!user) throw new Error(`no publishing user for ${email} (an account gets one at its first dashboard log-in)`);
+      } else throw new Error('give --user or --email');
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('site_roles').where('site_id', '=', site.id).where('user_id', '=', user.id).execute();
+        await trx.insertInto('site_roles').values({ site_id: site.id, user_id: user.id, role: options.role }).execute();
+      });
+      console.log(`${user.login} (user ${user.id}) is ${options.role} on site ${site.id}`);
+    });
+
   const posts = program.command('posts').description('Posts and pages of the publishing API.');
 
   posts

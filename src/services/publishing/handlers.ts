@@ -14,6 +14,7 @@ import type { WriteInput } from './domain/writeInput.js';
 import type { ListRequest } from './domain/list.js';
 import { phpInputCasts } from './http/phpCast.js';
 import { withinGrant } from './domain/grantScope.js';
+import { readMe, readMySites } from './domain/me.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
@@ -77,6 +78,15 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
   const newTerm = (collection: TermCollection, { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>) =>
     createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
   const handlers: PublishingHandlers = {
+    /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
+    async getMe({ principal }) {
+      const userId = userIdOf(principal);
+      return { status: 200, body: await readMe(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+    },
+    async getMySites({ principal }) {
+      const userId = userIdOf(principal);
+      return { status: 200, body: await readMySites(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+    },
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
       return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };

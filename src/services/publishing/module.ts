@@ -3,6 +3,7 @@ import { Counter } from 'prom-client';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
+import { ensureAccountSite } from './store/accountSite.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
@@ -42,6 +43,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   settings: publishingSettingsFromEnv,
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
+  welcome: ensureAccountSite,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
@@ -134,6 +136,8 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   // Writes need a token, but a refused token is answered too: counted per address, as reads are, apart.
   const write = deps.limits.step({ name: 'publishing-writes', per: 'address', points: writesPerHour, windowSeconds });
   const policies: PublishingPolicies = {
+    getMe: { admit: read, present },
+    getMySites: { admit: read, present },
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
     getPostCounts: { admit: read, present },

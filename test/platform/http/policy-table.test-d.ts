@@ -15,6 +15,8 @@ describe('a policy table', () => {
     // @ts-expect-error getProfile is no operation of the profiles contract
     const unknown: ProfilesPolicies = { getProfileById: {}, getAvatar: {}, getOpenApiDocument: {}, getProfile: {} };
     const complete: PublishingPolicies = {
+      getMe: {},
+      getMySites: {},
       getSite: {},
       listPosts: {},
       getPostCounts: {},

@@ -69,3 +69,22 @@ describe('the consent requests and authorizations', () => {
     expect(revoked.response.status).toBe(404);
   });
 });
+
+describe('GET /applications/{applicationId}/oauth-client', () => {
+  it('reads back the saved settings; empty lists before any; 404 for another account’s application, 401 logged out', async () => {
+    const user = await signedUpUser(server);
+    const { application } = await createdApplication(user);
+    const path = { applicationId: application.id };
+    const before = await sdk.getOAuthClient({ client: user.client, path });
+    expect(before.response.status).toBe(200);
+    expect(before.data).toEqual({ client_id: application.id, redirect_uris: [], javascript_origins: [] });
+    await sdk.setOAuthClient({ client: user.client, headers: user.csrf, path, body: settings(['http://127.0.0.1:9000/cb'], ['http://127.0.0.1:9000']) });
+    const after = await sdk.getOAuthClient({ client: user.client, path });
+    expect(after.data).toEqual({ client_id: application.id, redirect_uris: ['http://127.0.0.1:9000/cb'], javascript_origins: ['http://127.0.0.1:9000'] });
+
+    const other = await signedUpUser(server);
+    expect((await sdk.getOAuthClient({ client: other.client, path })).response.status).toBe(404);
+    user.setCookie(undefined);
+    expect((await sdk.getOAuthClient({ client: user.client, path })).response.status).toBe(401);
+  });
+});

@@ -11,14 +11,19 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 describe('the demo data', () => {
-  it('is loaded into an empty store: alex, sam and quiet', async () => {
-    expect(await harness.store.countProfiles()).toBe(3);
-    for (const slug of ['alex', 'sam', 'quiet']) expect((await lookup(harness, slug)).status).toBe(200);
+  it('is loaded into an empty store: alex, sam, quiet and the six publishing demo people', async () => {
+    expect(await harness.store.countProfiles()).toBe(9);
+    for (const slug of ['alex', 'sam', 'quiet', 'ada', 'sam-subscriber', 'max']) expect((await lookup(harness, slug)).status).toBe(200);
   });
 
   it('passes the import schema the seed leaves out at start-up (it is typed in the source)', () => {
     const full = validateProfileRecords(DEMO_PROFILES, new Date('2026-01-01T00:00:00Z'));
-    expect(full.map((record) => record.email)).toEqual(['alex@example.com', 'sam@example.com', 'quiet@example.com']);
+    expect(full.map((record) => record.email)).toEqual([
+      'alex@example.com',
+      'sam@example.com',
+      'quiet@example.com',
+      ...['ada', 'ana', 'eddie', 'cora', 'sam', 'max'].map((name) => `${name}@demo.example.com`),
+    ]);
     expect(validateProfileRecords(DEMO_PROFILES, new Date('2026-01-01T00:00:00Z'), { typed: true })).toEqual(full);
   });
 
@@ -34,6 +39,6 @@ describe('the demo data', () => {
     expect(summary).toEqual({ created: 0, updated: 1 });
     await seedProfilesDemo(harness.server.built.db, harness.server.config);
     expect((await lookup(harness, 'alex')).body.display_name).toBe('Changed');
-    expect(await harness.store.countProfiles()).toBe(3);
+    expect(await harness.store.countProfiles()).toBe(9);
   });
 });

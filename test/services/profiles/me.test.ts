@@ -4,6 +4,7 @@ import { contractChecker, contractFetch } from '../../support/contract.js';
 import { realProfileProblems } from '../../support/realProfileSchema.js';
 import type { TestServer } from '../../support/server.js';
 import { authorizedCallback, personOf, redeem, registeredApp, startOAuthServer } from '../../accounts/oauth/support.js';
+import { signedUpUser } from '../developer/support/dashboard.js';
 
 let server: TestServer;
 let call: typeof fetch;
@@ -51,12 +52,23 @@ describe('GET /v3/me/profile', () => {
 
   it('is 404 disabled for a person without a profile', async () => {
     const app = await registeredApp(server);
-    const ada = await personOf(server, 'ada@demo.example.com');
-    const flow = await authorizedCallback(server, app, ada, 'profile', []);
+    const newcomer = await signedUpUser(server);
+    const person = await personOf(server, newcomer.email);
+    const flow = await authorizedCallback(server, app, person, 'profile', []);
     const token = (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
     const response = await me('profile', token);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Profile is disabled', code: 'disabled' });
+  });
+
+  it('finds the profile of a demo person who logs in to the demo', async () => {
+    const app = await registeredApp(server);
+    const ada = await personOf(server, 'ada@demo.example.com');
+    const flow = await authorizedCallback(server, app, ada, 'profile', []);
+    const token = (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
+    const response = await me('profile', token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ display_name: 'Ada Admin', profile_url: expect.stringContaining('/ada') });
   });
 });
 

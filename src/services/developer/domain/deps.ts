@@ -42,4 +42,6 @@ export interface FlowDeps {
   sessionIdleSeconds: number;
   /** Most applications an account may have (`DEVELOPER_MAX_APPLICATIONS`). */
   maxApplications: number;
+  /** Makes what a person gets with their account (a publishing site of their own), at each log-in; safe to repeat. */
+  welcome(account: { id: string; email: string }): Promise<void>;
 }

@@ -57,7 +57,7 @@ async function startSession(
 
 /** "Log in": the same refusal for an unknown address and a wrong password; attempts counted per address and client. */
 export async function logIn(
-  deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords' | 'sessionTtlSeconds' | 'sessionIdleSeconds'>,
+  deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords' | 'sessionTtlSeconds' | 'sessionIdleSeconds' | 'welcome'>,
   request: { email: string; password: string; ip: string; presented: string | undefined },
 ): Promise<StartedSession> {
   const { store, throttle, passwords } = deps;
@@ -71,6 +71,8 @@ export async function logIn(
   // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
   await Promise.all([store.deleteExpiredSessions(idleSince(deps.sessionIdleSeconds)), throttle.forgetEnded()]);
   const emailVerified = await store.isEmailVerified(credentials.accountId);
+  // The real platform makes a site with the account; here the first log-in does (and any later one that finds none).
+  await deps.welcome({ id: credentials.accountId, email });
   return startSession(deps, request.presented, { accountId: credentials.accountId, email, emailVerified });
 }
 

@@ -247,6 +247,9 @@ export interface PostComments {
 /** Users, and the bearer tokens issued to them. */
 export interface PublishingUsers {
   findUserByLogin(login: string): Promise<UserRecord | undefined>;
+  findUserById(id: number): Promise<UserRecord | undefined>;
+  /** The IDs of the sites where the user has a role, in ID order. */
+  sitesOfUser(userId: number): Promise<number[]>;
   createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void>;
   /** The user a token hash belongs to, unless revoked. */
   tokenOwner(tokenHash: string): Promise<number | undefined>;

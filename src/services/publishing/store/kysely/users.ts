@@ -17,6 +17,16 @@ export function kyselyPublishingUsers(db: Db): PublishingUsers {
       return row && toUser(row);
     },
 
+    async findUserById(id) {
+      const row = await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', id).executeTakeFirst();
+      return row && toUser(row);
+    },
+
+    async sitesOfUser(userId) {
+      const rows = await db.selectFrom('site_roles').select('site_id').where('user_id', '=', userId).orderBy('site_id').execute();
+      return rows.map((row) => Number(row.site_id));
+    },
+
     async createAccessToken(token) {
       await db
         .insertInto('access_tokens')

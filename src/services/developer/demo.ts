@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { PlatformConfig } from '../../platform/config.js';
+import { hashPassword, MIN_PASSWORD_COST } from './domain/password.js';
+import type { DeveloperDatabase } from './store/tables.js';
+
+/**
+ * The password of the demo people (`ada@demo.example.com`, … : the
+ * publishing demo users, docs/developer.md "Demo log-ins"). It is public, so
+ * it is given only outside production.
+ */
+export const DEMO_PASSWORD = 'harbour-town-demo';
+
+/** The demo people's addresses: the publishing demo users' domain. */
+const DEMO_DOMAIN = '@demo.example.com';
+
+/**
+ * Demo log-ins: every demo person's account (an account of an address at
+ * `demo.example.com` that owns a publishing user) without a password gets
+ * `DEMO_PASSWORD`, its address verified. Never with `NODE_ENV=production`.
+ * A password set since (a reset, `admin accounts password`) is kept: only
+ * accounts without one get it. One hash at the lowest cost serves them all:
+ * the password is no secret.
+ */
+export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: PlatformConfig): Promise<void> {
+  if (config.production) return;
+  // The publishing service's users, read to find its demo people's accounts; their own module writes them.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const accounts: { id: string }[] = await (db as Kysely<any>)
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.account_id', 'accounts.id')
+    .leftJoin('developer_credentials', 'developer_credentials.account_id', 'accounts.id')
+    .select('accounts.id')
+    .where('accounts.email', 'like', `%${DEMO_DOMAIN}`)
+    .where('developer_credentials.account_id', 'is', null)
+    .execute();
+  if (!accounts.length) return;
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST);
+  await db
+    .insertInto('developer_credentials')
+    .values(accounts.map(({ id }) => ({ account_id: id, password_hash: passwordHash, created_at: now, email_verified_at: now })))
+    .execute();
+}

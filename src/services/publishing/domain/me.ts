@@ -1,0 +1,48 @@
+import type { Me, MySites } from '../../../../generated/publishing/types.gen.js';
+import type { GrantScope } from './grantScope.js';
+import { apiSiteUrl, siteHomeUrl } from './links.js';
+import { siteObject } from './metaData.js';
+import type { RenderDeps } from './renderPost.js';
+import type { SiteRecord } from './records.js';
+import { publishingUnauthenticated } from '../errors.js';
+
+/** Who asks: the token's user, and (an app's OAuth token) the grant that bounds which sites it may use. */
+export interface MeRequest {
+  userId: number;
+  grant?: GrantScope;
+}
+
+/** The sites the token may use: where the user has a role, and (an OAuth token) which the grant covers; in ID order. */
+async function tokenSites(deps: Pick<RenderDeps, 'store'>, request: MeRequest): Promise<SiteRecord[]> {
+  const ids = (await deps.store.sitesOfUser(request.userId)).filter((id) => !request.grant || request.grant.sites.has(id));
+  const sites = await Promise.all(ids.map((id) => deps.store.findSite({ kind: 'id', id })));
+  return sites.filter((site): site is SiteRecord => site !== undefined);
+}
+
+/** `GET /me`: the token's user as the platform's `/me` shows them, their primary site the first the token may use. */
+export async function readMe(deps: RenderDeps, request: MeRequest): Promise<Me> {
+  const user = await deps.store.findUserById(request.userId);
+  // A token whose user is gone names nobody.
+  if (!user) throw publishingUnauthenticated('invalid');
+  const sites = await tokenSites(deps, request);
+  const primary = sites[0];
+  return {
+    ID: user.id,
+    display_name: user.displayName,
+    username: user.login,
+    email: user.email,
+    avatar_URL: user.avatarUrl,
+    primary_blog: primary?.id ?? 0,
+    primary_blog_url: primary ? siteHomeUrl(primary) : '',
+    language: primary?.lang ?? 'en',
+    site_count: sites.length,
+    visible_site_count: sites.length,
+    meta: { links: { self: `${deps.publicUrl}/rest/v1.1/me`, ...(primary ? { site: apiSiteUrl(deps.publicUrl, primary.id) } : {}) } },
+  };
+}
+
+/** `GET /me/sites`: each site the token may use, as `GET /sites/{site}` answers it. */
+export async function readMySites(deps: RenderDeps, request: MeRequest): Promise<MySites> {
+  const sites = await tokenSites(deps, request);
+  return { sites: await Promise.all(sites.map((site) => siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.userId }))) };
+}

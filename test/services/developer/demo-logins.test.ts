@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
+import { adminInProcess } from '../../support/admin.js';
+import { dropSchema, type TestServer } from '../../support/server.js';
+import { dashboardCaller, signedUpUser, startDashboardServer } from './support/dashboard.js';
+
+/**
+ * A newcomer's first steps (issue 44, item 1): the demo people log in with the documented password (never in
+ * production); a new account gets a publishing site of its own at its first log-in; the operator sets a
+ * password and grants a role with the admin command line.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startDashboardServer();
+});
+afterAll(() => server.close());
+
+const logIn = async (target: TestServer, email: string, password: string) => {
+  const caller = await dashboardCaller(target);
+  const { data, response, error } = await sdk.logIn({ client: caller.client, body: { email, password } });
+  return { caller, status: response.status, data, error };
+};
+
+/** The sites where the account of `email` has a role, with the role. */
+const sitesOf = (target: TestServer, email: string) =>
+  target.built.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.account_id', 'accounts.id')
+    .innerJoin('site_roles', 'site_roles.user_id', 'users.id')
+    .innerJoin('sites', 'sites.id', 'site_roles.site_id')
+    .select(['sites.id', 'sites.domain', 'site_roles.role', 'users.login'])
+    .where('accounts.email', '=', email)
+    .orderBy('sites.id')
+    .execute();
+
+describe('demo log-ins', () => {
+  it('every demo person logs in with the documented password, address verified, on the sites of the demo data', async () => {
+    for (const email of ['ada@demo.example.com', 'eddie@demo.example.com', 'sam@demo.example.com']) {
+      const { status, data } = await logIn(server, email, DEMO_PASSWORD);
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ email, email_verified: true });
+    }
+    // Their sites are the demo's: a log-in adds none.
+    expect((await sitesOf(server, 'ada@demo.example.com')).map((site) => [site.id, site.role])).toEqual([
+      [1, 'administrator'],
+      [2, 'administrator'],
+    ]);
+  });
+
+  it('a wrong password is still refused', async () => {
+    expect((await logIn(server, 'ana@demo.example.com', `${DEMO_PASSWORD}x`)).status).toBe(401);
+  });
+
+  it('with NODE_ENV=production the demo people have no password', async () => {
+    // A store of its own (on PostgreSQL a fresh schema, not the template the development servers copy), seeded in production.
+    const pg = process.env.TEST_DATABASE_URL?.startsWith('postgres');
+    const schema = pg ? `test_demo_${randomUUID().replaceAll('-', '')}` : undefined;
+    const production = await startDashboardServer({
+      NODE_ENV: 'production',
+      MAIL_TO_LOG: 'true',
+      COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    });
+    try {
+      const refused = await logIn(production, 'ada@demo.example.com', DEMO_PASSWORD);
+      expect(refused.status).toBe(401);
+      expect(refused.error).toMatchObject({ code: 'invalid_credentials' });
+      const count = await production.built.db.selectFrom('developer_credentials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      expect(Number(count?.n)).toBe(0);
+      // The operator may still give one a password.
+      const set = await adminInProcess(production.built.db, 'accounts', 'password', '--email', 'ada@demo.example.com');
+      expect(set.code).toBe(0);
+      const password = set.stdout.trim().split('\n').at(-1)!;
+      expect((await logIn(production, 'ada@demo.example.com', password)).status).toBe(200);
+    } finally {
+      await production.close();
+      if (schema) await dropSchema(process.env.TEST_DATABASE_URL!, schema);
+    }
+  });
+});
+
+describe('a site with the account', () => {
+  it('a new account administers a site of its own from its first log-in, and only one', async () => {
+    const email = `newcomer.${randomUUID().slice(0, 6)}@example.com`;
+    const user = await signedUpUser(server, email);
+    const sites = await sitesOf(server, email);
+    expect(sites).toHaveLength(1);
+    expect(sites[0]).toMatchObject({ role: 'administrator', domain: `${sites[0]!.login}.sites.example.com` });
+    expect(sites[0]!.login).toMatch(/^newcomer[a-z0-9]+$/);
+    // Another log-in makes none.
+    expect((await logIn(server, email, user.password)).status).toBe(200);
+    expect(await sitesOf(server, email)).toEqual(sites);
+    // It is readable on the publishing API at once.
+    const read = await fetch(`${server.url}/rest/v1.1/sites/${sites[0]!.domain}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ ID: sites[0]!.id, URL: `https://${sites[0]!.domain}` });
+  });
+
+  it('two accounts of one local part get two logins and two sites', async () => {
+    const local = `twin${randomUUID().slice(0, 6)}`;
+    await signedUpUser(server, `${local}@one.example`);
+    await signedUpUser(server, `${local}@two.example`);
+    const [one, two] = [await sitesOf(server, `${local}@one.example`), await sitesOf(server, `${local}@two.example`)];
+    expect(one[0]!.login).toBe(local);
+    expect(two[0]!.login).toBe(`${local}2`);
+    expect(one[0]!.id).not.toBe(two[0]!.id);
+  });
+});
+
+describe('admin commands', () => {
+  it('`accounts password` gives a new password (printed once) and ends the sessions', async () => {
+    const user = await signedUpUser(server);
+    const set = await adminInProcess(server.built.db, 'accounts', 'password', '--email', user.email);
+    expect(set).toMatchObject({ code: 0, stderr: '' });
+    const password = set.stdout.trim().split('\n').at(-1)!;
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
+    expect((await logIn(server, user.email, user.password)).status).toBe(401);
+    expect((await logIn(server, user.email, password)).status).toBe(200);
+  });
+
+  it('`accounts password` for an unknown address fails and says so', async () => {
+    const outcome = await adminInProcess(server.built.db, 'accounts', 'password', '--email', 'nobody-here@example.com');
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain('no account with the address nobody-here@example.com');
+  });
+
+  it('`sites grant` gives a role on a site by address or login, and refuses an unknown role', async () => {
+    const user = await signedUpUser(server);
+    const granted = await adminInProcess(server.built.db, 'sites', 'grant', '--site', 'demo.example.com', '--email', user.email, '--role', 'editor');
+    expect(granted.code).toBe(0);
+    const roles = (await sitesOf(server, user.email)).map((site) => [site.id, site.role]);
+    expect(roles).toContainEqual([1, 'editor']);
+    const again = await adminInProcess(server.built.db, 'sites', 'grant', '--site', '1', '--user', (await sitesOf(server, user.email))[0]!.login, '--role', 'author');
+    expect(again.code).toBe(0);
+    expect((await sitesOf(server, user.email)).map((site) => [site.id, site.role])).toContainEqual([1, 'author']);
+    const unknown = await adminInProcess(server.built.db, 'sites', 'grant', '--site', '1', '--email', user.email, '--role', 'overlord');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no role "overlord"');
+  });
+});
