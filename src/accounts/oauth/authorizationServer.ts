@@ -38,6 +38,12 @@ export interface AuthorizationServerOptions {
   publicUrl: string;
   /** The dashboard page the person consents on; the interaction's id follows as `#consent=<uid>`. */
   consentPage: string;
+  /**
+   * The path of the dashboard API's consent requests (`…/oauth/consents`): the browser that starts an
+   * authorization gets the interaction's cookie for `<consentApi>/<uid>` too, so only that browser can
+   * read and answer it there (`boundInteraction`).
+   */
+  consentApi: string;
   logger: Logger;
   redis?: { client: RedisClient; keyPrefix: string };
   /** Whether `X-Forwarded-*` are believed (`TRUST_PROXY`), as by the app. */
@@ -217,6 +223,7 @@ function configuration(
   invalidRequest: (description: string) => Error,
 ): Configuration {
   const secure = new URL(options.publicUrl).protocol === 'https:';
+  const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure } as const;
   return {
     adapter,
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
@@ -252,13 +259,24 @@ function configuration(
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
-    interactions: { url: (_ctx, interaction) => `${options.consentPage}#consent=${interaction.uid}` },
+    interactions: {
+      url: (ctx, interaction) => {
+        // The library's own interaction cookie has the consent page's path, which the dashboard API is not under: the
+        // same signed cookie is set for the API's path of this one request, so the approval is bound to this browser.
+        ctx.cookies.set(ctx.oidc.provider.cookieName('interaction'), interaction.uid, {
+          ...cookieOptions,
+          path: `${options.consentApi}/${interaction.uid}`,
+          maxAge: OAUTH_TTL.Interaction * 1000,
+        });
+        return `${options.consentPage}#consent=${interaction.uid}`;
+      },
+    },
     extraClientMetadata: { properties: ['javascript_origins'] },
     clientBasedCORS: (_ctx, origin, client) => ((client as unknown as ClientMetadata).javascript_origins ?? []).includes(origin),
     cookies: {
       keys: [cookieKey],
-      long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
-      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      long: cookieOptions,
+      short: cookieOptions,
     },
     jwks: { keys: [signingKey] },
     renderError: async (ctx: KoaContextWithOIDC, out) => {

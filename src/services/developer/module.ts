@@ -46,6 +46,7 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       db: accountsOf(deps.db),
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
+      consentApi: `${PREFIX}/oauth/consents`,
       trustProxy: deps.config.trustProxy,
       limits: deps.config.developer.oauthLimits,
       storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,

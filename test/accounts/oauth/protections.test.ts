@@ -5,7 +5,7 @@ import type { Database } from '../../../src/app.js';
 import { adminInProcess } from '../../support/admin.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { authorizationRequest, authorizedCallback, browserAt, checkedFetch, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
+import { answerInBrowser, authorizationRequest, authorizedCallback, browserAt, checkedFetch, inBrowser, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
 
 let server: TestServer;
 let call: typeof fetch;
@@ -72,6 +72,41 @@ describe('authorization requests', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
     expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+});
+
+describe('consent', () => {
+  it('is bound to the browser that started the authorization: a stranger’s request sent to a signed-in person cannot be approved', async () => {
+    const app = await registeredApp(server);
+    // The attacker's browser, with no session, starts an authorization with its own PKCE challenge.
+    const request = await authorizationRequest(app.as, app.client, 'publishing:write');
+    const attacker = browserAt(server);
+    const consentPage = await attacker.visit(request.url.href);
+    const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent')!;
+    expect(consentId).toEqual(expect.any(String));
+
+    // The victim opens the link in their own browser: the request is not theirs to see or answer.
+    const victim = await personOf(server, 'ada@demo.example.com');
+    const victimBrowser = browserAt(server);
+    const shown = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, victimBrowser) }, path: { consentId } });
+    expect(shown.response.status).toBe(404);
+    const answered = await answerInBrowser(victim, victimBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    expect(answered.response.status).toBe(404);
+
+    // The attacker resumes: no code comes back, only the consent page again.
+    const resumed = await attacker.visit(`/oauth2/authorize/${consentId}`);
+    expect(resumed.searchParams.get('code')).toBeNull();
+    expect(resumed.pathname).toBe('/developers');
+
+    // The same person in the browser that started it is asked, and answered.
+    const ownBrowser = browserAt(server);
+    const own = await ownBrowser.visit((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+    const ownId = new URLSearchParams(own.hash.slice(1)).get('consent')!;
+    const seen = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, ownBrowser) }, path: { consentId: ownId } });
+    expect(seen.data).toMatchObject({ application: { id: app.client.client_id }, redirect_uri: 'http://127.0.0.1:8799/callback' });
+    // Another browser's cookie for this request is no key to the stranger's.
+    const crossed = await answerInBrowser(victim, ownBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    expect(crossed.response.status).toBe(404);
   });
 });
 
