@@ -20,7 +20,7 @@ import { authorizationServerSecrets } from './secrets.js';
 export const OAUTH_PREFIX = '/oauth2';
 
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
-export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
+export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
 
 /** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`. */
 export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
@@ -50,6 +50,11 @@ export interface AuthorizationServerOptions {
   trustProxy: boolean;
   /** Default: `OAUTH_LIMITS`. */
   limits?: OAuthLimits;
+  /**
+   * Fields added to every successful token response (authorization code and refresh), for the grant the
+   * tokens were issued under; none by default. The contract's `TokenResponse` must describe them.
+   */
+  tokenResponse?: (grant: { accountId: string; clientId: string; grantId: string }) => Promise<Record<string, unknown>>;
   /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
   storeRetryAfterSeconds?: number;
 }
@@ -71,6 +76,7 @@ export interface AuthorizationServer {
  */
 export function authorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
   const issuer = new URL(OAUTH_PREFIX, options.publicUrl).href;
+  const issuerOrigin = new URL(issuer);
   const limits = rateLimits({
     shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
     refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
@@ -112,8 +118,21 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         issuer,
         configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
       );
-      server.proxy = options.trustProxy;
+      // Every URL the library builds (the metadata's endpoints, redirects, the resume address) has the issuer's origin,
+      // never the request's Host: the forwarded headers it reads are written by `servedAtIssuer`, not by the caller.
+      server.proxy = true;
       server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
+      server.use(async (ctx, next) => {
+        await next();
+        const body = ctx.body as Record<string, unknown> | undefined;
+        if (ctx.status !== 200 || !body || typeof body !== 'object') return;
+        // The revocation endpoint takes public clients as the token endpoint does (RFC 8414's default would be a secret).
+        if (ctx.oidc?.route === 'discovery') body.revocation_endpoint_auth_methods_supported = ['none'];
+        if (ctx.oidc?.route === 'token' && options.tokenResponse && typeof body.access_token === 'string') {
+          const grant = ctx.oidc.entities.Grant;
+          if (grant?.accountId) Object.assign(body, await options.tokenResponse({ accountId: grant.accountId, clientId: grant.clientId, grantId: grant.jti }));
+        }
+      });
       return server;
     })).catch((error: unknown) => {
       built = undefined;
@@ -149,8 +168,9 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     const original = ctx.req.url!;
     const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
     Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
+    if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`) ctx.res.setHeader('Cache-Control', METADATA_CACHE);
     ctx.respond = false;
-    await answering.run(ctx.res, () => (served ??= server.callback())(ctx.req, ctx.res));
+    await answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res)));
   };
   return { provider, middleware };
 }
@@ -165,6 +185,32 @@ export function oauthLimitDeclarations(budgets: OAuthLimits) {
     perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
     perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
   } satisfies Record<string, LimitDeclaration>;
+}
+
+/** The metadata changes only with a new deployment: caches may keep it an hour. */
+const METADATA_CACHE = 'public, max-age=3600';
+
+/**
+ * Runs the library on a request as if it had reached the issuer's origin:
+ * its `Host`, scheme and client address are the forwarded headers it reads
+ * (its Koa app trusts them), written here from `PUBLIC_URL` and from the
+ * client address the app resolved (`TRUST_PROXY`), and put back after.
+ */
+async function servedAtIssuer(ctx: Context, issuer: URL, serve: () => Promise<unknown> | unknown): Promise<void> {
+  const headers = ctx.req.headers;
+  const names = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for'] as const;
+  const kept = names.map((name) => headers[name]);
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = ctx.ip;
+  try {
+    await serve();
+  } finally {
+    names.forEach((name, at) => {
+      if (kept[at] === undefined) delete headers[name];
+      else headers[name] = kept[at];
+    });
+  }
 }
 
 const STORE_UNAVAILABLE = 'The service is temporarily unavailable; try again shortly';
@@ -226,9 +272,15 @@ function configuration(
   const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure } as const;
   return {
     adapter,
+    // OpenID Connect: `scope=openid` gives an ID token naming the account (`sub`, its id), and the userinfo endpoint
+    // answers the same claim; no other claim is released (the person's profile is the `profile` scope's API).
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     scopes: [...ALL_OAUTH_SCOPES],
     claims: { openid: ['sub'] },
+    // Applications are public clients: no secret, no key; what the metadata lists is what works.
+    clientAuthMethods: ['none'],
+    // The one signing key is EC P-256 (`secrets.ts`): ID tokens are ES256, and the metadata says only that.
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     responseTypes: ['code'],
     pkce: { required: () => true },
     // The library takes any challenge of 43 to 128 unreserved characters (a verifier's bounds), though no other length
@@ -248,7 +300,7 @@ function configuration(
       const grantId = ctx.oidc.result?.consent?.grantId;
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
-    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks' },
+    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks', userinfo: '/userinfo' },
     features: {
       devInteractions: { enabled: false },
       // An app revokes only its own tokens: another app's token sent here is answered 200 (RFC 7009) and left alone,
@@ -256,7 +308,10 @@ function configuration(
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       // Pushed authorization requests (RFC 9126) are on by default in the library: off, so every endpoint served is one the contract describes.
       pushedAuthorizationRequests: { enabled: false },
-      userinfo: { enabled: false },
+      userinfo: { enabled: true },
+      // DPoP (RFC 9449) is off: the resource servers (publishing, profiles) take bearer tokens only, so the server
+      // neither advertises it nor binds a token to a key that nothing would check (decisions/oauth-bearer-only.md).
+      dPoP: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
     interactions: {

@@ -99,6 +99,9 @@ export async function boundInteraction(provider: Provider, browser: AskingBrowse
   return interaction.uid === uid ? interaction : undefined;
 }
 
+/** Whether an authorization asks for OpenID Connect (`openid` among its scopes). */
+const openIdAsked = (scope: unknown): boolean => String(scope ?? '').split(' ').includes('openid');
+
 /** A pending authorization request this browser started (an interaction of the provider), or undefined when it is unknown, expired or another's. */
 export async function consentRequest(
   provider: Provider,
@@ -147,7 +150,10 @@ export async function answerConsent(
     const own = new Set((await sitesOf(db, accountId)).map((site) => site.id));
     const sites = publishing ? answer.sites.filter((site) => own.has(site.id)) : [];
     const grant = new provider.Grant({ accountId, clientId });
-    if (scopes.length) grant.addOIDCScope(scopes.join(' '));
+    // `openid` (OpenID Connect: an ID token, the userinfo endpoint) is granted with the rest when asked for; without it
+    // in the grant the library would ask the person again and again.
+    const granted = [...(openIdAsked(interaction.params.scope) ? ['openid'] : []), ...scopes];
+    if (granted.length) grant.addOIDCScope(granted.join(' '));
     const grantId = await grant.save();
     if (sites.length) {
       await db
