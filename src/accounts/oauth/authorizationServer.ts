@@ -146,6 +146,9 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     const path = ctx.path;
     const metadata = path === metadataPath;
     if (!metadata && !owns(path)) return next();
+    // Named for the access log and the request metrics, which observe every request (this one included).
+    ctx.state.service = 'oauth';
+    ctx.state.operationId = oauthOperation(ctx.method, path);
     // Every request to the authorization server counts against the client address (the metadata and keys too: the
     // app's other limit does not reach them, since they are answered here); those naming an app, against it too.
     try {
@@ -170,7 +173,12 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
     if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`) ctx.res.setHeader('Cache-Control', METADATA_CACHE);
     ctx.respond = false;
-    await answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res)));
+    try {
+      await answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res)));
+    } finally {
+      // The access log names the path the request reached, not the library's.
+      ctx.req.url = original;
+    }
   };
   return { provider, middleware };
 }
@@ -185,6 +193,20 @@ export function oauthLimitDeclarations(budgets: OAuthLimits) {
     perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
     perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
   } satisfies Record<string, LimitDeclaration>;
+}
+
+/** The contract's operationId (`openapi/oauth.yaml`) of a request to the authorization server, or `none`. */
+function oauthOperation(method: string, path: string): string {
+  const rest = path.startsWith(OAUTH_PREFIX) ? path.slice(OAUTH_PREFIX.length) : path;
+  if (path.startsWith('/.well-known/')) return 'getAuthorizationServerMetadata';
+  if (rest === '/.well-known/openid-configuration') return 'getOpenIdConfiguration';
+  if (rest === '/jwks') return 'getJsonWebKeySet';
+  if (rest === '/authorize') return 'authorize';
+  if (rest.startsWith('/authorize/')) return 'resumeAuthorization';
+  if (rest === '/token') return 'requestToken';
+  if (rest === '/revoke') return 'revokeToken';
+  if (rest === '/userinfo') return method === 'POST' ? 'postUserInfo' : 'getUserInfo';
+  return 'none';
 }
 
 /** The metadata changes only with a new deployment: caches may keep it an hour. */
