@@ -50,6 +50,8 @@ export interface AuthorizationServerOptions {
   trustProxy: boolean;
   /** Default: `OAUTH_LIMITS`. */
   limits?: OAuthLimits;
+  /** Told after a token or grant ends here (revocation, a replayed code or refresh token): the token caches forget it at once. */
+  onRevoked?: () => void;
   /**
    * Fields added to every successful token response (authorization code and refresh), for the grant the
    * tokens were issued under; none by default. The contract's `TokenResponse` must describe them.
@@ -103,7 +105,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
         throw rateLimited();
       }
-    }),
+    }, () => options.onRevoked?.()),
   );
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
