@@ -22,8 +22,11 @@ export const OAUTH_PREFIX = '/oauth2';
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
 export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
 
-/** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`. */
-export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
+/**
+ * Requests per hour to the authorization server per client address, and those naming one application per
+ * application and client address: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`.
+ */
+export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 100, windowSeconds: 3600 };
 
 /** Requests per window to those endpoints per client address and per application (`RATE_LIMIT_OAUTH`, `RATE_LIMIT_OAUTH_APPLICATION`, `RATE_LIMIT_WINDOW_SECONDS`). */
 export interface OAuthLimits {
@@ -96,7 +99,9 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     retryAfter,
     kyselyOAuthAdapter(options.db, async (clientId: string) => {
       try {
-        const taken = perApplication.take(clientId);
+        // Per application and client address: junk naming an app's client_id (anyone can) spends only the sender's share,
+        // never the app's budget for everyone; an app's real traffic comes from its many users' addresses.
+        const taken = perApplication.take(`${clientId} ${clientAddress.getStore() ?? ''}`);
         if (taken instanceof Promise) await taken;
       } catch (error) {
         if (!(error instanceof ApiError) || !rateLimited) throw error;
@@ -176,7 +181,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`) ctx.res.setHeader('Cache-Control', METADATA_CACHE);
     ctx.respond = false;
     try {
-      await answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res)));
+      await clientAddress.run(ctx.ip, () => answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res))));
     } finally {
       // The access log names the path the request reached, not the library's.
       ctx.req.url = original;
@@ -274,6 +279,9 @@ function storeOutageAnswered(
 
 /** The response the library is writing, for the per-application limit's headers (the adapter is called without a context). */
 const answering = new AsyncLocalStorage<ServerResponse>();
+
+/** The client address of the request the library is answering (as the app resolved it, `TRUST_PROXY`), for the per-application limit. */
+const clientAddress = new AsyncLocalStorage<string>();
 
 /** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */
 function answerError(ctx: Context, status: number, error: string, description: string, headers: Record<string, string> = {}) {
