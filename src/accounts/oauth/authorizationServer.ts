@@ -49,8 +49,6 @@ export interface AuthorizationServerOptions {
   consentApi: string;
   logger: Logger;
   redis?: { client: RedisClient; keyPrefix: string };
-  /** Whether `X-Forwarded-*` are believed (`TRUST_PROXY`), as by the app. */
-  trustProxy: boolean;
   /** Default: `OAUTH_LIMITS`. */
   limits?: OAuthLimits;
   /** Told after a token or grant ends here (revocation, a replayed code or refresh token): the token caches forget it at once. */

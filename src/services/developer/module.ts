@@ -47,7 +47,6 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
       consentApi: `${PREFIX}/oauth/consents`,
-      trustProxy: deps.config.trustProxy,
       limits: deps.config.developer.oauthLimits,
       storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,
       logger: deps.logger,
