@@ -177,8 +177,9 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.use(requestId);
   if (tracing) app.use(tracing.requests);
-  for (const { early } of built) if (early) app.use(early);
   app.use(observeRequests(logger, metrics, tracing?.ids));
+  // After the observation step: the OAuth server's requests are logged and counted like every other.
+  for (const { early } of built) if (early) app.use(early);
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   // `/metrics` on the API port only behind a token, and only when it has no port of its own.
   if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, type Options as Options2, type TDataShape, urlSearchParamsBodySerializer } from './client/index.js';
-import type { AuthorizeData, AuthorizeErrors, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataErrors, GetAuthorizationServerMetadataResponses, GetJsonWebKeySetData, GetJsonWebKeySetErrors, GetJsonWebKeySetResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationErrors, GetOpenIdConfigurationResponses, RequestTokenData, RequestTokenErrors, RequestTokenResponses, ResumeAuthorizationData, ResumeAuthorizationErrors, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses } from './types.gen.js';
+import type { AuthorizeData, AuthorizeErrors, GetAuthorizationServerMetadataData, GetAuthorizationServerMetadataErrors, GetAuthorizationServerMetadataResponses, GetJsonWebKeySetData, GetJsonWebKeySetErrors, GetJsonWebKeySetResponses, GetOpenIdConfigurationData, GetOpenIdConfigurationErrors, GetOpenIdConfigurationResponses, GetUserInfoData, GetUserInfoErrors, GetUserInfoResponses, PostUserInfoData, PostUserInfoErrors, PostUserInfoResponses, RequestTokenData, RequestTokenErrors, RequestTokenResponses, ResumeAuthorizationData, ResumeAuthorizationErrors, RevokeTokenData, RevokeTokenErrors, RevokeTokenResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -109,3 +109,20 @@ export const revokeToken = <ThrowOnError extends boolean = false>(options: Optio
         ...options.headers
     }
 });
+
+/**
+ * Who signed in (OpenID Connect)
+ *
+ * OpenID Connect's userinfo endpoint: the `sub` of the person an access
+ * token acts for (the account's id, as in the ID token). The token must
+ * carry the `openid` scope. Sent as `Authorization: Bearer <token>`.
+ *
+ */
+export const getUserInfo = <ThrowOnError extends boolean = false>(options?: Options<GetUserInfoData, ThrowOnError>) => (options?.client ?? client).get<GetUserInfoResponses, GetUserInfoErrors, ThrowOnError>({ url: '/userinfo', ...options });
+
+/**
+ * Who signed in (OpenID Connect), by POST
+ *
+ * The same answer as `getUserInfo`, for clients that send the token in a POST.
+ */
+export const postUserInfo = <ThrowOnError extends boolean = false>(options?: Options<PostUserInfoData, ThrowOnError>) => (options?.client ?? client).post<PostUserInfoResponses, PostUserInfoErrors, ThrowOnError>({ url: '/userinfo', ...options });

@@ -129,6 +129,20 @@ export type TokenResponse = {
      * That site's home URL.
      */
     blog_url?: string;
+    /**
+     * With `scope=openid`: the OpenID Connect ID token (a JWT signed ES256 with a key of `jwks_uri`; `sub` is the account's id).
+     */
+    id_token?: string;
+};
+
+/**
+ * OpenID Connect's userinfo claims.
+ */
+export type UserInfo = {
+    /**
+     * The account's id, the ID token's `sub`.
+     */
+    sub: string;
 };
 
 /**
@@ -136,7 +150,7 @@ export type TokenResponse = {
  */
 export type AuthorizationServerMetadata = {
     /**
-     * `<origin>/oauth2`.
+     * `<origin>/oauth2`. Every URL in the document has the deployment's one origin (`PUBLIC_URL`), whatever `Host` the request named.
      */
     issuer: string;
     /**
@@ -168,7 +182,7 @@ export type AuthorizationServerMetadata = {
      */
     code_challenge_methods_supported: Array<'S256'>;
     /**
-     * The scopes an app may ask for.
+     * The scopes an app may ask for: `openid` (OpenID Connect), `profile`, `publishing:read`, `publishing:write`.
      */
     scopes_supported: Array<string>;
     /**
@@ -176,9 +190,25 @@ export type AuthorizationServerMetadata = {
      */
     authorization_response_iss_parameter_supported?: boolean;
     /**
-     * How clients authenticate; applications are public clients (`none`).
+     * How clients authenticate at the token endpoint; applications are public clients (`none`, nothing else).
      */
     token_endpoint_auth_methods_supported?: Array<string>;
+    /**
+     * The same at the revocation endpoint (`none`).
+     */
+    revocation_endpoint_auth_methods_supported?: Array<'none'>;
+    /**
+     * `<issuer>/userinfo` (OpenID Connect).
+     */
+    userinfo_endpoint?: string;
+    /**
+     * `ES256` only.
+     */
+    id_token_signing_alg_values_supported?: Array<'ES256'>;
+    /**
+     * Never present: DPoP (RFC 9449) is not offered; tokens are bearer tokens.
+     */
+    dpop_signing_alg_values_supported?: unknown;
 };
 
 /**
@@ -480,3 +510,93 @@ export type RevokeTokenResponses = {
      */
     200: unknown;
 };
+
+export type GetUserInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/userinfo';
+};
+
+export type GetUserInfoErrors = {
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    400: OAuthError;
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    401: OAuthError;
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    403: OAuthError;
+    /**
+     * Too many requests from this client address, or for this application.
+     */
+    429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
+};
+
+export type GetUserInfoError = GetUserInfoErrors[keyof GetUserInfoErrors];
+
+export type GetUserInfoResponses = {
+    /**
+     * The claims of the person the token acts for.
+     */
+    200: UserInfo;
+};
+
+export type GetUserInfoResponse = GetUserInfoResponses[keyof GetUserInfoResponses];
+
+export type PostUserInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/userinfo';
+};
+
+export type PostUserInfoErrors = {
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    400: OAuthError;
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    401: OAuthError;
+    /**
+     * The token is missing, unknown, expired or revoked (401 `invalid_token`), lacks `openid` (403 `insufficient_scope`), or the request is malformed (400); `WWW-Authenticate` says which (RFC 6750).
+     */
+    403: OAuthError;
+    /**
+     * Too many requests from this client address, or for this application.
+     */
+    429: OAuthError;
+    /**
+     * The server failed; the library's own answer, with nothing internal in it.
+     */
+    500: OAuthError;
+    /**
+     * The store is unavailable for now; nothing was changed, and the same request may be sent again after `Retry-After` seconds.
+     */
+    503: OAuthError;
+};
+
+export type PostUserInfoError = PostUserInfoErrors[keyof PostUserInfoErrors];
+
+export type PostUserInfoResponses = {
+    /**
+     * The claims of the person the token acts for.
+     */
+    200: UserInfo;
+};
+
+export type PostUserInfoResponse = PostUserInfoResponses[keyof PostUserInfoResponses];

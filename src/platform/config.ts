@@ -301,6 +301,16 @@ function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): vo
   }
 }
 
+/**
+ * The address a client on this machine reaches the server at, from the address it listens on (`HOST`):
+ * the loopback address for every interface (`0.0.0.0`, `::`), else that address itself. The default origin
+ * of every URL the server builds (the OAuth issuer and endpoints, mail links) when `PUBLIC_URL` is unset.
+ */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
   const apiPort = port(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
@@ -308,10 +318,11 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
   if (!['off', 'log', 'strict'].includes(validation)) throw new ConfigError(`RESPONSE_VALIDATION must be off, log or strict, got "${validation}"`);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://localhost:${apiPort}`, 'PUBLIC_URL').replace(/\/+$/, '');
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://${reachableHost(host)}:${apiPort}`, 'PUBLIC_URL').replace(/\/+$/, '');
   return {
     port: apiPort,
-    host: env.HOST || '0.0.0.0',
+    host,
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:data/app.db'),
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databaseReadUrls: (env.DATABASE_READ_URL ?? '')

@@ -14,6 +14,12 @@ export function consentIdOf(hash: string): string | undefined {
   return /^#consent=([A-Za-z0-9_-]{1,64})$/.exec(hash)?.[1];
 }
 
+/** Where the app's answer goes, as the person should check it: the host (with its port), or an app's own scheme. */
+function redirectHost(uri: string): string {
+  const url = new URL(uri);
+  return url.host || `${url.protocol} (an app on this device)`;
+}
+
 /**
  * The consent page: the app, what it asks for, and the person's sites to
  * pick (each read, or read and write when the app asked for writing); Allow
@@ -52,7 +58,7 @@ export function renderConsent(request: ConsentRequest, answer: (approve: boolean
     request.application.website_url ? h('p', {}, h('span', { class: 'hint' }, request.application.website_url)) : null,
     h('ul', { id: 'consent-scopes' }, ...request.scopes.map((scope) => h('li', {}, SCOPE_TEXT[scope]))),
     sites,
-    h('p', { class: 'hint' }, `You will be sent back to ${request.redirect_uri}.`),
+    h('p', { id: 'consent-redirect' }, 'You will be sent back to ', h('strong', {}, redirectHost(request.redirect_uri)), ` (${request.redirect_uri}).`),
     h(
       'div',
       { class: 'actions' },

@@ -50,7 +50,12 @@ export async function findClient(db: Kysely<AccountsTables>, clientId: string): 
  * session id is stored in clear. `Client` reads the applications, and
  * counts each request that names one (`countClientUse`).
  */
-export function kyselyOAuthAdapter(db: Kysely<AccountsTables>, countClientUse: (clientId: string) => Promise<void>): (model: string) => Adapter {
+export function kyselyOAuthAdapter(
+  db: Kysely<AccountsTables>,
+  countClientUse: (clientId: string) => Promise<void>,
+  /** Told after a token or grant is destroyed (RFC 7009 revocation, a replayed code or refresh token), so caches forget at once. */
+  onRevoked: () => void = () => {},
+): (model: string) => Adapter {
   return (model) => {
     if (model === 'Client') {
       return {
@@ -115,13 +120,18 @@ export function kyselyOAuthAdapter(db: Kysely<AccountsTables>, countClientUse: (
       },
       async destroy(id) {
         await db.deleteFrom('oauth_records').where('model', '=', model).where('id_hash', '=', hashOAuthId(id)).execute();
+        if (REVOCABLE.has(model)) onRevoked();
       },
       async revokeByGrantId(grantId) {
         await revokeGrant(db, grantId);
+        onRevoked();
       },
     };
   };
 }
+
+/** The models whose end a resource server must see at once: a token that worked stops working. */
+const REVOCABLE = new Set(['AccessToken', 'RefreshToken', 'Grant']);
 
 /** Deletes a grant with every code and token issued under it, and the sites it covered. */
 export async function revokeGrant(db: Kysely<AccountsTables>, grantId: string): Promise<void> {

@@ -21,10 +21,13 @@ import { authorizationServerSecrets } from './secrets.js';
 export const OAUTH_PREFIX = '/oauth2';
 
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
-export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
+export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
 
-/** Requests per hour to the authorization and token endpoints (revocation included) per client address, and per application: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`. */
-export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 3000, windowSeconds: 3600 };
+/**
+ * Requests per hour to the authorization server per client address, and those naming one application per
+ * application and client address: the defaults of `RATE_LIMIT_OAUTH` and `RATE_LIMIT_OAUTH_APPLICATION`.
+ */
+export const OAUTH_LIMITS: OAuthLimits = { perAddress: 300, perApplication: 100, windowSeconds: 3600 };
 
 /** Requests per window to those endpoints per client address and per application (`RATE_LIMIT_OAUTH`, `RATE_LIMIT_OAUTH_APPLICATION`, `RATE_LIMIT_WINDOW_SECONDS`). */
 export interface OAuthLimits {
@@ -39,16 +42,25 @@ export interface AuthorizationServerOptions {
   publicUrl: string;
   /** The dashboard page the person consents on; the interaction's id follows as `#consent=<uid>`. */
   consentPage: string;
+  /**
+   * The path of the dashboard API's consent requests (`…/oauth/consents`): the browser that starts an
+   * authorization gets the interaction's cookie for `<consentApi>/<uid>` too, so only that browser can
+   * read and answer it there (`boundInteraction`).
+   */
+  consentApi: string;
   logger: Logger;
   redis?: { client: RedisClient; keyPrefix: string };
-  /** Whether `X-Forwarded-*` are believed (`TRUST_PROXY`), as by the app. */
-  trustProxy: boolean;
   /** Default: `OAUTH_LIMITS`. */
   limits?: OAuthLimits;
+  /** Told after a token or grant ends here (revocation, a replayed code or refresh token): the token caches forget it at once. */
+  onRevoked?: () => void;
+  /**
+   * Fields added to every successful token response (authorization code and refresh), for the grant the
+   * tokens were issued under; none by default. The contract's `TokenResponse` must describe them.
+   */
+  tokenResponse?: (grant: { accountId: string; clientId: string; grantId: string }) => Promise<Record<string, unknown>>;
   /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
   storeRetryAfterSeconds?: number;
-  /** Told after each answered revocation (`/oauth2/revoke`): the caches of tokens forget them. */
-  onRevoked?: () => void;
 }
 
 export interface AuthorizationServer {
@@ -68,6 +80,7 @@ export interface AuthorizationServer {
  */
 export function authorizationServer(options: AuthorizationServerOptions): AuthorizationServer {
   const issuer = new URL(OAUTH_PREFIX, options.publicUrl).href;
+  const issuerOrigin = new URL(issuer);
   const limits = rateLimits({
     shared: options.redis ? { redis: options.redis.client, keyPrefix: options.redis.keyPrefix } : undefined,
     refuse: (headers) => new ApiError(429, 'rate_limited', 'Too many requests from this address', headers),
@@ -85,7 +98,9 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     retryAfter,
     kyselyOAuthAdapter(options.db, async (clientId: string) => {
       try {
-        const taken = perApplication.take(clientId);
+        // Per application and client address: junk naming an app's client_id (anyone can) spends only the sender's share,
+        // never the app's budget for everyone; an app's real traffic comes from its many users' addresses.
+        const taken = perApplication.take(`${clientId} ${clientAddress.getStore() ?? ''}`);
         if (taken instanceof Promise) await taken;
       } catch (error) {
         if (!(error instanceof ApiError) || !rateLimited) throw error;
@@ -94,7 +109,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
         throw rateLimited();
       }
-    }),
+    }, () => options.onRevoked?.()),
   );
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
@@ -109,18 +124,27 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
         issuer,
         configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
       );
-      server.proxy = options.trustProxy;
-      // The token response names the site, as the real platform's does (`blog_id`, `blog_url`); a revocation is news for the token caches.
+      // Every URL the library builds (the metadata's endpoints, redirects, the resume address) has the issuer's origin,
+      // never the request's Host: the forwarded headers it reads are written by `servedAtIssuer`, not by the caller.
+      server.proxy = true;
+      server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
       server.use(async (ctx, next) => {
         await next();
-        if (ctx.oidc?.route === 'revocation' && ctx.status === 200) options.onRevoked?.();
-        const body = ctx.body as { access_token?: unknown } | undefined;
-        if (ctx.oidc?.route !== 'token' || ctx.status !== 200 || typeof body?.access_token !== 'string') return;
-        const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
-        const site = grantId ? await grantSite(options.db, grantId) : undefined;
-        if (site) ctx.body = { ...body, ...site };
+        const body = ctx.body as Record<string, unknown> | undefined;
+        if (ctx.status !== 200 || !body || typeof body !== 'object') return;
+        // The revocation endpoint takes public clients as the token endpoint does (RFC 8414's default would be a secret).
+        if (ctx.oidc?.route === 'discovery') body.revocation_endpoint_auth_methods_supported = ['none'];
+        if (ctx.oidc?.route === 'token' && typeof body.access_token === 'string') {
+          // The token response names the site, as the real platform's does (`blog_id`, `blog_url`), on a refresh too.
+          const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
+          const site = grantId ? await grantSite(options.db, grantId) : undefined;
+          if (site) Object.assign(body, site);
+          const grant = ctx.oidc.entities.Grant;
+          if (options.tokenResponse && grant?.accountId) {
+            Object.assign(body, await options.tokenResponse({ accountId: grant.accountId, clientId: grant.clientId, grantId: grant.jti }));
+          }
+        }
       });
-      server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
       return server;
     })).catch((error: unknown) => {
       built = undefined;
@@ -134,6 +158,9 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     const path = ctx.path;
     const metadata = path === metadataPath;
     if (!metadata && !owns(path)) return next();
+    // Named for the access log and the request metrics, which observe every request (this one included).
+    ctx.state.service = 'oauth';
+    ctx.state.operationId = oauthOperation(ctx.method, path);
     // Every request to the authorization server counts against the client address (the metadata and keys too: the
     // app's other limit does not reach them, since they are answered here); those naming an app, against it too.
     try {
@@ -156,8 +183,14 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     const original = ctx.req.url!;
     const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
     Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
+    if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`) ctx.res.setHeader('Cache-Control', METADATA_CACHE);
     ctx.respond = false;
-    await answering.run(ctx.res, () => (served ??= server.callback())(ctx.req, ctx.res));
+    try {
+      await clientAddress.run(ctx.ip, () => answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res))));
+    } finally {
+      // The access log names the path the request reached, not the library's.
+      ctx.req.url = original;
+    }
   };
   return { provider, middleware };
 }
@@ -172,6 +205,46 @@ export function oauthLimitDeclarations(budgets: OAuthLimits) {
     perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
     perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
   } satisfies Record<string, LimitDeclaration>;
+}
+
+/** The contract's operationId (`openapi/oauth.yaml`) of a request to the authorization server, or `none`. */
+function oauthOperation(method: string, path: string): string {
+  const rest = path.startsWith(OAUTH_PREFIX) ? path.slice(OAUTH_PREFIX.length) : path;
+  if (path.startsWith('/.well-known/')) return 'getAuthorizationServerMetadata';
+  if (rest === '/.well-known/openid-configuration') return 'getOpenIdConfiguration';
+  if (rest === '/jwks') return 'getJsonWebKeySet';
+  if (rest === '/authorize') return 'authorize';
+  if (rest.startsWith('/authorize/')) return 'resumeAuthorization';
+  if (rest === '/token') return 'requestToken';
+  if (rest === '/revoke') return 'revokeToken';
+  if (rest === '/userinfo') return method === 'POST' ? 'postUserInfo' : 'getUserInfo';
+  return 'none';
+}
+
+/** The metadata changes only with a new deployment: caches may keep it an hour. */
+const METADATA_CACHE = 'public, max-age=3600';
+
+/**
+ * Runs the library on a request as if it had reached the issuer's origin:
+ * its `Host`, scheme and client address are the forwarded headers it reads
+ * (its Koa app trusts them), written here from `PUBLIC_URL` and from the
+ * client address the app resolved (`TRUST_PROXY`), and put back after.
+ */
+async function servedAtIssuer(ctx: Context, issuer: URL, serve: () => Promise<unknown> | unknown): Promise<void> {
+  const headers = ctx.req.headers;
+  const names = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for'] as const;
+  const kept = names.map((name) => headers[name]);
+  headers['x-forwarded-host'] = issuer.host;
+  headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = ctx.ip;
+  try {
+    await serve();
+  } finally {
+    names.forEach((name, at) => {
+      if (kept[at] === undefined) delete headers[name];
+      else headers[name] = kept[at];
+    });
+  }
 }
 
 const STORE_UNAVAILABLE = 'The service is temporarily unavailable; try again shortly';
@@ -212,6 +285,9 @@ function storeOutageAnswered(
 /** The response the library is writing, for the per-application limit's headers (the adapter is called without a context). */
 const answering = new AsyncLocalStorage<ServerResponse>();
 
+/** The client address of the request the library is answering (as the app resolved it, `TRUST_PROXY`), for the per-application limit. */
+const clientAddress = new AsyncLocalStorage<string>();
+
 /** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */
 function answerError(ctx: Context, status: number, error: string, description: string, headers: Record<string, string> = {}) {
   setHeaders(ctx, { ...headers, 'Cache-Control': 'no-store' });
@@ -230,11 +306,18 @@ function configuration(
   invalidRequest: (description: string) => Error,
 ): Configuration {
   const secure = new URL(options.publicUrl).protocol === 'https:';
+  const cookieOptions = { signed: true, httpOnly: true, sameSite: 'lax', secure } as const;
   return {
     adapter,
+    // OpenID Connect: `scope=openid` gives an ID token naming the account (`sub`, its id), and the userinfo endpoint
+    // answers the same claim; no other claim is released (the person's profile is the `profile` scope's API).
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     scopes: [...ALL_OAUTH_SCOPES],
     claims: { openid: ['sub'] },
+    // Applications are public clients: no secret, no key; what the metadata lists is what works.
+    clientAuthMethods: ['none'],
+    // The one signing key is EC P-256 (`secrets.ts`): ID tokens are ES256, and the metadata says only that.
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     responseTypes: ['code'],
     pkce: { required: () => true },
     // The library takes any challenge of 43 to 128 unreserved characters (a verifier's bounds), though no other length
@@ -254,7 +337,7 @@ function configuration(
       const grantId = ctx.oidc.result?.consent?.grantId;
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
-    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks' },
+    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks', userinfo: '/userinfo' },
     features: {
       devInteractions: { enabled: false },
       // An app revokes only its own tokens: another app's token sent here is answered 200 (RFC 7009) and left alone,
@@ -262,16 +345,30 @@ function configuration(
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       // Pushed authorization requests (RFC 9126) are on by default in the library: off, so every endpoint served is one the contract describes.
       pushedAuthorizationRequests: { enabled: false },
-      userinfo: { enabled: false },
+      userinfo: { enabled: true },
+      // DPoP (RFC 9449) is off: the resource servers (publishing, profiles) take bearer tokens only, so the server
+      // neither advertises it nor binds a token to a key that nothing would check (decisions/oauth-bearer-only.md).
+      dPoP: { enabled: false },
       rpInitiatedLogout: { enabled: false },
     },
-    interactions: { url: (_ctx, interaction) => `${options.consentPage}#consent=${interaction.uid}` },
+    interactions: {
+      url: (ctx, interaction) => {
+        // The library's own interaction cookie has the consent page's path, which the dashboard API is not under: the
+        // same signed cookie is set for the API's path of this one request, so the approval is bound to this browser.
+        ctx.cookies.set(ctx.oidc.provider.cookieName('interaction'), interaction.uid, {
+          ...cookieOptions,
+          path: `${options.consentApi}/${interaction.uid}`,
+          maxAge: OAUTH_TTL.Interaction * 1000,
+        });
+        return `${options.consentPage}#consent=${interaction.uid}`;
+      },
+    },
     extraClientMetadata: { properties: ['javascript_origins'] },
     clientBasedCORS: (_ctx, origin, client) => ((client as unknown as ClientMetadata).javascript_origins ?? []).includes(origin),
     cookies: {
       keys: [cookieKey],
-      long: { signed: true, httpOnly: true, sameSite: 'lax', secure },
-      short: { signed: true, httpOnly: true, sameSite: 'lax', secure },
+      long: cookieOptions,
+      short: cookieOptions,
     },
     jwks: { keys: [signingKey] },
     renderError: async (ctx: KoaContextWithOIDC, out) => {

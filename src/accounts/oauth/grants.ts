@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
 import type { Executor } from '../rows.js';
 import type { AccountsTables } from '../tables.js';
 import { findClient, hashOAuthId, revokeGrant } from './adapter.js';
@@ -72,9 +74,43 @@ const askedScopes = (scope: unknown): OAuthScope[] =>
     .split(' ')
     .filter((name): name is OAuthScope => (ALL_OAUTH_SCOPES as readonly string[]).includes(name));
 
-/** A pending authorization request (an interaction of the provider), or undefined when it is unknown or expired. */
-export async function consentRequest(provider: Provider, db: Kysely<AccountsTables>, uid: string, accountId: string): Promise<ConsentRequest | undefined> {
-  const interaction = await provider.Interaction.find(uid);
+/** The browser asking: its request and response, whose cookies say which authorization it started. */
+export interface AskingBrowser {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+/**
+ * The pending authorization request `uid`, only when the browser asking
+ * started it: it holds the interaction's signed cookie, set by the
+ * authorization endpoint for this request's consent path (see
+ * `authorizationServer`'s `interactions.url`), read by the library's
+ * `interactionDetails`. A link to someone else's request is nothing here:
+ * a stranger cannot have a person approve the stranger's authorization.
+ */
+export async function boundInteraction(provider: Provider, browser: AskingBrowser, uid: string): Promise<Interaction | undefined> {
+  let interaction: Interaction;
+  try {
+    interaction = await provider.interactionDetails(browser.req, browser.res);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'SessionNotFound') return undefined;
+    throw error;
+  }
+  return interaction.uid === uid ? interaction : undefined;
+}
+
+/** Whether an authorization asks for OpenID Connect (`openid` among its scopes). */
+const openIdAsked = (scope: unknown): boolean => String(scope ?? '').split(' ').includes('openid');
+
+/** A pending authorization request this browser started (an interaction of the provider), or undefined when it is unknown, expired or another's. */
+export async function consentRequest(
+  provider: Provider,
+  db: Kysely<AccountsTables>,
+  browser: AskingBrowser,
+  uid: string,
+  accountId: string,
+): Promise<ConsentRequest | undefined> {
+  const interaction = await boundInteraction(provider, browser, uid);
   if (!interaction) return undefined;
   const client = await findClient(db, String(interaction.params.client_id));
   if (!client) return undefined;
@@ -92,16 +128,17 @@ export async function consentRequest(provider: Provider, db: Kysely<AccountsTabl
  * the app asked for `publishing:write`), then the provider carries on at the
  * address answered (the authorization endpoint, which redirects to the app).
  * A refusal sends the app `access_denied`. Undefined for an unknown or expired
- * request.
+ * request, or one another browser started (`boundInteraction`).
  */
 export async function answerConsent(
   provider: Provider,
   db: Kysely<AccountsTables>,
+  browser: AskingBrowser,
   uid: string,
   accountId: string,
   answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
 ): Promise<{ redirectTo: string } | undefined> {
-  const interaction = await provider.Interaction.find(uid);
+  const interaction = await boundInteraction(provider, browser, uid);
   if (!interaction) return undefined;
   const clientId = String(interaction.params.client_id);
   if (!answer.approve) {
@@ -113,7 +150,10 @@ export async function answerConsent(
     const own = new Set((await sitesOf(db, accountId)).map((site) => site.id));
     const sites = publishing ? answer.sites.filter((site) => own.has(site.id)) : [];
     const grant = new provider.Grant({ accountId, clientId });
-    if (scopes.length) grant.addOIDCScope(scopes.join(' '));
+    // `openid` (OpenID Connect: an ID token, the userinfo endpoint) is granted with the rest when asked for; without it
+    // in the grant the library would ask the person again and again.
+    const granted = [...(openIdAsked(interaction.params.scope) ? ['openid'] : []), ...scopes];
+    if (granted.length) grant.addOIDCScope(granted.join(' '));
     const grantId = await grant.save();
     if (sites.length) {
       await db

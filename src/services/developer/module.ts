@@ -50,12 +50,12 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       db: accountsOf(deps.db),
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
-      trustProxy: deps.config.trustProxy,
+      consentApi: `${PREFIX}/oauth/consents`,
       limits: deps.config.developer.oauthLimits,
       storeRetryAfterSeconds: deps.config.storeRetryAfterSeconds,
       logger: deps.logger,
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
-      // An app revoking a token: every instance's token cache forgets (publishing, profiles), as for a person's revocation.
+      // A token revoked here stops working at once on this instance, and on the others as soon as the bus tells them.
       onRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
     });
     return {
@@ -120,10 +120,13 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
   return {
     contract: deps.contract,
     // A deleted application or account takes its OAuth grants with it: the token caches are told too.
-    store: announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => {
-      deps.changes.publish(API_KEYS_CHANGED);
-      deps.changes.publish(OAUTH_GRANTS_CHANGED);
-    }),
+    store: announcingGrantEnds(
+      announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => {
+        deps.changes.publish(API_KEYS_CHANGED);
+        deps.changes.publish(OAUTH_GRANTS_CHANGED);
+      }),
+      () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
+    ),
     limits,
     throttle: createLoginThrottle(deps.db, limits, settings.loginAttempts, counterKey),
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),
@@ -142,6 +145,19 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
     oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
+  };
+}
+
+/**
+ * The store, whose writes that end a person's OAuth grants (a new password, a reset, a new address) then
+ * `announce` it, so the token caches forget at once here and as soon as the bus tells the other instances.
+ */
+function announcingGrantEnds<Store extends Pick<DeveloperDeps['store'], 'changePassword' | 'resetPassword' | 'changeEmail'>>(store: Store, announce: () => void): Store {
+  return {
+    ...store,
+    changePassword: (...args) => store.changePassword(...args).finally(announce),
+    resetPassword: (...args) => store.resetPassword(...args).finally(announce),
+    changeEmail: (...args) => store.changeEmail(...args).finally(announce),
   };
 }
 

@@ -12,7 +12,7 @@ export type OAuthOperation = 'getOAuthClient' | 'setOAuthClient' | 'getConsentRe
 
 export type DeveloperOAuthHandlers = Pick<DeveloperHandlers, OAuthOperation>;
 
-const consentNotFound = () => new ApiError(404, 'not_found', 'Authorization request not found');
+const consentNotFound = () => new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
 const authorizationNotFound = () => new ApiError(404, 'not_found', 'Authorization not found');
 
 function accountOf(principal: DeveloperPrincipal): string {
@@ -49,8 +49,8 @@ export function createOAuthHandlers(deps: {
       if (!saved) throw applicationNotFound();
       return { status: 200, body: { client_id: saved.clientId, redirect_uris: saved.redirectUris, javascript_origins: saved.javascriptOrigins } };
     },
-    async getConsentRequest({ path, principal }) {
-      const request = await consentRequest(await server.provider(), db, path.consentId, accountOf(principal));
+    async getConsentRequest({ path, principal, ctx }) {
+      const request = await consentRequest(await server.provider(), db, ctx, path.consentId, accountOf(principal));
       if (!request) throw consentNotFound();
       return {
         status: 200,
@@ -62,8 +62,8 @@ export function createOAuthHandlers(deps: {
         },
       };
     },
-    async answerConsentRequest({ path, body, principal }) {
-      const answered = await answerConsent(await server.provider(), db, path.consentId, accountOf(principal), {
+    async answerConsentRequest({ path, body, principal, ctx }) {
+      const answered = await answerConsent(await server.provider(), db, ctx, path.consentId, accountOf(principal), {
         approve: body.approve,
         sites: body.sites ?? [],
       });

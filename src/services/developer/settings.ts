@@ -53,7 +53,7 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfi
       requestsWindowSeconds: rateLimitWindowSeconds(env),
       oauthLimits: {
         perAddress: int(env.RATE_LIMIT_OAUTH, 300, 'RATE_LIMIT_OAUTH'),
-        perApplication: int(env.RATE_LIMIT_OAUTH_APPLICATION, 3000, 'RATE_LIMIT_OAUTH_APPLICATION'),
+        perApplication: int(env.RATE_LIMIT_OAUTH_APPLICATION, 100, 'RATE_LIMIT_OAUTH_APPLICATION'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },

@@ -45,9 +45,9 @@ describe('the metadata', () => {
       revocation_endpoint: `${server.url}/oauth2/revoke`,
       code_challenge_methods_supported: ['S256'],
     });
-    // Every endpoint it names is one of the contract's operations (pushed authorization requests are off).
+    // Every endpoint it names is one of the contract's operations (pushed authorization requests are off; userinfo is OpenID Connect's).
     const endpoints = Object.entries(metadata).filter(([key]) => key.endsWith('_endpoint') || key === 'jwks_uri');
-    expect(endpoints.map(([key]) => key).sort()).toEqual(['authorization_endpoint', 'jwks_uri', 'revocation_endpoint', 'token_endpoint']);
+    expect(endpoints.map(([key]) => key).sort()).toEqual(['authorization_endpoint', 'jwks_uri', 'revocation_endpoint', 'token_endpoint', 'userinfo_endpoint']);
     expect((await checked(metadata.jwks_uri as string)).status).toBe(200);
   });
 });

@@ -5,12 +5,13 @@ import type { Database } from '../../../src/app.js';
 import { adminInProcess } from '../../support/admin.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { authorizationRequest, authorizedCallback, browserAt, checkedFetch, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
+import { answerInBrowser, authorizationRequest, authorizedCallback, browserAt, checkedFetch, inBrowser, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
 
 let server: TestServer;
 let call: typeof fetch;
 beforeAll(async () => {
-  server = await startOAuthServer();
+  // Long enough that a token this instance remembers would outlive a revocation if nothing told its cache.
+  server = await startOAuthServer({ ACCESS_TOKEN_CACHE_MS: '5000' });
   call = contractFetch(await contractChecker());
 });
 afterAll(() => server?.close());
@@ -35,8 +36,7 @@ describe('codes', () => {
     const { app, flow, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
     expect((await readAs(tokens.access_token)).status).toBe(200);
     await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier)).rejects.toMatchObject({ error: 'invalid_grant' });
-    // Reuse of a code is an attack: the grant goes, so the first token stops working.
-    await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
+    // Reuse of a code is an attack: the grant goes, so the first token stops working, at once on this instance.
     expect((await readAs(tokens.access_token)).status).toBe(401);
   });
 
@@ -75,6 +75,41 @@ describe('authorization requests', () => {
   });
 });
 
+describe('consent', () => {
+  it('is bound to the browser that started the authorization: a stranger’s request sent to a signed-in person cannot be approved', async () => {
+    const app = await registeredApp(server);
+    // The attacker's browser, with no session, starts an authorization with its own PKCE challenge.
+    const request = await authorizationRequest(app.as, app.client, 'publishing:write');
+    const attacker = browserAt(server);
+    const consentPage = await attacker.visit(request.url.href);
+    const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent')!;
+    expect(consentId).toEqual(expect.any(String));
+
+    // The victim opens the link in their own browser: the request is not theirs to see or answer.
+    const victim = await personOf(server, 'ada@demo.example.com');
+    const victimBrowser = browserAt(server);
+    const shown = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, victimBrowser) }, path: { consentId } });
+    expect(shown.response.status).toBe(404);
+    const answered = await answerInBrowser(victim, victimBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    expect(answered.response.status).toBe(404);
+
+    // The attacker resumes: no code comes back, only the consent page again.
+    const resumed = await attacker.visit(`/oauth2/authorize/${consentId}`);
+    expect(resumed.searchParams.get('code')).toBeNull();
+    expect(resumed.pathname).toBe('/developers');
+
+    // The same person in the browser that started it is asked, and answered.
+    const ownBrowser = browserAt(server);
+    const own = await ownBrowser.visit((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+    const ownId = new URLSearchParams(own.hash.slice(1)).get('consent')!;
+    const seen = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, ownBrowser) }, path: { consentId: ownId } });
+    expect(seen.data).toMatchObject({ application: { id: app.client.client_id }, redirect_uri: 'http://127.0.0.1:8799/callback' });
+    // Another browser's cookie for this request is no key to the stranger's.
+    const crossed = await answerInBrowser(victim, ownBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    expect(crossed.response.status).toBe(404);
+  });
+});
+
 describe('refresh tokens', () => {
   it('rotate: each use gives a new one, and using a replaced one revokes the grant', async () => {
     const { app, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
@@ -108,11 +143,12 @@ describe('scopes and roles', () => {
 });
 
 describe('revocation', () => {
-  it('by the app (RFC 7009) ends the token', async () => {
+  it('by the app (RFC 7009) ends the token at once on this instance, though it was remembered', async () => {
     const { app, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
+    // Used first, so this instance remembers it (ACCESS_TOKEN_CACHE_MS): the revocation must still end it at once here.
+    expect((await readAs(tokens.access_token)).status).toBe(200);
     const response = await oauth.revocationRequest(app.as, app.client, oauth.None(), tokens.access_token, requestOptions);
     await oauth.processRevocationResponse(response);
-    await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
     expect((await readAs(tokens.access_token)).status).toBe(401);
   });
 

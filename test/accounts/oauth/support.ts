@@ -84,6 +84,8 @@ class CookieJar {
 export function browserAt(server: TestServer) {
   const jar = new CookieJar();
   return {
+    /** The browser's cookies for the authorization server (its interaction cookies among them). */
+    cookies: () => jar.header(),
     async visit(url: string): Promise<URL> {
       let next = new URL(url, server.url);
       for (let hops = 0; hops < 10; hops++) {
@@ -116,6 +118,23 @@ export async function authorizationRequest(as: oauth.AuthorizationServer, client
   return { url, codeVerifier, state };
 }
 
+/**
+ * The person's answer to a consent request, from the browser that holds `browser`'s cookies too (the one
+ * that was sent to the consent page): their dashboard session and the authorization server's cookies.
+ */
+export function answerInBrowser(
+  person: Awaited<ReturnType<typeof personOf>>,
+  browser: ReturnType<typeof browserAt>,
+  consentId: string,
+  body: { approve: boolean; sites?: { id: number; access: 'read' | 'write' }[] },
+) {
+  return sdk.answerConsentRequest({ client: person.client, headers: { ...person.csrf, cookie: inBrowser(person, browser) }, path: { consentId }, body });
+}
+
+/** The `Cookie` header of a browser holding the person's dashboard session and `browser`'s cookies. */
+export const inBrowser = (person: DashboardCaller, browser: ReturnType<typeof browserAt>) =>
+  [`dev_session=${person.cookie()}`, browser.cookies()].filter(Boolean).join('; ');
+
 /** The whole flow: the person consents to `sites` on the dashboard; answers the code's callback URL and what the app needs to redeem it. */
 export async function authorizedCallback(
   server: TestServer,
@@ -129,12 +148,7 @@ export async function authorizedCallback(
   const consentPage = await browser.visit(request.url.href);
   const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent');
   if (!consentId) throw new Error(`not sent to the consent page: ${consentPage.href}`);
-  const answer = await sdk.answerConsentRequest({
-    client: person.client,
-    headers: person.csrf,
-    path: { consentId },
-    body: { approve: true, sites },
-  });
+  const answer = await answerInBrowser(person, browser, consentId, { approve: true, sites });
   if (!answer.data) throw new Error(`consent answered ${answer.response.status}`);
   const callback = await browser.visit(answer.data.redirect_to);
   return { callback, consentId, ...request };

@@ -104,7 +104,7 @@ export function passwordChangedNotice(publicUrl: string, to: string): MailMessag
     to,
     subject: 'The password of your developer dashboard account changed',
     text: [
-      'The password of the developer dashboard account of this address was changed; other sessions were logged out.',
+      'The password of the developer dashboard account of this address was changed; other sessions were logged out, and the apps you authorized lost their access (they must ask you again).',
       '',
       `If you did not make this change, set a new password at once: ${publicUrl}/developers (Forgot your password?).`,
     ].join('\n'),

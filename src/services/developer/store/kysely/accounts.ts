@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { changeAccountEmail, createAccount, deleteAccount, findAccountId } from '../../../../accounts/accounts.js';
+import { deleteGrantsOf } from '../../../../accounts/oauth/grants.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
@@ -66,6 +67,8 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .where('email_verified_at', 'is', null)
           .execute();
         await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
+        // The apps the person authorized lose their grants (refresh tokens too): whoever had the password had them.
+        await deleteGrantsOf(accountsOf(trx), { accountId });
         // Any other reset link of the account stops working too.
         await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
       });
@@ -75,6 +78,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('developer_credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).execute();
         await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).where('token_hash', '!=', keptSession).execute();
+        await deleteGrantsOf(accountsOf(trx), { accountId });
         // A reset link asked for earlier would undo the change: it stops working.
         await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
       });
@@ -93,6 +97,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           if ((await changeAccountEmail(accountsOf(trx), accountId, newEmail)) === 'email-taken') return 'email-taken';
           await trx.updateTable('developer_credentials').set({ email_verified_at: now }).where('account_id', '=', accountId).execute();
           await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
+          await deleteGrantsOf(accountsOf(trx), { accountId });
           // A link mailed to the old address (a password reset above all) must not work for the account any more.
           await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).execute();
           return 'changed' as const;
