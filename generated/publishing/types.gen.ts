@@ -974,7 +974,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | PublishingError | MethodNotAllowedError;
+    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | Me | MySites | PublishingError | MethodNotAllowedError;
 };
 
 /**

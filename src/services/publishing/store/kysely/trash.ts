@@ -3,7 +3,7 @@ import { prepared } from '../../../../platform/store/prepared.js';
 import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
 import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../trashRules.js';
 import type { PostTrash } from '../../domain/publishingStore.js';
-import { storedTime } from '../../domain/dates.js';
+import { storedTime } from '../../../../platform/store/times.js';
 import type { RestoredPost } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
 
