@@ -146,7 +146,7 @@ export type UserInfo = {
 };
 
 /**
- * RFC 8414's metadata; other members the library adds may appear.
+ * RFC 8414's metadata; other members the library adds may appear, but never `dpop_signing_alg_values_supported` (DPoP, RFC 9449, is not offered; tokens are bearer tokens).
  */
 export type AuthorizationServerMetadata = {
     /**
@@ -205,10 +205,6 @@ export type AuthorizationServerMetadata = {
      * `ES256` only.
      */
     id_token_signing_alg_values_supported?: Array<'ES256'>;
-    /**
-     * Never present: DPoP (RFC 9449) is not offered; tokens are bearer tokens.
-     */
-    dpop_signing_alg_values_supported?: unknown;
 };
 
 /**

@@ -27,7 +27,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
     expect(build).toThrow(`DEVELOPER_PASSWORD_COST must be from 14 to 20, got ${cost}`);
   });
 
-  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions, 5 / 50 attempts per 15 minutes, 1000 other requests an hour and 300 / 3000 OAuth requests an hour per address / application', () => {
+  it('defaults to 17, one hash at a time with up to 2 s of expected wait, with 12-hour sessions, 5 / 50 attempts per 15 minutes, 1000 other requests an hour and 300 / 100 OAuth requests an hour per address / application and address', () => {
     expect(configFromEnv({}).developer).toEqual({
       sessionTtlSeconds: 43200,
       sessionIdleSeconds: 1800,
@@ -38,7 +38,7 @@ describe('DEVELOPER_PASSWORD_COST', () => {
       keyRotationsPerDay: 10,
       requestsPerHour: 1000,
       requestsWindowSeconds: 3600,
-      oauthLimits: { perAddress: 300, perApplication: 3000, windowSeconds: 3600 },
+      oauthLimits: { perAddress: 300, perApplication: 100, windowSeconds: 3600 },
     });
   });
 });
