@@ -6,6 +6,7 @@ import type { PublishingPosts } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { ANCESTOR_COLUMNS, pageRelations, toAncestor } from './pageRelations.js';
+import { termColumns } from './terms.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** How far up a page hierarchy permalinks look. */
@@ -63,21 +64,7 @@ const queries = {
     db
       .selectFrom('post_terms')
       .innerJoin('terms', 'terms.id', 'post_terms.term_id')
-      .select((eb) => [
-        'terms.id',
-        'terms.taxonomy',
-        'terms.name',
-        'terms.slug',
-        'terms.description',
-        'terms.parent_id',
-        eb
-          .selectFrom('post_terms as counted')
-          .innerJoin('posts', 'posts.id', 'counted.post_id')
-          .select((inner) => inner.fn.countAll().as('n'))
-          .whereRef('counted.term_id', '=', 'terms.id')
-          .where('posts.status', '=', 'publish')
-          .as('post_count'),
-      ])
+      .select(termColumns)
       .where('post_terms.post_id', '=', p.postId),
   ),
   recentAttachments: prepared((db: Db, p: { postId: number; limit: number }) =>

@@ -1,31 +1,35 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { retryingTaken } from '../../../../platform/store/transactions.js';
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
+import type { PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
 const MAX_ATTEMPTS = 20;
 
-/** The columns of a term, with its published posts counted (as the post object's terms count them). */
+/** The columns of a term, with its published posts counted (as the post object's terms count them); also the post object's terms (`posts.ts`). */
+export function termColumns(eb: ExpressionBuilder<PublishingTables & { counted: PublishingTables['post_terms'] }, 'terms'>) {
+  return [
+    'terms.id',
+    'terms.taxonomy',
+    'terms.name',
+    'terms.slug',
+    'terms.description',
+    'terms.parent_id',
+    eb
+      .selectFrom('post_terms as counted')
+      .innerJoin('posts', 'posts.id', 'counted.post_id')
+      .select((inner) => inner.fn.countAll().as('n'))
+      .whereRef('counted.term_id', '=', 'terms.id')
+      .where('posts.status', '=', 'publish')
+      .as('post_count'),
+  ] as const;
+}
+
+/** The terms with their columns (`termColumns`). */
 function termRows(db: Db) {
-  return db
-    .selectFrom('terms')
-    .select((eb) => [
-      'terms.id',
-      'terms.taxonomy',
-      'terms.name',
-      'terms.slug',
-      'terms.description',
-      'terms.parent_id',
-      eb
-        .selectFrom('post_terms as counted')
-        .innerJoin('posts', 'posts.id', 'counted.post_id')
-        .select((inner) => inner.fn.countAll().as('n'))
-        .whereRef('counted.term_id', '=', 'terms.id')
-        .where('posts.status', '=', 'publish')
-        .as('post_count'),
-    ]);
+  return db.selectFrom('terms').select(termColumns);
 }
 
 type TermRow = { id: number; taxonomy: string; name: string; slug: string; description: string; parent_id: number; post_count: unknown };
