@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { savePost, startPublishing, type PublishingTestServer } from './support.js';
+import { callJson, savePost, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
  * Autosaves (`GET` and `POST /sites/{site}/posts/{ID}/autosave`) and a
@@ -18,18 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-async function api(method: 'GET' | 'POST', path: string, login?: string, body?: unknown) {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(login === undefined ? {} : { Authorization: `Bearer ${tokens[login]}` }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const api = (method: 'GET' | 'POST', path: string, login?: string, body?: unknown) =>
+  callJson(harness, method, `/rest/v1.1${path}`, login === undefined ? undefined : tokens[login], body);
 
 describe('autosave', () => {
   it('keeps an autosave beside a published post, leaves the post as it is, and reads it back (FluxC PostRestClient shape)', async () => {

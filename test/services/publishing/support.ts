@@ -123,6 +123,24 @@ export async function savePost(
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
 }
 
+/**
+ * Sends `method` to `path` (after the origin: `/rest/v1.1/...`), contract-checked, as `token` (or anonymously), with
+ * `body` as JSON when given; returns status, headers, the text and the body parsed (`undefined` when empty).
+ */
+export async function callJson(harness: PublishingTestServer, method: string, path: string, token?: string, body?: unknown) {
+  const response = await harness.call(`${harness.server.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+}
+
 /** A post row for tests: a published post of site 1 by the admin, with the given fields over these defaults. */
 export function postRow(fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>): Insertable<PublishingTables['posts']> {
   return {

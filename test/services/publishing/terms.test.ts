@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPublishing, type PublishingTestServer } from './support.js';
+import { callJson, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
  * A site's categories and tags: the lists (`GET /sites/{site}/categories`,
@@ -18,18 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-async function api(method: 'GET' | 'POST', path: string, login?: string, body?: unknown) {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(login === undefined ? {} : { Authorization: `Bearer ${tokens[login]}` }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> };
-}
+const api = (method: 'GET' | 'POST', path: string, login?: string, body?: unknown) =>
+  callJson(harness, method, `/rest/v1.1${path}`, login === undefined ? undefined : tokens[login], body);
 
 describe('term lists', () => {
   it('lists every category by name with post counts, parents and links (TaxonomyServiceRemoteREST: context=edit, number=1000)', async () => {

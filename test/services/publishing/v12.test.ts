@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPublishing, type PublishingTestServer } from './support.js';
+import { callJson, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
  * REST v1.2 (`/rest/v1.2/sites/{site}/posts/...`): the list, read, create and
@@ -19,19 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-async function api(method: 'GET' | 'POST' | 'PUT', path: string, login?: string, body?: unknown, version = 'v1.2') {
-  const response = await harness.call(`${harness.server.url}/rest/${version}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(login === undefined ? {} : { Authorization: `Bearer ${tokens[login]}` }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
-}
+const api = (method: 'GET' | 'POST' | 'PUT', path: string, login?: string, body?: unknown, version = 'v1.2') =>
+  callJson(harness, method, `/rest/${version}${path}`, login === undefined ? undefined : tokens[login], body);
 
 const termNames = (terms: Record<string, unknown>) => Object.keys(terms).sort();
 
