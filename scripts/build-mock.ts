@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { atOrigin, mergedAtOrigin, readContract, serverPath } from './contracts.js';
+import { atOrigin, mergedAtOrigin, readContract, serverPath, serverUrl } from './contracts.js';
 import type { MockLayer, MockPath, MockService } from './mock/front.js';
 import { BUILD_INPUTS, BUILD_STAMPS, buildWhenChanged } from './fresh.mjs';
 import { CONTRACTS, projectRoot } from './tools.js';
@@ -39,13 +39,17 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 function mockLayer(): MockLayer {
   const paths: MockPath[] = [];
   const services: MockService[] = [];
+  const origins = new Set<string>();
   for (const name of CONTRACTS) {
     const written = readContract(name);
     const contract = atOrigin(written);
     const endpointLayer = contract['x-endpoint-layer'] as MockPath['endpointLayer'];
     const serverPaths = [written.servers, ...Object.values(written.paths ?? {}).map((item) => (item as { servers?: unknown }).servers)]
       .flatMap((servers) => ((servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined) ?? []).slice(0, 1))
-      .map((server) => serverPath(server));
+      .map((server) => {
+        origins.add(serverUrl(server).origin);
+        return serverPath(server);
+      });
     services.push({ name, prefixes: [...new Set(serverPaths.filter(Boolean))], endpointLayer });
     const components = contract.components as { parameters?: Record<string, { name: string; in: string; schema?: Schema }>; schemas?: Record<string, Schema> } | undefined;
     const parameters = components?.parameters ?? {};
@@ -62,12 +66,16 @@ function mockLayer(): MockLayer {
       for (const [method, operation] of Object.entries(item) as [string, Operation][]) {
         if (!METHODS.has(method)) continue;
         const query: MockPath['methods'][string]['query'] = {};
+        let defaultNumber: number | undefined;
         for (const parameter of [...((item as { parameters?: Operation['parameters'] }).parameters ?? []), ...(operation?.parameters ?? [])]) {
           const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').at(-1)!] : parameter;
           if (resolved?.in === 'path' && resolved.schema?.type === 'integer') integerNames.add(resolved.name!);
           if (resolved?.in === 'query' && resolved.name) query[resolved.name] = { boolean: acceptsBoolean(resolved.schema), array: resolved.schema?.type === 'array' };
+          if (resolved?.in === 'query' && resolved.name === 'number') defaultNumber = Number((resolved.schema as { default?: number } | undefined)?.default ?? 20);
         }
-        methods[method.toUpperCase()] = { query, statuses: Object.keys(operation?.responses ?? {}) };
+        // A list that pages by `page_handle` is paged by the front layer (scripts/mock/pages.ts).
+        const pages = 'page_handle' in query ? { pages: { defaultNumber: defaultNumber ?? 20 } } : {};
+        methods[method.toUpperCase()] = { query, statuses: Object.keys(operation?.responses ?? {}), ...pages };
         const examples = (operation?.responses?.['200'] as { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> } | undefined)
           ?.content?.['image/png']?.examples;
         const external = Object.values(examples ?? {}).find((example) => example.externalValue)?.externalValue;
@@ -83,7 +91,7 @@ function mockLayer(): MockLayer {
       });
     }
   }
-  return { paths, services };
+  return { paths, services, origins: [...origins] };
 }
 
 /** Resolves as Prism's command line does: from @stoplight/prism-cli's folder, so its own versions of its packages. */

@@ -16,7 +16,8 @@
  * publishing's `fields`, `http_envelope`, `pretty` and `callback`, live
  * rate-limit headers, `X-Request-Id`, `304` after `If-None-Match`, avatars
  * at the size asked, the API's `404` and `405`, a contract's
- * `x-endpoint-layer` rules. The examples are Prism's: `Prefer: code=404`,
+ * `x-endpoint-layer` rules, a post list paged as the server pages it, and
+ * the examples' links and avatar URLs at the mock's own origin. The examples are Prism's: `Prefer: code=404`,
  * `Prefer: example=<name>`.
  */
 import { spawnSync } from 'node:child_process';
@@ -81,7 +82,10 @@ const prismUrl = new URL(prism.base);
 
 const { createFront } = await import(pathToFileURL(join(built, 'front.mjs')).href);
 const layer = JSON.parse(readFileSync(join(built, 'layer.json'), 'utf8'));
-const server = createServer(createFront({ projectRoot, layer, prism: prismUrl, env: process.env }));
+// The origin a client on this machine reaches the mock at (the loopback for every interface), as the server's default `PUBLIC_URL`:
+// the examples' links and avatar images are answered at it.
+const reachable = host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+const server = createServer(createFront({ projectRoot, layer, prism: prismUrl, env: process.env, origin: `http://${reachable}:${port}` }));
 const contracts = readdirSync(join(projectRoot, 'openapi')).filter((file) => file.endsWith('.yaml')).map((file) => file.slice(0, -'.yaml'.length)).sort();
 server.listen(port, host, () => {
   console.log(`mock of ${contracts.join(', ')} on production's paths: http://${host}:${port} (e.g. http://${host}:${port}/v3/profiles/alex)`);

@@ -33,6 +33,7 @@ import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv } from '../../src/
 import { developerSettingsFromEnv } from '../../src/services/developer/settings.js';
 import { publishingPresenter } from '../../src/services/publishing/http/present.js';
 import { publishingSettingsFromEnv } from '../../src/services/publishing/settings.js';
+import { pageOfPosts } from './pages.js';
 
 /** One path as the front layer sees it (written by scripts/build-mock.ts into `layer.json`). */
 export interface MockPath {
@@ -45,8 +46,12 @@ export interface MockPath {
   endpointLayer: { acceptsTrailingSlash?: boolean; answersOptions?: boolean } | undefined;
   /** The file of its `200` `image/png` example (`externalValue`), relative to the project root. */
   png?: string;
-  /** Per method (upper case): the query parameters its operation declares (how each is read, as `ContractOperation.queryParams`) and its statuses. */
-  methods: Record<string, { query: Record<string, QueryParameterSpec>; statuses: string[] }>;
+  /**
+   * Per method (upper case): the query parameters its operation declares (how each is read, as
+   * `ContractOperation.queryParams`), its statuses, and for a post list (it declares `page_handle`)
+   * the default of its `number`.
+   */
+  methods: Record<string, { query: Record<string, QueryParameterSpec>; statuses: string[]; pages?: { defaultNumber: number } }>;
 }
 
 /** One contract as the front layer sees it: the path prefixes it serves (its servers'), its endpoint layer. */
@@ -60,6 +65,8 @@ export interface MockService {
 export interface MockLayer {
   paths: MockPath[];
   services: MockService[];
+  /** The origins of the contracts' servers (their variables' defaults): the examples' links are written at them. */
+  origins: string[];
 }
 
 export interface FrontOptions {
@@ -67,6 +74,8 @@ export interface FrontOptions {
   layer: MockLayer;
   /** Prism's own server, on a loopback port. */
   prism: URL;
+  /** The mock's own origin (`http://127.0.0.1:4010`): the examples' links and images are answered at it, as the server's are at its `PUBLIC_URL`. */
+  origin: string;
   env: NodeJS.ProcessEnv;
 }
 
@@ -153,7 +162,23 @@ function namedParameterError(body: Buffer, violations: string): string {
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const env = options.env;
   const open = env.MOCK_CORS === 'open';
-  const profiles = profilesSettingsFromEnv(env, { publicUrl: 'http://localhost:8080' }).profiles;
+  // The mock's origin is its deployment's: avatar links at its `/avatar` (or `AVATAR_BASE_URL`), as the server's at its own.
+  const profiles = profilesSettingsFromEnv(env, { publicUrl: options.origin }).profiles;
+  const exampleOrigins = options.layer.origins.filter((origin) => origin !== options.origin);
+  /**
+   * A JSON answer's text with the examples' origin (the contracts' default,
+   * `http://localhost:8080`) made the mock's own, so links and avatar images
+   * resolve against the mock whatever port it runs on; a profile's avatar at
+   * `AVATAR_BASE_URL` when it is set, as profiles' presenter writes it.
+   */
+  const atOwnOrigin = (text: string, service: string) => {
+    let out = text;
+    for (const origin of exampleOrigins) {
+      if (service === 'profiles') out = out.replaceAll(`${origin}/avatar/`, `${profiles.avatarBaseUrl}/`);
+      out = out.replaceAll(origin, options.origin);
+    }
+    return out;
+  };
   const publishing = publishingSettingsFromEnv(env).publishing;
   const windowSeconds = profiles.rateLimits.windowSeconds;
   const developer = developerSettingsFromEnv(env).developer;
@@ -324,6 +349,15 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       const violations = headers['sl-violations'];
       delete headers['sl-violations'];
       if (status === 400 && violations && String(headers['content-type']).startsWith('application/json')) body = Buffer.from(namedParameterError(body, violations));
+      const json = /^application\/(?:[\w.+-]+\+)?json/.test(String(headers['content-type'] ?? ''));
+      if (json) body = Buffer.from(atOwnOrigin(body.toString('utf8'), known!.service));
+      if (headers.location) headers.location = atOwnOrigin(headers.location, known!.service);
+      // A post list pages its example's posts as the server pages the site's: a client following `next_page` stops.
+      const pages = operation!.pages;
+      if (pages && status === 200 && json) {
+        const list = JSON.parse(body.toString('utf8')) as Parameters<typeof pageOfPosts>[0];
+        if (Array.isArray(list?.posts)) body = Buffer.from(JSON.stringify(pageOfPosts(list, queryOf(url), pages.defaultNumber)));
+      }
       const keyed = Boolean(req.headers.authorization);
       if (headers['x-ratelimit-limit'] !== undefined) {
         const limit = limitOf(known!.service, pathname, keyed) ?? Number(headers['x-ratelimit-limit']);

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from '../../scripts/fresh.mjs';
-import { freePort, projectRoot, quietToolEnv } from '../../scripts/tools.js';
-import { contractChecker } from '../support/contract.js';
+import { projectRoot } from '../../scripts/tools.js';
+import { callMock, startMock, type RunningMock } from '../support/mock.js';
 
 /**
  * `npm run mock` serves every contract with Prism on production's paths at
@@ -15,47 +14,18 @@ import { contractChecker } from '../support/contract.js';
  * before any mock answer.
  */
 
-let mock: ChildProcess;
+let mock: RunningMock;
 let origin: string;
 
-/** Starts `npm run mock` with these variables on a free port; resolves once it answers. */
-async function startMock(env: Record<string, string> = {}): Promise<{ origin: string; child: ChildProcess; stop: () => void }> {
-  const port = await freePort();
-  const at = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/mock.mjs'], {
-    cwd: projectRoot,
-    env: { ...quietToolEnv, ...env, MOCK_PORT: String(port) },
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 600; i++) {
-    const up = await fetch(`${at}/v3/profiles/alex`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { origin: at, child, stop: () => child.pid && process.kill(-child.pid, 'SIGTERM') };
-}
-
 beforeAll(async () => {
-  ({ origin, child: mock } = await startMock());
+  mock = await startMock();
+  ({ origin } = mock);
 }, 60_000);
 
-afterAll(() => {
-  if (mock.pid) process.kill(-mock.pid, 'SIGTERM');
-});
+afterAll(() => mock?.stop());
 
 /** A call to the mock, its answer checked against the contracts (production's path: prefix + path) and free of Prism's violation report. */
-async function viaMock(prefix: string, path: string, init: RequestInit = {}) {
-  const res = await fetch(`${origin}${prefix}${path}`, init);
-  const body = Buffer.from(await res.arrayBuffer());
-  const text = body.toString('utf8');
-  (await contractChecker()).check(init.method ?? 'GET', new URL(`http://mock${prefix}${path}`), res.status, res.headers, text, body);
-  if (res.status < 400) expect(res.headers.get('sl-violations'), `${prefix}${path}`).toBeNull();
-  return { status: res.status, headers: res.headers, text, body, json: () => JSON.parse(text) };
-}
+const viaMock = (prefix: string, path: string, init: RequestInit = {}) => callMock(origin, prefix, path, init);
 
 describe('what it starts from', () => {
   it('is its build in dist/mock, up to date: Prism in one file without faker, and its operations prepared', () => {
@@ -365,6 +335,76 @@ describe('publishing mock', () => {
     const res = await viaMock('/rest/v1.1', '/sites/1/posts/0/restore', { method: 'POST', headers: auth });
     expect(res.status).toBe(400);
     expect(res.json().error).toBe('invalid_input');
+  });
+});
+
+describe('pages, links and images as the server does (issue 44, the front-end team\'s first day)', () => {
+  /** Follows `meta.next_page` from the first page until a page has none, as a "load all" loop does; at most 50 pages. */
+  async function loadAll(prefix: string, query: string) {
+    const pages: { found: number; ids: number[]; next?: string }[] = [];
+    let handle: string | undefined;
+    do {
+      const res = await viaMock(prefix, `/sites/1/posts/?${query}${handle === undefined ? '' : `&page_handle=${encodeURIComponent(handle)}`}`);
+      expect(res.status).toBe(200);
+      const { found, posts, meta } = res.json() as { found: number; posts: { ID: number }[]; meta?: { next_page?: string } };
+      handle = meta?.next_page;
+      pages.push({ found, ids: posts.map((post) => post.ID), next: handle });
+    } while (handle !== undefined && pages.length < 50);
+    return pages;
+  }
+
+  it.each([
+    ['/rest/v1.1', 'number=1'],
+    ['/rest/v1.1', 'number=2&order=ASC'],
+    ['/rest/v1.2', 'number=1&order_by=title&fields=ID'],
+    ['/rest/v1.2', 'number=2&order_by=ID&order=ASC&status=any,trash'],
+  ])('a "load all" loop over %s/sites/1/posts/?%s ends and sees each post once', async (prefix, query) => {
+    const pages = await loadAll(prefix, query);
+    expect(pages.at(-1)!.next, 'the last page gives no next_page').toBeUndefined();
+    const ids = pages.flatMap((page) => page.ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(pages[0]!.found);
+    expect(pages.length).toBeGreaterThan(1);
+    // Each page after the first counts what is left from its handle, as the server's `found` does.
+    expect(pages.map((page) => page.found)).toEqual(pages.map((_, index) => ids.length - pages.slice(0, index).reduce((sum, page) => sum + page.ids.length, 0)));
+  });
+
+  it('orders as asked, ties by ID, and gives next_page only on a first page (not on one asked for by page or offset)', async () => {
+    const byDate = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID,date')).json() as { found: number; posts: { ID: number; date: string }[]; meta: Record<string, unknown> };
+    expect(byDate.posts.map((post) => post.date)).toEqual(byDate.posts.map((post) => post.date).sort().reverse());
+    expect(byDate.meta).not.toHaveProperty('next_page');
+    const ascending = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&order=ASC')).json() as { posts: { ID: number }[] };
+    expect(ascending.posts.map((post) => post.ID)).toEqual(byDate.posts.map((post) => post.ID).reverse());
+    const second = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&page=2')).json() as { found: number; posts: { ID: number }[]; meta: Record<string, unknown> };
+    expect([second.found, second.posts.map((post) => post.ID), second.meta.next_page]).toEqual([byDate.found, [byDate.posts[1]!.ID], undefined]);
+    const offset = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&offset=1')).json() as { posts: { ID: number }[]; meta: Record<string, unknown> };
+    expect([offset.posts.map((post) => post.ID), offset.meta.next_page]).toEqual([[byDate.posts[1]!.ID], undefined]);
+    // `number` read as PHP's (int): `1abc` is 1, text that is no number the default.
+    expect(((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1abc')).json() as { posts: unknown[] }).posts).toHaveLength(1);
+    expect(((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=lots')).json() as { posts: unknown[] }).posts).toHaveLength(byDate.found);
+  });
+
+  it('writes links and avatar URLs at its own origin, and answers them: avatars as PNG images, the post and site links', async () => {
+    const list = await viaMock('/rest/v1.1', '/sites/1/posts/', { headers: { Authorization: 'Bearer demo' } });
+    const profile = await viaMock('/v3', '/profiles/alex');
+    for (const text of [list.text, profile.text]) expect(text).not.toContain('localhost:8080');
+    const { posts, meta } = list.json() as { posts: { author: { avatar_URL: string }; meta: { links: Record<string, string> } }[]; meta: { links: { counts: string } } };
+    const avatars = new Set([...posts.map((post) => post.author.avatar_URL), profile.json().avatar_url as string]);
+    for (const avatar of avatars) {
+      expect(avatar.startsWith(`${origin}/avatar/`), avatar).toBe(true);
+      const image = await viaMock('', avatar.slice(origin.length));
+      expect([image.status, image.headers.get('content-type')?.split(';')[0], image.body.subarray(0, 4).toString('hex')], avatar).toEqual([200, 'image/png', '89504e47']);
+    }
+    const links = [meta.links.counts, ...posts.flatMap((post) => [post.meta.links.self!, post.meta.links.site!, post.meta.links.replies!, post.meta.links.likes!])];
+    for (const link of links) {
+      expect(link.startsWith(`${origin}/rest/v1.1/`), link).toBe(true);
+      const answer = await viaMock('', link.slice(origin.length), { headers: { Authorization: 'Bearer demo' } });
+      expect(answer.status, link).toBe(200);
+    }
+    // Every link of every post is at the mock's origin (help and the terms' slug links too, which it cannot answer: docs/mock.md).
+    const every = JSON.stringify(posts).match(/"https?:\/\/[^"]+\/rest\/[^"]+"/g) ?? [];
+    expect(every.length).toBeGreaterThan(links.length);
+    for (const link of every) expect(link.startsWith(`"${origin}/rest/`), link).toBe(true);
   });
 });
 

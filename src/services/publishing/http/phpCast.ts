@@ -1,5 +1,8 @@
 import type { Contract } from '../../../platform/contract/types.js';
 import { UploadedFile } from '../../../platform/pipeline/formBodies.js';
+import { phpInt } from './phpInt.js';
+
+export { phpInt };
 
 /**
  * The casting step of the platform's endpoint layer (`cast_and_filter` of
@@ -121,21 +124,6 @@ function compileOperation(operation: OperationNode): OperationCasts {
     if (cast.cast) query.set(parameter.name, cast);
   }
   return { body, defaults: input.defaults === true, query };
-}
-
-/** PHP's `(int)` of a value. */
-export function phpInt(value: unknown): number {
-  if (typeof value === 'number') return Number.isNaN(value) ? 0 : Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(value)));
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string') {
-    const number = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value)?.[0];
-    if (number === undefined) return 0;
-    // Past 64 bits PHP gives its largest integer; here the largest safe one (either is past every bound).
-    const parsed = Math.trunc(Number(number));
-    return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, parsed));
-  }
-  if (Array.isArray(value)) return value.length ? 1 : 0;
-  return value && typeof value === 'object' ? 1 : 0;
 }
 
 /** The platform's `is_truthy`. */
