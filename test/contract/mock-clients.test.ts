@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callMock, startMock, type RunningMock } from '../support/mock.js';
+
+/**
+ * The platform's clients against the mock (issue 43): the request shapes
+ * the server's tests replay on both stores, taken from each client's source
+ * and named by file (test/services/publishing/client-writes.test.ts,
+ * v12.test.ts, terms.test.ts, post-types.test.ts, autosave.test.ts), sent
+ * to `npm run mock`. Each answer is checked against the contract (the
+ * support does it) and must hold every field the client's source reads
+ * from it, so a front end built on the mock reads what the server gives.
+ *
+ * The mock keeps no data (docs/mock.md): a save answers the example post,
+ * not the one sent; a list, the example's posts whatever it filters; a new
+ * term, the example term. Where that makes an answer differ from the
+ * server's, the test says so (DIFFERS) and checks that it still differs.
+ */
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock();
+}, 60_000);
+afterAll(() => mock?.stop());
+
+const token = { Authorization: 'Bearer any-token' };
+const json = { 'Content-Type': 'application/json' };
+
+/** A call to the mock with a token, a JSON body when given; its answer checked against the contract. */
+async function call(method: 'GET' | 'POST', prefix: '/rest/v1.1' | '/rest/v1.2', path: string, body?: unknown) {
+  const answer = await callMock(mock.origin, prefix, path, {
+    method,
+    headers: { ...token, ...(body === undefined ? {} : json) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(answer.status, `${method} ${prefix}${path}: ${answer.text.slice(0, 300)}`).toBe(200);
+  return answer.json() as Record<string, unknown>;
+}
+
+/** The value at a dotted path (`author.avatar_URL`), undefined when a step is missing. */
+function at(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((current, key) => (current && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined), value);
+}
+
+/** Every field a client reads is in the answer (a `false` or `null` the contract allows counts: the client reads it as none). */
+function expectReads(answer: unknown, reads: readonly string[], who: string) {
+  const missing = reads.filter((path) => at(answer, path) === undefined);
+  expect(missing, `${who} reads these, missing from the mock's answer`).toEqual([]);
+}
+
+/**
+ * What each client reads of a post object. iOS: WordPressKit
+ * `PostServiceRemoteREST.m` `remotePostFromJSONDictionary:` (and
+ * `remoteCategoryFromJSONDictionary:`); Android: FluxC
+ * `PostWPComRestResponse.kt` (what `PostRestClient` parses a post into);
+ * the web editor: Calypso keeps the whole post object (`state/posts`), and
+ * these are the fields its editor and posts screen show.
+ */
+const POST_READS = {
+  ios: [
+    'ID', 'site_ID', 'author.ID', 'author.name', 'author.email', 'author.URL', 'author.avatar_URL', 'date', 'modified', 'title', 'URL',
+    'short_URL', 'content', 'excerpt', 'slug', 'other_URLs', 'status', 'password', 'parent', 'post_thumbnail', 'type', 'format',
+    'discussion.comment_count', 'like_count', 'sticky', 'metadata', 'categories', 'tags',
+  ],
+  android: [
+    'ID', 'site_ID', 'date', 'modified', 'title', 'URL', 'short_URL', 'content', 'excerpt', 'slug', 'guid', 'status', 'sticky', 'password',
+    'parent', 'type', 'featured_image', 'post_thumbnail', 'format', 'geo', 'tags', 'categories', 'capabilities.publish_post',
+    'capabilities.edit_post', 'capabilities.delete_post', 'metadata', 'author.ID', 'author.name',
+  ],
+  calypso: [
+    'ID', 'site_ID', 'author.ID', 'author.name', 'author.avatar_URL', 'date', 'modified', 'title', 'URL', 'short_URL', 'content', 'excerpt',
+    'slug', 'guid', 'status', 'sticky', 'password', 'parent', 'type', 'discussion.comments_open', 'discussion.pings_open', 'likes_enabled',
+    'sharing_enabled', 'like_count', 'i_like', 'global_ID', 'featured_image', 'post_thumbnail', 'format', 'terms.category', 'terms.post_tag',
+    'tags', 'categories', 'attachments', 'attachment_count', 'metadata', 'meta.links.self', 'capabilities.publish_post',
+    'capabilities.edit_post', 'capabilities.delete_post', 'other_URLs',
+  ],
+} as const;
+
+/** Where the mock's answer differs from the server's for a reason of state, each checked to differ still. */
+const DIFFERS = {
+  saved: 'the mock keeps no data: a save answers the example post (`PostPublished`), not the post sent (docs/mock.md, "The mock keeps no data")',
+  suggestedSlug:
+    'the example post is published, so its `other_URLs` is empty; the server answers a new draft with `other_URLs.suggested_slug` (iOS reads it as optional)',
+  listed: 'a list answers the example\u2019s posts whatever `status` asks for (docs/mock.md, "Lists hold the example\u2019s posts")',
+  term: 'a new term answers the example term, not the name sent',
+  autosave: 'an autosave answers the example autosave, not the fields sent',
+};
+
+describe('iOS: WordPressKit PostServiceRemoteREST.m', () => {
+  /** The body `parametersWithRemotePost:` builds (as client-writes.test.ts replays it). */
+  const iosPost = (fields: Record<string, unknown> = {}) => ({
+    title: 'From the phone',
+    content: 'Typed on a ferry.',
+    password: '',
+    type: 'post',
+    date: '2026-03-01T10:00:00+0000',
+    excerpt: '',
+    categories_by_id: [3],
+    terms: { post_tag: ['ferry', 'harbour'] },
+    format: 'standard',
+    parent: 'false',
+    featured_image: '',
+    metadata: [],
+    sticky: 'false',
+    status: 'publish',
+    ...fields,
+  });
+
+  it('lists with status=any,trash&number=40 through v1.2 (context=edit), paging by page_handle until none', async () => {
+    const list = await call('GET', '/rest/v1.2', '/sites/demo.example.com/posts/?status=any,trash&number=40&context=edit');
+    expectReads(list, ['found', 'posts'], 'PostServiceRemoteREST getPostsOfType:');
+    for (const post of list.posts as unknown[]) expectReads(post, POST_READS.ios, 'remotePostFromJSONDictionary:');
+    expect(at(list, 'meta.next_page'), 'one page holds them all: no next page').toBeUndefined();
+    expect((list.posts as { status: string }[]).every((post) => post.status === 'publish'), DIFFERS.listed).toBe(true);
+  });
+
+  it('saves a new post (parent "false", sticky "false", terms, categories_by_id) and updates it, through v1.2', async () => {
+    const created = await call('POST', '/rest/v1.2', '/sites/1/posts/new?context=edit', iosPost());
+    expectReads(created, POST_READS.ios, 'remotePostFromJSONDictionary:');
+    expect(created.title, DIFFERS.saved).not.toBe('From the phone');
+    expect(at(created, 'other_URLs.suggested_slug'), DIFFERS.suggestedSlug).toBeUndefined();
+    const updated = await call(
+      'POST',
+      '/rest/v1.2',
+      `/sites/1/posts/${String(created.ID)}?context=edit`,
+      iosPost({ title: 'Harbour notes', sticky: 'true', featured_image: '201', metadata: [{ id: '508', key: 'mood', value: 'sunny', operation: 'update' }] }),
+    );
+    expectReads(updated, POST_READS.ios, 'remotePostFromJSONDictionary:');
+    // A page under a parent given as a number, as iOS sends a page's parentID.
+    expectReads(await call('POST', '/rest/v1.2', '/sites/1/posts/new', iosPost({ type: 'page', parent: 112, terms: undefined, categories_by_id: undefined })), POST_READS.ios, 'a page');
+  });
+
+  it('createPost:withMedia: a multipart body with media[] (the file refused until media exists, as the server does)', async () => {
+    const form = new FormData();
+    form.append('content', 'A photo from the pier.');
+    form.append('title', 'Pier photo');
+    form.append('status', 'draft');
+    form.append('media[]', new Blob([new Uint8Array(64).fill(7)], { type: 'image/jpeg' }), 'pier.jpg');
+    const answer = await callMock(mock.origin, '/rest/v1.1', '/sites/1/posts/new?context=edit', { method: 'POST', headers: token, body: form });
+    expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    expectReads(answer.json(), POST_READS.ios, 'remotePostFromJSONDictionary:');
+  });
+
+  it('reads the post types: post_types[].name, label, labels (the posts screen)', async () => {
+    const types = await call('GET', '/rest/v1.1', '/sites/demo.example.com/post-types?api_queryable=true');
+    expectReads(types, ['found', 'post_types'], 'post types');
+    for (const type of types.post_types as unknown[]) expectReads(type, ['name', 'label', 'labels.name', 'labels.singular_name', 'api_queryable', 'supports'], 'post type');
+  });
+});
+
+describe('iOS: WordPressKit TaxonomyServiceRemoteREST.m', () => {
+  it('lists categories and tags with context=edit&number=1000, and adds a category under a parent', async () => {
+    const categories = await call('GET', '/rest/v1.1', '/sites/demo.example.com/categories?context=edit&number=1000');
+    expectReads(categories, ['found', 'categories'], 'getCategoriesWithSuccess:');
+    for (const category of categories.categories as unknown[]) expectReads(category, ['ID', 'name', 'slug', 'parent', 'post_count'], 'remoteCategoryWithJSONDictionary:');
+    const tags = await call('GET', '/rest/v1.1', '/sites/demo.example.com/tags?context=edit&number=1000');
+    expectReads(tags, ['found', 'tags'], 'getTagsWithSuccess:');
+    for (const tag of tags.tags as unknown[]) expectReads(tag, ['ID', 'name', 'slug', 'description', 'post_count'], 'remoteTagWithJSONDictionary:');
+    const created = await call('POST', '/rest/v1.1', '/sites/1/categories/new', { name: 'Ferry times', parent: 4 });
+    expectReads(created, ['ID', 'name', 'slug', 'parent'], 'createCategory:');
+    expect(created.name, DIFFERS.term).not.toBe('Ferry times');
+    const tag = await call('POST', '/rest/v1.1', '/sites/1/tags/new', { name: 'Low tide' });
+    expectReads(tag, ['ID', 'name', 'slug', 'description', 'post_count'], 'createTag:');
+  });
+});
+
+describe('Android: FluxC PostRestClient.java', () => {
+  /** The body `postModelToParams` builds: every text field, `slug` even when empty, terms by ID and by name. */
+  const androidPost = (fields: Record<string, unknown> = {}) => ({
+    status: 'draft',
+    title: 'From Android',
+    content: 'Typed on a train.',
+    excerpt: '',
+    slug: '',
+    format: 'aside',
+    password: '',
+    terms_by_id: { category: [3] },
+    terms: { post_tag: ['train'] },
+    featured_image: '',
+    ...fields,
+  });
+
+  it('fetches posts (number, offset, status, type) through v1.1 and pushes a post through v1.2', async () => {
+    const list = await call('GET', '/rest/v1.1', '/sites/1/posts/?context=edit&number=20&offset=0&status=draft,pending,publish,private,future&type=post');
+    for (const post of list.posts as unknown[]) expectReads(post, POST_READS.android, 'PostWPComRestResponse');
+    const pushed = await call(
+      'POST',
+      '/rest/v1.2',
+      '/sites/1/posts/new?context=edit',
+      androidPost({ metadata: [{ key: 'geo_latitude', value: 57.7, operation: 'update' }, { key: 'geo_longitude', value: 11.97 }] }),
+    );
+    expectReads(pushed, POST_READS.android, 'PostWPComRestResponse');
+    expect(pushed.status, DIFFERS.saved).not.toBe('draft');
+    const edited = await call('POST', '/rest/v1.2', `/sites/1/posts/${String(pushed.ID)}?context=edit`, androidPost({ status: 'publish', featured_image: 305 }));
+    expectReads(edited, POST_READS.android, 'PostWPComRestResponse');
+    // A page with its parent as a number (0 for none).
+    const page = await call('POST', '/rest/v1.2', '/sites/1/posts/new', { ...androidPost({ terms: undefined, terms_by_id: undefined, format: undefined }), type: 'page', parent: 0 });
+    expectReads(page, POST_READS.android, 'PostWPComRestResponse');
+  });
+
+  it('autosaves (title, content, excerpt) and reads the revisions (RevisionsResponse)', async () => {
+    const saved = await call('POST', '/rest/v1.1', '/sites/1/posts/108/autosave', { title: 'Welcome, from the train', content: 'A newer welcome.', excerpt: '' });
+    expectReads(saved, ['auto_ID', 'post_ID', 'modified', 'preview_URL'], 'PostRestClient autoSave');
+    const read = await call('GET', '/rest/v1.1', '/sites/1/posts/108/autosave');
+    expectReads(read, ['ID', 'post_ID', 'author_ID', 'title', 'content', 'excerpt', 'preview_URL', 'modified'], 'autosave read');
+    expect(read.title, DIFFERS.autosave).not.toBe('Welcome, from the train');
+    const diffs = await call('GET', '/rest/v1.1', '/sites/1/post/108/diffs');
+    expectReads(diffs, ['diffs', 'revisions'], 'RevisionsResponse');
+    for (const diff of diffs.diffs as unknown[]) expectReads(diff, ['from', 'to', 'diff.post_title', 'diff.post_content', 'diff.totals'], 'DiffResponse');
+    for (const revision of Object.values(diffs.revisions as Record<string, unknown>)) {
+      expectReads(revision, ['id', 'post_date_gmt', 'post_modified_gmt', 'post_author', 'post_content', 'post_excerpt', 'post_title'], 'RevisionResponse');
+    }
+  });
+});
+
+describe('web editor: Calypso save-edited.js, save-post.js and the posts screen', () => {
+  it('saves the edits only (terms by name, terms_by_id, discussion, metadata) through v1.2, new and again', async () => {
+    const created = await call('POST', '/rest/v1.2', '/sites/1/posts/new?context=edit', {
+      title: 'Editor draft',
+      content: '<p>Draft</p>',
+      status: 'draft',
+      terms: { post_tag: ['calypso', 'Harbour'] },
+      terms_by_id: { category: [3] },
+      discussion: { comment_status: 'closed', ping_status: 'open' },
+      metadata: [
+        { key: '_wpas_mess', value: 'Out now', operation: 'update' },
+        { key: 'geo_public', value: '1', operation: 'update' },
+      ],
+    });
+    expectReads(created, POST_READS.calypso, 'state/posts');
+    expect(created.title, DIFFERS.saved).not.toBe('Editor draft');
+    const edited = await call('POST', '/rest/v1.2', `/sites/1/posts/${String(created.ID)}?context=edit`, { terms: { category: ['News'] }, categories: 'Photography' });
+    expectReads(edited, POST_READS.calypso, 'state/posts');
+    // v1.2's names for categories and tags, IDs under *_by_id (save-post.js).
+    const named = await call('POST', '/rest/v1.2', '/sites/1/posts/new?context=edit', { title: 'Harbour in 2026', categories: ['2026'], categories_by_id: [4], tags: '3,harbour', tags_by_id: '15' });
+    expectReads(named, POST_READS.calypso, 'state/posts');
+    // The featured image under the metadata key the platform keeps it at.
+    expectReads(await call('POST', '/rest/v1.2', `/sites/1/posts/${String(created.ID)}`, { metadata: [{ key: '_thumbnail_id', value: '201', operation: 'update' }] }), POST_READS.calypso, 'state/posts');
+  });
+
+  it('the posts screen: a page of posts with next_page followed until none, the type\u2019s labels, the tag selector', async () => {
+    const seen: number[] = [];
+    let handle: string | undefined;
+    let pages = 0;
+    do {
+      const page = await call('GET', '/rest/v1.2', `/sites/1/posts/?status=publish,private&number=2&order_by=date&type=post${handle ? `&page_handle=${encodeURIComponent(handle)}` : ''}`);
+      for (const post of page.posts as unknown[]) expectReads(post, POST_READS.calypso, 'the posts screen');
+      seen.push(...(page.posts as { ID: number }[]).map((post) => post.ID));
+      handle = at(page, 'meta.next_page') as string | undefined;
+      pages++;
+    } while (handle && pages < 20);
+    expect(handle).toBeUndefined();
+    expect(new Set(seen).size).toBe(seen.length);
+    const types = await call('GET', '/rest/v1.1', '/sites/1/post-types');
+    for (const type of types.post_types as unknown[]) expectReads(type, ['name', 'label', 'labels.singular_name', 'labels.add_new_item', 'supports', 'capabilities'], 'state/post-types');
+    const tags = await call('GET', '/rest/v1.1', '/sites/1/tags?number=1000&search=');
+    for (const tag of tags.tags as unknown[]) expectReads(tag, ['ID', 'name', 'slug', 'post_count'], 'the term selector');
+  });
+
+  it('autosaves a published post and reads its preview', async () => {
+    const saved = await call('POST', '/rest/v1.1', '/sites/1/posts/108/autosave', { title: 'Welcome, again', content: 'Newer.' });
+    expectReads(saved, ['auto_ID', 'post_ID', 'preview_URL', 'modified'], 'the editor\u2019s autosave');
+  });
+});
