@@ -242,12 +242,14 @@ describe('web editor: Calypso save-edited.js, save-post.js and the posts screen'
     let pages = 0;
     do {
       const page = await call('GET', '/rest/v1.2', `/sites/1/posts/?status=publish,private&number=2&order_by=date&type=post${handle ? `&page_handle=${encodeURIComponent(handle)}` : ''}`);
+      expect((page.posts as unknown[]).length, 'a page holds at most `number` posts').toBeLessThanOrEqual(2);
       for (const post of page.posts as unknown[]) expectReads(post, POST_READS.calypso, 'the posts screen');
       seen.push(...(page.posts as { ID: number }[]).map((post) => post.ID));
       handle = at(page, 'meta.next_page') as string | undefined;
       pages++;
     } while (handle && pages < 20);
     expect(handle).toBeUndefined();
+    expect(pages).toBeGreaterThan(1);
     expect(new Set(seen).size).toBe(seen.length);
     const types = await call('GET', '/rest/v1.1', '/sites/1/post-types');
     for (const type of types.post_types as unknown[]) expectReads(type, ['name', 'label', 'labels.singular_name', 'labels.add_new_item', 'supports', 'capabilities'], 'state/post-types');
