@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeletePostData, DeletePostErrors, DeletePostResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -547,6 +547,62 @@ export const getCategoryBySlug = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
+ * Edit a category
+ *
+ * Edits the category with that slug, as the platform's
+ * `/sites/{site}/categories/slug:{category}` does: `name`, `description` and `parent` (a category's ID; the
+ * category's own ID or one below it makes it a top-level category, as
+ * the platform's loop check does; a parent the site has not: 400
+ * `missing_parent`); a
+ * field sent empty (or `0`) leaves that field as it is, as there
+ * (`! empty()`), and the slug stays. The caller must be allowed to
+ * edit the site's terms (`manage_categories`: administrators and
+ * editors; else 403 `User cannot edit taxonomy`), checked before the
+ * category is looked up (404 `unknown_taxonomy`, `Unknown taxonomy`); a
+ * body with none of those fields is 400 `invalid_input` (`Invalid
+ * request input`). Answers the category as its read does.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), body (400), the right (403), the category (404),
+ * the fields (400).
+ *
+ */
+export const updateCategory = <ThrowOnError extends boolean = false>(options: Options<UpdateCategoryData, ThrowOnError>) => (options.client ?? client).post<UpdateCategoryResponses, UpdateCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/categories/slug:{term_slug}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a category
+ *
+ * Deletes the category with that slug, as the platform's
+ * `/sites/{site}/categories/slug:{category}/delete` does, and answers
+ * its slug with `success` (the text `"true"`, as there). Its posts that are left
+ * without a category get the site's default one (`Uncategorized`), and
+ * the categories below it move up to its parent, as `wp_delete_term`
+ * does. The default category cannot be deleted: 403 `unauthorized`
+ * (`The default category cannot be deleted`). The caller
+ * must be allowed to edit the site's terms (`manage_categories`;
+ * else 403 `User cannot edit taxonomy`), checked before the category is
+ * looked up (404 `unknown_taxonomy`, `Unknown taxonomy`). No body is
+ * read.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the right (403), the category (404).
+ *
+ */
+export const deleteCategory = <ThrowOnError extends boolean = false>(options: Options<DeleteCategoryData, ThrowOnError>) => (options.client ?? client).post<DeleteCategoryResponses, DeleteCategoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/categories/slug:{term_slug}/delete',
+    ...options
+});
+
+/**
  * List a site's tags
  *
  * The site's tags (every one, used or not), `number` at a time (100
@@ -607,6 +663,55 @@ export const createTag = <ThrowOnError extends boolean = false>(options: Options
 export const getTagBySlug = <ThrowOnError extends boolean = false>(options: Options<GetTagBySlugData, ThrowOnError>) => (options.client ?? client).get<GetTagBySlugResponses, GetTagBySlugErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/tags/slug:{term_slug}',
+    ...options
+});
+
+/**
+ * Edit a tag
+ *
+ * Edits the tag with that slug, as the platform's
+ * `/sites/{site}/tags/slug:{tag}` does: `name` and `description` (a tag has no parent); a
+ * field sent empty (or `0`) leaves that field as it is, as there
+ * (`! empty()`), and the slug stays. The caller must be allowed to
+ * edit the site's terms (`manage_categories`: administrators and
+ * editors; else 403 `User cannot edit taxonomy`), checked before the
+ * tag is looked up (404 `unknown_taxonomy`, `Unknown taxonomy`); a
+ * body with none of those fields is 400 `invalid_input` (`Invalid
+ * request input`). Answers the tag as its read does.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), body (400), the right (403), the tag (404),
+ * the fields (400).
+ *
+ */
+export const updateTag = <ThrowOnError extends boolean = false>(options: Options<UpdateTagData, ThrowOnError>) => (options.client ?? client).post<UpdateTagResponses, UpdateTagErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/tags/slug:{term_slug}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a tag
+ *
+ * Deletes the tag with that slug, as the platform's
+ * `/sites/{site}/tags/slug:{tag}/delete` does, and answers
+ * its slug with `success` (the text `"true"`, as there). Its posts lose it. The caller
+ * must be allowed to edit the site's terms (`manage_categories`;
+ * else 403 `User cannot edit taxonomy`), checked before the tag is
+ * looked up (404 `unknown_taxonomy`, `Unknown taxonomy`). No body is
+ * read.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the right (403), the tag (404).
+ *
+ */
+export const deleteTag = <ThrowOnError extends boolean = false>(options: Options<DeleteTagData, ThrowOnError>) => (options.client ?? client).post<DeleteTagResponses, DeleteTagErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/tags/slug:{term_slug}/delete',
     ...options
 });
 

@@ -201,6 +201,7 @@ const DIFFERENCES: Record<string, string> = {
 const DIFFERENT_FAMILIES: [RegExp, string][] = [
   [/^getPostBySlug: /, 'Prism routes no path with a literal colon before a template (`/posts/slug:{post_slug}`): the mock answers the endpoint layer\'s empty 404 there'],
   [/^get(Category|Tag)BySlug: /, 'Prism routes no path with a literal colon before a template (`/categories/slug:{term_slug}`, `/tags/slug:{term_slug}`): the mock answers the endpoint layer\'s empty 404 there'],
+  [/^(update|delete)(Category|Tag): /, 'Prism routes no path with a literal colon before a template (the term edits and deletions on `/categories/slug:{term_slug}`, `/tags/slug:{term_slug}` and their `/delete`): the mock answers the endpoint layer\'s empty 404 there'],
   [/^associatedEmail: /, 'the /me reads need an OAuth token: the server refuses a request without one (401) before it reads the query; the mock checks no credential, so it validates the query first (this comparison calls profiles with an API key, no OAuth token)'],
   [/^getAvatar: query (s|size)=/, 'the server takes `s` and `size` as plain decimal digits only, as the real service does; Prism reads the integer schema as JavaScript numbers do (`1 `, `1e3`, `0x10`)'],
 ];

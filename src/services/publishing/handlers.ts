@@ -20,7 +20,7 @@ import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
 import type { FlowDeps } from './domain/deps.js';
 import { listPostTypes } from './domain/postTypes.js';
-import { createTerm, listTerms, readTerm, type TermCollection } from './domain/terms.js';
+import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './domain/terms.js';
 import { autosavePost, readAutosave } from './domain/autosave.js';
 import { postDiffs } from './domain/diffs.js';
 
@@ -77,6 +77,12 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
   /** A new category or tag. */
   const newTerm = (collection: TermCollection, { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>) =>
     createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
+  /** An edit of a category or tag named by its slug. */
+  const termEdit = (collection: TermCollection, { path, body, principal }: HandlerInput<T.UpdateCategoryData | T.UpdateTagData, PublishingPrincipal>) =>
+    editTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug, body });
+  /** The deletion of a category or tag named by its slug. */
+  const termDeletion = (collection: TermCollection, { path, principal }: HandlerInput<T.DeleteCategoryData | T.DeleteTagData, PublishingPrincipal>) =>
+    deleteTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug });
   const handlers: PublishingHandlers = {
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
@@ -140,6 +146,7 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
         category: query.category,
         term: query.term,
         exclude: query.exclude,
+        excludeTree: query.exclude_tree,
         parentId: query.parent_id,
         metaKey: query.meta_key,
         metaValue: query.meta_value,
@@ -237,6 +244,18 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     },
     async createTag(input) {
       return { status: 200, body: await newTerm('tags', input) };
+    },
+    async updateCategory(input) {
+      return { status: 200, body: await termEdit('categories', input) };
+    },
+    async updateTag(input) {
+      return { status: 200, body: await termEdit('tags', input) };
+    },
+    async deleteCategory(input) {
+      return { status: 200, body: await termDeletion('categories', input) };
+    },
+    async deleteTag(input) {
+      return { status: 200, body: await termDeletion('tags', input) };
     },
     async getPostAutosave({ path, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };

@@ -9,6 +9,7 @@ import type { PostContext } from './context.js';
 import { apiDate } from './dates.js';
 import { apiSiteUrl } from './links.js';
 import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
+import { postTypeObject } from './postTypes.js';
 import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
 import { searchTerms } from './searchTerms.js';
@@ -42,6 +43,8 @@ export interface ListRequest {
   /** Comma lists of term slugs by taxonomy (`term[category]=a,b`): any of each list, every taxonomy. */
   term?: Record<string, string>;
   exclude?: number[];
+  /** A post left out with every post below it, when the list is of one hierarchical type. */
+  excludeTree?: number;
   parentId?: number;
   metaKey?: string;
   metaValue?: string;
@@ -211,6 +214,19 @@ function withMetaFields(posts: Post[], metaFields: string | undefined): Post[] {
   });
 }
 
+/**
+ * `exclude` with `exclude_tree`'s post and every post below it added, as
+ * the platform adds them when the list names one hierarchical type
+ * (`is_post_type_hierarchical`: `page`); for another type or `any` the
+ * platform ignores `exclude_tree`, and so does this.
+ */
+async function withExcludedTree(store: RenderDeps['store'], siteId: number, type: string, request: ListRequest): Promise<number[] | undefined> {
+  const root = request.excludeTree;
+  if (root === undefined || type === 'any' || !postTypeObject(type).hierarchical) return request.exclude;
+  const tree = root > 0 && root <= MAX_STORED_ID ? [root, ...(await store.postIdsBelow(siteId, type, root))] : [root];
+  return [...(request.exclude ?? []), ...tree];
+}
+
 /** The post types listed: `any` is every type the site exposes; another type it does not expose is 404 `unknown_post_type`. */
 function typesFor(site: SiteRecord, type: string): string[] {
   if (type === 'any') return ['post', 'page', ...site.extraPostTypes];
@@ -245,7 +261,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const offset = pageNumber === undefined ? Math.max(0, request.offset ?? 0) : (pageNumber - 1) * number;
   const orderBy = request.orderBy ?? 'date';
   const termSets = await termSetsFor(deps.store, site.id, request);
-  const exclude = request.exclude?.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_STORED_ID);
+  const exclude = (await withExcludedTree(deps.store, site.id, type, request))?.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_STORED_ID);
   const query: PostListQuery = {
     siteId: site.id,
     types,

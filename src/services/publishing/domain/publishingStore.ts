@@ -147,6 +147,8 @@ export interface PublishingPostLists {
    * hierarchical taxonomy's children, grandchildren, ...).
    */
   termIdsBySlug(siteId: number, taxonomy: string, slugs: readonly string[], descendants: boolean): Promise<number[]>;
+  /** The IDs of the site's posts of the type below that post (children, grandchildren, ..., of any status; a loop in the stored parents ends the walk). */
+  postIdsBelow(siteId: number, type: string, postId: number): Promise<number[]>;
   /** Per status, how many posts of the type the site has, and how many of them `userId` wrote (the counts the triggers keep). */
   postCounts(siteId: number, type: string, userId: number): Promise<PostCountRecord[]>;
 }
@@ -270,7 +272,7 @@ export interface TermListQuery {
   limit: number;
 }
 
-/** A site's terms: listed, read by slug, added. */
+/** A site's terms: listed, read by slug, added, edited, deleted. */
 export interface PublishingTerms {
   /** One page of the site's terms of the taxonomy (ties by ID), with their published posts counted, and how many match in all. */
   listTerms(query: TermListQuery): Promise<{ found: number; terms: TermRecord[] }>;
@@ -282,6 +284,17 @@ export interface PublishingTerms {
   hasTerm(siteId: number, taxonomy: string, id: number): Promise<boolean>;
   /** Adds a term with the next free ID and the slug, or the first free `slug-2`, `slug-3`, ... of the taxonomy; answers it. */
   insertTerm(siteId: number, taxonomy: string, term: { name: string; slug: string; description: string; parentId: number }): Promise<TermRecord>;
+  /** The IDs of the site's terms of the taxonomy below that one (children, grandchildren, ...; a loop in the stored parents ends the walk). */
+  termIdsBelow(siteId: number, taxonomy: string, id: number): Promise<number[]>;
+  /** Sets the given fields of the site's term of the taxonomy with that ID (the slug stays). */
+  updateTerm(siteId: number, taxonomy: string, id: number, fields: { name?: string; description?: string; parentId?: number }): Promise<void>;
+  /**
+   * Deletes the site's term of the taxonomy with that ID, as `wp_delete_term`
+   * does, in one transaction: the posts that had it lose it, and those left
+   * without a term of the taxonomy get `fallbackId` when given (the default
+   * category); the terms below it move up to its parent.
+   */
+  deleteTerm(siteId: number, taxonomy: string, id: number, fallbackId?: number): Promise<void>;
 }
 
 /** Autosaves, and the revisions a post keeps. */

@@ -1,14 +1,15 @@
-import type { Term, TermList } from '../../../../generated/publishing/types.gen.js';
+import type { Term, TermDeleted, TermList } from '../../../../generated/publishing/types.gen.js';
 import { ApiError } from '../../../platform/answers/errors.js';
 import { openSite, type Viewer } from './access.js';
 import type { PostContext } from './context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
+import { DEFAULT_CATEGORY_SLUG } from './writeFields.js';
 
 /**
  * A site's categories and tags, as the platform's taxonomy endpoints serve
  * them (`WPCOM_JSON_API_Get_Taxonomies_Endpoint`, `..._Get_Taxonomy_...`,
- * `..._Update_Taxonomy_...`): listed, read by slug, added.
+ * `..._Update_Taxonomy_...`): listed, read by slug, added, edited, deleted.
  */
 
 /** The two taxonomies these endpoints serve, by the path's collection. */
@@ -116,4 +117,90 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   if (slug === '') throw unknownData();
   const added = await store.insertTerm(site.id, taxonomy, { name, slug, description: request.body.description ?? '', parentId });
   return termObject(added, { publicUrl: deps.publicUrl, site });
+}
+
+export interface TermChangeRequest {
+  site: string;
+  viewerId: number;
+  collection: TermCollection;
+  slug: string;
+}
+
+/**
+ * The term an edit or a deletion names, for a caller who may edit the
+ * site's terms, in the platform's order: the right first (403 `User cannot
+ * edit taxonomy`; both taxonomies' `edit_terms` and `delete_terms` are
+ * `manage_categories`), then the term (404 `unknown_taxonomy`).
+ */
+async function termToChange(store: FlowDeps['store'], request: TermChangeRequest) {
+  const viewer: Viewer = { id: request.viewerId, loggedIn: true };
+  const { site, roleCapabilities } = await openSite(store, request.site, viewer);
+  if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
+  const taxonomy = TAXONOMY_OF[request.collection];
+  const term = await store.findTermBySlug(site.id, taxonomy, request.slug);
+  if (!term) throw unknownTaxonomy();
+  return { site, taxonomy, term };
+}
+
+/** PHP's `empty()` of a text: missing, `""` or `"0"`. */
+const phpEmpty = (text: string | undefined): boolean => text === undefined || text === '' || text === '0';
+
+export interface TermEditRequest extends TermChangeRequest {
+  body: { name?: string; description?: string; parent?: number };
+}
+
+/**
+ * Edits a category or tag, as the platform's `POST
+ * /{categories,tags}/slug:{slug}` does (`update_taxonomy`, then
+ * `wp_update_term`): a body naming none of `name`, `description`, `parent`
+ * is 400 `Invalid request input`; each of them sent empty (or `0`) leaves
+ * that field (`! empty()`); tags take no parent; the slug stays. A parent
+ * that is the category itself or one below it makes it a top-level
+ * category (`wp_check_term_hierarchy_for_loops`); a parent the site has not
+ * is 400 `missing_parent`, and a name of spaces alone 400 `empty_term_name`
+ * (`wp_update_term`'s errors, which the platform's endpoint does not
+ * catch).
+ */
+export async function editTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: TermEditRequest): Promise<Term> {
+  const { store } = deps;
+  const { site, taxonomy, term } = await termToChange(store, request);
+  const { name, description, parent } = request.body;
+  if (name === undefined && description === undefined && parent === undefined) throw new ApiError(400, 'invalid_input', 'Invalid request input');
+  const fields: { name?: string; description?: string; parentId?: number } = {};
+  if (!phpEmpty(name)) {
+    fields.name = name!.trim();
+    if (fields.name === '') throw new ApiError(400, 'empty_term_name', 'A name is required for this term.');
+  }
+  if (!phpEmpty(description)) fields.description = description;
+  if (request.collection === 'categories' && parent) {
+    if (!(await store.hasTerm(site.id, taxonomy, parent))) throw new ApiError(400, 'missing_parent', 'Parent term does not exist.');
+    const loops = parent === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parent);
+    fields.parentId = loops ? 0 : parent;
+  }
+  await store.updateTerm(site.id, taxonomy, term.id, fields);
+  const edited = await store.findTermBySlug(site.id, taxonomy, term.slug);
+  // Deleted meanwhile by another request: as the read would answer.
+  if (!edited) throw unknownTaxonomy();
+  return termObject(edited, { publicUrl: deps.publicUrl, site });
+}
+
+/**
+ * Deletes a category or tag, as the platform's `POST
+ * /{categories,tags}/slug:{slug}/delete` does (`delete_taxonomy`, then
+ * `wp_delete_term`), and answers `{slug, success: "true"}`: posts left
+ * without a category get the default one, the categories below move up to
+ * its parent. The default category itself is refused (403): the platform's
+ * `wp_delete_term` keeps it but its endpoint answers success all the same;
+ * here the answer says what happened.
+ */
+export async function deleteTerm(deps: Pick<FlowDeps, 'store'>, request: TermChangeRequest): Promise<TermDeleted> {
+  const { store } = deps;
+  const { site, taxonomy, term } = await termToChange(store, request);
+  let fallbackId: number | undefined;
+  if (taxonomy === 'category') {
+    if (term.slug === DEFAULT_CATEGORY_SLUG) throw new ApiError(403, 'unauthorized', 'The default category cannot be deleted');
+    fallbackId = (await store.findTermBySlug(site.id, taxonomy, DEFAULT_CATEGORY_SLUG))?.id;
+  }
+  await store.deleteTerm(site.id, taxonomy, term.id, fallbackId);
+  return { slug: term.slug, success: 'true' };
 }

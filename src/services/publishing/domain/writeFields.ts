@@ -35,7 +35,7 @@ const FORMAT_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The slug of the category a post gets when it is given none (the platform's `default_category`). */
-const DEFAULT_CATEGORY_SLUG = 'uncategorized';
+export const DEFAULT_CATEGORY_SLUG = 'uncategorized';
 
 /** The user a body's `author` names (a user ID, or a login); 400 `invalid_author` when there is none. */
 async function authorNamed(store: PublishingStore, author: number | string): Promise<number> {

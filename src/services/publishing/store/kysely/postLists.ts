@@ -258,6 +258,19 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       return rows.map((row) => ({ status: row.status, all: Number(row.all), mine: Number(row.mine) }));
     },
 
+    async postIdsBelow(siteId, type, postId) {
+      // One statement per level (`get_pages` with `child_of` walks the same tree); the IDs met so far end a loop.
+      const below: number[] = [];
+      const seen = new Set([postId]);
+      for (let level = [postId]; level.length; ) {
+        const rows = await db.selectFrom('posts').select('id').where('site_id', '=', siteId).where('type', '=', type).where('parent_id', 'in', level).execute();
+        level = rows.map((row) => row.id).filter((child) => !seen.has(child));
+        for (const child of level) seen.add(child);
+        below.push(...level);
+      }
+      return below;
+    },
+
     async termIdsBySlug(siteId, taxonomy, slugs, descendants) {
       if (!slugs.length) return [];
       const named = await db

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { retryingTaken } from '../../../../platform/store/transactions.js';
+import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
@@ -7,6 +7,9 @@ import { isStorableId, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
 const MAX_ATTEMPTS = 20;
+
+/** How many rows one insert of a term's deletion writes (two bound values each). */
+const INSERT_SLICE = 500;
 
 /** The columns of a term, with its published posts counted (as the post object's terms count them); also the post object's terms (`posts.ts`). */
 export function termColumns(eb: ExpressionBuilder<PublishingTables & { counted: PublishingTables['post_terms'] }, 'terms'>) {
@@ -122,6 +125,64 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
         },
         MAX_ATTEMPTS,
       );
+    },
+
+    async termIdsBelow(siteId, taxonomy, id) {
+      // One statement per level; the IDs met so far end a loop of parents.
+      const below: number[] = [];
+      const seen = new Set([id]);
+      for (let level = [id]; level.length; ) {
+        const rows = await db.selectFrom('terms').select('id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('parent_id', 'in', level).execute();
+        level = rows.map((row) => row.id).filter((child) => !seen.has(child));
+        for (const child of level) seen.add(child);
+        below.push(...level);
+      }
+      return below;
+    },
+
+    async updateTerm(siteId, taxonomy, id, fields) {
+      const values = {
+        ...(fields.name !== undefined ? { name: fields.name } : {}),
+        ...(fields.description !== undefined ? { description: fields.description } : {}),
+        ...(fields.parentId !== undefined ? { parent_id: fields.parentId } : {}),
+      };
+      if (!Object.keys(values).length) return;
+      await db.updateTable('terms').set(values).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).execute();
+    },
+
+    deleteTerm(siteId, taxonomy, id, fallbackId) {
+      return atomically(db, async (trx) => {
+        const term = await trx.selectFrom('terms').select('parent_id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+        if (!term) return;
+        if (fallbackId !== undefined && fallbackId !== id) {
+          // The posts whose only term of the taxonomy this is: `wp_delete_term` gives them the default instead.
+          const orphans = await trx
+            .selectFrom('post_terms as own')
+            .select('own.post_id')
+            .where('own.term_id', '=', id)
+            .where(({ not, exists, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('post_terms as other')
+                    .innerJoin('terms', 'terms.id', 'other.term_id')
+                    .select('other.term_id')
+                    .whereRef('other.post_id', '=', 'own.post_id')
+                    .where('other.term_id', '!=', id)
+                    .where('terms.taxonomy', '=', taxonomy),
+                ),
+              ),
+            )
+            .execute();
+          // In slices: a statement's bound values are limited (SQLite: 32,766).
+          for (let start = 0; start < orphans.length; start += INSERT_SLICE) {
+            const slice = orphans.slice(start, start + INSERT_SLICE);
+            await trx.insertInto('post_terms').values(slice.map((row) => ({ post_id: row.post_id, term_id: fallbackId }))).execute();
+          }
+        }
+        await trx.deleteFrom('post_terms').where('term_id', '=', id).execute();
+        await trx.updateTable('terms').set({ parent_id: term.parent_id }).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('parent_id', '=', id).execute();
+        await trx.deleteFrom('terms').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).execute();
+      });
     },
   };
 }
