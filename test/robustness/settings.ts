@@ -29,9 +29,17 @@ export const fuzzTimeoutMs = process.env.FUZZ_RUNS ? 24 * 3600_000 : 120_000;
 /** What must never reach a client: stack frames, source or dependency paths, error class names. */
 const INTERNALS = [/at .*\.[cm]?[jt]s:\d/, /node_modules/, /Error:/, /\/(?:src|home|usr|srv|tmp|work)\/[\w.-]+\//];
 
+/**
+ * A stack frame's end (`file.ts:12`), which the first of INTERNALS needs: that pattern scans from every
+ * `at ` to the end of its line, and a served contract is one line of 200 kB with thousands of them (tens
+ * of milliseconds an answer); an answer without a frame's end cannot match it, and is not scanned.
+ */
+const FRAME_END = /\.[cm]?[jt]s:\d/;
+
 /** Asserts that an answer shows nothing internal. */
 export function expectNothingInternal(answer: WireAnswer, where: string): void {
-  for (const pattern of INTERNALS) expect(answer.text, where).not.toMatch(pattern);
+  const frames = FRAME_END.test(answer.text);
+  for (const pattern of INTERNALS) if (frames || pattern !== INTERNALS[0]) expect(answer.text, where).not.toMatch(pattern);
 }
 
 /**

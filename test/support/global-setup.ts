@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { bundleEntryPoints } from '../../scripts/bundle.js';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from '../../scripts/fresh.mjs';
 import { run } from '../../scripts/tools.js';
+import { removeRunFolder } from './once-per-run.js';
 import { createTemplateDatabase, dropRunDatabases, postgresUrl, requirePostgres } from './postgres.js';
 import { requireRedisServer } from './redis.js';
 
@@ -19,13 +20,18 @@ declare module 'vitest' {
  * page and the mock when they are missing or stale; bundles the server and admin entry
  * points for tests that run them as processes; and migrates and seeds one
  * PostgreSQL template database that every PostgreSQL test server copies.
+ * What test files build once for the whole run (`oncePerRun`, such as the
+ * packed SDK) is removed at the end.
  */
 export default async function setup(project: TestProject) {
   const run = ((globalThis as { [RUN]?: RunPreparation })[RUN] ??= { prepared: prepare(), users: 0 });
   run.users++;
   project.provide('postgresTemplate', await run.prepared);
   return async () => {
-    if (--run.users === 0) await dropRunDatabases(await run.prepared);
+    if (--run.users > 0) return;
+    const template = await run.prepared;
+    removeRunFolder(template);
+    await dropRunDatabases(template);
   };
 }
 

@@ -5,15 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSdk, npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
+import { npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
 import { CONTRACTS, projectRoot } from '../../scripts/tools.js';
 import { issueCredential, publishingToken } from '../support/credentials.js';
+import { packedSdk } from '../support/sdk.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /**
  * `npm run build:sdk` as a client project meets it: the packages are built
- * and packed (to a folder of this test's own, so a developer's dist/sdk is
- * left alone), installed offline into a project in the temp folder that has
+ * and packed (once per test run, into the run's folder under `.tmp/`, so a
+ * developer's dist/sdk is left alone: support/sdk.ts), installed offline into a project in the temp folder that has
  * no TypeScript and no file of this repository, and a strict program using
  * all three is type-checked with the repo's tsc (NodeNext, only the standard
  * fetch types), compiled, and run with node against a live server.
@@ -31,7 +32,7 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'sdk-packages-'));
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
-  [tarballs, server] = await Promise.all([buildSdk(join(scratch, 'packed')), startServer()]);
+  [tarballs, server] = await Promise.all([packedSdk(), startServer()]);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }));
   // --offline: the packages have no dependencies, so nothing may need the registry.
   await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: consumer, env: npmEnv });

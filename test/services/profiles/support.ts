@@ -5,6 +5,7 @@ import { issueApiKey } from '../../../src/accounts/apiKey.js';
 import { createKyselyProfilesStore } from '../../../src/services/profiles/store/kyselyProfilesStore.js';
 import type { ProfilesStore } from '../../../src/services/profiles/domain/profilesStore.js';
 import { contractChecker, contractFetch, type ContractChecker } from '../../support/contract.js';
+import { injectFetch } from '../../support/inject.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
 /** A server with the profiles demo data, its store, and an SDK client whose every answer is contract-checked. */
@@ -20,15 +21,20 @@ export interface ProfilesTestServer {
   close(): Promise<void>;
 }
 
-export async function startProfiles(env: Record<string, string> = {}): Promise<ProfilesTestServer> {
-  // The service alone (unless `env.SERVICES` says otherwise): the others cost a start and are not what its tests are about.
+/**
+ * Starts a server with profiles alone (unless `env.SERVICES` says otherwise: the others cost a start and
+ * are not what its tests are about). `call` and `client` hand their requests to the server without a socket
+ * (`injectFetch`, as publishing's harness does), unless `options.wire`; the server listens all the same, at
+ * `server.url`, for what is about the wire (a browser, the global `fetch`).
+ */
+export async function startProfiles(env: Record<string, string> = {}, options: { wire?: boolean } = {}): Promise<ProfilesTestServer> {
   const server = await startServer(env, { services: ['profiles'] });
-  return harnessFor(server);
+  return harnessFor(server, options.wire ? fetch : injectFetch(server.server));
 }
 
-async function harnessFor(server: TestServer): Promise<ProfilesTestServer> {
+async function harnessFor(server: TestServer, send: typeof fetch): Promise<ProfilesTestServer> {
   const checker = await contractChecker();
-  const call = contractFetch(checker);
+  const call = contractFetch(checker, send);
   const store = createKyselyProfilesStore(server.built.db);
   return {
     server,
