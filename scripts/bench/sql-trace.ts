@@ -18,6 +18,7 @@ const FLUSH_MS = 10;
 const file = process.env.BENCH_SQL_LOG;
 if (file) {
   let pending: string[] = [];
+  // biome-ignore lint/correctness/noUnusedVariables: `timer ??=` reads it, so one flush waits at a time
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     timer = undefined;

@@ -68,7 +68,7 @@ export async function deleteAccount(db: Kysely<AccountsTables>, accountId: strin
     for (const application of owned) await deleteGrantsOf(trx, { clientId: application.id });
     // The account's publishing user keeps its posts (`users.account_id` is set null), but not its command-line tokens.
     // The publishing service's table, written for the person who owns it, in the same transaction.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: the publishing service's table is not in this module's typed schema
     const publishing = trx as unknown as Kysely<any>;
     await publishing
       .updateTable('access_tokens')

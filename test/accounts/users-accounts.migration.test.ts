@@ -39,7 +39,6 @@ describe('migration publishing 06-users-accounts, on a store that holds users', 
   it('links each user to the account of their address, creating accounts without a password where none exists', async () => {
     schema = url.startsWith('postgres') ? `test_${randomUUID().replaceAll('-', '')}` : undefined;
     database = openDatabase(url, { timeoutMs: 10_000, schema });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = database.db as Kysely<any>;
     const open = database;
     await withStartupLock(open, () => migrateModules(open, migrationsUpTo('06-users-accounts')).then(() => {}));
@@ -85,7 +84,6 @@ describe('the demo data', () => {
   it('makes every demo publishing user an account of their own address', async () => {
     const server = await startServer();
     try {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const db = server.built.db as Kysely<any>;
       const rows = await db
         .selectFrom('users')

@@ -4,7 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
 import type { Executor } from '../rows.js';
 import type { AccountsTables } from '../tables.js';
-import { findClient, hashOAuthId, revokeGrant } from './adapter.js';
+import { findClient, revokeGrant } from './adapter.js';
 import { ALL_OAUTH_SCOPES, OAUTH_SCOPES, type OAuthScope, type SiteAccess } from './scopes.js';
 
 /** The change-bus topic of OAuth grants: published after a person revokes an app, so token caches forget at once. */
@@ -51,7 +51,7 @@ export interface OAuthAccess {
  */
 async function sitesOf(db: Kysely<AccountsTables>, accountId: string): Promise<GrantableSite[]> {
   // The publishing service's tables, read for the person who owns them; this folder writes none of them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
   const rows: { id: number; name: string; domain: string; path: string; role: string }[] = await (db as Kysely<any>)
     .selectFrom('users')
     .innerJoin('site_roles', 'site_roles.user_id', 'users.id')
@@ -251,7 +251,7 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
     .where('token.id_hash', '=', tokenHash)
     .where('token.expires_at', '>', now)
     .executeTakeFirst();
-  if (!row || !row.grant_id || !row.account_id || !row.client_id) return undefined;
+  if (!row?.grant_id || !row.account_id || !row.client_id) return undefined;
   const { scope } = JSON.parse(row.payload) as { scope?: string };
   const sites = await db.selectFrom('oauth_grant_sites').select(['site_id', 'access']).where('grant_id', '=', row.grant_id).execute();
   return {
@@ -270,7 +270,7 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
  */
 export async function grantSite(db: Kysely<AccountsTables>, grantId: string): Promise<{ blog_id: string; blog_url: string } | undefined> {
   // The publishing service's sites, read for the grant's person; this folder writes none of them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
   const row: { id: number; domain: string; path: string } | undefined = await (db as Kysely<any>)
     .selectFrom('oauth_grant_sites')
     .innerJoin('sites', 'sites.id', 'oauth_grant_sites.site_id')

@@ -24,7 +24,7 @@ const DEMO_DOMAIN = '@demo.example.com';
 export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: PlatformConfig): Promise<void> {
   if (config.production) return;
   // The publishing service's users, read to find its demo people's accounts; their own module writes them.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
   const accounts: { id: string }[] = await (db as Kysely<any>)
     .selectFrom('accounts')
     .innerJoin('users', 'users.account_id', 'accounts.id')

@@ -1,5 +1,5 @@
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
-import { type HandlerInput } from '../../platform/pipeline/handlerTypes.js';
+import type { HandlerInput } from '../../platform/pipeline/handlerTypes.js';
 import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';

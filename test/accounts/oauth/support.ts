@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as oauth from 'oauth4webapi';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
-import { csrfTokenFor, hashSessionToken, issueSessionToken } from '../../../src/services/developer/domain/sessionToken.js';
+import { csrfTokenFor, issueSessionToken } from '../../../src/services/developer/domain/sessionToken.js';
 import { createKyselyDeveloperStore } from '../../../src/services/developer/store/kyselyDeveloperStore.js';
 import { findAccountId } from '../../../src/accounts/accounts.js';
 import { accountsOf } from '../../../src/accounts/tables.js';

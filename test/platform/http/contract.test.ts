@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { compileContract, parseContractYaml } from '../../../src/platform/contract/document.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
 import { openApiAjv } from '../../../src/platform/contract/ajv.js';
-import { type ContractOperation } from '../../../src/platform/contract/types.js';
+import type { ContractOperation } from '../../../src/platform/contract/types.js';
 import { compileRequestValidators } from '../../../src/platform/contract/compile.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
@@ -97,8 +97,6 @@ describe('response headers: what each header declares, required or not', () => {
 });
 
 describe('loading a contract', () => {
-  const contracts = ['profiles', 'publishing', 'developer'].map((name) => fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
-
   it('reads dates and other YAML types as the JSON they stand for in a contract (text), not as objects', () => {
     expect(parseContractYaml('example: 2024-01-31\nstamp: 2024-01-31T10:00:00Z\n')).toStrictEqual({ example: '2024-01-31', stamp: '2024-01-31T10:00:00Z' });
   });

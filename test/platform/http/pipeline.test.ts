@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../../../src/platform/contract/compile.js';
 import { contractPipeline } from '../../../src/platform/pipeline/pipeline.js';
-import { type ResponseValidation } from '../../../src/platform/config.js';
+import type { ResponseValidation } from '../../../src/platform/config.js';
 import { requestId } from '../../../src/platform/answers/requestId.js';
 import type { AnyHandler, ServiceDefinition } from '../../../src/platform/pipeline/service.js';
 import { ApiError } from '../../../src/platform/answers/errors.js';

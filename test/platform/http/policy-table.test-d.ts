@@ -51,8 +51,9 @@ describe('a policy table', () => {
       autosavePost: {},
       getPostDiffs: {},
     };
+    const keyAdmit = (_ctx: unknown, principal: { kind: 'key' }) => void principal;
     // @ts-expect-error an admit step sees the service's own caller type: a developer session, not a profiles key
-    const mistyped: Partial<DeveloperPolicies> = { getSession: { admit: (_ctx, principal: { kind: 'key' }) => void principal } };
+    const mistyped: Partial<DeveloperPolicies> = { getSession: { admit: keyAdmit } };
     expectTypeOf(complete).toEqualTypeOf<PublishingPolicies>();
     void [missing, unknown, mistyped];
   });

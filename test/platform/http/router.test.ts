@@ -6,7 +6,7 @@ import { PREFIX as DEVELOPER_PREFIX } from '../../../generated/developer/contrac
 import { PREFIX as PROFILES_PREFIX } from '../../../generated/profiles/contract.gen.js';
 import { PREFIX as PUBLISHING_PREFIX } from '../../../generated/publishing/contract.gen.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
-import { type ContractOperation } from '../../../src/platform/contract/types.js';
+import type { ContractOperation } from '../../../src/platform/contract/types.js';
 import { ContractRouter, type RouteMatch } from '../../../src/platform/pipeline/router.js';
 
 /** An operation as the router sees it (the rest of a compiled operation plays no part in routing). */

@@ -25,7 +25,7 @@ interface OtlpSpan {
 }
 
 let receiver: Server;
-let received: OtlpSpan[] = [];
+const received: OtlpSpan[] = [];
 let redis: RedisServer;
 let server: TestServer;
 let untraced: TestServer;

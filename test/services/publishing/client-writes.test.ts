@@ -21,7 +21,6 @@ afterAll(() => harness?.close());
 
 const save = (login: string, target: 'new' | number, body: unknown) => savePost(harness, tokens[login], target, body);
 const names = (terms: Record<string, unknown>) => Object.keys(terms).sort();
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const metadataOf = (post: Record<string, any>) => (post.metadata === false ? [] : (post.metadata as { key: string; value: unknown }[]).map(({ key, value }) => [key, value]));
 
 /** POSTs a body in another encoding (a form, multipart) to `/posts/new` or `/posts/{ID}` with `?context=edit`, contract-checked. */
@@ -31,7 +30,6 @@ async function send(login: string | undefined, target: 'new' | number, body: str
     headers: { ...(contentType ? { 'Content-Type': contentType } : {}), ...(login ? { Authorization: `Bearer ${tokens[login]}` } : {}) },
     body,
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
@@ -242,7 +240,6 @@ describe('casting as cast_and_filter does', () => {
   it('casts the list\u2019s query: an unknown order, order_by or sticky is its default, a number that is no number 20, over 100 invalid_number', async () => {
     const list = async (query: string) => {
       const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/?fields=ID${query}`);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return { status: response.status, body: (await response.json()) as Record<string, any> };
     };
     const plain = await list('');

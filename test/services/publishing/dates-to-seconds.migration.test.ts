@@ -27,7 +27,6 @@ describe('migration publishing 11-dates-to-seconds, on a store with times in mil
   it('keeps each time to its second (order kept, ties by ID), and leaves other shapes alone', async () => {
     schema = url.startsWith('postgres') ? `test_${randomUUID().replaceAll('-', '')}` : undefined;
     database = openDatabase(url, { timeoutMs: 10_000, schema });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = database.db as Kysely<any>;
     const open = database;
     await withStartupLock(open, () => migrateModules(open, migrationsUpTo('11-dates-to-seconds')).then(() => {}));

@@ -24,7 +24,6 @@ async function mine(site: string, postId: number, token?: string, query: Record<
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any> };
 }
 

@@ -15,7 +15,6 @@ afterAll(() => harness?.close());
 
 const get = async (path: string) => {
   const response = await harness.call(`${harness.server.url}/rest/v1.1${path}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 

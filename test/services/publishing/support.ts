@@ -63,7 +63,6 @@ export async function restore(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }
 
@@ -81,7 +80,6 @@ export async function read(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }
 
@@ -99,7 +97,6 @@ export async function trash(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }
 
@@ -119,7 +116,6 @@ export async function savePost(
     headers: { 'Content-Type': 'application/json', ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
     body: JSON.stringify(body),
   });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
 }
 
@@ -137,7 +133,6 @@ export async function callJson(harness: PublishingTestServer, method: string, pa
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
 }
 
@@ -172,6 +167,5 @@ export async function insertPosts(harness: PublishingTestServer, rows: Insertabl
 /** Lists a site's posts through the generated SDK, as `token` (or anonymously), and returns status and body. */
 export async function list(harness: PublishingTestServer, token: string | undefined, site: string | number, query: ListPostsData['query'] = {}) {
   const result = await listPosts({ client: harness.client, path: { site: String(site) }, query, ...(token === undefined ? {} : { auth: token }) });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
 }

@@ -206,7 +206,6 @@ describe('migration 09-unfiltered-html', () => {
   it('marks the posts whose author has no unfiltered_html, which are then filtered when read', async () => {
     const migration = publishingMigrations.find((m) => m.name === '09-unfiltered-html')!;
     // The schema of before the migration, which the typed tables no longer describe.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const db = harness.server.built.db as Kysely<any>;
     await migration.down!(db);
     // As a store before the migration held them: no html_unchecked column.

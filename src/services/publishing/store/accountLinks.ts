@@ -11,7 +11,7 @@ import { emailHashes, normalizeEmail } from '../../../accounts/email.js';
  * the migration keeps meaning what it meant; the demo seed runs it too.
  */
 // A migration's code runs against the schema of its time, not today's typed Database.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: migration code, typed by no schema of today
 export async function linkUsersToAccounts(db: Kysely<any>, now: string): Promise<void> {
   const users: { id: number; email: string }[] = await db
     .selectFrom('users')

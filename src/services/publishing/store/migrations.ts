@@ -9,7 +9,6 @@ import { linkUsersToAccounts } from './accountLinks.js';
  */
 const createTables: Migration = {
   // A migration runs against the schema of its time, not against today's typed Database.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('sites')
@@ -190,7 +189,6 @@ const createTables: Migration = {
     await db.schema.createIndex('revisions_post').on('revisions').column('post_id').execute();
   },
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     const newestFirst = [
       'revisions',
@@ -234,7 +232,6 @@ const EDITOR_CAPABILITIES = [
  * model rather than demo data, so every store has them.
  */
 const standardRoles: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     const roles: Record<string, string[]> = {
       administrator: EDITOR_CAPABILITIES,
@@ -246,7 +243,6 @@ const standardRoles: Migration = {
     const rows = Object.entries(roles).flatMap(([role, capabilities]) => capabilities.map((capability) => ({ role, capability })));
     await db.insertInto('role_capabilities').values(rows).execute();
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.deleteFrom('role_capabilities').where('role', 'in', ['administrator', 'editor', 'author', 'contributor', 'subscriber']).execute();
   },
@@ -257,14 +253,12 @@ const standardRoles: Migration = {
  * `read_private_posts`), which reading a post through the API asks for.
  */
 const readPrivatePosts: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db
       .insertInto('role_capabilities')
       .values(['administrator', 'editor'].map((role) => ({ role, capability: 'read_private_posts' })))
       .execute();
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.deleteFrom('role_capabilities').where('capability', '=', 'read_private_posts').execute();
   },
@@ -281,13 +275,11 @@ const readPrivatePosts: Migration = {
  * SQLite and PostgreSQL.
  */
 const uniqueSlugs: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await sql`create unique index posts_unique_slug on posts (
       site_id, type, (case when type = 'page' then coalesce(parent_id, 0) else 0 end), slug
     ) where status not in ('draft', 'pending', 'auto-draft', 'trash') and slug <> ''`.execute(db);
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await sql`drop index posts_unique_slug`.execute(db);
   },
@@ -308,7 +300,6 @@ const uniqueSlugs: Migration = {
  * directions (a trash and a restore) never wait on each other in a cycle.
  */
 const listsAndCounts: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db.schema.createIndex('posts_list_by_date').on('posts').columns(['site_id', 'type', 'status', 'date', 'id']).execute();
     await db.schema.createIndex('posts_list_by_modified').on('posts').columns(['site_id', 'type', 'status', 'modified', 'id']).execute();
@@ -369,7 +360,6 @@ const listsAndCounts: Migration = {
     await sql`create trigger post_counts_follow after insert or delete or update of site_id, type, status, author_id on posts
       for each row execute function post_counts_follow()`.execute(db);
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
       for (const trigger of ['post_counts_insert', 'post_counts_delete', 'post_counts_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
@@ -391,7 +381,6 @@ const listsAndCounts: Migration = {
  * password (see `linkUsersToAccounts`).
  */
 const usersAccounts: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db.schema
       .alterTable('users')
@@ -400,7 +389,6 @@ const usersAccounts: Migration = {
     await db.schema.createIndex('users_account').unique().on('users').column('account_id').execute();
     await linkUsersToAccounts(db, new Date().toISOString());
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('users_account').execute();
     await db.schema.alterTable('users').dropColumn('account_id').execute();
@@ -413,14 +401,12 @@ const usersAccounts: Migration = {
  * have yet asks for; tags need only `edit_posts`.
  */
 const manageCategories: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db
       .insertInto('role_capabilities')
       .values(['administrator', 'editor'].map((role) => ({ role, capability: 'manage_categories' })))
       .execute();
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.deleteFrom('role_capabilities').where('capability', '=', 'manage_categories').execute();
   },
@@ -432,7 +418,6 @@ const manageCategories: Migration = {
  * the term lists (ordered by name) and the name lookups of `categories/new`.
  */
 const autosavesAndTerms: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('autosaves')
@@ -447,7 +432,6 @@ const autosavesAndTerms: Migration = {
       .execute();
     await db.schema.createIndex('terms_site_taxonomy_name').on('terms').columns(['site_id', 'taxonomy', 'name']).execute();
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('terms_site_taxonomy_name').execute();
     await db.schema.dropTable('autosaves').execute();
@@ -464,11 +448,9 @@ const autosavesAndTerms: Migration = {
  * an index on `status = 'publish'`), which every read of a post's terms has.
  */
 const protectedPostsIndex: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await sql`create index posts_protected on posts (site_id, status, type) where password <> ''`.execute(db);
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await sql`drop index posts_protected`.execute(db);
   },
@@ -490,7 +472,6 @@ const protectedPostsIndex: Migration = {
  * at 0.
  */
 const unfilteredHtml: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db
       .insertInto('role_capabilities')
@@ -507,7 +488,6 @@ const unfilteredHtml: Migration = {
           and role_capabilities.capability = 'unfiltered_html'
     )`.execute(db);
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.schema.alterTable('posts').dropColumn('html_unchecked').execute();
     await db.deleteFrom('role_capabilities').where('capability', '=', 'unfiltered_html').execute();
@@ -522,14 +502,12 @@ const unfilteredHtml: Migration = {
  * media.` without it (there is no media library yet for the others).
  */
 const clientWrites: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     await db
       .insertInto('role_capabilities')
       .values(['administrator', 'editor', 'author'].map((role) => ({ role, capability: 'upload_files' })))
       .execute();
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     await db.deleteFrom('role_capabilities').where('capability', '=', 'upload_files').execute();
   },
@@ -557,7 +535,6 @@ const TIME_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * Not undone: the fractions are gone.
  */
 const datesToSeconds: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     for (const [table, columns] of Object.entries(TIME_COLUMNS)) {
       for (const column of columns) {
@@ -582,7 +559,6 @@ const datesToSeconds: Migration = {
  * deployment's schema) unless the database has it already.
  */
 const searchIndex: Migration = {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async up(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
       await sql`create virtual table posts_search using fts5(
@@ -612,7 +588,6 @@ const searchIndex: Migration = {
       await sql`create index ${sql.id(`posts_search_${column}`)} on posts using gin (${sql.id(column)} ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
     }
   },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async down(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
       for (const trigger of ['posts_search_insert', 'posts_search_delete', 'posts_search_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);

@@ -3,7 +3,7 @@ import { prepared, preparedIn, type PreparedQuery } from '../../../../platform/s
 import type { PostListQuery, PostListing, PublishingPostLists } from '../../domain/publishingStore.js';
 import type { PostRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
-import { type Db } from './db.js';
+import type { Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
 import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
 import { inSearchTurn, matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';

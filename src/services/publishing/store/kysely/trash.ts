@@ -81,7 +81,7 @@ export function kyselyPostTrash(db: Db): PostTrash {
 
   const restoreOnce = async (trx: Db, postId: number, at: Date): Promise<RestoredPost | undefined> => {
     const post = await queries.trashedPost.executeTakeFirst(trx, { postId });
-    if (!post || post.status !== 'trash') return undefined;
+    if (post?.status !== 'trash') return undefined;
     const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
     const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
     let slug = desired;
