@@ -65,6 +65,43 @@ describe('a service', () => {
   });
 });
 
+/** The tables of the accounts: every table a migration of src/accounts creates. */
+function accountsTables(): string[] {
+  const created = typeScriptFiles('src/accounts').flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/\.createTable\(\s*['"]([a-z_]+)['"]/g)].map((match) => match[1]!),
+  );
+  return [...new Set(created)].sort();
+}
+
+/**
+ * Where a file writes a table, as the code says it: Kysely's `insertInto`, `replaceInto`, `updateTable`,
+ * `deleteFrom` and `mergeInto` with the table's name, and SQL text (`INSERT INTO`, `UPDATE`, `DELETE FROM`).
+ */
+function writesOf(file: string, tables: readonly string[]): string[] {
+  const names = tables.join('|');
+  const written = new RegExp(
+    `\\.(?:insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\\(\\s*['"](${names})['"]|\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|DELETE\\s+FROM)\\s+"?(${names})\\b`,
+    'g',
+  );
+  return [...readFileSync(join(root, file), 'utf8').matchAll(written)].map((match) => `${file} writes ${match[1] ?? match[2]}`);
+}
+
+describe("the accounts' tables", () => {
+  const tables = accountsTables();
+
+  it('are found (the scan reads the tables the accounts create, and a write of one)', () => {
+    expect(tables).toEqual(expect.arrayContaining(['accounts', 'api_applications', 'api_keys', 'oauth_records']));
+    expect(writesOf('src/accounts/accounts.ts', tables)).toContain('src/accounts/accounts.ts writes accounts');
+  });
+
+  it('are written only by src/accounts (a service reads them, and calls its functions to change them)', () => {
+    const outside = [...typeScriptFiles('src'), ...typeScriptFiles('scripts')]
+      .filter((file) => !file.startsWith('src/accounts/'))
+      .flatMap((file) => writesOf(file, tables));
+    expect(outside).toEqual([]);
+  });
+});
+
 /** A relative import of a file, resolved, and whether it brings types only (`import type`, every name `type`, `import('…').T`). */
 interface ProjectImport {
   specifier: string;
