@@ -102,6 +102,7 @@ export function profilesDeps(
     keys,
     people,
     accounts,
+    publicUrl: config.publicUrl,
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,
       masterBytes: AVATAR_MASTER_CACHE_BYTES,

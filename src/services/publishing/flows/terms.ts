@@ -1,7 +1,7 @@
 import type { Term, TermList } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { openSite, type Viewer } from './access.js';
-import type { PostContext } from './context.js';
+import { cannotEditTaxonomy, duplicateTerm, missingParentTerm, unknownData, unknownTaxonomy } from '../errors.js';
+import { openSite, type Viewer } from '../domain/access.js';
+import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
 
@@ -22,14 +22,8 @@ const EDIT_TERMS = 'manage_categories';
 /** How many terms a list answers when `number` is missing or below 1. */
 const DEFAULT_NUMBER = 100;
 
-/** 404 `unknown_taxonomy`: the site has no term of that slug (the platform's words). */
-const unknownTaxonomy = () => new ApiError(404, 'unknown_taxonomy', 'Unknown taxonomy');
 
-/** 403 `unauthorized`: `context=edit`, or a new term, by a caller who may not edit the taxonomy's terms. */
-const cannotEditTaxonomy = () => new ApiError(403, 'unauthorized', 'User cannot edit taxonomy');
 
-/** 400 `invalid_input`: a new term without a name (the platform's words). */
-const unknownData = () => new ApiError(400, 'invalid_input', 'Unknown data passed');
 
 export interface TermListRequest {
   site: string;
@@ -109,8 +103,8 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
   const namesakes = await store.findTermsByName(site.id, taxonomy, name);
-  if (namesakes.some((term) => term.parentId === parentId)) throw new ApiError(400, 'duplicate', 'A taxonomy with that name already exists');
-  if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw new ApiError(400, 'missing_parent', 'Parent term does not exist.');
+  if (namesakes.some((term) => term.parentId === parentId)) throw duplicateTerm();
+  if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
   if (slug === '') throw unknownData();
