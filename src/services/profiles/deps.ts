@@ -23,7 +23,7 @@ export interface ProfilesDeps extends FlowDeps {
   /** The API keys the `apiKey` scheme resolves, remembered for `API_KEY_CACHE_MS` and forgotten when a key ends (`API_KEYS_CHANGED`). */
   keys: ActiveKeyCache;
   /** The person an OAuth access token (by its hash) acts for, remembered like keys and forgotten when a grant ends (`OAUTH_GRANTS_CHANGED`). */
-  people: LookupCache<string, ProfilesPrincipal | null>;
+  tokenOwners: LookupCache<string, ProfilesPrincipal | null>;
   /** The service's limits (counted in this process, or shared through Redis). */
   limits: ReturnType<typeof rateLimits>;
 }

@@ -44,18 +44,18 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
-export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHandlers {
+export function createPublishingHandlers(deps: PublishingDeps): PublishingHandlers {
   /** The flows' deps of a read: the read store, and the primary where a scheduled post whose date has come is published. */
-  const unscopedReads: FlowDeps = { ...unscoped, store: unscoped.readStore, primary: unscoped.store };
+  const readDeps: FlowDeps = { ...deps, store: deps.readStore, primary: deps.store };
   /** The deps as the caller sees them (writes, and reads): an OAuth token's stores only on the sites its grant covers (see `withinGrant`). */
   const scopedTo = (principal: PublishingPrincipal): { deps: FlowDeps; reads: FlowDeps } => {
-    if (principal.kind !== 'user' || !principal.grant) return { deps: unscoped, reads: unscopedReads };
+    if (principal.kind !== 'user' || !principal.grant) return { deps, reads: readDeps };
     const { grant } = principal;
-    const store = withinGrant(unscoped.store, grant);
-    return { deps: { ...unscoped, store }, reads: { ...unscoped, store: withinGrant(unscoped.readStore, grant), primary: store } };
+    const store = withinGrant(deps.store, grant);
+    return { deps: { ...deps, store }, reads: { ...deps, store: withinGrant(deps.readStore, grant), primary: store } };
   };
   /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
-  const casts = phpInputCasts(unscoped.contract);
+  const casts = phpInputCasts(deps.contract);
   /** A list of categories or tags: the query's paging, order and search, for the caller. */
   const termList = (collection: TermCollection, { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>) => {
     const request = {
@@ -81,11 +81,11 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMe(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return { status: 200, body: await readMe(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
     },
     async getMySites({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMySites(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return { status: 200, body: await readMySites(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
     },
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
@@ -193,7 +193,7 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     async restorePost(input) {
       return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
-    getOpenApiDocument: openApiDocumentHandler(unscoped.contract),
+    getOpenApiDocument: openApiDocumentHandler(deps.contract),
     // REST v1.2: the v1.1 list and read as they are; writes with v1.2's term fields (see `applyWriteFields`).
     // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
     listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),
