@@ -5,7 +5,7 @@ import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { accountsOf } from '../../accounts/tables.js';
 import type { PlatformConfig } from '../../platform/config.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
-import { createMailer } from '../../platform/mail/mailer.js';
+import { createMailer } from './mail/mailer.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { projectFile } from '../../platform/projectRoot.js';
@@ -108,7 +108,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     onRefused: deps.onRateLimited,
   });
   // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
-  const counterKey = keyedHash(config.counterKeySecret);
+  const counterKey = keyedHash(settings.counterKeySecret);
   // Weighed in hashes: every hash at one cost holds the same memory.
   const passwordGate = concurrencyGate({
     capacity: settings.passwordHashes.running,
@@ -132,7 +132,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),
     mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
     resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
+    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
     passwords: gatedPasswords(passwordGate, settings.passwordCost),
     publicUrl: config.publicUrl,
