@@ -80,3 +80,9 @@ export async function deleteAccount(db: Kysely<AccountsTables>, accountId: strin
     return Number(result.numDeletedRows) > 0;
   });
 }
+
+/** The two hashes of an account's primary email (what its profile is found by), if there is such an account. */
+export async function accountEmailHashes(db: Kysely<AccountsTables>, accountId: string): Promise<{ sha256: string; md5: string } | undefined> {
+  const row = await db.selectFrom('accounts').select(['email_sha256', 'email_md5']).where('id', '=', accountId).executeTakeFirst();
+  return row && { sha256: row.email_sha256, md5: row.email_md5 };
+}

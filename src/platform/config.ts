@@ -89,24 +89,9 @@ export interface PlatformConfig {
    * modules (the configuration knows none).
    */
   services: readonly string[] | undefined;
-  /** Where email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
-  smtpUrl: string | undefined;
-  /**
-   * `MAIL_TO_LOG`: messages (their links included) are meant to go to the log, not to a mail server. Required
-   * to start in production without `SMTP_URL`, so a deployment never logs working links by omission.
-   */
-  mailToLog: boolean;
   /** `NODE_ENV=production`. */
   production: boolean;
-  /**
-   * `COUNTER_KEY_SECRET`: the secret counter keys naming an address or an email are HMACed with (shared by every
-   * instance, so they count alike); a fixed development value unless set, refused in production.
-   */
-  counterKeySecret: string;
 }
-
-/** The development value of `COUNTER_KEY_SECRET`: fine on a laptop, refused in production, where the store may be read by others. */
-export const DEVELOPMENT_COUNTER_KEY_SECRET = 'development counter key secret, not for production';
 
 /**
  * A setting that cannot be used: start-up stops with this one line, which
@@ -138,7 +123,7 @@ const port = (value: string | undefined, fallback: number, name: string) => {
   return parsed;
 };
 
-const bool = (value: string | undefined, fallback: boolean, name: string) => {
+export const bool = (value: string | undefined, fallback: boolean, name: string) => {
   if (value === undefined || value === '') return fallback;
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
@@ -148,7 +133,7 @@ const bool = (value: string | undefined, fallback: boolean, name: string) => {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** A URL as it may appear in a message: without its password. */
-function redacted(value: string): string {
+export function redacted(value: string): string {
   try {
     const url = new URL(value);
     if (url.password) url.password = '***';
@@ -202,16 +187,6 @@ function parseClusterNodes(value: string | undefined): { host: string; port: num
     }
     return { host: match[1]!.replace(/^\[|\]$/g, ''), port: portNumber };
   });
-}
-
-/** `SMTP_URL`: an smtp(s) URL naming a host (its password is never echoed). */
-function parseSmtpUrl(value: string | undefined): string | undefined {
-  if (!value?.trim()) return undefined;
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
-    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL naming a host, got "${redacted(value)}"`);
-  }
-  return value;
 }
 
 /** The standard OpenTelemetry variables; an endpoint must be an http(s) URL. */
@@ -283,22 +258,6 @@ function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): vo
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
-  if (config.smtpUrl && config.mailToLog) {
-    throw new ConfigError('SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one');
-  }
-  if (config.production && !config.smtpUrl && !config.mailToLog) {
-    throw new ConfigError(
-      'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
-    );
-  }
-  if (env.COUNTER_KEY_SECRET !== undefined && env.COUNTER_KEY_SECRET !== '' && env.COUNTER_KEY_SECRET.length < 32) {
-    throw new ConfigError('COUNTER_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)');
-  }
-  if (config.production && !env.COUNTER_KEY_SECRET) {
-    throw new ConfigError(
-      'COUNTER_KEY_SECRET is not set and NODE_ENV is production: set it to a random secret of at least 32 characters, the same on every instance (e.g. openssl rand -base64 32)',
-    );
-  }
 }
 
 /**
@@ -366,10 +325,7 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
       token: env.METRICS_TOKEN || undefined,
     },
     services: parseServices(env.SERVICES),
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
-    mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG'),
     production,
-    counterKeySecret: env.COUNTER_KEY_SECRET || DEVELOPMENT_COUNTER_KEY_SECRET,
   };
 }
 

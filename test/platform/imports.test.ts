@@ -1,5 +1,5 @@
 // @store-independent
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -62,6 +62,43 @@ describe('a service', () => {
         .map(({ specifier }) => `${file} imports ${specifier}`);
     });
     expect(across).toEqual([]);
+  });
+});
+
+/** The tables of the accounts: every table a migration of src/accounts creates. */
+function accountsTables(): string[] {
+  const created = typeScriptFiles('src/accounts').flatMap((file) =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(/\.createTable\(\s*['"]([a-z_]+)['"]/g)].map((match) => match[1]!),
+  );
+  return [...new Set(created)].sort();
+}
+
+/**
+ * Where a file writes a table, as the code says it: Kysely's `insertInto`, `replaceInto`, `updateTable`,
+ * `deleteFrom` and `mergeInto` with the table's name, and SQL text (`INSERT INTO`, `UPDATE`, `DELETE FROM`).
+ */
+function writesOf(file: string, tables: readonly string[]): string[] {
+  const names = tables.join('|');
+  const written = new RegExp(
+    `\\.(?:insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\\(\\s*['"](${names})['"]|\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|DELETE\\s+FROM)\\s+"?(${names})\\b`,
+    'g',
+  );
+  return [...readFileSync(join(root, file), 'utf8').matchAll(written)].map((match) => `${file} writes ${match[1] ?? match[2]}`);
+}
+
+describe("the accounts' tables", () => {
+  const tables = accountsTables();
+
+  it('are found (the scan reads the tables the accounts create, and a write of one)', () => {
+    expect(tables).toEqual(expect.arrayContaining(['accounts', 'api_applications', 'api_keys', 'oauth_records']));
+    expect(writesOf('src/accounts/accounts.ts', tables)).toContain('src/accounts/accounts.ts writes accounts');
+  });
+
+  it('are written only by src/accounts (a service reads them, and calls its functions to change them)', () => {
+    const outside = [...typeScriptFiles('src'), ...typeScriptFiles('scripts')]
+      .filter((file) => !file.startsWith('src/accounts/'))
+      .flatMap((file) => writesOf(file, tables));
+    expect(outside).toEqual([]);
   });
 });
 
@@ -133,6 +170,69 @@ function domainStoreArrows(service: string): string[] {
   return [...fromDomain, ...fromStore];
 }
 
+/**
+ * The layers of a service, lowest first (docs/architecture.md, "A service's shape"): `domain/` (records, rules,
+ * the store's interface), then `flows/` and `store/` side by side, then `http/`, the handler maps
+ * (`handlers.ts`, `*Handlers.ts`), and `module.ts`. A file imports its own layer and those below, never one
+ * above, and `flows/` and `store/` never each other. Files of no layer (settings, errors, deps, operations,
+ * demo data, …) are not ranked.
+ */
+function layerOf(service: string, file: string): { rank: number; name: string } | undefined {
+  const inService = file.slice(`src/services/${service}/`.length);
+  const folder = inService.split('/')[0]!;
+  if (folder === 'domain') return { rank: 0, name: 'domain' };
+  if (folder === 'flows' || folder === 'store') return { rank: 1, name: folder };
+  if (folder === 'http') return { rank: 2, name: 'http' };
+  if (/^[a-zA-Z]*[hH]andlers\.(?:ts|js)$/.test(inService)) return { rank: 3, name: 'handlers' };
+  if (/^module\.(?:ts|js)$/.test(inService)) return { rank: 4, name: 'module' };
+  return undefined;
+}
+
+/** What runs back up a layer in one service, or from `flows/` to `store/` and back, or from `domain/` to the contract. */
+function layerBreaks(service: string): string[] {
+  const base = `src/services/${service}/`;
+  return typeScriptFiles(base).flatMap((file) => {
+    const from = layerOf(service, file);
+    if (!from) return [];
+    return projectImports(file).flatMap(({ specifier, target }) => {
+      if (from.name === 'domain' && target.startsWith('generated/')) return [`${file} imports the contract's types ${specifier}`];
+      if (!target.startsWith(base)) return [];
+      const to = layerOf(service, target);
+      if (!to) return [];
+      const across = (from.name === 'flows' && to.name === 'store') || (from.name === 'store' && to.name === 'flows');
+      return to.rank > from.rank || across ? [`${file} (${from.name}) imports ${specifier} (${to.name})`] : [];
+    });
+  });
+}
+
+/** Where a flow or a domain rule makes an `ApiError` itself instead of throwing one that errors.ts names. */
+function errorsMadeInPlace(service: string): string[] {
+  const base = `src/services/${service}`;
+  return [...typeScriptFiles(`${base}/domain`), ...(existsSync(join(root, base, 'flows')) ? typeScriptFiles(`${base}/flows`) : [])].flatMap((file) =>
+    readFileSync(join(root, file), 'utf8').includes('new ApiError(') ? [`${file} makes an ApiError`] : [],
+  );
+}
+
+describe("a service's layers", () => {
+  const services = readdirSync(join(root, 'src/services'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it('are told by folder and file', () => {
+    expect(layerOf('publishing', 'src/services/publishing/flows/read.ts')).toEqual({ rank: 1, name: 'flows' });
+    expect(layerOf('profiles', 'src/services/profiles/meHandlers.ts')).toEqual({ rank: 3, name: 'handlers' });
+    expect(layerOf('profiles', 'src/services/profiles/settings.ts')).toBeUndefined();
+  });
+
+  it.each(services)('%s: no import runs back up a layer, flows/ and store/ do not import each other, domain/ imports no generated/ type', (service) => {
+    expect(layerBreaks(service)).toEqual([]);
+  });
+
+  it.each(services)('%s: flows and domain rules throw the errors that errors.ts names, never an ApiError made in place', (service) => {
+    expect(errorsMadeInPlace(service)).toEqual([]);
+  });
+});
+
 describe("a service's domain and store", () => {
   const services = readdirSync(join(root, 'src/services'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -143,7 +243,7 @@ describe("a service's domain and store", () => {
     expect(shaped).toEqual(expect.arrayContaining(['developer', 'profiles', 'publishing']));
     const imports = projectImports('src/services/profiles/store/kysely/profileRow.ts');
     expect(imports).toContainEqual({ specifier: '../../domain/profile.js', target: 'src/services/profiles/domain/profile.js', typeOnly: true });
-    expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(expect.objectContaining({ target: 'src/services/developer/domain/sessions.js', typeOnly: false }));
+    expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(expect.objectContaining({ target: 'src/services/developer/flows/sessions.js', typeOnly: false }));
   });
 
   it.each(shaped)('%s: domain/ imports nothing of store/, and store/ only the types of domain/ it implements', (service) => {

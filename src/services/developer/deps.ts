@@ -1,6 +1,6 @@
 import type { Contract } from '../../platform/contract/types.js';
 import type { rateLimits } from '../../platform/security/limits.js';
-import type { FlowDeps } from './domain/deps.js';
+import type { FlowDeps } from './flows/deps.js';
 import type { SessionCookiePolicy } from './http/sessionCookie.js';
 import type { DeveloperOAuthHandlers } from './oauthHandlers.js';
 import type { DeveloperSettings } from './settings.js';

@@ -1,10 +1,10 @@
 import type { Session } from '../../../generated/developer/types.gen.js';
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DeveloperDeps } from './deps.js';
-import { changePassword, deleteAccount, signUp } from './domain/accounts.js';
-import { createApplication, deleteApplication, listApplications, revokeApiKey, rotateApplicationKey, type IssuedKey } from './domain/applications.js';
-import { confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './domain/emailFlows.js';
-import { endSession, listSessions, logIn, logOut, type ActiveSession, type StartedSession } from './domain/sessions.js';
+import { changePassword, deleteAccount, signUp } from './flows/accounts.js';
+import { createApplication, deleteApplication, listApplications, revokeApiKey, rotateApplicationKey, type IssuedKey } from './flows/applications.js';
+import { confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './flows/emailFlows.js';
+import { endSession, listSessions, logIn, logOut, type ActiveSession, type StartedSession } from './flows/sessions.js';
 import { applicationBody, issuedKeyBody } from './http/applicationBody.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './http/sessionCookie.js';
 import type { OAuthOperation } from './oauthHandlers.js';

@@ -5,16 +5,16 @@ import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { accountsOf } from '../../accounts/tables.js';
 import type { PlatformConfig } from '../../platform/config.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
-import { createMailer } from '../../platform/mail/mailer.js';
+import { createMailer } from './mail/mailer.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { concurrencyGate } from '../../platform/ops/concurrencyGate.js';
 import { projectFile } from '../../platform/projectRoot.js';
 import { rateLimits } from '../../platform/security/limits.js';
 import { keyedHash } from '../../platform/security/secrets.js';
 import type { DeveloperDeps } from './deps.js';
-import { gatedPasswords } from './domain/credentials.js';
+import { gatedPasswords } from './flows/credentials.js';
 import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
-import { resolveSession } from './domain/sessions.js';
+import { resolveSession } from './flows/sessions.js';
 import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
@@ -108,7 +108,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     onRefused: deps.onRateLimited,
   });
   // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
-  const counterKey = keyedHash(config.counterKeySecret);
+  const counterKey = keyedHash(settings.counterKeySecret);
   // Weighed in hashes: every hash at one cost holds the same memory.
   const passwordGate = concurrencyGate({
     capacity: settings.passwordHashes.running,
@@ -132,7 +132,7 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),
     mailLimit: createMailLimit(deps.db, limits, { name: 'mail', perHour: MAILS_PER_HOUR }, counterKey),
     resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
+    mailer: createMailer({ smtpUrl: settings.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
     passwords: gatedPasswords(passwordGate, settings.passwordCost),
     publicUrl: config.publicUrl,

@@ -2,7 +2,7 @@ import type * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Operations, SecuritySchemeName } from '../../../generated/developer/contract.gen.js';
 import type { SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
 import type { ServiceTypes } from '../../platform/serviceTypes.js';
-import type { ActiveSession } from './domain/sessions.js';
+import type { ActiveSession } from './flows/sessions.js';
 
 /** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const developerOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof Operations> = true;

@@ -1,4 +1,4 @@
-import { int, rateLimitWindowSeconds } from '../../platform/config.js';
+import { bool, ConfigError, int, rateLimitWindowSeconds, redacted, type PlatformConfig } from '../../platform/config.js';
 
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
@@ -24,6 +24,51 @@ export interface DeveloperSettings {
   requestsWindowSeconds: number;
   /** Requests per window to the OAuth authorization, token and revocation endpoints, per client address and per application. */
   oauthLimits: { perAddress: number; perApplication: number; windowSeconds: number };
+  /** Where the dashboard's email goes: an `smtp://` or `smtps://` URL (`SMTP_URL`); unset, each message is written to the log instead (local demo). */
+  smtpUrl: string | undefined;
+  /**
+   * `MAIL_TO_LOG`: messages (their links included) are meant to go to the log, not to a mail server. Required
+   * to start in production without `SMTP_URL`, so a deployment never logs working links by omission.
+   */
+  mailToLog: boolean;
+  /**
+   * `COUNTER_KEY_SECRET`: the secret the dashboard's counter keys naming an address or an email are HMACed with
+   * (shared by every instance, so they count alike); a fixed development value unless set, refused in production.
+   */
+  counterKeySecret: string;
+}
+
+/** The development value of `COUNTER_KEY_SECRET`: fine on a laptop, refused in production, where the store may be read by others. */
+export const DEVELOPMENT_COUNTER_KEY_SECRET = 'development counter key secret, not for production';
+
+/** `SMTP_URL`: an smtp(s) URL naming a host (its password is never echoed). */
+function parseSmtpUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname) {
+    throw new ConfigError(`SMTP_URL must be an smtp:// or smtps:// URL naming a host, got "${redacted(value)}"`);
+  }
+  return value;
+}
+
+/** The mail and counter-key settings that cannot be used together, or not in production. */
+function checkMailAndCounters(env: NodeJS.ProcessEnv, settings: Pick<DeveloperSettings, 'smtpUrl' | 'mailToLog'>, production: boolean): void {
+  if (settings.smtpUrl && settings.mailToLog) {
+    throw new ConfigError('SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one');
+  }
+  if (production && !settings.smtpUrl && !settings.mailToLog) {
+    throw new ConfigError(
+      'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
+    );
+  }
+  if (env.COUNTER_KEY_SECRET !== undefined && env.COUNTER_KEY_SECRET !== '' && env.COUNTER_KEY_SECRET.length < 32) {
+    throw new ConfigError('COUNTER_KEY_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)');
+  }
+  if (production && !env.COUNTER_KEY_SECRET) {
+    throw new ConfigError(
+      'COUNTER_KEY_SECRET is not set and NODE_ENV is production: set it to a random secret of at least 32 characters, the same on every instance (e.g. openssl rand -base64 32)',
+    );
+  }
 }
 
 /** What the developer module adds to the configuration (see docs/configuration.md). */
@@ -31,10 +76,18 @@ export interface DeveloperConfig {
   developer: DeveloperSettings;
 }
 
-/** Reads the dashboard's `DEVELOPER_*` variables; a ConfigError names a bad one. */
-export function developerSettingsFromEnv(env: NodeJS.ProcessEnv): DeveloperConfig {
+/**
+ * Reads the dashboard's variables (`DEVELOPER_*`, its mail and counter key); a ConfigError names a bad one.
+ * Without the platform's settings (the admin command and the mock read a setting or two), nothing is held to
+ * what production needs.
+ */
+export function developerSettingsFromEnv(env: NodeJS.ProcessEnv, platform?: Pick<PlatformConfig, 'production'>): DeveloperConfig {
+  const mail = { smtpUrl: parseSmtpUrl(env.SMTP_URL), mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG') };
+  checkMailAndCounters(env, mail, platform?.production ?? false);
   return {
     developer: {
+      ...mail,
+      counterKeySecret: env.COUNTER_KEY_SECRET || DEVELOPMENT_COUNTER_KEY_SECRET,
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       sessionIdleSeconds: int(env.DEVELOPER_SESSION_IDLE_SECONDS, 1800, 'DEVELOPER_SESSION_IDLE_SECONDS'),
       passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),

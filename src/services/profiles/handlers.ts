@@ -2,11 +2,11 @@ import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
-import { presentedProfiles } from './domain/presentedProfiles.js';
-import { presentInferredInterests, presentProfile } from './domain/presentProfile.js';
+import { presentedProfiles } from './http/presentedProfiles.js';
+import { presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
 import { invalidRequest } from '../../platform/answers/errors.js';
-import { drawQrCode, QrVersionTooSmall } from './qrCodes/drawQrCode.js';
+import { qrCode } from './flows/qrCode.js';
 import { profileNotFound } from './errors.js';
 import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
@@ -34,7 +34,7 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 });
 
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
-export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config'>): Omit<ProfilesHandlers, MeOperation> {
+export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>): Omit<ProfilesHandlers, MeOperation> {
   const { profiles, links, avatars, config } = deps;
   const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
@@ -138,33 +138,14 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
     async getQrCodeBySha256Hash({ path, query, ctx }) {
       checkSizeDigits(ctx.query);
       const { size = QR_CODE_SIZE, version, utm_medium: medium, utm_campaign: campaign, type = 'none' } = query ?? {};
-      const lookup = parseIdentifier(path.sha256_hash);
-      const profile = lookup.by === 'nothing' ? undefined : await profiles.findProfile(lookup);
-      const url = new URL(`${config.publicUrl}/${profile ? profile.slug : encodeURIComponent(path.sha256_hash.toLowerCase())}`);
-      if (medium !== undefined || campaign !== undefined) {
-        url.searchParams.set('utm_source', 'qr');
-        if (medium !== undefined) url.searchParams.set('utm_medium', medium);
-        if (campaign !== undefined) url.searchParams.set('utm_campaign', campaign);
-      }
-      // The avatar is drawn (or taken from the kept images) before the code, each through the drawing gate on its own.
-      let centre: DrawnAvatar | undefined;
-      if (type === 'user') {
-        const side = Math.floor(size / 5);
-        const digest = profile?.avatarDigest;
-        if (digest) centre = await avatars.uploaded(digest, side, () => profiles.readAvatarImage(digest));
-        centre ??= await avatars.generated('mp', profile?.emailHash ?? '', side);
-      }
-      const text = url.href;
-      const key = `qr:${centre?.etag ?? 'none'}:${size}:${version ?? ''}:${text}`;
-      let image: DrawnAvatar;
-      try {
-        image = await avatars.other(key, () =>
-          drawQrCode({ text, size, ...(version === undefined ? {} : { version: Number(version) }), ...(centre ? { centre: centre.bytes } : {}) }),
-        );
-      } catch (error) {
-        if (error instanceof QrVersionTooSmall) throw invalidRequest(`Invalid parameter version: ${error.message}`);
-        throw error;
-      }
+      const { image, profileFound } = await qrCode(deps, {
+        identifier: path.sha256_hash,
+        size,
+        ...(version === undefined ? {} : { version: Number(version) }),
+        ...(medium === undefined ? {} : { medium }),
+        ...(campaign === undefined ? {} : { campaign }),
+        withAvatar: type === 'user',
+      });
       return {
         status: 200,
         body: image.bytes,
@@ -172,7 +153,7 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
           'Content-Type': 'image/png',
           ETag: image.etag,
           'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS),
-          'X-Gravatar-Profile-Status': profile ? 'enabled' : 'not-found',
+          'X-Gravatar-Profile-Status': profileFound ? 'enabled' : 'not-found',
         },
       };
     },

@@ -86,22 +86,23 @@ export function profilesDeps(
   const keys = cachedActiveKeys(store, { ttlMs: config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES });
   platform.changes.subscribe(API_KEYS_CHANGED, keys.clear);
   const accounts: Kysely<AccountsTables> | undefined = platform.db;
-  const people = cachedLookups(
+  const tokenOwners = cachedLookups(
     async (tokenHash: string): Promise<ProfilesPrincipal | null> => {
       const access = accounts && (await findOAuthAccess(accounts, tokenHash));
       return access ? { kind: 'person', accountId: access.accountId, scopes: access.scopes } : null;
     },
     { ttlMs: config.profiles.apiKeyCacheMs, maxEntries: KEY_CACHE_ENTRIES },
   );
-  platform.changes.subscribe(OAUTH_GRANTS_CHANGED, people.clear);
+  platform.changes.subscribe(OAUTH_GRANTS_CHANGED, tokenOwners.clear);
   return {
     contract: platform.contract,
     config,
     profiles: cachedProfileDirectory(store, { ttlMs: config.profiles.profileLookupCacheMs, maxEntries: LOOKUP_CACHE_ENTRIES }),
     links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
     keys,
-    people,
+    tokenOwners,
     accounts,
+    publicUrl: config.publicUrl,
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,
       masterBytes: AVATAR_MASTER_CACHE_BYTES,
@@ -172,7 +173,7 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
   const security: ProfilesSecurity = {
     apiKey: (token) => authenticateApiKey(deps.keys, token),
     /** An OAuth access token: the person it acts for and its scopes, remembered like keys (`API_KEY_CACHE_MS`); only its hash is looked up. */
-    oauth: (token) => deps.people.resolve(sha256Hex(token)),
+    oauth: (token) => deps.tokenOwners.resolve(sha256Hex(token)),
   };
   return {
     name: 'profiles',

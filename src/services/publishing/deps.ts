@@ -1,7 +1,7 @@
 import type { Contract } from '../../platform/contract/types.js';
 import type { rateLimits } from '../../platform/security/limits.js';
 import type { LookupCache } from '../../platform/store/lookupCache.js';
-import type { FlowDeps } from './domain/deps.js';
+import type { FlowDeps } from './flows/deps.js';
 import type { PublishingStore } from './domain/publishingStore.js';
 import type { PublishingPrincipal } from './operations.js';
 import type { PublishingSettings } from './settings.js';

@@ -69,3 +69,66 @@ export const cannotMakeSticky = () => new ApiError(403, 'unauthorized', 'Sorry, 
 
 /** 400 `invalid_input`: a `parent` that is no post of the same type the caller may read (missing, unreadable and wrong type alike). */
 export const invalidParent = () => new ApiError(400, 'invalid_input', 'Invalid body field parent: no such post of the same type that you may read');
+
+/** 404 `unknown_taxonomy`: the site has no term of that slug (the platform's words). */
+export const unknownTaxonomy = () => new ApiError(404, 'unknown_taxonomy', 'Unknown taxonomy');
+
+/** 403 `unauthorized`: `context=edit`, or a new term, by a caller who may not edit the taxonomy's terms. */
+export const cannotEditTaxonomy = () => new ApiError(403, 'unauthorized', 'User cannot edit taxonomy');
+
+/** 400 `invalid_input`: a new term without a name (the platform's words). */
+export const unknownData = () => new ApiError(400, 'invalid_input', 'Unknown data passed');
+
+/** 403 `authorization_required`: post counts asked for without a token (the platform's words, and 403, not 401). */
+export const countsNeedToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to retrieve post counts.');
+
+/** 404 `unknown_post_type` of the counts operation (its own message, as on the platform). */
+export const unknownCountedType = () => new ApiError(404, 'unknown_post_type', 'Unknown post type requested.');
+
+/** 400 `empty_post_ids`: a bulk call without IDs (the platform's words). */
+export const emptyPostIds = () => new ApiError(400, 'empty_post_ids', 'The request must include post_ids');
+
+/** 400 `invalid_author`: a write naming an author who is no user of the site (the platform's words). */
+export const invalidAuthor = () => new ApiError(400, 'invalid_author', 'Invalid author provided');
+
+/** 403 `unauthorized`: another author asked for by a caller who may not edit others' posts. */
+export const cannotPublishOthers = () => new ApiError(403, 'unauthorized', "User is not allowed to publish others' posts.");
+
+/** 403 `unauthorized`: an author who may not write posts on the site. */
+export const authorCannotPublish = () => new ApiError(403, 'unauthorized', 'Assigned author cannot publish post.');
+
+/** 400 `invalid_input`: a date parameter of a list that is no time. */
+export const invalidDateParameter = (name: string) => new ApiError(400, 'invalid_input', `Invalid parameter ${name}: must be an ISO 8601 date and time`);
+
+/** 404 `invalid_meta_key`: a list filtered by a protected meta key (the platform's words and status). */
+export const invalidMetaKey = () => new ApiError(404, 'invalid_meta_key', 'Invalid meta key');
+
+/** 400 `invalid_number`: a list's `number` above its most (the platform's words). */
+export const numberTooLarge = () => new ApiError(400, 'invalid_number', 'The NUMBER parameter must be less than or equal to 100.');
+
+/** 400 `invalid_input`: a body `date` that is no time. */
+export const invalidDateField = () => new ApiError(400, 'invalid_input', 'Invalid body field date: must be an ISO 8601 date and time');
+
+/** 400 `invalid_input`: an integer body field past what a stored column holds (32 bits). */
+export const invalidIntegerField = (name: string) => new ApiError(400, 'invalid_input', `Invalid body field ${name}: must be a 32-bit integer`);
+
+/** 400 `duplicate`: a new term named as a term of the same parent. */
+export const duplicateTerm = () => new ApiError(400, 'duplicate', 'A taxonomy with that name already exists');
+
+/** 400 `missing_parent`: a new term under a parent the taxonomy does not have. */
+export const missingParentTerm = () => new ApiError(400, 'missing_parent', 'Parent term does not exist.');
+
+/** 404 `not_found`: the autosave of a post that has none. */
+export const noAutosave = () => new ApiError(404, 'not_found', 'No autosaves exist for this post');
+
+/** 400 `invalid_post`: a slug that is nothing once made a slug. */
+export const invalidPostSlug = () => new ApiError(400, 'invalid_post', 'Invalid post');
+
+/** Whether a bulk operation's failure is one of the service's answers (written into the result), not a fault. */
+export const isServiceError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** 400 `empty_term_name`: a term edit that sets an empty name (the platform's `wp_update_term` error, which its endpoint answers as a 500). */
+export const emptyTermName = () => new ApiError(400, 'empty_term_name', 'A name is required for this term.');
+
+/** 403 `unauthorized`: the site's default category cannot be deleted. */
+export const cannotDeleteDefaultCategory = () => new ApiError(403, 'unauthorized', 'The default category cannot be deleted');

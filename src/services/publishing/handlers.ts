@@ -3,26 +3,26 @@ import type { HandlerInput } from '../../platform/pipeline/handlerTypes.js';
 import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
-import { trashOrDeletePost } from './domain/delete.js';
-import { eachPost } from './domain/bulk.js';
-import { countPosts } from './domain/counts.js';
-import { listPosts } from './domain/list.js';
-import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './domain/read.js';
-import { restoreTrashedPost } from './domain/restore.js';
-import { createPost, updatePost } from './domain/write.js';
-import type { WriteInput } from './domain/writeInput.js';
-import type { ListRequest } from './domain/list.js';
+import { trashOrDeletePost } from './flows/delete.js';
+import { eachPost } from './flows/bulk.js';
+import { countPosts } from './flows/counts.js';
+import { listPosts } from './flows/list.js';
+import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './flows/read.js';
+import { restoreTrashedPost } from './flows/restore.js';
+import { createPost, updatePost } from './flows/write.js';
+import type { WriteInput } from './flows/writeInput.js';
+import type { ListRequest } from './flows/list.js';
 import { phpInputCasts } from './http/phpCast.js';
 import { withinGrant } from './domain/grantScope.js';
-import { readMe, readMySites } from './domain/me.js';
+import { readMe, readMySites } from './flows/me.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
-import type { FlowDeps } from './domain/deps.js';
-import { listPostTypes } from './domain/postTypes.js';
-import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './domain/terms.js';
-import { autosavePost, readAutosave } from './domain/autosave.js';
-import { postDiffs } from './domain/diffs.js';
+import type { FlowDeps } from './flows/deps.js';
+import { listPostTypes } from './flows/postTypes.js';
+import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './flows/terms.js';
+import { autosavePost, readAutosave } from './flows/autosave.js';
+import { postDiffs } from './flows/diffs.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -44,18 +44,18 @@ const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | 
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
-export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHandlers {
+export function createPublishingHandlers(deps: PublishingDeps): PublishingHandlers {
   /** The flows' deps of a read: the read store, and the primary where a scheduled post whose date has come is published. */
-  const unscopedReads: FlowDeps = { ...unscoped, store: unscoped.readStore, primary: unscoped.store };
+  const readDeps: FlowDeps = { ...deps, store: deps.readStore, primary: deps.store };
   /** The deps as the caller sees them (writes, and reads): an OAuth token's stores only on the sites its grant covers (see `withinGrant`). */
   const scopedTo = (principal: PublishingPrincipal): { deps: FlowDeps; reads: FlowDeps } => {
-    if (principal.kind !== 'user' || !principal.grant) return { deps: unscoped, reads: unscopedReads };
+    if (principal.kind !== 'user' || !principal.grant) return { deps, reads: readDeps };
     const { grant } = principal;
-    const store = withinGrant(unscoped.store, grant);
-    return { deps: { ...unscoped, store }, reads: { ...unscoped, store: withinGrant(unscoped.readStore, grant), primary: store } };
+    const store = withinGrant(deps.store, grant);
+    return { deps: { ...deps, store }, reads: { ...deps, store: withinGrant(deps.readStore, grant), primary: store } };
   };
   /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
-  const casts = phpInputCasts(unscoped.contract);
+  const casts = phpInputCasts(deps.contract);
   /** A list of categories or tags: the query's paging, order and search, for the caller. */
   const termList = (collection: TermCollection, { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>) => {
     const request = {
@@ -87,11 +87,11 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMe(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return { status: 200, body: await readMe(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
     },
     async getMySites({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMySites(unscopedReads, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return { status: 200, body: await readMySites(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
     },
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
@@ -200,7 +200,7 @@ export function createPublishingHandlers(unscoped: PublishingDeps): PublishingHa
     async restorePost(input) {
       return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
-    getOpenApiDocument: openApiDocumentHandler(unscoped.contract),
+    getOpenApiDocument: openApiDocumentHandler(deps.contract),
     // REST v1.2: the v1.1 list and read as they are; writes with v1.2's term fields (see `applyWriteFields`).
     // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
     listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),

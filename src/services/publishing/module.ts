@@ -19,7 +19,7 @@ import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
-import { renderedPosts } from './domain/renderedPosts.js';
+import { renderedPosts } from './flows/renderedPosts.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';

@@ -93,7 +93,7 @@ describe('a bad setting is a configuration error naming the variable', () => {
   it('production starts with a mail server, or with MAIL_TO_LOG said out loud (the controls)', () => {
     const secret = { COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' };
     expect(configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...secret })).not.toBeInstanceOf(Error);
-    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({ mailToLog: true, production: true });
+    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({ developer: { mailToLog: true }, production: true });
   });
 });
 

@@ -80,7 +80,7 @@ describe('per email address and client address', () => {
     // Not a bare SHA-256 either, which anyone could test a guess against: an HMAC under COUNTER_KEY_SECRET.
     const guesses = [sha256Hex('127.0.0.1'), sha256Hex(`${user.email}\n127.0.0.1`)];
     for (const key of keys) expect(guesses).not.toContain(key.split(':')[1]);
-    expect(keys).toContain(`client:${keyedHash(server.config.counterKeySecret)('127.0.0.1')}`);
+    expect(keys).toContain(`client:${keyedHash(server.config.developer.counterKeySecret)('127.0.0.1')}`);
   });
 });
 

@@ -5,6 +5,7 @@ import { configFromEnv } from '../../../src/app.js';
 import type { AuthorizationServer } from '../../../src/accounts/oauth/authorizationServer.js';
 import { pino } from 'pino';
 import { developerDeps, developerService } from '../../../src/services/developer/module.js';
+import { DEVELOPMENT_COUNTER_KEY_SECRET } from '../../../src/services/developer/settings.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser, startDashboardServer } from './support/dashboard.js';
@@ -39,6 +40,10 @@ describe('DEVELOPER_PASSWORD_COST', () => {
       requestsPerHour: 1000,
       requestsWindowSeconds: 3600,
       oauthLimits: { perAddress: 300, perApplication: 100, windowSeconds: 3600 },
+      // Mail and the counters' key are the dashboard's settings: no mail server (the log, off production), the development key.
+      smtpUrl: undefined,
+      mailToLog: false,
+      counterKeySecret: DEVELOPMENT_COUNTER_KEY_SECRET,
     });
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { describeErrors } from '../../../src/platform/contract/ajv.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
 import { CONTACT_FIELDS, type Profile } from '../../../src/services/profiles/domain/profile.js';
-import { ANONYMOUS_VERIFIED_ACCOUNTS, presentProfile } from '../../../src/services/profiles/domain/presentProfile.js';
+import { ANONYMOUS_VERIFIED_ACCOUNTS, presentProfile } from '../../../src/services/profiles/http/presentProfile.js';
 import { emailHashes } from '../../../src/accounts/email.js';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
 import { validateProfileRecords } from '../../../src/services/profiles/import/readProfileImport.js';

@@ -1,4 +1,4 @@
-import type { Audience } from '../domain/presentProfile.js';
+import type { Audience } from './presentProfile.js';
 
 /**
  * `Cache-Control` of a profile answer. Anonymous answers may sit in shared

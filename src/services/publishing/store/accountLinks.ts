@@ -1,14 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { emailHashes, normalizeEmail } from '../../../accounts/email.js';
+import { ensureAccount } from '../../../accounts/accounts.js';
+import { normalizeEmail } from '../../../accounts/email.js';
+import { accountsOf } from '../../../accounts/tables.js';
 
 /**
  * Links every publishing user without an account to the account of their
  * email address, creating an account (without a password: it cannot log in
  * until its owner resets one) where the address has none. A user without
  * an address, or whose address another user already linked, stays unlinked.
- * Written against the tables as migration `06-users-accounts` left them, so
- * the migration keeps meaning what it meant; the demo seed runs it too.
+ * Written against the publishing tables as migration `06-users-accounts`
+ * left them, so the migration keeps meaning what it meant; the demo seed
+ * runs it too. The accounts are made by `ensureAccount` of src/accounts,
+ * the one writer of their tables (migrated before any service's).
  */
 // A migration's code runs against the schema of its time, not today's typed Database.
 // biome-ignore lint/suspicious/noExplicitAny: migration code, typed by no schema of today
@@ -27,13 +30,8 @@ export async function linkUsersToAccounts(db: Kysely<any>, now: string): Promise
   for (const user of users) {
     const email = normalizeEmail(user.email);
     if (!email) continue;
-    const existing: { id: string } | undefined = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst();
-    let accountId = existing?.id;
-    if (!accountId) {
-      accountId = randomUUID();
-      const { sha256, md5 } = emailHashes(email);
-      await db.insertInto('accounts').values({ id: accountId, email, email_sha256: sha256, email_md5: md5, created_at: now }).execute();
-    }
+    // The account is found or made by the accounts' own function: only src/accounts writes their tables.
+    const { id: accountId } = await ensureAccount(accountsOf(db), email, now);
     if (linked.has(accountId)) continue;
     linked.add(accountId);
     await db.updateTable('users').set({ account_id: accountId }).where('id', '=', user.id).execute();

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Mailer } from '../../../../src/platform/mail/mailer.js';
-import { requestPasswordReset } from '../../../../src/services/developer/domain/emailFlows.js';
+import type { Mailer } from '../../../../src/services/developer/mail/mailer.js';
+import { requestPasswordReset } from '../../../../src/services/developer/flows/emailFlows.js';
 import type { MailLimit } from '../../../../src/services/developer/rateLimit/mailLimit.js';
 import type { DeveloperStore } from '../../../../src/services/developer/domain/developerStore.js';
 

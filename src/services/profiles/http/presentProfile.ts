@@ -5,8 +5,8 @@ import type {
   Interest as PublicInterest,
   VerifiedAccount as PublicVerifiedAccount,
 } from '../../../../generated/profiles/types.gen.js';
-import { verifiedAccountService } from './verifiedAccountServices.js';
-import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from './profile.js';
+import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
+import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from '../domain/profile.js';
 
 /** Who is asking: a caller without a valid API key, or one with. */
 export type Audience = 'anonymous' | 'keyed';

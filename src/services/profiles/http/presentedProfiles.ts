@@ -1,5 +1,5 @@
 import type { AnonymousProfile, AuthenticatedProfile } from '../../../../generated/profiles/types.gen.js';
-import type { Profile } from './profile.js';
+import type { Profile } from '../domain/profile.js';
 import { deepFreeze } from '../../../platform/answers/frozen.js';
 import { presentProfile, type Audience, type ProfileLinkBases } from './presentProfile.js';
 

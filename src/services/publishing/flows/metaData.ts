@@ -1,10 +1,10 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
 import type { Comment, MyPostLike, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
-import type { AncestorRecord, CommentRecord, PostRecord, SiteRecord } from './records.js';
-import type { PublishingStore } from './publishingStore.js';
-import { apiDate } from './dates.js';
-import { apiPostUrl, apiSiteUrl, permalink, shortUrl, siteHomeUrl } from './links.js';
+import type { AncestorRecord, CommentRecord, PostRecord, SiteRecord } from '../domain/records.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import { apiDate } from '../domain/dates.js';
+import { apiPostUrl, apiSiteUrl, permalink, shortUrl, siteHomeUrl } from '../domain/links.js';
 import { userObject } from './userObject.js';
 
 /** The `meta.links` names whose answers `meta` can load. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { Mailer } from '../../../platform/mail/mailer.js';
-import type { DeveloperStore } from './developerStore.js';
-import type { KeyRotationLimit, LoginThrottle, MailLimit } from './limits.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { DeveloperStore } from '../domain/developerStore.js';
+import type { KeyRotationLimit, LoginThrottle, MailLimit } from '../domain/limits.js';
 
 /** Password hashes and checks, each through the gate that bounds how many run at once. */
 export interface Passwords {

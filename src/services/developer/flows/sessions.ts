@@ -2,7 +2,7 @@ import { normalizeEmail } from '../../../accounts/email.js';
 import { invalidCredentials, sessionNotFound } from '../errors.js';
 import { unlessTurnedAway } from './credentials.js';
 import type { FlowDeps } from './deps.js';
-import { csrfTokenFor, hashSessionToken, idleSince, isWellFormedSessionToken, issueSessionToken, sessionIdOf } from './sessionToken.js';
+import { csrfTokenFor, hashSessionToken, idleSince, isWellFormedSessionToken, issueSessionToken, sessionIdOf } from '../domain/sessionToken.js';
 
 /** A live dashboard session, resolved from the session cookie. */
 export interface ActiveSession {

@@ -1,8 +1,8 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import { cannotDelete, unknownPost, unknownPostType } from '../errors.js';
-import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
-import { postCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
+import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 

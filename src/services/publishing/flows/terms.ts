@@ -1,7 +1,16 @@
 import type { Term, TermDeleted, TermList } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { openSite, type Viewer } from './access.js';
-import type { PostContext } from './context.js';
+import {
+  cannotDeleteDefaultCategory,
+  cannotEditTaxonomy,
+  duplicateTerm,
+  emptyTermName,
+  invalidWriteInput,
+  missingParentTerm,
+  unknownData,
+  unknownTaxonomy,
+} from '../errors.js';
+import { openSite, type Viewer } from '../domain/access.js';
+import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
 import { DEFAULT_CATEGORY_SLUG } from './writeFields.js';
@@ -23,14 +32,8 @@ const EDIT_TERMS = 'manage_categories';
 /** How many terms a list answers when `number` is missing or below 1. */
 const DEFAULT_NUMBER = 100;
 
-/** 404 `unknown_taxonomy`: the site has no term of that slug (the platform's words). */
-const unknownTaxonomy = () => new ApiError(404, 'unknown_taxonomy', 'Unknown taxonomy');
 
-/** 403 `unauthorized`: `context=edit`, or a new term, by a caller who may not edit the taxonomy's terms. */
-const cannotEditTaxonomy = () => new ApiError(403, 'unauthorized', 'User cannot edit taxonomy');
 
-/** 400 `invalid_input`: a new term without a name (the platform's words). */
-const unknownData = () => new ApiError(400, 'invalid_input', 'Unknown data passed');
 
 export interface TermListRequest {
   site: string;
@@ -110,8 +113,8 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
   const namesakes = await store.findTermsByName(site.id, taxonomy, name);
-  if (namesakes.some((term) => term.parentId === parentId)) throw new ApiError(400, 'duplicate', 'A taxonomy with that name already exists');
-  if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw new ApiError(400, 'missing_parent', 'Parent term does not exist.');
+  if (namesakes.some((term) => term.parentId === parentId)) throw duplicateTerm();
+  if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
   if (slug === '') throw unknownData();
@@ -165,15 +168,15 @@ export async function editTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, requ
   const { store } = deps;
   const { site, taxonomy, term } = await termToChange(store, request);
   const { name, description, parent } = request.body;
-  if (name === undefined && description === undefined && parent === undefined) throw new ApiError(400, 'invalid_input', 'Invalid request input');
+  if (name === undefined && description === undefined && parent === undefined) throw invalidWriteInput();
   const fields: { name?: string; description?: string; parentId?: number } = {};
   if (!phpEmpty(name)) {
     fields.name = name!.trim();
-    if (fields.name === '') throw new ApiError(400, 'empty_term_name', 'A name is required for this term.');
+    if (fields.name === '') throw emptyTermName();
   }
   if (!phpEmpty(description)) fields.description = description;
   if (request.collection === 'categories' && parent) {
-    if (!(await store.hasTerm(site.id, taxonomy, parent))) throw new ApiError(400, 'missing_parent', 'Parent term does not exist.');
+    if (!(await store.hasTerm(site.id, taxonomy, parent))) throw missingParentTerm();
     const loops = parent === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parent);
     fields.parentId = loops ? 0 : parent;
   }
@@ -198,7 +201,7 @@ export async function deleteTerm(deps: Pick<FlowDeps, 'store'>, request: TermCha
   const { site, taxonomy, term } = await termToChange(store, request);
   let fallbackId: number | undefined;
   if (taxonomy === 'category') {
-    if (term.slug === DEFAULT_CATEGORY_SLUG) throw new ApiError(403, 'unauthorized', 'The default category cannot be deleted');
+    if (term.slug === DEFAULT_CATEGORY_SLUG) throw cannotDeleteDefaultCategory();
     fallbackId = (await store.findTermBySlug(site.id, taxonomy, DEFAULT_CATEGORY_SLUG))?.id;
   }
   await store.deleteTerm(site.id, taxonomy, term.id, fallbackId);

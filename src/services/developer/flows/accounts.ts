@@ -1,7 +1,7 @@
 import { canonicalInbox, normalizeEmail } from '../../../accounts/email.js';
 import { checkCurrentPassword, hashNewPassword, refuseWeakPassword } from './credentials.js';
 import type { FlowDeps } from './deps.js';
-import { passwordChangedNotice } from './emailLinks.js';
+import { passwordChangedNotice } from '../domain/emailLinks.js';
 import { sendInBackground, verificationFor } from './emailFlows.js';
 import type { ActiveSession } from './sessions.js';
 

@@ -1,5 +1,4 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
 import {
   cannotEdit,
   cannotMakeSticky,
@@ -10,16 +9,18 @@ import {
   invalidWriteInput,
   unknownPost,
   unknownPostType,
+  invalidDateField,
+  invalidIntegerField,
 } from '../errors.js';
-import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from './postColumns.js';
-import type { PostRecord, SiteRecord } from './records.js';
-import type { PublishingStore } from './publishingStore.js';
-import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
-import { postCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
-import { storedTime } from './dates.js';
-import { filteredText, filterPostHtml, filterTitleHtml } from './kses.js';
-import { siteHomeUrl } from './links.js';
+import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from '../domain/postColumns.js';
+import type { PostRecord, SiteRecord } from '../domain/records.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
+import { storedTime } from '../domain/dates.js';
+import { filteredText, filterPostHtml, filterTitleHtml } from '../domain/kses.js';
+import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
 import { renderPost, type RenderDeps } from './renderPost.js';
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
@@ -74,7 +75,7 @@ function storedDate(value: string): string {
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
   const time = new Date(withZone);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
-    throw new ApiError(400, 'invalid_input', 'Invalid body field date: must be an ISO 8601 date and time');
+    throw invalidDateField();
   }
   return storedTime(time);
 }
@@ -95,7 +96,7 @@ function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'p
 /** An integer field as a stored column holds it (32 bits); a cast text past that is 400 naming the field. */
 function int32(name: string, value: number | undefined): number | undefined {
   if (value !== undefined && (value < -2_147_483_648 || value > 2_147_483_647)) {
-    throw new ApiError(400, 'invalid_input', `Invalid body field ${name}: must be a 32-bit integer`);
+    throw invalidIntegerField(name);
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import type { PostRecord } from './records.js';
+import type { PostRecord } from '../domain/records.js';
 import type { FlowDeps } from './deps.js';
 
 /** The stores a scheduled post's publication uses: where reads go, and the primary it is written to (`store` when none). */

@@ -1,7 +1,7 @@
 import type { MetadataInput, TermNames } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import type { PublishingStore } from './publishingStore.js';
-import type { SiteRecord } from './records.js';
+import { authorCannotPublish, cannotPublishOthers, invalidAuthor } from '../errors.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import type { SiteRecord } from '../domain/records.js';
 import { HIERARCHICAL_TAXONOMIES, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import type { WriteInput } from './writeInput.js';
 
@@ -41,7 +41,7 @@ export const DEFAULT_CATEGORY_SLUG = 'uncategorized';
 async function authorNamed(store: PublishingStore, author: number | string): Promise<number> {
   const text = String(author).trim();
   const user = /^\d+$/.test(text) ? await store.findUserById(Number(text)) : await store.findUserByLogin(text);
-  if (!user) throw new ApiError(400, 'invalid_author', 'Invalid author provided');
+  if (!user) throw invalidAuthor();
   return user.id;
 }
 
@@ -63,8 +63,8 @@ export async function resolveAuthor(
   if (author === undefined || author === '' || author === 0 || author === '0') return undefined;
   const authorId = await authorNamed(store, author);
   if (authorId === viewerId) return authorId;
-  if (!roleCapabilities.has('edit_others_posts')) throw new ApiError(403, 'unauthorized', "User is not allowed to publish others' posts.");
-  if (!(await store.capabilitiesOf(site.id, authorId)).has('edit_posts')) throw new ApiError(403, 'unauthorized', 'Assigned author cannot publish post.');
+  if (!roleCapabilities.has('edit_others_posts')) throw cannotPublishOthers();
+  if (!(await store.capabilitiesOf(site.id, authorId)).has('edit_posts')) throw authorCannotPublish();
   return authorId;
 }
 

@@ -1,18 +1,17 @@
 import type { Post, PostList } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { unknownPostType } from '../errors.js';
-import type { ListVisibility, PostListQuery } from './publishingStore.js';
-import type { PostRecord, SiteRecord } from './records.js';
-import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
-import { postCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
-import { apiDate } from './dates.js';
-import { apiSiteUrl } from './links.js';
+import { invalidDateParameter, invalidMetaKey, numberTooLarge, unknownPostType } from '../errors.js';
+import type { ListVisibility, PostListQuery } from '../domain/publishingStore.js';
+import type { PostRecord, SiteRecord } from '../domain/records.js';
+import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
+import { apiDate } from '../domain/dates.js';
+import { apiSiteUrl } from '../domain/links.js';
 import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import { postTypeObject } from './postTypes.js';
 import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
 import { publishDuePosts } from './schedule.js';
-import { searchTerms } from './searchTerms.js';
+import { searchTerms } from '../domain/searchTerms.js';
 
 /** The list's query parameters, as validated. */
 export interface ListRequest {
@@ -75,7 +74,7 @@ function storedTime(name: string, value: string | undefined): string | undefined
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
   const time = new Date(withZone);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
-    throw new ApiError(400, 'invalid_input', `Invalid parameter ${name}: must be an ISO 8601 date and time`);
+    throw invalidDateParameter(name);
   }
   return time.toISOString();
 }
@@ -184,7 +183,7 @@ async function termSetsFor(store: RenderDeps['store'], siteId: number, request: 
 function metaConditionOf(request: ListRequest): Pick<PostListQuery, 'metaKey' | 'metaValues'> {
   const key = request.metaKey;
   if (!key) return {};
-  if (key.startsWith('_') && !isPublicMetaKey(key)) throw new ApiError(404, 'invalid_meta_key', 'Invalid meta key');
+  if (key.startsWith('_') && !isPublicMetaKey(key)) throw invalidMetaKey();
   if (request.metaValue === undefined) return { metaKey: key };
   const value = request.metaValue;
   const spellings = [JSON.stringify(value)];
@@ -247,7 +246,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   if (request.number !== undefined && request.number > MAX_NUMBER) {
-    throw new ApiError(400, 'invalid_number', 'The NUMBER parameter must be less than or equal to 100.');
+    throw numberTooLarge();
   }
   const type = request.type ?? 'post';
   const types = typesFor(site, type);

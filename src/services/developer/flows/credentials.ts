@@ -3,8 +3,8 @@ import { ApiError } from '../../../platform/answers/errors.js';
 import type { ConcurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import { weakPassword, wrongPassword } from '../errors.js';
 import type { FlowDeps, Passwords } from './deps.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { passwordWeakness } from './passwordPolicy.js';
+import { hashPassword, verifyPassword } from '../domain/password.js';
+import { passwordWeakness } from '../domain/passwordPolicy.js';
 
 /**
  * The decoy hash of each cost, made once per process (every app built in it shares it: a random password's

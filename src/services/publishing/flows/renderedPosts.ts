@@ -1,7 +1,7 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
-import type { PostContext } from './context.js';
-import type { PostRecord, SiteRecord } from './records.js';
+import type { PostContext } from '../domain/context.js';
+import type { PostRecord, SiteRecord } from '../domain/records.js';
 
 /**
  * Post objects as rendered for a caller without a token, kept by this

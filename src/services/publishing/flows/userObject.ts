@@ -1,6 +1,6 @@
 import type { Author } from '../../../../generated/publishing/types.gen.js';
-import type { SiteRecord, UserRecord } from './records.js';
-import { profileUrl } from './links.js';
+import type { SiteRecord, UserRecord } from '../domain/records.js';
+import { profileUrl } from '../domain/links.js';
 
 /**
  * A user as the API shows them (`author`, likers): `email` is `false` unless

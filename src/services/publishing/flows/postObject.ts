@@ -1,12 +1,12 @@
 import { hash } from 'node:crypto';
 import type { Attachment, Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
 import { renderContent, renderExcerpt, renderTitle, type RenderAttachment } from '../render/index.js';
-import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from './records.js';
-import type { PostCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
-import { apiDate } from './dates.js';
-import { filteredText, filterTitleHtml } from './kses.js';
-import { apiPostUrl, mediaApiLinks, permalink, postApiLinks, samplePermalink, shortUrl, termApiLinks } from './links.js';
+import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from '../domain/records.js';
+import type { PostCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
+import { apiDate } from '../domain/dates.js';
+import { filteredText, filterTitleHtml } from '../domain/kses.js';
+import { apiPostUrl, mediaApiLinks, permalink, postApiLinks, samplePermalink, shortUrl, termApiLinks } from '../domain/links.js';
 import { userObject } from './userObject.js';
 
 /** How many attachments the post object lists ("the 20 most recent only"). */

@@ -1,4 +1,4 @@
-import type { PublishingStore } from './publishingStore.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
 import type { RenderedPosts } from './renderedPosts.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import type { PostRecord, PostRelations, SiteRecord } from './records.js';
-import type { PublishingStore } from './publishingStore.js';
-import { viewRefusal, type Viewer } from './access.js';
+import type { PostRecord, PostRelations, SiteRecord } from '../domain/records.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import { viewRefusal, type Viewer } from '../domain/access.js';
 import type { FlowDeps } from './deps.js';
-import { postCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
 import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
 import type { RenderKey } from './renderedPosts.js';

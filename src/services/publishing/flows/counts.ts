@@ -1,6 +1,6 @@
 import type { PostCounts, StatusCounts } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { exposes, openSite, type Viewer } from './access.js';
+import { countsNeedToken, unknownCountedType } from '../errors.js';
+import { exposes, openSite, type Viewer } from '../domain/access.js';
 import { publishDuePosts, type ScheduleDeps } from './schedule.js';
 
 /** Statuses counted for a caller who may edit posts on the site; others see only `publish`. */
@@ -16,11 +16,7 @@ export interface CountsRequest {
   author?: number;
 }
 
-/** 403 `authorization_required`: post counts asked for without a token (the platform's words, and 403, not 401). */
-const countsNeedToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to retrieve post counts.');
 
-/** 404 `unknown_post_type` of the counts operation (its own message, as on the platform). */
-const unknownCountedType = () => new ApiError(404, 'unknown_post_type', 'Unknown post type requested.');
 
 /**
  * A site's posts of a type counted by status, as the platform's

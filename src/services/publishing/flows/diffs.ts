@@ -1,9 +1,9 @@
 import { diffWords } from 'diff';
 import type { DiffPart, PostDiffs } from '../../../../generated/publishing/types.gen.js';
-import type { Viewer } from './access.js';
+import type { Viewer } from '../domain/access.js';
 import { editablePost } from './autosave.js';
 import type { FlowDeps } from './deps.js';
-import type { RevisionRecord } from './records.js';
+import type { RevisionRecord } from '../domain/records.js';
 
 /**
  * A post's revisions and the changes between them, as the editors' revision

@@ -1,9 +1,9 @@
 import type { Me, MySites } from '../../../../generated/publishing/types.gen.js';
-import type { GrantScope } from './grantScope.js';
-import { apiSiteUrl, siteHomeUrl } from './links.js';
+import type { GrantScope } from '../domain/grantScope.js';
+import { apiSiteUrl, siteHomeUrl } from '../domain/links.js';
 import { siteObject } from './metaData.js';
 import type { RenderDeps } from './renderPost.js';
-import type { SiteRecord } from './records.js';
+import type { SiteRecord } from '../domain/records.js';
 import { publishingUnauthenticated } from '../errors.js';
 
 /** Who asks: the token's user, and (an app's OAuth token) the grant that bounds which sites it may use. */

@@ -1,9 +1,9 @@
 import type { BulkError, BulkResults, Post } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { unknownPost } from '../errors.js';
-import type { PublishingStore } from './publishingStore.js';
-import { openSite } from './access.js';
-import type { PostContext } from './context.js';
+import type { ApiError } from '../../../platform/answers/errors.js';
+import { emptyPostIds, isServiceError, unknownPost } from '../errors.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import { openSite } from '../domain/access.js';
+import type { PostContext } from '../domain/context.js';
 
 export interface BulkRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -18,8 +18,6 @@ export interface BulkRequest {
 /** One post's operation of a bulk call: the single operation's own domain function. */
 export type SinglePostChange = (request: { site: string; postId: number; viewerId: number; context: PostContext; meta: string | undefined }) => Promise<Post>;
 
-/** 400 `empty_post_ids`: a bulk call without IDs (the platform's words). */
-const emptyPostIds = () => new ApiError(400, 'empty_post_ids', 'The request must include post_ids');
 
 /** A refusal as the platform writes a `WP_Error` inside an answer: `{errors: {code: [message]}, error_data: {code: status}}`. */
 const asBulkError = (error: ApiError): BulkError => ({ errors: { [error.code]: [error.message] }, error_data: { [error.code]: error.status } });
@@ -43,7 +41,7 @@ export async function eachPost(store: PublishingStore, change: SinglePostChange,
       if (!/^[0-9]+$/.test(id)) throw unknownPost();
       results[id] = await change({ site: request.site, postId: Number(id), viewerId: request.viewerId, context: request.context, meta: request.meta });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!isServiceError(error) || error.status >= 500) throw error;
       results[id] = asBulkError(error);
     }
   }

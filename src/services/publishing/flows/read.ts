@@ -1,10 +1,9 @@
 import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { likeNeedsToken, unknownPost } from '../errors.js';
-import type { PostRecord, SiteRecord } from './records.js';
-import { exposes, openSite, viewRefusal, type Viewer } from './access.js';
-import { postCapabilities } from './capabilities.js';
-import type { PostContext } from './context.js';
+import { invalidPostSlug, likeNeedsToken, unknownPost } from '../errors.js';
+import type { PostRecord, SiteRecord } from '../domain/records.js';
+import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import type { PostContext } from '../domain/context.js';
 import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
 import { slugFromTitle } from './postObject.js';
 import { publishedWhenDue } from './schedule.js';
@@ -56,7 +55,7 @@ export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<
  */
 export async function readPostBySlug(deps: RenderDeps, request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined }): Promise<Post> {
   const slug = slugFromTitle(request.slug);
-  if (!slug) throw new ApiError(400, 'invalid_post', 'Invalid post');
+  if (!slug) throw invalidPostSlug();
   const { site } = await openSite(deps.store, request.site, request.viewer);
   const found = await deps.store.findPublishedPostBySlug(site.id, slug, ['post', 'page', ...site.extraPostTypes]);
   if (!found) throw unknownPost();

@@ -1,13 +1,12 @@
 import type { Autosave, AutosaveInput, AutosaveSaved } from '../../../../generated/publishing/types.gen.js';
-import { ApiError } from '../../../platform/answers/errors.js';
-import { cannotEdit, invalidWriteInput, unknownPost } from '../errors.js';
-import { exposes, openSite, type Viewer } from './access.js';
-import { postCapabilities } from './capabilities.js';
-import { apiDate } from './dates.js';
+import { cannotEdit, invalidWriteInput, noAutosave, unknownPost } from '../errors.js';
+import { exposes, openSite, type Viewer } from '../domain/access.js';
+import { postCapabilities } from '../domain/capabilities.js';
+import { apiDate } from '../domain/dates.js';
 import type { FlowDeps } from './deps.js';
-import { permalink } from './links.js';
-import type { PublishingStore } from './publishingStore.js';
-import type { PostRecord, SiteRecord } from './records.js';
+import { permalink } from '../domain/links.js';
+import type { PublishingStore } from '../domain/publishingStore.js';
+import type { PostRecord, SiteRecord } from '../domain/records.js';
 
 /**
  * Autosaves, as the platform's `/posts/{ID}/autosave` endpoints keep them
@@ -83,7 +82,7 @@ export async function readAutosave(deps: Pick<FlowDeps, 'store'>, request: { sit
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, post } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
-  if (!autosave) throw new ApiError(404, 'not_found', 'No autosaves exist for this post');
+  if (!autosave) throw noAutosave();
   return {
     ID: autosave.id,
     author_ID: autosave.authorId,

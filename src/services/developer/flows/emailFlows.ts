@@ -1,10 +1,10 @@
 import { canonicalInbox, normalizeEmail } from '../../../accounts/email.js';
-import type { Mailer } from '../../../platform/mail/mailer.js';
+import type { Mailer } from '../mail/mailer.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
 import { emailTaken, invalidToken, sameEmail, weakPassword } from '../errors.js';
 import { checkCurrentPassword, hashNewPassword } from './credentials.js';
 import type { FlowDeps } from './deps.js';
-import type { EmailTokenPurpose } from './developerStore.js';
+import type { EmailTokenPurpose } from '../domain/developerStore.js';
 import {
   EMAIL_CHANGE_TTL_SECONDS,
   emailChangedNotice,
@@ -17,8 +17,8 @@ import {
   RESET_TTL_SECONDS,
   VERIFY_TTL_SECONDS,
   verificationMessage,
-} from './emailLinks.js';
-import { passwordWeakness } from './passwordPolicy.js';
+} from '../domain/emailLinks.js';
+import { passwordWeakness } from '../domain/passwordPolicy.js';
 import type { ActiveSession } from './sessions.js';
 
 /** How long a link of each purpose works. */

@@ -1,5 +1,5 @@
 import type { PostType, PostTypes } from '../../../../generated/publishing/types.gen.js';
-import { openSite, type Viewer } from './access.js';
+import { openSite, type Viewer } from '../domain/access.js';
 import type { FlowDeps } from './deps.js';
 
 /**
