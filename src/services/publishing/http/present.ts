@@ -82,7 +82,7 @@ const keptJson = new WeakMap<object, string>();
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
  * endpoint does, reading its options from the parameters the answering
- * operation declares (`declaredBy`; none for a request no operation took):
+ * operation declares (none for a request no operation took):
  * `fields` filters a successful post, or each post of a list (never an
  * error body), where the operation declares `fields`; `http_envelope` turns
  * any answer into HTTP 200 with `{code, headers, body}`; `pretty` indents by
@@ -95,9 +95,9 @@ const keptJson = new WeakMap<object, string>();
  * layer (`answer.text`) is written as it is, never enveloped or wrapped.
  */
 export const publishingPresenter =
-  (allowedOrigins: AllowedOrigins, declaredBy: (ctx: Context) => QueryDeclaration | undefined): Presenter =>
-  (ctx, answer) =>
-    presentPublishing(ctx, answer, allowedOrigins, declaredBy(ctx) ?? UNROUTED_OPTIONS);
+  (allowedOrigins: AllowedOrigins): Presenter =>
+  (ctx, answer, operation) =>
+    presentPublishing(ctx, answer, allowedOrigins, operation?.queryParams ?? UNROUTED_OPTIONS);
 
 function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, declared: QueryDeclaration): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
