@@ -178,8 +178,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   app.use(requestId);
   if (tracing) app.use(tracing.requests);
   app.use(observeRequests(logger, metrics, tracing?.ids));
-  // After the observation step: the OAuth server's requests are logged and counted like every other.
-  for (const { early } of built) if (early) app.use(early);
+  // Nothing of a service before the observation step: the OAuth server's requests are logged and counted like every other.
+  for (const { onRequest } of built) if (onRequest) app.use(onRequest);
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   // `/metrics` on the API port only behind a token, and only when it has no port of its own.
   if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));
@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   );
   app.use(limitedRequests(otherRequests));
   app.use(docsRoutes(projectFile('dist/docs'), served.flatMap((module) => [module.name, ...(module.documents ?? [])])));
-  for (const { late } of built) if (late) app.use(late);
+  for (const { onNotFound } of built) if (onNotFound) app.use(onNotFound);
   app.use(async (ctx) => {
     ctx.status = 404;
     ctx.body = { error: 'Not found', code: 'not_found' };

@@ -25,7 +25,7 @@ import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Context } from 'koa';
-import type { QueryParameterSpec } from '../../src/platform/contract/types.js';
+import type { ContractOperation, QueryParameterSpec } from '../../src/platform/contract/types.js';
 import type { Outgoing } from '../../src/platform/pipeline/operationPolicy.js';
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
@@ -285,7 +285,9 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const operation = known?.methods[method === 'HEAD' ? 'GET' : method];
     const present = (answer: Outgoing, outer: Record<string, string> = {}) => {
       const ctx = new PresenterContext(method, queryOf(url), req.headers);
-      publishingPresenter(open ? '*' : publishing.corsOrigins, () => (operation ? new Map(Object.entries(operation.query)) : undefined))(ctx as unknown as Context, answer);
+      // The presenter reads only the answering operation's declared query parameters.
+      const declared = operation ? ({ queryParams: new Map(Object.entries(operation.query)) } as unknown as ContractOperation) : undefined;
+      publishingPresenter(open ? '*' : publishing.corsOrigins)(ctx as unknown as Context, answer, declared);
       send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, { 'X-Request-Id': requestId, ...(open ? corsHeaders(req, service, preflight) : {}) });
     };
     const extra = (preflightAnswer = false) => ({ 'X-Request-Id': requestId, ...corsHeaders(req, service, preflightAnswer) });

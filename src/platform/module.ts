@@ -66,14 +66,24 @@ export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = 
   welcome(account: { id: string; email: string }): Promise<void>;
 }
 
-/** A built service: its definition for the contract pipeline, and any middleware it needs around it. */
+/**
+ * A built service: its definition for the contract pipeline, and the steps
+ * it adds outside it, named by their place in a request's life
+ * (docs/architecture.md, "One request's life"). Nothing of a service runs
+ * before the platform's observation step: the access log and the request
+ * metrics see every request.
+ */
 export interface BuiltService {
   /** The module's typed definition as `servedDefinition` hands it to the pipeline. */
   definition: ServiceDefinition;
-  /** Runs before request logging and the pipeline (CORS preflights for the service's prefixes). */
-  early?: Middleware;
-  /** Runs after the pipeline and the docs, for what is no contract operation (a page). */
-  late?: Middleware;
+  /**
+   * Runs on every request after observation, before health, metrics and the
+   * pipeline route anything: CORS preflights for the service's prefixes, a
+   * mark for the presenter, a protocol of its own (the OAuth server).
+   */
+  onRequest?: Middleware;
+  /** Runs for a request that nothing else took (no service's prefix, no docs page): a page that is no contract operation. */
+  onNotFound?: Middleware;
 }
 
 /**
@@ -87,8 +97,8 @@ export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings
   /** The contract, relative to the project root (`openapi/<name>.yaml`). */
   contractFile: string;
   /**
-   * Contracts of routes the module serves outside the pipeline (its `early`
-   * middleware: the developer module's OAuth authorization server,
+   * Contracts of routes the module serves outside the pipeline (its `onRequest`
+   * step: the developer module's OAuth authorization server,
    * `openapi/oauth.yaml`), by name: their docs pages are served with its own.
    */
   documents?: readonly string[];

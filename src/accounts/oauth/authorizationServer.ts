@@ -154,10 +154,13 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
   const owns = underPrefix(OAUTH_PREFIX);
   const metadataPath = `/.well-known/oauth-authorization-server${OAUTH_PREFIX}`;
   let served: ReturnType<Provider['callback']> | undefined;
-  const middleware: Middleware = async (ctx, next) => {
+  // Every request passes this step (a service's `onRequest`): those not for the server pass without an asynchronous step.
+  const middleware: Middleware = (ctx, next) => {
     const path = ctx.path;
     const metadata = path === metadataPath;
-    if (!metadata && !owns(path)) return next();
+    return metadata || owns(path) ? serve(ctx, path, metadata) : next();
+  };
+  const serve = async (ctx: Context, path: string, metadata: boolean) => {
     // Named for the access log and the request metrics, which observe every request (this one included).
     ctx.state.service = 'oauth';
     ctx.state.operationId = oauthOperation(ctx.method, path);

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { ContractOperation } from '../contract/types.js';
 
 /**
  * What an operation's policy is made of: the steps before its handler and
@@ -25,8 +26,13 @@ export interface Outgoing {
  */
 export type AdmitStep<Principal = unknown> = (ctx: Context, principal: Principal) => Promise<void> | void;
 
-/** Writes an answer to the response (status, headers, body). */
-export type Presenter = (ctx: Context, answer: Outgoing) => void;
+/**
+ * Writes an answer to the response (status, headers, body). `operation` is
+ * the operation that answered, undefined for a request no operation took: a
+ * presenter reads what it needs of it (its declared query parameters)
+ * without looking it up by name on every answer.
+ */
+export type Presenter = (ctx: Context, answer: Outgoing, operation: ContractOperation | undefined) => void;
 
 /**
  * How the platform treats one operation besides calling its handler. A

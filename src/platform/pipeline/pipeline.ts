@@ -6,7 +6,7 @@ import { describeErrors } from '../contract/ajv.js';
 import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
-import { ApiError, internalError, invalidRequest, methodNotAllowed, notImplemented, routeNotFound, serviceUnavailable } from '../answers/errors.js';
+import { ApiError, internalError, invalidRequest, methodNotAllowed, routeNotFound, serviceUnavailable } from '../answers/errors.js';
 import { readFormBody, readMultipartBody } from './formBodies.js';
 import { readQuery } from './queryParameters.js';
 import { ContractRouter } from './router.js';
@@ -40,10 +40,10 @@ interface Mounted {
 }
 
 /**
- * The request pipeline of every contract operation, on one screen:
- * the service's answer before routing (publishing: OPTIONS), if any ->
- * route (404/405, or the service's own answer to an unrouted request; both
- * counted by `unroutedLimit`) -> security (the module's resolver for the
+ * The request pipeline of every contract operation, on one screen
+ * (docs/architecture.md draws it in the whole request's life):
+ * route (404/405, or the service's own answer, `onRouteMiss`; counted by
+ * `unroutedLimit`) -> security (the module's resolver for the
  * operation's scheme; a refusal counted by the operation's limits) -> admit
  * (the operation's policy: rate limits, CSRF) -> body (only where the operation
  * declares one) -> validate -> handler -> response body validation
@@ -83,12 +83,11 @@ export function contractPipeline(
     let policy: ResolvedOperation | undefined;
     let outgoing: Outgoing;
     try {
-      const early = service.beforeRouting?.(ctx);
-      const match = early ? undefined : router.match(ctx.method, path);
-      if (early || match?.kind !== 'operation') {
+      const match = router.match(ctx.method, path);
+      if (match.kind !== 'operation') {
         const limited = options.unroutedLimit?.(ctx, service.anonymous);
         if (limited) await limited;
-        outgoing = early ?? unrouted(service, ctx, match as RouteMiss);
+        outgoing = routeMiss(service, ctx, match);
       } else {
         operation = match.operation;
         policy = entry.operations.get(operation)!;
@@ -109,8 +108,7 @@ export function contractPipeline(
         if (admitted) await admitted;
         let input = validateInput(ctx, operation, match.rawParams, parseBody);
         if (input instanceof Promise) input = await input;
-        const handler = service.handlers[operation.operationId];
-        if (!handler) throw notImplemented();
+        const handler = policy.handler;
         const request = { path: input.path, query: input.query, body: input.body, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx };
         let answer = options.readYourWrites ? runHandler(options.readYourWrites, ctx, policy, () => handler(request)) : handler(request);
         if (answer instanceof Promise) answer = await answer;
@@ -120,11 +118,11 @@ export function contractPipeline(
       outgoing = toErrorAnswer(service, error, ctx, options);
     }
     const present = policy?.present ?? entry.present;
-    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, present, service, outgoing, options);
+    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, present, service, outgoing, options, operation);
     outgoing = checkResponse(service, operation, outgoing, ctx, options);
     // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
     const before = ctx.response.headers;
-    presentWithinCap(ctx, present, service, outgoing, options);
+    presentWithinCap(ctx, present, service, outgoing, options, operation);
     checkResponseHeaders(service, operation, present, before, ctx, options);
   };
 }
@@ -158,9 +156,9 @@ async function runHandler<T extends { status: number }>(
   return floor === undefined ? handler() : readFloor.run(floor, handler);
 }
 
-/** A request no operation takes, answered the service's way, else 404 `not_found` or 405 with `Allow`. */
-function unrouted(service: ServiceDefinition, ctx: Context, miss: RouteMiss): Outgoing {
-  if (service.unrouted) return service.unrouted(ctx, miss);
+/** A request no operation takes, answered the service's way (`onRouteMiss`), else 404 `not_found` or 405 with `Allow`. */
+function routeMiss(service: ServiceDefinition, ctx: Context, miss: RouteMiss): Outgoing {
+  if (service.onRouteMiss) return service.onRouteMiss(ctx, miss);
   throw miss.kind === 'not-found' ? routeNotFound() : methodNotAllowed(miss.allow);
 }
 
@@ -206,7 +204,8 @@ function validateInput(
   // body still coming, the connection would close on unread bytes and the reset cut off a large answer (the
   // contract, a page of posts) on its way to the client.
   if (operation.body === 'none') {
-    if (ctx.req.complete) return checkInput(ctx, operation, path, query, undefined);
+    // A request whose headers announce no body (nearly every GET) has nothing to wait for, complete or not yet.
+    if (ctx.req.complete || !announcesBody(ctx.req.headers)) return checkInput(ctx, operation, path, query, undefined);
     ctx.req.resume();
     // A client gone meanwhile ends the wait too (its answer goes nowhere).
     return new Promise<void>((resolve) => {
@@ -217,6 +216,13 @@ function validateInput(
   return readBody(ctx, operation, parseBody).then((body) =>
     checkInput(ctx, operation, path, query, body),
   );
+}
+
+/** Whether a request's headers say a body follows: a chunked one, or a length above 0. */
+function announcesBody(headers: Context['req']['headers']): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true;
+  const length = headers['content-length'];
+  return length !== undefined && length !== '0';
 }
 
 /** Path values decoded and the declared query parameters, as the validators expect them. */
@@ -410,7 +416,7 @@ function checkResponseHeaders(
   for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
   for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
   ctx.body = null;
-  present(ctx, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true });
+  present(ctx, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true }, operation);
 }
 
 /**
@@ -419,16 +425,23 @@ function checkResponseHeaders(
  * in the service's error format saying so (it can ask for less: fewer
  * `fields`, `meta` links or items). Images are not capped here.
  */
-function presentWithinCap(ctx: Context, present: Presenter, service: ServiceDefinition, outgoing: Outgoing, options: PipelineOptions) {
+function presentWithinCap(
+  ctx: Context,
+  present: Presenter,
+  service: ServiceDefinition,
+  outgoing: Outgoing,
+  options: PipelineOptions,
+  operation: ContractOperation | undefined,
+) {
   const cap = options.maxAnswerBytes;
-  if (!cap || Buffer.isBuffer(outgoing.body)) return present(ctx, outgoing);
+  if (!cap || Buffer.isBuffer(outgoing.body)) return present(ctx, outgoing, operation);
   // Only the names: the copy of every header (`ctx.response.headers`) would cost each answer more.
   const before = ctx.res.getHeaderNames();
-  present(ctx, outgoing);
+  present(ctx, outgoing, operation);
   if (!Buffer.isBuffer(ctx.body) || ctx.body.length <= cap) return;
   options.logger.warn({ requestId: ctx.state.requestId, bytes: ctx.body.length, cap }, 'answer larger than the cap');
   for (const name of ctx.res.getHeaderNames()) if (!before.includes(name)) ctx.remove(name);
   ctx.body = null;
   const tooLarge = invalidRequest(`The answer would be larger than ${cap} bytes; ask for less (fields, meta, number)`);
-  present(ctx, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true });
+  present(ctx, { status: 400, body: service.errorBody(tooLarge), headers: {}, isError: true }, operation);
 }

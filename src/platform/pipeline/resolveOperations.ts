@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import type { ContractOperation, SecurityScheme } from '../contract/types.js';
-import { writeJson, writeText, type AdmitStep, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
+import { writeJson, writeText, type AdmitStep, type AnyHandler, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
 import { setHeaders } from '../answers/headers.js';
+import { notImplemented } from '../answers/errors.js';
 
 /**
  * Reads the credential of a scheme from a request: the credential, `''`
@@ -17,8 +18,15 @@ export interface ResolvedOperation {
   admit: AdmitStep | undefined;
   /** The rate-limit steps among `admit`, which also count a request refused by security (401), as the anonymous caller. */
   limits: AdmitStep | undefined;
+  /** The operation's handler from the service's map (one that throws 501 where the map has none). */
+  handler: AnyHandler;
   present: Presenter;
 }
+
+/** The handler of an operation the service's map lacks (a definition the type check did not see). */
+const NOT_IMPLEMENTED: AnyHandler = () => {
+  throw notImplemented();
+};
 
 const BEARER = /^Bearer +([\x21-\x7e]+) *$/i;
 
@@ -64,7 +72,8 @@ function inOrder(steps: readonly AdmitStep[]): AdmitStep | undefined {
 
 /**
  * Resolves the policy of every operation of a service, once: its security
- * scheme's reader and resolver, its admit steps, its presenter. Throws,
+ * scheme's reader and resolver, its admit steps, its handler, its presenter
+ * (so a request looks nothing up by operationId). Throws,
  * naming the service, when the module's security resolvers and policy table
  * do not match the contract (a scheme without a resolver, a resolver or a
  * policy for something the contract does not have): the app does not start.
@@ -103,6 +112,7 @@ export function resolveOperations(service: ServiceDefinition): Map<ContractOpera
       credential: scheme ? { read: readers.get(scheme)!, resolve: service.security[scheme]! } : undefined,
       admit: inOrder(admit as readonly AdmitStep[]),
       limits: inOrder((admit as readonly AdmitStep[]).filter((step) => 'limits' in step)),
+      handler: service.handlers[operation.operationId] ?? NOT_IMPLEMENTED,
       present: policy.present ?? fallback,
     });
   }

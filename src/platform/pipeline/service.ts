@@ -121,10 +121,12 @@ interface ServiceParts<Principal> {
    * one: the anonymous caller (the default), or `unauthenticated('invalid')`.
    */
   unknownCredential?: 'anonymous' | 'refuse';
-  /** An answer given before routing, when the service has one for the request (publishing: every `OPTIONS`). */
-  beforeRouting?(ctx: Context): Outgoing | undefined;
-  /** The answer to a request no operation takes; by default 404 `not_found` or 405 with `Allow`, in the service's error body. */
-  unrouted?(ctx: Context, miss: RouteMiss): Outgoing;
+  /**
+   * The service's answer to a request under its prefixes that no operation
+   * takes (publishing: `OPTIONS` on any path, its empty 404 and its 405); by
+   * default 404 `not_found` or 405 with `Allow`, in the service's error body.
+   */
+  onRouteMiss?(ctx: Context, miss: RouteMiss): Outgoing;
   /** The service's error body for an error. */
   errorBody(error: ApiError): unknown;
   /** Writes an answer that no operation's policy writes (unrouted paths, an operation without a presenter); the default writes JSON. */

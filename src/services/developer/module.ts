@@ -39,7 +39,7 @@ export const DEVELOPER_PREFIX = PREFIX;
 export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> = {
   name: 'developer',
   contractFile: 'openapi/developer.yaml',
-  // The OAuth 2 authorization server it serves before the pipeline (the library's routes), described apart.
+  // The OAuth 2 authorization server it serves in its `onRequest` step (the library's routes), described apart.
   documents: ['oauth'],
   settings: developerSettingsFromEnv,
   migrations: developerMigrations,
@@ -61,8 +61,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
     return {
       definition: servedDefinition(developerService(developerDeps(deps, server))),
       // The OAuth 2 authorization server (`/oauth2/…`, oidc-provider): outside the contract pipeline, its own protocol.
-      early: server.middleware,
-      late: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
+      onRequest: server.middleware,
+      onNotFound: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
     };
   },
 };

@@ -67,7 +67,7 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   admin: registerProfilesCommands,
   create: (deps) => ({
     definition: servedDefinition(profilesService(profilesDeps(deps))),
-    early: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
+    onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
   }),
 };
 

@@ -15,7 +15,7 @@ import { publishingErrorBody, publishingUnauthenticated, readsExhausted } from '
 import { rateLimits } from '../../platform/security/limits.js';
 import { createPublishingHandlers } from './handlers.js';
 import type { PublishingDeps } from './deps.js';
-import { optionsAnswer, unroutedAnswer } from './http/endpointLayer.js';
+import { routeMissAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
 import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
@@ -48,7 +48,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
-    early: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
+    onRequest: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
       prefixes: [PREFIX, V12_PREFIX],
       operator: deps.config.publishing.corsOrigins,
       ttlMs: deps.config.publishing.accessTokenCacheMs,
@@ -129,7 +129,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
    * operation declares in the contract (`fields` where it declares `fields`, JSONP where it declares `callback`);
    * a request no operation took (an unknown path or method) is never answered as JSONP.
    */
-  const present = publishingPresenter(deps.corsOrigins, (ctx) => deps.contract.byOperationId.get(ctx.state.operationId)?.queryParams);
+  const present = publishingPresenter(deps.corsOrigins);
   const { readsPerHour, writesPerHour, windowSeconds } = deps.rateLimits;
   // Every read (GET) counts against the client address; writes need a token and are few.
   const read = deps.limits.step({ name: 'publishing-reads', per: 'address', points: readsPerHour, windowSeconds });
@@ -191,8 +191,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     security,
     unauthenticated: publishingUnauthenticated,
     unknownCredential: 'refuse',
-    beforeRouting: optionsAnswer,
-    unrouted: unroutedAnswer,
+    onRouteMiss: routeMissAnswer,
     policies,
     errorBody: publishingErrorBody,
     present,

@@ -17,12 +17,16 @@ import { markAppOrigin, type AllowedOrigins } from './cors.js';
 export function appOrigins(db: Kysely<AccountsTables>, options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number }): Middleware {
   const origins = cachedLookups((_all: 'all') => registeredOrigins(db), { ttlMs: options.ttlMs, maxEntries: 1 });
   const owns = ownedBy({ prefix: options.prefixes[0], otherPrefixes: options.prefixes.slice(1) });
-  return async (ctx, next) => {
-    const origin = ctx.get('Origin');
-    if (origin && owns(ctx.path) && options.operator !== '*' && !options.operator.includes(origin)) {
-      const listed = await origins.resolve('all');
+  // Every request passes this step: one without a browser origin to look up passes without an asynchronous step.
+  return (ctx, next) => {
+    const origin = ctx.req.headers.origin;
+    if (!origin || options.operator === '*' || options.operator.includes(origin) || !owns(ctx.path)) return next();
+    const mark = (listed: ReadonlySet<string>) => {
       if (listed.has(origin)) markAppOrigin(ctx);
-    }
-    return next();
+      return next();
+    };
+    // The list the cache holds answers at once; only a read of the store is waited for.
+    const listed = origins.resolve('all');
+    return listed instanceof Promise ? listed.then(mark) : mark(listed);
   };
 }

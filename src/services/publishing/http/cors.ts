@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers.js';
 
 /** Origins whose scripts may call the publishing API: a list, or `'*'` for any. */
 export type AllowedOrigins = readonly string[] | '*';
@@ -29,13 +30,14 @@ const isAppOrigin = (ctx: Context): boolean => ctx.state.appOrigin === true;
  * real status (before any envelope).
  */
 export function setCorsHeaders(ctx: Context, status: number, allowed: AllowedOrigins): void {
-  ctx.vary('Origin');
+  // Written straight to Node's response (`platform/answers/headers.ts`): this runs on every answer.
+  varyOn(ctx, 'Origin');
   if (status === 400 || status === 404) {
-    ctx.set('Access-Control-Allow-Origin', '*');
+    setHeader(ctx, 'Access-Control-Allow-Origin', '*');
     return;
   }
-  const origin = ctx.get('Origin');
+  const origin = ctx.req.headers.origin;
   if (!origin || (allowed !== '*' && !allowed.includes(origin) && !isAppOrigin(ctx))) return;
-  ctx.set('Access-Control-Allow-Origin', allowed === '*' ? '*' : origin);
-  if (ctx.method === 'OPTIONS' && ctx.get('Access-Control-Request-Method')) ctx.set(PREFLIGHT);
+  setHeader(ctx, 'Access-Control-Allow-Origin', allowed === '*' ? '*' : origin);
+  if (ctx.method === 'OPTIONS' && ctx.req.headers['access-control-request-method']) setHeaders(ctx, PREFLIGHT);
 }

@@ -8,23 +8,17 @@ const SERVED_METHODS: ReadonlySet<string> = new Set(['GET', 'POST']);
 const emptyText = (status: number): Outgoing => ({ status, body: undefined, headers: {}, isError: true, text: '' });
 
 /**
- * The platform's answer to `OPTIONS` on any path, before routing: 200 with
- * an empty `text/plain` body (a preflight's CORS headers come with the
- * presentation).
- */
-export function optionsAnswer(ctx: Context): Outgoing | undefined {
-  return ctx.method === 'OPTIONS' ? { ...emptyText(200), isError: false } : undefined;
-}
-
-/**
- * The platform's answer to a request no endpoint takes (`WPCOM_JSON_API::serve`):
+ * The platform's answer to a request no endpoint takes (`WPCOM_JSON_API::serve`,
+ * the service's `onRouteMiss`): `OPTIONS` on any path is 200 with an empty
+ * `text/plain` body (a preflight's CORS headers come with the presentation);
  * a `GET` or `POST` that matches nothing is 404 with an empty `text/plain`
  * body, even when the path is known under the other method; any other
  * method on a known path is 405 `{"error": "not_allowed", "error_message":
  * "Method not allowed"}` with `Allow` listing the path's methods
- * (`GET,POST`, no spaces).
+ * (`GET,POST`, no spaces). (No operation of the contract is an `OPTIONS`.)
  */
-export function unroutedAnswer(ctx: Context, miss: RouteMiss): Outgoing {
+export function routeMissAnswer(ctx: Context, miss: RouteMiss): Outgoing {
+  if (ctx.method === 'OPTIONS') return { ...emptyText(200), isError: false };
   if (miss.kind === 'not-found' || SERVED_METHODS.has(ctx.method)) return emptyText(404);
   return {
     status: 405,

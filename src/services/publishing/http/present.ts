@@ -4,6 +4,7 @@ import type { QueryDeclaration } from '../../../platform/pipeline/queryParameter
 import { readQuery } from '../../../platform/pipeline/queryParameters.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 import { jsonWithKeptParts } from '../../../platform/answers/frozen.js';
+import { setHeader, setHeaders } from '../../../platform/answers/headers.js';
 
 const CALLBACK_UNSAFE = /[^A-Za-z0-9_.]/g;
 
@@ -82,7 +83,7 @@ const keptJson = new WeakMap<object, string>();
  * The presentation of publishing answers, with the CORS policy of the
  * deployment (see `setCorsHeaders`). It writes an answer the way every v1.1
  * endpoint does, reading its options from the parameters the answering
- * operation declares (`declaredBy`; none for a request no operation took):
+ * operation declares (none for a request no operation took):
  * `fields` filters a successful post, or each post of a list (never an
  * error body), where the operation declares `fields`; `http_envelope` turns
  * any answer into HTTP 200 with `{code, headers, body}`; `pretty` indents by
@@ -95,16 +96,17 @@ const keptJson = new WeakMap<object, string>();
  * layer (`answer.text`) is written as it is, never enveloped or wrapped.
  */
 export const publishingPresenter =
-  (allowedOrigins: AllowedOrigins, declaredBy: (ctx: Context) => QueryDeclaration | undefined): Presenter =>
-  (ctx, answer) =>
-    presentPublishing(ctx, answer, allowedOrigins, declaredBy(ctx) ?? UNROUTED_OPTIONS);
+  (allowedOrigins: AllowedOrigins): Presenter =>
+  (ctx, answer, operation) =>
+    presentPublishing(ctx, answer, allowedOrigins, operation?.queryParams ?? UNROUTED_OPTIONS);
 
 function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, declared: QueryDeclaration): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
+  // Headers straight to Node's response (`platform/answers/headers.ts`), the types as written: this runs on every answer.
   if (answer.text !== undefined) {
     ctx.status = answer.status;
-    ctx.set(answer.headers);
-    ctx.type = 'text/plain; charset=utf-8';
+    setHeaders(ctx, answer.headers);
+    setHeader(ctx, 'Content-Type', 'text/plain; charset=utf-8');
     ctx.body = Buffer.from(answer.text);
     return;
   }
@@ -128,16 +130,16 @@ function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: Allow
   // A kept (frozen) post object is serialised once, whatever answers hold it (`renderedPosts`).
   const json = how.pretty ? JSON.stringify(body, null, 4) : jsonWithKeptParts(body, keptJson);
   ctx.status = status;
-  ctx.set(headers);
-  ctx.set('X-Content-Type-Options', 'nosniff');
+  setHeaders(ctx, headers);
+  setHeader(ctx, 'X-Content-Type-Options', 'nosniff');
   // What a token may read (a trashed post, `context=edit`) is its holder's alone: no shared cache keeps it.
-  if (ctx.get('authorization')) ctx.set('Cache-Control', 'private, no-store');
+  if (ctx.req.headers.authorization) setHeader(ctx, 'Cache-Control', 'private, no-store');
   // Bytes, not text: Koa would measure a text body's UTF-8 length and Node encode it again.
   if (how.callback) {
-    ctx.type = 'application/javascript; charset=utf-8';
+    setHeader(ctx, 'Content-Type', 'application/javascript; charset=utf-8');
     ctx.body = Buffer.from(`/**/${how.callback}(${json});`);
   } else {
-    ctx.type = 'application/json; charset=utf-8';
+    setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
     ctx.body = Buffer.from(json);
   }
 }
