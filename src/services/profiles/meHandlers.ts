@@ -1,6 +1,7 @@
 import type { AuthenticatedProfile } from '../../../generated/profiles/types.gen.js';
 import { OAUTH_SCOPES } from '../../accounts/oauth/scopes.js';
 import { ApiError } from '../../platform/answers/errors.js';
+import { insufficientScope, unauthorized } from './errors.js';
 import { presentedProfiles } from './domain/presentedProfiles.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfilesDeps } from './deps.js';
@@ -8,15 +9,14 @@ import type { ProfilesDeps } from './deps.js';
 /** The signed-in person's operations (the `oauth` scheme's). */
 export type MeOperation = 'getProfile' | 'associatedEmail';
 
-const notAuthorized = () => new ApiError(401, 'unauthorized', 'You are not authorized to perform this action');
-const insufficientScope = () =>
-  new ApiError(403, 'insufficient_scope', 'The provided token does not contain the required scope for this request.');
+// A principal that is no person, or whose account is gone, holds a token that no longer names anyone: invalid_token.
+const notAuthorized = () => unauthorized('invalid');
 const profileDisabled = () => new ApiError(404, 'disabled', 'Profile is disabled');
 
 /** The account an OAuth token of the `profile` scope acts for: 401 without one, 403 without the scope. */
 function personOf(principal: ProfilesPrincipal): string {
   if (principal.kind !== 'person') throw notAuthorized();
-  if (!principal.scopes.has(OAUTH_SCOPES.profile)) throw insufficientScope();
+  if (!principal.scopes.has(OAUTH_SCOPES.profile)) throw insufficientScope(OAUTH_SCOPES.profile);
   return principal.accountId;
 }
 
