@@ -375,7 +375,12 @@ export type AuthorizeData = {
 
 export type AuthorizeErrors = {
     /**
-     * An error that cannot go back to the app (an unknown client, a redirect URI not registered, an expired request).
+     * An error that cannot go back to the app (an unknown client, a redirect
+     * URI not registered, an expired request). A person's browser (a request
+     * that prefers `text/html`) gets the dashboard's error page, which says
+     * what went wrong and names the error code, with no script; any other
+     * caller gets the error as JSON.
+     *
      */
     400: OAuthError;
     /**
@@ -408,7 +413,12 @@ export type ResumeAuthorizationData = {
 
 export type ResumeAuthorizationErrors = {
     /**
-     * An error that cannot go back to the app (an unknown client, a redirect URI not registered, an expired request).
+     * An error that cannot go back to the app (an unknown client, a redirect
+     * URI not registered, an expired request). A person's browser (a request
+     * that prefers `text/html`) gets the dashboard's error page, which says
+     * what went wrong and names the error code, with no script; any other
+     * caller gets the error as JSON.
+     *
      */
     400: OAuthError;
     /**
