@@ -375,12 +375,7 @@ export type AuthorizeData = {
 
 export type AuthorizeErrors = {
     /**
-     * An error that cannot go back to the app (an unknown client, a redirect
-     * URI not registered, an expired request). A person's browser (a request
-     * that prefers `text/html`) gets the dashboard's error page, which says
-     * what went wrong and names the error code, with no script; any other
-     * caller gets the error as JSON.
-     *
+     * An error that cannot go back to the app (an unknown client, a redirect URI not registered, an expired request).
      */
     400: OAuthError;
     /**
@@ -413,12 +408,7 @@ export type ResumeAuthorizationData = {
 
 export type ResumeAuthorizationErrors = {
     /**
-     * An error that cannot go back to the app (an unknown client, a redirect
-     * URI not registered, an expired request). A person's browser (a request
-     * that prefers `text/html`) gets the dashboard's error page, which says
-     * what went wrong and names the error code, with no script; any other
-     * caller gets the error as JSON.
-     *
+     * An error that cannot go back to the app (an unknown client, a redirect URI not registered, an expired request).
      */
     400: OAuthError;
     /**
