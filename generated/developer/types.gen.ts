@@ -684,6 +684,10 @@ export type GetSessionResponses = {
      * The current session.
      */
     200: Session;
+    /**
+     * No session cookie was sent; no body.
+     */
+    204: void;
 };
 
 export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];

@@ -216,6 +216,8 @@ export function developerService(deps: DeveloperDeps): DeveloperDefinition {
     contract: deps.contract,
     handlers,
     anonymous: { kind: 'anonymous' },
+    // Where a session is optional (reading the session), a cookie of an unknown or ended session is still a 401.
+    unknownCredential: 'refuse',
     security,
     unauthenticated,
     policies,
