@@ -169,7 +169,8 @@ function packageModule(name: string, document: Document): string {
   ].join('\n');
 }
 
-function packageJson(name: string, document: Document): object {
+/** `package.json` of the package of contract `name`: its name and version are the contract's (docs/sdk.md lists them). */
+export function packageJson(name: string, document: Document): { name: string; version: string } & Record<string, unknown> {
   return {
     name: `${SDK_SCOPE}/${name}`,
     version: document.info.version,

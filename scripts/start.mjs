@@ -27,4 +27,13 @@ const env = {
 };
 const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// `npm start` runs this under `sh -c`, which a SIGTERM to npm (`kill <pid of npm start>`) ends without passing the
+// signal on: this process would be left, and the server on its port. When the parent goes, the server is stopped too.
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphaned);
+  server.kill('SIGTERM');
+}, 250);
+orphaned.unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -60,7 +60,12 @@ export const logOut = <ThrowOnError extends boolean = false>(options: Options<Lo
 /**
  * Get the current session
  *
- * Returns the logged-in account's email address, the session's CSRF token and when the session ends.
+ * Returns the logged-in account's email address, the session's CSRF
+ * token and when the session ends. Without a session cookie the answer
+ * is `204` (no session; the dashboard page asks this on every visit, and
+ * a browser logs a `401` as a failed load); a cookie of a session that
+ * is unknown or has ended is `401`.
+ *
  */
 export const getSession = <ThrowOnError extends boolean = false>(options?: Options<GetSessionData, ThrowOnError>) => (options?.client ?? client).get<GetSessionResponses, GetSessionErrors, ThrowOnError>({
     security: [{

@@ -285,7 +285,16 @@ export type Application = {
  */
 export type OAuthClientSettings = {
     /**
-     * Exact redirect URIs (`https://`, or `http://` on a loopback host, or an app's own scheme such as `com.example.app:/cb`), no fragment.
+     * Redirect URIs, each matched exactly, no fragment: `https://` on a
+     * host that is not a loopback address; a native app's loopback
+     * redirect, `http://127.0.0.1` or `http://[::1]` (matched with any
+     * port, RFC 8252 §7.3); or a native app's own reverse-domain scheme
+     * such as `com.example.app:/cb` (RFC 8252 §7.1). Anything else is
+     * refused with `400 invalid_request` naming the URI: `localhost`
+     * (RFC 8252 §8.3: use the IP literal), `https` on a loopback address,
+     * `http` on another host, and schemes without a dot (`javascript:`,
+     * `data:`, `file:`).
+     *
      */
     redirect_uris: Array<string>;
     /**
@@ -675,6 +684,10 @@ export type GetSessionResponses = {
      * The current session.
      */
     200: Session;
+    /**
+     * No session cookie was sent; no body.
+     */
+    204: void;
 };
 
 export type GetSessionResponse = GetSessionResponses[keyof GetSessionResponses];

@@ -103,6 +103,8 @@ describe('the independent oracle (test/support/contract.ts)', () => {
     // declared WWW-Authenticate (an unrouted path's answer would not be held to an operation's headers).
     const invalidToken = { error: 'invalid_token', message: 'Invalid token.' };
     await expect(check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, {}, invalidToken))).rejects.toThrow(/required header WWW-Authenticate/);
-    expect((await check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, { 'www-authenticate': 'Bearer' }, invalidToken))).checked).toBe(1);
+    expect((await check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, { 'www-authenticate': 'Bearer error="invalid_token"' }, invalidToken))).checked).toBe(1);
+    // The header's value is checked too: RFC 6750's error parameter is one the contract names.
+    await expect(check('GET', '/rest/v1.1/sites/1/posts/1/', answer(401, { 'www-authenticate': 'Bearer error="nonsense"' }, invalidToken))).rejects.toThrow(/WWW-Authenticate/);
   });
 });

@@ -140,7 +140,7 @@ describe('publishing through prism proxy', () => {
     const res = await viaPrism('publishing', restore(1, 101), as('not-a-token'));
     expect(res.status).toBe(401);
     expect(res.json().error).toBe('invalid_token');
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
   it.each([

@@ -61,7 +61,10 @@ export function dashboardApi(baseUrl: string) {
     /** The current session, or null when nobody is logged in. */
     async currentSession(): Promise<Session | null> {
       try {
-        return remember(await unwrap(sdk.getSession({ client })));
+        const answer = await sdk.getSession({ client });
+        // 204: no session cookie was sent (an anonymous visit, answered without an error).
+        if (answer.response?.status === 204) return null;
+        return remember((await unwrap(Promise.resolve(answer))) as Session);
       } catch (failure) {
         if (failure instanceof ApiFailure && failure.status === 401) return null;
         throw failure;

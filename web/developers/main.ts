@@ -55,16 +55,26 @@ let resetToken: string | undefined;
 
 let applications: Application[] = [];
 
+/** The message `announce` is about to show, so that a view that replaces the page can cancel it. */
+let pendingAnnouncement: number | undefined;
+
 /** Says something to everyone: visible, and read out by screen readers (polite). */
 function announce(message: string) {
   page.error.hidden = true;
   // Emptied first, so the same message twice is announced twice.
+  clearAnnouncement();
+  pendingAnnouncement = window.setTimeout(() => (page.status.textContent = message), 50);
+}
+
+/** Empties the status line, and drops a message still on its way to it. */
+function clearAnnouncement() {
+  window.clearTimeout(pendingAnnouncement);
+  pendingAnnouncement = undefined;
   page.status.textContent = '';
-  window.setTimeout(() => (page.status.textContent = message), 50);
 }
 
 function showError(failure: unknown) {
-  page.status.textContent = '';
+  clearAnnouncement();
   page.error.textContent = failure instanceof Error ? failure.message : 'Something went wrong. Try again.';
   page.error.hidden = false;
 }
@@ -405,8 +415,8 @@ async function openLinkAndSession() {
 /** An app's authorization request, for the logged-in person to allow or deny; their answer sends the browser on. */
 async function showConsent(consentId: string) {
   const request = await api.consentRequest(consentId);
-  // Signed in now: the "log in first" message has done its work.
-  page.status.textContent = '';
+  // Signed in now: the "log in first" message has done its work, even one still on its way to the status line.
+  clearAnnouncement();
   page.error.hidden = true;
   page.loading.hidden = true;
   page.signedOut.hidden = true;

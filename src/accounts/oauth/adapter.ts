@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { sha256Hex } from '../../platform/security/secrets.js';
 import type { AccountsTables } from '../tables.js';
+import { isNativeClient } from './clients.js';
 
 /** The stored form of a code's, token's, session's or interaction's id: its SHA-256 hex (the id of a code or token is the secret). */
 export const hashOAuthId = sha256Hex;
@@ -11,6 +12,8 @@ export interface ClientMetadata {
   client_id: string;
   client_name: string;
   client_uri?: string;
+  /** `native` when a redirect URI is a loopback or an app's own scheme (`isNativeClient`), else `web`. */
+  application_type: 'native' | 'web';
   redirect_uris: string[];
   javascript_origins: string[];
   token_endpoint_auth_method: 'none';
@@ -33,6 +36,8 @@ export async function findClient(db: Kysely<AccountsTables>, clientId: string): 
     client_id: row.id,
     client_name: row.name,
     ...(row.website_url ? { client_uri: row.website_url } : {}),
+    // The library takes an app's own scheme, and a loopback redirect on any port, only from a native client.
+    application_type: isNativeClient(redirectUris) ? 'native' : 'web',
     redirect_uris: redirectUris,
     javascript_origins: JSON.parse(row.javascript_origins) as string[],
     token_endpoint_auth_method: 'none',

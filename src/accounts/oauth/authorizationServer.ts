@@ -61,6 +61,11 @@ export interface AuthorizationServerOptions {
   tokenResponse?: (grant: { accountId: string; clientId: string; grantId: string }) => Promise<Record<string, unknown>>;
   /** `Retry-After` (seconds) of a 503 when the store is unavailable; default 1, as the app's pipeline. */
   storeRetryAfterSeconds?: number;
+  /**
+   * The HTML page (and its Content-Security-Policy) of an authorization error that cannot go back to the app, for a
+   * person's browser (a request that prefers `text/html`); others get the error as JSON. Without it, JSON to all.
+   */
+  errorPage?: { render(error: { error: string; error_description?: string }): string; policy: string };
 }
 
 export interface AuthorizationServer {
@@ -375,7 +380,16 @@ function configuration(
     },
     jwks: { keys: [signingKey] },
     renderError: async (ctx: KoaContextWithOIDC, out) => {
-      // An authorization request whose error cannot go back to the app: plain JSON, never an HTML page with scripts.
+      // An authorization request whose error cannot go back to the app. A person's browser (it prefers HTML) sees the
+      // dashboard's error page, with no script; an API client (`*/*`, JSON) the error as JSON.
+      if (options.errorPage && ctx.accepts('json', 'html') === 'html') {
+        ctx.set('Content-Security-Policy', options.errorPage.policy);
+        ctx.set('X-Content-Type-Options', 'nosniff');
+        ctx.set('Referrer-Policy', 'no-referrer');
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = options.errorPage.render(out);
+        return;
+      }
       ctx.type = 'application/json';
       ctx.body = out;
     },

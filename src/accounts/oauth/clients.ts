@@ -11,18 +11,39 @@ export interface OAuthClientSettings {
 
 /**
  * Why a redirect URI is refused, or undefined when it may be registered:
- * an absolute URI without a fragment (RFC 6749 §3.1.2), `https`, `http` on a
- * loopback host only (RFC 8252 §7.3), or an app's own scheme with a dot
- * (RFC 8252 §7.1, `com.example.app:/cb`).
+ * an absolute URI without a fragment (RFC 6749 §3.1.2), and one of
+ * - `https` on a host that is not a loopback address;
+ * - `http` on a loopback IP literal, `127.0.0.1` or `[::1]` (RFC 8252 §7.3):
+ *   a native app's loopback redirect, matched with any port;
+ * - an app's own scheme with a dot (RFC 8252 §7.1, `com.example.app:/cb`).
+ * `localhost` is refused (RFC 8252 §8.3: the name may resolve to another
+ * interface, or be taken by another program), and with it every scheme a
+ * browser would run or read locally (`javascript:`, `data:`, `file:`, …: none
+ * has a dot).
  */
 export function redirectUriProblem(uri: string): string | undefined {
   if (!URL.canParse(uri)) return `${uri} is not an absolute URI`;
   const url = new URL(uri);
   if (url.hash || uri.includes('#')) return `${uri} has a fragment`;
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') return ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname) ? undefined : `${uri} is http on a host that is not loopback`;
+  if (url.hostname === 'localhost') return `${uri} names localhost: use http://127.0.0.1 or http://[::1] for a loopback redirect (RFC 8252 §8.3)`;
+  const loopback = LOOPBACK_IPS.has(url.hostname);
+  if (url.protocol === 'https:') return loopback ? `${uri} is https on a loopback address: a loopback redirect is http (RFC 8252 §7.3)` : undefined;
+  if (url.protocol === 'http:') return loopback ? undefined : `${uri} is http on a host that is not 127.0.0.1 or [::1]`;
   if (url.protocol.slice(0, -1).includes('.')) return undefined;
-  return `${uri} has neither https, loopback http nor an app's own reverse-domain scheme`;
+  return `${uri} has neither https, loopback http nor an app's own reverse-domain scheme (com.example.app:/cb)`;
+}
+
+/** The loopback IP literals a native app's redirect may name (RFC 8252 §7.3), as `URL` gives the host name. */
+const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]']);
+
+/**
+ * Whether an application's redirect URIs make it a native app (RFC 8252): a
+ * loopback `http` redirect or an app's own scheme. The authorization server
+ * then matches a loopback redirect with any port (§7.3), as the app's
+ * operating system picks one when it listens.
+ */
+export function isNativeClient(redirectUris: readonly string[]): boolean {
+  return redirectUris.some((uri) => !uri.startsWith('https:'));
 }
 
 /** Why a JavaScript origin is refused, or undefined: `scheme://host[:port]` and nothing more. */

@@ -56,6 +56,8 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
     },
 
     async getSession({ principal }) {
+      // No cookie at all: no session, answered without an error (a browser would log a 401 on every anonymous visit).
+      if (principal.kind === 'anonymous') return { status: 204, body: undefined };
       return { status: 200, body: sessionBody(sessionOf(principal)) };
     },
 

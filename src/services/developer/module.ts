@@ -18,6 +18,7 @@ import { resolveSession } from './flows/sessions.js';
 import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
 import { admitSteps } from './http/admitRequest.js';
+import { AUTHORIZATION_ERROR_PAGE_POLICY, authorizationErrorPage } from './http/authorizationErrorPage.js';
 import { dashboardPage } from './http/dashboardPage.js';
 import { presentDeveloperAnswer } from './http/presentAnswer.js';
 import { createOAuthHandlers } from './oauthHandlers.js';
@@ -57,6 +58,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       redis: deps.redis ? { client: deps.redis, keyPrefix: deps.config.redisKeyPrefix } : undefined,
       // A token revoked here stops working at once on this instance, and on the others as soon as the bus tells them.
       onRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
+      // A wrong redirect URI or an unknown app shows the person the dashboard's error page, not raw JSON.
+      errorPage: { render: authorizationErrorPage, policy: AUTHORIZATION_ERROR_PAGE_POLICY },
     });
     return {
       definition: servedDefinition(developerService(developerDeps(deps, server))),
@@ -213,6 +216,8 @@ export function developerService(deps: DeveloperDeps): DeveloperDefinition {
     contract: deps.contract,
     handlers,
     anonymous: { kind: 'anonymous' },
+    // Where a session is optional (reading the session), a cookie of an unknown or ended session is still a 401.
+    unknownCredential: 'refuse',
     security,
     unauthenticated,
     policies,

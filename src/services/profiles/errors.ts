@@ -15,12 +15,28 @@ export const rateLimitExceeded = (headers: Record<string, string>) =>
 export const avatarsBusy = () =>
   new ApiError(503, 'service_unavailable', 'Too many avatar images are being drawn; try again shortly', { 'Retry-After': '1' });
 
-/** 401 `unauthorized`: a `/me` operation without a person's token (the real API's words). */
-export const notAuthorized = () => new ApiError(401, 'unauthorized', 'You are not authorized to perform this action');
+/**
+ * The `WWW-Authenticate` challenge of a refusal (RFC 6750 §3): the realm, and the `error` parameter only when a
+ * credential was sent and refused (`invalid_token`) or lacks the scope (`insufficient_scope`, naming it), so a
+ * client can tell from the header alone whether to ask for a new key or token.
+ */
+const challenge = (error?: 'invalid_token' | 'insufficient_scope', scope?: string) =>
+  ['Bearer realm="profiles"', error && `error="${error}"`, scope && `scope="${scope}"`].filter(Boolean).join(', ');
 
-/** 403 `insufficient_scope`: a person's token without the `profile` scope. */
-export const insufficientScope = () =>
-  new ApiError(403, 'insufficient_scope', 'The provided token does not contain the required scope for this request.');
+/** 401 `unauthorized`: an operation that requires a key or token, without one (`missing`) or with one that is malformed, unknown, expired or revoked. */
+export const unauthorized = (reason: 'missing' | 'invalid') =>
+  new ApiError(401, 'unauthorized', 'You are not authorized to perform this action', {
+    'WWW-Authenticate': challenge(reason === 'invalid' ? 'invalid_token' : undefined),
+  });
+
+/** 401 `unauthorized` with `invalid_token`: a principal that is no person, or whose account is gone, holds a token that no longer names anyone. */
+export const notAuthorized = () => unauthorized('invalid');
+
+/** 403 `insufficient_scope`: an OAuth token not granted the scope the operation needs. */
+export const insufficientScope = (scope: string) =>
+  new ApiError(403, 'insufficient_scope', 'The provided token does not contain the required scope for this request.', {
+    'WWW-Authenticate': challenge('insufficient_scope', scope),
+  });
 
 /** 404 `disabled`: the signed-in person has no profile (the real API's words). */
 export const profileDisabled = () => new ApiError(404, 'disabled', 'Profile is disabled');

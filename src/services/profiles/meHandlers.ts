@@ -12,7 +12,7 @@ export type MeOperation = 'getProfile' | 'associatedEmail';
 /** The account an OAuth token of the `profile` scope acts for: 401 without one, 403 without the scope. */
 function personOf(principal: ProfilesPrincipal): string {
   if (principal.kind !== 'person') throw notAuthorized();
-  if (!principal.scopes.has(OAUTH_SCOPES.profile)) throw insufficientScope();
+  if (!principal.scopes.has(OAUTH_SCOPES.profile)) throw insufficientScope(OAUTH_SCOPES.profile);
   return principal.accountId;
 }
 

@@ -1,6 +1,5 @@
 import { OWN_SERVER_PREFIXES, PREFIX } from '../../../generated/profiles/contract.gen.js';
 import type { PlatformConfig } from '../../platform/config.js';
-import { ApiError } from '../../platform/answers/errors.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
@@ -10,7 +9,7 @@ import { profilesCors } from './http/cors.js';
 import { profilesMigrations } from './store/migrations.js';
 import { seedProfilesDemo } from './demo.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv, type ProfilesConfig } from './settings.js';
-import { avatarsBusy, profilesErrorBody, rateLimitExceeded } from './errors.js';
+import { avatarsBusy, profilesErrorBody, rateLimitExceeded, unauthorized } from './errors.js';
 import { rateLimits } from '../../platform/security/limits.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
@@ -183,7 +182,7 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
     handlers,
     anonymous: { kind: 'anonymous' },
     security,
-    unauthenticated: () => new ApiError(401, 'unauthorized', 'You are not authorized to perform this action'),
+    unauthenticated: unauthorized,
     policies,
     errorBody: profilesErrorBody,
     present: presentJsonAnswer,

@@ -10,13 +10,17 @@ export const publishingErrorBody = (error: ApiError): PublishingError => ({
   message: error.message,
 });
 
-/** 401 for a missing (`authorization_required`) or unknown (`invalid_token`) token. */
+/**
+ * 401 for a missing (`authorization_required`) or unknown (`invalid_token`) token. `WWW-Authenticate` follows
+ * RFC 6750 §3: no `error` parameter when no token was sent, `error="invalid_token"` for one that is unknown,
+ * expired or revoked (a client learns from the header alone whether to refresh or to send the person to sign in).
+ */
 export const publishingUnauthenticated = (reason: 'missing' | 'invalid') =>
   reason === 'missing'
     ? new ApiError(401, 'authorization_required', 'An active access token must be used to access this endpoint.', {
         'WWW-Authenticate': 'Bearer',
       })
-    : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', { 'WWW-Authenticate': 'Bearer' });
+    : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
 
 /** 404 `unknown_blog`: no site has that ID or domain. */
 export const unknownBlog = () => new ApiError(404, 'unknown_blog', 'Unknown blog');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser } from '../../services/developer/support/dashboard.js';
-import { authorizationRequest, personOf, redeem, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
+import { authorizationRequest, authorizedCallback, personOf, redeem, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
 
 /** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
 const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
@@ -70,9 +70,9 @@ describe('an authorization link followed by a person who is not logged in', () =
     const context = await browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
-    // The page asks for the session first: a signed-out browser logs that answer (401) as a failed load, and nothing else.
+    // No console error at all: a signed-out browser's session read is answered 204, not a 401 it would log.
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('status of 401')) problems.push(message.text());
+      if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
 
@@ -91,6 +91,10 @@ describe('an authorization link followed by a person who is not logged in', () =
     await form.waitFor();
     await expect(form.locator('#consent-title').textContent()).resolves.toContain('Weather widget');
     expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('consent')).toBe(consentId);
+    // Signed in now: the "log in first" message is gone (after the announcement's own delay too), and so are the forms.
+    await page.waitForTimeout(200);
+    await expect(page.locator('#status').textContent()).resolves.toBe('');
+    await expect(page.locator('#signed-out').isHidden()).resolves.toBe(true);
     const [callback] = await Promise.all([
       page.waitForRequest((sent) => sent.url().startsWith(REDIRECT_URI)),
       form.getByRole('button', { name: 'Allow' }).click(),
@@ -99,6 +103,85 @@ describe('an authorization link followed by a person who is not logged in', () =
     // The code is for this request: it redeems with this request's state and verifier.
     const tokens = await redeem(app, new URL(callback.url()), request.state, request.codeVerifier);
     expect(tokens.scope).toBe('profile');
+    await context.close();
+  });
+});
+
+describe('the consent page’s answer buttons', () => {
+  it.each([
+    ['a wide screen', { width: 1280, height: 800 }],
+    ['a phone', { width: 320, height: 640 }],
+  ])('have room on %s: neither overlaps the other, each holds its label, with space between', async (_where, viewport) => {
+    const app = await registeredApp(server);
+    const ada = await personOf(server, 'ada@demo.example.com');
+    const context = await browser.newContext({ viewport });
+    await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+    await page.locator('#consent-form').waitFor();
+    const boxes = await page.evaluate(() =>
+      ['consent-allow', 'consent-deny'].map((id) => {
+        const button = document.getElementById(id)!;
+        const { left, right, top, bottom } = button.getBoundingClientRect();
+        return { left, right, top, bottom, fits: button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight };
+      }),
+    );
+    const [allow, deny] = boxes as [(typeof boxes)[number], (typeof boxes)[number]];
+    expect(allow.fits && deny.fits).toBe(true);
+    // Side by side with a gap, or stacked with one.
+    const gap = Math.max(deny.left - allow.right, deny.top - allow.bottom);
+    expect(gap).toBeGreaterThanOrEqual(8);
+    // Inside the page: nothing to scroll sideways for.
+    expect(Math.max(allow.right, deny.right)).toBeLessThanOrEqual(viewport.width);
+    await context.close();
+  });
+});
+
+describe('apps you authorized, on the dashboard', () => {
+  it('lists an app once, however many consents the person gave it (one never redeemed)', async () => {
+    const app = await registeredApp(server);
+    const newcomer = await signedUpUser(server);
+    const person = await personOf(server, newcomer.email);
+    await authorizedCallback(server, app, person, 'profile', []);
+    await authorizedCallback(server, app, person, 'profile', []);
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'dev_session', value: person.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/developers`);
+    await page.locator('#authorizations').waitFor();
+    await expect(page.locator('#authorizations .authorization').count()).resolves.toBe(1);
+    await expect(page.locator('#authorizations .authorization strong').textContent()).resolves.toBe('Weather widget');
+    await context.close();
+  });
+});
+
+describe('an authorization link with a redirect URI the app did not register', () => {
+  it('shows the person the dashboard’s error page, in its style, with nothing sent to that address', async () => {
+    const app = await registeredApp(server);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems: string[] = [];
+    // The page's own 400 is logged as a failed load of the document itself; anything else (a refused style sheet, a CSP
+    // violation) is a problem.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.location().url.includes('/oauth2/authorize')) problems.push(`${message.text()} ${message.location().url}`);
+    });
+    const sentElsewhere: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().startsWith('https://elsewhere.example')) sentElsewhere.push(sent.url());
+    });
+    const request = await authorizationRequest(app.as, app.client, 'profile');
+    request.url.searchParams.set('redirect_uri', 'https://elsewhere.example/callback');
+    const response = await page.goto(request.url.href);
+    expect(response?.status()).toBe(400);
+    await expect(page.title()).resolves.toContain('Developer dashboard');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This sign-in link does not work');
+    await expect(page.locator('#authorization-error-code').textContent()).resolves.toBe('invalid_redirect_uri');
+    // The dashboard's style sheet applies (its header is laid out as on the dashboard), and its CSP let nothing fail.
+    const header = await page.evaluate(() => getComputedStyle(document.querySelector('.header-row')!).display);
+    expect(header).toBe('flex');
+    expect(problems).toEqual([]);
+    expect(sentElsewhere).toEqual([]);
     await context.close();
   });
 });

@@ -73,6 +73,31 @@ describe('authorization requests', () => {
     expect(response.headers.get('location')).toBeNull();
     expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
   });
+
+  it('with a wrong redirect URI or an unknown app show a browser the dashboard’s error page, with no script', async () => {
+    const app = await registeredApp(server);
+    const request = await authorizationRequest(app.as, app.client, 'publishing:read');
+    const wrongRedirect = new URL(request.url);
+    wrongRedirect.searchParams.set('redirect_uri', 'https://elsewhere.example/callback');
+    const unknownApp = new URL(request.url);
+    unknownApp.searchParams.set('client_id', '00000000-0000-4000-8000-000000000000');
+    for (const [url, code] of [[wrongRedirect, 'invalid_redirect_uri'], [unknownApp, 'invalid_client']] as const) {
+      const response = await checkedFetch(url, { redirect: 'manual', headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+      expect(response.status).toBe(400);
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+      expect(response.headers.get('content-security-policy')).not.toMatch(/script-src/);
+      const page = await response.text();
+      expect(page).toContain('<link rel="stylesheet" href="/developers/app.css">');
+      expect(page).toContain(`<code id="authorization-error-code">${code}</code>`);
+      expect(page).not.toContain('<script');
+    }
+    // An API client that asks for JSON still gets JSON.
+    const json = await checkedFetch(wrongRedirect, { redirect: 'manual', headers: { Accept: 'application/json' } });
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
 });
 
 describe('consent', () => {

@@ -29,15 +29,15 @@ export async function startOAuthServer(env: Record<string, string> = {}): Promis
   return startDashboardServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env });
 }
 
-/** An app registered by a developer on the dashboard, as an OAuth client, and its metadata as the app's library reads it. */
-export async function registeredApp(server: TestServer) {
+/** An app registered by a developer on the dashboard, as an OAuth client (`REDIRECT_URI` unless told), and its metadata as the app's library reads it. */
+export async function registeredApp(server: TestServer, redirectUris: string[] = [REDIRECT_URI]) {
   const developer = await signedUpUser(server);
   const application = await createdApplication(developer);
   const { response } = await sdk.setOAuthClient({
     client: developer.client,
     headers: developer.csrf,
     path: { applicationId: application.application.id },
-    body: { redirect_uris: [REDIRECT_URI], javascript_origins: [APP_ORIGIN] },
+    body: { redirect_uris: redirectUris, javascript_origins: [APP_ORIGIN] },
   });
   if (response.status !== 200) throw new Error(`setOAuthClient answered ${response.status}`);
   const issuer = new URL(`${server.url}/oauth2`);
@@ -102,12 +102,17 @@ export function browserAt(server: TestServer) {
 }
 
 /** The app's authorization request (PKCE S256 and state), as oauth4webapi builds its parts. */
-export async function authorizationRequest(as: oauth.AuthorizationServer, client: oauth.Client, scope: string, options: { pkce?: boolean } = {}) {
+export async function authorizationRequest(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  scope: string,
+  options: { pkce?: boolean; redirectUri?: string } = {},
+) {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const url = new URL(as.authorization_endpoint!);
   url.searchParams.set('client_id', client.client_id);
-  url.searchParams.set('redirect_uri', REDIRECT_URI);
+  url.searchParams.set('redirect_uri', options.redirectUri ?? REDIRECT_URI);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', scope);
   url.searchParams.set('state', state);

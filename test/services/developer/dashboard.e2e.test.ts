@@ -47,6 +47,23 @@ function pngSize(file: string) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), bytes: bytes.length };
 }
 
+describe('an anonymous visit', () => {
+  it('logs no console error: the session read answers 204 without a cookie, not a 401', async () => {
+    const anonymous = await browser.newContext();
+    const fresh = await anonymous.newPage();
+    const problems: string[] = [];
+    const sessionReads: number[] = [];
+    fresh.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    fresh.on('pageerror', (error) => problems.push(error.message));
+    fresh.on('response', (response) => response.url().endsWith('/developer/v1/session') && sessionReads.push(response.status()));
+    await openDashboard(fresh);
+    await fresh.locator('#log-in-form').waitFor();
+    expect(sessionReads).toEqual([204]);
+    expect(problems).toEqual([]);
+    await anonymous.close();
+  });
+});
+
 describe('the dashboard in a browser', () => {
   const email = uniqueEmail('browser');
   let key = '';

@@ -145,12 +145,18 @@ describe('log in', () => {
 });
 
 describe('the current session and log out', () => {
-  it('answers 401 without a session cookie', async () => {
+  it('answers 204 without a session cookie: no session, and no error for a browser to log', async () => {
     const caller = await dashboardCaller(server);
-    const { error, response } = await sdk.getSession({ client: caller.client });
+    const { response } = await sdk.getSession({ client: caller.client });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('still refuses every other operation without a session cookie: 401', async () => {
+    const caller = await dashboardCaller(server);
+    const { error, response } = await sdk.listApplications({ client: caller.client });
     expect(response.status).toBe(401);
     expect(error).toEqual({ error: 'Log in to use the developer dashboard', code: 'unauthenticated' });
-    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
   it.each([

@@ -88,13 +88,15 @@ describe('a keyed caller', () => {
 
 describe('a caller without a valid key', () => {
   it.each([
-    ['no Authorization header', {}],
-    ['a malformed key', { headers: { Authorization: 'Bearer not-a-key' } }],
-    ['a key nobody issued', { key: issueApiKey().key }],
-  ])('is refused 401 with %s, in the service\'s error format', async (_what, options) => {
+    ['no Authorization header', {}, 'Bearer realm="profiles"'],
+    ['a malformed key', { headers: { Authorization: 'Bearer not-a-key' } }, 'Bearer realm="profiles", error="invalid_token"'],
+    ['a key nobody issued', { key: issueApiKey().key }, 'Bearer realm="profiles", error="invalid_token"'],
+  ])('is refused 401 with %s, in the service\'s error format', async (_what, options, challenge) => {
     const answer = await inferred('alex', options);
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ error: 'You are not authorized to perform this action', code: 'unauthorized' });
+    // RFC 6750 §3: the challenge, with invalid_token only when a credential was sent.
+    expect(answer.headers.get('www-authenticate')).toBe(challenge);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     // Counted as an anonymous lookup (guessing keys costs the guesser's budget), with the headers the contract declares.
     expect(answer.headers.get('x-ratelimit-limit')).toBe('100');

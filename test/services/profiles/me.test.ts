@@ -41,12 +41,17 @@ describe('GET /v3/me/profile', () => {
     expect(keyed.status).toBe(200);
   });
 
-  it('is 401 without a token or with an unknown one, 403 for a token without the profile scope', async () => {
-    expect((await me('profile')).status).toBe(401);
-    expect((await me('profile', 'not-a-token')).status).toBe(401);
+  it('is 401 without a token or with an unknown one, 403 for a token without the profile scope, each with its RFC 6750 challenge', async () => {
+    const missing = await me('profile');
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="profiles"');
+    const unknown = await me('profile', 'not-a-token');
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="profiles", error="invalid_token"');
     const publishingOnly = await alexToken('publishing:read');
     const refused = await me('profile', publishingOnly);
     expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="profiles", error="insufficient_scope", scope="profile"');
     expect(await refused.json()).toMatchObject({ code: 'insufficient_scope' });
   });
 

@@ -66,7 +66,7 @@ describe('tokens revoke', () => {
     expect(status).toBe(401);
     expect(Date.now() - revokedAt).toBeLessThan(harness.server.config.publishing.accessTokenCacheMs + 1000);
     expect(body.error).toBe('invalid_token');
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
   it('fails when nothing matches', async () => {

@@ -106,7 +106,7 @@ describe('tokens', () => {
   it('an unknown token is invalid_token with WWW-Authenticate', async () => {
     const res = await call(restore(), { method: 'POST', headers: { Authorization: 'Bearer nope' } });
     expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     expect(await res.json()).toMatchObject({ error: 'invalid_token' });
   });
 

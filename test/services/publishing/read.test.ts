@@ -136,7 +136,7 @@ describe('tokens', () => {
     const { status, body, response } = await read(harness, 'not-a-token', 1, 108);
     expect(status).toBe(401);
     expect(body.error).toBe('invalid_token');
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 });
 

@@ -11,18 +11,18 @@ afterAll(() => harness?.close());
 const stored = async (postId: number, siteId = 1) => harness.store.findPost(siteId, postId);
 
 describe('authentication comes first, before any lookup', () => {
-  it('answers 401 authorization_required with WWW-Authenticate: Bearer without a token', async () => {
+  it('answers 401 authorization_required with WWW-Authenticate: Bearer, no error parameter, without a token', async () => {
     const { status, body, response } = await restore(harness, undefined, 1, 101);
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'authorization_required', message: 'An active access token must be used to access this endpoint.' });
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
   });
 
-  it('answers 401 invalid_token with WWW-Authenticate: Bearer for a token it does not know', async () => {
+  it('answers 401 invalid_token with WWW-Authenticate: Bearer error="invalid_token" for a token it does not know (RFC 6750 §3)', async () => {
     const { status, body, response } = await restore(harness, 'not-a-token-we-issued', 1, 101);
     expect(status).toBe(401);
     expect(body).toEqual({ error: 'invalid_token', message: 'The OAuth2 token is invalid.' });
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
   it('answers 401, not 404, for an unknown site or post, so a stranger learns nothing about what exists', async () => {
