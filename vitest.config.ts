@@ -48,7 +48,10 @@ const testFolder = fileURLToPath(new URL('test', import.meta.url));
 const testFiles = readdirSync(testFolder, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => ({ path: `test/${file.split(sep).join('/')}`, text: readFileSync(join(testFolder, file), 'utf8') }));
-const backendIndependent = [...independentFolders, ...testFiles.filter((file) => STORE_INDEPENDENT.test(file.text)).map((file) => file.path)];
+const backendIndependent = [
+  ...independentFolders,
+  ...testFiles.filter((file) => STORE_INDEPENDENT.test(file.text)).map((file) => file.path),
+];
 const postgresOnly = testFiles.filter((file) => POSTGRES_ONLY.test(file.text)).map((file) => file.path);
 
 export default defineConfig({

@@ -21,7 +21,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -49,11 +58,15 @@ async function bundledContracts(): Promise<Map<string, OpenApiDocument>> {
   const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
   try {
     // Its progress lines and notices go to stderr: shown only when it fails.
-    const child = spawn(join(projectRoot, 'node_modules/.bin/redocly'), ['bundle', ...CONTRACTS.map((name) => `openapi/${name}.yaml`), '--output', dir, '--ext', 'json'], {
-      cwd: projectRoot,
-      env: quietToolEnv,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      join(projectRoot, 'node_modules/.bin/redocly'),
+      ['bundle', ...CONTRACTS.map((name) => `openapi/${name}.yaml`), '--output', dir, '--ext', 'json'],
+      {
+        cwd: projectRoot,
+        env: quietToolEnv,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const code = await new Promise<number>((resolve, reject) => {
@@ -61,7 +74,9 @@ async function bundledContracts(): Promise<Map<string, OpenApiDocument>> {
       child.on('close', (status) => resolve(status ?? 1));
     });
     if (code !== 0) throw new Error(`redocly bundle failed (exit ${code}):\n${errors}`);
-    return new Map(CONTRACTS.map((name) => [name, JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as OpenApiDocument]));
+    return new Map(
+      CONTRACTS.map((name) => [name, JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as OpenApiDocument]),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -74,14 +89,17 @@ async function bundledContracts(): Promise<Map<string, OpenApiDocument>> {
  * (`/docs/<name>/examples/<file>`) and name it by its URL there.
  */
 export function withExternalValues(source: unknown, bundled: unknown): unknown {
-  if (Array.isArray(source) && Array.isArray(bundled)) return bundled.map((item, index) => withExternalValues(source[index], item));
+  if (Array.isArray(source) && Array.isArray(bundled))
+    return bundled.map((item, index) => withExternalValues(source[index], item));
   if (!source || typeof source !== 'object' || !bundled || typeof bundled !== 'object') return bundled;
   const written = source as Record<string, unknown>;
   if (typeof written.externalValue === 'string') {
     const { value: _inlined, ...rest } = bundled as Record<string, unknown>;
     return { ...rest, externalValue: written.externalValue };
   }
-  return Object.fromEntries(Object.entries(bundled).map(([key, value]) => [key, withExternalValues(written[key], value)]));
+  return Object.fromEntries(
+    Object.entries(bundled).map(([key, value]) => [key, withExternalValues(written[key], value)]),
+  );
 }
 
 /**
@@ -94,7 +112,12 @@ function copyScalar(): { script: string; folder: string } {
   const { version } = JSON.parse(readFileSync(join(scalarPackage, 'package.json'), 'utf8')) as { version: string };
   const from = join(scalarPackage, 'dist/browser');
   const folder = `scalar-${version}`;
-  const files = ['standalone.esm.js', ...readdirSync(join(from, 'chunks')).filter((file) => file.endsWith('.js')).map((file) => `chunks/${file}`)];
+  const files = [
+    'standalone.esm.js',
+    ...readdirSync(join(from, 'chunks'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `chunks/${file}`),
+  ];
   for (const file of files) {
     const bytes = readFileSync(join(from, file));
     writeWhole(join(output, 'assets', folder, file), bytes);
@@ -117,7 +140,8 @@ function copyOwnFiles(): { stylesheet: string; setup: string; files: string[] } 
 
 /** The changelog of one contract; a contract never released yet says so. */
 function changelog(name: string): string {
-  if (!existsSync(join(RELEASED_DIR, `${name}.yaml`))) return 'No release of this contract yet: every operation in it is new.\n';
+  if (!existsSync(join(RELEASED_DIR, `${name}.yaml`)))
+    return 'No release of this contract yet: every operation in it is new.\n';
   return changelogMarkdown(checkContract(name));
 }
 
@@ -134,22 +158,31 @@ export async function buildDocs(): Promise<void> {
     const info = bundled.info as { title: string; version: string };
     const page: PageInfo = { service: name, title: info.title, version: info.version };
     const document = withExternalValues(readContract(name), bundled) as OpenApiDocument;
-    writeWhole(join(output, `${name}.json`), JSON.stringify(withCodeSamples(name, withOptionalParametersOff(document))));
+    writeWhole(
+      join(output, `${name}.json`),
+      JSON.stringify(withCodeSamples(name, withOptionalParametersOff(document))),
+    );
     writeWhole(join(output, `${name}.html`), referencePage(page, assets));
     writeWhole(join(output, `${name}.changelog.html`), changelogPage(page, changelogs.get(name)!, assets));
   }
   const examples = join(projectRoot, 'openapi/examples');
-  if (existsSync(examples)) for (const file of readdirSync(examples)) writeWhole(join(output, 'examples', file), readFileSync(join(examples, file)));
+  if (existsSync(examples))
+    for (const file of readdirSync(examples))
+      writeWhole(join(output, 'examples', file), readFileSync(join(examples, file)));
   // What an earlier build left: another Scalar version's folder, older files of the pages' own.
   for (const entry of readdirSync(join(output, 'assets'))) {
-    if (entry !== scalar.folder && !own.files.includes(entry)) rmSync(join(output, 'assets', entry), { recursive: true, force: true });
+    if (entry !== scalar.folder && !own.files.includes(entry))
+      rmSync(join(output, 'assets', entry), { recursive: true, force: true });
   }
 }
 
 /** Builds the docs unless they are up to date; says which. */
 export async function docsWhenChanged(force = false): Promise<void> {
-  const built = force ? (await buildDocs(), true) : await buildWhenChanged(BUILD_STAMPS.docs, BUILD_INPUTS.docs, buildDocs);
+  const built = force
+    ? (await buildDocs(), true)
+    : await buildWhenChanged(BUILD_STAMPS.docs, BUILD_INPUTS.docs, buildDocs);
   console.log(`docs: ${CONTRACTS.map((name) => `dist/docs/${name}.html`).join(', ')}${built ? '' : ' (up to date)'}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await docsWhenChanged(process.argv.includes('--force'));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await docsWhenChanged(process.argv.includes('--force'));

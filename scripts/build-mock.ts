@@ -32,7 +32,10 @@ import { CONTRACTS, projectRoot } from './tools.js';
 export const MOCK_DIR = join(projectRoot, 'dist/mock');
 
 type Schema = { type?: string; $ref?: string; anyOf?: Schema[]; oneOf?: Schema[] };
-type Operation = { parameters?: { $ref?: string; name?: string; in?: string; schema?: Schema }[]; responses?: Record<string, unknown> };
+type Operation = {
+  parameters?: { $ref?: string; name?: string; in?: string; schema?: Schema }[];
+  responses?: Record<string, unknown>;
+};
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** What the front layer (scripts/mock/front.ts) knows of each path and each contract. */
@@ -44,19 +47,28 @@ function mockLayer(): MockLayer {
     const written = readContract(name);
     const contract = atOrigin(written);
     const endpointLayer = contract['x-endpoint-layer'] as MockPath['endpointLayer'];
-    const serverPaths = [written.servers, ...Object.values(written.paths ?? {}).map((item) => (item as { servers?: unknown }).servers)]
-      .flatMap((servers) => ((servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined) ?? []).slice(0, 1))
+    const serverPaths = [
+      written.servers,
+      ...Object.values(written.paths ?? {}).map((item) => (item as { servers?: unknown }).servers),
+    ]
+      .flatMap((servers) =>
+        ((servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined) ?? []).slice(0, 1),
+      )
       .map((server) => {
         origins.add(serverUrl(server).origin);
         return serverPath(server);
       });
     services.push({ name, prefixes: [...new Set(serverPaths.filter(Boolean))], endpointLayer });
-    const components = contract.components as { parameters?: Record<string, { name: string; in: string; schema?: Schema }>; schemas?: Record<string, Schema> } | undefined;
+    const components = contract.components as
+      | { parameters?: Record<string, { name: string; in: string; schema?: Schema }>; schemas?: Record<string, Schema> }
+      | undefined;
     const parameters = components?.parameters ?? {};
     // Whether a schema accepts a boolean, as the platform decides it (`acceptsBoolean` of src/platform/contract/compile.ts), through `$ref`s.
     const acceptsBoolean = (schema: Schema | undefined): boolean => {
       const resolved = schema?.$ref ? components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
-      return resolved?.type === 'boolean' || [...(resolved?.anyOf ?? []), ...(resolved?.oneOf ?? [])].some(acceptsBoolean);
+      return (
+        resolved?.type === 'boolean' || [...(resolved?.anyOf ?? []), ...(resolved?.oneOf ?? [])].some(acceptsBoolean)
+      );
     };
     for (const [path, item] of Object.entries(contract.paths ?? {})) {
       const segments = path.split('/');
@@ -67,17 +79,28 @@ function mockLayer(): MockLayer {
         if (!METHODS.has(method)) continue;
         const query: MockPath['methods'][string]['query'] = {};
         let defaultNumber: number | undefined;
-        for (const parameter of [...((item as { parameters?: Operation['parameters'] }).parameters ?? []), ...(operation?.parameters ?? [])]) {
+        for (const parameter of [
+          ...((item as { parameters?: Operation['parameters'] }).parameters ?? []),
+          ...(operation?.parameters ?? []),
+        ]) {
           const resolved = parameter.$ref ? parameters[parameter.$ref.split('/').at(-1)!] : parameter;
           if (resolved?.in === 'path' && resolved.schema?.type === 'integer') integerNames.add(resolved.name!);
-          if (resolved?.in === 'query' && resolved.name) query[resolved.name] = { boolean: acceptsBoolean(resolved.schema), array: resolved.schema?.type === 'array' };
-          if (resolved?.in === 'query' && resolved.name === 'number') defaultNumber = Number((resolved.schema as { default?: number } | undefined)?.default ?? 20);
+          if (resolved?.in === 'query' && resolved.name)
+            query[resolved.name] = {
+              boolean: acceptsBoolean(resolved.schema),
+              array: resolved.schema?.type === 'array',
+            };
+          if (resolved?.in === 'query' && resolved.name === 'number')
+            defaultNumber = Number((resolved.schema as { default?: number } | undefined)?.default ?? 20);
         }
         // A list that pages by `page_handle` is paged by the front layer (scripts/mock/pages.ts).
         const pages = 'page_handle' in query ? { pages: { defaultNumber: defaultNumber ?? 20 } } : {};
         methods[method.toUpperCase()] = { query, statuses: Object.keys(operation?.responses ?? {}), ...pages };
-        const examples = (operation?.responses?.['200'] as { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> } | undefined)
-          ?.content?.['image/png']?.examples;
+        const examples = (
+          operation?.responses?.['200'] as
+            | { content?: Record<string, { examples?: Record<string, { externalValue?: string }> }> }
+            | undefined
+        )?.content?.['image/png']?.examples;
         const external = Object.values(examples ?? {}).find((example) => example.externalValue)?.externalValue;
         if (external) png = relative(projectRoot, join(projectRoot, 'openapi', external));
       }
@@ -106,7 +129,9 @@ const fakerOnDemand: Plugin = {
   name: 'faker-on-demand',
   setup(build) {
     build.onResolve({ filter: /^@faker-js\/faker$/ }, (args) =>
-      args.namespace === 'faker-on-demand' ? { path: args.path, external: true } : { path: 'faker', namespace: 'faker-on-demand' },
+      args.namespace === 'faker-on-demand'
+        ? { path: args.path, external: true }
+        : { path: 'faker', namespace: 'faker-on-demand' },
     );
     build.onLoad({ filter: /.*/, namespace: 'faker-on-demand' }, () => ({
       contents: `let faker;
@@ -116,7 +141,9 @@ module.exports = { default: new Proxy({}, { get: (_, key) => real()[key], has: (
       resolveDir: MOCK_DIR,
     }));
     // jsonc-parser's main entry is a UMD module whose require() of its own files a bundle cannot follow; its ES module build can be.
-    build.onResolve({ filter: /^jsonc-parser$/ }, (args) => ({ path: createRequire(args.importer).resolve('jsonc-parser/lib/esm/main.js') }));
+    build.onResolve({ filter: /^jsonc-parser$/ }, (args) => ({
+      path: createRequire(args.importer).resolve('jsonc-parser/lib/esm/main.js'),
+    }));
   },
 };
 
@@ -132,7 +159,8 @@ export async function buildMock(outDir = MOCK_DIR): Promise<void> {
   const partial = join(outDir, `prism.${process.pid}.partial.cjs`);
   await build({
     stdin: {
-      contents: "exports.createServer = require('@stoplight/prism-http-server').createServer;\nexports.createLogger = require('@stoplight/prism-core').createLogger;\n",
+      contents:
+        "exports.createServer = require('@stoplight/prism-http-server').createServer;\nexports.createLogger = require('@stoplight/prism-core').createLogger;\n",
       resolveDir: dirname(prismRequire.resolve('@stoplight/prism-cli/package.json')),
       loader: 'js',
     },
@@ -146,8 +174,13 @@ export async function buildMock(outDir = MOCK_DIR): Promise<void> {
     logLevel: 'error',
   });
   renameSync(partial, join(outDir, 'prism.cjs'));
-  const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-cli/dist/operations.js') as { getHttpOperationsFromSpec: (document: object) => Promise<unknown[]> };
-  writeAtomically(join(outDir, 'operations.json'), JSON.stringify(await getHttpOperationsFromSpec(mergedAtOrigin(CONTRACTS))));
+  const { getHttpOperationsFromSpec } = prismRequire('@stoplight/prism-cli/dist/operations.js') as {
+    getHttpOperationsFromSpec: (document: object) => Promise<unknown[]>;
+  };
+  writeAtomically(
+    join(outDir, 'operations.json'),
+    JSON.stringify(await getHttpOperationsFromSpec(mergedAtOrigin(CONTRACTS))),
+  );
   writeAtomically(join(outDir, 'layer.json'), JSON.stringify(mockLayer()));
   // The front layer with the server's code it shares, in one file; sharp (native) stays in node_modules.
   const front = join(outDir, `front.${process.pid}.partial.mjs`);

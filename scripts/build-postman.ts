@@ -48,7 +48,12 @@ export interface Environment {
 }
 
 /** The converter's options: folders by tag, the contract's examples as values, no auth copied into example answers. */
-const OPTIONS = { folderStrategy: 'Tags', requestParametersResolution: 'Example', exampleParametersResolution: 'Example', includeAuthInfoInExample: false } as const;
+const OPTIONS = {
+  folderStrategy: 'Tags',
+  requestParametersResolution: 'Example',
+  exampleParametersResolution: 'Example',
+  includeAuthInfoInExample: false,
+} as const;
 
 /** The collection of one contract, as the converter writes it. */
 function convert(text: string): Promise<Collection> {
@@ -87,17 +92,24 @@ function adjust(items: Item[], optionalAuth: Set<string>): void {
     for (const header of request.header ?? []) {
       if (!['accept', 'content-type'].includes(header.key.toLowerCase()) && !isRequired(header)) header.disabled = true;
     }
-    if (request.auth?.type === 'bearer') request.auth = optionalAuth.has(item.name ?? '') ? { type: 'noauth' } : { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] };
+    if (request.auth?.type === 'bearer')
+      request.auth = optionalAuth.has(item.name ?? '')
+        ? { type: 'noauth' }
+        : { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}' }] };
   }
 }
 
 /** The summaries of the operations a caller may call without a credential too. */
-function optionallyAuthenticated(document: { security?: object[]; paths?: Record<string, Record<string, { summary?: string; security?: object[] }>> }): Set<string> {
+function optionallyAuthenticated(document: {
+  security?: object[];
+  paths?: Record<string, Record<string, { summary?: string; security?: object[] }>>;
+}): Set<string> {
   const names = new Set<string>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(item)) {
       const security = operation?.security ?? document.security ?? [];
-      if (operation?.summary && security.some((requirement) => Object.keys(requirement).length === 0)) names.add(operation.summary);
+      if (operation?.summary && security.some((requirement) => Object.keys(requirement).length === 0))
+        names.add(operation.summary);
     }
   }
   return names;
@@ -112,15 +124,25 @@ export async function buildPostman(outDir: string): Promise<string[]> {
     const collection = await convert(text);
     adjust(collection.item, optionallyAuthenticated(parseYaml(text) as Parameters<typeof optionallyAuthenticated>[0]));
     // The server URLs the requests use, as variables the environment sets (the collection keeps the defaults).
-    const variables = (collection.variable ?? []).filter((variable) => typeof variable.value === 'string' && !String(variable.value).startsWith('{{'));
+    const variables = (collection.variable ?? []).filter(
+      (variable) => typeof variable.value === 'string' && !String(variable.value).startsWith('{{'),
+    );
     const environment: Environment = {
       name: `${collection.info.name} (local)`,
       values: [
-        ...variables.map((variable) => ({ key: variable.key, value: String(variable.value), type: 'default' as const, enabled: true })),
+        ...variables.map((variable) => ({
+          key: variable.key,
+          value: String(variable.value),
+          type: 'default' as const,
+          enabled: true,
+        })),
         { key: 'token', value: '', type: 'secret', enabled: true },
       ],
     };
-    const files = [join(outDir, `${name}.postman_collection.json`), join(outDir, `${name}.postman_environment.json`)] as const;
+    const files = [
+      join(outDir, `${name}.postman_collection.json`),
+      join(outDir, `${name}.postman_environment.json`),
+    ] as const;
     writeFileSync(files[0], `${JSON.stringify(collection, null, 2)}\n`);
     writeFileSync(files[1], `${JSON.stringify(environment, null, 2)}\n`);
     written.push(...files);

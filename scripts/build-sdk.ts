@@ -65,7 +65,27 @@ const CJS_COMPILER_OPTIONS = { ...COMPILER_OPTIONS, verbatimModuleSyntax: false 
  * own in a consumer's module (publishing's `number` parameter is typed
  * `Number`); hey-api names `Error` schemas `<Service>Error` already.
  */
-const JAVASCRIPT_NAMES = new Set(['Array', 'Blob', 'Boolean', 'Date', 'Error', 'File', 'Function', 'Headers', 'Map', 'Number', 'Object', 'Promise', 'RegExp', 'Request', 'Response', 'Set', 'String', 'Symbol', 'URL']);
+const JAVASCRIPT_NAMES = new Set([
+  'Array',
+  'Blob',
+  'Boolean',
+  'Date',
+  'Error',
+  'File',
+  'Function',
+  'Headers',
+  'Map',
+  'Number',
+  'Object',
+  'Promise',
+  'RegExp',
+  'Request',
+  'Response',
+  'Set',
+  'String',
+  'Symbol',
+  'URL',
+]);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -96,7 +116,12 @@ const pascal = (id: string) => `${id[0]!.toUpperCase()}${id.slice(1)}`;
  * `Result` (`sdk/layer.ts`). `types` and `sdk` are the generated
  * `types.gen.ts` and `sdk.gen.ts`, read to follow hey-api's names.
  */
-function operationsModule(name: string, document: Document, types: string, sdk: string): { text: string; ids: string[] } {
+function operationsModule(
+  name: string,
+  document: Document,
+  types: string,
+  sdk: string,
+): { text: string; ids: string[] } {
   const documentServer = document.servers?.[0];
   const lines: string[] = [];
   const ids: string[] = [];
@@ -106,11 +131,14 @@ function operationsModule(name: string, document: Document, types: string, sdk: 
       if (!operation?.operationId) continue;
       const id = operation.operationId;
       const statuses = Object.keys(operation.responses ?? {}).map((status) => {
-        if (!/^[1-5]\d\d$/.test(status)) throw new Error(`${name}: ${id} declares response ${status}; the SDK layer knows only numeric statuses`);
+        if (!/^[1-5]\d\d$/.test(status))
+          throw new Error(`${name}: ${id} declares response ${status}; the SDK layer knows only numeric statuses`);
         return Number(status);
       });
-      const type = (suffix: string) => (types.includes(`export type ${pascal(id)}${suffix} = `) ? `T.${pascal(id)}${suffix}` : 'never');
-      if (type('Data') === 'never') throw new Error(`${name}: openapi-ts wrote no type ${pascal(id)}Data for operation ${id}`);
+      const type = (suffix: string) =>
+        types.includes(`export type ${pascal(id)}${suffix} = `) ? `T.${pascal(id)}${suffix}` : 'never';
+      if (type('Data') === 'never')
+        throw new Error(`${name}: openapi-ts wrote no type ${pascal(id)}Data for operation ${id}`);
       // hey-api types 2xx answers and errors; a declared 1xx or 3xx (304, 302) is an answer without a body.
       const redirects = statuses.filter((status) => status < 200 || (status >= 300 && status < 400));
       const optional = new RegExp(`export const ${id} = <[^>]*>\\(options\\?:`).test(sdk);
@@ -170,7 +198,10 @@ function packageModule(name: string, document: Document): string {
 }
 
 /** `package.json` of the package of contract `name`: its name and version are the contract's (docs/sdk.md lists them). */
-export function packageJson(name: string, document: Document): { name: string; version: string } & Record<string, unknown> {
+export function packageJson(
+  name: string,
+  document: Document,
+): { name: string; version: string } & Record<string, unknown> {
   return {
     name: `${SDK_SCOPE}/${name}`,
     version: document.info.version,
@@ -203,7 +234,7 @@ function readme(name: string, document: Document, ids: string[]): string {
     '',
     `const api = createClient({ baseUrl: '${document.servers?.[0] ? serverUrl(document.servers[0]) : 'https://…'}' }); // the contract's default; your deployment's address`,
     `const answer = await ${ids[0]}({ client: api /* , path, query … */ });`,
-    "if (answer.ok) console.log(answer.data); else console.log(answer.status, answer.error);",
+    'if (answer.ok) console.log(answer.data); else console.log(answer.status, answer.error);',
     '```',
     '',
     `Operations: ${ids.map((id) => `\`${id}\``).join(', ')}. Each answers \`{ ok, status, data | error, response }\`, one variant per status the contract declares.`,
@@ -220,7 +251,9 @@ function npm(args: string[], cwd: string): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`npm ${args.join(' ')} exited ${code}: ${err}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolvePromise(out) : reject(new Error(`npm ${args.join(' ')} exited ${code}: ${err}`)),
+    );
   });
 }
 
@@ -248,11 +281,21 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       writeFileSync(join(stage, name, 'package.json'), `${JSON.stringify(packageJson(name, document), null, 2)}\n`);
       writeFileSync(join(stage, name, 'README.md'), readme(name, document, operations.ids));
     }
-    writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2));
+    writeFileSync(
+      join(stage, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2),
+    );
     writeFileSync(join(stage, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
-    writeFileSync(join(stage, 'cjs', 'tsconfig.json'), JSON.stringify({ compilerOptions: CJS_COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2));
-    const codes = await Promise.all([run('tsc', ['-p', join(stage, 'tsconfig.json')]), run('tsc', ['-p', join(stage, 'cjs', 'tsconfig.json')])]);
-    if (codes.some((code) => code !== 0)) throw new Error(`tsc failed to compile the SDK packages (exit ${codes.join(', ')})`);
+    writeFileSync(
+      join(stage, 'cjs', 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: CJS_COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2),
+    );
+    const codes = await Promise.all([
+      run('tsc', ['-p', join(stage, 'tsconfig.json')]),
+      run('tsc', ['-p', join(stage, 'cjs', 'tsconfig.json')]),
+    ]);
+    if (codes.some((code) => code !== 0))
+      throw new Error(`tsc failed to compile the SDK packages (exit ${codes.join(', ')})`);
     for (const name of CONTRACTS) {
       renameSync(join(stage, 'out', name, 'src'), join(stage, name, 'dist'));
       renameSync(join(stage, 'cjs', 'out', name, 'src'), join(stage, name, 'dist', 'cjs'));
@@ -261,7 +304,17 @@ export async function buildSdk(outDir: string): Promise<string[]> {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const packed = JSON.parse(
-      await npm(['pack', ...CONTRACTS.map((name) => join(stage, name)), '--pack-destination', outDir, '--json', '--ignore-scripts'], stage),
+      await npm(
+        [
+          'pack',
+          ...CONTRACTS.map((name) => join(stage, name)),
+          '--pack-destination',
+          outDir,
+          '--json',
+          '--ignore-scripts',
+        ],
+        stage,
+      ),
     ) as { filename: string }[];
     return packed.map((tarball) => join(outDir, tarball.filename));
   } finally {

@@ -43,7 +43,9 @@ const onDemandPackages: Plugin = {
   name: 'on-demand-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.kind === 'dynamic-import' && !args.importer.includes('/node_modules/') && !args.path.startsWith('node:') ? { path: args.path, external: true } : undefined,
+      args.kind === 'dynamic-import' && !args.importer.includes('/node_modules/') && !args.path.startsWith('node:')
+        ? { path: args.path, external: true }
+        : undefined,
     );
   },
 };
@@ -69,8 +71,13 @@ export async function buildServer(outDir: string): Promise<void> {
       external: NATIVE,
       plugins: [onDemandPackages],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-      define: { BUNDLED_CONTRACTS_DIR: JSON.stringify(contractsDir), BUNDLED_PASSWORD_WORKER: JSON.stringify(passwordWorker) },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
+      define: {
+        BUNDLED_CONTRACTS_DIR: JSON.stringify(contractsDir),
+        BUNDLED_PASSWORD_WORKER: JSON.stringify(passwordWorker),
+      },
       // Without the layout's whitespace: a third less to read and parse at each start (`--enable-source-maps` maps it back).
       minifyWhitespace: true,
       sourcemap: true,

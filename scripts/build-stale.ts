@@ -11,6 +11,8 @@ import { projectRoot } from './tools.js';
 const built = await Promise.all([
   buildWhenChanged(BUILD_STAMPS.docs, BUILD_INPUTS.docs, async () => (await import('./build-docs.js')).buildDocs()),
   buildWhenChanged(BUILD_STAMPS.ui, BUILD_INPUTS.ui, async () => (await import('./build-ui.js')).buildUi()),
-  buildWhenChanged(BUILD_STAMPS.server, BUILD_INPUTS.server, async () => (await import('./build-server.js')).buildServer(join(projectRoot, 'dist/server'))),
+  buildWhenChanged(BUILD_STAMPS.server, BUILD_INPUTS.server, async () =>
+    (await import('./build-server.js')).buildServer(join(projectRoot, 'dist/server')),
+  ),
 ]);
 console.log(`docs, dashboard page, server: ${built.map((rebuilt) => (rebuilt ? 'built' : 'up to date')).join(', ')}`);

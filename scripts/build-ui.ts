@@ -50,4 +50,5 @@ export async function uiWhenChanged(force = false): Promise<void> {
   console.log(`ui: dist/developers/ (index.html, app.js, app.css, icon.svg)${built ? '' : ' (up to date)'}`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await uiWhenChanged(process.argv.includes('--force'));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  await uiWhenChanged(process.argv.includes('--force'));

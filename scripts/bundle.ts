@@ -12,7 +12,10 @@ import { PASSWORD_WORKER, projectRoot } from './tools.js';
  * The password strength worker is bundled with them (`.tmp/<prefix>passwordEstimatorWorker.mjs`), and
  * each bundle told where it is.
  */
-export async function bundleEntryPoints<Name extends string>(entryPoints: Record<Name, string>, { prefix = '' } = {}): Promise<Record<Name, string>> {
+export async function bundleEntryPoints<Name extends string>(
+  entryPoints: Record<Name, string>,
+  { prefix = '' } = {},
+): Promise<Record<Name, string>> {
   const names = Object.keys(entryPoints) as Name[];
   await build({
     entryPoints: {
@@ -30,5 +33,8 @@ export async function bundleEntryPoints<Name extends string>(entryPoints: Record
     define: { BUNDLED_PASSWORD_WORKER: JSON.stringify(`./${prefix}${PASSWORD_WORKER.name}.mjs`) },
     logLevel: 'error',
   });
-  return Object.fromEntries(names.map((name) => [name, join(projectRoot, '.tmp', `${prefix}${name}.mjs`)])) as Record<Name, string>;
+  return Object.fromEntries(names.map((name) => [name, join(projectRoot, '.tmp', `${prefix}${name}.mjs`)])) as Record<
+    Name,
+    string
+  >;
 }

@@ -25,10 +25,13 @@ try {
   const a = new Set(listFiles(committed).map((f) => relative(committed, f)));
   const b = new Set(listFiles(fresh).map((f) => relative(fresh, f)));
   const differences = [...new Set([...a, ...b])].filter(
-    (file) => !a.has(file) || !b.has(file) || !readFileSync(join(committed, file)).equals(readFileSync(join(fresh, file))),
+    (file) =>
+      !a.has(file) || !b.has(file) || !readFileSync(join(committed, file)).equals(readFileSync(join(fresh, file))),
   );
   if (differences.length) {
-    console.error(`generated/ is stale or edited by hand; run \`npm run generate\`. Differs: ${differences.join(', ')}`);
+    console.error(
+      `generated/ is stale or edited by hand; run \`npm run generate\`. Differs: ${differences.join(', ')}`,
+    );
     process.exit(1);
   }
   console.log(`generated/ matches the contracts (${a.size} files)`);

@@ -40,7 +40,11 @@ const failures: string[] = [];
 
 /** Runs a tool of the project's in the scratch copy; its status and output. */
 function inScratch(bin: string, args: string[]): { status: number | null; output: string } {
-  const result = spawnSync(join(projectRoot, 'node_modules/.bin', bin), args, { cwd: scratch, env: quietToolEnv, encoding: 'utf8' });
+  const result = spawnSync(join(projectRoot, 'node_modules/.bin', bin), args, {
+    cwd: scratch,
+    env: quietToolEnv,
+    encoding: 'utf8',
+  });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -53,13 +57,22 @@ function insertBefore(file: string, anchor: string, inserted: string): void {
 }
 
 /** The files a type check's output names errors in. */
-const errorFilesOf = (output: string) => [...output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
+const errorFilesOf = (output: string) =>
+  [...output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
 
 /** Writes a file of the scratch copy. */
 const writeScratch = (file: string, text: string) => writeFileSync(join(scratch, file), text);
 
 try {
-  for (const entry of ['src', 'generated', 'openapi', 'scripts', 'package.json', 'tsconfig.json', 'openapi-ts.config.ts']) {
+  for (const entry of [
+    'src',
+    'generated',
+    'openapi',
+    'scripts',
+    'package.json',
+    'tsconfig.json',
+    'openapi-ts.config.ts',
+  ]) {
     cpSync(join(projectRoot, entry), join(scratch, entry), { recursive: true });
   }
   symlinkSync(join(projectRoot, 'node_modules'), join(scratch, 'node_modules'), 'dir');
@@ -74,7 +87,9 @@ try {
       description: 'A probe of the recipe.',
       tags: ['profiles'],
       security: [{}],
-      parameters: [{ name: 'profileIdentifier', in: 'path', required: true, description: 'x', schema: { type: 'string' } }],
+      parameters: [
+        { name: 'profileIdentifier', in: 'path', required: true, description: 'x', schema: { type: 'string' } },
+      ],
       responses: {
         '200': {
           description: 'The badge.',
@@ -92,31 +107,51 @@ try {
   const missing = inScratch('tsc', ['-p', '.']);
   const errorFiles = [...missing.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
   if (missing.status === 0) failures.push('the type check passed with an operation that has no handler and no policy');
-  if (!missing.output.includes(OPERATION)) failures.push(`the type check did not name ${OPERATION}:\n${missing.output}`);
+  if (!missing.output.includes(OPERATION))
+    failures.push(`the type check did not name ${OPERATION}:\n${missing.output}`);
   const elsewhere = errorFiles.filter((file) => !file.startsWith('src/services/profiles/'));
-  if (elsewhere.length) failures.push(`the type check failed outside the service folder: ${[...new Set(elsewhere)].join(', ')}`);
+  if (elsewhere.length)
+    failures.push(`the type check failed outside the service folder: ${[...new Set(elsewhere)].join(', ')}`);
   for (const file of ['src/services/profiles/handlers.ts', 'src/services/profiles/module.ts']) {
-    if (!errorFiles.includes(file)) failures.push(`the type check did not fail in ${file} (a handler or policy missing for ${OPERATION} went unnoticed)`);
+    if (!errorFiles.includes(file))
+      failures.push(
+        `the type check did not fail in ${file} (a handler or policy missing for ${OPERATION} went unnoticed)`,
+      );
   }
 
   // 3. A handler and a policy in the service folder, the handler's answer without the header its status requires: still an error, there.
-  insertBefore('src/services/profiles/handlers.ts', 'getOpenApiDocument: openApiDocumentHandler', `${OPERATION}: async () => ({ status: 200, body: { label: 'ok' } }),\n    `);
-  insertBefore('src/services/profiles/module.ts', 'getOpenApiDocument: { admit: documents, present: presentJsonAnswer }', `${OPERATION}: { present: presentJsonAnswer },\n    `);
+  insertBefore(
+    'src/services/profiles/handlers.ts',
+    'getOpenApiDocument: openApiDocumentHandler',
+    `${OPERATION}: async () => ({ status: 200, body: { label: 'ok' } }),\n    `,
+  );
+  insertBefore(
+    'src/services/profiles/module.ts',
+    'getOpenApiDocument: { admit: documents, present: presentJsonAnswer }',
+    `${OPERATION}: { present: presentJsonAnswer },\n    `,
+  );
   const headerless = inScratch('tsc', ['-p', '.']);
   const headerlessFiles = [...headerless.output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((match) => match[1]!);
-  if (headerless.status === 0) failures.push(`the type check passed with an answer of ${OPERATION} without its required ${HEADER} header`);
-  if (!headerless.output.includes(HEADER)) failures.push(`the type check did not name the missing ${HEADER} header:\n${headerless.output}`);
+  if (headerless.status === 0)
+    failures.push(`the type check passed with an answer of ${OPERATION} without its required ${HEADER} header`);
+  if (!headerless.output.includes(HEADER))
+    failures.push(`the type check did not name the missing ${HEADER} header:\n${headerless.output}`);
   const notHandlers = headerlessFiles.filter((file) => file !== 'src/services/profiles/handlers.ts');
-  if (notHandlers.length) failures.push(`the missing header was reported outside the handler map: ${[...new Set(notHandlers)].join(', ')}`);
+  if (notHandlers.length)
+    failures.push(`the missing header was reported outside the handler map: ${[...new Set(notHandlers)].join(', ')}`);
 
   // 4. The answer carries the header, and nothing else changed: the type check passes.
   const handlersFile = join(scratch, 'src/services/profiles/handlers.ts');
   writeFileSync(
     handlersFile,
-    readFileSync(handlersFile, 'utf8').replace(`body: { label: 'ok' } })`, `body: { label: 'ok' }, headers: { '${HEADER}': '1' } })`),
+    readFileSync(handlersFile, 'utf8').replace(
+      `body: { label: 'ok' } })`,
+      `body: { label: 'ok' }, headers: { '${HEADER}': '1' } })`,
+    ),
   );
   const complete = inScratch('tsc', ['-p', '.']);
-  if (complete.status !== 0) failures.push(`the type check still fails with the handler and the policy added:\n${complete.output}`);
+  if (complete.status !== 0)
+    failures.push(`the type check still fails with the handler and the policy added:\n${complete.output}`);
 
   // The recipe "add a service". 2 before 1: its folder first, which names its generated contract; the type check names that.
   mkdirSync(join(scratch, `src/services/${SERVICE}`));
@@ -132,7 +167,10 @@ export type GreetingsPolicies = PolicyTable<Operations, GreetingsPrincipal>;
 export type GreetingsDefinition = ServiceDefinition<GreetingsPrincipal, Operations>;
 `,
   );
-  writeScratch(`src/services/${SERVICE}/handlers.ts`, `import type { GreetingsHandlers } from './operations.js';\n\nexport const handlers: GreetingsHandlers = {};\n`);
+  writeScratch(
+    `src/services/${SERVICE}/handlers.ts`,
+    `import type { GreetingsHandlers } from './operations.js';\n\nexport const handlers: GreetingsHandlers = {};\n`,
+  );
   writeScratch(
     `src/services/${SERVICE}/module.ts`,
     `import { PREFIX } from '../../../generated/${SERVICE}/contract.gen.js';
@@ -166,8 +204,10 @@ export const greetingsModule: ServiceModule = {
 `,
   );
   const ungenerated = inScratch('tsc', ['-p', '.']);
-  if (ungenerated.status === 0) failures.push(`the type check passed with ${SERVICE}'s module and no contract generated for it`);
-  if (!ungenerated.output.includes(`generated/${SERVICE}/contract.gen.js`)) failures.push(`the type check did not name generated/${SERVICE}/contract.gen.js:\n${ungenerated.output}`);
+  if (ungenerated.status === 0)
+    failures.push(`the type check passed with ${SERVICE}'s module and no contract generated for it`);
+  if (!ungenerated.output.includes(`generated/${SERVICE}/contract.gen.js`))
+    failures.push(`the type check did not name generated/${SERVICE}/contract.gen.js:\n${ungenerated.output}`);
 
   // 1. Its contract, generated.
   writeScratch(
@@ -175,7 +215,12 @@ export const greetingsModule: ServiceModule = {
     dump(
       {
         openapi: '3.1.0',
-        info: { title: 'Greetings', version: '1.0.0', description: 'A probe of the recipe.', license: { name: 'MIT', identifier: 'MIT' } },
+        info: {
+          title: 'Greetings',
+          version: '1.0.0',
+          description: 'A probe of the recipe.',
+          license: { name: 'MIT', identifier: 'MIT' },
+        },
         servers: [{ url: `http://localhost:8080${SERVICE_PREFIX}` }],
         tags: [{ name: SERVICE, description: 'x' }],
         paths: {
@@ -186,13 +231,26 @@ export const greetingsModule: ServiceModule = {
               description: 'x',
               tags: [SERVICE],
               security: [],
-              parameters: [{ name: 'name', in: 'query', required: false, description: 'x', schema: { type: 'string', maxLength: 20 } }],
+              parameters: [
+                {
+                  name: 'name',
+                  in: 'query',
+                  required: false,
+                  description: 'x',
+                  schema: { type: 'string', maxLength: 20 },
+                },
+              ],
               responses: {
                 '200': {
                   description: 'The greeting.',
                   content: {
                     'application/json': {
-                      schema: { type: 'object', required: ['greeting'], additionalProperties: false, properties: { greeting: { type: 'string' } } },
+                      schema: {
+                        type: 'object',
+                        required: ['greeting'],
+                        additionalProperties: false,
+                        properties: { greeting: { type: 'string' } },
+                      },
                     },
                   },
                 },
@@ -200,7 +258,11 @@ export const greetingsModule: ServiceModule = {
                   description: 'A bad name.',
                   content: {
                     'application/json': {
-                      schema: { type: 'object', required: ['error', 'code'], properties: { error: { type: 'string' }, code: { type: 'string' } } },
+                      schema: {
+                        type: 'object',
+                        required: ['error', 'code'],
+                        properties: { error: { type: 'string' }, code: { type: 'string' } },
+                      },
                     },
                   },
                 },
@@ -213,15 +275,21 @@ export const greetingsModule: ServiceModule = {
     ),
   );
   const serviceGenerated = inScratch('tsx', ['scripts/generate.ts']);
-  if (serviceGenerated.status !== 0) failures.push(`npm run generate failed with ${SERVICE}'s contract:\n${serviceGenerated.output}`);
+  if (serviceGenerated.status !== 0)
+    failures.push(`npm run generate failed with ${SERVICE}'s contract:\n${serviceGenerated.output}`);
 
   // 2. The handler map without the operation's handler: the type check names it, in the service's folder only.
   const handlerless = inScratch('tsc', ['-p', '.']);
   const handlerlessFiles = errorFilesOf(handlerless.output);
-  if (handlerless.status === 0) failures.push(`the type check passed with ${SERVICE}'s handler map lacking ${SERVICE_OPERATION}`);
-  if (!handlerless.output.includes(SERVICE_OPERATION)) failures.push(`the type check did not name ${SERVICE_OPERATION}:\n${handlerless.output}`);
+  if (handlerless.status === 0)
+    failures.push(`the type check passed with ${SERVICE}'s handler map lacking ${SERVICE_OPERATION}`);
+  if (!handlerless.output.includes(SERVICE_OPERATION))
+    failures.push(`the type check did not name ${SERVICE_OPERATION}:\n${handlerless.output}`);
   const outside = handlerlessFiles.filter((file) => file !== `src/services/${SERVICE}/handlers.ts`);
-  if (outside.length) failures.push(`the missing handler was reported outside ${SERVICE}'s handler map: ${[...new Set(outside)].join(', ')}`);
+  if (outside.length)
+    failures.push(
+      `the missing handler was reported outside ${SERVICE}'s handler map: ${[...new Set(outside)].join(', ')}`,
+    );
   writeScratch(
     `src/services/${SERVICE}/handlers.ts`,
     `import type { GreetingsHandlers } from './operations.js';
@@ -232,7 +300,8 @@ export const handlers: GreetingsHandlers = {
 `,
   );
   const serviceComplete = inScratch('tsc', ['-p', '.']);
-  if (serviceComplete.status !== 0) failures.push(`the type check still fails with ${SERVICE}'s handler written:\n${serviceComplete.output}`);
+  if (serviceComplete.status !== 0)
+    failures.push(`the type check still fails with ${SERVICE}'s handler written:\n${serviceComplete.output}`);
 
   // 3. The app serves it only once its module is in SERVICES: a request through the app, before and after.
   writeScratch(
@@ -263,20 +332,38 @@ console.log(JSON.stringify(answers));
     }
   };
   const unregistered = probe();
-  if (unregistered[0] && unregistered[0].status !== 404) failures.push(`the app answered ${SERVICE}'s path before its module was in SERVICES: ${JSON.stringify(unregistered[0])}`);
-  insertBefore('src/app.ts', 'export const SERVICES = [', `import { greetingsModule } from './services/${SERVICE}/module.js';\n`);
+  if (unregistered[0] && unregistered[0].status !== 404)
+    failures.push(
+      `the app answered ${SERVICE}'s path before its module was in SERVICES: ${JSON.stringify(unregistered[0])}`,
+    );
+  insertBefore(
+    'src/app.ts',
+    'export const SERVICES = [',
+    `import { greetingsModule } from './services/${SERVICE}/module.js';\n`,
+  );
   const servicesFile = join(scratch, 'src/app.ts');
   const services = readFileSync(servicesFile, 'utf8');
-  writeFileSync(servicesFile, services.replace(/export const SERVICES = \[([^\]]*)\]/, (_, modules: string) => `export const SERVICES = [${modules}, greetingsModule]`));
+  writeFileSync(
+    servicesFile,
+    services.replace(
+      /export const SERVICES = \[([^\]]*)\]/,
+      (_, modules: string) => `export const SERVICES = [${modules}, greetingsModule]`,
+    ),
+  );
   const registered = probe();
   if (JSON.stringify(registered[0]) !== JSON.stringify({ status: 200, body: '{"greeting":"hello, recipe"}' })) {
-    failures.push(`the app did not answer ${SERVICE_PREFIX}/greeting as its contract says once registered: ${JSON.stringify(registered[0])}`);
+    failures.push(
+      `the app did not answer ${SERVICE_PREFIX}/greeting as its contract says once registered: ${JSON.stringify(registered[0])}`,
+    );
   }
   if (registered[1]?.status !== 400 || !registered[1].body.includes('"code":"invalid_request"')) {
-    failures.push(`the app did not refuse a name its contract refuses, in the service's error body: ${JSON.stringify(registered[1])}`);
+    failures.push(
+      `the app did not refuse a name its contract refuses, in the service's error body: ${JSON.stringify(registered[1])}`,
+    );
   }
   const registeredCheck = inScratch('tsc', ['-p', '.']);
-  if (registeredCheck.status !== 0) failures.push(`the type check fails with ${SERVICE} in SERVICES:\n${registeredCheck.output}`);
+  if (registeredCheck.status !== 0)
+    failures.push(`the type check fails with ${SERVICE} in SERVICES:\n${registeredCheck.output}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

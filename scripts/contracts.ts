@@ -49,11 +49,14 @@ export function serverPath(server: ServerObject): string {
  */
 export function atOrigin(document: OpenApiDocument): OpenApiDocument {
   const documentServer = (document.servers as ServerObject[] | undefined)?.[0];
-  if (!documentServer) throw new Error(`${String((document.info as { title?: string })?.title)}: the contract names no server`);
+  if (!documentServer)
+    throw new Error(`${String((document.info as { title?: string })?.title)}: the contract names no server`);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     const { servers: pathServers, ...rest } = item as { servers?: ServerObject[] } & Record<string, unknown>;
-    const operationServers = METHODS.map((method) => (rest[method] as { servers?: ServerObject[] } | undefined)?.servers).find(Boolean);
+    const operationServers = METHODS.map(
+      (method) => (rest[method] as { servers?: ServerObject[] } | undefined)?.servers,
+    ).find(Boolean);
     const server = operationServers?.[0] ?? pathServers?.[0] ?? documentServer;
     const operations = Object.fromEntries(
       Object.entries(rest).map(([key, value]) => {
@@ -72,7 +75,12 @@ export function atOrigin(document: OpenApiDocument): OpenApiDocument {
       {
         url: '{origin}',
         description: 'The deployment: scheme, host and port.',
-        variables: { origin: { default: serverUrl(documentServer).origin, description: 'Scheme, host and port of the deployment.' } },
+        variables: {
+          origin: {
+            default: serverUrl(documentServer).origin,
+            description: 'Scheme, host and port of the deployment.',
+          },
+        },
       },
     ],
     paths,
@@ -98,18 +106,30 @@ export function mergedAtOrigin(names: readonly string[]): OpenApiDocument {
     const document = atOrigin(readContract(name));
     servers ??= document.servers;
     const renamed = new Map<string, string>();
-    for (const [kind, entries] of Object.entries((document.components ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [kind, entries] of Object.entries(
+      (document.components ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       for (const entry of Object.keys(entries)) {
-        renamed.set(`#/components/${kind}/${pointerSegment(entry)}`, `#/components/${kind}/${pointerSegment(`${name}_${entry}`)}`);
+        renamed.set(
+          `#/components/${kind}/${pointerSegment(entry)}`,
+          `#/components/${kind}/${pointerSegment(`${name}_${entry}`)}`,
+        );
       }
     }
-    const schemes = Object.keys(((document.components as { securitySchemes?: object } | undefined)?.securitySchemes ?? {}) as object);
+    const schemes = Object.keys(
+      ((document.components as { securitySchemes?: object } | undefined)?.securitySchemes ?? {}) as object,
+    );
     const rename = (value: unknown, key?: string): unknown => {
       if (Array.isArray(value)) {
         // Security requirements: objects whose keys are scheme names.
         if (key === 'security') {
           return value.map((requirement: Record<string, unknown>) =>
-            Object.fromEntries(Object.entries(requirement).map(([scheme, scopes]) => [schemes.includes(scheme) ? `${name}_${scheme}` : scheme, scopes])),
+            Object.fromEntries(
+              Object.entries(requirement).map(([scheme, scopes]) => [
+                schemes.includes(scheme) ? `${name}_${scheme}` : scheme,
+                scopes,
+              ]),
+            ),
           );
         }
         return value.map((item) => rename(item));
@@ -131,14 +151,18 @@ export function mergedAtOrigin(names: readonly string[]): OpenApiDocument {
       if (paths[path]) throw new Error(`${name}: ${path} is also another contract's`);
       const withSecurity = Object.fromEntries(
         Object.entries(item).map(([key, value]) =>
-          (METHODS as readonly string[]).includes(key) && documentSecurity && !(value as { security?: unknown }).security
+          (METHODS as readonly string[]).includes(key) &&
+          documentSecurity &&
+          !(value as { security?: unknown }).security
             ? [key, { ...(value as object), security: documentSecurity }]
             : [key, value],
         ),
       );
       paths[path] = rename(withSecurity) as Record<string, unknown>;
     }
-    for (const [kind, entries] of Object.entries((document.components ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [kind, entries] of Object.entries(
+      (document.components ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       components[kind] ??= {};
       for (const [entry, value] of Object.entries(entries)) components[kind]![`${name}_${entry}`] = rename(value);
     }

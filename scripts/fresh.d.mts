@@ -7,7 +7,11 @@ export function inputsHash(inputs: readonly string[]): string;
 export function isFresh(stamp: string, inputs: readonly string[]): boolean;
 
 /** Runs `build` unless the stamp records the inputs' current hash; records it after a build. Resolves true when it built. */
-export function buildWhenChanged(stamp: string, inputs: readonly string[], build: () => Promise<void>): Promise<boolean>;
+export function buildWhenChanged(
+  stamp: string,
+  inputs: readonly string[],
+  build: () => Promise<void>,
+): Promise<boolean>;
 
 /** The inputs of each build `npm start` (docs, ui, server) and `npm run mock` (mock) make (package-lock.json: the tools' versions). */
 export const BUILD_INPUTS: {
@@ -18,4 +22,9 @@ export const BUILD_INPUTS: {
 };
 
 /** Where each build records the hash of the inputs it was built from. */
-export const BUILD_STAMPS: { readonly docs: string; readonly ui: string; readonly server: string; readonly mock: string };
+export const BUILD_STAMPS: {
+  readonly docs: string;
+  readonly ui: string;
+  readonly server: string;
+  readonly mock: string;
+};

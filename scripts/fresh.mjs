@@ -34,7 +34,8 @@ function inputFiles(inputs) {
 
 const contentHash = (files) => {
   const hash = createHash('sha256');
-  for (const { path } of files) hash.update(relative(projectRoot, path)).update('\0').update(readFileSync(path)).update('\0');
+  for (const { path } of files)
+    hash.update(relative(projectRoot, path)).update('\0').update(readFileSync(path)).update('\0');
   return hash.digest('hex');
 };
 
@@ -89,10 +90,27 @@ export async function buildWhenChanged(stamp, inputs, build) {
 
 /** The inputs of each build `npm start` (docs, ui, server) and `npm run mock` (mock) make (package-lock.json: the tools' versions). */
 export const BUILD_INPUTS = {
-  docs: ['openapi', 'redocly.yaml', 'scripts/build-docs.ts', 'scripts/docs', 'scripts/contracts.ts', 'scripts/contract-versions.ts', 'web/docs', 'package-lock.json'],
+  docs: [
+    'openapi',
+    'redocly.yaml',
+    'scripts/build-docs.ts',
+    'scripts/docs',
+    'scripts/contracts.ts',
+    'scripts/contract-versions.ts',
+    'web/docs',
+    'package-lock.json',
+  ],
   ui: ['web/developers', 'generated/developer', 'scripts/build-ui.ts', 'package-lock.json'],
   server: ['src', 'openapi', 'generated', 'scripts/build-server.ts', 'tsconfig.json', 'package-lock.json'],
-  mock: ['openapi', 'scripts/build-mock.ts', 'scripts/mock', 'scripts/contracts.ts', 'src/services', 'src/platform', 'package-lock.json'],
+  mock: [
+    'openapi',
+    'scripts/build-mock.ts',
+    'scripts/mock',
+    'scripts/contracts.ts',
+    'src/services',
+    'src/platform',
+    'package-lock.json',
+  ],
 };
 
 /** Where each build records the hash of the inputs it was built from. */

@@ -45,7 +45,10 @@ function resolved<T extends Reference>(name: string, document: Document, value: 
     target = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+      .reduce<unknown>(
+        (at, key) => (at as Record<string, unknown> | undefined)?.[key.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      );
     if (target === undefined) throw new Error(`${name}: $ref ${ref} names nothing`);
   }
   return target as T;
@@ -60,7 +63,9 @@ function headerTypes(name: string, document: Document, operation: Operation): st
   const statuses = Object.entries(operation.responses ?? {}).flatMap(([status, response]) => {
     const headers = Object.entries(resolved(name, document, response).headers ?? {});
     if (!/^\d{3}$/.test(status) || !headers.length) return [];
-    const fields = headers.map(([header, spec]) => `'${header}'${resolved(name, document, spec).required ? '' : '?'}: string`);
+    const fields = headers.map(
+      ([header, spec]) => `'${header}'${resolved(name, document, spec).required ? '' : '?'}: string`,
+    );
     return [`      ${status}: { ${fields.join('; ')} };`];
   });
   return statuses.length ? `{\n${statuses.join('\n')}\n    }` : '{}';
@@ -69,7 +74,8 @@ function headerTypes(name: string, document: Document, operation: Operation): st
 /** The path part of a server's URL with each variable at its default (`{base_url}` = `http://localhost:8080/v3` gives `/v3`). */
 function serverPath(name: string, server: Server): string {
   const url = server.url.replace(/\{([^}]+)\}/g, (_, variable: string) => server.variables?.[variable]?.default ?? '');
-  if (!URL.canParse(url)) throw new Error(`${name}: server ${server.url} is no URL with its variables at their defaults`);
+  if (!URL.canParse(url))
+    throw new Error(`${name}: server ${server.url} is no URL with its variables at their defaults`);
   return new URL(url).pathname.replace(/\/+$/, '');
 }
 
@@ -82,11 +88,13 @@ function contractTypes(name: string, document: Document, types: string): string 
     }),
   );
   // An operation that answers only redirects and errors (the OAuth authorization endpoint) has no success type: openapi-ts writes none.
-  const answersOnlyRedirects = (operation: Operation) => !Object.keys(operation.responses ?? {}).some((status) => /^2/.test(status));
+  const answersOnlyRedirects = (operation: Operation) =>
+    !Object.keys(operation.responses ?? {}).some((status) => /^2/.test(status));
   // openapi-ts names an operation's types after its operationId in PascalCase; say so plainly if it ever does not.
   const typeName = (operationId: string, suffix: 'Data' | 'Responses') => {
     const type = `${operationId[0]!.toUpperCase()}${operationId.slice(1)}${suffix}`;
-    if (!types.includes(`export type ${type} = `)) throw new Error(`${name}: openapi-ts wrote no type ${type} for operation ${operationId}`);
+    if (!types.includes(`export type ${type} = `))
+      throw new Error(`${name}: openapi-ts wrote no type ${type} for operation ${operationId}`);
     return type;
   };
   const schemes = Object.keys(document.components?.securitySchemes ?? {});
@@ -117,24 +125,30 @@ function contractTypes(name: string, document: Document, types: string): string 
     ),
     '}',
     '',
-    '/** The names of the contract\'s security schemes (`components.securitySchemes`). */',
+    "/** The names of the contract's security schemes (`components.securitySchemes`). */",
     `export type SecuritySchemeName = ${schemes.map((scheme) => `'${scheme}'`).join(' | ') || 'never'};`,
     '',
     "/** The path prefix the service answers under: its server's path, with each variable at its default. */",
     `export const PREFIX = '${serverPath(name, mainServer)}';`,
     '',
-    '/** The prefixes of the operations served from a server of their own (their server\'s path and their path\'s first segment). */',
+    "/** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */",
     `export const OWN_SERVER_PREFIXES = {${ownServerPrefixes.length ? `\n${ownServerPrefixes.join('\n')}\n` : ''}} as const;`,
     '',
   ].join('\n');
 }
 
 const outputRoot = process.env.GENERATE_OUTPUT_ROOT ?? join(projectRoot, 'generated');
-const code = await run('openapi-ts', [], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...quietToolEnv, GENERATE_OUTPUT_ROOT: outputRoot } });
+const code = await run('openapi-ts', [], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...quietToolEnv, GENERATE_OUTPUT_ROOT: outputRoot },
+});
 if (code !== 0) process.exit(code);
 for (const name of CONTRACTS) {
   const document = parseYaml(readFileSync(join(projectRoot, 'openapi', `${name}.yaml`), 'utf8')) as Document;
   const folder = join(outputRoot, name);
-  writeFileSync(join(folder, 'contract.gen.ts'), contractTypes(name, document, readFileSync(join(folder, 'types.gen.ts'), 'utf8')));
+  writeFileSync(
+    join(folder, 'contract.gen.ts'),
+    contractTypes(name, document, readFileSync(join(folder, 'types.gen.ts'), 'utf8')),
+  );
 }
 console.log(`generated ${CONTRACTS.length} folders (${CONTRACTS.join(', ')}): types, SDK, contract.gen.ts`);

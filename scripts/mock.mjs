@@ -35,7 +35,9 @@ const host = process.env.MOCK_HOST ?? '127.0.0.1';
 const built = join(projectRoot, 'dist/mock');
 
 if (!isFresh(BUILD_STAMPS.mock, BUILD_INPUTS.mock)) {
-  const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-mock.ts')], { stdio: 'inherit' });
+  const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-mock.ts')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -84,11 +86,23 @@ const { createFront } = await import(pathToFileURL(join(built, 'front.mjs')).hre
 const layer = JSON.parse(readFileSync(join(built, 'layer.json'), 'utf8'));
 // The origin a client on this machine reaches the mock at (the loopback for every interface), as the server's default `PUBLIC_URL`:
 // the examples' links and avatar images are answered at it.
-const reachable = host === '0.0.0.0' || host === '::' || host === '[::]' ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-const server = createServer(createFront({ projectRoot, layer, prism: prismUrl, env: process.env, origin: `http://${reachable}:${port}` }));
-const contracts = readdirSync(join(projectRoot, 'openapi')).filter((file) => file.endsWith('.yaml')).map((file) => file.slice(0, -'.yaml'.length)).sort();
+const reachable =
+  host === '0.0.0.0' || host === '::' || host === '[::]'
+    ? '127.0.0.1'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host;
+const server = createServer(
+  createFront({ projectRoot, layer, prism: prismUrl, env: process.env, origin: `http://${reachable}:${port}` }),
+);
+const contracts = readdirSync(join(projectRoot, 'openapi'))
+  .filter((file) => file.endsWith('.yaml'))
+  .map((file) => file.slice(0, -'.yaml'.length))
+  .sort();
 server.listen(port, host, () => {
-  console.log(`mock of ${contracts.join(', ')} on production's paths: http://${host}:${port} (e.g. http://${host}:${port}/v3/profiles/alex)`);
+  console.log(
+    `mock of ${contracts.join(', ')} on production's paths: http://${host}:${port} (e.g. http://${host}:${port}/v3/profiles/alex)`,
+  );
 });
 const stop = () => {
   prism.stop();

@@ -15,19 +15,35 @@ import { projectRoot, quietToolEnv, run } from './tools.js';
 const tallyFile = join(projectRoot, '.tmp', `test-tally-${process.pid}.json`);
 mkdirSync(join(projectRoot, '.tmp'), { recursive: true });
 rmSync(tallyFile, { force: true });
-const code = await run('vitest', ['run', '--reporter=default', `--reporter=${join(projectRoot, 'scripts/test-tally-reporter.ts')}`, ...process.argv.slice(2)], {
-  env: { ...quietToolEnv, TEST_TALLY_FILE: tallyFile },
-});
+const code = await run(
+  'vitest',
+  [
+    'run',
+    '--reporter=default',
+    `--reporter=${join(projectRoot, 'scripts/test-tally-reporter.ts')}`,
+    ...process.argv.slice(2),
+  ],
+  {
+    env: { ...quietToolEnv, TEST_TALLY_FILE: tallyFile },
+  },
+);
 
 let tally: TestTally;
 try {
   tally = JSON.parse(readFileSync(tallyFile, 'utf8')) as TestTally;
   rmSync(tallyFile, { force: true });
 } catch {
-  tally = { passed: 0, failed: 0, skipped: 0, failedTests: [], otherFailures: ['vitest ended without reporting its results'] };
+  tally = {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    failedTests: [],
+    otherFailures: ['vitest ended without reporting its results'],
+  };
 }
 if (tally.passed + tally.failed === 0) tally.otherFailures.push('the run executed no test');
-if (code !== 0 && tally.failed + tally.otherFailures.length === 0) tally.otherFailures.push(`vitest exited with status ${code}`);
+if (code !== 0 && tally.failed + tally.otherFailures.length === 0)
+  tally.otherFailures.push(`vitest exited with status ${code}`);
 const failed = tally.failed + tally.otherFailures.length;
 for (const test of tally.failedTests) console.log(`FAILED ${test}`);
 for (const reason of tally.otherFailures) console.log(`FAILED ${reason}`);

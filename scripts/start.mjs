@@ -13,7 +13,9 @@ import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const stale = ['docs', 'ui', 'server'].filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
 if (stale.length) {
-  const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-stale.ts')], { stdio: 'inherit' });
+  const build = spawnSync(join(projectRoot, 'node_modules/.bin/tsx'), [join(projectRoot, 'scripts/build-stale.ts')], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 } else {
   console.log('docs, dashboard page, server: up to date');
@@ -25,7 +27,10 @@ const env = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
 };
-const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], { stdio: 'inherit', env });
+const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], {
+  stdio: 'inherit',
+  env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 // `npm start` runs this under `sh -c`, which a SIGTERM to npm (`kill <pid of npm start>`) ends without passing the
 // signal on: this process would be left, and the server on its port. When the parent goes, the server is stopped too.

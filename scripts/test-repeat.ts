@@ -53,7 +53,13 @@ function npmTest(label: string): Promise<Run> {
       const closing = [...lines].reverse().find((line) => CLOSING.test(line)) ?? '(no closing line)';
       const failed = lines.filter((line) => line.startsWith('FAILED ')).map((line) => line.slice('FAILED '.length));
       const match = CLOSING.exec(closing);
-      resolve({ label, closing, seconds: (performance.now() - started) / 1000, failed, ok: code === 0 && !!match && match[2] === '0' });
+      resolve({
+        label,
+        closing,
+        seconds: (performance.now() - started) / 1000,
+        failed,
+        ok: code === 0 && !!match && match[2] === '0',
+      });
     });
   });
 }
@@ -61,7 +67,8 @@ function npmTest(label: string): Promise<Run> {
 /** A process that keeps one core busy until stopped. */
 function burnCore(): ChildProcess {
   // Busy, and gone once the process that started it is (killed or not, a burner must not outlive the run).
-  const busy = 'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e8; i++); try { process.kill(parent, 0); } catch { process.exit(0); } }';
+  const busy =
+    'const parent = process.ppid; for (;;) { for (let i = 0; i < 1e8; i++); try { process.kill(parent, 0); } catch { process.exit(0); } }';
   return spawn(process.execPath, ['-e', busy], { stdio: 'ignore' });
 }
 
@@ -79,7 +86,8 @@ for (let i = 1; i <= loaded; i++) {
 console.log('\n== test:repeat');
 for (const run of results) console.log(`${run.label}: ${run.closing} (${run.seconds.toFixed(0)} s)`);
 const failures = new Map<string, string[]>();
-for (const run of results) for (const test of run.failed) failures.set(test, [...(failures.get(test) ?? []), run.label]);
+for (const run of results)
+  for (const test of run.failed) failures.set(test, [...(failures.get(test) ?? []), run.label]);
 if (failures.size) {
   console.log('failed in some run:');
   for (const [test, where] of failures) console.log(`  ${test}  (${where.join('; ')})`);

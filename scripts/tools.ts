@@ -23,7 +23,10 @@ export const CONTRACTS: readonly string[] = readdirSync(`${projectRoot}openapi`)
  * with it beside it, and tells the code where (`BUNDLED_PASSWORD_WORKER`,
  * relative to the bundle).
  */
-export const PASSWORD_WORKER = { name: 'passwordEstimatorWorker', source: 'src/services/developer/domain/passwordEstimatorWorker.ts' } as const;
+export const PASSWORD_WORKER = {
+  name: 'passwordEstimatorWorker',
+  source: 'src/services/developer/domain/passwordEstimatorWorker.ts',
+} as const;
 
 /**
  * Environment for the contract tools with every phone-home switched off

@@ -62,7 +62,8 @@ const DEFAULTS = { retries: 2, statuses: [429, 503], backoff: 500, maxDelay: 30_
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'OPTIONS']);
 
 /** Node (where fetch lets a caller set `User-Agent`), told without Node's types. */
-const inNode = typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
+const inNode =
+  typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 
 /**
  * The answer to a call: one variant per status the contract declares for the
@@ -73,16 +74,46 @@ const inNode = typeof (globalThis as { process?: { versions?: { node?: string } 
  * (`304` after `If-None-Match`, `302` with `redirect: 'manual'`) has neither.
  */
 export type Result<Responses, Errors, Redirects extends number = never> =
-  | { [S in keyof Responses & number]: { ok: true; status: S; data: Responses[S]; error: undefined; requestId: string | undefined; response: Response } }[keyof Responses & number]
-  | { [S in keyof Errors & number]: { ok: false; status: S; data: undefined; error: Errors[S]; requestId: string | undefined; response: Response } }[keyof Errors & number]
-  | { [S in Redirects]: { ok: false; status: S; data: undefined; error: undefined; requestId: string | undefined; response: Response } }[Redirects];
+  | {
+      [S in keyof Responses & number]: {
+        ok: true;
+        status: S;
+        data: Responses[S];
+        error: undefined;
+        requestId: string | undefined;
+        response: Response;
+      };
+    }[keyof Responses & number]
+  | {
+      [S in keyof Errors & number]: {
+        ok: false;
+        status: S;
+        data: undefined;
+        error: Errors[S];
+        requestId: string | undefined;
+        response: Response;
+      };
+    }[keyof Errors & number]
+  | {
+      [S in Redirects]: {
+        ok: false;
+        status: S;
+        data: undefined;
+        error: undefined;
+        requestId: string | undefined;
+        response: Response;
+      };
+    }[Redirects];
 
 /**
  * The options of a call: the generated SDK's, less the two that change what
  * it returns (the layer decides those), and the SDK's own (`retry`,
  * `timeout`, `userAgent`), which take precedence over the client's.
  */
-export type CallOptions<TData extends TDataShape> = Omit<Options<TData, false>, 'throwOnError' | 'responseStyle' | 'client'> &
+export type CallOptions<TData extends TDataShape> = Omit<
+  Options<TData, false>,
+  'throwOnError' | 'responseStyle' | 'client'
+> &
   SdkOptions & { client?: SdkClient };
 
 /**
@@ -109,7 +140,8 @@ export class UnexpectedStatusError extends globalThis.Error {
 export const defaultBaseUrl: string | undefined = client.getConfig().baseUrl;
 
 /** A client of its own (another base URL, key, fetch, headers); unset, `baseUrl` is `defaultBaseUrl`. */
-export const createClient = (config: SdkConfig = {}): SdkClient => createBareClient({ baseUrl: defaultBaseUrl, ...config }) as SdkClient;
+export const createClient = (config: SdkConfig = {}): SdkClient =>
+  createBareClient({ baseUrl: defaultBaseUrl, ...config }) as SdkClient;
 
 /** Where an operation with servers of its own is served, relative to the client's base URL. */
 export type OperationServer =
@@ -135,12 +167,18 @@ export async function settle<R>(
   statuses: readonly number[],
   server?: OperationServer,
 ): Promise<R> {
-  const call = { ...options, throwOnError: false, responseStyle: 'fields' } as CallOptions<TDataShape> & { baseUrl?: string; fetch?: typeof fetch };
+  const call = { ...options, throwOnError: false, responseStyle: 'fields' } as CallOptions<TDataShape> & {
+    baseUrl?: string;
+    fetch?: typeof fetch;
+  };
   const of = call.client ?? client;
   if (server && call.baseUrl === undefined) call.baseUrl = operationBaseUrl(of, server);
   const config = of.getConfig();
   call.fetch = sdkFetch(call.fetch ?? config.fetch ?? globalThis.fetch, {
-    retry: call.retry === false || (call.retry === undefined && config.retry === false) ? false : { ...(config.retry || {}), ...(call.retry || {}), unsafe: call.retry ? call.retry.unsafe : undefined },
+    retry:
+      call.retry === false || (call.retry === undefined && config.retry === false)
+        ? false
+        : { ...(config.retry || {}), ...(call.retry || {}), unsafe: call.retry ? call.retry.unsafe : undefined },
     timeout: call.timeout ?? config.timeout,
     userAgent: call.userAgent ?? config.userAgent,
   });
@@ -150,7 +188,14 @@ export async function settle<R>(
   const requestId = response.headers.get('X-Request-Id') ?? undefined;
   const answer = response.ok
     ? { ok: true, status: response.status, data, error: undefined, requestId, response }
-    : { ok: false, status: response.status, data: undefined, error: response.status < 400 ? undefined : error, requestId, response };
+    : {
+        ok: false,
+        status: response.status,
+        data: undefined,
+        error: response.status < 400 ? undefined : error,
+        requestId,
+        response,
+      };
   return answer as R;
 }
 
@@ -189,7 +234,10 @@ async function attemptWithin(send: typeof fetch, request: Request, timeout: numb
   const abort = () => controller.abort(request.signal.reason);
   if (request.signal.aborted) abort();
   else request.signal.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeout} ms`, 'TimeoutError')), timeout);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${timeout} ms`, 'TimeoutError')),
+    timeout,
+  );
   // A timer left for the body's reading must not keep Node running.
   (timer as { unref?: () => void }).unref?.();
   try {

@@ -52,7 +52,9 @@ type Enveloped<Q, Body> =
  * literal; no query is `{}`), checked against the operation's by the
  * intersection, since a constraint on `Q` could not default to `{}`.
  */
-type Typed<TData extends { query?: unknown; url: string }, Q> = Omit<CallOptions<TData>, 'query'> & { query?: Q & Query<TData> };
+type Typed<TData extends { query?: unknown; url: string }, Q> = Omit<CallOptions<TData>, 'query'> & {
+  query?: Q & Query<TData>;
+};
 
 /** A call answering a post: the full `Post`; with `fields: 'ID,title'` just those keys; with `http_envelope: true` the `Envelope`. */
 type PostCall<TData extends { query?: unknown; url: string }, Errors> = <const Q extends object = {}>(
@@ -77,6 +79,10 @@ export const getSite = typed<BodyCall<T.GetSiteData, T.Site, T.GetSiteErrors>>(p
 /** Reads a post's likes. */
 export const getPostLikes = typed<BodyCall<T.GetPostLikesData, T.PostLikes, T.GetPostLikesErrors>>(plain.getPostLikes);
 /** Whether the caller likes a post, and how many do. */
-export const getMyPostLike = typed<BodyCall<T.GetMyPostLikeData, T.MyPostLike, T.GetMyPostLikeErrors>>(plain.getMyPostLike);
+export const getMyPostLike = typed<BodyCall<T.GetMyPostLikeData, T.MyPostLike, T.GetMyPostLikeErrors>>(
+  plain.getMyPostLike,
+);
 /** Reads a post's replies. */
-export const getPostReplies = typed<BodyCall<T.GetPostRepliesData, T.PostReplies, T.GetPostRepliesErrors>>(plain.getPostReplies);
+export const getPostReplies = typed<BodyCall<T.GetPostRepliesData, T.PostReplies, T.GetPostRepliesErrors>>(
+  plain.getPostReplies,
+);

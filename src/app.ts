@@ -66,7 +66,11 @@ export interface BuiltApp {
  */
 export async function openMigratedStore(
   config: Config,
-  options: { onQueryError?: () => void; onQuery?: (event: LogEvent) => void; work?: (db: Kysely<Database>) => Promise<void> } = {},
+  options: {
+    onQueryError?: () => void;
+    onQuery?: (event: LogEvent) => void;
+    work?: (db: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<OpenDatabase<Database>> {
   const database = openDatabase<Database>(config.databaseUrl, {
     timeoutMs: config.storeTimeoutMs,
@@ -78,7 +82,10 @@ export async function openMigratedStore(
   });
   try {
     await withStartupLock(database, async () => {
-      await migrateModules(database, STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })));
+      await migrateModules(
+        database,
+        STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })),
+      );
       await options.work?.(database.db);
     });
   } catch (error) {
@@ -120,7 +127,9 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         })
       : undefined;
   const redisTarget = config.redisUrl ?? config.redisClusterNodes;
-  const redis = redisTarget ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, tracing?.redisCommand) : undefined;
+  const redis = redisTarget
+    ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, tracing?.redisCommand)
+    : undefined;
   const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
   // A caller's position is needed until every replica in use has replayed it: one lag bound plus the checks that tell.
   const readYourWrites =
@@ -139,7 +148,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   ];
 
   const welcome = async (account: { id: string; email: string }) => {
-    for (const module of STORE_MODULES as readonly StoreModule<Database>[]) await module.welcome?.(database.db, account, config);
+    for (const module of STORE_MODULES as readonly StoreModule<Database>[])
+      await module.welcome?.(database.db, account, config);
   };
   const built: BuiltService[] = [];
   for (const module of served) {
@@ -167,7 +177,12 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     refuse: tooManyRequests,
     onRefused: (caller) => metrics.rateLimitRejections.inc({ service: 'platform', caller }),
   });
-  const otherRequests = otherLimits.step({ name: 'other', per: 'address', points: config.rateLimits.otherPerHour, windowSeconds: config.rateLimits.windowSeconds });
+  const otherRequests = otherLimits.step({
+    name: 'other',
+    per: 'address',
+    points: config.rateLimits.otherPerHour,
+    windowSeconds: config.rateLimits.windowSeconds,
+  });
 
   // Behind trusted proxies the client IP is the X-Forwarded-For entry the nearest of them appended.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
@@ -182,7 +197,8 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   for (const { onRequest } of built) if (onRequest) app.use(onRequest);
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   // `/metrics` on the API port only behind a token, and only when it has no port of its own.
-  if (config.metrics.token && config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token }));
+  if (config.metrics.token && config.metrics.port === undefined)
+    app.use(metricsRoute(metrics, { token: config.metrics.token }));
   app.use(
     contractPipeline(services, {
       logger,
@@ -194,7 +210,12 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     }),
   );
   app.use(limitedRequests(otherRequests));
-  app.use(docsRoutes(projectFile('dist/docs'), served.flatMap((module) => [module.name, ...(module.documents ?? [])])));
+  app.use(
+    docsRoutes(
+      projectFile('dist/docs'),
+      served.flatMap((module) => [module.name, ...(module.documents ?? [])]),
+    ),
+  );
   for (const { onNotFound } of built) if (onNotFound) app.use(onNotFound);
   app.use(async (ctx) => {
     ctx.status = 404;

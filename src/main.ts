@@ -11,7 +11,10 @@ async function main() {
   const { app, metricsApp, logger, services, close } = await buildApp(config);
   const server = createHttpServer(app, config, services);
   server.listen(config.port, config.host, () => {
-    logger.info({ port: config.port, host: config.host, services: services.map((service) => service.name) }, 'listening');
+    logger.info(
+      { port: config.port, host: config.host, services: services.map((service) => service.name) },
+      'listening',
+    );
     // Listening comes first; the validators no request has needed yet compile now, between requests.
     compileRequestValidators(services.map((service) => service.contract)).catch((error: unknown) => {
       logger.fatal({ err: error }, 'request validators failed to compile');
@@ -50,6 +53,8 @@ async function main() {
 // One line on stderr (a configuration error names its variable), then a non-zero exit.
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`${error instanceof ConfigError ? 'configuration error' : 'start-up failed'}: ${message.replace(/\s*\n\s*/g, ' ')}`);
+  console.error(
+    `${error instanceof ConfigError ? 'configuration error' : 'start-up failed'}: ${message.replace(/\s*\n\s*/g, ' ')}`,
+  );
   process.exit(1);
 });

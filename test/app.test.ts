@@ -26,7 +26,9 @@ describe('the services an app serves', () => {
     expect(() => selectServices(['profiles', 'nope'], SERVICES)).toThrow(
       'SERVICES must list some of profiles, publishing, developer, got "profiles,nope"',
     );
-    await expect(startServer({ SERVICES: 'nope' })).rejects.toThrow(/SERVICES must list some of profiles, publishing, developer/);
+    await expect(startServer({ SERVICES: 'nope' })).rejects.toThrow(
+      /SERVICES must list some of profiles, publishing, developer/,
+    );
   });
 });
 
@@ -34,16 +36,26 @@ describe("a service's onRequest step", () => {
   // A preflight is answered by the profiles' CORS step and is no operation of the contract: plain fetch.
   it('runs after observation: what it answers by itself is in the access log and the request metrics', async () => {
     const lines: Record<string, unknown>[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
-    const server = await startServer({ SERVICES: 'profiles', METRICS_TOKEN: 'scraper-secret-token-for-tests' }, { logger });
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+    );
+    const server = await startServer(
+      { SERVICES: 'profiles', METRICS_TOKEN: 'scraper-secret-token-for-tests' },
+      { logger },
+    );
     try {
       const preflight = await fetch(`${server.url}/v3/profiles/alex`, {
         method: 'OPTIONS',
         headers: { Origin: 'https://widget.example.org', 'Access-Control-Request-Method': 'GET' },
       });
       expect(preflight.status).toBe(204);
-      expect(lines.filter((line) => line.msg === 'request')).toContainEqual(expect.objectContaining({ method: 'OPTIONS', path: '/v3/profiles/alex', status: 204 }));
-      const metrics = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer scraper-secret-token-for-tests' } })).text();
+      expect(lines.filter((line) => line.msg === 'request')).toContainEqual(
+        expect.objectContaining({ method: 'OPTIONS', path: '/v3/profiles/alex', status: 204 }),
+      );
+      const metrics = await (
+        await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer scraper-secret-token-for-tests' } })
+      ).text();
       expect(metrics).toContain('http_requests_total{service="none",operation="none",status="204"} 1');
     } finally {
       await server.close();

@@ -20,7 +20,14 @@ export function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-export async function avatarFlood(options: { base: string; pid: number; clients?: number; seconds?: number; settleMs?: number; size?: number }): Promise<FloodResult> {
+export async function avatarFlood(options: {
+  base: string;
+  pid: number;
+  clients?: number;
+  seconds?: number;
+  settleMs?: number;
+  size?: number;
+}): Promise<FloodResult> {
   const { base, pid, clients = 4, seconds = 5, settleMs = 3000, size = 2048 } = options;
   const answers: Record<number, number> = {};
   const start = rssMiB(pid);

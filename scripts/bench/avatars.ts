@@ -23,14 +23,25 @@ const { main } = await bundleEntryPoints({ main: 'src/main.ts' }, { prefix: 'ben
 const port = await freePort();
 const child = spawn(process.execPath, [main], {
   cwd: projectRoot,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: 'sqlite::memory:', RATE_LIMIT_AVATARS: '1000000000', RATE_LIMIT_ANONYMOUS: '1000000000' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: 'sqlite::memory:',
+    RATE_LIMIT_AVATARS: '1000000000',
+    RATE_LIMIT_ANONYMOUS: '1000000000',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
 try {
   let up = false;
   for (let tries = 0; tries < 300 && !up; tries++) {
-    up = await fetch(`${base}/healthz`).then(async (res) => (await res.arrayBuffer(), true), () => false);
+    up = await fetch(`${base}/healthz`).then(
+      async (res) => (await res.arrayBuffer(), true),
+      () => false,
+    );
     if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!up) throw new Error('the server did not start');
@@ -66,6 +77,15 @@ async function repeatedAvatar(server: Server) {
     runs.avatar.push(await load(server, { path: avatar, connections: 50, duration }));
   }
   const [ofLookup, ofAvatar] = [combine(runs.lookup), combine(runs.avatar)];
-  const row = (measured: typeof ofLookup) => ({ cpuMicros: Math.round(measured.cpuMicros), rps: Math.round(measured.rps), p99: measured.p99, errors: measured.errors });
-  return { repeatedAvatar: { path: avatar, ...row(ofAvatar) }, anonymousLookup: row(ofLookup), ratio: Number((ofAvatar.cpuMicros / ofLookup.cpuMicros).toFixed(2)) };
+  const row = (measured: typeof ofLookup) => ({
+    cpuMicros: Math.round(measured.cpuMicros),
+    rps: Math.round(measured.rps),
+    p99: measured.p99,
+    errors: measured.errors,
+  });
+  return {
+    repeatedAvatar: { path: avatar, ...row(ofAvatar) },
+    anonymousLookup: row(ofLookup),
+    ratio: Number((ofAvatar.cpuMicros / ofLookup.cpuMicros).toFixed(2)),
+  };
 }

@@ -42,7 +42,19 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dropSchema, freePort, projectRoot } from '../tools.js';
-import { combine, cpuSecondsOfProcesses, cpuSecondsSince, load, rssBytes, startScript, stop, waitFor, type Combined, type Measurement, type Server } from './harness.js';
+import {
+  combine,
+  cpuSecondsOfProcesses,
+  cpuSecondsSince,
+  load,
+  rssBytes,
+  startScript,
+  stop,
+  waitFor,
+  type Combined,
+  type Measurement,
+  type Server,
+} from './harness.js';
 import {
   buildServer,
   COMPILED_ENTRY,
@@ -80,8 +92,18 @@ const LOOKUP = '/v3/profiles/alex';
 const PEERS = [
   { name: 'raw `node:http` writing the bytes', script: 'scripts/bench/peers/raw.ts', contract: false },
   { name: 'bare Koa route', script: 'scripts/bench/peers/koa.ts', contract: false },
-  { name: "raw `node:http` writing the bytes and the project's headers", script: 'scripts/bench/peers/raw.ts', contract: false, withHeaders: true },
-  { name: "bare Koa route writing the project's headers", script: 'scripts/bench/peers/koa.ts', contract: false, withHeaders: true },
+  {
+    name: "raw `node:http` writing the bytes and the project's headers",
+    script: 'scripts/bench/peers/raw.ts',
+    contract: false,
+    withHeaders: true,
+  },
+  {
+    name: "bare Koa route writing the project's headers",
+    script: 'scripts/bench/peers/koa.ts',
+    contract: false,
+    withHeaders: true,
+  },
   { name: 'Fastify + fastify-openapi-glue', script: 'scripts/bench/peers/fastify.ts', contract: true },
   { name: 'Koa + openapi-backend `handleRequest`', script: 'scripts/bench/peers/openapi-backend.ts', contract: true },
   { name: 'Express + express-openapi-validator', script: 'scripts/bench/peers/express.ts', contract: true },
@@ -96,7 +118,11 @@ const children: ChildProcess[] = [];
  */
 async function startProject(databaseUrl: string, extraEnv: Record<string, string> = {}, nodeFlags: string[] = []) {
   const port = await freePort();
-  const child = startScript(nodeFlags.length ? ENTRY : COMPILED_ENTRY, { ...serverEnv(port, databaseUrl), ...extraEnv }, { nodeFlags });
+  const child = startScript(
+    nodeFlags.length ? ENTRY : COMPILED_ENTRY,
+    { ...serverEnv(port, databaseUrl), ...extraEnv },
+    { nodeFlags },
+  );
   children.push(child);
   const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
   await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
@@ -133,7 +159,11 @@ async function statementsOf(
 /** The statement lines (SQLite's microseconds, a tab, the SQL) a query log has gained since it had `from` lines. */
 function logLinesSince(log: string, from: number): string[][] {
   try {
-    return readFileSync(log, 'utf8').split('\n').filter(Boolean).slice(from).map((line) => line.split('\t'));
+    return readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .slice(from)
+      .map((line) => line.split('\t'));
   } catch {
     return [];
   }
@@ -145,11 +175,24 @@ function logLinesSince(log: string, from: number): string[][] {
  * and restored once, then `posts` trashed and restored, each phase's
  * statement times summed and divided by its requests.
  */
-async function sqliteMicrosUnderLoad(server: Server, token: string, log: string, warmup: readonly number[], posts: readonly number[]) {
+async function sqliteMicrosUnderLoad(
+  server: Server,
+  token: string,
+  log: string,
+  warmup: readonly number[],
+  posts: readonly number[],
+) {
   const headers = { Authorization: `Bearer ${token}` };
   const phase = async (ids: readonly number[], path: (id: number) => string) => {
     const from = logLinesSince(log, 0).length;
-    const measured = await load(server, { method: 'POST', path: path(ids[0]!), pathOf: (n) => path(ids[n] ?? 1), headers, connections, amount: ids.length });
+    const measured = await load(server, {
+      method: 'POST',
+      path: path(ids[0]!),
+      pathOf: (n) => path(ids[n] ?? 1),
+      headers,
+      connections,
+      amount: ids.length,
+    });
     if (measured.errors) throw new Error(`SQLite time under load: ${measured.errors} errors`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     return logLinesSince(log, from).reduce((sum, [micros]) => sum + (Number(micros) || 0), 0) / measured.requests;
@@ -188,7 +231,14 @@ async function trashAndRestoreRounds(
     // Past the last post (should autocannon ask for more paths than it sends) a post that does not exist: a 404, counted as an error if sent.
     const pathOf = (n: number) => path(n < ids.length ? ids[n]! : 1);
     const before = databaseCpu?.();
-    const measured = await load(server, { method: 'POST', path: path(ids[0]!), pathOf, headers, connections, amount: ids.length });
+    const measured = await load(server, {
+      method: 'POST',
+      path: path(ids[0]!),
+      pathOf,
+      headers,
+      connections,
+      amount: ids.length,
+    });
     const after = databaseCpu?.();
     database.push(before && after ? (cpuSecondsSince(before, after) * 1e6) / measured.requests : Number.NaN);
     return measured;
@@ -209,7 +259,8 @@ async function trashAndRestoreRounds(
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** The note on SQLite's own share of a request. */
-const sqliteShare = (micros: number) => `SQLite itself ${micros.toFixed(0)} µs of a request (its statements timed on a server of its own under the same load)`;
+const sqliteShare = (micros: number) =>
+  `SQLite itself ${micros.toFixed(0)} µs of a request (its statements timed on a server of its own under the same load)`;
 
 try {
   console.error('compiling the server (npm run build:server)');
@@ -223,7 +274,10 @@ try {
   const contentType = sample.headers.get('content-type') ?? 'application/json';
   // The headers of the project's answer, for the floors that write them too (Node adds the ones it writes itself).
   const projectHeaders = Object.fromEntries(
-    [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding'].includes(name)),
+    [...sample.headers].filter(
+      ([name]) =>
+        !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding'].includes(name),
+    ),
   );
   const apiKey = await issueApiKey(databaseUrl);
   const token = await issuePublishingToken(databaseUrl);
@@ -271,7 +325,9 @@ try {
     const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
     for (const target of order) {
       console.error(`round ${round + 1}/${rounds}: ${target.name}`);
-      runs.get(target.name)!.push(await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration }));
+      runs
+        .get(target.name)!
+        .push(await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration }));
     }
   }
   const rss = new Map(targets.map((target) => [target.name, rssBytes(target.server.child.pid)]));
@@ -281,7 +337,10 @@ try {
   const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: restoreWithTerms });
   // Warm-up on posts of its own, as many as the JIT needs: the lookups' rounds are seconds of
   // load each, so a few hundred restores alone would time a server still compiling these paths.
-  const warmupPosts = restoreWarmupPosts > 0 ? makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }) : [];
+  const warmupPosts =
+    restoreWarmupPosts > 0
+      ? makeBenchPosts(databaseUrl, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms })
+      : [];
   const sqliteRuns = await trashAndRestoreRounds(project, token, warmupPosts, posts);
   // A page of the list (20 full post objects, newest first, on a site of as many posts as the bench made) beside a single post read.
   const postReads: Measurement[] = [];
@@ -303,8 +362,15 @@ try {
       const server = await startProject(postgresUrl, { DATABASE_SCHEMA: schema });
       try {
         const pgToken = await issuePublishingToken(postgresUrl, schema);
-        const pgWarmup = restoreWarmupPosts > 0 ? await makePostgresBenchPosts(postgresUrl, schema, restoreWarmupPosts, 200_000, { withTerms: restoreWithTerms }) : [];
-        const pgPosts = await makePostgresBenchPosts(postgresUrl, schema, restorePosts, 100_000, { withTerms: restoreWithTerms });
+        const pgWarmup =
+          restoreWarmupPosts > 0
+            ? await makePostgresBenchPosts(postgresUrl, schema, restoreWarmupPosts, 200_000, {
+                withTerms: restoreWithTerms,
+              })
+            : [];
+        const pgPosts = await makePostgresBenchPosts(postgresUrl, schema, restorePosts, 100_000, {
+          withTerms: restoreWithTerms,
+        });
         return await trashAndRestoreRounds(server, pgToken, pgWarmup, pgPosts, () => cpuSecondsOfProcesses('postgres'));
       } finally {
         await stop(server.child);
@@ -328,7 +394,8 @@ try {
   const tracedToken = await issuePublishingToken(tracedUrl);
   const [tracedPost] = makeBenchPosts(tracedUrl, 1);
   const get = (headers?: Record<string, string>) => () => fetch(`${traced.base}${LOOKUP}`, { headers });
-  const post = (path: string) => () => fetch(`${traced.base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${tracedToken}` } });
+  const post = (path: string) => () =>
+    fetch(`${traced.base}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${tracedToken}` } });
   await new Promise((resolve) => setTimeout(resolve, 1100));
   const statements = {
     anonymousFirst: await statementsOf(sqlLog, get()),
@@ -341,7 +408,13 @@ try {
     restore: await statementsOf(sqlLog, post(restorePath(tracedPost!))),
   };
   // SQLite's own time in a trash and a restore under the timed rows' load (a server of its own, warmed up the same way).
-  const sqliteTime = await sqliteMicrosUnderLoad(traced, tracedToken, sqlLog, makeBenchPosts(tracedUrl, restoreWarmupPosts, 200_000), makeBenchPosts(tracedUrl, restorePosts, 300_000));
+  const sqliteTime = await sqliteMicrosUnderLoad(
+    traced,
+    tracedToken,
+    sqlLog,
+    makeBenchPosts(tracedUrl, restoreWarmupPosts, 200_000),
+    makeBenchPosts(tracedUrl, restorePosts, 300_000),
+  );
   await stop(traced.child);
   for (const [name, counted] of Object.entries(statements)) {
     if (counted.status !== 200) throw new Error(`statement count of ${name}: status ${counted.status} ${counted.body}`);
@@ -355,7 +428,11 @@ try {
       encoding: 'utf8',
       env: { ...process.env, BENCH_ROUNDS: String(rounds) },
     }),
-  ) as { iterations: number; small: { operations: number; lookup: number; miss: number }; large: { operations: number; lookup: number; miss: number } };
+  ) as {
+    iterations: number;
+    small: { operations: number; lookup: number; miss: number };
+    large: { operations: number; lookup: number; miss: number };
+  };
 
   // Start-up to the first 200: a new store (migrations and demo data), then the same store again.
   console.error(`start-up, ${startups} times each`);
@@ -369,7 +446,10 @@ try {
 
   // The table.
   const combined = new Map<string, Combined>([...runs].map(([name, list]) => [name, combine(list)]));
-  const peerCpu = PEERS.filter((peer) => peer.contract).map((peer) => ({ name: peer.name, cpu: combined.get(peer.name)!.cpuMicros }));
+  const peerCpu = PEERS.filter((peer) => peer.contract).map((peer) => ({
+    name: peer.name,
+    cpu: combined.get(peer.name)!.cpuMicros,
+  }));
   const best = peerCpu.reduce((a, b) => (b.cpu < a.cpu ? b : a));
   const anonymous = combined.get(ANONYMOUS)!;
   const keyedRun = combined.get(KEYED)!;
@@ -389,18 +469,20 @@ try {
     note,
   });
   const rows: Row[] = [
-    ...targets.filter((target) => target.name !== KEYED && target.name !== VALIDATING).map((target) => {
-      const run = combined.get(target.name)!;
-      const note =
-        target.server === project
-          ? `p99 ${(run.p99 / koa.p99).toFixed(1)}× bare Koa's (goal ≤ 2); ${plural(statements.anonymousFirst.count, 'SQL statement')}, ${statements.anonymousRepeated.count} within the lookup cache`
-          : target.name === best.name
-            ? 'best peer (routing + validation from the contract)'
-            : PEERS.find((peer) => peer.name === target.name)?.contract
-              ? undefined
-              : `floor: no routing, no validation${PEERS.find((peer) => peer.name === target.name && 'withHeaders' in peer) ? `; the ${Object.keys(projectHeaders).length} headers of the project's answer besides Content-Type, as constants` : ''}`;
-      return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
-    }),
+    ...targets
+      .filter((target) => target.name !== KEYED && target.name !== VALIDATING)
+      .map((target) => {
+        const run = combined.get(target.name)!;
+        const note =
+          target.server === project
+            ? `p99 ${(run.p99 / koa.p99).toFixed(1)}× bare Koa's (goal ≤ 2); ${plural(statements.anonymousFirst.count, 'SQL statement')}, ${statements.anonymousRepeated.count} within the lookup cache`
+            : target.name === best.name
+              ? 'best peer (routing + validation from the contract)'
+              : PEERS.find((peer) => peer.name === target.name)?.contract
+                ? undefined
+                : `floor: no routing, no validation${PEERS.find((peer) => peer.name === target.name && 'withHeaders' in peer) ? `; the ${Object.keys(projectHeaders).length} headers of the project's answer besides Content-Type, as constants` : ''}`;
+        return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
+      }),
     measured(
       VALIDATING,
       validatingRun,
@@ -413,9 +495,24 @@ try {
       undefined,
       `${(keyedRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous (goal ≤ 1.15); ${plural(statements.keyedRepeated.count, 'SQL statement')} a request (${statements.keyedFirst.count} on the key's first use)`,
     ),
-    measured('trash a post (SQLite)', trash, undefined, `${plural(statements.trash.count, 'SQL statement')}; ${sqliteShare(sqliteTime.trash)}`),
-    measured('restore a post (SQLite)', restore, undefined, `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU); ${sqliteShare(sqliteTime.restore)}`),
-    measured('read a post (SQLite)', combine(postReads), undefined, 'the single read a page of the list is compared with'),
+    measured(
+      'trash a post (SQLite)',
+      trash,
+      undefined,
+      `${plural(statements.trash.count, 'SQL statement')}; ${sqliteShare(sqliteTime.trash)}`,
+    ),
+    measured(
+      'restore a post (SQLite)',
+      restore,
+      undefined,
+      `${plural(statements.restore.count, 'SQL statement')} (goal ≤ 300 µs CPU); ${sqliteShare(sqliteTime.restore)}`,
+    ),
+    measured(
+      'read a post (SQLite)',
+      combine(postReads),
+      undefined,
+      'the single read a page of the list is compared with',
+    ),
     measured(
       'list a page of 20 posts (SQLite)',
       combine(listReads),

@@ -8,7 +8,10 @@
 export function contractWithOperations(profiles: Record<string, unknown>, operations: number): Record<string, unknown> {
   const paths = profiles.paths as Record<string, unknown>;
   // The lookup, then the document: whatever other operations the contract gains.
-  const kept = { '/profiles/{profileIdentifier}': paths['/profiles/{profileIdentifier}'], '/openapi': paths['/openapi'] };
+  const kept = {
+    '/profiles/{profileIdentifier}': paths['/profiles/{profileIdentifier}'],
+    '/openapi': paths['/openapi'],
+  };
   const generated: Record<string, unknown> = {};
   const padding = operations - operationCount({ paths: kept });
   for (let i = 1; i <= padding; i++) {
@@ -16,7 +19,9 @@ export function contractWithOperations(profiles: Record<string, unknown>, operat
       get: {
         operationId: `getResource${i}`,
         summary: `Generated operation ${i}`,
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } }],
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } },
+        ],
         responses: {
           '200': {
             description: 'The resource.',

@@ -97,7 +97,8 @@ export function summarise(profile: CpuProfile, root = projectRoot): ProfileSumma
 
 /** The summary as text: the top `top` files and functions. */
 export function formatSummary(summary: ProfileSummary, top = 20): string {
-  const line = (share: Share) => `${share.percent.toFixed(1).padStart(5)}%  ${share.selfMs.toFixed(0).padStart(6)} ms  ${share.name}`;
+  const line = (share: Share) =>
+    `${share.percent.toFixed(1).padStart(5)}%  ${share.selfMs.toFixed(0).padStart(6)} ms  ${share.name}`;
   return [
     `busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms`,
     'self time by file or package:',

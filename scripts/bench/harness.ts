@@ -34,17 +34,26 @@ export function startScript(script: string, env: Record<string, string>, options
     // Compiled JavaScript (`.js`) runs as it is, TypeScript through tsx.
     execArgv: [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), ...(options.nodeFlags ?? [])],
     // The benches send no email (each message goes to the quiet log, as production allows only when told), and count with a secret of their own.
-    env: { ...quietToolEnv, NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'the benches counter key secret, 32+ characters', ...env },
+    env: {
+      ...quietToolEnv,
+      NODE_ENV: 'production',
+      MAIL_TO_LOG: 'true',
+      COUNTER_KEY_SECRET: 'the benches counter key secret, 32+ characters',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit', 'ipc'],
   });
 }
 
 /** Resolves once `url` answers `status` (any answer when not given); rejects after `timeoutMs`. */
-export async function waitFor(url: string, { status, timeoutMs = 30_000, intervalMs = 50 } = {} as {
-  status?: number;
-  timeoutMs?: number;
-  intervalMs?: number;
-}): Promise<void> {
+export async function waitFor(
+  url: string,
+  { status, timeoutMs = 30_000, intervalMs = 50 } = {} as {
+    status?: number;
+    timeoutMs?: number;
+    intervalMs?: number;
+  },
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -54,7 +63,8 @@ export async function waitFor(url: string, { status, timeoutMs = 30_000, interva
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer${status ? ` ${status}` : ''} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer${status ? ` ${status}` : ''} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
@@ -83,7 +93,10 @@ const clockTicks = (() => {
 
 /** Fields of /proc/<pid>/stat after the command name (which may hold spaces and parentheses). */
 export function statFields(stat: string): string[] {
-  return stat.slice(stat.lastIndexOf(')') + 2).trim().split(' ');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .trim()
+    .split(' ');
 }
 
 /** CPU seconds (user + system) of a process, from its /proc/<pid>/stat text. */

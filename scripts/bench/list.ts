@@ -35,7 +35,17 @@ import { loadavg } from 'node:os';
 import { dropSchema, freePort, projectRoot } from '../tools.js';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
 import { combine, load, startScript, stop, waitFor, type Measurement, type Server } from './harness.js';
-import { buildServer, buildUnbundledServer, COMPILED_ENTRY, issuePublishingToken, listPath, makeBenchPosts, makePostgresBenchPosts, readPath, serverEnv } from './project.js';
+import {
+  buildServer,
+  buildUnbundledServer,
+  COMPILED_ENTRY,
+  issuePublishingToken,
+  listPath,
+  makeBenchPosts,
+  makePostgresBenchPosts,
+  readPath,
+  serverEnv,
+} from './project.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -67,7 +77,9 @@ const child = startScript(
     ...(profile ? { BENCH_PROFILE_DIR: profiles } : {}),
     ...(keepsRendered ? {} : { POST_RENDER_CACHE_ENTRIES: '0' }),
   },
-  profile ? { nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href] } : {},
+  profile
+    ? { nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href] }
+    : {},
 );
 const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
 
@@ -89,7 +101,9 @@ try {
     const kept = join(projectRoot, '.tmp/profiles');
     mkdirSync(kept, { recursive: true });
     copyFileSync(file, join(kept, 'list.cpuprofile'));
-    console.log(`## list a page of 20\n${formatSummary(summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile), top)}`);
+    console.log(
+      `## list a page of 20\n${formatSummary(summarise(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile), top)}`,
+    );
   } else {
     const reads: Measurement[] = [];
     const lists: Measurement[] = [];
@@ -101,8 +115,12 @@ try {
     const read = combine(reads);
     const list = combine(lists);
     console.log(`| row | CPU per request | requests/s | errors |\n|---|---|---|---|`);
-    console.log(`| read a post (${store}) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`);
-    console.log(`| list a page of 20 posts (${store}) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`);
+    console.log(
+      `| read a post (${store}) | ${Math.round(read.cpuMicros)} µs | ${Math.round(read.rps)} | ${read.errors} |`,
+    );
+    console.log(
+      `| list a page of 20 posts (${store}) | ${Math.round(list.cpuMicros)} µs | ${Math.round(list.rps)} | ${list.errors} |`,
+    );
     console.log(
       `\n${(list.cpuMicros / read.cpuMicros).toFixed(2)}× a single read (goal ≤ 3); ${rounds} rounds of ${duration} s, ${connections} connections, ${postCount} posts${withTerms ? ' with terms' : ''}${keepsRendered ? '' : ', nothing kept (POST_RENDER_CACHE_ENTRIES=0)'}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
     );
@@ -144,9 +162,15 @@ try {
     }
     const readW = combine(writtenReads);
     const listW = combine(writtenLists);
-    console.log(`\n| row, a write every ${writeEveryMs} ms beside it | CPU per request | requests/s | errors |\n|---|---|---|---|`);
-    console.log(`| read a post (${store}) | ${Math.round(readW.cpuMicros)} µs | ${Math.round(readW.rps)} | ${readW.errors} |`);
-    console.log(`| list a page of 20 posts (${store}) | ${Math.round(listW.cpuMicros)} µs | ${Math.round(listW.rps)} | ${listW.errors} |`);
+    console.log(
+      `\n| row, a write every ${writeEveryMs} ms beside it | CPU per request | requests/s | errors |\n|---|---|---|---|`,
+    );
+    console.log(
+      `| read a post (${store}) | ${Math.round(readW.cpuMicros)} µs | ${Math.round(readW.rps)} | ${readW.errors} |`,
+    );
+    console.log(
+      `| list a page of 20 posts (${store}) | ${Math.round(listW.cpuMicros)} µs | ${Math.round(listW.rps)} | ${listW.errors} |`,
+    );
     console.log(
       `\n${(listW.cpuMicros / readW.cpuMicros).toFixed(2)}× a single read with a write every ${writeEveryMs} ms beside it (goal ≤ 3); ${writes} writes (${failedWrites} failed); load average ${loadavg()[0]!.toFixed(1)} at the end`,
     );

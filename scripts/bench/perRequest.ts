@@ -43,11 +43,22 @@ interface Running {
 
 async function start(project: string, dir: string): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--trace-gc-nvp', '--max-semi-space-size=1', '--import', 'tsx', join(project, ENTRY)], {
-    cwd: project,
-    env: { ...process.env, ...quietToolEnv, NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'the benches counter key secret, 32+ characters', ...serverEnv(port, `sqlite:${join(dir, `${projects.indexOf(project)}.db`)}`) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--trace-gc-nvp', '--max-semi-space-size=1', '--import', 'tsx', join(project, ENTRY)],
+    {
+      cwd: project,
+      env: {
+        ...process.env,
+        ...quietToolEnv,
+        NODE_ENV: 'production',
+        MAIL_TO_LOG: 'true',
+        COUNTER_KEY_SECRET: 'the benches counter key secret, 32+ characters',
+        ...serverEnv(port, `sqlite:${join(dir, `${projects.indexOf(project)}.db`)}`),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const running: Running = { project, child, base: `http://127.0.0.1:${port}`, log: '' };
   child.stdout!.setEncoding('utf8').on('data', (text: string) => (running.log += text));
   await waitFor(`${running.base}${PATHS[0]}`, { status: 200, timeoutMs: 600_000, intervalMs: 500 });
@@ -57,7 +68,8 @@ async function start(project: string, dir: string): Promise<Running> {
 /** Sends `amount` requests of `path`; throws on any answer but a 200. */
 async function send(server: Running, path: string, amount: number): Promise<void> {
   const result = await autocannon({ url: `${server.base}${path}`, connections, amount, timeout: 60 });
-  if (result.non2xx || result.errors || result.timeouts) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (result.non2xx || result.errors || result.timeouts)
+    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
 }
 
 /** Bytes V8 allocated, from the GC lines logged after offset `from`. */
@@ -87,13 +99,19 @@ try {
       }
     }
   }
-  console.log('| project | path | CPU per request (least, rounds) | bytes allocated per request (median) |\n| --- | --- | --- | --- |');
+  console.log(
+    '| project | path | CPU per request (least, rounds) | bytes allocated per request (median) |\n| --- | --- | --- | --- |',
+  );
   for (const [key, { cpu, bytes }] of results) {
     const [project, path] = key.split('\t');
     const median = [...bytes].sort((a, b) => a - b)[Math.floor(bytes.length / 2)]!;
-    console.log(`| ${project} | \`GET ${path}\` | ${Math.min(...cpu).toFixed(0)} µs (${cpu.map((value) => value.toFixed(0)).join(', ')}) | ${Math.round(median).toLocaleString('en')} |`);
+    console.log(
+      `| ${project} | \`GET ${path}\` | ${Math.min(...cpu).toFixed(0)} µs (${cpu.map((value) => value.toFixed(0)).join(', ')}) | ${Math.round(median).toLocaleString('en')} |`,
+    );
   }
-  console.log(`\n${rounds} rounds of ${requests} requests a path after ${warmup} of warm-up, ${connections} connections; Node ${process.version}`);
+  console.log(
+    `\n${rounds} rounds of ${requests} requests a path after ${warmup} of warm-up, ${connections} connections; Node ${process.version}`,
+  );
 } finally {
   for (const server of servers) await stop(server.child);
   rmSync(dir, { recursive: true, force: true });

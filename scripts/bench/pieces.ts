@@ -31,7 +31,15 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { parseYaml } from '../contracts.js';
 import { contractWithOperations } from './contract50.js';
-import { ContractRouter, InProcessWindows, LibraryWindows, loadContract, PROFILES_CONTRACT, PROFILES_PREFIX, RequestMetrics } from './project.js';
+import {
+  ContractRouter,
+  InProcessWindows,
+  LibraryWindows,
+  loadContract,
+  PROFILES_CONTRACT,
+  PROFILES_PREFIX,
+  RequestMetrics,
+} from './project.js';
 
 const iterations = Number(process.env.BENCH_PIECES_ITERATIONS ?? 200_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3) + 1;
@@ -62,7 +70,11 @@ async function routers(operations: number) {
   writeFileSync(file, JSON.stringify(contractWithOperations(profiles, operations)));
   const contract = await loadContract(file);
   const ours = new ContractRouter(PROFILES_PREFIX, contract.operations);
-  const library = new OpenAPIRouter({ definition: contract.document as never, apiRoot: PROFILES_PREFIX, ignoreTrailingSlashes: false });
+  const library = new OpenAPIRouter({
+    definition: contract.document as never,
+    apiRoot: PROFILES_PREFIX,
+    ignoreTrailingSlashes: false,
+  });
   return { operations: contract.operations.length, ours, library };
 }
 
@@ -75,18 +87,21 @@ function routePairs(built: Awaited<ReturnType<typeof routers>>): Pair[] {
       piece: `route the profile lookup, ${built.operations} operations (openapi-backend's router)`,
       ours: () => {
         const match = built.ours.match('GET', lookup.path);
-        if (match.kind !== 'operation' || match.rawParams.profileIdentifier !== 'alex') throw new Error('the lookup did not route');
+        if (match.kind !== 'operation' || match.rawParams.profileIdentifier !== 'alex')
+          throw new Error('the lookup did not route');
       },
       library: () => {
         const operation = built.library.matchOperation(lookup);
-        if (!operation || built.library.parseRequest(lookup, operation).params.profileIdentifier !== 'alex') throw new Error('the lookup did not route');
+        if (!operation || built.library.parseRequest(lookup, operation).params.profileIdentifier !== 'alex')
+          throw new Error('the lookup did not route');
       },
       libraryIterations: iterations / 50,
     },
     {
       piece: `route a path no operation takes, ${built.operations} operations (openapi-backend's router)`,
       ours: () => {
-        if (built.ours.match('GET', miss.path).kind !== 'not-found') throw new Error('routed a path no operation takes');
+        if (built.ours.match('GET', miss.path).kind !== 'not-found')
+          throw new Error('routed a path no operation takes');
       },
       library: () => {
         if (built.library.matchOperation(miss)) throw new Error('routed a path no operation takes');
@@ -106,7 +121,12 @@ const memoryWindows = new LibraryWindows(memory, budget.points);
 
 const metrics = new RequestMetrics(new Registry());
 const promClient = new Registry();
-const requests = new Counter({ name: 'http_requests_total', help: 'Requests.', labelNames: ['service', 'operation', 'status'], registers: [promClient] });
+const requests = new Counter({
+  name: 'http_requests_total',
+  help: 'Requests.',
+  labelNames: ['service', 'operation', 'status'],
+  registers: [promClient],
+});
 const durations = new Histogram({
   name: 'http_request_duration_seconds',
   help: 'Time to answer.',
@@ -142,7 +162,10 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const [index, pair] of pairs.entries()) {
       best[index]!.ours = Math.min(best[index]!.ours, await time(iterations, pair.ours));
-      best[index]!.library = Math.min(best[index]!.library, await time(pair.libraryIterations ?? iterations, pair.library));
+      best[index]!.library = Math.min(
+        best[index]!.library,
+        await time(pair.libraryIterations ?? iterations, pair.library),
+      );
     }
   }
   const lines = [
@@ -153,7 +176,9 @@ try {
       return `| ${pair.piece} | ${ours.toFixed(0)} | ${library.toFixed(0)} | ${(library / ours).toFixed(1)}× |`;
     }),
   ];
-  console.log(`node ${process.version}, ${iterations} iterations, least of ${rounds} rounds (the first one a warm-up)\n`);
+  console.log(
+    `node ${process.version}, ${iterations} iterations, least of ${rounds} rounds (the first one a warm-up)\n`,
+  );
   console.log(lines.join('\n'));
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,15 @@ import { pathToFileURL } from 'node:url';
 import { freePort, projectRoot } from '../tools.js';
 import { formatSummary, summarise, type CpuProfile } from './cpuprofile.js';
 import { load, startScript, stop, waitFor, type Server } from './harness.js';
-import { buildUnbundledServer, issueApiKey, issuePublishingToken, makeBenchPosts, restorePath, serverEnv, trashPath } from './project.js';
+import {
+  buildUnbundledServer,
+  issueApiKey,
+  issuePublishingToken,
+  makeBenchPosts,
+  restorePath,
+  serverEnv,
+  trashPath,
+} from './project.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -37,9 +45,13 @@ const databaseUrl = `sqlite:${join(dir, 'profile.db')}`;
 const port = await freePort();
 // Compiled JavaScript, as production runs it, but module by module (tsx only loads the TypeScript preload).
 const entry = buildUnbundledServer();
-const child = startScript(entry, { ...serverEnv(port, databaseUrl), BENCH_PROFILE_DIR: profiles }, {
-  nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href],
-});
+const child = startScript(
+  entry,
+  { ...serverEnv(port, databaseUrl), BENCH_PROFILE_DIR: profiles },
+  {
+    nodeFlags: ['--import', 'tsx', '--import', pathToFileURL(join(projectRoot, 'scripts/bench/profiler.ts')).href],
+  },
+);
 const server: Server = { name: 'this project', child, base: `http://127.0.0.1:${port}` };
 let taken = 0;
 
@@ -60,7 +72,9 @@ try {
   await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
   const key = await issueApiKey(databaseUrl);
   const token = await issuePublishingToken(databaseUrl);
-  const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, { withTerms: process.env.BENCH_RESTORE_TERMS === '1' });
+  const posts = makeBenchPosts(databaseUrl, restorePosts, 100_000, {
+    withTerms: process.env.BENCH_RESTORE_TERMS === '1',
+  });
   const keyed = { Authorization: `Bearer ${key}` };
   const bearer = { Authorization: `Bearer ${token}` };
   // Warm-up: the JIT has compiled the hot paths before any profile starts.
@@ -70,11 +84,20 @@ try {
   await profiled('anonymous-lookup', () => load(server, { path: LOOKUP, connections, duration }));
   await profiled('keyed-lookup', () => load(server, { path: LOOKUP, headers: keyed, connections, duration }));
   const phase = (path: (id: number) => string) =>
-    load(server, { method: 'POST', path: path(posts[0]!), pathOf: (n) => path(posts[n] ?? 1), headers: bearer, connections, amount: posts.length });
+    load(server, {
+      method: 'POST',
+      path: path(posts[0]!),
+      pathOf: (n) => path(posts[n] ?? 1),
+      headers: bearer,
+      connections,
+      amount: posts.length,
+    });
   await phase(trashPath);
   await profiled('restore', () => phase(restorePath));
   await profiled('trash', () => phase(trashPath));
-  console.log(`\nprofiles kept in .tmp/profiles/ (${duration} s of load each; restore and trash: ${posts.length} posts)`);
+  console.log(
+    `\nprofiles kept in .tmp/profiles/ (${duration} s of load each; restore and trash: ${posts.length} posts)`,
+  );
 } finally {
   await stop(child);
   rmSync(dir, { recursive: true, force: true });

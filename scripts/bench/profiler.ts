@@ -16,7 +16,9 @@ if (dir) {
   let written = 0;
   const post = (method: string, params?: object) =>
     new Promise<Record<string, unknown>>((resolve, reject) =>
-      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as Record<string, unknown>))),
+      session.post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result as Record<string, unknown>),
+      ),
     );
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: Number(process.env.BENCH_PROFILE_INTERVAL_US ?? 100) });

@@ -40,7 +40,10 @@ export function buildServer(): void {
 export function buildUnbundledServer(): string {
   const outDir = '.tmp/profile-server';
   rmSync(join(projectRoot, outDir), { recursive: true, force: true });
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--noEmit', 'false', '--outDir', outDir, '--rootDir', '.'], { cwd: projectRoot, stdio: 'inherit' });
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json', '--noEmit', 'false', '--outDir', outDir, '--rootDir', '.'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
   return `${outDir}/src/main.js`;
 }
 /** The contract every server of the side-by-side rows answers from. */
@@ -74,10 +77,17 @@ let adminBundle: Promise<string> | undefined;
 
 /** Runs the admin command line on a store; resolves with its output. (Not synchronously: an idle keep-alive connection of the caller's must see its server close it.) */
 async function admin(databaseUrl: string, args: string[], schema?: string): Promise<string> {
-  adminBundle ??= bundleEntryPoints({ admin: 'src/admin/cli.ts' }, { prefix: 'bench-' }).then((bundles) => bundles.admin);
+  adminBundle ??= bundleEntryPoints({ admin: 'src/admin/cli.ts' }, { prefix: 'bench-' }).then(
+    (bundles) => bundles.admin,
+  );
   const { stdout } = await promisify(execFile)(process.execPath, [await adminBundle, ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...(schema ? { DATABASE_SCHEMA: schema } : {}) },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+    },
     encoding: 'utf8',
   });
   return stdout;
@@ -85,7 +95,10 @@ async function admin(databaseUrl: string, args: string[], schema?: string): Prom
 
 /** Issues a profiles API key through the admin command line (the key is its last line). */
 export async function issueApiKey(databaseUrl: string): Promise<string> {
-  return (await admin(databaseUrl, ['keys', 'create', '--email', 'bench@example.com', '--app', 'Bench'])).trim().split('\n').at(-1)!;
+  return (await admin(databaseUrl, ['keys', 'create', '--email', 'bench@example.com', '--app', 'Bench']))
+    .trim()
+    .split('\n')
+    .at(-1)!;
 }
 
 /** Issues a publishing bearer token for the demo `admin` through the admin command line (the token is its last line). */
@@ -105,7 +118,12 @@ export const BENCH_SITE = 1;
  * the demo post's categories and tags, so every term then holds `count`
  * posts more (the post object counts a term's posts on every read).
  */
-export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100_000, { withTerms = false } = {}): number[] {
+export function makeBenchPosts(
+  databaseUrl: string,
+  count: number,
+  firstId = 100_000,
+  { withTerms = false } = {},
+): number[] {
   if (!databaseUrl.startsWith('sqlite:')) throw new Error('bench posts are made in SQLite stores only');
   const sqlite = new SqliteDatabase(databaseUrl.slice('sqlite:'.length), { timeout: 10_000 });
   try {
@@ -113,7 +131,9 @@ export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100
     sqlite.exec(`CREATE TEMP TABLE bench_post AS SELECT * FROM posts WHERE id = ${TEMPLATE_POST}`);
     const set = sqlite.prepare('UPDATE bench_post SET id = ?, slug = ?, guid = ?');
     const copy = sqlite.prepare('INSERT INTO posts SELECT * FROM bench_post');
-    const terms = sqlite.prepare(`INSERT INTO post_terms (post_id, term_id) SELECT ?, term_id FROM post_terms WHERE post_id = ${TEMPLATE_POST}`);
+    const terms = sqlite.prepare(
+      `INSERT INTO post_terms (post_id, term_id) SELECT ?, term_id FROM post_terms WHERE post_id = ${TEMPLATE_POST}`,
+    );
     sqlite.transaction(() => {
       for (const id of ids) {
         set.run(id, `bench-post-${id}`, `bench-${id}`);
@@ -132,7 +152,13 @@ export function makeBenchPosts(databaseUrl: string, count: number, firstId = 100
  * store's `schema` (each with a slug of its own, and in the demo post's
  * terms with `withTerms`). Returns the new post IDs.
  */
-export async function makePostgresBenchPosts(databaseUrl: string, schema: string, count: number, firstId = 100_000, { withTerms = false } = {}): Promise<number[]> {
+export async function makePostgresBenchPosts(
+  databaseUrl: string,
+  schema: string,
+  count: number,
+  firstId = 100_000,
+  { withTerms = false } = {},
+): Promise<number[]> {
   const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
   await client.connect();
@@ -141,9 +167,17 @@ export async function makePostgresBenchPosts(databaseUrl: string, schema: string
     await client.query('begin');
     await client.query(`create temp table bench_post as select * from posts where id = ${TEMPLATE_POST}`);
     for (const id of ids) {
-      await client.query('update bench_post set id = $1, slug = $2, guid = $3', [id, `bench-post-${id}`, `bench-${id}`]);
+      await client.query('update bench_post set id = $1, slug = $2, guid = $3', [
+        id,
+        `bench-post-${id}`,
+        `bench-${id}`,
+      ]);
       await client.query('insert into posts select * from bench_post');
-      if (withTerms) await client.query(`insert into post_terms (post_id, term_id) select $1, term_id from post_terms where post_id = ${TEMPLATE_POST}`, [id]);
+      if (withTerms)
+        await client.query(
+          `insert into post_terms (post_id, term_id) select $1, term_id from post_terms where post_id = ${TEMPLATE_POST}`,
+          [id],
+        );
     }
     await client.query('drop table bench_post');
     await client.query('commit');

@@ -15,7 +15,11 @@ export interface Row {
 }
 
 const cpu = (micros: number | undefined) =>
-  micros === undefined || Number.isNaN(micros) ? '' : micros < 10 ? `${micros.toFixed(2)} µs` : `${Math.round(micros)} µs`;
+  micros === undefined || Number.isNaN(micros)
+    ? ''
+    : micros < 10
+      ? `${micros.toFixed(2)} µs`
+      : `${Math.round(micros)} µs`;
 const fixed = (value: number | undefined, digits: number, unit = '') =>
   value === undefined || Number.isNaN(value) ? '' : `${value.toFixed(digits)}${unit}`;
 const thousands = (value: number | undefined) =>
@@ -38,7 +42,9 @@ function cells(row: Row): string[] {
 
 /** Rows as objects for `console.table`. */
 export function consoleRows(rows: readonly Row[]): Record<string, string>[] {
-  return rows.map((row) => Object.fromEntries(COLUMNS.map((column, i) => [column, cells(row)[i]!.replace(/\*\*/g, '')])));
+  return rows.map((row) =>
+    Object.fromEntries(COLUMNS.map((column, i) => [column, cells(row)[i]!.replace(/\*\*/g, '')])),
+  );
 }
 
 /** Rows as a Markdown table (a `|` inside a cell is escaped). */

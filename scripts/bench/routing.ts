@@ -48,7 +48,8 @@ function lookup({ router }: Built): number {
 function miss({ router }: Built): number {
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) {
-    if (router.match('GET', '/v3/no/such/path').kind !== 'not-found') throw new Error('routed a path no operation takes');
+    if (router.match('GET', '/v3/no/such/path').kind !== 'not-found')
+      throw new Error('routed a path no operation takes');
   }
   return Number(process.hrtime.bigint() - start) / iterations;
 }
@@ -58,12 +59,22 @@ try {
   const large = await build(50);
   const best = { small: { lookup: Infinity, miss: Infinity }, large: { lookup: Infinity, miss: Infinity } };
   for (let round = 0; round < rounds; round++) {
-    for (const [name, built] of [['small', small], ['large', large]] as const) {
+    for (const [name, built] of [
+      ['small', small],
+      ['large', large],
+    ] as const) {
       best[name].lookup = Math.min(best[name].lookup, lookup(built));
       best[name].miss = Math.min(best[name].miss, miss(built));
     }
   }
-  console.log(JSON.stringify({ iterations, rounds, small: { operations: small.operations, ...best.small }, large: { operations: large.operations, ...best.large } }));
+  console.log(
+    JSON.stringify({
+      iterations,
+      rounds,
+      small: { operations: small.operations, ...best.small },
+      large: { operations: large.operations, ...best.large },
+    }),
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

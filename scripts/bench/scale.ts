@@ -24,7 +24,17 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPrimaryAndReplica } from '../services/pgReplica.js';
 import { freePort, projectRoot } from '../tools.js';
-import { combine, cpuSecondsOfProcesses, cpuSecondsSince, load, startScript, stop, waitFor, type Measurement, type Server } from './harness.js';
+import {
+  combine,
+  cpuSecondsOfProcesses,
+  cpuSecondsSince,
+  load,
+  startScript,
+  stop,
+  waitFor,
+  type Measurement,
+  type Server,
+} from './harness.js';
 import { buildServer, COMPILED_ENTRY, serverEnv } from './project.js';
 import { consoleRows, markdownTable, type Row } from './report.js';
 
@@ -42,13 +52,21 @@ const receiver = createServer((req, res) => {
 
 async function startRedis(): Promise<string> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   children.push(child);
   for (let i = 0; i < 100; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     try {
       const { Redis } = await import('ioredis');
-      const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const probe = new Redis(port, '127.0.0.1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
       probe.on('error', () => {});
       await probe.connect();
       await probe.ping();
@@ -80,31 +98,64 @@ try {
   const otlp = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const schema = { DATABASE_SCHEMA: `bench_scale_${process.pid}` };
   const configurations: { name: string; env: Record<string, string> }[] = [
-    { name: '**embedded SQLite** (limits in the process)', env: { DATABASE_URL: `sqlite:${join(dir, 'embedded.db')}` } },
+    {
+      name: '**embedded SQLite** (limits in the process)',
+      env: { DATABASE_URL: `sqlite:${join(dir, 'embedded.db')}` },
+    },
     { name: 'SQLite, limits in Redis', env: { DATABASE_URL: `sqlite:${join(dir, 'redis.db')}`, REDIS_URL: redisUrl } },
-    { name: 'PostgreSQL + Redis (production)', env: { DATABASE_URL: pair.primaryUrl, ...schema, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'p' } },
+    {
+      name: 'PostgreSQL + Redis (production)',
+      env: { DATABASE_URL: pair.primaryUrl, ...schema, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'p' },
+    },
     {
       name: 'PostgreSQL + Redis, reads from a replica',
-      env: { DATABASE_URL: pair.primaryUrl, ...schema, DATABASE_READ_URL: pair.replicaUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'r' },
+      env: {
+        DATABASE_URL: pair.primaryUrl,
+        ...schema,
+        DATABASE_READ_URL: pair.replicaUrl,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: 'r',
+      },
     },
     {
       name: 'PostgreSQL + Redis, tracing on (OTLP/HTTP)',
-      env: { DATABASE_URL: pair.primaryUrl, ...schema, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 't', OTEL_EXPORTER_OTLP_ENDPOINT: otlp },
+      env: {
+        DATABASE_URL: pair.primaryUrl,
+        ...schema,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: 't',
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+      },
     },
     {
       name: 'PostgreSQL + Redis, lookup cache off (every lookup reads the store)',
-      env: { DATABASE_URL: pair.primaryUrl, ...schema, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'c', PROFILE_LOOKUP_CACHE_MS: '0' },
+      env: {
+        DATABASE_URL: pair.primaryUrl,
+        ...schema,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: 'c',
+        PROFILE_LOOKUP_CACHE_MS: '0',
+      },
     },
     {
       name: 'PostgreSQL + Redis, lookup cache off, reads from a replica',
-      env: { DATABASE_URL: pair.primaryUrl, ...schema, DATABASE_READ_URL: pair.replicaUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: 'd', PROFILE_LOOKUP_CACHE_MS: '0' },
+      env: {
+        DATABASE_URL: pair.primaryUrl,
+        ...schema,
+        DATABASE_READ_URL: pair.replicaUrl,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: 'd',
+        PROFILE_LOOKUP_CACHE_MS: '0',
+      },
     },
   ];
   const servers: Server[] = [];
   for (const configuration of configurations) servers.push(await startProject(configuration.name, configuration.env));
   for (const server of servers) await load(server, { path: LOOKUP, connections, duration: 1 });
 
-  const runs = new Map<string, { measured: Measurement[]; redis: number[]; postgres: number[] }>(servers.map((s) => [s.name, { measured: [], redis: [], postgres: [] }]));
+  const runs = new Map<string, { measured: Measurement[]; redis: number[]; postgres: number[] }>(
+    servers.map((s) => [s.name, { measured: [], redis: [], postgres: [] }]),
+  );
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < servers.length; i++) {
       const server = servers[(i + round) % servers.length]!;
@@ -114,14 +165,19 @@ try {
       const run = runs.get(server.name)!;
       run.measured.push(measured);
       run.redis.push((cpuSecondsSince(before.redis, cpuSecondsOfProcesses('redis-server')) * 1e6) / measured.requests);
-      run.postgres.push((cpuSecondsSince(before.postgres, cpuSecondsOfProcesses('postgres')) * 1e6) / measured.requests);
+      run.postgres.push(
+        (cpuSecondsSince(before.postgres, cpuSecondsOfProcesses('postgres')) * 1e6) / measured.requests,
+      );
     }
   }
   const baseline = combine(runs.get(servers[0]!.name)!.measured).cpuMicros;
   const rows: Row[] = servers.map((server) => {
     const run = runs.get(server.name)!;
     const combined = combine(run.measured);
-    const beside = [`Redis ${Math.min(...run.redis).toFixed(1)} µs`, `PostgreSQL ${Math.min(...run.postgres).toFixed(1)} µs`].join(', ');
+    const beside = [
+      `Redis ${Math.min(...run.redis).toFixed(1)} µs`,
+      `PostgreSQL ${Math.min(...run.postgres).toFixed(1)} µs`,
+    ].join(', ');
     return {
       row: server.name,
       cpuMicros: combined.cpuMicros,

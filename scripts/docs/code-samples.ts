@@ -86,13 +86,17 @@ function bodyExample(document: OpenApiDocument, media: MediaType): unknown {
 
 /** A value as a TypeScript literal: JSON, with single-quoted strings and bare keys where they are identifiers. */
 function literal(value: unknown, indent: string): string {
-  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
+  if (typeof value === 'string')
+    return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'").replaceAll('\n', '\\n')}'`;
   if (Array.isArray(value)) return value.length ? `[${value.map((item) => literal(item, indent)).join(', ')}]` : '[]';
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
     if (!entries.length) return '{}';
     const inner = `${indent}  `;
-    const lines = entries.map(([key, item]) => `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key, inner)}: ${literal(item, inner)},`);
+    const lines = entries.map(
+      ([key, item]) =>
+        `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key, inner)}: ${literal(item, inner)},`,
+    );
     return `{\n${lines.join('\n')}\n${indent}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
@@ -100,7 +104,9 @@ function literal(value: unknown, indent: string): string {
 
 /** An object of parameters (`{ name: value }`) as a one-line literal when short, else spread over lines. */
 function parameterObject(values: Record<string, unknown>, indent: string): string {
-  const entries = Object.entries(values).map(([key, value]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key, '')}: ${literal(value, indent)}`);
+  const entries = Object.entries(values).map(
+    ([key, value]) => `${/^[A-Za-z_$][\w$]*$/.test(key) ? key : literal(key, '')}: ${literal(value, indent)}`,
+  );
   const oneLine = `{ ${entries.join(', ')} }`;
   return oneLine.length <= 60 && !oneLine.includes('\n') ? oneLine : literal(values, indent);
 }
@@ -120,8 +126,15 @@ function documentServerUrl(document: OpenApiDocument): string | undefined {
  * its path, required query and header parameters and JSON body, valued
  * with the contract's examples; the install command first.
  */
-export function sdkSample(service: string, document: OpenApiDocument, path: string, method: string): string | undefined {
-  const pathItem = document.paths?.[path] as ({ parameters?: Operation['parameters'] } & Record<string, unknown>) | undefined;
+export function sdkSample(
+  service: string,
+  document: OpenApiDocument,
+  path: string,
+  method: string,
+): string | undefined {
+  const pathItem = document.paths?.[path] as
+    | ({ parameters?: Operation['parameters'] } & Record<string, unknown>)
+    | undefined;
   const operation = pathItem?.[method] as Operation | undefined;
   if (!pathItem || !operation?.operationId) return undefined;
   const parameters = [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]
@@ -132,16 +145,21 @@ export function sdkSample(service: string, document: OpenApiDocument, path: stri
   const groups: Record<'path' | 'query' | 'headers', Record<string, unknown>> = { path: {}, query: {}, headers: {} };
   for (const parameter of byKey.values()) {
     if (parameter.in === 'path') groups.path[parameter.name] = parameterExample(document, parameter);
-    else if (parameter.in === 'query' && parameter.required) groups.query[parameter.name] = parameterExample(document, parameter);
-    else if (parameter.in === 'header' && parameter.required) groups.headers[parameter.name] = parameterExample(document, parameter);
+    else if (parameter.in === 'query' && parameter.required)
+      groups.query[parameter.name] = parameterExample(document, parameter);
+    else if (parameter.in === 'header' && parameter.required)
+      groups.headers[parameter.name] = parameterExample(document, parameter);
   }
 
   const client: string[] = [];
   const base = documentServerUrl(document);
   if (base) client.push(`baseUrl: '${base}'`);
   const security = operation.security ?? (document.security as Operation['security']) ?? [];
-  const schemes = (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {};
-  const bearer = security.flatMap((requirement) => Object.keys(requirement)).find((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer');
+  const schemes =
+    (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {};
+  const bearer = security
+    .flatMap((requirement) => Object.keys(requirement))
+    .find((name) => schemes[name]?.type === 'http' && schemes[name]?.scheme === 'bearer');
   const optional = security.some((requirement) => Object.keys(requirement).length === 0);
   if (bearer) client.push(`auth: 'YOUR_${bearer.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}'`);
 
@@ -183,7 +201,16 @@ export function withCodeSamples(service: string, document: OpenApiDocument): Ope
           const source = sdkSample(service, document, path, key);
           if (!source) return [key, value];
           const operation = value as Operation;
-          return [key, { ...operation, 'x-codeSamples': [...(operation['x-codeSamples'] ?? []), { lang: 'typescript', label: 'TypeScript SDK', source }] }];
+          return [
+            key,
+            {
+              ...operation,
+              'x-codeSamples': [
+                ...(operation['x-codeSamples'] ?? []),
+                { lang: 'typescript', label: 'TypeScript SDK', source },
+              ],
+            },
+          ];
         }),
       ),
     ]),

@@ -42,11 +42,15 @@ function offByDefault(document: OpenApiDocument, parameter: Parameter): Paramete
   if (parameter.$ref || parameter.required || parameter.in === 'path') return parameter;
   const { example, examples, ...rest } = parameter;
   if (examples && Object.keys(examples).length) {
-    const marked = Object.fromEntries(Object.entries(examples).map(([name, item]) => [name, { ...resolved(document, item), 'x-disabled': true }]));
+    const marked = Object.fromEntries(
+      Object.entries(examples).map(([name, item]) => [name, { ...resolved(document, item), 'x-disabled': true }]),
+    );
     return { ...rest, examples: marked };
   }
   // A `$ref` may have siblings (`default`), which win over the schema it names.
-  const schema = { ...resolved(document, parameter.schema), ...parameter.schema } as NonNullable<Parameter['schema']> & { examples?: unknown[] };
+  const schema = { ...resolved(document, parameter.schema), ...parameter.schema } as NonNullable<
+    Parameter['schema']
+  > & { examples?: unknown[] };
   // Without an example Scalar would still fill one in (an integer's minimum): give it one, off like the rest.
   const value = example ?? schema.default ?? schema.examples?.[0] ?? schema.enum?.[0] ?? placeholderOf(schema);
   return value === undefined ? parameter : { ...rest, examples: { example: { value, 'x-disabled': true } } };
@@ -67,7 +71,10 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 /** The document with every optional parameter's example off by default (see above). */
 export function withOptionalParametersOff(document: OpenApiDocument): OpenApiDocument {
-  const list = (parameters: unknown) => (Array.isArray(parameters) ? parameters.map((parameter: Parameter) => offByDefault(document, parameter)) : parameters);
+  const list = (parameters: unknown) =>
+    Array.isArray(parameters)
+      ? parameters.map((parameter: Parameter) => offByDefault(document, parameter))
+      : parameters;
   const paths = Object.fromEntries(
     Object.entries(document.paths ?? {}).map(([path, item]) => [
       path,
@@ -82,6 +89,10 @@ export function withOptionalParametersOff(document: OpenApiDocument): OpenApiDoc
     ]),
   );
   const components = document.components as { parameters?: Record<string, Parameter> } | undefined;
-  const parameters = components?.parameters && Object.fromEntries(Object.entries(components.parameters).map(([name, parameter]) => [name, offByDefault(document, parameter)]));
+  const parameters =
+    components?.parameters &&
+    Object.fromEntries(
+      Object.entries(components.parameters).map(([name, parameter]) => [name, offByDefault(document, parameter)]),
+    );
   return { ...document, paths, ...(parameters ? { components: { ...components, parameters } } : {}) };
 }

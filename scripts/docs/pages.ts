@@ -7,7 +7,12 @@
 
 /** Text or an attribute value, escaped for HTML. */
 export const escapeHtml = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 export interface PageAssets {
   /** The Scalar bundle's entry module, e.g. `/docs/assets/scalar-1.72.1/standalone.esm.js`. */
@@ -27,7 +32,8 @@ export interface PageInfo {
 /** The links every docs page has: the contract to download, and the changelog. */
 function header(page: PageInfo, current: 'reference' | 'changelog'): string {
   const base = `/docs/${page.service}`;
-  const link = (href: string, text: string, attributes = '') => `<a href="${escapeHtml(href)}"${attributes}>${escapeHtml(text)}</a>`;
+  const link = (href: string, text: string, attributes = '') =>
+    `<a href="${escapeHtml(href)}"${attributes}>${escapeHtml(text)}</a>`;
   const file = `${page.service}-${page.version}`;
   return `<header class="docs-header">
   <a class="docs-title" href="${base}">${escapeHtml(page.title)}</a> <span class="docs-version">${escapeHtml(page.version)}</span>
@@ -86,7 +92,11 @@ ${header(page, 'reference')}
 const inline = (text: string) =>
   text
     .split(/(`[^`]*`)/)
-    .map((part) => (part.startsWith('`') && part.endsWith('`') && part.length > 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part)))
+    .map((part) =>
+      part.startsWith('`') && part.endsWith('`') && part.length > 1
+        ? `<code>${escapeHtml(part.slice(1, -1))}</code>`
+        : escapeHtml(part),
+    )
     .join('');
 
 /**

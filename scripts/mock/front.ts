@@ -51,7 +51,10 @@ export interface MockPath {
    * `ContractOperation.queryParams`), its statuses, and for a post list (it declares `page_handle`)
    * the default of its `number`.
    */
-  methods: Record<string, { query: Record<string, QueryParameterSpec>; statuses: string[]; pages?: { defaultNumber: number } }>;
+  methods: Record<
+    string,
+    { query: Record<string, QueryParameterSpec>; statuses: string[]; pages?: { defaultNumber: number } }
+  >;
 }
 
 /** One contract as the front layer sees it: the path prefixes it serves (its servers'), its endpoint layer. */
@@ -151,7 +154,8 @@ function namedParameterError(body: Buffer, violations: string): string {
     const error = JSON.parse(text) as Record<string, unknown>;
     const [first] = JSON.parse(violations) as { location?: string[]; message?: string }[];
     const name = first?.location?.at(-1);
-    if (typeof error.error !== 'string' || !error.error.startsWith('Invalid parameter ') || !name || !first?.message) return text;
+    if (typeof error.error !== 'string' || !error.error.startsWith('Invalid parameter ') || !name || !first?.message)
+      return text;
     const what = first.message.replace(/^Request (?:query|path|header|cookie) parameter \S+ /, '');
     return JSON.stringify({ ...error, error: `Invalid parameter ${name}: ${what}` });
   } catch {
@@ -195,8 +199,10 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     image: path.png ? readFileSync(join(options.projectRoot, path.png)) : undefined,
   }));
   const serviceOf = (pathname: string) =>
-    options.layer.services.find((candidate) => candidate.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)));
-  let sharp: (typeof import('sharp'))['default'] | undefined;
+    options.layer.services.find((candidate) =>
+      candidate.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`)),
+    );
+  let sharp: typeof import('sharp')['default'] | undefined;
 
   /** The limit the server's settings give an answer's rate-limit window, by service and caller; undefined keeps the example's. */
   function limitOf(service: string, pathname: string, keyed: boolean): number | undefined {
@@ -207,7 +213,9 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       if (pathname === '/v3/openapi') return CONTRACT_DOWNLOADS_PER_HOUR;
       if (pathname === '/v3/verified-accounts/services') return limits.verifiedAccountServicesPerHour;
       // A keyed caller is held to the tightest of its key's, its account's and its address's limits; the answer names that one.
-      return keyed ? Math.min(limits.keyedPerHour, limits.accountPerHour, limits.keyedPerClientPerHour) : limits.anonymousPerHour;
+      return keyed
+        ? Math.min(limits.keyedPerHour, limits.accountPerHour, limits.keyedPerClientPerHour)
+        : limits.anonymousPerHour;
     }
     if (service === 'publishing') return publishing.rateLimits.readsPerHour;
     // The dashboard's calls that check a password or a link count against the log-in budget: their example's figure stays.
@@ -247,18 +255,35 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
           : {}),
       };
     }
-    return { Vary: 'Origin', 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': PROFILES_CORS.exposeHeaders.join(',') };
+    return {
+      Vary: 'Origin',
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': PROFILES_CORS.exposeHeaders.join(','),
+    };
   }
 
   /** Writes an answer: status, headers (with the request id and CORS), body. */
-  function send(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string, extra: Record<string, string>): void {
+  function send(
+    res: ServerResponse,
+    status: number,
+    headers: Record<string, string>,
+    body: Buffer | string,
+    extra: Record<string, string>,
+  ): void {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     const merged: Record<string, string> = { ...headers };
     for (const [name, value] of Object.entries(extra)) {
       const key = Object.keys(merged).find((existing) => existing.toLowerCase() === name.toLowerCase()) ?? name;
-      merged[key] = name.toLowerCase() === 'vary' && merged[key] && !merged[key].includes(value) ? `${merged[key]}, ${value}` : value;
+      merged[key] =
+        name.toLowerCase() === 'vary' && merged[key] && !merged[key].includes(value)
+          ? `${merged[key]}, ${value}`
+          : value;
     }
-    res.writeHead(status, { ...merged, 'X-Content-Type-Options': 'nosniff', ...(status === 304 ? {} : { 'Content-Length': String(bytes.length) }) });
+    res.writeHead(status, {
+      ...merged,
+      'X-Content-Type-Options': 'nosniff',
+      ...(status === 304 ? {} : { 'Content-Length': String(bytes.length) }),
+    });
     res.end(status === 304 || status === 204 ? undefined : bytes);
   }
 
@@ -286,18 +311,32 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const present = (answer: Outgoing, outer: Record<string, string> = {}) => {
       const ctx = new PresenterContext(method, queryOf(url), req.headers);
       // The presenter reads only the answering operation's declared query parameters.
-      const declared = operation ? ({ queryParams: new Map(Object.entries(operation.query)) } as unknown as ContractOperation) : undefined;
+      const declared = operation
+        ? ({ queryParams: new Map(Object.entries(operation.query)) } as unknown as ContractOperation)
+        : undefined;
       publishingPresenter(open ? '*' : publishing.corsOrigins)(ctx as unknown as Context, answer, declared);
-      send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, { 'X-Request-Id': requestId, ...(open ? corsHeaders(req, service, preflight) : {}) });
+      send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, {
+        'X-Request-Id': requestId,
+        ...(open ? corsHeaders(req, service, preflight) : {}),
+      });
     };
-    const extra = (preflightAnswer = false) => ({ 'X-Request-Id': requestId, ...corsHeaders(req, service, preflightAnswer) });
+    const extra = (preflightAnswer = false) => ({
+      'X-Request-Id': requestId,
+      ...corsHeaders(req, service, preflightAnswer),
+    });
 
     if (known?.endpointLayer) {
       const segments = pathname.split('/');
       const noRoute = known.integerSegments.some((index) => !/^\d+$/.test(segments[index] ?? ''));
       if (noRoute || (method === 'OPTIONS' && known.endpointLayer.answersOptions)) {
         req.resume();
-        const answer: Outgoing = { status: noRoute ? 404 : 200, body: undefined, headers: {}, isError: noRoute, text: '' };
+        const answer: Outgoing = {
+          status: noRoute ? 404 : 200,
+          body: undefined,
+          headers: {},
+          isError: noRoute,
+          text: '',
+        };
         if (presentsPublishing) return present(answer, otherLimitHeaders());
         return send(res, answer.status, { 'Content-Type': 'text/plain; charset=utf-8' }, '', extra(preflight));
       }
@@ -314,17 +353,40 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         if (presentsPublishing) return present(answer, otherLimitHeaders());
         return send(res, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, '', extra());
       }
-      return send(res, 404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...otherLimitHeaders() }, NOT_FOUND, extra());
+      return send(
+        res,
+        404,
+        { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...otherLimitHeaders() },
+        NOT_FOUND,
+        extra(),
+      );
     }
     if (!operation) {
       req.resume();
       const allow = Object.keys(known.methods);
       if (allow.includes('GET')) allow.push('HEAD');
-      return send(res, 405, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Allow: allow.join(', '), ...otherLimitHeaders() }, METHOD_NOT_ALLOWED, extra(preflight));
+      return send(
+        res,
+        405,
+        {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-store',
+          Allow: allow.join(', '),
+          ...otherLimitHeaders(),
+        },
+        METHOD_NOT_ALLOWED,
+        extra(preflight),
+      );
     }
 
     const upstream = request(
-      { host: options.prism.hostname, port: options.prism.port, method, path: `${pathname}${url.search}`, headers: req.headers },
+      {
+        host: options.prism.hostname,
+        port: options.prism.port,
+        method,
+        path: `${pathname}${url.search}`,
+        headers: req.headers,
+      },
       (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -346,11 +408,13 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         if (value === undefined || HOP_BY_HOP.has(name) || name.startsWith('access-control-')) continue;
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
-      const named = (record: Record<string, string>) => Object.fromEntries(Object.entries(record).map(([name, value]) => [headerName(name), value]));
+      const named = (record: Record<string, string>) =>
+        Object.fromEntries(Object.entries(record).map(([name, value]) => [headerName(name), value]));
       // Prism names what was wrong with the request; the API's message says it as the server does, when its example has that form.
       const violations = headers['sl-violations'];
       delete headers['sl-violations'];
-      if (status === 400 && violations && String(headers['content-type']).startsWith('application/json')) body = Buffer.from(namedParameterError(body, violations));
+      if (status === 400 && violations && String(headers['content-type']).startsWith('application/json'))
+        body = Buffer.from(namedParameterError(body, violations));
       const json = /^application\/(?:[\w.+-]+\+)?json/.test(String(headers['content-type'] ?? ''));
       if (json) body = Buffer.from(atOwnOrigin(body.toString('utf8'), known!.service));
       if (headers.location) headers.location = atOwnOrigin(headers.location, known!.service);
@@ -358,7 +422,8 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       const pages = operation!.pages;
       if (pages && status === 200 && json) {
         const list = JSON.parse(body.toString('utf8')) as Parameters<typeof pageOfPosts>[0];
-        if (Array.isArray(list?.posts)) body = Buffer.from(JSON.stringify(pageOfPosts(list, queryOf(url), pages.defaultNumber)));
+        if (Array.isArray(list?.posts))
+          body = Buffer.from(JSON.stringify(pageOfPosts(list, queryOf(url), pages.defaultNumber)));
       }
       const keyed = Boolean(req.headers.authorization);
       if (headers['x-ratelimit-limit'] !== undefined) {
@@ -367,10 +432,18 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         headers['x-ratelimit-remaining'] = String(status === 429 ? 0 : Math.max(0, limit - 1));
         headers['x-ratelimit-reset'] = String(Math.floor(Date.now() / 1000) + windowSeconds);
       }
-      if (known!.service === 'profiles' && pathname.startsWith('/v3/profiles/') && status === 200 && headers['cache-control']) {
+      if (
+        known!.service === 'profiles' &&
+        pathname.startsWith('/v3/profiles/') &&
+        status === 200 &&
+        headers['cache-control']
+      ) {
         headers['cache-control'] = profileCacheControl(keyed ? 'keyed' : 'anonymous', profiles.profileCacheSeconds);
       }
-      const image = known!.image && status === 200 && String(headers['content-type']).startsWith('image/png') ? known!.image : undefined;
+      const image =
+        known!.image && status === 200 && String(headers['content-type']).startsWith('image/png')
+          ? known!.image
+          : undefined;
       if (image) {
         const size = Number(url.searchParams.get('s') ?? url.searchParams.get('size') ?? 80);
         sharp ??= (await import('sharp')).default;
@@ -378,20 +451,39 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       }
       const etag = headers.etag;
       const ifNoneMatch = req.headers['if-none-match'];
-      if (etag && ifNoneMatch && operation!.statuses.includes('304') && status === 200 && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === '*')) {
+      if (
+        etag &&
+        ifNoneMatch &&
+        operation!.statuses.includes('304') &&
+        status === 200 &&
+        ifNoneMatch.split(/\s*,\s*/).some((tag) => tag === etag || tag === '*')
+      ) {
         status = 304;
         body = Buffer.alloc(0);
         delete headers['content-type'];
       }
       // What each service's presenter adds (src/services/<name>/http/presentAnswer.ts): no-store on every dashboard answer, on profiles' errors.
-      if (NO_STORE[known!.service]?.(status) && headers['cache-control'] === undefined) headers['cache-control'] = 'no-store';
+      if (NO_STORE[known!.service]?.(status) && headers['cache-control'] === undefined)
+        headers['cache-control'] = 'no-store';
       // The contract's example says `private, no-store` (what a token holder's answer carries); publishing's presenter writes it only when there is a token.
       if (presentsPublishing) delete headers['cache-control'];
       if (presentsPublishing && String(headers['content-type'] ?? '').startsWith('application/json')) {
         // The rate-limit step writes its headers on the answer itself, outside any envelope.
-        const limits = Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'));
-        const inner = Object.fromEntries(Object.entries(headers).filter(([name]) => !(name in limits) && name !== 'content-type'));
-        return present({ status, body: JSON.parse(body.toString('utf8') || 'null'), headers: named(inner) as Record<string, string>, isError: status >= 400 }, named(limits));
+        const limits = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => name.startsWith('x-ratelimit-') || name === 'retry-after'),
+        );
+        const inner = Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !(name in limits) && name !== 'content-type'),
+        );
+        return present(
+          {
+            status,
+            body: JSON.parse(body.toString('utf8') || 'null'),
+            headers: named(inner) as Record<string, string>,
+            isError: status >= 400,
+          },
+          named(limits),
+        );
       }
       send(res, status, named(headers), body, extra());
     }

@@ -24,7 +24,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 /** A post's sort value, as the list orders by it (a key the example's post lacks sorts as the empty value). */
 function sortValue(post: Post, orderBy: OrderBy): string | number {
   if (orderBy === 'ID') return Number(post.ID);
-  if (orderBy === 'comment_count') return Number((post.discussion as { comment_count?: number } | undefined)?.comment_count ?? 0);
+  if (orderBy === 'comment_count')
+    return Number((post.discussion as { comment_count?: number } | undefined)?.comment_count ?? 0);
   const value = post[orderBy];
   if (orderBy === 'title') return typeof value === 'string' ? value : '';
   const time = typeof value === 'string' ? Date.parse(value) : NaN;
@@ -33,22 +34,36 @@ function sortValue(post: Post, orderBy: OrderBy): string | number {
 
 /** The handle's value as the server writes it: the post's own text for a date or a title, the number otherwise. */
 function handleValue(post: Post, orderBy: OrderBy): string {
-  if (orderBy === 'date' || orderBy === 'modified' || orderBy === 'title') return typeof post[orderBy] === 'string' ? (post[orderBy] as string) : '';
+  if (orderBy === 'date' || orderBy === 'modified' || orderBy === 'title')
+    return typeof post[orderBy] === 'string' ? (post[orderBy] as string) : '';
   return String(sortValue(post, orderBy));
 }
 
 /** The page of `list`'s posts the query asks for, with `found` and `meta.next_page` as the server answers them. */
-export function pageOfPosts(list: { found?: number; posts: Post[]; meta?: Record<string, unknown> }, query: Query, defaultNumber: number) {
+export function pageOfPosts(
+  list: { found?: number; posts: Post[]; meta?: Record<string, unknown> },
+  query: Query,
+  defaultNumber: number,
+) {
   const asked = phpInt(one(query.number) ?? '');
   const number = asked >= 1 ? asked : defaultNumber;
   const pageParam = one(query.page);
   const pageNumber = pageParam === undefined ? undefined : Math.max(1, phpInt(pageParam));
   const offset = pageNumber === undefined ? Math.max(0, phpInt(one(query.offset) ?? '0')) : (pageNumber - 1) * number;
-  const orderBy = (ORDER_BY as readonly string[]).includes(one(query.order_by) ?? '') ? (one(query.order_by) as OrderBy) : 'date';
+  const orderBy = (ORDER_BY as readonly string[]).includes(one(query.order_by) ?? '')
+    ? (one(query.order_by) as OrderBy)
+    : 'date';
   const direction = one(query.order) === 'ASC' ? 1 : -1;
   const compare = (a: Post, b: Post) => {
     const [x, y] = [sortValue(a, orderBy), sortValue(b, orderBy)];
-    const byValue = typeof x === 'number' && typeof y === 'number' ? x - y : String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0;
+    const byValue =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x) < String(y)
+          ? -1
+          : String(x) > String(y)
+            ? 1
+            : 0;
     return direction * (byValue || Number(a.ID) - Number(b.ID));
   };
   let posts = [...list.posts].sort(compare);
@@ -59,7 +74,11 @@ export function pageOfPosts(list: { found?: number; posts: Post[]; meta?: Record
     const id = Number(parsed.get('id'));
     // A handle that names no position is ignored, as on the server.
     if (value !== null && Number.isSafeInteger(id) && id >= 0) {
-      const position: Post = { ID: id, [orderBy === 'comment_count' ? 'discussion' : orderBy]: orderBy === 'comment_count' ? { comment_count: Number(value) } : orderBy === 'ID' ? id : value };
+      const position: Post = {
+        ID: id,
+        [orderBy === 'comment_count' ? 'discussion' : orderBy]:
+          orderBy === 'comment_count' ? { comment_count: Number(value) } : orderBy === 'ID' ? id : value,
+      };
       posts = posts.filter((post) => compare(post, position) > 0);
     }
   }
@@ -67,6 +86,7 @@ export function pageOfPosts(list: { found?: number; posts: Post[]; meta?: Record
   const meta: Record<string, unknown> = { ...list.meta };
   delete meta.next_page;
   const last = page.at(-1);
-  if (offset === 0 && last && posts.length > page.length) meta.next_page = `value=${encodeURIComponent(handleValue(last, orderBy))}&id=${String(last.ID)}`;
+  if (offset === 0 && last && posts.length > page.length)
+    meta.next_page = `value=${encodeURIComponent(handleValue(last, orderBy))}&id=${String(last.ID)}`;
   return { found: posts.length, posts: page, ...(Object.keys(meta).length ? { meta } : {}) };
 }

@@ -77,10 +77,29 @@ export async function startPrimaryAndReplica(options: { logStatements?: boolean 
     join(primaryDir, 'postgresql.conf'),
     `\nport = ${primaryPort}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nwal_level = replica\nmax_wal_senders = 4\nlog_statement = '${options.logStatements === false ? 'none' : 'all'}'\nlogging_collector = off\nfsync = off\nsynchronous_commit = off\nfull_page_writes = off\n`,
   );
-  writeFileSync(join(primaryDir, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\nlocal replication all trust\n');
+  writeFileSync(
+    join(primaryDir, 'pg_hba.conf'),
+    'local all all trust\nhost all all 127.0.0.1/32 trust\nhost replication all 127.0.0.1/32 trust\nlocal replication all trust\n',
+  );
   await pgRun('pg_ctl', ['-D', primaryDir, '-l', join(dir, 'primary.log'), '-w', 'start']);
-  await pgRun('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '--no-sync']);
-  appendFileSync(join(replicaDir, 'postgresql.conf'), `\nport = ${replicaPort}\nhot_standby = on\nhot_standby_feedback = on\n`);
+  await pgRun('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    replicaDir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+  ]);
+  appendFileSync(
+    join(replicaDir, 'postgresql.conf'),
+    `\nport = ${replicaPort}\nhot_standby = on\nhot_standby_feedback = on\n`,
+  );
   chmodSync(replicaDir, 0o700);
 
   const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
@@ -88,7 +107,10 @@ export async function startPrimaryAndReplica(options: { logStatements?: boolean 
   const startReplica = async () => {
     await pgRun('pg_ctl', ['-D', replicaDir, '-l', join(dir, 'replica.log'), '-w', 'start']);
     await until('the replica streaming', async () => {
-      const rows = await run(replicaUrl, "select exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming");
+      const rows = await run(
+        replicaUrl,
+        "select exists (select 1 from pg_stat_wal_receiver where status = 'streaming') as streaming",
+      );
       return rows[0]?.streaming === true;
     });
   };

@@ -5,7 +5,11 @@ import { emailHashes, normalizeEmail } from './email.js';
 import { deleteGrantsOf } from './oauth/grants.js';
 
 /** The account with this primary email, created when there is none (call inside a transaction). */
-export async function ensureAccount(db: Kysely<AccountsTables>, email: string, now: string): Promise<{ id: string; created: boolean }> {
+export async function ensureAccount(
+  db: Kysely<AccountsTables>,
+  email: string,
+  now: string,
+): Promise<{ id: string; created: boolean }> {
   const normalized = normalizeEmail(email);
   const existing = await findAccountId(db, normalized);
   if (existing) return { id: existing, created: false };
@@ -17,7 +21,11 @@ export async function ensureAccount(db: Kysely<AccountsTables>, email: string, n
  * already has one (call inside a transaction; a concurrent insert of the
  * same address fails on the unique constraint instead).
  */
-export async function createAccount(db: Kysely<AccountsTables>, email: string, now: string): Promise<string | 'email-taken'> {
+export async function createAccount(
+  db: Kysely<AccountsTables>,
+  email: string,
+  now: string,
+): Promise<string | 'email-taken'> {
   const normalized = normalizeEmail(email);
   if (await findAccountId(db, normalized)) return 'email-taken';
   return insertAccount(db, normalized, now);
@@ -25,7 +33,11 @@ export async function createAccount(db: Kysely<AccountsTables>, email: string, n
 
 /** The id of the account with this primary email, if any. */
 export async function findAccountId(db: Kysely<AccountsTables>, email: string): Promise<string | undefined> {
-  const row = await db.selectFrom('accounts').select('id').where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -35,11 +47,19 @@ export async function findAccountId(db: Kysely<AccountsTables>, email: string): 
  * inside a transaction; a concurrent change to the same address fails on the
  * unique constraint instead).
  */
-export async function changeAccountEmail(db: Kysely<AccountsTables>, accountId: string, email: string): Promise<'changed' | 'email-taken'> {
+export async function changeAccountEmail(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  email: string,
+): Promise<'changed' | 'email-taken'> {
   const normalized = normalizeEmail(email);
   if (await findAccountId(db, normalized)) return 'email-taken';
   const { sha256, md5 } = emailHashes(normalized);
-  await db.updateTable('accounts').set({ email: normalized, email_sha256: sha256, email_md5: md5 }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ email: normalized, email_sha256: sha256, email_md5: md5 })
+    .where('id', '=', accountId)
+    .execute();
   return 'changed';
 }
 
@@ -47,7 +67,10 @@ export async function changeAccountEmail(db: Kysely<AccountsTables>, accountId: 
 async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now: string): Promise<string> {
   const { sha256, md5 } = emailHashes(normalized);
   const id = randomUUID();
-  await db.insertInto('accounts').values({ id, email: normalized, email_sha256: sha256, email_md5: md5, created_at: now }).execute();
+  await db
+    .insertInto('accounts')
+    .values({ id, email: normalized, email_sha256: sha256, email_md5: md5, created_at: now })
+    .execute();
   return id;
 }
 
@@ -82,7 +105,14 @@ export async function deleteAccount(db: Kysely<AccountsTables>, accountId: strin
 }
 
 /** The two hashes of an account's primary email (what its profile is found by), if there is such an account. */
-export async function accountEmailHashes(db: Kysely<AccountsTables>, accountId: string): Promise<{ sha256: string; md5: string } | undefined> {
-  const row = await db.selectFrom('accounts').select(['email_sha256', 'email_md5']).where('id', '=', accountId).executeTakeFirst();
+export async function accountEmailHashes(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+): Promise<{ sha256: string; md5: string } | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['email_sha256', 'email_md5'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   return row && { sha256: row.email_sha256, md5: row.email_md5 };
 }

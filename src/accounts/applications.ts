@@ -87,7 +87,11 @@ async function readApplications(db: Executor, accountId: string, applicationId?:
   const keys = await db
     .selectFrom('api_keys')
     .select(['id', 'application_id', 'display_prefix', 'created_at', 'last_used_at', 'revoked_at'])
-    .where('application_id', 'in', rows.map((row) => row.id))
+    .where(
+      'application_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -125,7 +129,11 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
         return await db.transaction().execute(async (trx) => {
           // A no-op write on the account's row holds it (PostgreSQL) until the end, so concurrent
           // creations for one account count its applications one after the other.
-          await trx.updateTable('accounts').set((eb) => ({ email: eb.ref('email') })).where('id', '=', accountId).execute();
+          await trx
+            .updateTable('accounts')
+            .set((eb) => ({ email: eb.ref('email') }))
+            .where('id', '=', accountId)
+            .execute();
           const { n } = await trx
             .selectFrom('api_applications')
             .select((eb) => eb.fn.countAll().as('n'))

@@ -9,7 +9,8 @@ import type { NamedMigration } from '../platform/store/migrations.js';
  */
 
 /** A column naming the account a row belongs to (`accounts.id`); the row is deleted with the account. */
-export const belongsToAccount = (column: ColumnDefinitionBuilder) => column.notNull().references('accounts.id').onDelete('cascade');
+export const belongsToAccount = (column: ColumnDefinitionBuilder) =>
+  column.notNull().references('accounts.id').onDelete('cascade');
 
 /**
  * Starts a table of at most one row per account (a profile, a dashboard
@@ -17,7 +18,9 @@ export const belongsToAccount = (column: ColumnDefinitionBuilder) => column.notN
  * deleted with the account.
  */
 export const createPerAccountTable = (db: Kysely<unknown>, table: string) =>
-  db.schema.createTable(table).addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'));
+  db.schema
+    .createTable(table)
+    .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'));
 
 /**
  * Migrations of the accounts' tables, in the order they are applied; they
@@ -72,8 +75,14 @@ export const accountsMigrations: readonly NamedMigration[] = [
   {
     name: '002-oauth',
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('api_applications').addColumn('redirect_uris', 'text', (c) => c.notNull().defaultTo('[]')).execute();
-      await db.schema.alterTable('api_applications').addColumn('javascript_origins', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema
+        .alterTable('api_applications')
+        .addColumn('redirect_uris', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('api_applications')
+        .addColumn('javascript_origins', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
       await db.schema
         .createTable('oauth_records')
         .addColumn('model', 'text', (c) => c.notNull())
@@ -88,7 +97,11 @@ export const accountsMigrations: readonly NamedMigration[] = [
         .addPrimaryKeyConstraint('oauth_records_pk', ['model', 'id_hash'])
         .execute();
       await db.schema.createIndex('oauth_records_grant').on('oauth_records').column('grant_id').execute();
-      await db.schema.createIndex('oauth_records_account').on('oauth_records').columns(['account_id', 'model']).execute();
+      await db.schema
+        .createIndex('oauth_records_account')
+        .on('oauth_records')
+        .columns(['account_id', 'model'])
+        .execute();
       await db.schema.createIndex('oauth_records_uid').on('oauth_records').columns(['model', 'uid_hash']).execute();
       await db.schema
         .createTable('oauth_grant_sites')

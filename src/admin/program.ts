@@ -11,7 +11,11 @@ import type { StoreModule } from '../platform/module.js';
  * (`output`, default the process's stdout and stderr). Commands print their
  * results with `console.log`.
  */
-export async function runAdmin(args: readonly string[], store: () => Promise<Kysely<Database>>, output: OutputConfiguration = {}): Promise<number> {
+export async function runAdmin(
+  args: readonly string[],
+  store: () => Promise<Kysely<Database>>,
+  output: OutputConfiguration = {},
+): Promise<number> {
   const program = new Command('admin')
     .description('Administer the profiles and publishing store (uses DATABASE_URL).')
     .showHelpAfterError()

@@ -115,7 +115,8 @@ export const int = (value: string | undefined, fallback: number, name: string) =
  * `RATE_LIMIT_WINDOW_SECONDS`: the one window of every service's public
  * limits; each module that counts per window reads it with its own settings.
  */
-export const rateLimitWindowSeconds = (env: NodeJS.ProcessEnv) => int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS');
+export const rateLimitWindowSeconds = (env: NodeJS.ProcessEnv) =>
+  int(env.RATE_LIMIT_WINDOW_SECONDS, 3600, 'RATE_LIMIT_WINDOW_SECONDS');
 
 const port = (value: string | undefined, fallback: number, name: string) => {
   const parsed = int(value, fallback, name);
@@ -149,9 +150,11 @@ export function redacted(value: string): string {
  * path is refused: SQLite would open a temporary database, gone at restart.
  */
 function parseDatabaseUrl(value: string): string {
-  const expected = 'DATABASE_URL must be sqlite:PATH (e.g. sqlite:data/app.db), sqlite::memory: or postgres://USER@HOST:PORT/DATABASE';
+  const expected =
+    'DATABASE_URL must be sqlite:PATH (e.g. sqlite:data/app.db), sqlite::memory: or postgres://USER@HOST:PORT/DATABASE';
   if (value.startsWith('sqlite:')) {
-    if (!value.slice('sqlite:'.length).trim()) throw new ConfigError(`${expected}; got "${value}", which names no file (SQLite would use a temporary database)`);
+    if (!value.slice('sqlite:'.length).trim())
+      throw new ConfigError(`${expected}; got "${value}", which names no file (SQLite would use a temporary database)`);
     return value;
   }
   if (/^postgres(ql)?:\/\//.test(value)) {
@@ -161,7 +164,8 @@ function parseDatabaseUrl(value: string): string {
     } catch {
       url = undefined;
     }
-    if (!url || (!url.hostname && !url.searchParams.get('host'))) throw new ConfigError(`${expected}; got "${redacted(value)}", which names no server`);
+    if (!url || (!url.hostname && !url.searchParams.get('host')))
+      throw new ConfigError(`${expected}; got "${redacted(value)}", which names no server`);
     return value;
   }
   throw new ConfigError(`${expected}; got "${redacted(value)}"`);
@@ -183,7 +187,9 @@ function parseClusterNodes(value: string | undefined): { host: string; port: num
     const match = /^\s*(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})\s*$/.exec(seed);
     const portNumber = Number(match?.[2]);
     if (!match || portNumber < 1 || portNumber > 65535) {
-      throw new ConfigError(`REDIS_CLUSTER_NODES must be comma-separated HOST:PORT seeds, got "${redacted(seed.trim())}"`);
+      throw new ConfigError(
+        `REDIS_CLUSTER_NODES must be comma-separated HOST:PORT seeds, got "${redacted(seed.trim())}"`,
+      );
     }
     return { host: match[1]!.replace(/^\[|\]$/g, ''), port: portNumber };
   });
@@ -193,8 +199,12 @@ function parseClusterNodes(value: string | undefined): { host: string; port: num
 function parseTracing(env: NodeJS.ProcessEnv): TracingConfig {
   const tracing = tracingFromEnv(env);
   if (tracing.tracesUrl && !/^https?:\/\/[^/]/.test(tracing.tracesUrl)) {
-    const name = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
-    throw new ConfigError(`${name} must be an http(s) URL of an OTLP/HTTP receiver, got "${redacted(tracing.tracesUrl)}"`);
+    const name = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+      ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'
+      : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+    throw new ConfigError(
+      `${name} must be an http(s) URL of an OTLP/HTTP receiver, got "${redacted(tracing.tracesUrl)}"`,
+    );
   }
   return tracing;
 }
@@ -207,13 +217,20 @@ export type ModuleSettings = object;
  * platform's settings at hand for defaults that derive from them (a link
  * under `PUBLIC_URL`).
  */
-export type ReadSettings<Settings extends ModuleSettings = ModuleSettings> = (env: NodeJS.ProcessEnv, platform: PlatformConfig) => Settings;
+export type ReadSettings<Settings extends ModuleSettings = ModuleSettings> = (
+  env: NodeJS.ProcessEnv,
+  platform: PlatformConfig,
+) => Settings;
 
 /** The configuration of an app with these modules: the platform's settings and each module's own. */
 export type ConfigOf<Modules extends readonly { settings?: ReadSettings }[]> = PlatformConfig &
-  UnionToIntersection<{ [K in keyof Modules]: NonNullable<Modules[K]['settings']> extends ReadSettings<infer S> ? S : {} }[number]>;
+  UnionToIntersection<
+    { [K in keyof Modules]: NonNullable<Modules[K]['settings']> extends ReadSettings<infer S> ? S : {} }[number]
+  >;
 
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;
 
 /**
  * Reads the configuration: the platform's settings and those of every
@@ -241,20 +258,28 @@ export function composeConfig<const Modules extends readonly { name: string; set
 /** Settings that conflict with each other; a ConfigError names them. */
 function checkPlatformConfig(config: PlatformConfig, env: NodeJS.ProcessEnv): void {
   if (config.databaseSchema && !config.databaseUrl.startsWith('postgres')) {
-    throw new ConfigError('DATABASE_SCHEMA applies to PostgreSQL only; unset it or set DATABASE_URL to a postgres:// URL');
+    throw new ConfigError(
+      'DATABASE_SCHEMA applies to PostgreSQL only; unset it or set DATABASE_URL to a postgres:// URL',
+    );
   }
   if (config.metrics.port !== undefined && config.metrics.port !== 0 && config.metrics.port === config.port) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port}): metrics are kept off the API port`);
   }
   if (env.TRUST_PROXY_HOPS && !config.trustProxy) {
-    throw new ConfigError('TRUST_PROXY_HOPS is set but TRUST_PROXY is not: set TRUST_PROXY=true behind a trusted proxy, or unset TRUST_PROXY_HOPS');
+    throw new ConfigError(
+      'TRUST_PROXY_HOPS is set but TRUST_PROXY is not: set TRUST_PROXY=true behind a trusted proxy, or unset TRUST_PROXY_HOPS',
+    );
   }
   if (config.databaseReadUrls.length && !config.databaseUrl.startsWith('postgres')) {
-    throw new ConfigError('DATABASE_READ_URL names PostgreSQL read replicas: set DATABASE_URL to their postgres:// primary, or unset DATABASE_READ_URL');
+    throw new ConfigError(
+      'DATABASE_READ_URL names PostgreSQL read replicas: set DATABASE_URL to their postgres:// primary, or unset DATABASE_READ_URL',
+    );
   }
   if (config.replicaCheckMs < 10) throw new ConfigError('REPLICA_CHECK_MS must be at least 10');
   if (config.redisUrl && config.redisClusterNodes) {
-    throw new ConfigError('REDIS_URL and REDIS_CLUSTER_NODES are both set: name one Redis server or the seeds of one Redis Cluster, not both');
+    throw new ConfigError(
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set: name one Redis server or the seeds of one Redis Cluster, not both',
+    );
   }
   if (config.storeRetryAfterSeconds < 1) throw new ConfigError('STORE_RETRY_AFTER_SECONDS must be at least 1');
   if (config.trustProxyHops < 1) throw new ConfigError('TRUST_PROXY_HOPS must be at least 1');
@@ -274,11 +299,16 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
   const apiPort = port(env.PORT, 8080, 'PORT');
   const production = env.NODE_ENV === 'production';
   const validation = (env.RESPONSE_VALIDATION ?? (production ? 'off' : 'strict')) as ResponseValidation;
-  if (!['off', 'log', 'strict'].includes(validation)) throw new ConfigError(`RESPONSE_VALIDATION must be off, log or strict, got "${validation}"`);
+  if (!['off', 'log', 'strict'].includes(validation))
+    throw new ConfigError(`RESPONSE_VALIDATION must be off, log or strict, got "${validation}"`);
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const host = env.HOST || '0.0.0.0';
-  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://${reachableHost(host)}:${apiPort}`, 'PUBLIC_URL').replace(/\/+$/, '');
+  const publicUrl = absoluteUrl(env.PUBLIC_URL || `http://${reachableHost(host)}:${apiPort}`, 'PUBLIC_URL').replace(
+    /\/+$/,
+    '',
+  );
   return {
     port: apiPort,
     host,
@@ -289,7 +319,8 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
       .map((url) => url.trim())
       .filter(Boolean)
       .map((url) => {
-        if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url)) throw new ConfigError(`DATABASE_READ_URL must be comma-separated postgres:// URLs, got "${redacted(url)}"`);
+        if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url))
+          throw new ConfigError(`DATABASE_READ_URL must be comma-separated postgres:// URLs, got "${redacted(url)}"`);
         return url;
       }),
     replicaMaxLagMs: int(env.REPLICA_MAX_LAG_MS, 1000, 'REPLICA_MAX_LAG_MS'),
@@ -309,10 +340,17 @@ function readConfig(env: NodeJS.ProcessEnv): PlatformConfig {
     headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 10000, 'HEADERS_TIMEOUT_MS'),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30000, 'REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 65000, 'KEEP_ALIVE_TIMEOUT_MS'),
-    rateLimits: { otherPerHour: int(env.RATE_LIMIT_OTHER, 1000, 'RATE_LIMIT_OTHER'), windowSeconds: rateLimitWindowSeconds(env) },
+    rateLimits: {
+      otherPerHour: int(env.RATE_LIMIT_OTHER, 1000, 'RATE_LIMIT_OTHER'),
+      windowSeconds: rateLimitWindowSeconds(env),
+    },
     maxConnections: int(env.MAX_CONNECTIONS, 10000, 'MAX_CONNECTIONS'),
     // Behind a proxy every connection comes from the proxy: no cap per address unless asked.
-    maxConnectionsPerAddress: int(env.MAX_CONNECTIONS_PER_ADDRESS, bool(env.TRUST_PROXY, false, 'TRUST_PROXY') ? 0 : 256, 'MAX_CONNECTIONS_PER_ADDRESS'),
+    maxConnectionsPerAddress: int(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      bool(env.TRUST_PROXY, false, 'TRUST_PROXY') ? 0 : 256,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+    ),
     storeTimeoutMs: int(env.STORE_TIMEOUT_MS, 5000, 'STORE_TIMEOUT_MS'),
     storeBusyWaitMs: int(env.STORE_BUSY_WAIT_MS, 1000, 'STORE_BUSY_WAIT_MS'),
     sqliteBusyTimeoutMs: int(env.SQLITE_BUSY_TIMEOUT_MS, 5, 'SQLITE_BUSY_TIMEOUT_MS'),
@@ -346,13 +384,17 @@ export function absoluteUrl(value: string, name: string): string {
 /** An absolute http(s) URL without a trailing slash. */
 export function parseBaseUrl(value: string, name: string): string {
   const base = value.replace(/\/+$/, '');
-  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol))
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
   return base;
 }
 
 /** A comma-separated list of service names; unset or empty: every service. */
 function parseServices(value: string | undefined): readonly string[] | undefined {
-  const names = (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names.length ? names : undefined;
 }
 
@@ -361,10 +403,14 @@ function parseServices(value: string | undefined): readonly string[] | undefined
  * names some; throws, naming the variable and the known names, for a name
  * that is none of them.
  */
-export function selectServices<M extends { name: string }>(wanted: readonly string[] | undefined, modules: readonly M[]): M[] {
+export function selectServices<M extends { name: string }>(
+  wanted: readonly string[] | undefined,
+  modules: readonly M[],
+): M[] {
   if (!wanted) return [...modules];
   const known = modules.map((module) => module.name);
   const unknown = wanted.filter((name) => !known.includes(name));
-  if (unknown.length) throw new ConfigError(`SERVICES must list some of ${known.join(', ')}, got "${wanted.join(',')}"`);
+  if (unknown.length)
+    throw new ConfigError(`SERVICES must list some of ${known.join(', ')}, got "${wanted.join(',')}"`);
   return modules.filter((module) => wanted.includes(module.name));
 }

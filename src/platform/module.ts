@@ -117,4 +117,6 @@ export type TablesOf<M extends readonly { tables?: unknown }[]> = UnionToInterse
   { [K in keyof M]: NonNullable<M[K]['tables']> }[number]
 >;
 
-type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void
+  ? I
+  : never;

@@ -38,7 +38,12 @@ export function createHttpServer(
   app: Koa,
   config: Pick<
     PlatformConfig,
-    'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'publicUrl' | 'maxConnections' | 'maxConnectionsPerAddress'
+    | 'headersTimeoutMs'
+    | 'requestTimeoutMs'
+    | 'keepAliveTimeoutMs'
+    | 'publicUrl'
+    | 'maxConnections'
+    | 'maxConnectionsPerAddress'
   >,
   services: readonly ErrorFormat[] = [],
 ): HttpServer {
@@ -164,7 +169,9 @@ function connectionErrorAnswer(
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'request_timeout', 'Request timed out']
         : [400, 'Bad Request', 'invalid_request', 'Malformed request'];
-  const line = request ? `${request.method} ${request.url}` : (error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '');
+  const line = request
+    ? `${request.method} ${request.url}`
+    : (error.rawPacket?.subarray(0, 2048).toString('latin1') ?? '');
   const [, method, path] = REQUEST_LINE.exec(line) ?? [];
   const service = path && services.find((candidate) => ownedBy(candidate)(path));
   const neutral = { error: message, code };

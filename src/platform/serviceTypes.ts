@@ -9,7 +9,12 @@ import type { CredentialResolver, ServiceDefinition } from './pipeline/service.j
  * (`ServiceTypes<Operations, XPrincipal, SecuritySchemeName>`) and reads
  * the members.
  */
-export interface ServiceTypes<Ops extends OperationMap<Ops>, Principal, Scheme extends string, W extends PolicyHeaders<Ops> = {}> {
+export interface ServiceTypes<
+  Ops extends OperationMap<Ops>,
+  Principal,
+  Scheme extends string,
+  W extends PolicyHeaders<Ops> = {},
+> {
   /** The operations of the contract with their generated request and response types. */
   operations: Ops;
   /** The handler map: one function per operationId of the contract. */

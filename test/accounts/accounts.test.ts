@@ -19,7 +19,11 @@ describe('accounts', () => {
   it('are created once per primary email, normalized, with the hashes profiles are found by', async () => {
     const id = await createAccount(db, '  Ada@Example.COM ', now);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const row = await db.selectFrom('accounts').selectAll().where('id', '=', id as string).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', id as string)
+      .executeTakeFirstOrThrow();
     const { sha256, md5 } = emailHashes('ada@example.com');
     expect(row).toEqual({ id, email: 'ada@example.com', email_sha256: sha256, email_md5: md5, created_at: now });
     // The same address in another spelling is the same account.
@@ -44,7 +48,13 @@ describe('accounts', () => {
     const insert = () =>
       db
         .insertInto('accounts')
-        .values({ id: crypto.randomUUID(), email: 'race@example.com', email_sha256: 'a', email_md5: 'b', created_at: now })
+        .values({
+          id: crypto.randomUUID(),
+          email: 'race@example.com',
+          email_sha256: 'a',
+          email_md5: 'b',
+          created_at: now,
+        })
         .execute();
     await insert();
     await expect(insert()).rejects.toThrow();

@@ -50,19 +50,39 @@ describe('applications and their keys (the dashboard)', () => {
     const { issued, stored } = newKey();
     const created = await applications.createApplication(owner, app('shop'), stored, MAX_APPLICATIONS);
     if (typeof created === 'string') throw new Error('unexpected');
-    expect(created.application).toMatchObject({ name: 'shop', description: 'shop app', websiteUrl: 'https://shop.example.com' });
+    expect(created.application).toMatchObject({
+      name: 'shop',
+      description: 'shop app',
+      websiteUrl: 'https://shop.example.com',
+    });
     expect(created.application.keys).toEqual([
-      expect.objectContaining({ id: created.keyId, displayPrefix: issued.displayPrefix, lastUsedAt: null, revokedAt: null }),
+      expect.objectContaining({
+        id: created.keyId,
+        displayPrefix: issued.displayPrefix,
+        lastUsedAt: null,
+        revokedAt: null,
+      }),
     ]);
     expect((await registry.findActiveKey(issued.hash))?.keyId).toBe(created.keyId);
-    expect(await applications.createApplication(owner, app('shop'), newKey().stored, MAX_APPLICATIONS)).toBe('name-taken');
+    expect(await applications.createApplication(owner, app('shop'), newKey().stored, MAX_APPLICATIONS)).toBe(
+      'name-taken',
+    );
     // Another account may use the name.
-    expect(await applications.createApplication(await account('other@example.com'), app('shop'), newKey().stored, MAX_APPLICATIONS)).not.toBe('name-taken');
+    expect(
+      await applications.createApplication(
+        await account('other@example.com'),
+        app('shop'),
+        newKey().stored,
+        MAX_APPLICATIONS,
+      ),
+    ).not.toBe('name-taken');
   });
 
   it('create racing for one name: exactly one wins, the other is name-taken (the unique constraint decides)', async () => {
     const owner = await account('race@example.com');
-    const results = await Promise.all([1, 2, 3].map(() => applications.createApplication(owner, app('race'), newKey().stored, MAX_APPLICATIONS)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => applications.createApplication(owner, app('race'), newKey().stored, MAX_APPLICATIONS)),
+    );
     expect(results.filter((r) => r === 'name-taken')).toHaveLength(2);
     expect(await applications.listApplications(owner)).toHaveLength(1);
   });
@@ -84,7 +104,9 @@ describe('applications and their keys (the dashboard)', () => {
       [created.keyId, false],
     ]);
     // Another account cannot rotate it: the same as an application that does not exist.
-    expect(await applications.rotateKey(await account('intruder@example.com'), created.application.id, newKey().stored)).toBeUndefined();
+    expect(
+      await applications.rotateKey(await account('intruder@example.com'), created.application.id, newKey().stored),
+    ).toBeUndefined();
     expect(await applications.rotateKey(owner, crypto.randomUUID(), newKey().stored)).toBeUndefined();
   });
 
@@ -99,7 +121,9 @@ describe('applications and their keys (the dashboard)', () => {
     expect(await registry.findActiveKey(issued.hash)).toBeUndefined();
     const again = await applications.revokeKey(owner, created.application.id, created.keyId);
     expect(again!.keys[0]!.revokedAt).toBe(revokedAt);
-    expect(await applications.revokeKey(await account('foreign@example.com'), created.application.id, created.keyId)).toBeUndefined();
+    expect(
+      await applications.revokeKey(await account('foreign@example.com'), created.application.id, created.keyId),
+    ).toBeUndefined();
     expect(await applications.revokeKey(owner, created.application.id, crypto.randomUUID())).toBeUndefined();
   });
 
@@ -108,20 +132,29 @@ describe('applications and their keys (the dashboard)', () => {
     const { issued, stored } = newKey();
     const created = await applications.createApplication(owner, app('deleting'), stored, MAX_APPLICATIONS);
     if (typeof created === 'string') throw new Error('unexpected');
-    expect(await applications.deleteApplication(await account('thief@example.com'), created.application.id)).toBe(false);
+    expect(await applications.deleteApplication(await account('thief@example.com'), created.application.id)).toBe(
+      false,
+    );
     expect(await applications.deleteApplication(owner, created.application.id)).toBe(true);
     expect(await registry.findActiveKey(issued.hash)).toBeUndefined();
-    expect(await db.selectFrom('api_keys').select('id').where('application_id', '=', created.application.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('api_keys').select('id').where('application_id', '=', created.application.id).execute(),
+    ).toEqual([]);
     expect(await applications.deleteApplication(owner, created.application.id)).toBe(false);
   });
 
-  it('list: only the account\'s own applications, newest first', async () => {
+  it("list: only the account's own applications, newest first", async () => {
     const owner = await account('list@example.com');
     for (const name of ['one', 'two']) {
       await applications.createApplication(owner, app(name), newKey().stored, MAX_APPLICATIONS);
       await tick();
     }
-    await applications.createApplication(await account('neighbour@example.com'), app('three'), newKey().stored, MAX_APPLICATIONS);
+    await applications.createApplication(
+      await account('neighbour@example.com'),
+      app('three'),
+      newKey().stored,
+      MAX_APPLICATIONS,
+    );
     expect((await applications.listApplications(owner)).map((a) => a.name)).toEqual(['two', 'one']);
   });
 });
@@ -131,9 +164,21 @@ describe('the key registry (profiles lookups and the admin command line)', () =>
     const first = newKey();
     const made = await registry.createApiKey({ email: 'cli@example.com', application: app('cli'), key: first.stored });
     expect([made.accountCreated, made.applicationCreated]).toEqual([true, true]);
-    const again = await registry.createApiKey({ email: 'CLI@example.com', application: app('cli'), key: newKey().stored });
-    expect([again.accountCreated, again.applicationCreated, again.applicationId]).toEqual([false, false, made.applicationId]);
-    const other = await registry.createApiKey({ email: 'cli@example.com', application: app('cli-2'), key: newKey().stored });
+    const again = await registry.createApiKey({
+      email: 'CLI@example.com',
+      application: app('cli'),
+      key: newKey().stored,
+    });
+    expect([again.accountCreated, again.applicationCreated, again.applicationId]).toEqual([
+      false,
+      false,
+      made.applicationId,
+    ]);
+    const other = await registry.createApiKey({
+      email: 'cli@example.com',
+      application: app('cli-2'),
+      key: newKey().stored,
+    });
     expect([other.accountCreated, other.applicationCreated]).toEqual([false, true]);
     expect((await registry.findActiveKey(first.issued.hash))?.keyId).toBe(made.keyId);
   });
@@ -142,7 +187,8 @@ describe('the key registry (profiles lookups and the admin command line)', () =>
     const { issued, stored } = newKey();
     const { keyId } = await registry.createApiKey({ email: 'used@example.com', application: app('used'), key: stored });
     const lastUsed = async () =>
-      (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', keyId).executeTakeFirstOrThrow()).last_used_at;
+      (await db.selectFrom('api_keys').select('last_used_at').where('id', '=', keyId).executeTakeFirstOrThrow())
+        .last_used_at;
     expect(await lastUsed()).toBeNull();
     expect((await registry.findActiveKey(issued.hash))?.keyId).toBe(keyId);
     const first = await vi.waitFor(async () => {
@@ -159,7 +205,11 @@ describe('the key registry (profiles lookups and the admin command line)', () =>
 
   it('revoke: revoked, then already-revoked; unknown for no such key', async () => {
     const { issued, stored } = newKey();
-    const { keyId } = await registry.createApiKey({ email: 'cli-revoke@example.com', application: app('r'), key: stored });
+    const { keyId } = await registry.createApiKey({
+      email: 'cli-revoke@example.com',
+      application: app('r'),
+      key: stored,
+    });
     expect(await registry.revokeApiKey(keyId)).toBe('revoked');
     expect(await registry.revokeApiKey(keyId)).toBe('already-revoked');
     expect(await registry.revokeApiKey(crypto.randomUUID())).toBe('unknown');

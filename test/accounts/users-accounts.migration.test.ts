@@ -19,7 +19,13 @@ afterEach(async () => {
 /** Every module's migrations, publishing's only up to (not including) `before`. */
 const migrationsUpTo = (before: string) =>
   STORE_MODULES.map((module) => {
-    const migrations = module.name === 'publishing' ? module.migrations.slice(0, module.migrations.findIndex((m) => m.name === before)) : module.migrations;
+    const migrations =
+      module.name === 'publishing'
+        ? module.migrations.slice(
+            0,
+            module.migrations.findIndex((m) => m.name === before),
+          )
+        : module.migrations;
     return { module: module.name, migrations };
   });
 
@@ -46,7 +52,13 @@ describe('migration publishing 06-users-accounts, on a store that holds users', 
     const existing = { id: randomUUID(), email: 'ada@example.com', ...emailHashes('ada@example.com') };
     await db
       .insertInto('accounts')
-      .values({ id: existing.id, email: existing.email, email_sha256: existing.sha256, email_md5: existing.md5, created_at: '2026-01-01T00:00:00.000Z' })
+      .values({
+        id: existing.id,
+        email: existing.email,
+        email_sha256: existing.sha256,
+        email_md5: existing.md5,
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
       .execute();
     await db
       .insertInto('users')
@@ -58,11 +70,18 @@ describe('migration publishing 06-users-accounts, on a store that holds users', 
       ])
       .execute();
 
-    const ran = await migrateModules(database, STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })));
+    const ran = await migrateModules(
+      database,
+      STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })),
+    );
     expect(ran).toContain('publishing/06-users-accounts');
 
     const links = await db.selectFrom('users').select(['id', 'account_id']).orderBy('id').execute();
-    const bo = await db.selectFrom('accounts').selectAll().where('email', '=', 'bo@example.com').executeTakeFirstOrThrow();
+    const bo = await db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('email', '=', 'bo@example.com')
+      .executeTakeFirstOrThrow();
     expect(links).toEqual([
       { id: 1, account_id: existing.id },
       { id: 2, account_id: bo.id },
@@ -71,7 +90,11 @@ describe('migration publishing 06-users-accounts, on a store that holds users', 
     ]);
     expect(bo.email_sha256).toBe(emailHashes('bo@example.com').sha256);
     // The new account has no password: no dashboard credential row.
-    const credentials = await db.selectFrom('developer_credentials').select('account_id').where('account_id', '=', bo.id).execute();
+    const credentials = await db
+      .selectFrom('developer_credentials')
+      .select('account_id')
+      .where('account_id', '=', bo.id)
+      .execute();
     expect(credentials).toEqual([]);
     expect(await db.selectFrom('accounts').select('id').execute()).toHaveLength(2);
 

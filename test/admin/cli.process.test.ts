@@ -30,13 +30,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const admin = (...args: string[]) => adminProcess(args, { DATABASE_URL: server.config.databaseUrl, LOG_LEVEL: 'silent' });
+const admin = (...args: string[]) =>
+  adminProcess(args, { DATABASE_URL: server.config.databaseUrl, LOG_LEVEL: 'silent' });
 
 describe('npm run admin, as its own process, on the store DATABASE_URL names', () => {
   it('tokens create: the token on its last line works on the server', async () => {
     const { code, stdout, stderr } = await admin('tokens', 'create', '--user', 'admin');
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const restored = await call(`${server.url}/rest/v1.1/sites/1/posts/108/restore`, { method: 'POST', headers: { Authorization: `Bearer ${lastLine(stdout)}` } });
+    const restored = await call(`${server.url}/rest/v1.1/sites/1/posts/108/restore`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${lastLine(stdout)}` },
+    });
     expect(restored.status).toBe(200);
     expect((await restored.json()).status).toBe('publish');
   });
@@ -44,14 +48,19 @@ describe('npm run admin, as its own process, on the store DATABASE_URL names', (
   it('keys create: the key on its last line gets the full profile', async () => {
     const { code, stdout } = await admin('keys', 'create', '--email', 'process@example.com', '--app', 'Process');
     expect(code).toBe(0);
-    const keyed = await call(`${server.url}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${lastLine(stdout)}` } });
+    const keyed = await call(`${server.url}/v3/profiles/alex`, {
+      headers: { Authorization: `Bearer ${lastLine(stdout)}` },
+    });
     expect(keyed.status).toBe(200);
     expect(await keyed.json()).toHaveProperty('registration_date');
   });
 
   it('profiles import: reads the file it is given', async () => {
     const file = join(dir, 'import.json');
-    writeFileSync(file, JSON.stringify([{ email: 'process@example.com', slug: 'by-process', display_name: 'By Process' }]));
+    writeFileSync(
+      file,
+      JSON.stringify([{ email: 'process@example.com', slug: 'by-process', display_name: 'By Process' }]),
+    );
     const { code, stdout } = await admin('profiles', 'import', file);
     expect(code).toBe(0);
     expect(stdout).toContain('imported 1 profiles (1 created, 0 updated)');

@@ -41,7 +41,9 @@ function pageServer(root: string): Server {
     }
     try {
       const body = readFileSync(join(root, path));
-      response.writeHead(200, { 'Content-Type': extname(path) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(body);
+      response
+        .writeHead(200, { 'Content-Type': extname(path) === '.js' ? 'text/javascript' : 'application/octet-stream' })
+        .end(body);
     } catch {
       response.writeHead(404).end();
     }
@@ -67,10 +69,21 @@ beforeAll(async () => {
   const settings = { PUBLISHING_CORS_ORIGINS: pageOrigins[0]! };
   const port = await freePort();
   mockOrigin = `http://127.0.0.1:${port}`;
-  mock = spawn(process.execPath, ['scripts/mock.mjs'], { cwd: projectRoot, env: { ...quietToolEnv, ...settings, MOCK_PORT: String(port) }, stdio: 'ignore', detached: true });
+  mock = spawn(process.execPath, ['scripts/mock.mjs'], {
+    cwd: projectRoot,
+    env: { ...quietToolEnv, ...settings, MOCK_PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
   [server, browser] = await Promise.all([startServer(settings), launchBrowser()]);
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${mockOrigin}/v3/profiles/alex`).then((res) => res.ok, () => false)) break;
+    if (
+      await fetch(`${mockOrigin}/v3/profiles/alex`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }, 180_000);

@@ -42,7 +42,7 @@ const post = (path: string, body: unknown, headers: Record<string, string>): Wir
   body: JSON.stringify(body),
 });
 
-describe('a value past its bound is the service\'s own 400, naming the input', () => {
+describe("a value past its bound is the service's own 400, naming the input", () => {
   const cases: [string, WireRequest, string][] = [
     ['profiles: avatar `s` past int32', get(`/avatar/${hash}?s=2147483648`), 'parameter s'],
     ['profiles: avatar `size` over 2048', get(`/avatar/${hash}?size=2049`), 'parameter size'],
@@ -51,19 +51,43 @@ describe('a value past its bound is the service\'s own 400, naming the input', (
     ['profiles: QR `version` over 2 characters', get(`/v3/qr-code/${hash}?version=100`), 'parameter version'],
     ['profiles: QR `size` past int32', get(`/v3/qr-code/${hash}?size=2147483648`), 'parameter size'],
     // Any text is a `number` there (PHP's `(int)`, then the default): only its length is bounded.
-    ['publishing: list `number` over 64 characters', get(`/rest/v1.1/sites/1/posts?number=${'x'.repeat(65)}`), 'parameter number'],
+    [
+      'publishing: list `number` over 64 characters',
+      get(`/rest/v1.1/sites/1/posts?number=${'x'.repeat(65)}`),
+      'parameter number',
+    ],
     ['publishing: list `offset` below int32', get('/rest/v1.1/sites/1/posts?offset=-2147483649'), 'parameter offset'],
     ['publishing: list `page` below int32', get('/rest/v1.1/sites/1/posts?page=-2147483649'), 'parameter page'],
     ['publishing: list `author` past int32', get('/rest/v1.1/sites/1/posts?author=2147483648'), 'parameter author'],
-    ['publishing: counts `author` past int32', get('/rest/v1.1/sites/1/post-counts/post?author=2147483648'), 'parameter author'],
+    [
+      'publishing: counts `author` past int32',
+      get('/rest/v1.1/sites/1/post-counts/post?author=2147483648'),
+      'parameter author',
+    ],
     ['publishing: `post_ID` past 2^53 - 1', get('/rest/v1.1/sites/1/posts/9007199254740992'), 'parameter post_ID'],
     ['publishing: likes `number` over 100', get('/rest/v1.1/sites/1/posts/1/likes?number=101'), 'parameter number'],
-    ['publishing: a body flag past int32', post('/rest/v1.1/sites/1/posts/new', { title: 'x', sticky: 2147483648 }, publishing), 'body field sticky'],
-    ['publishing: `menu_order` past int32', post('/rest/v1.1/sites/1/posts/new', { title: 'x', menu_order: 2147483648 }, publishing), 'body field menu_order'],
-    ['publishing: a bulk post ID past 2^53 - 1', post('/rest/v1.1/sites/1/posts/delete', { post_ids: [9007199254740992] }, publishing), 'body field post_ids'],
     [
-      'developer: a consent\'s site ID past 2^53 - 1',
-      post('/developer/v1/oauth/consents/anything', { approve: true, sites: [{ id: 9007199254740992, access: 'read' }] }, developer),
+      'publishing: a body flag past int32',
+      post('/rest/v1.1/sites/1/posts/new', { title: 'x', sticky: 2147483648 }, publishing),
+      'body field sticky',
+    ],
+    [
+      'publishing: `menu_order` past int32',
+      post('/rest/v1.1/sites/1/posts/new', { title: 'x', menu_order: 2147483648 }, publishing),
+      'body field menu_order',
+    ],
+    [
+      'publishing: a bulk post ID past 2^53 - 1',
+      post('/rest/v1.1/sites/1/posts/delete', { post_ids: [9007199254740992] }, publishing),
+      'body field post_ids',
+    ],
+    [
+      "developer: a consent's site ID past 2^53 - 1",
+      post(
+        '/developer/v1/oauth/consents/anything',
+        { approve: true, sites: [{ id: 9007199254740992, access: 'read' }] },
+        developer,
+      ),
       'body field sites',
     ],
   ];
@@ -78,15 +102,17 @@ describe('a value past its bound is the service\'s own 400, naming the input', (
 });
 
 describe('a bound the server itself sets', () => {
-  it('publishing `content` and `excerpt` (65536 characters): a longer one is a body over 64 kB, 413 in publishing\'s format', async () => {
+  it("publishing `content` and `excerpt` (65536 characters): a longer one is a body over 64 kB, 413 in publishing's format", async () => {
     for (const field of ['content', 'excerpt']) {
-      const answer = await send(post('/rest/v1.1/sites/1/posts/new', { title: 'x', [field]: 'x'.repeat(65537) }, publishing));
+      const answer = await send(
+        post('/rest/v1.1/sites/1/posts/new', { title: 'x', [field]: 'x'.repeat(65537) }, publishing),
+      );
       expect(answer.status).toBe(413);
       expect(answer.body).toEqual({ error: 'payload_too_large', message: 'The request body is larger than 64kb' });
     }
   });
 
-  it('publishing flags and `context` (16384 characters): a longer value is a request head over 16 KiB, 431 in publishing\'s format', async () => {
+  it("publishing flags and `context` (16384 characters): a longer value is a request head over 16 KiB, 431 in publishing's format", async () => {
     for (const name of ['pretty', 'http_envelope', 'context']) {
       const answer = await send(get(`/rest/v1.1/sites/1/posts/1?${name}=${'x'.repeat(16385)}`));
       expect(answer.status).toBe(431);
@@ -94,8 +120,9 @@ describe('a bound the server itself sets', () => {
     }
   });
 
-  it('the seeds\' and the real service\'s values stay accepted: avatar sizes, WordPress flags in any spelling', async () => {
-    for (const query of ['s=2048', 'size=1', 'r=PG', 'rating=x']) expect((await send(get(`/avatar/${hash}?${query}&d=404`))).status).toBe(404);
+  it("the seeds' and the real service's values stay accepted: avatar sizes, WordPress flags in any spelling", async () => {
+    for (const query of ['s=2048', 'size=1', 'r=PG', 'rating=x'])
+      expect((await send(get(`/avatar/${hash}?${query}&d=404`))).status).toBe(404);
     for (const query of ['pretty=1', 'pretty=true', 'http_envelope=T', `context=${'y'.repeat(1000)}`]) {
       const answer = await send(get(`/rest/v1.1/sites/1/posts?number=1&${query}`));
       expect(answer.status).toBe(200);

@@ -56,7 +56,13 @@ beforeAll(async () => {
     developer: (await issueCredential.developer!(server))!,
   };
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${mockOrigin}/v3/profiles/alex`).then((res) => res.ok, () => false)) break;
+    if (
+      await fetch(`${mockOrigin}/v3/profiles/alex`).then(
+        (res) => res.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }, 60_000);
@@ -90,12 +96,19 @@ function rateLimit(res: Response): Record<string, string | boolean | null> {
 }
 
 /** One request to one side; the answer checked against the contract. */
-async function ask(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+async function ask(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   const res = await fetch(`${origin}${path}`, { method, headers, body, redirect: 'manual' });
   const bytes = Buffer.from(await res.arrayBuffer());
   const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   // A CORS preflight is the HTTP layer's, not an operation of the contract.
-  if (!(method === 'OPTIONS' && headers['Access-Control-Request-Method'])) checker.check(method, new URL(`http://side${path}`), res.status, res.headers, bytes.toString('utf8'), bytes);
+  if (!(method === 'OPTIONS' && headers['Access-Control-Request-Method']))
+    checker.check(method, new URL(`http://side${path}`), res.status, res.headers, bytes.toString('utf8'), bytes);
   let code: string | undefined;
   let shape: string | undefined;
   if (mediaType === 'application/json' && res.status >= 400) {
@@ -109,7 +122,12 @@ async function ask(origin: string, method: string, path: string, headers: Record
     shape = /^\/\*\*\/(\w+)\(/.exec(bytes.toString('utf8'))?.[1];
   }
   const cors = Object.fromEntries(
-    ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers', 'access-control-allow-methods'].map((name) => [name, res.headers.get(name)]),
+    [
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'access-control-expose-headers',
+      'access-control-allow-methods',
+    ].map((name) => [name, res.headers.get(name)]),
   );
   return {
     status: res.status,
@@ -153,36 +171,131 @@ const DOCUMENTED: Case[] = [
   { name: 'avatar size out of range', method: 'GET', path: `/avatar/${ALEX}?s=5000` },
   { name: 'the profiles contract', method: 'GET', path: '/v3/openapi' },
   { name: 'read a published post', method: 'GET', path: '/rest/v1.1/sites/1/posts/108', prefer: 'example=anonymous' },
-  { name: 'read an unknown post', method: 'GET', path: '/rest/v1.1/sites/1/posts/99999', prefer: 'code=404, example=unknown_post' },
+  {
+    name: 'read an unknown post',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/99999',
+    prefer: 'code=404, example=unknown_post',
+  },
   { name: 'read a site', method: 'GET', path: '/rest/v1.1/sites/1', prefer: 'example=site' },
   { name: 'restore a trashed post', method: 'POST', path: '/rest/v1.1/sites/1/posts/106/restore', as: 'publishing' },
   { name: 'restore without a token', method: 'POST', path: '/rest/v1.1/sites/1/posts/106/restore' },
-  { name: 'restore an unknown post', method: 'POST', path: '/rest/v1.1/sites/1/posts/99999/restore', as: 'publishing', prefer: 'code=404, example=unknown_post' },
-  { name: 'restore on an unknown site', method: 'POST', path: '/rest/v1.1/sites/nowhere.example/posts/106/restore', as: 'publishing', prefer: 'code=404, example=unknown_blog' },
+  {
+    name: 'restore an unknown post',
+    method: 'POST',
+    path: '/rest/v1.1/sites/1/posts/99999/restore',
+    as: 'publishing',
+    prefer: 'code=404, example=unknown_post',
+  },
+  {
+    name: 'restore on an unknown site',
+    method: 'POST',
+    path: '/rest/v1.1/sites/nowhere.example/posts/106/restore',
+    as: 'publishing',
+    prefer: 'code=404, example=unknown_blog',
+  },
   { name: 'restore, post_ID 0', method: 'POST', path: '/rest/v1.1/sites/1/posts/0/restore', as: 'publishing' },
-  { name: 'restore, a non-numeric post_ID (no route)', method: 'POST', path: '/rest/v1.1/sites/1/posts/abc/restore', as: 'publishing' },
+  {
+    name: 'restore, a non-numeric post_ID (no route)',
+    method: 'POST',
+    path: '/rest/v1.1/sites/1/posts/abc/restore',
+    as: 'publishing',
+  },
   { name: 'trash without a token', method: 'POST', path: '/rest/v1.1/sites/1/posts/108/delete' },
   { name: 'the publishing contract', method: 'GET', path: '/rest/v1.1/openapi' },
   { name: 'applications without a session', method: 'GET', path: '/developer/v1/applications' },
   { name: 'applications of a session', method: 'GET', path: '/developer/v1/applications', as: 'developer' },
-  { name: 'log-in with a malformed body', method: 'POST', path: '/developer/v1/session', headers: json, body: JSON.stringify({ email: 'not an address' }) },
+  {
+    name: 'log-in with a malformed body',
+    method: 'POST',
+    path: '/developer/v1/session',
+    headers: json,
+    body: JSON.stringify({ email: 'not an address' }),
+  },
   { name: 'unknown profile, the mock not told', method: 'GET', path: '/v3/profiles/nobody-at-all' },
-  { name: 'restore an unknown post, the mock not told', method: 'POST', path: '/rest/v1.1/sites/1/posts/99999/restore', as: 'publishing' },
-  { name: 'log-in with a wrong password', method: 'POST', path: '/developer/v1/session', headers: json, body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password here' }) },
+  {
+    name: 'restore an unknown post, the mock not told',
+    method: 'POST',
+    path: '/rest/v1.1/sites/1/posts/99999/restore',
+    as: 'publishing',
+  },
+  {
+    name: 'log-in with a wrong password',
+    method: 'POST',
+    path: '/developer/v1/session',
+    headers: json,
+    body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong password here' }),
+  },
   // Options that change the answer, and the headers a client reads.
-  { name: 'a post, some fields', method: 'GET', path: '/rest/v1.1/sites/1/posts/108?fields=ID,status', prefer: 'example=anonymous' },
-  { name: 'a post, enveloped', method: 'GET', path: '/rest/v1.1/sites/1/posts/108?http_envelope=1&fields=ID', prefer: 'example=anonymous' },
-  { name: 'an unknown post, enveloped', method: 'GET', path: '/rest/v1.1/sites/1/posts/99999?http_envelope=true', prefer: 'code=404, example=unknown_post' },
-  { name: 'a post, pretty', method: 'GET', path: '/rest/v1.1/sites/1/posts/108?pretty=1&fields=ID', prefer: 'example=anonymous' },
-  { name: 'a post as JSONP', method: 'GET', path: '/rest/v1.1/sites/1/posts/108?callback=show', prefer: 'example=anonymous' },
+  {
+    name: 'a post, some fields',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/108?fields=ID,status',
+    prefer: 'example=anonymous',
+  },
+  {
+    name: 'a post, enveloped',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/108?http_envelope=1&fields=ID',
+    prefer: 'example=anonymous',
+  },
+  {
+    name: 'an unknown post, enveloped',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/99999?http_envelope=true',
+    prefer: 'code=404, example=unknown_post',
+  },
+  {
+    name: 'a post, pretty',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/108?pretty=1&fields=ID',
+    prefer: 'example=anonymous',
+  },
+  {
+    name: 'a post as JSONP',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/108?callback=show',
+    prefer: 'example=anonymous',
+  },
   { name: 'a site as JSONP', method: 'GET', path: '/rest/v1.1/sites/1?callback=show', prefer: 'example=site' },
-  { name: 'a post, from an origin not allowed', method: 'GET', path: '/rest/v1.1/sites/1/posts/108', headers: { Origin: 'http://other.example' }, prefer: 'example=anonymous' },
-  { name: 'a profile, from any origin', method: 'GET', path: '/v3/profiles/alex', headers: { Origin: 'http://other.example' } },
+  {
+    name: 'a post, from an origin not allowed',
+    method: 'GET',
+    path: '/rest/v1.1/sites/1/posts/108',
+    headers: { Origin: 'http://other.example' },
+    prefer: 'example=anonymous',
+  },
+  {
+    name: 'a profile, from any origin',
+    method: 'GET',
+    path: '/v3/profiles/alex',
+    headers: { Origin: 'http://other.example' },
+  },
   { name: 'a profile, unchanged since its ETag', method: 'GET', path: '/v3/profiles/alex', etag: true },
-  { name: 'preflight of a profile lookup', method: 'OPTIONS', path: '/v3/profiles/alex', headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } },
-  { name: 'preflight of a restore', method: 'OPTIONS', path: '/rest/v1.1/sites/1/posts/106/restore', headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' } },
-  { name: 'preflight of a restore, from an origin not allowed', method: 'OPTIONS', path: '/rest/v1.1/sites/1/posts/106/restore', headers: { Origin: 'http://other.example', 'Access-Control-Request-Method': 'POST' } },
-  { name: 'preflight of a log-in', method: 'OPTIONS', path: '/developer/v1/session', headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } },
+  {
+    name: 'preflight of a profile lookup',
+    method: 'OPTIONS',
+    path: '/v3/profiles/alex',
+    headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+  },
+  {
+    name: 'preflight of a restore',
+    method: 'OPTIONS',
+    path: '/rest/v1.1/sites/1/posts/106/restore',
+    headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+  },
+  {
+    name: 'preflight of a restore, from an origin not allowed',
+    method: 'OPTIONS',
+    path: '/rest/v1.1/sites/1/posts/106/restore',
+    headers: { Origin: 'http://other.example', 'Access-Control-Request-Method': 'POST' },
+  },
+  {
+    name: 'preflight of a log-in',
+    method: 'OPTIONS',
+    path: '/developer/v1/session',
+    headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  },
   { name: 'a path no operation serves, profiles', method: 'GET', path: '/v3/nothing-here' },
   { name: 'a path no operation serves, publishing', method: 'GET', path: '/rest/v1.1/nothing-here' },
   { name: 'a path no operation serves, developer', method: 'GET', path: '/developer/v1/nothing-here' },
@@ -193,25 +306,47 @@ const DOCUMENTED: Case[] = [
  * listed here must still differ (the test says when a difference is gone).
  */
 const DIFFERENCES: Record<string, string> = {
-  'unknown profile, the mock not told': 'the mock keeps no data: every identifier finds the example profile unless the request asks for `Prefer: code=404`',
-  'restore an unknown post, the mock not told': 'the mock keeps no data: every post restores to the example post unless the request asks for the 404',
-  'log-in with a wrong password': 'the mock keeps no accounts: any well-formed log-in succeeds unless the request asks for `Prefer: code=401`',
+  'unknown profile, the mock not told':
+    'the mock keeps no data: every identifier finds the example profile unless the request asks for `Prefer: code=404`',
+  'restore an unknown post, the mock not told':
+    'the mock keeps no data: every post restores to the example post unless the request asks for the 404',
+  'log-in with a wrong password':
+    'the mock keeps no accounts: any well-formed log-in succeeds unless the request asks for `Prefer: code=401`',
 };
 /** Differences of whole families of requests. */
 const DIFFERENT_FAMILIES: [RegExp, string][] = [
-  [/^getPostBySlug: /, 'Prism routes no path with a literal colon before a template (`/posts/slug:{post_slug}`): the mock answers the endpoint layer\'s empty 404 there'],
-  [/^get(Category|Tag)BySlug: /, 'Prism routes no path with a literal colon before a template (`/categories/slug:{term_slug}`, `/tags/slug:{term_slug}`): the mock answers the endpoint layer\'s empty 404 there'],
-  [/^(update|delete)(Category|Tag): /, 'Prism routes no path with a literal colon before a template (the term edits and deletions on `/categories/slug:{term_slug}`, `/tags/slug:{term_slug}` and their `/delete`): the mock answers the endpoint layer\'s empty 404 there'],
-  [/^associatedEmail: /, 'the /me reads need an OAuth token: the server refuses a request without one (401) before it reads the query; the mock checks no credential, so it validates the query first (this comparison calls profiles with an API key, no OAuth token)'],
-  [/^getAvatar: query (s|size)=/, 'the server takes `s` and `size` as plain decimal digits only, as the real service does; Prism reads the integer schema as JavaScript numbers do (`1 `, `1e3`, `0x10`)'],
+  [
+    /^getPostBySlug: /,
+    "Prism routes no path with a literal colon before a template (`/posts/slug:{post_slug}`): the mock answers the endpoint layer's empty 404 there",
+  ],
+  [
+    /^get(Category|Tag)BySlug: /,
+    "Prism routes no path with a literal colon before a template (`/categories/slug:{term_slug}`, `/tags/slug:{term_slug}`): the mock answers the endpoint layer's empty 404 there",
+  ],
+  [
+    /^(update|delete)(Category|Tag): /,
+    "Prism routes no path with a literal colon before a template (the term edits and deletions on `/categories/slug:{term_slug}`, `/tags/slug:{term_slug}` and their `/delete`): the mock answers the endpoint layer's empty 404 there",
+  ],
+  [
+    /^associatedEmail: /,
+    'the /me reads need an OAuth token: the server refuses a request without one (401) before it reads the query; the mock checks no credential, so it validates the query first (this comparison calls profiles with an API key, no OAuth token)',
+  ],
+  [
+    /^getAvatar: query (s|size)=/,
+    'the server takes `s` and `size` as plain decimal digits only, as the real service does; Prism reads the integer schema as JavaScript numbers do (`1 `, `1e3`, `0x10`)',
+  ],
 ];
-const differenceOf = (name: string) => DIFFERENCES[name] ?? DIFFERENT_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
+const differenceOf = (name: string) =>
+  DIFFERENCES[name] ?? DIFFERENT_FAMILIES.find(([pattern]) => pattern.test(name))?.[1];
 
 /** The bad inputs of the fuzz generators: each query parameter of each operation given a value its schema refuses (fixed seed). */
 function badInputs(): Case[] {
   const cases: Case[] = [];
   const constrained = (schema: object | undefined) =>
-    !!schema && ['enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum'].some((key) => key in schema || (schema as { type?: string }).type === 'integer');
+    !!schema &&
+    ['enum', 'pattern', 'maxLength', 'minLength', 'minimum', 'maximum'].some(
+      (key) => key in schema || (schema as { type?: string }).type === 'integer',
+    );
   for (const target of fuzzTargets(server.built.services)) {
     const exampleOf = (name: string) => {
       const parameter = target.parameters.find((p) => p.name === name && p.in === 'path');
@@ -226,7 +361,12 @@ function badInputs(): Case[] {
       const name = `${target.operation.operationId}: ${parameter.in} ${parameter.name}=${JSON.stringify(value)}`;
       if (parameter.in === 'query') {
         const path = pathWith({});
-        cases.push({ name, method, as, path: `${path}${path.includes('?') ? '&' : '?'}${parameter.name}=${encodeURIComponent(value!)}` });
+        cases.push({
+          name,
+          method,
+          as,
+          path: `${path}${path.includes('?') ? '&' : '?'}${parameter.name}=${encodeURIComponent(value!)}`,
+        });
       } else if (parameter.in === 'path') {
         cases.push({ name, method, as, path: pathWith({ [parameter.name]: value! }) });
       }
@@ -237,7 +377,11 @@ function badInputs(): Case[] {
 
 async function compare(test: Case) {
   // A front end's origin on every request but the dashboard's (whose Origin check would refuse it as a cross-site write).
-  const headers = { ...(test.path.startsWith('/developer/') ? {} : { Origin: APP }), ...(test.as ? credentials[test.as] : {}), ...test.headers };
+  const headers = {
+    ...(test.path.startsWith('/developer/') ? {} : { Origin: APP }),
+    ...(test.as ? credentials[test.as] : {}),
+    ...test.headers,
+  };
   const revalidated = async (origin: string, sent: Record<string, string>) => {
     if (!test.etag) return sent;
     const etag = (await fetch(`${origin}${test.path}`, { headers: sent })).headers.get('etag');

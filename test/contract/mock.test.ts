@@ -34,7 +34,9 @@ describe('what it starts from', () => {
     expect(prism).toContain('createServer');
     // faker (every locale) is required only when a dynamic answer first needs it.
     expect(prism).not.toMatch(/faker[\\/]dist[\\/]cjs[\\/]locales/);
-    const operations = JSON.parse(readFileSync(join(projectRoot, 'dist/mock/operations.json'), 'utf8')) as { path: string }[];
+    const operations = JSON.parse(readFileSync(join(projectRoot, 'dist/mock/operations.json'), 'utf8')) as {
+      path: string;
+    }[];
     expect(operations.map((operation) => operation.path)).toContain('/v3/profiles/{profileIdentifier}');
   });
 });
@@ -48,11 +50,18 @@ describe('the OAuth authorization server (openapi/oauth.yaml)', () => {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
     });
-    const tokens = await viaMock('/oauth2', '/token', form({ grant_type: 'refresh_token', client_id: 'any-app', refresh_token: 'any' }));
+    const tokens = await viaMock(
+      '/oauth2',
+      '/token',
+      form({ grant_type: 'refresh_token', client_id: 'any-app', refresh_token: 'any' }),
+    );
     expect(tokens.status).toBe(200);
     expect(tokens.json()).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
     const asked = form({ grant_type: 'refresh_token', client_id: 'any-app', refresh_token: 'any' });
-    const refused = await viaMock('/oauth2', '/token', { ...asked, headers: { ...(asked.headers as Record<string, string>), Prefer: 'code=400' } });
+    const refused = await viaMock('/oauth2', '/token', {
+      ...asked,
+      headers: { ...(asked.headers as Record<string, string>), Prefer: 'code=400' },
+    });
     expect([refused.status, refused.json().error]).toEqual([400, 'invalid_grant']);
   });
 });
@@ -85,7 +94,10 @@ describe('one origin, production paths', () => {
   });
 
   it("applies publishing's endpoint layer as the server does", async () => {
-    const noRoute = await fetch(`${origin}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST', headers: { Authorization: 'Bearer demo' } });
+    const noRoute = await fetch(`${origin}/rest/v1.1/sites/1/posts/abc/restore`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer demo' },
+    });
     expect(noRoute.status).toBe(404);
     expect(await noRoute.text()).toBe('');
     expect(noRoute.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -106,11 +118,26 @@ describe('one origin, production paths', () => {
     // The endpoint layer's 404 (and 400) carry `*` whatever the origin, as on the server.
     const noRoute = await fetch(`${origin}/rest/v1.1/sites/1/posts/abc/restore`, { method: 'POST', headers: from });
     expect(noRoute.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await fetch(`${origin}/rest/v1.1/sites/1/posts/108`, { headers: from })).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await fetch(`${origin}/v3/profiles/alex`, { headers: from })).headers.get('access-control-allow-origin')).toBe('*');
-    const profilesPreflight = await fetch(`${origin}/v3/profiles/alex`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' } });
-    expect([profilesPreflight.status, profilesPreflight.headers.get('access-control-allow-headers')]).toEqual([204, expect.stringContaining('Authorization')]);
-    const developer = await fetch(`${origin}/developer/v1/session`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': 'POST' } });
+    expect(
+      (await fetch(`${origin}/rest/v1.1/sites/1/posts/108`, { headers: from })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull();
+    expect(
+      (await fetch(`${origin}/v3/profiles/alex`, { headers: from })).headers.get('access-control-allow-origin'),
+    ).toBe('*');
+    const profilesPreflight = await fetch(`${origin}/v3/profiles/alex`, {
+      method: 'OPTIONS',
+      headers: { ...from, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect([profilesPreflight.status, profilesPreflight.headers.get('access-control-allow-headers')]).toEqual([
+      204,
+      expect.stringContaining('Authorization'),
+    ]);
+    const developer = await fetch(`${origin}/developer/v1/session`, {
+      method: 'OPTIONS',
+      headers: { ...from, 'Access-Control-Request-Method': 'POST' },
+    });
     expect([developer.status, developer.headers.get('access-control-allow-origin')]).toEqual([405, null]);
   });
 
@@ -118,8 +145,19 @@ describe('one origin, production paths', () => {
     const open = await startMock({ MOCK_CORS: 'open' });
     try {
       const from = { Origin: 'http://localhost:3000' };
-      for (const [path, method] of [['/rest/v1.1/sites/1/posts/101/restore', 'POST'], ['/developer/v1/session', 'POST'], ['/v3/profiles/alex', 'GET']] as const) {
-        const preflight = await fetch(`${open.origin}${path}`, { method: 'OPTIONS', headers: { ...from, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization' } });
+      for (const [path, method] of [
+        ['/rest/v1.1/sites/1/posts/101/restore', 'POST'],
+        ['/developer/v1/session', 'POST'],
+        ['/v3/profiles/alex', 'GET'],
+      ] as const) {
+        const preflight = await fetch(`${open.origin}${path}`, {
+          method: 'OPTIONS',
+          headers: {
+            ...from,
+            'Access-Control-Request-Method': method,
+            'Access-Control-Request-Headers': 'authorization',
+          },
+        });
         expect(preflight.headers.get('access-control-allow-origin'), path).toBe(from.Origin);
         expect(preflight.headers.get('access-control-allow-credentials'), path).toBe('true');
         expect(preflight.headers.get('access-control-allow-methods'), path).toContain(method);
@@ -150,9 +188,19 @@ describe('what the server answers as a function of the request', () => {
     const reset = Number(anonymous.headers.get('x-ratelimit-reset'));
     expect(reset).toBeGreaterThanOrEqual(before + 3600);
     expect(reset).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
-    expect([anonymous.headers.get('x-ratelimit-limit'), anonymous.headers.get('x-ratelimit-remaining'), anonymous.headers.get('cache-control')]).toEqual(['100', '99', 'public, max-age=300']);
-    const keyed = await fetch(`${origin}/v3/profiles/alex`, { headers: { Authorization: 'Bearer any', Prefer: 'example=authenticated' } });
-    expect([keyed.headers.get('x-ratelimit-limit'), keyed.headers.get('x-ratelimit-remaining'), keyed.headers.get('cache-control')]).toEqual(['1000', '999', 'private, no-store']);
+    expect([
+      anonymous.headers.get('x-ratelimit-limit'),
+      anonymous.headers.get('x-ratelimit-remaining'),
+      anonymous.headers.get('cache-control'),
+    ]).toEqual(['100', '99', 'public, max-age=300']);
+    const keyed = await fetch(`${origin}/v3/profiles/alex`, {
+      headers: { Authorization: 'Bearer any', Prefer: 'example=authenticated' },
+    });
+    expect([
+      keyed.headers.get('x-ratelimit-limit'),
+      keyed.headers.get('x-ratelimit-remaining'),
+      keyed.headers.get('cache-control'),
+    ]).toEqual(['1000', '999', 'private, no-store']);
     const limited = await fetch(`${origin}/v3/profiles/alex`, { headers: { Prefer: 'code=429' } });
     expect([limited.status, limited.headers.get('x-ratelimit-remaining')]).toEqual([429, '0']);
   });
@@ -166,7 +214,11 @@ describe('what the server answers as a function of the request', () => {
   });
 
   it('draws the avatar at the size asked', async () => {
-    for (const [query, size] of [['s=33', 33], ['size=120', 120], ['', 80]] as const) {
+    for (const [query, size] of [
+      ['s=33', 33],
+      ['size=120', 120],
+      ['', 80],
+    ] as const) {
       const res = await fetch(`${origin}/avatar/${ALEX}?${query}`);
       const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect([width, height], query).toEqual([size, size]);
@@ -175,25 +227,48 @@ describe('what the server answers as a function of the request', () => {
 
   it("answers the API's own error for a path no operation serves, a method it does not allow and a bad parameter", async () => {
     const unknown = await fetch(`${origin}/v3/nothing-here`);
-    expect([unknown.status, unknown.headers.get('content-type'), await unknown.json()]).toEqual([404, 'application/json; charset=utf-8', { error: 'Not found', code: 'not_found' }]);
+    expect([unknown.status, unknown.headers.get('content-type'), await unknown.json()]).toEqual([
+      404,
+      'application/json; charset=utf-8',
+      { error: 'Not found', code: 'not_found' },
+    ]);
     const publishing = await fetch(`${origin}/rest/v1.1/nothing-here`);
-    expect([publishing.status, publishing.headers.get('content-type'), await publishing.text()]).toEqual([404, 'text/plain; charset=utf-8', '']);
+    expect([publishing.status, publishing.headers.get('content-type'), await publishing.text()]).toEqual([
+      404,
+      'text/plain; charset=utf-8',
+      '',
+    ]);
     const method = await fetch(`${origin}/developer/v1/session`, { method: 'PUT' });
-    expect([method.status, method.headers.get('allow'), (await method.json()).code]).toEqual([405, 'GET, POST, DELETE, HEAD', 'method_not_allowed']);
+    expect([method.status, method.headers.get('allow'), (await method.json()).code]).toEqual([
+      405,
+      'GET, POST, DELETE, HEAD',
+      'method_not_allowed',
+    ]);
     const bad = await fetch(`${origin}/avatar/${ALEX}?s=abc`);
-    expect([bad.status, await bad.json()]).toEqual([400, { error: 'Invalid parameter s: must be integer', code: 'invalid_request' }]);
+    expect([bad.status, await bad.json()]).toEqual([
+      400,
+      { error: 'Invalid parameter s: must be integer', code: 'invalid_request' },
+    ]);
   });
 
   it("presents publishing's answers by their options, with the server's presenter: fields, http_envelope, pretty, callback", async () => {
     const post = '/rest/v1.1/sites/1/posts/108';
     expect(Object.keys(await (await fetch(`${origin}${post}?fields=ID,status`)).json())).toEqual(['ID', 'status']);
-    const enveloped = (await (await fetch(`${origin}${post}?http_envelope=1&fields=ID`)).json()) as { code: number; body: unknown };
+    const enveloped = (await (await fetch(`${origin}${post}?http_envelope=1&fields=ID`)).json()) as {
+      code: number;
+      body: unknown;
+    };
     expect([enveloped.code, enveloped.body]).toEqual([200, { ID: 108 }]);
-    const missing = (await (await fetch(`${origin}${post}?http_envelope=true`, { headers: { Prefer: 'code=404, example=unknown_post' } })).json()) as { code: number };
+    const missing = (await (
+      await fetch(`${origin}${post}?http_envelope=true`, { headers: { Prefer: 'code=404, example=unknown_post' } })
+    ).json()) as { code: number };
     expect(missing.code).toBe(404);
     expect(await (await fetch(`${origin}${post}?pretty=1&fields=ID`)).text()).toBe('{\n    "ID": 108\n}');
     const jsonp = await fetch(`${origin}${post}?callback=show&fields=ID`);
-    expect([jsonp.headers.get('content-type'), await jsonp.text()]).toEqual(['application/javascript; charset=utf-8', '/**/show({"ID":108});']);
+    expect([jsonp.headers.get('content-type'), await jsonp.text()]).toEqual([
+      'application/javascript; charset=utf-8',
+      '/**/show({"ID":108});',
+    ]);
   });
 });
 
@@ -279,7 +354,9 @@ describe('publishing mock', () => {
   });
 
   it('serves the example of whether I like a post', async () => {
-    const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/likes/mine', { headers: { ...auth, Prefer: 'example=liked' } });
+    const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/likes/mine', {
+      headers: { ...auth, Prefer: 'example=liked' },
+    });
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ i_like: true, like_count: 2, post_ID: 108 });
   });
@@ -297,16 +374,30 @@ describe('publishing mock', () => {
     ['GET', '/rest/v1.1', '/sites/1/posts/108/autosave', 'autosave', 'preview_URL'],
     ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'auto_ID'],
     ['GET', '/rest/v1.1', '/sites/1/post/108/diffs', 'diffs', 'revisions'],
-  ])('serves the example of %s %s%s (v1.2, post types, terms, autosave, diffs)', async (method, prefix, path, example, key) => {
-    const body = method === 'POST' ? { body: JSON.stringify(path.endsWith('/new') && !path.includes('posts') ? { name: 'Boats' } : { title: 'Boats' }) } : {};
-    const res = await viaMock(prefix, path, {
-      method,
-      headers: { ...auth, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}), Prefer: `example=${example}` },
-      ...body,
-    });
-    expect(res.status).toBe(200);
-    expect(res.json()).toHaveProperty(key);
-  });
+  ])(
+    'serves the example of %s %s%s (v1.2, post types, terms, autosave, diffs)',
+    async (method, prefix, path, example, key) => {
+      const body =
+        method === 'POST'
+          ? {
+              body: JSON.stringify(
+                path.endsWith('/new') && !path.includes('posts') ? { name: 'Boats' } : { title: 'Boats' },
+              ),
+            }
+          : {};
+      const res = await viaMock(prefix, path, {
+        method,
+        headers: {
+          ...auth,
+          ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}),
+          Prefer: `example=${example}`,
+        },
+        ...body,
+      });
+      expect(res.status).toBe(200);
+      expect(res.json()).toHaveProperty(key);
+    },
+  );
 
   it.each([
     ['trashed', 'trash'],
@@ -338,15 +429,22 @@ describe('publishing mock', () => {
   });
 });
 
-describe('pages, links and images as the server does (issue 44, the front-end team\'s first day)', () => {
+describe("pages, links and images as the server does (issue 44, the front-end team's first day)", () => {
   /** Follows `meta.next_page` from the first page until a page has none, as a "load all" loop does; at most 50 pages. */
   async function loadAll(prefix: string, query: string) {
     const pages: { found: number; ids: number[]; next?: string }[] = [];
     let handle: string | undefined;
     do {
-      const res = await viaMock(prefix, `/sites/1/posts/?${query}${handle === undefined ? '' : `&page_handle=${encodeURIComponent(handle)}`}`);
+      const res = await viaMock(
+        prefix,
+        `/sites/1/posts/?${query}${handle === undefined ? '' : `&page_handle=${encodeURIComponent(handle)}`}`,
+      );
       expect(res.status).toBe(200);
-      const { found, posts, meta } = res.json() as { found: number; posts: { ID: number }[]; meta?: { next_page?: string } };
+      const { found, posts, meta } = res.json() as {
+        found: number;
+        posts: { ID: number }[];
+        meta?: { next_page?: string };
+      };
       handle = meta?.next_page;
       pages.push({ found, ids: posts.map((post) => post.ID), next: handle });
     } while (handle !== undefined && pages.length < 50);
@@ -366,36 +464,78 @@ describe('pages, links and images as the server does (issue 44, the front-end te
     expect(ids.length).toBe(pages[0]!.found);
     expect(pages.length).toBeGreaterThan(1);
     // Each page after the first counts what is left from its handle, as the server's `found` does.
-    expect(pages.map((page) => page.found)).toEqual(pages.map((_, index) => ids.length - pages.slice(0, index).reduce((sum, page) => sum + page.ids.length, 0)));
+    expect(pages.map((page) => page.found)).toEqual(
+      pages.map((_, index) => ids.length - pages.slice(0, index).reduce((sum, page) => sum + page.ids.length, 0)),
+    );
   });
 
   it('orders as asked, ties by ID, and gives next_page only on a first page (not on one asked for by page or offset)', async () => {
-    const byDate = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID,date')).json() as { found: number; posts: { ID: number; date: string }[]; meta: Record<string, unknown> };
-    expect(byDate.posts.map((post) => post.date)).toEqual(byDate.posts.map((post) => post.date).sort().reverse());
+    const byDate = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID,date')).json() as {
+      found: number;
+      posts: { ID: number; date: string }[];
+      meta: Record<string, unknown>;
+    };
+    expect(byDate.posts.map((post) => post.date)).toEqual(
+      byDate.posts
+        .map((post) => post.date)
+        .sort()
+        .reverse(),
+    );
     expect(byDate.meta).not.toHaveProperty('next_page');
-    const ascending = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&order=ASC')).json() as { posts: { ID: number }[] };
+    const ascending = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&order=ASC')).json() as {
+      posts: { ID: number }[];
+    };
     expect(ascending.posts.map((post) => post.ID)).toEqual(byDate.posts.map((post) => post.ID).reverse());
-    const second = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&page=2')).json() as { found: number; posts: { ID: number }[]; meta: Record<string, unknown> };
-    expect([second.found, second.posts.map((post) => post.ID), second.meta.next_page]).toEqual([byDate.found, [byDate.posts[1]!.ID], undefined]);
-    const offset = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&offset=1')).json() as { posts: { ID: number }[]; meta: Record<string, unknown> };
+    const second = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&page=2')).json() as {
+      found: number;
+      posts: { ID: number }[];
+      meta: Record<string, unknown>;
+    };
+    expect([second.found, second.posts.map((post) => post.ID), second.meta.next_page]).toEqual([
+      byDate.found,
+      [byDate.posts[1]!.ID],
+      undefined,
+    ]);
+    const offset = (await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1&offset=1')).json() as {
+      posts: { ID: number }[];
+      meta: Record<string, unknown>;
+    };
     expect([offset.posts.map((post) => post.ID), offset.meta.next_page]).toEqual([[byDate.posts[1]!.ID], undefined]);
     // `number` read as PHP's (int): `1abc` is 1, text that is no number the default.
-    expect(((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1abc')).json() as { posts: unknown[] }).posts).toHaveLength(1);
-    expect(((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=lots')).json() as { posts: unknown[] }).posts).toHaveLength(byDate.found);
+    expect(
+      ((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=1abc')).json() as { posts: unknown[] }).posts,
+    ).toHaveLength(1);
+    expect(
+      ((await viaMock('/rest/v1.1', '/sites/1/posts/?fields=ID&number=lots')).json() as { posts: unknown[] }).posts,
+    ).toHaveLength(byDate.found);
   });
 
   it('writes links and avatar URLs at its own origin, and answers them: avatars as PNG images, the post and site links', async () => {
     const list = await viaMock('/rest/v1.1', '/sites/1/posts/', { headers: { Authorization: 'Bearer demo' } });
     const profile = await viaMock('/v3', '/profiles/alex');
     for (const text of [list.text, profile.text]) expect(text).not.toContain('localhost:8080');
-    const { posts, meta } = list.json() as { posts: { author: { avatar_URL: string }; meta: { links: Record<string, string> } }[]; meta: { links: { counts: string } } };
+    const { posts, meta } = list.json() as {
+      posts: { author: { avatar_URL: string }; meta: { links: Record<string, string> } }[];
+      meta: { links: { counts: string } };
+    };
     const avatars = new Set([...posts.map((post) => post.author.avatar_URL), profile.json().avatar_url as string]);
     for (const avatar of avatars) {
       expect(avatar.startsWith(`${origin}/avatar/`), avatar).toBe(true);
       const image = await viaMock('', avatar.slice(origin.length));
-      expect([image.status, image.headers.get('content-type')?.split(';')[0], image.body.subarray(0, 4).toString('hex')], avatar).toEqual([200, 'image/png', '89504e47']);
+      expect(
+        [image.status, image.headers.get('content-type')?.split(';')[0], image.body.subarray(0, 4).toString('hex')],
+        avatar,
+      ).toEqual([200, 'image/png', '89504e47']);
     }
-    const links = [meta.links.counts, ...posts.flatMap((post) => [post.meta.links.self!, post.meta.links.site!, post.meta.links.replies!, post.meta.links.likes!])];
+    const links = [
+      meta.links.counts,
+      ...posts.flatMap((post) => [
+        post.meta.links.self!,
+        post.meta.links.site!,
+        post.meta.links.replies!,
+        post.meta.links.likes!,
+      ]),
+    ];
     for (const link of links) {
       expect(link.startsWith(`${origin}/rest/v1.1/`), link).toBe(true);
       const answer = await viaMock('', link.slice(origin.length), { headers: { Authorization: 'Bearer demo' } });

@@ -30,7 +30,10 @@ beforeAll(async () => {
   checker = await contractChecker();
   await Promise.all(
     server.built.services.map(async (service) => {
-      proxies.set(service.name, await startPrismProxy(`openapi/${service.name}.yaml`, `${server.url}${service.prefix}`));
+      proxies.set(
+        service.name,
+        await startPrismProxy(`openapi/${service.name}.yaml`, `${server.url}${service.prefix}`),
+      );
     }),
   );
 }, 60_000);
@@ -98,7 +101,9 @@ describe('profiles through prism proxy', () => {
 
   it('a matching If-None-Match is 304', async () => {
     const first = await viaPrism('profiles', '/profiles/sam');
-    const res = await viaPrism('profiles', '/profiles/sam', { headers: { 'If-None-Match': first.headers.get('etag')! } });
+    const res = await viaPrism('profiles', '/profiles/sam', {
+      headers: { 'If-None-Match': first.headers.get('etag')! },
+    });
     expect(res.status).toBe(304);
   });
 
@@ -110,7 +115,8 @@ describe('profiles through prism proxy', () => {
 
   it('beyond the rate limit, 429 with Retry-After', async () => {
     const own = (await issueCredential.profiles!(server)).authorization!;
-    for (let i = 0; i < KEYED_LIMIT; i++) expect((await viaPrism('profiles', '/profiles/alex', { headers: { Authorization: own } })).status).toBe(200);
+    for (let i = 0; i < KEYED_LIMIT; i++)
+      expect((await viaPrism('profiles', '/profiles/alex', { headers: { Authorization: own } })).status).toBe(200);
     const res = await viaPrism('profiles', '/profiles/alex', { headers: { Authorization: own } });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -159,7 +165,11 @@ describe('publishing through prism proxy', () => {
   });
 
   it('context=edit for a caller who may not edit the post is 403', async () => {
-    const res = await viaPrism('publishing', restore(1, 104, '?context=edit'), as(await publishingToken(server, 'moderator')));
+    const res = await viaPrism(
+      'publishing',
+      restore(1, 104, '?context=edit'),
+      as(await publishingToken(server, 'moderator')),
+    );
     expect(res.status).toBe(403);
     expect(res.json().message).toBe('User cannot edit post');
   });
@@ -189,7 +199,13 @@ describe('publishing through prism proxy', () => {
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ ID: 108, status: 'publish' });
     expect((await viaPrism('publishing', '/sites/1/posts/113')).status).toBe(403);
-    expect((await viaPrism('publishing', '/sites/1/posts/113?context=edit', { headers: { Authorization: `Bearer ${admin}` } })).status).toBe(200);
+    expect(
+      (
+        await viaPrism('publishing', '/sites/1/posts/113?context=edit', {
+          headers: { Authorization: `Bearer ${admin}` },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('trashes a post, deletes it from the trash for good, then finds it gone', async () => {
@@ -229,7 +245,9 @@ describe('developer dashboard through prism proxy', () => {
   });
 
   it('a wrong password is 401 invalid_credentials; the right one 200 with the session cookie', async () => {
-    expect((await viaPrism('developer', '/session', json('POST', { email, password: `${password}!` }))).status).toBe(401);
+    expect((await viaPrism('developer', '/session', json('POST', { email, password: `${password}!` }))).status).toBe(
+      401,
+    );
     const res = await viaPrism('developer', '/session', json('POST', { email, password }));
     expect(res.status).toBe(200);
     const cookie = /^dev_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0];
@@ -247,21 +265,42 @@ describe('developer dashboard through prism proxy', () => {
     const created = await viaPrism(
       'developer',
       '/applications',
-      json('POST', { name: 'Prism check', description: 'Through the proxy.', website_url: 'https://prism.example.com' }, session),
+      json(
+        'POST',
+        { name: 'Prism check', description: 'Through the proxy.', website_url: 'https://prism.example.com' },
+        session,
+      ),
     );
     expect(created.status).toBe(201);
     applicationId = String((created.json().application as { id: string }).id);
     expect((await viaPrism('developer', '/applications', { headers: { cookie: session.cookie } })).status).toBe(200);
-    const rotated = await viaPrism('developer', `/applications/${applicationId}/rotate-key`, { method: 'POST', headers: session });
+    const rotated = await viaPrism('developer', `/applications/${applicationId}/rotate-key`, {
+      method: 'POST',
+      headers: session,
+    });
     expect(rotated.status).toBe(200);
     keyId = String((rotated.json().new_key as { id: string }).id);
-    expect((await viaPrism('developer', `/applications/${applicationId}/keys/${keyId}/revoke`, { method: 'POST', headers: session })).status).toBe(200);
-    expect((await viaPrism('developer', `/applications/${applicationId}`, { method: 'DELETE', headers: session })).status).toBe(204);
-    expect((await viaPrism('developer', `/applications/${applicationId}`, { method: 'DELETE', headers: session })).status).toBe(404);
+    expect(
+      (
+        await viaPrism('developer', `/applications/${applicationId}/keys/${keyId}/revoke`, {
+          method: 'POST',
+          headers: session,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await viaPrism('developer', `/applications/${applicationId}`, { method: 'DELETE', headers: session })).status,
+    ).toBe(204);
+    expect(
+      (await viaPrism('developer', `/applications/${applicationId}`, { method: 'DELETE', headers: session })).status,
+    ).toBe(404);
   });
 
   it('a wrong CSRF token is 403', async () => {
-    const res = await viaPrism('developer', '/session', { method: 'DELETE', headers: { ...session, 'x-csrf-token': 'wrong' } });
+    const res = await viaPrism('developer', '/session', {
+      method: 'DELETE',
+      headers: { ...session, 'x-csrf-token': 'wrong' },
+    });
     expect(res.status).toBe(403);
   });
 

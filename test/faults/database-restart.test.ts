@@ -22,7 +22,11 @@ let call: typeof fetch;
 let token: string;
 
 beforeAll(async () => {
-  ({ proxy, server, close: closeAll } = await startServerBehindProxy({
+  ({
+    proxy,
+    server,
+    close: closeAll,
+  } = await startServerBehindProxy({
     STORE_TIMEOUT_MS: '800',
     STORE_RETRY_AFTER_SECONDS: '1',
     PROFILE_LOOKUP_CACHE_MS: '0',
@@ -35,7 +39,10 @@ beforeAll(async () => {
 afterAll(() => closeAll?.());
 
 const restore = (id: number) =>
-  call(`${server.url}/rest/v1.1/sites/1/posts/${id}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  call(`${server.url}/rest/v1.1/sites/1/posts/${id}/restore`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
 
 describe('the database stopped and restarted under load', () => {
   it('answers 200 or 503 in format, recovers by itself, applies every restore wholly, and counts requests exactly', async () => {
@@ -49,12 +56,20 @@ describe('the database stopped and restarted under load', () => {
       bounded(POSTS.length, 4, async (i) => {
         await new Promise((resolve) => setTimeout(resolve, i * 25));
         const res = await restore(POSTS[i]!);
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: (await res.json()) as Record<string, unknown>,
+        };
       }),
       bounded(LOOKUPS, 2, async (i) => {
         await new Promise((resolve) => setTimeout(resolve, i * 40));
         const res = await call(`${server.url}/v3/profiles/alex`);
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as Record<string, unknown> };
+        return {
+          status: res.status,
+          retryAfter: res.headers.get('retry-after'),
+          body: (await res.json()) as Record<string, unknown>,
+        };
       }),
     ]);
 
@@ -63,14 +78,23 @@ describe('the database stopped and restarted under load', () => {
       expect([200, 503]).toContain(answer.status);
       if (answer.status === 503) {
         expect(answer.retryAfter).toBe('1');
-        expect(answer.body).toEqual({ error: 'service_unavailable', message: 'The service is temporarily unavailable; try again shortly' });
+        expect(answer.body).toEqual({
+          error: 'service_unavailable',
+          message: 'The service is temporarily unavailable; try again shortly',
+        });
       }
     }
     for (const answer of lookups) {
       expect([200, 429, 503]).toContain(answer.status);
-      if (answer.status === 503) expect(answer.body).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
+      if (answer.status === 503)
+        expect(answer.body).toEqual({
+          error: 'The service is temporarily unavailable; try again shortly',
+          code: 'service_unavailable',
+        });
     }
-    expect(restores.some((answer) => answer.status === 503) || lookups.some((answer) => answer.status === 503)).toBe(true);
+    expect(restores.some((answer) => answer.status === 503) || lookups.some((answer) => answer.status === 503)).toBe(
+      true,
+    );
     // Exact counts: every lookup admitted by the limiter (answered 200, or 503 while the store was away) counts; the rest are 429.
     expect(lookups.filter((answer) => answer.status !== 429)).toHaveLength(LIMIT);
     expect(lookups.filter((answer) => answer.status === 429)).toHaveLength(LOOKUPS - LIMIT);

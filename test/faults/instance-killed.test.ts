@@ -88,7 +88,10 @@ describe('one of three instances killed under load', () => {
     const victim = instances[2]!;
     setTimeout(() => victim.child.kill('SIGKILL'), 150);
     const restores = await bounded(POSTS.length, 6, async (i) => {
-      const res = await balanced(`/rest/v1.1/sites/1/posts/${POSTS[i]}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      const res = await balanced(`/rest/v1.1/sites/1/posts/${POSTS[i]}/restore`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
       const body = (await res.json()) as { status: string; slug: string };
       return { status: res.status, post: body };
     });

@@ -20,7 +20,12 @@ let call: typeof fetch;
 
 beforeAll(async () => {
   redis = await startRedis();
-  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `fault-${randomUUID()}`, RATE_LIMIT_ANONYMOUS: String(LIMIT), STORE_TIMEOUT_MS: '500' };
+  const env = {
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `fault-${randomUUID()}`,
+    RATE_LIMIT_ANONYMOUS: String(LIMIT),
+    STORE_TIMEOUT_MS: '500',
+  };
   [a, b] = await Promise.all([startServer(env), startServer(env)]);
   call = contractFetch(await contractChecker());
 });
@@ -34,7 +39,9 @@ afterAll(async () => {
 const load = (n: number, servers: TestServer[]) =>
   bounded(n, 6, async (i) => {
     // A connection per request: no keep-alive race can make the client send a request twice.
-    const res = await call(`${servers[i % servers.length]!.url}/v3/profiles/alex`, { headers: { connection: 'close' } });
+    const res = await call(`${servers[i % servers.length]!.url}/v3/profiles/alex`, {
+      headers: { connection: 'close' },
+    });
     await res.arrayBuffer();
     return res.status;
   });
@@ -53,7 +60,11 @@ describe('Redis stopped and restarted under load', () => {
     await redis.stop();
     const alone = await Promise.all([load(LIMIT + 5, [a]), load(LIMIT + 5, [b])]);
     for (const statuses of alone) expect([count(statuses, 200), count(statuses, 429)]).toEqual([LIMIT, 5]);
-    for (const server of [a, b]) expect(await readiness(server)).toEqual({ status: 200, body: { status: 'degraded', checks: { store: 'ok', redis: 'unavailable' } } });
+    for (const server of [a, b])
+      expect(await readiness(server)).toEqual({
+        status: 200,
+        body: { status: 'degraded', checks: { store: 'ok', redis: 'unavailable' } },
+      });
 
     await redis.start();
     for (const server of [a, b]) {

@@ -52,9 +52,13 @@ afterAll(async () => {
 });
 
 const restore = (postId: number) =>
-  call(`${server.url}/rest/v1.1/sites/1/posts/${postId}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  call(`${server.url}/rest/v1.1/sites/1/posts/${postId}/restore`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
 
-const statusOf = (postId: number) => (holder.prepare('select status from posts where id = ?').get(postId) as { status: string }).status;
+const statusOf = (postId: number) =>
+  (holder.prepare('select status from posts where id = ?').get(postId) as { status: string }).status;
 
 describe('while another connection holds the write lock', () => {
   it('a restore waits without blocking the event loop, then answers 503 with Retry-After; reads keep answering fast', async () => {
@@ -64,7 +68,11 @@ describe('while another connection holds the write lock', () => {
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const started = performance.now();
-    const restoring = restore(101).then(async (res) => ({ res, ms: performance.now() - started, body: await res.json() }));
+    const restoring = restore(101).then(async (res) => ({
+      res,
+      ms: performance.now() - started,
+      body: await res.json(),
+    }));
     // Profile lookups (reads) while the restore waits: each answered quickly.
     const readMs: number[] = [];
     while (performance.now() - started < BUSY_WAIT_MS - 100) {
@@ -79,7 +87,10 @@ describe('while another connection holds the write lock', () => {
 
     expect(restored.res.status).toBe(503);
     expect(restored.res.headers.get('retry-after')).toBe('1');
-    expect(restored.body).toEqual({ error: 'service_unavailable', message: 'The service is temporarily unavailable; try again shortly' });
+    expect(restored.body).toEqual({
+      error: 'service_unavailable',
+      message: 'The service is temporarily unavailable; try again shortly',
+    });
     // It waited out the bound, and gave up: a wait without a bound would run into the test's timeout.
     expect(restored.ms).toBeGreaterThanOrEqual(BUSY_WAIT_MS - 50);
     expect(restored.ms).toBeLessThan(BUSY_WAIT_MS * 5);
@@ -118,6 +129,9 @@ describe('while another connection holds the write lock', () => {
     });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
+    expect(await res.json()).toEqual({
+      error: 'The service is temporarily unavailable; try again shortly',
+      code: 'service_unavailable',
+    });
   });
 });

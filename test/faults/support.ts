@@ -15,7 +15,14 @@ export async function createTrashedPosts(db: Kysely<Database>, ids: number[]): P
     .execute();
   await db
     .insertInto('trash_meta')
-    .values(ids.map((id) => ({ post_id: id, previous_status: 'publish', trashed_at: '2026-03-05T09:30:00.000Z', original_slug: `fault-${id}` })))
+    .values(
+      ids.map((id) => ({
+        post_id: id,
+        previous_status: 'publish',
+        trashed_at: '2026-03-05T09:30:00.000Z',
+        original_slug: `fault-${id}`,
+      })),
+    )
     .execute();
   await db
     .insertInto('comments')
@@ -45,9 +52,16 @@ export async function createTrashedPosts(db: Kysely<Database>, ids: number[]): P
  */
 export async function expectWhole(db: Kysely<Database>, ids: number[]): Promise<number> {
   const posts = await db.selectFrom('posts').select(['id', 'status', 'slug']).where('id', 'in', ids).execute();
-  const memories = new Set((await db.selectFrom('trash_meta').select('post_id').where('post_id', 'in', ids).execute()).map((row) => row.post_id));
+  const memories = new Set(
+    (await db.selectFrom('trash_meta').select('post_id').where('post_id', 'in', ids).execute()).map(
+      (row) => row.post_id,
+    ),
+  );
   const comments = new Map(
-    (await db.selectFrom('comments').select(['post_id', 'status']).where('id', 'in', ids).execute()).map((row) => [row.post_id, row.status]),
+    (await db.selectFrom('comments').select(['post_id', 'status']).where('id', 'in', ids).execute()).map((row) => [
+      row.post_id,
+      row.status,
+    ]),
   );
   expect(posts).toHaveLength(ids.length);
   let restored = 0;
@@ -55,7 +69,11 @@ export async function expectWhole(db: Kysely<Database>, ids: number[]): Promise<
     const state =
       post.status === 'trash'
         ? [post.slug === `fault-${post.id}__trashed`, memories.has(post.id), comments.get(post.id) === 'post-trashed']
-        : [post.status === 'publish' && post.slug === `fault-${post.id}`, !memories.has(post.id), comments.get(post.id) === 'approved'];
+        : [
+            post.status === 'publish' && post.slug === `fault-${post.id}`,
+            !memories.has(post.id),
+            comments.get(post.id) === 'approved',
+          ];
     expect({ id: post.id, whole: state.every(Boolean) }).toEqual({ id: post.id, whole: true });
     if (post.status !== 'trash') restored++;
   }

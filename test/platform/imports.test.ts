@@ -29,7 +29,9 @@ describe('the platform', () => {
 
   it('is found (the scan reads its files and their imports)', () => {
     expect(files).toContain('src/platform/pipeline/pipeline.ts');
-    expect(localImports('src/platform/pipeline/pipeline.ts').map((i) => i.target)).toContain('src/platform/pipeline/router.js');
+    expect(localImports('src/platform/pipeline/pipeline.ts').map((i) => i.target)).toContain(
+      'src/platform/pipeline/router.js',
+    );
   });
 
   it('imports nothing outside itself: no service, no accounts, not the app', () => {
@@ -68,7 +70,9 @@ describe('a service', () => {
 /** The tables of the accounts: every table a migration of src/accounts creates. */
 function accountsTables(): string[] {
   const created = typeScriptFiles('src/accounts').flatMap((file) =>
-    [...readFileSync(join(root, file), 'utf8').matchAll(/\.createTable\(\s*['"]([a-z_]+)['"]/g)].map((match) => match[1]!),
+    [...readFileSync(join(root, file), 'utf8').matchAll(/\.createTable\(\s*['"]([a-z_]+)['"]/g)].map(
+      (match) => match[1]!,
+    ),
   );
   return [...new Set(created)].sort();
 }
@@ -83,7 +87,9 @@ function writesOf(file: string, tables: readonly string[]): string[] {
     `\\.(?:insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\\(\\s*['"](${names})['"]|\\b(?:INSERT\\s+(?:OR\\s+\\w+\\s+)?INTO|UPDATE|DELETE\\s+FROM)\\s+"?(${names})\\b`,
     'g',
   );
-  return [...readFileSync(join(root, file), 'utf8').matchAll(written)].map((match) => `${file} writes ${match[1] ?? match[2]}`);
+  return [...readFileSync(join(root, file), 'utf8').matchAll(written)].map(
+    (match) => `${file} writes ${match[1] ?? match[2]}`,
+  );
 }
 
 describe("the accounts' tables", () => {
@@ -117,13 +123,29 @@ function projectImports(file: string): ProjectImport[] {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const clause = node.importClause;
       const bindings = clause?.namedBindings;
-      const everyNameTyped = !clause?.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((name) => name.isTypeOnly);
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: clause !== undefined && (clause.isTypeOnly || everyNameTyped) });
+      const everyNameTyped =
+        !clause?.name &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.every((name) => name.isTypeOnly);
+      found.push({
+        specifier: node.moduleSpecifier.text,
+        typeOnly: clause !== undefined && (clause.isTypeOnly || everyNameTyped),
+      });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push({ specifier: node.arguments[0].text, typeOnly: false });
     }
     ts.forEachChild(node, visit);
@@ -131,7 +153,11 @@ function projectImports(file: string): ProjectImport[] {
   visit(source);
   return found
     .filter(({ specifier }) => specifier.startsWith('.'))
-    .map(({ specifier, typeOnly }) => ({ specifier, typeOnly, target: relative(root, resolve(root, dirname(file), specifier)) }));
+    .map(({ specifier, typeOnly }) => ({
+      specifier,
+      typeOnly,
+      target: relative(root, resolve(root, dirname(file), specifier)),
+    }));
 }
 
 /**
@@ -164,7 +190,10 @@ function domainStoreArrows(service: string): string[] {
   );
   const fromStore = typeScriptFiles(`${base}/store`).flatMap((file) =>
     projectImports(file)
-      .filter(({ target, typeOnly }) => inside(target, 'domain') && !typeOnly && !STORE_MAY_USE.includes(target.replace(/\.js$/, '.ts')))
+      .filter(
+        ({ target, typeOnly }) =>
+          inside(target, 'domain') && !typeOnly && !STORE_MAY_USE.includes(target.replace(/\.js$/, '.ts')),
+      )
       .map(({ specifier }) => `${file} imports a value of ${specifier}`),
   );
   return [...fromDomain, ...fromStore];
@@ -195,7 +224,8 @@ function layerBreaks(service: string): string[] {
     const from = layerOf(service, file);
     if (!from) return [];
     return projectImports(file).flatMap(({ specifier, target }) => {
-      if (from.name === 'domain' && target.startsWith('generated/')) return [`${file} imports the contract's types ${specifier}`];
+      if (from.name === 'domain' && target.startsWith('generated/'))
+        return [`${file} imports the contract's types ${specifier}`];
       if (!target.startsWith(base)) return [];
       const to = layerOf(service, target);
       if (!to) return [];
@@ -208,7 +238,10 @@ function layerBreaks(service: string): string[] {
 /** Where a flow or a domain rule makes an `ApiError` itself instead of throwing one that errors.ts names. */
 function errorsMadeInPlace(service: string): string[] {
   const base = `src/services/${service}`;
-  return [...typeScriptFiles(`${base}/domain`), ...(existsSync(join(root, base, 'flows')) ? typeScriptFiles(`${base}/flows`) : [])].flatMap((file) =>
+  return [
+    ...typeScriptFiles(`${base}/domain`),
+    ...(existsSync(join(root, base, 'flows')) ? typeScriptFiles(`${base}/flows`) : []),
+  ].flatMap((file) =>
     readFileSync(join(root, file), 'utf8').includes('new ApiError(') ? [`${file} makes an ApiError`] : [],
   );
 }
@@ -224,13 +257,19 @@ describe("a service's layers", () => {
     expect(layerOf('profiles', 'src/services/profiles/settings.ts')).toBeUndefined();
   });
 
-  it.each(services)('%s: no import runs back up a layer, flows/ and store/ do not import each other, domain/ imports no generated/ type', (service) => {
-    expect(layerBreaks(service)).toEqual([]);
-  });
+  it.each(services)(
+    '%s: no import runs back up a layer, flows/ and store/ do not import each other, domain/ imports no generated/ type',
+    (service) => {
+      expect(layerBreaks(service)).toEqual([]);
+    },
+  );
 
-  it.each(services)('%s: flows and domain rules throw the errors that errors.ts names, never an ApiError made in place', (service) => {
-    expect(errorsMadeInPlace(service)).toEqual([]);
-  });
+  it.each(services)(
+    '%s: flows and domain rules throw the errors that errors.ts names, never an ApiError made in place',
+    (service) => {
+      expect(errorsMadeInPlace(service)).toEqual([]);
+    },
+  );
 });
 
 describe("a service's domain and store", () => {
@@ -242,16 +281,29 @@ describe("a service's domain and store", () => {
   it('are read with their kinds: type-only imports, values and re-exports told apart', () => {
     expect(shaped).toEqual(expect.arrayContaining(['developer', 'profiles', 'publishing']));
     const imports = projectImports('src/services/profiles/store/kysely/profileRow.ts');
-    expect(imports).toContainEqual({ specifier: '../../domain/profile.js', target: 'src/services/profiles/domain/profile.js', typeOnly: true });
-    expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(expect.objectContaining({ target: 'src/services/developer/flows/sessions.js', typeOnly: false }));
+    expect(imports).toContainEqual({
+      specifier: '../../domain/profile.js',
+      target: 'src/services/profiles/domain/profile.js',
+      typeOnly: true,
+    });
+    expect(projectImports('src/services/developer/handlers.ts')).toContainEqual(
+      expect.objectContaining({ target: 'src/services/developer/flows/sessions.js', typeOnly: false }),
+    );
   });
 
-  it.each(shaped)('%s: domain/ imports nothing of store/, and store/ only the types of domain/ it implements', (service) => {
-    expect(domainStoreArrows(service)).toEqual([]);
-  });
+  it.each(shaped)(
+    '%s: domain/ imports nothing of store/, and store/ only the types of domain/ it implements',
+    (service) => {
+      expect(domainStoreArrows(service)).toEqual([]);
+    },
+  );
 
   it('let a store use values only of domain/ modules that import nothing but types', () => {
-    const values = STORE_MAY_USE.flatMap((file) => projectImports(file).filter(({ typeOnly }) => !typeOnly).map(({ specifier }) => `${file} imports ${specifier}`));
+    const values = STORE_MAY_USE.flatMap((file) =>
+      projectImports(file)
+        .filter(({ typeOnly }) => !typeOnly)
+        .map(({ specifier }) => `${file} imports ${specifier}`),
+    );
     expect(values).toEqual([]);
   });
 

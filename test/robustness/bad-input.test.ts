@@ -21,7 +21,13 @@ import { expectContractAnswer } from './settings.js';
  */
 const logLines: string[] = [];
 const server = await startServer(
-  { RATE_LIMIT_ANONYMOUS: '1000000', RATE_LIMIT_KEYED: '1000000', RATE_LIMIT_AVATARS: '1000000', RATE_LIMIT_PUBLISHING_READS: '1000000', DEVELOPER_PASSWORD_COST: '14' },
+  {
+    RATE_LIMIT_ANONYMOUS: '1000000',
+    RATE_LIMIT_KEYED: '1000000',
+    RATE_LIMIT_AVATARS: '1000000',
+    RATE_LIMIT_PUBLISHING_READS: '1000000',
+    DEVELOPER_PASSWORD_COST: '14',
+  },
   { logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) },
 );
 afterAll(() => server.close());
@@ -42,7 +48,11 @@ function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
 }
 
 /** Sends one request as a valid caller of the target's service and checks the answer against the contract. */
-async function send(target: FuzzTarget, path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+async function send(
+  target: FuzzTarget,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+) {
   const wire = {
     method: init.method ?? target.operation.method,
     path,
@@ -75,7 +85,14 @@ const PATH_VALUES = {
 const pathTargets = targets.flatMap((target) =>
   target.parameters
     .filter((p) => p.in === 'path')
-    .flatMap((p) => Object.entries(PATH_VALUES).map(([kind, value]) => ({ label: `${target.label} ${p.name}: ${kind}`, target, name: p.name, value }))),
+    .flatMap((p) =>
+      Object.entries(PATH_VALUES).map(([kind, value]) => ({
+        label: `${target.label} ${p.name}: ${kind}`,
+        target,
+        name: p.name,
+        value,
+      })),
+    ),
 );
 
 describe.concurrent('path values of every kind, in every path parameter', () => {
@@ -83,7 +100,8 @@ describe.concurrent('path values of every kind, in every path parameter', () => 
     await send(target, pathOf(target, { [name]: value }));
   });
 
-  const isInteger = (target: FuzzTarget, name: string) => target.operation.pathParams.some((p) => p.name === name && p.integer);
+  const isInteger = (target: FuzzTarget, name: string) =>
+    target.operation.pathParams.some((p) => p.name === name && p.integer);
   const numeric = pathTargets.filter(({ target, name, value }) => isInteger(target, name) && value === 'abc');
   it.each(numeric)('$label: a non-numeric ID matches no route (404)', async ({ target, name, value }) => {
     expect((await send(target, pathOf(target, { [name]: value }))).status).toBe(404);
@@ -99,7 +117,19 @@ describe.concurrent('path values of every kind, in every path parameter', () => 
 });
 
 /** Query values of wrong types and shapes, for every declared parameter (and those declared elsewhere in the service). */
-const QUERY_VALUES = ['', 'true', '1', '-1', 'abc', '[]', '{}', '%E0%A4%A', '%00', 'x'.repeat(3000), encodeURIComponent('名前')];
+const QUERY_VALUES = [
+  '',
+  'true',
+  '1',
+  '-1',
+  'abc',
+  '[]',
+  '{}',
+  '%E0%A4%A',
+  '%00',
+  'x'.repeat(3000),
+  encodeURIComponent('名前'),
+];
 const queryTargets = targets.flatMap((target) =>
   [...target.parameters, ...target.siblingQuery]
     .filter((p) => p.in === 'query')
@@ -113,7 +143,6 @@ describe.concurrent('query values of wrong types, repeated keys, unknown paramet
       send(target, `${pathOf(target)}?${name}=1&${name}=abc&${name}=`),
     ]);
   });
-
 });
 
 // One at a time: the two answers compared are read back to back, with no other test's write between them.
@@ -129,25 +158,34 @@ describe('unknown query parameters', () => {
 
 describe.concurrent('JSONP callback injection attempts', () => {
   const jsonp = queryTargets.filter(({ name }) => name === 'callback');
-  it.each(jsonp)('$label: only [A-Za-z0-9_.] survive, behind /**/, served as JavaScript with nosniff', async ({ target }) => {
-    const answers = await Promise.all(CALLBACK_INJECTIONS.map((callback) => send(target, `${pathOf(target)}?callback=${encodeURIComponent(callback)}`)));
-    for (const [index, callback] of CALLBACK_INJECTIONS.entries()) {
-      const answer = answers[index]!;
-      const name = callback.replace(/[^A-Za-z0-9_.]/g, '');
-      if (!name) {
-        expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
-        continue;
+  it.each(jsonp)(
+    '$label: only [A-Za-z0-9_.] survive, behind /**/, served as JavaScript with nosniff',
+    async ({ target }) => {
+      const answers = await Promise.all(
+        CALLBACK_INJECTIONS.map((callback) =>
+          send(target, `${pathOf(target)}?callback=${encodeURIComponent(callback)}`),
+        ),
+      );
+      for (const [index, callback] of CALLBACK_INJECTIONS.entries()) {
+        const answer = answers[index]!;
+        const name = callback.replace(/[^A-Za-z0-9_.]/g, '');
+        if (!name) {
+          expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+          continue;
+        }
+        expect(answer.headers.get('content-type')).toMatch(/^application\/javascript/);
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.text.startsWith(`/**/${name}(`)).toBe(true);
+        expect(answer.text.endsWith(');')).toBe(true);
       }
-      expect(answer.headers.get('content-type')).toMatch(/^application\/javascript/);
-      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.text.startsWith(`/**/${name}(`)).toBe(true);
-      expect(answer.text.endsWith(');')).toBe(true);
-    }
-  });
+    },
+  );
 });
 
 describe('a token in a query string', () => {
-  const bearer = targets.filter((target) => credentials.get(target.service.name)?.authorization && target.operation.security !== 'none');
+  const bearer = targets.filter(
+    (target) => credentials.get(target.service.name)?.authorization && target.operation.security !== 'none',
+  );
   it.each(bearer)('$label: is never a credential, and never reaches the log', async (target) => {
     const token = credentials.get(target.service.name)!.authorization!.replace(/^Bearer /, '');
     const path = pathOf(target);
@@ -168,25 +206,34 @@ describe('a token in a query string', () => {
 
 describe.concurrent('wrong methods', () => {
   const methods = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'];
-  it.each(targets)('$label: every other method is 405 with Allow (publishing: as its endpoint layer answers), a made-up one 400', async (target) => {
-    const path = pathOf(target);
-    const allowed = targets.filter((t) => t.service === target.service && t.operation.path === target.operation.path);
-    const allowedMethods = allowed.flatMap((t) => (t.operation.method === 'GET' ? ['GET', 'HEAD'] : [t.operation.method]));
-    const publishing = target.service.name === 'publishing';
-    const others = methods.filter((m) => !allowedMethods.includes(m));
-    const answers = await Promise.all(others.map((method) => send(target, path, { method })));
-    for (const [index, method] of others.entries()) {
-      const answer = answers[index]!;
-      if (publishing && (method === 'GET' || method === 'POST' || method === 'OPTIONS')) {
-        // The platform's endpoint layer: the other of GET and POST is an unknown path; OPTIONS is always 200.
-        expect(answer.status, method).toBe(method === 'OPTIONS' ? 200 : 404);
-        expect(answer.text, method).toBe('');
-        continue;
+  it.each(targets)(
+    '$label: every other method is 405 with Allow (publishing: as its endpoint layer answers), a made-up one 400',
+    async (target) => {
+      const path = pathOf(target);
+      const allowed = targets.filter((t) => t.service === target.service && t.operation.path === target.operation.path);
+      const allowedMethods = allowed.flatMap((t) =>
+        t.operation.method === 'GET' ? ['GET', 'HEAD'] : [t.operation.method],
+      );
+      const publishing = target.service.name === 'publishing';
+      const others = methods.filter((m) => !allowedMethods.includes(m));
+      const answers = await Promise.all(others.map((method) => send(target, path, { method })));
+      for (const [index, method] of others.entries()) {
+        const answer = answers[index]!;
+        if (publishing && (method === 'GET' || method === 'POST' || method === 'OPTIONS')) {
+          // The platform's endpoint layer: the other of GET and POST is an unknown path; OPTIONS is always 200.
+          expect(answer.status, method).toBe(method === 'OPTIONS' ? 200 : 404);
+          expect(answer.text, method).toBe('');
+          continue;
+        }
+        expect(answer.status, method).toBe(405);
+        const allow = publishing
+          ? allowedMethods.filter((m) => m !== 'HEAD').join(',')
+          : [...allowedMethods].sort().join(', ');
+        expect(
+          publishing ? answer.headers.get('allow') : answer.headers.get('allow')?.split(', ').sort().join(', '),
+        ).toBe(allow);
       }
-      expect(answer.status, method).toBe(405);
-      const allow = publishing ? allowedMethods.filter((m) => m !== 'HEAD').join(',') : [...allowedMethods].sort().join(', ');
-      expect(publishing ? answer.headers.get('allow') : answer.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
-    }
-    expect((await send(target, path, { method: 'BREW' })).status).toBe(400);
-  });
+      expect((await send(target, path, { method: 'BREW' })).status).toBe(400);
+    },
+  );
 });

@@ -62,14 +62,21 @@ const request = (method: string, path: string, headers: string[] = [], body = ''
   `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n${body}`;
 
 describe('a header block over Node’s 16 KiB limit', () => {
-  it.each(everyOperation)('$label: 431 in the service’s error format, as its contract declares', async ({ operation, path }) => {
-    const exchange = await rawExchange(server.url, [request(operation.method, path, [`X-Padding: ${'a'.repeat(20_000)}`])]);
-    expectOneDeclaredAnswer(exchange, operation.method, path, 431);
-    expect(exchange.ended).toBe('closed');
-  });
+  it.each(everyOperation)(
+    '$label: 431 in the service’s error format, as its contract declares',
+    async ({ operation, path }) => {
+      const exchange = await rawExchange(server.url, [
+        request(operation.method, path, [`X-Padding: ${'a'.repeat(20_000)}`]),
+      ]);
+      expectOneDeclaredAnswer(exchange, operation.method, path, 431);
+      expect(exchange.ended).toBe('closed');
+    },
+  );
 
   it('answers HEAD without a body', async () => {
-    const exchange = await rawExchange(server.url, [request('HEAD', profilesLike!.path, [`X-Padding: ${'a'.repeat(20_000)}`])]);
+    const exchange = await rawExchange(server.url, [
+      request('HEAD', profilesLike!.path, [`X-Padding: ${'a'.repeat(20_000)}`]),
+    ]);
     expect(exchange.answer?.status).toBe(431);
     expect(exchange.answer?.text).toBe('');
   });
@@ -77,7 +84,10 @@ describe('a header block over Node’s 16 KiB limit', () => {
   it('outside every API: 431 with {error, code}', async () => {
     const exchange = await rawExchange(server.url, [request('GET', '/elsewhere', [`Cookie: ${'c'.repeat(20_000)}`])]);
     expect(exchange.answer?.status).toBe(431);
-    expect(JSON.parse(exchange.answer!.text)).toEqual({ error: 'Request headers are too large', code: 'invalid_request' });
+    expect(JSON.parse(exchange.answer!.text)).toEqual({
+      error: 'Request headers are too large',
+      code: 'invalid_request',
+    });
   });
 });
 
@@ -90,12 +100,27 @@ describe('a malformed request line or header block', () => {
     ['an unknown HTTP version', 'GET', path, `GET ${path} HTTP/9.9\r\nHost: x\r\n\r\n`],
     ['a NUL byte in the path', 'GET', `${prefix}/a\u0000b`, request('GET', `${prefix}/a\u0000b`)],
     ['a space in the path', 'GET', `${prefix}/a b`, request('GET', `${prefix}/a b`)],
-    ['a raw non-ASCII byte in the path', 'GET', `${prefix}/\u00e9`, Buffer.from(request('GET', `${prefix}/\u00e9`), 'latin1')],
+    [
+      'a raw non-ASCII byte in the path',
+      'GET',
+      `${prefix}/\u00e9`,
+      Buffer.from(request('GET', `${prefix}/\u00e9`), 'latin1'),
+    ],
     ['a header line without a colon', 'GET', path, request('GET', path, ['X-Broken header'])],
     ['a header name with a space', 'GET', path, request('GET', path, ['X Bad: 1'])],
     ['a bare CR in a header value', 'GET', path, request('GET', path, ['X-A: 1\rX-B: 2'])],
-    ['both Content-Length and Transfer-Encoding', 'POST', path, request('POST', path, ['Content-Length: 3', 'Transfer-Encoding: chunked'], 'abc')],
-    ['two different Content-Lengths', 'POST', path, request('POST', path, ['Content-Length: 3', 'Content-Length: 4'], 'abcd')],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'POST',
+      path,
+      request('POST', path, ['Content-Length: 3', 'Transfer-Encoding: chunked'], 'abc'),
+    ],
+    [
+      'two different Content-Lengths',
+      'POST',
+      path,
+      request('POST', path, ['Content-Length: 3', 'Content-Length: 4'], 'abcd'),
+    ],
     ['a negative Content-Length', 'POST', path, request('POST', path, ['Content-Length: -1'])],
   ])('%s: 400 in the service’s error format', async (_, method, target, raw) => {
     const exchange = await rawExchange(server.url, [raw]);
@@ -118,7 +143,9 @@ describe.concurrent('slow clients', () => {
   const bound = HEADERS_TIMEOUT_MS + CHECK_INTERVAL_MS + TIMER_SLACK_MS;
 
   it('headers that never finish: 408 (or a closed connection) within the headers timeout', async () => {
-    const exchange = await rawExchange(server.url, [`GET ${profilesLike!.path} HTTP/1.1\r\nHost: x\r\n`], { waitMs: bound + 2000 });
+    const exchange = await rawExchange(server.url, [`GET ${profilesLike!.path} HTTP/1.1\r\nHost: x\r\n`], {
+      waitMs: bound + 2000,
+    });
     expect(exchange.ended).toBe('closed');
     expect(exchange.elapsedMs).toBeLessThan(bound);
     if (exchange.answer) {
@@ -145,27 +172,48 @@ describe.concurrent('slow clients', () => {
 
   const bodyBound = REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + TIMER_SLACK_MS;
   const withBody = everyOperation.filter(({ operation }) => operation.body !== 'none');
-  it.each(withBody)('$label: a JSON body that never finishes is 408 within the request timeout, as the contract declares', async ({ service, operation, path }) => {
-    const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
-    const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
-    const exchange = await rawExchange(server.url, [request(operation.method, path, headers.map(([name, value]) => `${name}: ${value}`), '{"a":')], {
-      waitMs: bodyBound + 2000,
-    });
-    expect(exchange.ended).toBe('closed');
-    expect(exchange.elapsedMs).toBeLessThan(bodyBound);
-    expectOneDeclaredAnswer(exchange, operation.method, path, 408);
-  });
+  it.each(withBody)(
+    '$label: a JSON body that never finishes is 408 within the request timeout, as the contract declares',
+    async ({ service, operation, path }) => {
+      const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
+      const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
+      const exchange = await rawExchange(
+        server.url,
+        [
+          request(
+            operation.method,
+            path,
+            headers.map(([name, value]) => `${name}: ${value}`),
+            '{"a":',
+          ),
+        ],
+        {
+          waitMs: bodyBound + 2000,
+        },
+      );
+      expect(exchange.ended).toBe('closed');
+      expect(exchange.elapsedMs).toBeLessThan(bodyBound);
+      expectOneDeclaredAnswer(exchange, operation.method, path, 408);
+    },
+  );
 
   const bodiless = everyOperation.filter(({ operation }) => operation.body === 'none' && operation.method === 'POST');
-  it.skipIf(!bodiless.length)('a body that never finishes on a bodiless operation: answered at once, then closed with no second answer', async () => {
-    const { operation, path } = bodiless[0]!;
-    const exchange = await rawExchange(server.url, [request(operation.method, path, ['Content-Length: 100'], 'abc')], {
-      waitMs: bodyBound + 2000,
-    });
-    expect(exchange.ended).toBe('closed');
-    expect(exchange.elapsedMs).toBeLessThan(bodyBound);
-    expectOneDeclaredAnswer(exchange, operation.method, path, exchange.answer?.status ?? 0);
-  });
+  it.skipIf(!bodiless.length)(
+    'a body that never finishes on a bodiless operation: answered at once, then closed with no second answer',
+    async () => {
+      const { operation, path } = bodiless[0]!;
+      const exchange = await rawExchange(
+        server.url,
+        [request(operation.method, path, ['Content-Length: 100'], 'abc')],
+        {
+          waitMs: bodyBound + 2000,
+        },
+      );
+      expect(exchange.ended).toBe('closed');
+      expect(exchange.elapsedMs).toBeLessThan(bodyBound);
+      expectOneDeclaredAnswer(exchange, operation.method, path, exchange.answer?.status ?? 0);
+    },
+  );
 });
 
 describe.concurrent('oversized bodies', () => {
@@ -176,30 +224,50 @@ describe.concurrent('oversized bodies', () => {
    * answer or as too slow, and a loaded machine's slower upload does not.
    */
   const PATIENT_REQUEST_TIMEOUT_MS = 20_000;
-  const patient = startServer({ REQUEST_TIMEOUT_MS: String(PATIENT_REQUEST_TIMEOUT_MS), DEVELOPER_PASSWORD_COST: '14' });
+  const patient = startServer({
+    REQUEST_TIMEOUT_MS: String(PATIENT_REQUEST_TIMEOUT_MS),
+    DEVELOPER_PASSWORD_COST: '14',
+  });
   afterAll(async () => (await patient).close());
-  it.each(bodiless)('$label: a 5 MB body is not read into memory; the answer is the one without it', async ({ operation, path }) => {
-    const { url } = await patient;
-    const big = Buffer.alloc(5_000_000, 'x');
-    const started = performance.now();
-    const exchange = await rawExchange(
-      url,
-      [request(operation.method, path, ['Content-Type: application/json', `Content-Length: ${big.length}`, 'Connection: close']), big],
-      { waitMs: PATIENT_REQUEST_TIMEOUT_MS },
-    );
-    const plain = await sendRequest(url, { method: operation.method, path });
-    expectOneDeclaredAnswer(exchange, operation.method, path, plain.status);
-    expect(exchange.answer!.text).toBe(plain.text);
-    expect(performance.now() - started).toBeLessThan(PATIENT_REQUEST_TIMEOUT_MS);
-  });
+  it.each(bodiless)(
+    '$label: a 5 MB body is not read into memory; the answer is the one without it',
+    async ({ operation, path }) => {
+      const { url } = await patient;
+      const big = Buffer.alloc(5_000_000, 'x');
+      const started = performance.now();
+      const exchange = await rawExchange(
+        url,
+        [
+          request(operation.method, path, [
+            'Content-Type: application/json',
+            `Content-Length: ${big.length}`,
+            'Connection: close',
+          ]),
+          big,
+        ],
+        { waitMs: PATIENT_REQUEST_TIMEOUT_MS },
+      );
+      const plain = await sendRequest(url, { method: operation.method, path });
+      expectOneDeclaredAnswer(exchange, operation.method, path, plain.status);
+      expect(exchange.answer!.text).toBe(plain.text);
+      expect(performance.now() - started).toBeLessThan(PATIENT_REQUEST_TIMEOUT_MS);
+    },
+  );
 
-  it.each(bodiless)('$label: a body declared as 10 GB is answered at once, and the connection closed in bounded time', async ({ operation, path }) => {
-    const exchange = await rawExchange(server.url, [request(operation.method, path, ['Content-Length: 10000000000'], 'x'.repeat(1000))], {
-      waitMs: REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + 3000,
-    });
-    expect(exchange.answer?.status).toBeLessThan(500);
-    expect(exchange.ended).toBe('closed');
-  });
+  it.each(bodiless)(
+    '$label: a body declared as 10 GB is answered at once, and the connection closed in bounded time',
+    async ({ operation, path }) => {
+      const exchange = await rawExchange(
+        server.url,
+        [request(operation.method, path, ['Content-Length: 10000000000'], 'x'.repeat(1000))],
+        {
+          waitMs: REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + 3000,
+        },
+      );
+      expect(exchange.answer?.status).toBeLessThan(500);
+      expect(exchange.ended).toBe('closed');
+    },
+  );
 
   const withBody = everyOperation.filter(({ operation }) => operation.body !== 'none');
   // On the patient server: a 100 kB upload beside the 5 MB ones must not meet the short request timeout's 408 on a loaded machine.
@@ -229,7 +297,9 @@ describe('junk on the connection', () => {
 
   it('after a request that said Connection: close: only that request’s answer', async () => {
     const { operation, path } = profilesLike!;
-    const exchange = await rawExchange(server.url, [`${request(operation.method, path, ['Connection: close'])}{"stray":"bytes"}`]);
+    const exchange = await rawExchange(server.url, [
+      `${request(operation.method, path, ['Connection: close'])}{"stray":"bytes"}`,
+    ]);
     expect(answersIn(exchange.raw)).toHaveLength(1);
     expect(exchange.answer?.status).toBeLessThan(500);
     expect(exchange.ended).toBe('closed');
@@ -237,9 +307,13 @@ describe('junk on the connection', () => {
 
   it('a broken chunked body after the answer: no second answer', async () => {
     const { operation, path } = profilesLike!;
-    const exchange = await rawExchange(server.url, [request(operation.method, path, ['Transfer-Encoding: chunked'], 'zz\r\nnope\r\n')], {
-      waitMs: 3000,
-    });
+    const exchange = await rawExchange(
+      server.url,
+      [request(operation.method, path, ['Transfer-Encoding: chunked'], 'zz\r\nnope\r\n')],
+      {
+        waitMs: 3000,
+      },
+    );
     expect(answersIn(exchange.raw)).toHaveLength(1);
     expect(exchange.ended).toBe('closed');
   });

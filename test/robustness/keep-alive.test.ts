@@ -32,7 +32,11 @@ async function oneRequest(url: string): Promise<{ socket: Socket; head: string }
     socket.write(`GET ${PATH} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
   });
   const [statusLine, ...lines] = head.slice(0, head.indexOf('\r\n\r\n')).split('\r\n');
-  const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+  const headers = new Headers(
+    lines.map(
+      (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
+    ),
+  );
   const body = head.slice(head.indexOf('\r\n\r\n') + 4);
   checker.check('GET', requestTarget(PATH), Number(statusLine!.split(' ')[1]), headers, body);
   return { socket, head };

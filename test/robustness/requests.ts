@@ -51,7 +51,10 @@ export function fuzzTargets(services: readonly ServiceDefinition[]): FuzzTarget[
   return services.flatMap((service) => {
     const paths = service.contract.dereferenced.paths as Record<string, Record<string, unknown>>;
     const parametersOf = (operation: ContractOperation): Parameter[] => {
-      const pathItem = paths[operation.path] as { parameters?: Parameter[] } & Record<string, { parameters?: Parameter[] }>;
+      const pathItem = paths[operation.path] as { parameters?: Parameter[] } & Record<
+        string,
+        { parameters?: Parameter[] }
+      >;
       const own = pathItem[operation.method.toLowerCase()]?.parameters ?? [];
       const shared = (pathItem.parameters ?? []).filter((p) => !own.some((o) => o.name === p.name && o.in === p.in));
       return [...shared, ...own];
@@ -122,14 +125,17 @@ export function wrongText(schema: Schema | undefined): fc.Arbitrary<string> {
   if (type === 'integer' || type === 'number') {
     const beyond = [schema?.minimum, schema?.maximum]
       .filter((b): b is number => b !== undefined)
-      .flatMap((b) => (Number.isSafeInteger(b) ? [String(BigInt(b) - 1n), String(BigInt(b) + 1n)] : [String(b - 1), String(b + 1)]));
+      .flatMap((b) =>
+        Number.isSafeInteger(b) ? [String(BigInt(b) - 1n), String(BigInt(b) + 1n)] : [String(b - 1), String(b + 1)],
+      );
     return fc.oneof(
       always,
       fc.constantFrom('abc', '1.5', '1e3', '0x10', ' 1', '1 ', '+1', '01', '9'.repeat(40), '-0', 'Infinity', ...beyond),
       fc.double().map(String),
     );
   }
-  if (type === 'boolean') return fc.oneof(always, fc.constantFrom('yes', 'no', 'on', '2', 'tru', 'True ', 'FALSE!', 'y'));
+  if (type === 'boolean')
+    return fc.oneof(always, fc.constantFrom('yes', 'no', 'on', '2', 'tru', 'True ', 'FALSE!', 'y'));
   const tooLong = schema?.maxLength === undefined ? [] : [fc.constant('x'.repeat(schema.maxLength + 1))];
   return fc.oneof(always, ...tooLong, fc.string({ unit: 'grapheme-ascii', minLength: 200, maxLength: 1500 }));
 }
@@ -217,7 +223,20 @@ const WIRE_SEGMENTS = [
 ];
 
 /** Encoded control characters: what a database or log line is least ready for. */
-const CONTROL_SEGMENTS = ['%00', 'a%00b', '%01', '%08', '%09', '%0A', '%0D%0A', '%1B', '%1F', '%7F', '%C2%85', '%E2%80%A8'];
+const CONTROL_SEGMENTS = [
+  '%00',
+  'a%00b',
+  '%01',
+  '%08',
+  '%09',
+  '%0A',
+  '%0D%0A',
+  '%1B',
+  '%1F',
+  '%7F',
+  '%C2%85',
+  '%E2%80%A8',
+];
 
 /** UTF-8 bytes sent without percent-encoding (as Node's client sends a path: one byte per character). */
 const rawUtf8 = fc
@@ -231,7 +250,10 @@ const rawUtf8 = fc
 function pathSegment(parameter: Parameter): fc.Arbitrary<string> {
   const examples = examplesOf(parameter);
   return fc.oneof(
-    { weight: 6, arbitrary: examples.length ? fc.constantFrom(...examples.map(encode)) : validText(parameter.schema).map(encode) },
+    {
+      weight: 6,
+      arbitrary: examples.length ? fc.constantFrom(...examples.map(encode)) : validText(parameter.schema).map(encode),
+    },
     { weight: 3, arbitrary: validText(parameter.schema).map(encode) },
     { weight: 2, arbitrary: wrongText(parameter.schema).map(encode) },
     { weight: 2, arbitrary: nastyText.map(encode) },
@@ -299,15 +321,15 @@ function queryString(parameters: readonly Parameter[]): fc.Arbitrary<string> {
     fc.tuple(fc.constantFrom(...STRAY_QUERY_NAMES).map(encode), fc.option(queryValue(undefined), { nil: undefined })),
     fc.tuple(fc.constantFrom('%', '%zz', '&', '=x'), fc.constant(undefined)),
   );
-  return fc
-    .tuple(fc.array(pair, { maxLength: 6 }), fc.nat({ max: 9 }))
-    .map(([pairs, shape]) => {
-      if (!pairs.length) return shape === 0 ? '?' : '';
-      // Repeat a parameter now and then: the server reads the last value.
-      const all = shape === 1 ? [...pairs, ...pairs] : pairs;
-      const joined = all.map(([name, value]) => (value === undefined ? name : `${name}=${value}`)).join(shape === 2 ? '&&' : '&');
-      return `?${shape === 3 ? '&' : ''}${joined}`;
-    });
+  return fc.tuple(fc.array(pair, { maxLength: 6 }), fc.nat({ max: 9 })).map(([pairs, shape]) => {
+    if (!pairs.length) return shape === 0 ? '?' : '';
+    // Repeat a parameter now and then: the server reads the last value.
+    const all = shape === 1 ? [...pairs, ...pairs] : pairs;
+    const joined = all
+      .map(([name, value]) => (value === undefined ? name : `${name}=${value}`))
+      .join(shape === 2 ? '&&' : '&');
+    return `?${shape === 3 ? '&' : ''}${joined}`;
+  });
 }
 
 /** Header values a client may send: printable ASCII and Latin-1, no line breaks. */
@@ -339,14 +361,26 @@ const madeUpCredential: fc.Arbitrary<Record<string, string>> = fc.oneof(
     .map((authorization) => ({ authorization })),
   headerText(60).map((token) => ({ authorization: `Bearer ${token}` })),
   fc
-    .constantFrom('dev_session=', 'dev_session=garbage', `dev_session=${'a'.repeat(43)}`, 'a=b; dev_session', ';;', 'dev_session=%00')
+    .constantFrom(
+      'dev_session=',
+      'dev_session=garbage',
+      `dev_session=${'a'.repeat(43)}`,
+      'a=b; dev_session',
+      ';;',
+      'dev_session=%00',
+    )
     .map((cookie) => ({ cookie })),
 );
 
 /** A valid caller's headers, and the same credential spelled as loosely as the rules allow (`bearer`, extra spaces). */
 function validCredential(valid: Record<string, string>): fc.Arbitrary<Record<string, string>> {
   const token = /^Bearer (.+)$/.exec(valid.authorization ?? '')?.[1];
-  const spellings = token ? [{ ...valid, authorization: `bearer ${token}` }, { ...valid, authorization: `Bearer  ${token}  ` }] : [];
+  const spellings = token
+    ? [
+        { ...valid, authorization: `bearer ${token}` },
+        { ...valid, authorization: `Bearer  ${token}  ` },
+      ]
+    : [];
   return fc.oneof({ weight: 4, arbitrary: fc.constant(valid) }, ...spellings.map((spelled) => fc.constant(spelled)));
 }
 
@@ -364,7 +398,9 @@ function requestHeaders(valid: Record<string, string> | undefined): fc.Arbitrary
   return fc
     .record({
       credential,
-      'if-none-match': optional(fc.oneof(fc.constantFrom('*', '"abc"', 'W/"abc"', '', ',,', 'x'.repeat(1025)), headerText(40))),
+      'if-none-match': optional(
+        fc.oneof(fc.constantFrom('*', '"abc"', 'W/"abc"', '', ',,', 'x'.repeat(1025)), headerText(40)),
+      ),
       'content-type': optional(
         fc.constantFrom(
           'application/json',
@@ -378,7 +414,9 @@ function requestHeaders(valid: Record<string, string> | undefined): fc.Arbitrary
         3,
       ),
       accept: optional(fc.constantFrom('*/*', 'application/xml', 'text/html', 'application/json;q=0', '', 'garbage')),
-      'x-request-id': optional(fc.oneof(fc.constantFrom('abc-123', '', 'a'.repeat(200), '../../etc/passwd'), headerText(40))),
+      'x-request-id': optional(
+        fc.oneof(fc.constantFrom('abc-123', '', 'a'.repeat(200), '../../etc/passwd'), headerText(40)),
+      ),
       'x-forwarded-for': optional(fc.constantFrom('1.2.3.4', '1.2.3.4, 5.6.7.8', 'garbage', '::1', '')),
       origin: optional(fc.constantFrom('https://example.com', 'null', 'http://evil.example')),
       'accept-encoding': optional(fc.constantFrom('gzip', 'br', 'identity;q=0', '*')),
@@ -386,7 +424,10 @@ function requestHeaders(valid: Record<string, string> | undefined): fc.Arbitrary
     })
     .map(({ credential, ...headers }) => ({
       ...credential,
-      ...(Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>),
+      ...(Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<
+        string,
+        string
+      >),
     }));
 }
 
@@ -405,7 +446,9 @@ const MADE_UP_METHODS = ['FOO', 'BREW', 'X', 'GETS', 'HEADX'];
 /** A whole request aimed at one operation: its path with generated values, query, headers, maybe a body, maybe another method. */
 export function requestFor(target: FuzzTarget, valid: Record<string, string> | undefined): fc.Arbitrary<WireRequest> {
   const pathParams = target.parameters.filter((p) => p.in === 'path');
-  const segments = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, pathSegment(p)])) as Record<string, fc.Arbitrary<string>>);
+  const segments = fc.record(
+    Object.fromEntries(pathParams.map((p) => [p.name, pathSegment(p)])) as Record<string, fc.Arbitrary<string>>,
+  );
   const suffix = fc.oneof(
     { weight: 12, arbitrary: fc.constant('') },
     { weight: 1, arbitrary: fc.constantFrom('/', '//', '/extra', '/..', '%2F', '/.', '?#') },
@@ -439,7 +482,8 @@ const HEADER_BLOCK_BUDGET = 15_000;
 /** Cuts trailing query parameters until the request target fits half the budget. */
 function fitQuery(path: string, query: string): string {
   let fitted = query;
-  while (path.length + fitted.length > HEADER_BLOCK_BUDGET / 2 && fitted.includes('&')) fitted = fitted.slice(0, fitted.lastIndexOf('&'));
+  while (path.length + fitted.length > HEADER_BLOCK_BUDGET / 2 && fitted.includes('&'))
+    fitted = fitted.slice(0, fitted.lastIndexOf('&'));
   return path.length + fitted.length > HEADER_BLOCK_BUDGET / 2 ? '' : fitted;
 }
 
@@ -469,7 +513,9 @@ const headerSafe = (text: string) =>
 
 /** The first example JSON body of an operation's contract (`{}` when it gives none). */
 function exampleBody(target: FuzzTarget): Record<string, unknown> {
-  const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[target.operation.path]!;
+  const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[
+    target.operation.path
+  ]!;
   const operation = pathItem[target.operation.method.toLowerCase()] as {
     requestBody?: { content?: Record<string, { example?: unknown; examples?: Record<string, { value?: unknown }> }> };
   };
@@ -493,7 +539,10 @@ type Spot =
  * value nothing expects (a NUL byte in a PostgreSQL query, a 3000-character
  * name).
  */
-export function focusedRequestFor(target: FuzzTarget, valid: Record<string, string> | undefined): fc.Arbitrary<WireRequest> {
+export function focusedRequestFor(
+  target: FuzzTarget,
+  valid: Record<string, string> | undefined,
+): fc.Arbitrary<WireRequest> {
   const pathParams = target.parameters.filter((p) => p.in === 'path');
   const base = fc.record(
     Object.fromEntries(
@@ -526,7 +575,9 @@ export function focusedRequestFor(target: FuzzTarget, valid: Record<string, stri
           .oneof(wrongText(p.schema), nastyText, headerText(3000))
           .map((value): Spot => ({ kind: 'header', name: p.name, value: headerSafe(value) })),
       ),
-    ...Object.keys(body ?? {}).map((name) => bodyFieldValue.map((value): Spot => ({ kind: 'body-field', name, value }))),
+    ...Object.keys(body ?? {}).map((name) =>
+      bodyFieldValue.map((value): Spot => ({ kind: 'body-field', name, value })),
+    ),
     ...(body ? [requestBody.map((value): Spot => ({ kind: 'body', value }))] : []),
   ];
   // An operation with nothing to vary still gets stray query parameters.
@@ -535,14 +586,24 @@ export function focusedRequestFor(target: FuzzTarget, valid: Record<string, stri
     const segments = spot.kind === 'path' ? { ...base, [spot.name]: spot.value } : base;
     const path = `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}`;
     const query = spot.kind === 'query' ? `?${encode(spot.name)}=${spot.value}` : '';
-    const headers: Record<string, string> = { ...valid, ...(spot.kind === 'header' ? { [spot.name]: spot.value } : {}) };
+    const headers: Record<string, string> = {
+      ...valid,
+      ...(spot.kind === 'header' ? { [spot.name]: spot.value } : {}),
+    };
     let wireBody: string | undefined;
     if (body) {
       headers['content-type'] = 'application/json';
       wireBody =
-        spot.kind === 'body' ? spot.value : JSON.stringify(spot.kind === 'body-field' ? { ...body, [spot.name]: spot.value } : body);
+        spot.kind === 'body'
+          ? spot.value
+          : JSON.stringify(spot.kind === 'body-field' ? { ...body, [spot.name]: spot.value } : body);
     }
     const fitted = fitQuery(path, query);
-    return { method: target.operation.method, path: `${path}${fitted}`, headers: fitHeaderBlock(`${path}${fitted}`, headers), body: wireBody };
+    return {
+      method: target.operation.method,
+      path: `${path}${fitted}`,
+      headers: fitHeaderBlock(`${path}${fitted}`, headers),
+      body: wireBody,
+    };
   });
 }

@@ -39,7 +39,8 @@ const FRAME_END = /\.[cm]?[jt]s:\d/;
 /** Asserts that an answer shows nothing internal. */
 export function expectNothingInternal(answer: WireAnswer, where: string): void {
   const frames = FRAME_END.test(answer.text);
-  for (const pattern of INTERNALS) if (frames || pattern !== INTERNALS[0]) expect(answer.text, where).not.toMatch(pattern);
+  for (const pattern of INTERNALS)
+    if (frames || pattern !== INTERNALS[0]) expect(answer.text, where).not.toMatch(pattern);
 }
 
 /**
@@ -57,5 +58,7 @@ export function expectContractAnswer(checker: ContractChecker, wire: WireRequest
   const target = requestTarget(answeredByApp ? wire.path : wire.path.split('?')[0]!);
   const checked = checker.checked;
   checker.check(wire.method, target, answer.status, answer.headers, answer.text);
-  expect(checker.checked, `the contract checker does not know the service of ${wire.path.slice(0, 40)}`).toBe(checked + 1);
+  expect(checker.checked, `the contract checker does not know the service of ${wire.path.slice(0, 40)}`).toBe(
+    checked + 1,
+  );
 }

@@ -18,7 +18,11 @@ let call: typeof fetch;
 let token: string;
 
 beforeAll(async () => {
-  ({ proxy, server, close: closeAll } = await startServerBehindProxy({
+  ({
+    proxy,
+    server,
+    close: closeAll,
+  } = await startServerBehindProxy({
     STORE_TIMEOUT_MS: String(TIMEOUT_MS),
     PROFILE_LOOKUP_CACHE_MS: '0',
   }));
@@ -48,13 +52,19 @@ describe('while the database is down', () => {
     const lookup = await timed(() => call(`${server.url}/v3/profiles/alex`));
     expect(lookup.res.status).toBe(503);
     expect(lookup.res.headers.get('retry-after')).toBe('2');
-    expect(await lookup.res.json()).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
+    expect(await lookup.res.json()).toEqual({
+      error: 'The service is temporarily unavailable; try again shortly',
+      code: 'service_unavailable',
+    });
     expect(lookup.ms).toBeLessThan(TIMEOUT_MS * 4);
 
     const restored = await timed(() => restore(101));
     expect(restored.res.status).toBe(503);
     expect(restored.res.headers.get('retry-after')).toBe('2');
-    expect(await restored.res.json()).toEqual({ error: 'service_unavailable', message: 'The service is temporarily unavailable; try again shortly' });
+    expect(await restored.res.json()).toEqual({
+      error: 'service_unavailable',
+      message: 'The service is temporarily unavailable; try again shortly',
+    });
 
     const signUp = await timed(() =>
       call(`${server.url}/developer/v1/accounts`, {
@@ -65,7 +75,10 @@ describe('while the database is down', () => {
     );
     expect(signUp.res.status).toBe(503);
     expect(signUp.res.headers.get('retry-after')).toBe('2');
-    expect(await signUp.res.json()).toEqual({ error: 'The service is temporarily unavailable; try again shortly', code: 'service_unavailable' });
+    expect(await signUp.res.json()).toEqual({
+      error: 'The service is temporarily unavailable; try again shortly',
+      code: 'service_unavailable',
+    });
     expect(signUp.ms).toBeLessThan(TIMEOUT_MS * 4);
     expect(restored.ms).toBeLessThan(TIMEOUT_MS * 4);
 

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/developer/sdk.gen.js';
 import { startInstancePair, type InstancePair } from '../support/instances.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
-import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from '../services/developer/support/dashboard.js';
+import {
+  createdApplication,
+  DASHBOARD_ENV,
+  profileWithKey,
+  signedUpUser,
+} from '../services/developer/support/dashboard.js';
 
 /**
  * Two instances on one store and one Redis, each trusting what it knows of
@@ -28,8 +33,15 @@ describe('a key revoked on one instance', () => {
     const { one, other } = instances;
     const user = await signedUpUser(one);
     const { application, new_key } = await createdApplication(user, 'Revoked everywhere');
-    expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });
-    await sdk.revokeApiKey({ client: user.client, headers: user.csrf, path: { applicationId: application.id, keyId: new_key.id } });
+    expect(await profileWithKey(other, new_key.secret)).toMatchObject({
+      status: 200,
+      body: { links: expect.any(Array) },
+    });
+    await sdk.revokeApiKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id, keyId: new_key.id },
+    });
     const revokedAt = Date.now();
     let answer = await profileWithKey(other, new_key.secret);
     // Without the announcement the other instance would trust the key for its whole cache bound (a minute).
@@ -48,8 +60,14 @@ describe('an account deleted on one instance', () => {
     const { one, other } = instances;
     const user = await signedUpUser(one);
     const { new_key } = await createdApplication(user, 'Deleted with its account');
-    expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });
-    expect((await sdk.deleteAccount({ client: user.client, headers: user.csrf, body: { password: user.password } })).response.status).toBe(204);
+    expect(await profileWithKey(other, new_key.secret)).toMatchObject({
+      status: 200,
+      body: { links: expect.any(Array) },
+    });
+    expect(
+      (await sdk.deleteAccount({ client: user.client, headers: user.csrf, body: { password: user.password } })).response
+        .status,
+    ).toBe(204);
     const deletedAt = Date.now();
     let answer = await profileWithKey(other, new_key.secret);
     // Without the announcement the other instance would trust the key for its whole cache bound (a minute).

@@ -76,7 +76,9 @@ describe('restores across instances', () => {
     const outcome = async (name: string) => {
       let total = 0;
       for (const instance of instances) {
-        const text = await (await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })).text();
+        const text = await (
+          await fetch(`${instance.base}/metrics`, { headers: { Authorization: `Bearer ${env.METRICS_TOKEN}` } })
+        ).text();
         total += Number(new RegExp(`^post_restores_total\\{outcome="${name}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
       }
       return total;

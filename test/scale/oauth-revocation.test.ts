@@ -76,7 +76,10 @@ async function refusedEverywhereWithin(token: string, profileOnly = false): Prom
     await new Promise((resolve) => setTimeout(resolve, 100));
     statuses = await answersTo(token, profileOnly);
   }
-  expect(statuses.every((status) => status === 401), `answered ${statuses.join(', ')}`).toBe(true);
+  expect(
+    statuses.every((status) => status === 401),
+    `answered ${statuses.join(', ')}`,
+  ).toBe(true);
 }
 
 /** A person's tokens for a new app, used on both instances (so both remember them). */
@@ -92,7 +95,11 @@ async function tokensInUse(server: TestServer, email: string) {
 describe('a token used on two instances', () => {
   it('is refused on both within the cache bound once the person revokes the app on the dashboard', async () => {
     const { app, person, tokens } = await tokensInUse(instances.one, 'ada@demo.example.com');
-    const revoked = await sdk.revokeAuthorization({ client: person.client, headers: person.csrf, path: { applicationId: app.client.client_id } });
+    const revoked = await sdk.revokeAuthorization({
+      client: person.client,
+      headers: person.csrf,
+      path: { applicationId: app.client.client_id },
+    });
     expect(revoked.response.status).toBe(204);
     await refusedEverywhereWithin(tokens.access_token);
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
@@ -100,7 +107,11 @@ describe('a token used on two instances', () => {
 
   it('is refused on both within the cache bound once the developer deletes the app on the dashboard', async () => {
     const { app, tokens } = await tokensInUse(instances.one, 'ada@demo.example.com');
-    const deleted = await sdk.deleteApplication({ client: app.developer.client, headers: app.developer.csrf, path: { applicationId: app.client.client_id } });
+    const deleted = await sdk.deleteApplication({
+      client: app.developer.client,
+      headers: app.developer.csrf,
+      path: { applicationId: app.client.client_id },
+    });
     expect(deleted.response.status).toBe(204);
     await refusedEverywhereWithin(tokens.access_token);
   });
@@ -113,16 +124,28 @@ describe('a token used on two instances', () => {
     expect(await answersTo(tokens.access_token, true)).toEqual([200, 200]);
     const db = accountsOf(instances.one.built.db as Kysely<never>);
     const accountId = await findAccountId(db, person.email);
-    const deleted = await sdk.deleteAccount({ client: person.client, headers: person.csrf, body: { password: person.password } });
+    const deleted = await sdk.deleteAccount({
+      client: person.client,
+      headers: person.csrf,
+      body: { password: person.password },
+    });
     expect(deleted.response.status).toBe(204);
     await refusedEverywhereWithin(tokens.access_token, true);
     // Nothing of the account's authorizations is left at rest: grants, tokens and their sites go with it.
-    expect(await db.selectFrom('oauth_records').select('id_hash').where('account_id', '=', accountId!).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('oauth_records').select('id_hash').where('account_id', '=', accountId!).execute(),
+    ).toEqual([]);
   });
 
   it('is refused on both within the cache bound once the operator revokes the person’s tokens', async () => {
     const { app, tokens } = await tokensInUse(instances.one, 'ada@demo.example.com');
-    const outcome = await adminInProcess(instances.one.built.db as Kysely<Database>, 'tokens', 'revoke', '--user', 'admin');
+    const outcome = await adminInProcess(
+      instances.one.built.db as Kysely<Database>,
+      'tokens',
+      'revoke',
+      '--user',
+      'admin',
+    );
     expect(outcome.stdout).toMatch(/[1-9]\d* app authorizations? revoked/);
     await refusedEverywhereWithin(tokens.access_token);
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });

@@ -50,7 +50,9 @@ beforeAll(async () => {
  * here (the test primary runs with `synchronous_commit = off`).
  */
 async function replicaHasReplayedAll() {
-  const [{ lsn }] = (await pair.query('primary', 'select pg_current_wal_insert_lsn()::text as lsn')) as [{ lsn: string }];
+  const [{ lsn }] = (await pair.query('primary', 'select pg_current_wal_insert_lsn()::text as lsn')) as [
+    { lsn: string },
+  ];
   await waitFor(async () => {
     const [row] = await pair.query('replica', `select pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn as done`);
     return row?.done === true;
@@ -90,7 +92,10 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000) {
 async function whoRuns(pattern: RegExp, work: () => Promise<unknown>) {
   const before = { primary: pair.logged('primary', pattern), replica: pair.logged('replica', pattern) };
   await work();
-  return { primary: pair.logged('primary', pattern) - before.primary, replica: pair.logged('replica', pattern) - before.replica };
+  return {
+    primary: pair.logged('primary', pattern) - before.primary,
+    replica: pair.logged('replica', pattern) - before.replica,
+  };
 }
 
 describe('who answers which read', () => {
@@ -233,7 +238,10 @@ describe('read-your-writes: a caller reads its own write on another instance whi
     return ((await res.json()) as { status: string }).status;
   };
   const act = async (instance: TestServer, action: 'delete' | 'restore') => {
-    const res = await call(`${instance.url}/rest/v1.1/sites/1/posts/108/${action}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await call(`${instance.url}/rest/v1.1/sites/1/posts/108/${action}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status, await res.clone().text()).toBe(200);
   };
 

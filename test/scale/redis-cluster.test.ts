@@ -6,7 +6,12 @@ import { startInstancePair, type InstancePair } from '../support/instances.js';
 import { startRedisCluster, type RedisCluster } from '../support/redisCluster.js';
 import { startServer, type TestServer } from '../support/server.js';
 import * as sdk from '../../generated/developer/sdk.gen.js';
-import { createdApplication, DASHBOARD_ENV, profileWithKey, signedUpUser } from '../services/developer/support/dashboard.js';
+import {
+  createdApplication,
+  DASHBOARD_ENV,
+  profileWithKey,
+  signedUpUser,
+} from '../services/developer/support/dashboard.js';
 
 /**
  * With REDIS_CLUSTER_NODES the shared limits live on a Redis Cluster: exact
@@ -38,7 +43,8 @@ afterAll(async () => {
 });
 
 /** A lookup from the client at `address` (the instances trust X-Forwarded-For). */
-const lookup = (server: TestServer, address: string) => call(`${server.url}/v3/profiles/alex`, { headers: { 'X-Forwarded-For': address } });
+const lookup = (server: TestServer, address: string) =>
+  call(`${server.url}/v3/profiles/alex`, { headers: { 'X-Forwarded-For': address } });
 const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'));
 
 /** Lookups from one new client, round-robin over the three instances. */
@@ -97,7 +103,8 @@ describe('when a master dies', () => {
     // The loss is logged when the client notices it (a failed command or the node's closed connection):
     // wait for it however slow the machine, then see it was logged once, not once per request.
     const lost = () => logged.filter((entry) => entry.msg.startsWith('redis unavailable'));
-    for (let waited = 0; lost().length === 0 && waited < 20_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; lost().length === 0 && waited < 20_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 6; i++) expect((await lookup(instances[0]!, `203.0.113.${i}`)).status).toBe(200);
     expect(lost()).toHaveLength(1);
   });
@@ -115,7 +122,11 @@ describe('when a master dies', () => {
 describe('the change bus on a Redis Cluster', () => {
   let pair: InstancePair;
   beforeAll(async () => {
-    pair = await startInstancePair({ ...DASHBOARD_ENV, REDIS_CLUSTER_NODES: cluster.nodes, API_KEY_CACHE_MS: '600000' });
+    pair = await startInstancePair({
+      ...DASHBOARD_ENV,
+      REDIS_CLUSTER_NODES: cluster.nodes,
+      API_KEY_CACHE_MS: '600000',
+    });
   }, 60_000);
   afterAll(() => pair?.close());
 
@@ -123,8 +134,15 @@ describe('the change bus on a Redis Cluster', () => {
     const { one, other } = pair;
     const user = await signedUpUser(one);
     const { application, new_key } = await createdApplication(user, 'Revoked on the cluster');
-    expect(await profileWithKey(other, new_key.secret)).toMatchObject({ status: 200, body: { links: expect.any(Array) } });
-    await sdk.revokeApiKey({ client: user.client, headers: user.csrf, path: { applicationId: application.id, keyId: new_key.id } });
+    expect(await profileWithKey(other, new_key.secret)).toMatchObject({
+      status: 200,
+      body: { links: expect.any(Array) },
+    });
+    await sdk.revokeApiKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id, keyId: new_key.id },
+    });
     // Without the bus the other instance would trust its cached key for ten minutes; poll well within that.
     let answer = await profileWithKey(other, new_key.secret);
     for (let attempt = 0; attempt < 300 && 'links' in answer.body; attempt++) {

@@ -84,7 +84,11 @@ describe('when Redis stops', () => {
   it('goes back to the shared counters when Redis is back', async () => {
     await redis.start();
     for (let i = 0; i < 50; i++) {
-      const states = await Promise.all([a, b].map(async (server) => ((await (await fetch(`${server.url}/readyz`)).json()) as { status: string }).status));
+      const states = await Promise.all(
+        [a, b].map(
+          async (server) => ((await (await fetch(`${server.url}/readyz`)).json()) as { status: string }).status,
+        ),
+      );
       if (states.every((state) => state === 'ready')) break;
       await new Promise((r) => setTimeout(r, 100));
     }

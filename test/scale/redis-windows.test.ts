@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Redis, type Command } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibraryWindows, RedisWindows, type Counted, type RateLimitBudget } from '../../src/platform/security/rateLimit.js';
+import {
+  LibraryWindows,
+  RedisWindows,
+  type Counted,
+  type RateLimitBudget,
+} from '../../src/platform/security/rateLimit.js';
 
 /** One point counted on a rate-limiter-flexible limiter, as the platform reads it. */
 const countPoint = (limiter: RateLimiterRedis, key: string) => new LibraryWindows(limiter, limiter.points).count(key);
@@ -21,7 +26,13 @@ let admin: Redis;
 /** Script calls the client sent (eval or evalsha). */
 let scriptCalls = 0;
 
-const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, enableAutoPipelining: true, commandTimeout: 2000 });
+const connect = (url: string) =>
+  new Redis(url, {
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    enableAutoPipelining: true,
+    commandTimeout: 2000,
+  });
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -44,7 +55,12 @@ afterAll(async () => {
 /** Both counters for one budget, on keys of their own. */
 function both(budget: Omit<RateLimitBudget, 'keyPrefix'>) {
   const tag = randomUUID();
-  const library = new RateLimiterRedis({ ...budget, keyPrefix: `lib-${tag}`, storeClient: client, insuranceLimiter: new RateLimiterMemory({ ...budget, keyPrefix: `lib-${tag}` }) });
+  const library = new RateLimiterRedis({
+    ...budget,
+    keyPrefix: `lib-${tag}`,
+    storeClient: client,
+    insuranceLimiter: new RateLimiterMemory({ ...budget, keyPrefix: `lib-${tag}` }),
+  });
   const ours = new RedisWindows({ ...budget, keyPrefix: `ours-${tag}` }, client);
   return { library, ours, tag };
 }
@@ -70,7 +86,20 @@ describe('RedisWindows beside rate-limiter-flexible’s Redis limiter', () => {
     }
     expect(answers.ours).toEqual(answers.library);
     expect(answers.ours.every((answer) => (answer as { inWindow: boolean }).inWindow)).toBe(true);
-    expect(answers.ours.map((answer) => (answer as Counted).allowed)).toEqual([true, true, true, true, false, true, true, false, true, false, true, false]);
+    expect(answers.ours.map((answer) => (answer as Counted).allowed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it('gives a key left without an expiry one, as the library does', async () => {
@@ -89,7 +118,11 @@ describe('RedisWindows beside rate-limiter-flexible’s Redis limiter', () => {
     const budget = { keyPrefix: `shared-${tag}`, points: 4, duration: 60 };
     const library = new RateLimiterRedis({ ...budget, storeClient: client });
     const ours = new RedisWindows(budget, client);
-    const left = [(await countPoint(library, 'x')).remainingPoints, (await ours.count('x')).remainingPoints, (await countPoint(library, 'x')).remainingPoints];
+    const left = [
+      (await countPoint(library, 'x')).remainingPoints,
+      (await ours.count('x')).remainingPoints,
+      (await countPoint(library, 'x')).remainingPoints,
+    ];
     expect(left).toEqual([3, 2, 1]);
   });
 });
@@ -101,7 +134,9 @@ describe('batches', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => ours.count('burst')));
     expect(scriptCalls - before).toBe(1);
     expect(answers.filter((answer) => answer.allowed)).toHaveLength(20);
-    expect(answers.map((answer) => answer.remainingPoints).slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+    expect(answers.map((answer) => answer.remainingPoints).slice(0, 20)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 19 - i),
+    );
     expect(await admin.get(`ours-${tag}:burst`)).toBe('50');
   });
 
@@ -146,7 +181,12 @@ describe('while Redis is down', () => {
     down.on('error', () => {});
     try {
       const budget = { points: 2, duration: 60 };
-      const library = new RateLimiterRedis({ ...budget, keyPrefix: 'lib', storeClient: down, insuranceLimiter: new RateLimiterMemory({ ...budget, keyPrefix: 'lib' }) });
+      const library = new RateLimiterRedis({
+        ...budget,
+        keyPrefix: 'lib',
+        storeClient: down,
+        insuranceLimiter: new RateLimiterMemory({ ...budget, keyPrefix: 'lib' }),
+      });
       const ours = new RedisWindows({ ...budget, keyPrefix: 'ours' }, down);
       const strip = ({ allowed, remainingPoints }: Counted) => ({ allowed, remainingPoints });
       const answers = { library: [] as unknown[], ours: [] as unknown[] };

@@ -24,7 +24,10 @@ export async function adminInProcess(db: Kysely<Database>, ...args: string[]): P
     stdout += `${format(...parts)}\n`;
   });
   try {
-    const code = await runAdmin(args, async () => db, { writeOut: (text) => (stdout += text), writeErr: (text) => (stderr += text) });
+    const code = await runAdmin(args, async () => db, {
+      writeOut: (text) => (stdout += text),
+      writeErr: (text) => (stderr += text),
+    });
     return { code, stdout, stderr };
   } finally {
     log.mockRestore();

@@ -5,7 +5,6 @@ import addFormats from 'ajv-formats';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { describeErrors } from './schemaErrors.js';
 
-
 /** YAML 1.2's core schema: JSON's types only (a date stays text). The oracle reads contracts itself. */
 const parseYaml = (text: string): unknown => load(text, { schema: CORE_SCHEMA });
 /*
@@ -60,7 +59,10 @@ class ContractDocument {
       .replace(/^#\/?/, '')
       .split('/')
       .filter(Boolean)
-      .reduce<unknown>((node, token) => (node as Node | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], this.root);
+      .reduce<unknown>(
+        (node, token) => (node as Node | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')],
+        this.root,
+      );
   }
 
   /** The node at a pointer with its `$ref` chain followed, and the pointer it ends at. */
@@ -102,9 +104,10 @@ class PathMatcher {
       for (const method of HTTP_METHODS) {
         const operation = item[method] as Node | undefined;
         if (!operation) continue;
-        const parameters = [...((item.parameters as unknown[]) ?? []), ...((operation.parameters as unknown[]) ?? [])].map((p) =>
-          document.resolve<{ name: string; in: string; schema?: unknown }>(p),
-        );
+        const parameters = [
+          ...((item.parameters as unknown[]) ?? []),
+          ...((operation.parameters as unknown[]) ?? []),
+        ].map((p) => document.resolve<{ name: string; in: string; schema?: unknown }>(p));
         const integers = new Set(
           parameters
             .filter((p) => p.in === 'path' && document.resolve<{ type?: unknown }>(p.schema)?.type === 'integer')
@@ -113,7 +116,11 @@ class PathMatcher {
         const source = path.replace(/\{([^}]+)\}|[^{]+/g, (part, name?: string) =>
           name === undefined ? escapeRegExp(part) : integers.has(name) ? '\\d+' : '[^/]+',
         );
-        const server = ((operation.servers ?? item.servers) as { url: string; variables?: Record<string, { default: string }> }[] | undefined)?.[0];
+        const server = (
+          (operation.servers ?? item.servers) as
+            | { url: string; variables?: Record<string, { default: string }> }[]
+            | undefined
+        )?.[0];
         const base = server ? serverPath(server) : prefix;
         const own = server && `${base}${path.split('{')[0]!}`.replace(/\/+$/, '');
         if (own && own !== prefix && !this.otherPrefixes.includes(own)) this.otherPrefixes.push(own);
@@ -135,7 +142,10 @@ class PathMatcher {
   }
 
   /** The operation for a method and path (a HEAD is a GET), `not-found` for a path no operation has, else `method-not-allowed`. */
-  match(method: string, path: string): { kind: 'operation'; operation: CheckedOperation } | { kind: 'not-found' | 'method-not-allowed' } {
+  match(
+    method: string,
+    path: string,
+  ): { kind: 'operation'; operation: CheckedOperation } | { kind: 'not-found' | 'method-not-allowed' } {
     const wanted = method === 'HEAD' ? 'GET' : method;
     const onPath = this.byLiteralness.filter((op) => op.pattern.test(path));
     const operation = onPath.find((op) => op.method === wanted);
@@ -218,7 +228,8 @@ export class ContractChecker {
   private constructor(private readonly services: LoadedService[]) {
     for (const ajv of [this.ajv, this.headerAjv]) {
       (addFormats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
-      for (const { document } of services) ajv.addSchema({ ...document.root, $id: document.id }, undefined, undefined, false);
+      for (const { document } of services)
+        ajv.addSchema({ ...document.root, $id: document.id }, undefined, undefined, false);
     }
   }
 
@@ -230,9 +241,13 @@ export class ContractChecker {
         `https://oracle.invalid/${file}`,
       );
       // The service's prefix is the path of its (first) server URL.
-      const [server] = (document.root.servers ?? []) as { url: string; variables?: Record<string, { default: string }> }[];
+      const [server] = (document.root.servers ?? []) as {
+        url: string;
+        variables?: Record<string, { default: string }>;
+      }[];
       const prefix = server ? serverPath(server) : '';
-      if (!prefix) throw new Error(`openapi/${file}: the checker needs a server URL with a path (the service's prefix)`);
+      if (!prefix)
+        throw new Error(`openapi/${file}: the checker needs a server URL with a path (the service's prefix)`);
       const layer = (document.root['x-endpoint-layer'] ?? {}) as EndpointLayer;
       const matcher = new PathMatcher(document, prefix, layer.acceptsTrailingSlash === true);
       return {
@@ -261,7 +276,9 @@ export class ContractChecker {
     if (method === 'OPTIONS' && service.answersOptions) {
       const mediaType = (headers.get('content-type') ?? '').split(';')[0]!.trim();
       if (status !== 200 || text !== '' || mediaType !== 'text/plain') {
-        throw new Error(`${where}: OPTIONS must be answered 200 with an empty text/plain body, got ${mediaType} "${text.slice(0, 100)}"`);
+        throw new Error(
+          `${where}: OPTIONS must be answered 200 with an empty text/plain body, got ${mediaType} "${text.slice(0, 100)}"`,
+        );
       }
       return;
     }
@@ -307,7 +324,8 @@ export class ContractChecker {
       this.validate(document, schemaAt(pointer, mediaType), text, `${where} (JSONP)`);
       const inner = JSONP.exec(text);
       if (!inner) throw new Error(`${where}: not a JSONP body`);
-      if (!response.content?.['application/json']?.schema) throw new Error(`${where}: no JSON schema for the JSONP body`);
+      if (!response.content?.['application/json']?.schema)
+        throw new Error(`${where}: no JSON schema for the JSONP body`);
       this.checkJson(service, method, url, status, schemaAt(pointer, 'application/json'), inner[2]!, where);
       return;
     }
@@ -323,11 +341,20 @@ export class ContractChecker {
       return;
     }
     // JSON under a media type of its own (`application/jwk-set+json`) is JSON all the same.
-    if (mediaType !== 'application/json' && !/^application\/[a-z0-9.-]+\+json$/.test(mediaType)) throw new Error(`${where}: unexpected media type ${mediaType}`);
+    if (mediaType !== 'application/json' && !/^application\/[a-z0-9.-]+\+json$/.test(mediaType))
+      throw new Error(`${where}: unexpected media type ${mediaType}`);
     this.checkJson(service, method, url, status, schemaAt(pointer, mediaType), text, where);
   }
 
-  private checkJson(service: LoadedService, method: string, url: RequestTarget, status: number, schema: string, text: string, where: string) {
+  private checkJson(
+    service: LoadedService,
+    method: string,
+    url: RequestTarget,
+    status: number,
+    schema: string,
+    text: string,
+    where: string,
+  ) {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -340,13 +367,24 @@ export class ContractChecker {
       const envelope = body as { code: number; body: unknown };
       if (status !== 200) throw new Error(`${where}: an enveloped answer must have HTTP status 200`);
       const inner = this.findResponse(service, method, url.pathname, envelope.code);
-      if (!inner?.response.content?.['application/json']?.schema) throw new Error(`${where}: enveloped status ${envelope.code} is not declared`);
-      this.validate(service.document, schemaAt(inner.pointer, 'application/json'), envelope.body, `${where} (envelope body, code ${envelope.code})`);
+      if (!inner?.response.content?.['application/json']?.schema)
+        throw new Error(`${where}: enveloped status ${envelope.code} is not declared`);
+      this.validate(
+        service.document,
+        schemaAt(inner.pointer, 'application/json'),
+        envelope.body,
+        `${where} (envelope body, code ${envelope.code})`,
+      );
     }
   }
 
   /** The response the contract declares for a status (`200`, else `2XX`, else `default`) of the operation a request reaches. */
-  private findResponse(service: LoadedService, method: string, path: string, status: number): FoundResponse | undefined {
+  private findResponse(
+    service: LoadedService,
+    method: string,
+    path: string,
+    status: number,
+  ): FoundResponse | undefined {
     const { document } = service;
     const lookup = (opPath: string, opMethod: string): FoundResponse | undefined => {
       const responses = `#/paths/${pointerToken(opPath)}/${opMethod.toLowerCase()}/responses`;
@@ -387,7 +425,8 @@ export class ContractChecker {
 
   private validate(document: ContractDocument, pointer: string, value: unknown, where: string) {
     const validate = this.compile(document, pointer);
-    if (!validate(value)) throw new Error(`${where}: body does not match the contract: ${describeErrors(validate.errors ?? [])}`);
+    if (!validate(value))
+      throw new Error(`${where}: body does not match the contract: ${describeErrors(validate.errors ?? [])}`);
   }
 }
 
@@ -409,7 +448,14 @@ export function contractFetch(checker: ContractChecker, send: typeof fetch = fet
     const request = new Request(input, init);
     const response = await send(request);
     const bytes = new Uint8Array(await response.arrayBuffer());
-    checker.check(request.method, new URL(request.url), response.status, response.headers, new TextDecoder().decode(bytes), bytes);
+    checker.check(
+      request.method,
+      new URL(request.url),
+      response.status,
+      response.headers,
+      new TextDecoder().decode(bytes),
+      bytes,
+    );
     return new Response([101, 204, 205, 304].includes(response.status) || bytes.length === 0 ? null : bytes, {
       status: response.status,
       statusText: response.statusText,

@@ -30,18 +30,28 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
   },
   /** A dashboard session (cookie and CSRF token) of a new account, signed up and logged in as a browser would. */
   async developer(server) {
-    const body = JSON.stringify({ email: `robustness-${randomUUID()}@example.com`, password: 'violet tractor umbrella 42' });
+    const body = JSON.stringify({
+      email: `robustness-${randomUUID()}@example.com`,
+      password: 'violet tractor umbrella 42',
+    });
     const headers = { 'content-type': 'application/json' };
-    const signUp = await patiently(() => sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body }));
+    const signUp = await patiently(() =>
+      sendRequest(server.url, { method: 'POST', path: '/developer/v1/accounts', headers, body }),
+    );
     if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
     // Verified through the store module, as following the emailed link would: applications need it.
     const store = createKyselyDeveloperStore(server.built.db as never);
     const account = await store.findCredentials(JSON.parse(body).email as string);
     if (account) await store.markEmailVerified(account.accountId);
-    const answer = await patiently(() => sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body }));
+    const answer = await patiently(() =>
+      sendRequest(server.url, { method: 'POST', path: '/developer/v1/session', headers, body }),
+    );
     const session = /^dev_session=([^;]+)/.exec(answer.headers.get('set-cookie') ?? '')?.[1];
     if (answer.status !== 200 || !session) throw new Error(`log-in failed: ${answer.status} ${answer.text}`);
-    return { cookie: `dev_session=${session}`, 'x-csrf-token': (JSON.parse(answer.text) as { csrf_token: string }).csrf_token };
+    return {
+      cookie: `dev_session=${session}`,
+      'x-csrf-token': (JSON.parse(answer.text) as { csrf_token: string }).csrf_token,
+    };
   },
 };
 

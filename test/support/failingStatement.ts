@@ -13,7 +13,8 @@ export function failNextStatement(pattern: RegExp): { fired(): boolean; restore(
   let armed = true;
   const matches = (statement: unknown) => {
     // A string, or a query config (`{ name, text, values }`: a prepared statement on PostgreSQL).
-    const text = typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
+    const text =
+      typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
     if (!armed || typeof text !== 'string' || !pattern.test(text)) return false;
     armed = false;
     return true;
@@ -22,7 +23,10 @@ export function failNextStatement(pattern: RegExp): { fired(): boolean; restore(
   const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    if (matches(args[0])) return Promise.reject(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    if (matches(args[0]))
+      return Promise.reject(
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      );
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
 

@@ -35,7 +35,15 @@ export function sendRequest(baseUrl: string, wire: WireRequest, timeoutMs = ANSW
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: hostname, port, method: wire.method, path: wire.path, headers: wire.headers, agent: false, timeout: timeoutMs },
+      {
+        host: hostname,
+        port,
+        method: wire.method,
+        path: wire.path,
+        headers: wire.headers,
+        agent: false,
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,7 +55,9 @@ export function sendRequest(baseUrl: string, wire: WireRequest, timeoutMs = ANSW
         });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer to ${wire.method} ${wire.path.slice(0, 80)} within ${timeoutMs} ms`)));
+    req.on('timeout', () =>
+      req.destroy(new Error(`no answer to ${wire.method} ${wire.path.slice(0, 80)} within ${timeoutMs} ms`)),
+    );
     req.on('error', reject);
     // Node frames a GET or HEAD body with nothing; say how long it is, as any real client would.
     if (wire.body !== undefined && !req.hasHeader('content-length') && !req.hasHeader('transfer-encoding')) {
@@ -93,7 +103,12 @@ export function rawExchange(
       clearTimeout(timer);
       socket.destroy();
       const bytes = Buffer.concat(received);
-      resolve({ answer: parseAnswer(bytes), raw: bytes.toString('utf8'), ended, elapsedMs: performance.now() - started });
+      resolve({
+        answer: parseAnswer(bytes),
+        raw: bytes.toString('utf8'),
+        ended,
+        elapsedMs: performance.now() - started,
+      });
     };
     const timer = setTimeout(() => finish('timeout'), waitMs);
     socket.on('data', (chunk: Buffer) => received.push(chunk));
@@ -124,5 +139,9 @@ function parseAnswer(bytes: Buffer): WireAnswer | undefined {
   }
   const length = headers.get('content-length');
   const body = bytes.subarray(end + 4);
-  return { status: Number(status), headers, text: (length === null ? body : body.subarray(0, Number(length))).toString('utf8') };
+  return {
+    status: Number(status),
+    headers,
+    text: (length === null ? body : body.subarray(0, Number(length))).toString('utf8'),
+  };
 }

@@ -17,7 +17,10 @@ export interface InstancePair {
  * to share, the services, the cache bounds under test), and `each(index)` on
  * top of that for one instance (its port).
  */
-export async function startInstancePair(env: Record<string, string>, each: (index: number) => Record<string, string> = () => ({})): Promise<InstancePair> {
+export async function startInstancePair(
+  env: Record<string, string>,
+  each: (index: number) => Record<string, string> = () => ({}),
+): Promise<InstancePair> {
   const dir = mkdtempSync(join(tmpdir(), 'instance-pair-'));
   const shared = { DATABASE_URL: `sqlite:${join(dir, 'store.db')}`, REDIS_KEY_PREFIX: `test-${randomUUID()}`, ...env };
   const started: TestServer[] = [];

@@ -51,11 +51,23 @@ export interface MockAnswer {
 }
 
 /** A call to the mock at production's path (prefix + path), its answer checked against the contracts. */
-export async function callMock(origin: string, prefix: string, path: string, init: RequestInit = {}): Promise<MockAnswer> {
+export async function callMock(
+  origin: string,
+  prefix: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<MockAnswer> {
   const res = await fetch(`${origin}${prefix}${path}`, init);
   const body = Buffer.from(await res.arrayBuffer());
   const text = body.toString('utf8');
-  (await contractChecker()).check(init.method ?? 'GET', new URL(`http://mock${prefix}${path}`), res.status, res.headers, text, body);
+  (await contractChecker()).check(
+    init.method ?? 'GET',
+    new URL(`http://mock${prefix}${path}`),
+    res.status,
+    res.headers,
+    text,
+    body,
+  );
   if (res.status < 400) expect(res.headers.get('sl-violations'), `${prefix}${path}`).toBeNull();
   return { status: res.status, headers: res.headers, text, body, json: () => JSON.parse(text) };
 }

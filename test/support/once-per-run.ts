@@ -46,7 +46,8 @@ export async function oncePerRun<T>(name: string, build: (folder: string) => Pro
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     if (existsSync(done)) return JSON.parse(readFileSync(done, 'utf8')) as T;
-    if (existsSync(failed)) throw new Error(`building ${name} failed in another test file: ${readFileSync(failed, 'utf8')}`);
+    if (existsSync(failed))
+      throw new Error(`building ${name} failed in another test file: ${readFileSync(failed, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${name}: another test file's build did not finish within ${WAIT_MS} ms`);

@@ -50,7 +50,9 @@ export async function createTemplateDatabase(): Promise<string> {
     await dropStale(client);
     await client.query(`create database "${template}"`);
   });
-  const built = await buildApp(configFromEnv({ DATABASE_URL: databaseUrl(template), LOG_LEVEL: 'silent' }), { logger: pino({ level: 'silent' }) });
+  const built = await buildApp(configFromEnv({ DATABASE_URL: databaseUrl(template), LOG_LEVEL: 'silent' }), {
+    logger: pino({ level: 'silent' }),
+  });
   await built.close();
   return template;
 }
@@ -82,7 +84,9 @@ export async function dropDatabase(name: string): Promise<void> {
 export async function dropRunDatabases(template: string): Promise<void> {
   const prefix = template.replace(/_tpl$/, '');
   await withAdminClient(async (client) => {
-    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `${prefix}%`,
+    ]);
     for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
   });
 }

@@ -11,7 +11,10 @@ export { freePort };
  * run), so a process starts in a fraction of a second instead of compiling
  * TypeScript at every start.
  */
-export const entryPoint = (name: 'main' | 'admin'): [string, string[]] => [process.execPath, [join(projectRoot, '.tmp', `${name}.mjs`)]];
+export const entryPoint = (name: 'main' | 'admin'): [string, string[]] => [
+  process.execPath,
+  [join(projectRoot, '.tmp', `${name}.mjs`)],
+];
 
 export interface ServerProcess {
   base: string;
@@ -27,9 +30,14 @@ export interface ServerProcess {
  * answers: `src/main.ts` as bundled for this run (see `entryPoint`), or
  * `main`, a compiled entry run by node.
  */
-export async function startProcess(env: Record<string, string>, options: { main?: string; startupMs?: number } = {}): Promise<ServerProcess> {
+export async function startProcess(
+  env: Record<string, string>,
+  options: { main?: string; startupMs?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const [command, args] = options.main ? [process.execPath, ['--enable-source-maps', options.main]] : entryPoint('main');
+  const [command, args] = options.main
+    ? [process.execPath, ['--enable-source-maps', options.main]]
+    : entryPoint('main');
   const child = spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
@@ -67,7 +75,10 @@ export async function startProcess(env: Record<string, string>, options: { main?
 }
 
 /** Runs the admin command line as its own process against a store (`env`); never throws, resolves with its exit status and output. */
-export function adminProcess(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function adminProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const [command, entry] = entryPoint('admin');
     const child = spawn(command, [...entry, ...args], {

@@ -14,9 +14,14 @@ import { describeErrors } from './schemaErrors.js';
  * `/v3/openapi`, July 2025), kept in the repository so tests need nothing
  * outside it.
  */
-const reference = JSON.parse(readFileSync(new URL('../fixtures/gravatar-v3-openapi.json', import.meta.url), 'utf8')) as {
+const reference = JSON.parse(
+  readFileSync(new URL('../fixtures/gravatar-v3-openapi.json', import.meta.url), 'utf8'),
+) as {
   components: { schemas: Record<string, Record<string, unknown>> };
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
 };
 
 /**
@@ -51,7 +56,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validateProfile = ajv.compile({ components: { schemas }, $ref: '#/components/schemas/Profile' });
 
 /** The property names of the real Profile schema. */
-export const REAL_PROFILE_FIELDS: readonly string[] = Object.keys(reference.components.schemas.Profile!.properties as object);
+export const REAL_PROFILE_FIELDS: readonly string[] = Object.keys(
+  reference.components.schemas.Profile!.properties as object,
+);
 
 /**
  * Checks a profile answer against the real service's published Profile
@@ -72,7 +79,10 @@ const answerValidators = new Map<string, ReturnType<typeof ajv.compile>>();
  * The addition is checked as our contract describes it; nothing else is
  * let through.
  */
-export const ANSWER_ADDITIONS: Record<string, (schema: { properties: Record<string, { items: { properties: Record<string, object> } }> }) => void> = {
+export const ANSWER_ADDITIONS: Record<
+  string,
+  (schema: { properties: Record<string, { items: { properties: Record<string, object> } }> }) => void
+> = {
   'get /verified-accounts/services 200': (schema) => {
     schema.properties.services!.items.properties.icon = { type: 'string', format: 'uri' };
   },

@@ -21,7 +21,9 @@ export interface RedisCluster {
 
 const redisServerBin = process.env.REDIS_SERVER_BIN ?? 'redis-server';
 /** `redis-cli` beside the server binary that `REDIS_SERVER_BIN` names, else the one on the PATH. */
-const redisCliBin = process.env.REDIS_SERVER_BIN ? join(dirname(process.env.REDIS_SERVER_BIN), 'redis-cli') : 'redis-cli';
+const redisCliBin = process.env.REDIS_SERVER_BIN
+  ? join(dirname(process.env.REDIS_SERVER_BIN), 'redis-cli')
+  : 'redis-cli';
 
 const client = (port: number) => {
   const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -70,9 +72,24 @@ export async function startRedisCluster(): Promise<RedisCluster> {
     children[index] = spawn(
       redisServerBin,
       [
-        '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-        '--cluster-enabled', 'yes', '--cluster-port', String(busPorts[index]), '--cluster-node-timeout', '1000',
-        '--cluster-config-file', join(dir, `nodes-${port}.conf`), '--dir', dir,
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-port',
+        String(busPorts[index]),
+        '--cluster-node-timeout',
+        '1000',
+        '--cluster-config-file',
+        join(dir, `nodes-${port}.conf`),
+        '--dir',
+        dir,
       ],
       { stdio: 'ignore' },
     );
@@ -94,13 +111,20 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       running.kill('SIGKILL');
     });
   };
-  const allOk = () => until('cluster_state:ok on every node', async () => (await Promise.all(ports.map(clusterState))).every((s) => s === 'ok'));
+  const allOk = () =>
+    until('cluster_state:ok on every node', async () =>
+      (await Promise.all(ports.map(clusterState))).every((s) => s === 'ok'),
+    );
 
   await Promise.all(ports.map((_, index) => start(index)));
-  const created = spawnSync(redisCliBin, ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'], {
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  const created = spawnSync(
+    redisCliBin,
+    ['--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes'],
+    {
+      encoding: 'utf8',
+      timeout: 30_000,
+    },
+  );
   if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stderr || created.stdout}`);
   await allOk();
 

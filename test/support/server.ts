@@ -53,7 +53,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   });
   let built: BuiltApp;
   try {
-    built = await buildApp(config, { logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    built = await buildApp(config, {
+      logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    });
   } catch (error) {
     await store.drop();
     throw error;

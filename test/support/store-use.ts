@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
  * `connect` tells.
  */
 if ((process.env.TEST_DATABASE_URL ?? '').startsWith('postgres')) {
-  const state = ((globalThis as Record<symbol, unknown>)[Symbol.for('contract-first-api.postgres-used')] ??= patchConnect()) as { used: boolean };
+  const state = ((globalThis as Record<symbol, unknown>)[Symbol.for('contract-first-api.postgres-used')] ??=
+    patchConnect()) as { used: boolean };
   let ran = 0;
   beforeAll(() => {
     state.used = false;
@@ -23,7 +24,9 @@ if ((process.env.TEST_DATABASE_URL ?? '').startsWith('postgres')) {
   });
   afterAll(() => {
     if (ran > 0 && !state.used) {
-      throw new Error('this file ran on PostgreSQL without ever connecting to it: make `// @store-independent` its first line (see vitest.config.ts), so it runs once');
+      throw new Error(
+        'this file ran on PostgreSQL without ever connecting to it: make `// @store-independent` its first line (see vitest.config.ts), so it runs once',
+      );
     }
   });
 }

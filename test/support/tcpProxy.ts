@@ -56,7 +56,9 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
  * restores to take the database away. `close` restores the proxy first, so
  * the server's schema is dropped, then closes both.
  */
-export async function startServerBehindProxy(env: Record<string, string>): Promise<{ proxy: TcpProxy; server: TestServer; close(): Promise<void> }> {
+export async function startServerBehindProxy(
+  env: Record<string, string>,
+): Promise<{ proxy: TcpProxy; server: TestServer; close(): Promise<void> }> {
   const postgres = new URL(postgresUrl);
   const proxy = await startTcpProxy(Number(postgres.port || 5432), postgres.hostname);
   const viaProxy = new URL(postgres);

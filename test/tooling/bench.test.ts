@@ -43,7 +43,12 @@ const PEERS = { raw: false, koa: false, fastify: true, 'openapi-backend': true, 
 /** The floors that also run "with the project's headers". */
 const FLOORS = ['raw', 'koa'] as const;
 /** Headers the project sent with its answer, as the bench hands them to every peer (written only with BENCH_WITH_HEADERS=1). */
-const PROJECT_HEADERS = { 'x-request-id': 'fixed', 'x-ratelimit-limit': '1000', etag: '"abc"', vary: 'Origin, Authorization' };
+const PROJECT_HEADERS = {
+  'x-request-id': 'fixed',
+  'x-ratelimit-limit': '1000',
+  etag: '"abc"',
+  vary: 'Origin, Authorization',
+};
 const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
 
 /** Starts the peer `name` answering `body` as the bench starts it (the project's headers only `withHeaders`); resolves with its base URL once it answers. */
@@ -76,7 +81,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the peers', () => {
-  it.each(Object.keys(PEERS))('%s answers the given bytes, without the project\'s headers', async (name) => {
+  it.each(Object.keys(PEERS))("%s answers the given bytes, without the project's headers", async (name) => {
     const answer = await fetch(`${bases.get(name)}/v3/profiles/alex`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
@@ -84,17 +89,18 @@ describe('the peers', () => {
     for (const header of Object.keys(PROJECT_HEADERS)) expect(answer.headers.get(header)).toBeNull();
   });
 
-  it.each(Object.entries(PEERS).filter(([, contract]) => contract).map(([name]) => name))(
-    '%s validates the identifier against the contract (maxLength 128)',
-    async (name) => {
-      const longest = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(128)}`);
-      expect(longest.status).toBe(200);
-      await longest.arrayBuffer();
-      const tooLong = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(129)}`);
-      expect(tooLong.status).toBe(400);
-      expect(await tooLong.text()).toMatch(/128/);
-    },
-  );
+  it.each(
+    Object.entries(PEERS)
+      .filter(([, contract]) => contract)
+      .map(([name]) => name),
+  )('%s validates the identifier against the contract (maxLength 128)', async (name) => {
+    const longest = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(128)}`);
+    expect(longest.status).toBe(200);
+    await longest.arrayBuffer();
+    const tooLong = await fetch(`${bases.get(name)}/v3/profiles/${'a'.repeat(129)}`);
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toMatch(/128/);
+  });
 });
 
 describe("the floors with the project's headers", () => {
@@ -156,7 +162,7 @@ describe('the project adapter', () => {
     expect((await last.json()).status).toBe('publish');
   }, 60_000);
 
-  it('makes copies in the demo post\'s categories and tags only when asked', async () => {
+  it("makes copies in the demo post's categories and tags only when asked", async () => {
     const headers = { Authorization: `Bearer ${token}` };
     const termsOf = async (id: number) => {
       const post = await (await call(`${server.base}/rest/v1.1/sites/1/posts/${id}`, { headers })).json();
@@ -179,19 +185,22 @@ describe('the project adapter', () => {
 describe('the routing rows', () => {
   const profiles = parseYaml(readFileSync(PROFILES_CONTRACT, 'utf8')) as Record<string, unknown>;
 
-  it.each([2, 50])('a %d-operation contract compiles with that many operations and routes the profile lookup', async (size) => {
-    const document = contractWithOperations(profiles, size);
-    expect(operationCount(document)).toBe(size);
-    const file = join(dir, `contract-${size}.json`);
-    writeFileSync(file, JSON.stringify(document));
-    const contract = await loadContract(file);
-    expect(contract.operations).toHaveLength(size);
-    const router = new ContractRouter('/v3', contract.operations);
-    const match = router.match('GET', '/v3/profiles/alex');
-    expect(match).toMatchObject({ kind: 'operation', operation: { operationId: 'getProfileById' } });
-    // The generated paths stand before the profile path, so an in-order router passes them all.
-    expect(Object.keys(document.paths as object).at(-2)).toBe('/profiles/{profileIdentifier}');
-  });
+  it.each([2, 50])(
+    'a %d-operation contract compiles with that many operations and routes the profile lookup',
+    async (size) => {
+      const document = contractWithOperations(profiles, size);
+      expect(operationCount(document)).toBe(size);
+      const file = join(dir, `contract-${size}.json`);
+      writeFileSync(file, JSON.stringify(document));
+      const contract = await loadContract(file);
+      expect(contract.operations).toHaveLength(size);
+      const router = new ContractRouter('/v3', contract.operations);
+      const match = router.match('GET', '/v3/profiles/alex');
+      expect(match).toMatchObject({ kind: 'operation', operation: { operationId: 'getProfileById' } });
+      // The generated paths stand before the profile path, so an in-order router passes them all.
+      expect(Object.keys(document.paths as object).at(-2)).toBe('/profiles/{profileIdentifier}');
+    },
+  );
 });
 
 describe('the measuring tools', () => {
@@ -202,7 +211,10 @@ describe('the measuring tools', () => {
 
   it('ranks self time by function and by file, without the idle time', () => {
     const root = '/project/';
-    const node = (id: number, functionName: string, url: string) => ({ id, callFrame: { functionName, url, lineNumber: 0 } });
+    const node = (id: number, functionName: string, url: string) => ({
+      id,
+      callFrame: { functionName, url, lineNumber: 0 },
+    });
     const profile: CpuProfile = {
       nodes: [
         node(1, '(root)', ''),
@@ -250,8 +262,16 @@ describe('the measuring tools', () => {
       cwd: projectRoot,
       env: { ...process.env, BENCH_SQL_LOG: log },
     });
-    const lines = readFileSync(log, 'utf8').trim().split('\n').map((line) => line.split('\t'));
-    expect(lines.map(([, text]) => text)).toEqual(['create table t (x)', 'insert into t values (?)', 'insert into t values (?)', 'select x from t']);
+    const lines = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(lines.map(([, text]) => text)).toEqual([
+      'create table t (x)',
+      'insert into t values (?)',
+      'insert into t values (?)',
+      'select x from t',
+    ]);
     for (const [micros] of lines) {
       expect(micros).toMatch(/^\d+\.\d$/);
       expect(Number(micros)).toBeLessThan(1_000_000);
@@ -259,7 +279,9 @@ describe('the measuring tools', () => {
   });
 
   it('writes a Markdown table with one cell a column, escaping pipes', () => {
-    const table = markdownTable([{ row: 'a | b', cpuMicros: 12.4, ratio: 1.5, rps: 5600, p99: 9, rssMB: 80, errors: 0, note: 'n' }]);
+    const table = markdownTable([
+      { row: 'a | b', cpuMicros: 12.4, ratio: 1.5, rps: 5600, p99: 9, rssMB: 80, errors: 0, note: 'n' },
+    ]);
     const lines = table.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('| a \\| b | 12 µs | 1.50× | 5.6k | 9.0 ms | 80 MB | 0 | n |');

@@ -47,48 +47,76 @@ describe('a released version names one contract', () => {
 
   const cases: [string, (document: Mutable) => void, string, string][] = [
     ['a changed description', (d) => (d.paths[LOOKUP].get.description = 'Reworded.'), 'patch', '3.0.1'],
-    ['a new optional field', (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string' }), 'minor', '3.1.0'],
+    [
+      'a new optional field',
+      (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string' }),
+      'minor',
+      '3.1.0',
+    ],
     ['a new answer', (d) => (d.paths[LOOKUP].get.responses['410'] = { description: 'Gone' }), 'minor', '3.1.0'],
     ['a removed operation', (d) => delete d.paths['/avatar/{hash}'], 'major', '4.0.0'],
   ];
-  it.each(cases)('%s under the released version is refused, and accepted with a %s bump', (_, change, bump, version) => {
-    const released = readContract('released/profiles');
-    const under = (v: string) =>
-      checkContract('profiles', {
-        ...(() => {
-          const document = structuredClone(released) as Mutable;
-          change(document);
-          document.info.version = v;
-          return document as OpenApiDocument;
-        })(),
-      });
-    const same = under(String((released.info as { version: string }).version));
-    expect(same.needed).toBe(bump);
-    expect(same.unversioned).toMatch(new RegExp(`did not move: raise the ${bump} version \\(${version.replaceAll('.', '\\.')}\\)`));
-    expect(under(version).unversioned).toBeUndefined();
-    if (bump !== 'patch') expect(under('3.0.1').unversioned).toMatch(/moved only to 3\.0\.1/);
-  });
+  it.each(cases)(
+    '%s under the released version is refused, and accepted with a %s bump',
+    (_, change, bump, version) => {
+      const released = readContract('released/profiles');
+      const under = (v: string) =>
+        checkContract('profiles', {
+          ...(() => {
+            const document = structuredClone(released) as Mutable;
+            change(document);
+            document.info.version = v;
+            return document as OpenApiDocument;
+          })(),
+        });
+      const same = under(String((released.info as { version: string }).version));
+      expect(same.needed).toBe(bump);
+      expect(same.unversioned).toMatch(
+        new RegExp(`did not move: raise the ${bump} version \\(${version.replaceAll('.', '\\.')}\\)`),
+      );
+      expect(under(version).unversioned).toBeUndefined();
+      if (bump !== 'patch') expect(under('3.0.1').unversioned).toMatch(/moved only to 3\.0\.1/);
+    },
+  );
 
   it('an unchanged contract needs no new version', () => {
-    expect(checkContract('profiles', readContract('released/profiles'))).toMatchObject({ needed: 'none', moved: 'none' });
+    expect(checkContract('profiles', readContract('released/profiles'))).toMatchObject({
+      needed: 'none',
+      moved: 'none',
+    });
   });
 });
 
 describe('breaking changes are refused unless the major version goes up', () => {
   const breakingCases: [string, string, (document: Mutable) => void, RegExp][] = [
     ['a removed operation', 'profiles', (d) => delete d.paths['/avatar/{hash}'], /Removed.*operation GET \/avatar/],
-    ['a renamed operation', 'publishing', (d) => (d.paths[RESTORE].post.operationId = 'undeletePost'), /operationId `restorePost` is now `undeletePost`/],
+    [
+      'a renamed operation',
+      'publishing',
+      (d) => (d.paths[RESTORE].post.operationId = 'undeletePost'),
+      /operationId `restorePost` is now `undeletePost`/,
+    ],
     ['a removed field', 'publishing', (d) => delete d.components.schemas.Post.properties.ID, /Removed.*property `ID`/],
     [
       'a removed enum value',
       'publishing',
-      (d) => (d.components.schemas.Post.properties.status.enum = d.components.schemas.Post.properties.status.enum.filter((v: string) => v !== 'trash')),
+      (d) =>
+        (d.components.schemas.Post.properties.status.enum = d.components.schemas.Post.properties.status.enum.filter(
+          (v: string) => v !== 'trash',
+        )),
       /status\/enum/,
     ],
     [
       'a new required parameter',
       'profiles',
-      (d) => d.paths[LOOKUP].get.parameters.push({ name: 'region', in: 'query', required: true, description: 'x', schema: { type: 'string' } }),
+      (d) =>
+        d.paths[LOOKUP].get.parameters.push({
+          name: 'region',
+          in: 'query',
+          required: true,
+          description: 'x',
+          schema: { type: 'string' },
+        }),
       /required query parameter `region`/,
     ],
     [
@@ -139,15 +167,27 @@ describe('breaking changes are refused unless the major version goes up', () => 
     );
     expect(check.breaking).toEqual([]);
     expect(check.changes.some((c) => c.kind === 'non-breaking' && /nickname/.test(c.description))).toBe(true);
-    const changelog = changelogMarkdown(check, readContract('released/profiles'), changed('profiles', (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string', description: 'x' })));
+    const changelog = changelogMarkdown(
+      check,
+      readContract('released/profiles'),
+      changed(
+        'profiles',
+        (d) => (d.components.schemas.AnonymousProfile.properties.nickname = { type: 'string', description: 'x' }),
+      ),
+    );
     expect(changelog).toContain('## Changes since 3.0.0\n\nVersion 3.1.0 (released: 3.0.0): a minor release.');
-    expect(changelog).toMatch(/### Shared definitions[^\n]*\n\n(- .*\n)*- Added field `nickname` of schema `AnonymousProfile` \(compatible\)/);
+    expect(changelog).toMatch(
+      /### Shared definitions[^\n]*\n\n(- .*\n)*- Added field `nickname` of schema `AnonymousProfile` \(compatible\)/,
+    );
     expect(changelog).not.toMatch(/now 3\.|\/paths\/~1|\[add\]/);
   });
 
   it('a new value of an enum marked x-extensible-enum (error codes) is compatible; of another enum, or a removed one, breaking', () => {
     const code = (d: Mutable) => d.components.schemas.Error.properties.code;
-    const added = checkContract('developer', changed('developer', (d) => code(d).enum.push('brand_new_code')));
+    const added = checkContract(
+      'developer',
+      changed('developer', (d) => code(d).enum.push('brand_new_code')),
+    );
     expect(added.refused).toEqual([]);
     expect(added.changes.some((c) => c.kind === 'non-breaking' && /extensible enum/.test(c.description))).toBe(true);
     const closed = checkContract(
@@ -158,7 +198,10 @@ describe('breaking changes are refused unless the major version goes up', () => 
       }),
     );
     expect(closed.refused.length).toBeGreaterThan(0);
-    const removed = checkContract('developer', changed('developer', (d) => (code(d).enum = code(d).enum.slice(1))));
+    const removed = checkContract(
+      'developer',
+      changed('developer', (d) => (code(d).enum = code(d).enum.slice(1))),
+    );
     expect(removed.refused.length).toBeGreaterThan(0);
   });
 
@@ -168,10 +211,18 @@ describe('breaking changes are refused unless the major version goes up', () => 
       delete d.components.schemas.Post.properties.ID;
       d.info.version = '2.0.0';
     });
-    const changelog = changelogMarkdown(checkContract('publishing', current), readContract('released/publishing'), current);
+    const changelog = changelogMarkdown(
+      checkContract('publishing', current),
+      readContract('released/publishing'),
+      current,
+    );
     expect(changelog).toContain('Version 2.0.0 (released: 1.1.0): a major release, with breaking changes.');
-    expect(changelog).toMatch(/### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n(- .*\n)*- Added the 409( and 429)? answers? \(compatible\)/);
-    expect(changelog).toMatch(/### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n- Removed field `ID` of the application\/json body of the 200 answer \(breaking\)/);
+    expect(changelog).toMatch(
+      /### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n(- .*\n)*- Added the 409( and 429)? answers? \(compatible\)/,
+    );
+    expect(changelog).toMatch(
+      /### POST \/sites\/\{site\}\/posts\/\{post_ID\}\/restore \(`restorePost`\)\n\n- Removed field `ID` of the application\/json body of the 200 answer \(breaking\)/,
+    );
   });
 
   it('the changelog says a change to several answers of an operation once', () => {
@@ -179,14 +230,21 @@ describe('breaking changes are refused unless the major version goes up', () => 
       for (const status of ['409', '410']) d.paths[RESTORE].post.responses[status] = { description: 'New.' };
       d.info.version = '1.3.0';
     });
-    const changelog = changelogMarkdown(checkContract('publishing', current), readContract('released/publishing'), current);
+    const changelog = changelogMarkdown(
+      checkContract('publishing', current),
+      readContract('released/publishing'),
+      current,
+    );
     // The released contract lacks the 429 the current one declares: the line names it with the two added here.
     expect(changelog).toMatch(/- Added the 409(, 410 and 429| and 410) answers \(compatible\)/);
   });
 
   it('a new security scheme is compatible by itself; an existing operation that starts requiring it breaks its callers', () => {
     const scheme = { type: 'http', scheme: 'bearer', description: 'x' };
-    const added = checkContract('publishing', changed('publishing', (d) => (d.components.securitySchemes.brandNew = scheme)));
+    const added = checkContract(
+      'publishing',
+      changed('publishing', (d) => (d.components.securitySchemes.brandNew = scheme)),
+    );
     expect(added.refused).toEqual([]);
     const required = checkContract(
       'publishing',
@@ -199,35 +257,57 @@ describe('breaking changes are refused unless the major version goes up', () => 
   });
 
   it('an answer header made required is a promise more, compatible; one made optional, or a request header made required, breaks clients', () => {
-    const promised = checkContract('oauth', changed('released/oauth', (d) => (d.components.headers['X-RateLimit-Limit'].required = true)));
+    const promised = checkContract(
+      'oauth',
+      changed('released/oauth', (d) => (d.components.headers['X-RateLimit-Limit'].required = true)),
+    );
     expect(promised.refused).toEqual([]);
-    expect(promised.changes.some((change) => change.where === '/components/headers/X-RateLimit-Limit/required' && change.kind === 'non-breaking')).toBe(true);
-    const withdrawn = checkContract('profiles', changed('released/profiles', (d) => (d.components.headers['X-RateLimit-Limit'].required = false)));
+    expect(
+      promised.changes.some(
+        (change) => change.where === '/components/headers/X-RateLimit-Limit/required' && change.kind === 'non-breaking',
+      ),
+    ).toBe(true);
+    const withdrawn = checkContract(
+      'profiles',
+      changed('released/profiles', (d) => (d.components.headers['X-RateLimit-Limit'].required = false)),
+    );
     expect(withdrawn.refused.map((change) => change.where)).toContain('/components/headers/X-RateLimit-Limit/required');
-    const demanded = checkContract('profiles', changed('released/profiles', (d) => (d.components.parameters.IfNoneMatch.required = true)));
+    const demanded = checkContract(
+      'profiles',
+      changed('released/profiles', (d) => (d.components.parameters.IfNoneMatch.required = true)),
+    );
     expect(demanded.refused.length).toBeGreaterThan(0);
   });
 
   it('the changelog of an unchanged contract says so', () => {
-    expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(/None: this is release 3\.0\.0/);
+    expect(changelogMarkdown(checkContract('profiles', readContract('released/profiles')))).toMatch(
+      /None: this is release 3\.0\.0/,
+    );
   });
 });
 
 describe('acknowledged tightenings (openapi/released/tightenings.yaml): bounds the released server already enforced', () => {
-  const refusedAt = (check: ReturnType<typeof checkContract>) => check.refused.map((change) => change.description).join('\n');
+  const refusedAt = (check: ReturnType<typeof checkContract>) =>
+    check.refused.map((change) => change.description).join('\n');
 
-  it('today\'s bounds on released inputs pass only as acknowledged: without the list they are breaking', () => {
+  it("today's bounds on released inputs pass only as acknowledged: without the list they are breaking", () => {
     const check = baseCheck('publishing');
     expect(check.refused).toEqual([]);
     expect(check.changes.filter((change) => change.acknowledged).length).toBeGreaterThan(0);
     const unacknowledged = checkContract('publishing', base('publishing'), []);
     expect(refusedAt(unacknowledged)).toMatch(/maxLength validator in query parameter `http_envelope`/);
     expect(refusedAt(unacknowledged)).toMatch(/format in path parameter `post_ID`/);
-    expect(refusedAt(checkContract('profiles', readContract('profiles'), []))).toMatch(/maxLength validator in query parameter `r`/);
+    expect(refusedAt(checkContract('profiles', readContract('profiles'), []))).toMatch(
+      /maxLength validator in query parameter `r`/,
+    );
   });
 
   it('the changelog names each acknowledged bound with its reason', () => {
-    const changelog = changelogMarkdown(baseCheck('publishing'), readContract('released/publishing'), base('publishing'));
+    const changelog = changelogMarkdown(
+      baseCheck('publishing'),
+      readContract('released/publishing'),
+      base('publishing'),
+    );
     expect(changelog).toContain(
       '- Bounded query parameter `pretty` by `maxLength: 16384` (compatible: the released server already refused every value it refuses; no query value can be longer',
     );
@@ -235,19 +315,31 @@ describe('acknowledged tightenings (openapi/released/tightenings.yaml): bounds t
   });
 
   it('another value of an acknowledged bound is breaking', () => {
-    const check = checkContract('publishing', changed('publishing', (d) => (d.components.schemas.Flag.anyOf[1].maxLength = 5)));
+    const check = checkContract(
+      'publishing',
+      changed('publishing', (d) => (d.components.schemas.Flag.anyOf[1].maxLength = 5)),
+    );
     expect(refusedAt(check)).toMatch(/query parameter `pretty`/);
   });
 
   it('the same keyword on an input that is not acknowledged is breaking', () => {
-    const check = checkContract('publishing', changed('publishing', (d) => (d.components.parameters.site.schema.format = 'hostname')));
+    const check = checkContract(
+      'publishing',
+      changed('publishing', (d) => (d.components.parameters.site.schema.format = 'hostname')),
+    );
     expect(refusedAt(check)).toMatch(/format in path parameter `site`/);
   });
 
   it('any other change to an acknowledged input is judged as before: a lowered maximum, a parameter made required', () => {
-    const lowered = checkContract('publishing', changed('publishing', (d) => (d.components.parameters.post_ID.schema.maximum = 1000)));
+    const lowered = checkContract(
+      'publishing',
+      changed('publishing', (d) => (d.components.parameters.post_ID.schema.maximum = 1000)),
+    );
     expect(refusedAt(lowered)).toMatch(/post_ID/);
-    const required = checkContract('profiles', changed('profiles', (d) => (d.components.parameters.AvatarRating.required = true)));
+    const required = checkContract(
+      'profiles',
+      changed('profiles', (d) => (d.components.parameters.AvatarRating.required = true)),
+    );
     expect(refusedAt(required)).toMatch(/`r`/);
   });
 

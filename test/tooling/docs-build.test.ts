@@ -32,7 +32,12 @@ describe('the SDK samples', () => {
         '});',
       ].join('\n'),
     );
-    const restore = sdkSample('publishing', readContract('publishing'), '/sites/{site}/posts/{post_ID}/restore', 'post')!;
+    const restore = sdkSample(
+      'publishing',
+      readContract('publishing'),
+      '/sites/{site}/posts/{post_ID}/restore',
+      'post',
+    )!;
     expect(restore).toContain("auth: 'YOUR_BEARER_TOKEN' });\n");
     expect(restore).toContain("path: { site: 'demo.example.com', post_ID: 101 },");
   });
@@ -51,9 +56,14 @@ describe('the SDK samples', () => {
         const operation = item[method] as { operationId: string; 'x-codeSamples': { source: string }[] } | undefined;
         if (!operation) continue;
         const [sample] = operation['x-codeSamples'];
-        expect(sample!.source).toContain(`import { createClient, ${operation.operationId} } from '@contract-first/${name}';`);
-        expect(sample!.source.split('\n')[0]).toBe(`// npm install @contract-first/${name}@${(document.info as { version: string }).version}  (or the tarball npm run build:sdk packs: ./contract-first-${name}-${(document.info as { version: string }).version}.tgz)`);
-        for (const [, parameter] of path.matchAll(/\{([^}]+)\}/g)) expect(sample!.source).toMatch(new RegExp(`\\b${parameter}: `));
+        expect(sample!.source).toContain(
+          `import { createClient, ${operation.operationId} } from '@contract-first/${name}';`,
+        );
+        expect(sample!.source.split('\n')[0]).toBe(
+          `// npm install @contract-first/${name}@${(document.info as { version: string }).version}  (or the tarball npm run build:sdk packs: ./contract-first-${name}-${(document.info as { version: string }).version}.tgz)`,
+        );
+        for (const [, parameter] of path.matchAll(/\{([^}]+)\}/g))
+          expect(sample!.source).toMatch(new RegExp(`\\b${parameter}: `));
       }
     }
   });
@@ -61,35 +71,63 @@ describe('the SDK samples', () => {
 
 describe('the document the docs serve', () => {
   it("keeps the contract's example files as it wrote them, where Redocly's bundle read them into text", () => {
-    const source = { examples: { avatar: { summary: 's', externalValue: './examples/avatar.png' } }, other: [{ value: 1 }] };
+    const source = {
+      examples: { avatar: { summary: 's', externalValue: './examples/avatar.png' } },
+      other: [{ value: 1 }],
+    };
     const bundled = { examples: { avatar: { summary: 's', value: '\ufffdPNG...' } }, other: [{ value: 1 }] };
-    expect(withExternalValues(source, bundled)).toEqual({ examples: { avatar: { summary: 's', externalValue: './examples/avatar.png' } }, other: [{ value: 1 }] });
+    expect(withExternalValues(source, bundled)).toEqual({
+      examples: { avatar: { summary: 's', externalValue: './examples/avatar.png' } },
+      other: [{ value: 1 }],
+    });
   });
 
   it('names the serving origin in every server and SDK sample, and nothing else of the contract changes', () => {
     const written = withCodeSamples('profiles', readContract('profiles'));
-    const served = documentAt(written as Parameters<typeof documentAt>[0], 'https://docs.example.com', '/docs/profiles/openapi.json');
+    const served = documentAt(
+      written as Parameters<typeof documentAt>[0],
+      'https://docs.example.com',
+      '/docs/profiles/openapi.json',
+    );
     expect(served.servers).toEqual([{ url: 'https://docs.example.com/v3', description: expect.any(String) }]);
-    expect((served.paths!['/avatar/{hash}']!.servers as unknown[])[0]).toMatchObject({ url: 'https://docs.example.com' });
-    const sample = (served.paths!['/profiles/{profileIdentifier}']!.get as { 'x-codeSamples': { source: string }[] })['x-codeSamples'][0]!.source;
+    expect((served.paths!['/avatar/{hash}']!.servers as unknown[])[0]).toMatchObject({
+      url: 'https://docs.example.com',
+    });
+    const sample = (served.paths!['/profiles/{profileIdentifier}']!.get as { 'x-codeSamples': { source: string }[] })[
+      'x-codeSamples'
+    ][0]!.source;
     expect(sample).toContain("baseUrl: 'https://docs.example.com/v3'");
     expect(served.components).toEqual(written.components);
     expect(served.info).toEqual(written.info);
     // The one written at the contract's server is left alone when the base is that server.
-    expect(documentAt(written as Parameters<typeof documentAt>[0], 'http://localhost:8080', '/docs/profiles/openapi.json').servers![0]!.url).toBe('http://localhost:8080/v3');
+    expect(
+      documentAt(written as Parameters<typeof documentAt>[0], 'http://localhost:8080', '/docs/profiles/openapi.json')
+        .servers![0]!.url,
+    ).toBe('http://localhost:8080/v3');
   });
 });
 
 describe('the pages', () => {
   const page = { service: 'profiles', title: 'Profiles <API>', version: '3.0.0' };
-  const assets = { script: '/docs/assets/scalar-1.0.0/standalone.esm.js', setup: '/docs/assets/docs.1.js', stylesheet: '/docs/assets/docs.1.css' };
+  const assets = {
+    script: '/docs/assets/scalar-1.0.0/standalone.esm.js',
+    setup: '/docs/assets/docs.1.js',
+    stylesheet: '/docs/assets/docs.1.css',
+  };
 
   it('configure Scalar from an attribute (no inline script), off every service of its own: fonts, telemetry, agent, MCP, hosted client', () => {
     const html = referencePage(page, assets);
     expect(html).toContain('<title>Profiles &lt;API&gt; 3.0.0: API reference</title>');
     expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
     const attribute = /data-configuration="([^"]*)"/.exec(html)![1]!;
-    const configuration = JSON.parse(attribute.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
+    const configuration = JSON.parse(
+      attribute
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&'),
+    );
     expect(configuration).toMatchObject({
       url: '/docs/profiles/reference.json',
       withDefaultFonts: false,
@@ -105,18 +143,29 @@ describe('the pages', () => {
   });
 
   it("render the changelog's Markdown: headings, lists, code, everything escaped", () => {
-    expect(markdownToHtml('## Changes since 1.0.0\n\n### Breaking\n\n- [Removed] `GET /a<b>`\n- two\n\nText & more')).toBe(
+    expect(
+      markdownToHtml('## Changes since 1.0.0\n\n### Breaking\n\n- [Removed] `GET /a<b>`\n- two\n\nText & more'),
+    ).toBe(
       '<h2>Changes since 1.0.0</h2>\n<h3>Breaking</h3>\n<ul>\n<li>[Removed] <code>GET /a&lt;b&gt;</code></li>\n<li>two</li>\n</ul>\n<p>Text &amp; more</p>',
     );
     expect(changelogPage(page, '## None\n', assets)).not.toContain('<script');
   });
 
   it('are rebuilt when anything they are made of changes', () => {
-    for (const input of ['openapi', 'scripts/build-docs.ts', 'scripts/docs', 'scripts/contract-versions.ts', 'web/docs', 'package-lock.json']) {
+    for (const input of [
+      'openapi',
+      'scripts/build-docs.ts',
+      'scripts/docs',
+      'scripts/contract-versions.ts',
+      'web/docs',
+      'package-lock.json',
+    ]) {
       expect(BUILD_INPUTS.docs).toContain(input);
     }
     // Scalar's version is read from its package, whose version package-lock.json pins.
-    const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version: string }>;
+    };
     expect(lock.packages['node_modules/@scalar/api-reference']?.version).toMatch(/^\d+\.\d+\.\d+$/);
   });
 });

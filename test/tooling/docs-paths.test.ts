@@ -15,7 +15,11 @@ const LINK = /\]\(([^)#\s]+)(?:#[^)]*)?\)/g;
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? markdownFiles(join(dir, entry.name)) : entry.name.endsWith('.md') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? markdownFiles(join(dir, entry.name))
+      : entry.name.endsWith('.md')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -41,7 +45,9 @@ describe('the decision records quote no figure (docs/performance.md holds them)'
   it('finds figures where they are', () => {
     const performance = readFileSync(join(projectRoot, 'docs', 'performance.md'), 'utf8');
     expect(performance.match(FIGURE)?.length).toBeGreaterThan(10);
-    expect('60 draw in about 300 ms; 20 µs of a 600µs restore; 1.35× the CPU; REPLICA_MAX_LAG_MS'.match(FIGURE)).toEqual(['300 ms', '20 µs', '600µs', '1.35×']);
+    expect(
+      '60 draw in about 300 ms; 20 µs of a 600µs restore; 1.35× the CPU; REPLICA_MAX_LAG_MS'.match(FIGURE),
+    ).toEqual(['300 ms', '20 µs', '600µs', '1.35×']);
   });
 
   it.each(records.map((record) => [relative(projectRoot, record), record]))('%s', (_name, record) => {

@@ -30,7 +30,9 @@ describe('a build only when its inputs changed', () => {
 
   it('a failed build records nothing, so the next start tries again', async () => {
     const stamp = `${dir}/failing/.stamp`;
-    await expect(buildWhenChanged(stamp, ['openapi'], async () => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(buildWhenChanged(stamp, ['openapi'], async () => Promise.reject(new Error('broken')))).rejects.toThrow(
+      'broken',
+    );
     let built = false;
     expect(await buildWhenChanged(stamp, ['openapi'], async () => void (built = true))).toBe(true);
     expect(built).toBe(true);
@@ -65,7 +67,9 @@ describe('a build only when its inputs changed', () => {
     expect(BUILD_INPUTS.docs).toContain('openapi');
     expect(BUILD_INPUTS.server).toEqual(expect.arrayContaining(['src', 'openapi', 'generated']));
     expect(BUILD_INPUTS.ui).toEqual(expect.arrayContaining(['web/developers', 'generated/developer']));
-    expect(BUILD_INPUTS.mock).toEqual(expect.arrayContaining(['openapi', 'scripts/build-mock.ts', 'package-lock.json']));
+    expect(BUILD_INPUTS.mock).toEqual(
+      expect.arrayContaining(['openapi', 'scripts/build-mock.ts', 'package-lock.json']),
+    );
     expect(inputsHash(['openapi'])).toMatch(/^[0-9a-f]{64}$/);
   });
 });

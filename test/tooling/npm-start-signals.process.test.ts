@@ -34,7 +34,12 @@ describe('kill <pid of npm start>', () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
       cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(scratch, 'app.db')}`, NODE_ENV: 'development' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${join(scratch, 'app.db')}`,
+        NODE_ENV: 'development',
+      },
       stdio: 'ignore',
     });
     const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));

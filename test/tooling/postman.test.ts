@@ -15,7 +15,12 @@ import { startServer, type TestServer } from '../support/server.js';
  */
 interface Request {
   method: string;
-  url: { host: string[]; path: string[]; query?: { key: string; value: string; disabled?: boolean; description?: string | { content?: string } }[]; variable?: { key: string; value: string }[] };
+  url: {
+    host: string[];
+    path: string[];
+    query?: { key: string; value: string; disabled?: boolean; description?: string | { content?: string } }[];
+    variable?: { key: string; value: string }[];
+  };
   auth?: { type: string; bearer?: { key: string; value: string }[] };
 }
 interface Item {
@@ -40,14 +45,18 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 describe.each(CONTRACTS)('the Postman files of %s', (name) => {
   const files = () => ({
-    collection: JSON.parse(readFileSync(join(out, `${name}.postman_collection.json`), 'utf8')) as Collection & { item: Item[] },
+    collection: JSON.parse(readFileSync(join(out, `${name}.postman_collection.json`), 'utf8')) as Collection & {
+      item: Item[];
+    },
     environment: JSON.parse(readFileSync(join(out, `${name}.postman_environment.json`), 'utf8')) as Environment,
   });
 
   it('hold every operation of the contract, and an environment with its base URL and a token', () => {
     const { collection, environment } = files();
     const contract = readContract(name);
-    const operations = Object.values(contract.paths ?? {}).flatMap((item) => METHODS.filter((method) => method in item));
+    const operations = Object.values(contract.paths ?? {}).flatMap((item) =>
+      METHODS.filter((method) => method in item),
+    );
     expect(requests(collection.item)).toHaveLength(operations.length);
     expect(collection.info.name).toBe((contract.info as { title: string }).title);
     expect(environment.values.map((value) => value.key)).toContain('token');
@@ -59,7 +68,8 @@ describe.each(CONTRACTS)('the Postman files of %s', (name) => {
         const required = /^\(Required\)/.test(typeof described === 'string' ? described : (described?.content ?? ''));
         expect(parameter.disabled === true, `${item.name}: ${parameter.key}`).toBe(!required);
       }
-      if (item.request!.auth?.type === 'bearer') expect(item.request!.auth.bearer).toEqual([{ key: 'token', value: '{{token}}' }]);
+      if (item.request!.auth?.type === 'bearer')
+        expect(item.request!.auth.bearer).toEqual([{ key: 'token', value: '{{token}}' }]);
     }
   });
 
@@ -68,9 +78,14 @@ describe.each(CONTRACTS)('the Postman files of %s', (name) => {
     // The environment pointed at this deployment, as a tester edits it.
     const values = new Map<string, string>([
       ...(collection.variable ?? []).map((variable) => [variable.key, String(variable.value)] as [string, string]),
-      ...environment.values.map((value) => [value.key, value.value.replace('http://localhost:8080', server.url)] as [string, string]),
+      ...environment.values.map(
+        (value) => [value.key, value.value.replace('http://localhost:8080', server.url)] as [string, string],
+      ),
     ]);
-    const expand = (text: string): string => (/\{\{([\w.][\w.-]*)\}\}/.test(text) ? expand(text.replace(/\{\{([\w.][\w.-]*)\}\}/g, (_, key: string) => values.get(key) ?? '')) : text);
+    const expand = (text: string): string =>
+      /\{\{([\w.][\w.-]*)\}\}/.test(text)
+        ? expand(text.replace(/\{\{([\w.][\w.-]*)\}\}/g, (_, key: string) => values.get(key) ?? ''))
+        : text;
     const gets = requests(collection.item).filter((item) => item.request!.method === 'GET');
     expect(gets.length).toBeGreaterThan(0);
     const contract = readContract(name);
@@ -78,14 +93,26 @@ describe.each(CONTRACTS)('the Postman files of %s', (name) => {
       const { url } = item.request!;
       const variables = new Map((url.variable ?? []).map((variable) => [variable.key, variable.value]));
       // A whole segment is a path variable (`:post_ID`); one inside a segment (`slug:{{post_slug}}`) is a collection variable.
-      const path = url.path.map((segment) => (segment.startsWith(':') ? encodeURIComponent(variables.get(segment.slice(1)) ?? '') : expand(segment))).join('/');
-      const query = (url.query ?? []).filter((parameter) => !parameter.disabled).map((parameter) => `${parameter.key}=${encodeURIComponent(parameter.value)}`);
+      const path = url.path
+        .map((segment) =>
+          segment.startsWith(':') ? encodeURIComponent(variables.get(segment.slice(1)) ?? '') : expand(segment),
+        )
+        .join('/');
+      const query = (url.query ?? [])
+        .filter((parameter) => !parameter.disabled)
+        .map((parameter) => `${parameter.key}=${encodeURIComponent(parameter.value)}`);
       const target = `${expand(url.host.join('.'))}/${path}${query.length ? `?${query.join('&')}` : ''}`;
       expect(target.startsWith(server.url), target).toBe(true);
       const res = await fetch(target, { redirect: 'manual' });
-      const template = url.path.map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment.replace(/\{\{(\w+)\}\}/g, '{$1}'))).join('/');
+      const template = url.path
+        .map((segment) =>
+          segment.startsWith(':') ? `{${segment.slice(1)}}` : segment.replace(/\{\{(\w+)\}\}/g, '{$1}'),
+        )
+        .join('/');
       const operation = contract.paths![`/${template}`]!.get as { responses: Record<string, unknown> };
-      expect(Object.keys(operation.responses), `${item.name}: GET ${target} -> ${res.status}`).toContain(String(res.status));
+      expect(Object.keys(operation.responses), `${item.name}: GET ${target} -> ${res.status}`).toContain(
+        String(res.status),
+      );
       expect(res.headers.get('content-type') ?? '', target).not.toContain('javascript');
     }
   });

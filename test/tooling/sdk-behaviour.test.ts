@@ -19,7 +19,9 @@ import { packedSdk } from '../support/sdk.js';
  * ES module one (`.mjs`, `import`) that installed the packed tarballs.
  */
 const exec = promisify(execFile);
-const PROFILES_VERSION = /\n {2}version: (\S+)/.exec(readFileSync(join(projectRoot, 'openapi', 'profiles.yaml'), 'utf8'))![1]!;
+const PROFILES_VERSION = /\n {2}version: (\S+)/.exec(
+  readFileSync(join(projectRoot, 'openapi', 'profiles.yaml'), 'utf8'),
+)![1]!;
 
 interface Seen {
   method: string;
@@ -49,7 +51,8 @@ function answer(scenario: string, n: number, response: ServerResponse): void {
   if (kind === 'gateway') return json(502, { error: 'bad_gateway' });
   if (kind === 'busy-long') return json(429, { error: 'rate_limited' }, { 'Retry-After': '3600' });
   if (kind === 'busy-backoff') return n === 1 ? json(503, { error: 'unavailable' }) : ok();
-  if (kind.startsWith('busy') && n === 1) return json(kind.includes('429') ? 429 : 503, { error: 'busy' }, { 'Retry-After': '1' });
+  if (kind.startsWith('busy') && n === 1)
+    return json(kind.includes('429') ? 429 : 503, { error: 'busy' }, { 'Retry-After': '1' });
   if (kind.startsWith('always')) return json(503, { error: 'unavailable' }, { 'Retry-After': '0' });
   ok();
 }
@@ -61,7 +64,12 @@ beforeAll(async () => {
   stub = createServer((request, response) => {
     const [, scenario = '', ...rest] = (request.url ?? '').split('/');
     const list = seen.get(scenario) ?? [];
-    list.push({ method: request.method ?? '', path: `/${rest.join('/')}`, headers: request.headers, at: performance.now() });
+    list.push({
+      method: request.method ?? '',
+      path: `/${rest.join('/')}`,
+      headers: request.headers,
+      at: performance.now(),
+    });
     seen.set(scenario, list);
     request.resume();
     answer(scenario, list.length, response);
@@ -207,7 +215,11 @@ describe.each(['cjs', 'mjs'])('the SDK from a %s consumer', (kind) => {
     expect(requests(kind, 'busy-restore')).toHaveLength(1);
     expect(requests(kind, 'busy-restore-client-unsafe')).toHaveLength(1);
     const [first, second] = requests(kind, 'busy-restore-call-unsafe');
-    expect([first!.method, second!.method, second!.path]).toEqual(['POST', 'POST', '/sites/demo.example.com/posts/108/restore']);
+    expect([first!.method, second!.method, second!.path]).toEqual([
+      'POST',
+      'POST',
+      '/sites/demo.example.com/posts/108/restore',
+    ]);
   });
 
   it('runs interceptors once per call around the retries', () => {

@@ -16,14 +16,18 @@ const doc = readFileSync(join(projectRoot, 'docs', 'sdk.md'), 'utf8');
 const tarballOf = (name: string, version: string) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 
 const built = CONTRACTS.map((contract) => {
-  const document = parseYaml(readFileSync(join(projectRoot, 'openapi', `${contract}.yaml`), 'utf8')) as Parameters<typeof packageJson>[1];
+  const document = parseYaml(readFileSync(join(projectRoot, 'openapi', `${contract}.yaml`), 'utf8')) as Parameters<
+    typeof packageJson
+  >[1];
   const { name, version } = packageJson(contract, document);
   return { name, version, tarball: tarballOf(name, version) };
 });
 
 describe('docs/sdk.md', () => {
   it('lists every package the build writes, with the version and tarball it writes, and no other', () => {
-    const rows = [...doc.matchAll(/^\| `(@[^`]+)` \| ([^ |]+) \| `([^`]+)` \|$/gm)].map(([, name, version, tarball]) => ({ name, version, tarball }));
+    const rows = [...doc.matchAll(/^\| `(@[^`]+)` \| ([^ |]+) \| `([^`]+)` \|$/gm)].map(
+      ([, name, version, tarball]) => ({ name, version, tarball }),
+    );
     expect(rows).toEqual([...built].sort((a, b) => a.name.localeCompare(b.name)));
   });
 

@@ -33,7 +33,10 @@ beforeAll(async () => {
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
   [tarballs, server] = await Promise.all([packedSdk(), startServer()]);
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }));
+  writeFileSync(
+    join(consumer, 'package.json'),
+    JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }),
+  );
   // --offline: the packages have no dependencies, so nothing may need the registry.
   await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: consumer, env: npmEnv });
 }, 180_000);

@@ -9,13 +9,19 @@ import { projectRoot } from '../../scripts/tools.js';
  * file with no test and an unhandled error, and exits non-zero.
  */
 function runTests(...args: string[]): Promise<{ code: number | null; lines: string[] }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS'),
+  );
   return new Promise((resolve, reject) => {
-    const child = spawn(`${projectRoot}node_modules/.bin/tsx`, ['scripts/run-tests.ts', '--config', 'test/tooling/broken-suites/vitest.config.ts', ...args], {
-      cwd: projectRoot,
-      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      `${projectRoot}node_modules/.bin/tsx`,
+      ['scripts/run-tests.ts', '--config', 'test/tooling/broken-suites/vitest.config.ts', ...args],
+      {
+        cwd: projectRoot,
+        env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', () => {});

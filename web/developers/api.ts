@@ -34,7 +34,8 @@ async function unwrap<T>(call: Promise<SdkResult<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (response?.ok) return data as T;
   const body = (typeof error === 'object' && error !== null ? error : {}) as { error?: unknown; code?: unknown };
-  if (!response) throw new ApiFailure(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
+  if (!response)
+    throw new ApiFailure(0, 'network_error', 'The server could not be reached. Check your connection and try again.');
   throw new ApiFailure(
     response.status,
     typeof body.code === 'string' ? body.code : 'unexpected_answer',
@@ -70,7 +71,8 @@ export function dashboardApi(baseUrl: string) {
         throw failure;
       }
     },
-    logIn: async (email: string, password: string) => remember(await unwrap(sdk.logIn({ client, body: { email, password } }))),
+    logIn: async (email: string, password: string) =>
+      remember(await unwrap(sdk.logIn({ client, body: { email, password } }))),
     /** Signs up (the answer says nothing about the address), then logs in with the same password. */
     async signUp(email: string, password: string) {
       await unwrap(sdk.signUp({ client, body: { email, password } }));
@@ -81,10 +83,12 @@ export function dashboardApi(baseUrl: string) {
       csrfToken = '';
     },
     /** Sends the verification link again; the answer says where to find it. */
-    resendVerification: async (): Promise<string> => (await unwrap(sdk.resendVerification({ client, headers: csrf() }))).message,
+    resendVerification: async (): Promise<string> =>
+      (await unwrap(sdk.resendVerification({ client, headers: csrf() }))).message,
     verifyEmail: (token: string) => unwrap(sdk.verifyEmail({ client, body: { token } })),
     requestEmailChange: async (newEmail: string, password: string): Promise<string> =>
-      (await unwrap(sdk.requestEmailChange({ client, body: { new_email: newEmail, password }, headers: csrf() }))).message,
+      (await unwrap(sdk.requestEmailChange({ client, body: { new_email: newEmail, password }, headers: csrf() })))
+        .message,
     confirmEmailChange: (token: string) => unwrap(sdk.confirmEmailChange({ client, body: { token } })),
     requestPasswordReset: async (email: string): Promise<string> =>
       (await unwrap(sdk.requestPasswordReset({ client, body: { email } }))).message,
@@ -92,7 +96,13 @@ export function dashboardApi(baseUrl: string) {
       await unwrap(sdk.resetPassword({ client, body: { token, password } }));
     },
     async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      await unwrap(sdk.changePassword({ client, body: { current_password: currentPassword, new_password: newPassword }, headers: csrf() }));
+      await unwrap(
+        sdk.changePassword({
+          client,
+          body: { current_password: currentPassword, new_password: newPassword },
+          headers: csrf(),
+        }),
+      );
     },
     async deleteAccount(password: string): Promise<void> {
       await unwrap(sdk.deleteAccount({ client, body: { password }, headers: csrf() }));
@@ -109,16 +119,23 @@ export function dashboardApi(baseUrl: string) {
       unwrap(sdk.rotateApplicationKey({ client, path: { applicationId }, headers: csrf() })),
     revokeKey: (applicationId: string, keyId: string): Promise<Application> =>
       unwrap(sdk.revokeApiKey({ client, path: { applicationId, keyId }, headers: csrf() })),
-    oauthClient: (applicationId: string): Promise<OAuthClient> => unwrap(sdk.getOAuthClient({ client, path: { applicationId } })),
-    setOAuthClient: (applicationId: string, settings: { redirect_uris: string[]; javascript_origins: string[] }): Promise<OAuthClient> =>
+    oauthClient: (applicationId: string): Promise<OAuthClient> =>
+      unwrap(sdk.getOAuthClient({ client, path: { applicationId } })),
+    setOAuthClient: (
+      applicationId: string,
+      settings: { redirect_uris: string[]; javascript_origins: string[] },
+    ): Promise<OAuthClient> =>
       unwrap(sdk.setOAuthClient({ client, path: { applicationId }, body: settings, headers: csrf() })),
     async deleteApplication(applicationId: string): Promise<void> {
       await unwrap(sdk.deleteApplication({ client, path: { applicationId }, headers: csrf() }));
     },
-    consentRequest: (consentId: string): Promise<ConsentRequest> => unwrap(sdk.getConsentRequest({ client, path: { consentId } })),
+    consentRequest: (consentId: string): Promise<ConsentRequest> =>
+      unwrap(sdk.getConsentRequest({ client, path: { consentId } })),
     answerConsent: async (consentId: string, answer: ConsentAnswer): Promise<string> =>
-      (await unwrap(sdk.answerConsentRequest({ client, path: { consentId }, body: answer, headers: csrf() }))).redirect_to,
-    listAuthorizations: async (): Promise<AuthorizationList['authorizations']> => (await unwrap(sdk.listAuthorizations({ client }))).authorizations,
+      (await unwrap(sdk.answerConsentRequest({ client, path: { consentId }, body: answer, headers: csrf() })))
+        .redirect_to,
+    listAuthorizations: async (): Promise<AuthorizationList['authorizations']> =>
+      (await unwrap(sdk.listAuthorizations({ client }))).authorizations,
     async revokeAuthorization(applicationId: string): Promise<void> {
       await unwrap(sdk.revokeAuthorization({ client, path: { applicationId }, headers: csrf() }));
     },

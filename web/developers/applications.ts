@@ -75,16 +75,39 @@ function oauthSettings(application: Application): HTMLElement {
       h(
         'div',
         { class: 'copy-row' },
-        h('input', { id: `client-id-${id}`, class: 'client-id', type: 'text', readonly: '', value: id, 'data-client-id': id }),
+        h('input', {
+          id: `client-id-${id}`,
+          class: 'client-id',
+          type: 'text',
+          readonly: '',
+          value: id,
+          'data-client-id': id,
+        }),
         h(
           'button',
-          { type: 'button', class: 'button quiet small', 'data-action': 'copy-client-id', 'data-application': id, 'aria-label': `Copy the client_id of ${application.name}` },
+          {
+            type: 'button',
+            class: 'button quiet small',
+            'data-action': 'copy-client-id',
+            'data-application': id,
+            'aria-label': `Copy the client_id of ${application.name}`,
+          },
           'Copy',
         ),
       ),
     ),
-    field('redirect_uris', 'Redirect URIs', 'One a line, exactly as your app sends redirect_uri: https://…, or http://127.0.0.1:PORT/… on this computer.', 'https://app.example.com/callback'),
-    field('javascript_origins', 'JavaScript origins', 'One a line: origins whose pages call the APIs with the tokens (https://app.example.com).', 'https://app.example.com'),
+    field(
+      'redirect_uris',
+      'Redirect URIs',
+      'One a line, exactly as your app sends redirect_uri: https://…, or http://127.0.0.1:PORT/… on this computer.',
+      'https://app.example.com/callback',
+    ),
+    field(
+      'javascript_origins',
+      'JavaScript origins',
+      'One a line: origins whose pages call the APIs with the tokens (https://app.example.com).',
+      'https://app.example.com',
+    ),
     h('button', { type: 'submit', class: 'button primary small' }, 'Save OAuth settings'),
   );
 }
@@ -94,7 +117,8 @@ export function fillOAuthSettings(list: HTMLElement, settings: OAuthClient): voi
   const form = list.querySelector<HTMLFormElement>(`form[data-oauth="${CSS.escape(settings.client_id)}"]`);
   if (!form) return;
   form.querySelector<HTMLTextAreaElement>('textarea[name="redirect_uris"]')!.value = settings.redirect_uris.join('\n');
-  form.querySelector<HTMLTextAreaElement>('textarea[name="javascript_origins"]')!.value = settings.javascript_origins.join('\n');
+  form.querySelector<HTMLTextAreaElement>('textarea[name="javascript_origins"]')!.value =
+    settings.javascript_origins.join('\n');
 }
 
 /** The lines of a textarea: trimmed, empty ones left out. */
@@ -118,7 +142,11 @@ function applicationItem(application: Application): HTMLLIElement {
         {},
         h('h3', { id: titleId }, application.name),
         website
-          ? h('a', { class: 'application-website', href: website, rel: 'noopener noreferrer', target: '_blank' }, application.website_url)
+          ? h(
+              'a',
+              { class: 'application-website', href: website, rel: 'noopener noreferrer', target: '_blank' },
+              application.website_url,
+            )
           : null,
         application.description ? h('p', { class: 'application-description' }, application.description) : null,
       ),

@@ -25,7 +25,10 @@ function redirectHost(uri: string): string {
  * pick (each read, or read and write when the app asked for writing); Allow
  * or Deny sends the browser on to the authorization server.
  */
-export function renderConsent(request: ConsentRequest, answer: (approve: boolean, sites: { id: number; access: 'read' | 'write' }[]) => void): HTMLElement {
+export function renderConsent(
+  request: ConsentRequest,
+  answer: (approve: boolean, sites: { id: number; access: 'read' | 'write' }[]) => void,
+): HTMLElement {
   const publishing = request.scopes.filter((scope) => scope.startsWith('publishing:'));
   const mayWrite = request.scopes.includes('publishing:write');
   const sites = publishing.length
@@ -37,7 +40,12 @@ export function renderConsent(request: ConsentRequest, answer: (approve: boolean
           h(
             'p',
             {},
-            h('label', {}, h('input', { type: 'checkbox', name: 'site', value: String(site.id) }), ` ${site.name} (${site.url}), you are ${site.role}`),
+            h(
+              'label',
+              {},
+              h('input', { type: 'checkbox', name: 'site', value: String(site.id) }),
+              ` ${site.name} (${site.url}), you are ${site.role}`,
+            ),
             mayWrite
               ? h(
                   'select',
@@ -58,7 +66,13 @@ export function renderConsent(request: ConsentRequest, answer: (approve: boolean
     request.application.website_url ? h('p', {}, h('span', { class: 'hint' }, request.application.website_url)) : null,
     h('ul', { id: 'consent-scopes' }, ...request.scopes.map((scope) => h('li', {}, SCOPE_TEXT[scope]))),
     sites,
-    h('p', { id: 'consent-redirect' }, 'You will be sent back to ', h('strong', {}, redirectHost(request.redirect_uri)), ` (${request.redirect_uri}).`),
+    h(
+      'p',
+      { id: 'consent-redirect' },
+      'You will be sent back to ',
+      h('strong', {}, redirectHost(request.redirect_uri)),
+      ` (${request.redirect_uri}).`,
+    ),
     h(
       'div',
       { class: 'actions' },
@@ -70,7 +84,10 @@ export function renderConsent(request: ConsentRequest, answer: (approve: boolean
     event.preventDefault();
     const approve = (event.submitter as HTMLButtonElement | null)?.value === 'allow';
     const picked = [...form.querySelectorAll<HTMLInputElement>('input[name="site"]:checked')].map((box) => {
-      const access = form.querySelector<HTMLSelectElement>(`select[name="access-${box.value}"]`)?.value === 'write' ? 'write' : 'read';
+      const access =
+        form.querySelector<HTMLSelectElement>(`select[name="access-${box.value}"]`)?.value === 'write'
+          ? 'write'
+          : 'read';
       return { id: Number(box.value), access } as const;
     });
     answer(approve, approve ? picked : []);
@@ -79,7 +96,11 @@ export function renderConsent(request: ConsentRequest, answer: (approve: boolean
 }
 
 /** "Apps you authorized": each with its scopes and sites, and a Revoke button. */
-export function renderAuthorizations(authorizations: AuthorizationList['authorizations'], api: DashboardApi, refresh: () => void): HTMLElement {
+export function renderAuthorizations(
+  authorizations: AuthorizationList['authorizations'],
+  api: DashboardApi,
+  refresh: () => void,
+): HTMLElement {
   return h(
     'section',
     { class: 'card', id: 'authorizations', 'aria-labelledby': 'authorizations-title' },
@@ -89,7 +110,13 @@ export function renderAuthorizations(authorizations: AuthorizationList['authoriz
       const revoke = h('button', { type: 'button', class: 'button quiet' }, `Revoke ${authorization.name}`);
       revoke.addEventListener('click', () => void api.revokeAuthorization(authorization.application_id).then(refresh));
       const sites = authorization.sites.map((site) => `site ${site.id} (${site.access})`).join(', ');
-      return h('p', { class: 'authorization' }, h('strong', {}, authorization.name), ` ${authorization.scopes.join(', ')}${sites ? ` on ${sites}` : ''} `, revoke);
+      return h(
+        'p',
+        { class: 'authorization' },
+        h('strong', {}, authorization.name),
+        ` ${authorization.scopes.join(', ')}${sites ? ` on ${sites}` : ''} `,
+        revoke,
+      );
     }),
   );
 }

@@ -207,7 +207,9 @@ page.signUpForm.addEventListener('submit', (event) => {
     const session = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
     form.reset();
     await showSignedIn(session);
-    announce(`Welcome! Your account ${session.email} is ready. Open the link we emailed you to verify the address, then create an application to get an API key.`);
+    announce(
+      `Welcome! Your account ${session.email} is ready. Open the link we emailed you to verify the address, then create an application to get an API key.`,
+    );
     page.main.focus();
   });
 });
@@ -240,7 +242,11 @@ page.createForm.addEventListener('submit', (event) => {
 page.copyKey.addEventListener('click', () => {
   void busy(page.copyKey, async () => {
     const copied = await copyField(page.newKeyValue);
-    announce(copied ? 'Key copied to the clipboard.' : 'Copying is blocked here: the key is selected, copy it with your keyboard.');
+    announce(
+      copied
+        ? 'Key copied to the clipboard.'
+        : 'Copying is blocked here: the key is selected, copy it with your keyboard.',
+    );
   });
 });
 
@@ -258,10 +264,16 @@ page.applications.addEventListener('click', (event) => {
   void busy(button, async () => {
     switch (button.dataset.action) {
       case 'copy-client-id': {
-        const field = page.applications.querySelector<HTMLInputElement>(`input[data-client-id="${CSS.escape(application.id)}"]`);
+        const field = page.applications.querySelector<HTMLInputElement>(
+          `input[data-client-id="${CSS.escape(application.id)}"]`,
+        );
         if (!field) return;
         const copied = await copyField(field);
-        announce(copied ? 'client_id copied to the clipboard.' : 'Copying is blocked here: the client_id is selected, copy it with your keyboard.');
+        announce(
+          copied
+            ? 'client_id copied to the clipboard.'
+            : 'Copying is blocked here: the client_id is selected, copy it with your keyboard.',
+        );
         return;
       }
       case 'rotate': {
@@ -424,7 +436,11 @@ async function showConsent(consentId: string) {
   page.account.hidden = false;
   document.getElementById('consent-form')?.remove();
   page.main.append(
-    renderConsent(request, (approve, sites) => void busy(null, async () => window.location.assign(await api.answerConsent(consentId, { approve, sites })))),
+    renderConsent(
+      request,
+      (approve, sites) =>
+        void busy(null, async () => window.location.assign(await api.answerConsent(consentId, { approve, sites }))),
+    ),
   );
 }
 

@@ -17,7 +17,9 @@ export const contractFile = process.env.BENCH_CONTRACT!;
  * Content-Length); otherwise none.
  */
 export const extraHeaders: Readonly<Record<string, string>> =
-  process.env.BENCH_WITH_HEADERS === '1' ? (JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>) : {};
+  process.env.BENCH_WITH_HEADERS === '1'
+    ? (JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>)
+    : {};
 /** The contract as written (with `$ref`s). */
 export const contract = (): Record<string, unknown> =>
   parseYaml(readFileSync(contractFile, 'utf8')) as Record<string, unknown>;

@@ -31,6 +31,9 @@ app.get(`${prefix}/profiles/:profileIdentifier`, (_request: Request, response: R
 app.use((error: { status?: number; message?: string }, _request: Request, response: Response, _next: NextFunction) => {
   if (process.env.BENCH_DEBUG) console.error(error);
   const status = error.status ?? 500;
-  response.status(status).type('application/json').end(badRequest(status === 400 ? (error.message ?? '') : 'error'));
+  response
+    .status(status)
+    .type('application/json')
+    .end(badRequest(status === 400 ? (error.message ?? '') : 'error'));
 });
 app.listen(port, host);

@@ -11,7 +11,10 @@ import { badRequest, body, contentType, contract, host, port, prefix } from './c
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1024 } });
 app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
   const status = error.statusCode ?? 500;
-  reply.code(status).type('application/json').send(badRequest(status === 400 ? error.message : 'error'));
+  reply
+    .code(status)
+    .type('application/json')
+    .send(badRequest(status === 400 ? error.message : 'error'));
 });
 await app.register(openapiGlue, {
   specification: contract(),

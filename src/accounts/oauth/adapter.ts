@@ -86,7 +86,9 @@ export function kyselyOAuthAdapter(
         .executeTakeFirst();
       if (!row || (row.expires_at !== null && row.expires_at <= new Date().toISOString())) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
-      return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) };
+      return row.consumed_at === null
+        ? payload
+        : { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) };
     };
     return {
       async upsert(id, payload, expiresIn) {
@@ -124,7 +126,11 @@ export function kyselyOAuthAdapter(
           .execute();
       },
       async destroy(id) {
-        await db.deleteFrom('oauth_records').where('model', '=', model).where('id_hash', '=', hashOAuthId(id)).execute();
+        await db
+          .deleteFrom('oauth_records')
+          .where('model', '=', model)
+          .where('id_hash', '=', hashOAuthId(id))
+          .execute();
         if (REVOCABLE.has(model)) onRevoked();
       },
       async revokeByGrantId(grantId) {

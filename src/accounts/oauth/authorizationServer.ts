@@ -21,7 +21,15 @@ import { authorizationServerSecrets } from './secrets.js';
 export const OAUTH_PREFIX = '/oauth2';
 
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
-export const OAUTH_TTL = { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, RefreshToken: 30 * 24 * 3600, Interaction: 600, Session: 600, Grant: 365 * 24 * 3600 };
+export const OAUTH_TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 3600,
+  IdToken: 3600,
+  RefreshToken: 30 * 24 * 3600,
+  Interaction: 600,
+  Session: 600,
+  Grant: 365 * 24 * 3600,
+};
 
 /**
  * Requests per hour to the authorization server per client address, and those naming one application per
@@ -101,57 +109,84 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     options.logger,
     () => storeUnavailable,
     retryAfter,
-    kyselyOAuthAdapter(options.db, async (clientId: string) => {
-      try {
-        // Per application and client address: junk naming an app's client_id (anyone can) spends only the sender's share,
-        // never the app's budget for everyone; an app's real traffic comes from its many users' addresses.
-        const taken = perApplication.take(`${clientId} ${clientAddress.getStore() ?? ''}`);
-        if (taken instanceof Promise) await taken;
-      } catch (error) {
-        if (!(error instanceof ApiError) || !rateLimited) throw error;
-        // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
-        const response = answering.getStore();
-        if (response && !response.headersSent) for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
-        throw rateLimited();
-      }
-    }, () => options.onRevoked?.()),
+    kyselyOAuthAdapter(
+      options.db,
+      async (clientId: string) => {
+        try {
+          // Per application and client address: junk naming an app's client_id (anyone can) spends only the sender's share,
+          // never the app's budget for everyone; an app's real traffic comes from its many users' addresses.
+          const taken = perApplication.take(`${clientId} ${clientAddress.getStore() ?? ''}`);
+          if (taken instanceof Promise) await taken;
+        } catch (error) {
+          if (!(error instanceof ApiError) || !rateLimited) throw error;
+          // The library writes the answer: the refusal's rate-limit headers and Retry-After go on the response it is writing.
+          const response = answering.getStore();
+          if (response && !response.headersSent)
+            for (const [name, value] of Object.entries(error.headers ?? {})) response.setHeader(name, value);
+          throw rateLimited();
+        }
+      },
+      () => options.onRevoked?.(),
+    ),
   );
   let built: Promise<Provider> | undefined;
   // The library is loaded with the first OAuth request, not with every process that builds the app (the admin command line).
   const provider = () =>
-    (built ??= Promise.all([import('oidc-provider'), authorizationServerSecrets(options.db)]).then(([library, { cookieKey, signingKey }]) => {
-      const { OIDCProviderError } = library.errors;
-      rateLimited = () => new OIDCProviderError(429, 'rate_limited', { detail: 'Too many requests for this application' });
-      // Answered here, never redirected to the app: the 503 carries `Retry-After` for whoever sent the request.
-      storeUnavailable = () =>
-        Object.assign(new OIDCProviderError(503, 'temporarily_unavailable'), { error_description: STORE_UNAVAILABLE, allow_redirect: false, expose: true });
-      const server = new library.default(
-        issuer,
-        configuration(options, cookieKey, signingKey, adapter, (description) => new library.errors.InvalidRequest(description)),
-      );
-      // Every URL the library builds (the metadata's endpoints, redirects, the resume address) has the issuer's origin,
-      // never the request's Host: the forwarded headers it reads are written by `servedAtIssuer`, not by the caller.
-      server.proxy = true;
-      server.on('server_error', (_ctx: unknown, error: Error) => options.logger.error({ err: error }, 'authorization server error'));
-      server.use(async (ctx, next) => {
-        await next();
-        const body = ctx.body as Record<string, unknown> | undefined;
-        if (ctx.status !== 200 || !body || typeof body !== 'object') return;
-        // The revocation endpoint takes public clients as the token endpoint does (RFC 8414's default would be a secret).
-        if (ctx.oidc?.route === 'discovery') body.revocation_endpoint_auth_methods_supported = ['none'];
-        if (ctx.oidc?.route === 'token' && typeof body.access_token === 'string') {
-          // The token response names the site, as the real platform's does (`blog_id`, `blog_url`), on a refresh too.
-          const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
-          const site = grantId ? await grantSite(options.db, grantId) : undefined;
-          if (site) Object.assign(body, site);
-          const grant = ctx.oidc.entities.Grant;
-          if (options.tokenResponse && grant?.accountId) {
-            Object.assign(body, await options.tokenResponse({ accountId: grant.accountId, clientId: grant.clientId, grantId: grant.jti }));
+    (built ??= Promise.all([import('oidc-provider'), authorizationServerSecrets(options.db)]).then(
+      ([library, { cookieKey, signingKey }]) => {
+        const { OIDCProviderError } = library.errors;
+        rateLimited = () =>
+          new OIDCProviderError(429, 'rate_limited', { detail: 'Too many requests for this application' });
+        // Answered here, never redirected to the app: the 503 carries `Retry-After` for whoever sent the request.
+        storeUnavailable = () =>
+          Object.assign(new OIDCProviderError(503, 'temporarily_unavailable'), {
+            error_description: STORE_UNAVAILABLE,
+            allow_redirect: false,
+            expose: true,
+          });
+        const server = new library.default(
+          issuer,
+          configuration(
+            options,
+            cookieKey,
+            signingKey,
+            adapter,
+            (description) => new library.errors.InvalidRequest(description),
+          ),
+        );
+        // Every URL the library builds (the metadata's endpoints, redirects, the resume address) has the issuer's origin,
+        // never the request's Host: the forwarded headers it reads are written by `servedAtIssuer`, not by the caller.
+        server.proxy = true;
+        server.on('server_error', (_ctx: unknown, error: Error) =>
+          options.logger.error({ err: error }, 'authorization server error'),
+        );
+        server.use(async (ctx, next) => {
+          await next();
+          const body = ctx.body as Record<string, unknown> | undefined;
+          if (ctx.status !== 200 || !body || typeof body !== 'object') return;
+          // The revocation endpoint takes public clients as the token endpoint does (RFC 8414's default would be a secret).
+          if (ctx.oidc?.route === 'discovery') body.revocation_endpoint_auth_methods_supported = ['none'];
+          if (ctx.oidc?.route === 'token' && typeof body.access_token === 'string') {
+            // The token response names the site, as the real platform's does (`blog_id`, `blog_url`), on a refresh too.
+            const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
+            const site = grantId ? await grantSite(options.db, grantId) : undefined;
+            if (site) Object.assign(body, site);
+            const grant = ctx.oidc.entities.Grant;
+            if (options.tokenResponse && grant?.accountId) {
+              Object.assign(
+                body,
+                await options.tokenResponse({
+                  accountId: grant.accountId,
+                  clientId: grant.clientId,
+                  grantId: grant.jti,
+                }),
+              );
+            }
           }
-        }
-      });
-      return server;
-    })).catch((error: unknown) => {
+        });
+        return server;
+      },
+    )).catch((error: unknown) => {
       built = undefined;
       throw error;
     });
@@ -175,7 +210,8 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       const limited = perAddress(ctx, undefined);
       if (limited) await limited;
     } catch (error) {
-      if (error instanceof ApiError) return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
+      if (error instanceof ApiError)
+        return answerError(ctx, error.status, 'rate_limited', error.message, error.headers);
       throw error;
     }
     let server: Provider;
@@ -190,11 +226,20 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
     // The provider is a Koa app of its own (its cookie keys, its context), handed the request under its mount path.
     const original = ctx.req.url!;
     const rest = original.slice(metadata ? 0 : OAUTH_PREFIX.length);
-    Object.assign(ctx.req, { originalUrl: original, baseUrl: OAUTH_PREFIX, url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/' });
-    if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`) ctx.res.setHeader('Cache-Control', METADATA_CACHE);
+    Object.assign(ctx.req, {
+      originalUrl: original,
+      baseUrl: OAUTH_PREFIX,
+      url: metadata ? `/.well-known/oauth-authorization-server${original.slice(path.length)}` : rest || '/',
+    });
+    if (metadata || path === `${OAUTH_PREFIX}/.well-known/openid-configuration`)
+      ctx.res.setHeader('Cache-Control', METADATA_CACHE);
     ctx.respond = false;
     try {
-      await clientAddress.run(ctx.ip, () => answering.run(ctx.res, () => servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res))));
+      await clientAddress.run(ctx.ip, () =>
+        answering.run(ctx.res, () =>
+          servedAtIssuer(ctx, issuerOrigin, () => (served ??= server.callback())(ctx.req, ctx.res)),
+        ),
+      );
     } finally {
       // The access log names the path the request reached, not the library's.
       ctx.req.url = original;
@@ -211,7 +256,12 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
 export function oauthLimitDeclarations(budgets: OAuthLimits) {
   return {
     perAddress: { name: 'oauth', per: 'address', points: budgets.perAddress, windowSeconds: budgets.windowSeconds },
-    perApplication: { name: 'oauth-application', per: 'application', points: budgets.perApplication, windowSeconds: budgets.windowSeconds },
+    perApplication: {
+      name: 'oauth-application',
+      per: 'application',
+      points: budgets.perApplication,
+      windowSeconds: budgets.windowSeconds,
+    },
   } satisfies Record<string, LimitDeclaration>;
 }
 
@@ -297,7 +347,13 @@ const answering = new AsyncLocalStorage<ServerResponse>();
 const clientAddress = new AsyncLocalStorage<string>();
 
 /** An OAuth error answer (RFC 6749 §5.2): `{"error", "error_description"}`, never cached. */
-function answerError(ctx: Context, status: number, error: string, description: string, headers: Record<string, string> = {}) {
+function answerError(
+  ctx: Context,
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+) {
   setHeaders(ctx, { ...headers, 'Cache-Control': 'no-store' });
   ctx.status = status;
   ctx.body = { error, error_description: description };
@@ -332,7 +388,8 @@ function configuration(
     // than 43 can match an S256 verifier: refused here as the contract says, before a code is issued that cannot be redeemed.
     extraParams: {
       code_challenge: (_ctx: unknown, value: string | undefined) => {
-        if (value !== undefined && !S256_CHALLENGE.test(value)) throw invalidRequest('code_challenge must be 43 characters of base64url (BASE64URL(SHA256(code_verifier)))');
+        if (value !== undefined && !S256_CHALLENGE.test(value))
+          throw invalidRequest('code_challenge must be 43 characters of base64url (BASE64URL(SHA256(code_verifier)))');
       },
     },
     ttl: OAUTH_TTL,
@@ -345,7 +402,13 @@ function configuration(
       const grantId = ctx.oidc.result?.consent?.grantId;
       return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
     },
-    routes: { authorization: '/authorize', token: '/token', revocation: '/revoke', jwks: '/jwks', userinfo: '/userinfo' },
+    routes: {
+      authorization: '/authorize',
+      token: '/token',
+      revocation: '/revoke',
+      jwks: '/jwks',
+      userinfo: '/userinfo',
+    },
     features: {
       devInteractions: { enabled: false },
       // An app revokes only its own tokens: another app's token sent here is answered 200 (RFC 7009) and left alone,
@@ -372,7 +435,8 @@ function configuration(
       },
     },
     extraClientMetadata: { properties: ['javascript_origins'] },
-    clientBasedCORS: (_ctx, origin, client) => ((client as unknown as ClientMetadata).javascript_origins ?? []).includes(origin),
+    clientBasedCORS: (_ctx, origin, client) =>
+      ((client as unknown as ClientMetadata).javascript_origins ?? []).includes(origin),
     cookies: {
       keys: [cookieKey],
       long: cookieOptions,

@@ -25,9 +25,11 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (!URL.canParse(uri)) return `${uri} is not an absolute URI`;
   const url = new URL(uri);
   if (url.hash || uri.includes('#')) return `${uri} has a fragment`;
-  if (url.hostname === 'localhost') return `${uri} names localhost: use http://127.0.0.1 or http://[::1] for a loopback redirect (RFC 8252 §8.3)`;
+  if (url.hostname === 'localhost')
+    return `${uri} names localhost: use http://127.0.0.1 or http://[::1] for a loopback redirect (RFC 8252 §8.3)`;
   const loopback = LOOPBACK_IPS.has(url.hostname);
-  if (url.protocol === 'https:') return loopback ? `${uri} is https on a loopback address: a loopback redirect is http (RFC 8252 §7.3)` : undefined;
+  if (url.protocol === 'https:')
+    return loopback ? `${uri} is https on a loopback address: a loopback redirect is http (RFC 8252 §7.3)` : undefined;
   if (url.protocol === 'http:') return loopback ? undefined : `${uri} is http on a host that is not 127.0.0.1 or [::1]`;
   if (url.protocol.slice(0, -1).includes('.')) return undefined;
   return `${uri} has neither https, loopback http nor an app's own reverse-domain scheme (com.example.app:/cb)`;
@@ -50,7 +52,8 @@ export function isNativeClient(redirectUris: readonly string[]): boolean {
 export function originProblem(origin: string): string | undefined {
   if (!URL.canParse(origin)) return `${origin} is not an origin`;
   const url = new URL(origin);
-  if (url.origin !== origin || !['http:', 'https:'].includes(url.protocol)) return `${origin} is not an origin such as https://app.example.com`;
+  if (url.origin !== origin || !['http:', 'https:'].includes(url.protocol))
+    return `${origin} is not an origin such as https://app.example.com`;
   return undefined;
 }
 
@@ -64,14 +67,21 @@ export async function setOAuthClient(
   if (!(await ownsApplication(db, accountId, applicationId))) return undefined;
   await db
     .updateTable('api_applications')
-    .set({ redirect_uris: JSON.stringify(settings.redirectUris), javascript_origins: JSON.stringify(settings.javascriptOrigins) })
+    .set({
+      redirect_uris: JSON.stringify(settings.redirectUris),
+      javascript_origins: JSON.stringify(settings.javascriptOrigins),
+    })
     .where('id', '=', applicationId)
     .execute();
   return { clientId: applicationId, ...settings };
 }
 
 /** An application's redirect URIs and origins as saved; undefined when it is not the account's. */
-export async function getOAuthClient(db: Kysely<AccountsTables>, accountId: string, applicationId: string): Promise<OAuthClientSettings | undefined> {
+export async function getOAuthClient(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  applicationId: string,
+): Promise<OAuthClientSettings | undefined> {
   const row = await db
     .selectFrom('api_applications')
     .select(['redirect_uris', 'javascript_origins'])
@@ -79,11 +89,19 @@ export async function getOAuthClient(db: Kysely<AccountsTables>, accountId: stri
     .where('account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { clientId: applicationId, redirectUris: JSON.parse(row.redirect_uris) as string[], javascriptOrigins: JSON.parse(row.javascript_origins) as string[] };
+  return {
+    clientId: applicationId,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    javascriptOrigins: JSON.parse(row.javascript_origins) as string[],
+  };
 }
 
 /** Every origin that some application lists: the publishing API's CORS allow-list beside the operator's. */
 export async function registeredOrigins(db: Kysely<AccountsTables>): Promise<ReadonlySet<string>> {
-  const rows = await db.selectFrom('api_applications').select('javascript_origins').where('javascript_origins', '<>', '[]').execute();
+  const rows = await db
+    .selectFrom('api_applications')
+    .select('javascript_origins')
+    .where('javascript_origins', '<>', '[]')
+    .execute();
   return new Set(rows.flatMap((row) => JSON.parse(row.javascript_origins) as string[]));
 }

@@ -88,7 +88,11 @@ export interface AskingBrowser {
  * `interactionDetails`. A link to someone else's request is nothing here:
  * a stranger cannot have a person approve the stranger's authorization.
  */
-export async function boundInteraction(provider: Provider, browser: AskingBrowser, uid: string): Promise<Interaction | undefined> {
+export async function boundInteraction(
+  provider: Provider,
+  browser: AskingBrowser,
+  uid: string,
+): Promise<Interaction | undefined> {
   let interaction: Interaction;
   try {
     interaction = await provider.interactionDetails(browser.req, browser.res);
@@ -100,7 +104,10 @@ export async function boundInteraction(provider: Provider, browser: AskingBrowse
 }
 
 /** Whether an authorization asks for OpenID Connect (`openid` among its scopes). */
-const openIdAsked = (scope: unknown): boolean => String(scope ?? '').split(' ').includes('openid');
+const openIdAsked = (scope: unknown): boolean =>
+  String(scope ?? '')
+    .split(' ')
+    .includes('openid');
 
 /** A pending authorization request this browser started (an interaction of the provider), or undefined when it is unknown, expired or another's. */
 export async function consentRequest(
@@ -179,14 +186,28 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
     .where((eb) => eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]))
     .execute();
   const sites = grants.length
-    ? await db.selectFrom('oauth_grant_sites').selectAll().where('grant_id', 'in', grants.map((grant) => grant.grant_id!)).execute()
+    ? await db
+        .selectFrom('oauth_grant_sites')
+        .selectAll()
+        .where(
+          'grant_id',
+          'in',
+          grants.map((grant) => grant.grant_id!),
+        )
+        .execute()
     : [];
   // Every authorization makes a grant of its own: an app is listed once, with what all its live grants allow.
   const byApp = new Map<string, Authorization>();
   for (const grant of grants) {
     const payload = JSON.parse(grant.payload) as { iat?: number; openid?: { scope?: string } };
     const grantedAt = new Date((payload.iat ?? 0) * 1000).toISOString();
-    const listed = byApp.get(grant.id) ?? { applicationId: grant.id, name: grant.name, scopes: [], sites: [], grantedAt };
+    const listed = byApp.get(grant.id) ?? {
+      applicationId: grant.id,
+      name: grant.name,
+      scopes: [],
+      sites: [],
+      grantedAt,
+    };
     listed.scopes = [...new Set([...listed.scopes, ...askedScopes(payload.openid?.scope ?? '')])];
     for (const site of sites.filter((row) => row.grant_id === grant.grant_id)) {
       const access = site.access as SiteAccess;
@@ -203,7 +224,11 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
 }
 
 /** Revokes every grant the person gave an app, with its codes and tokens; false when there was none. */
-export async function revokeAuthorization(db: Kysely<AccountsTables>, accountId: string, clientId: string): Promise<boolean> {
+export async function revokeAuthorization(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  clientId: string,
+): Promise<boolean> {
   const grants = await db
     .selectFrom('oauth_records')
     .select('grant_id')
@@ -217,7 +242,12 @@ export async function revokeAuthorization(db: Kysely<AccountsTables>, accountId:
 
 /** Revokes every grant of an account (every app's tokens for that person). */
 export async function revokeAccountGrants(db: Kysely<AccountsTables>, accountId: string): Promise<number> {
-  const grants = await db.selectFrom('oauth_records').select('grant_id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
+  const grants = await db
+    .selectFrom('oauth_records')
+    .select('grant_id')
+    .where('model', '=', 'Grant')
+    .where('account_id', '=', accountId)
+    .execute();
   for (const grant of grants) await revokeGrant(db, grant.grant_id!);
   return grants.length;
 }
@@ -229,8 +259,10 @@ export async function revokeAccountGrants(db: Kysely<AccountsTables>, accountId:
  * its tokens must not outlive it.
  */
 export async function deleteGrantsOf(db: Executor, who: { clientId: string } | { accountId: string }): Promise<void> {
-  const [column, value] = 'clientId' in who ? (['client_id', who.clientId] as const) : (['account_id', who.accountId] as const);
-  const grants = () => db.selectFrom('oauth_records').select('grant_id').where(column, '=', value).where('grant_id', 'is not', null);
+  const [column, value] =
+    'clientId' in who ? (['client_id', who.clientId] as const) : (['account_id', who.accountId] as const);
+  const grants = () =>
+    db.selectFrom('oauth_records').select('grant_id').where(column, '=', value).where('grant_id', 'is not', null);
   await db.deleteFrom('oauth_grant_sites').where('grant_id', 'in', grants()).execute();
   await db.deleteFrom('oauth_records').where('grant_id', 'in', grants()).execute();
   await db.deleteFrom('oauth_records').where(column, '=', value).execute();
@@ -245,7 +277,9 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
   const now = new Date().toISOString();
   const row = await db
     .selectFrom('oauth_records as token')
-    .innerJoin('oauth_records as grant', (join) => join.onRef('grant.grant_id', '=', 'token.grant_id').on('grant.model', '=', 'Grant'))
+    .innerJoin('oauth_records as grant', (join) =>
+      join.onRef('grant.grant_id', '=', 'token.grant_id').on('grant.model', '=', 'Grant'),
+    )
     .select(['token.payload', 'token.grant_id', 'token.account_id', 'token.client_id'])
     .where('token.model', '=', 'AccessToken')
     .where('token.id_hash', '=', tokenHash)
@@ -253,7 +287,11 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
     .executeTakeFirst();
   if (!row?.grant_id || !row.account_id || !row.client_id) return undefined;
   const { scope } = JSON.parse(row.payload) as { scope?: string };
-  const sites = await db.selectFrom('oauth_grant_sites').select(['site_id', 'access']).where('grant_id', '=', row.grant_id).execute();
+  const sites = await db
+    .selectFrom('oauth_grant_sites')
+    .select(['site_id', 'access'])
+    .where('grant_id', '=', row.grant_id)
+    .execute();
   return {
     accountId: row.account_id,
     clientId: row.client_id,
@@ -268,7 +306,10 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
  * token is for (`blog_id`, `blog_url`): the first (by ID) of the sites the
  * grant covers; none for a grant without sites.
  */
-export async function grantSite(db: Kysely<AccountsTables>, grantId: string): Promise<{ blog_id: string; blog_url: string } | undefined> {
+export async function grantSite(
+  db: Kysely<AccountsTables>,
+  grantId: string,
+): Promise<{ blog_id: string; blog_url: string } | undefined> {
   // The publishing service's sites, read for the grant's person; this folder writes none of them.
   // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
   const row: { id: number; domain: string; path: string } | undefined = await (db as Kysely<any>)

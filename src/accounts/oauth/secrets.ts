@@ -12,7 +12,10 @@ async function sharedSecret(db: Kysely<AccountsTables>, name: string, make: () =
   const existing = await read();
   if (existing) return existing.secret;
   try {
-    await db.insertInto('oauth_secrets').values({ name, secret: make(), created_at: new Date().toISOString() }).execute();
+    await db
+      .insertInto('oauth_secrets')
+      .values({ name, secret: make(), created_at: new Date().toISOString() })
+      .execute();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -20,10 +23,16 @@ async function sharedSecret(db: Kysely<AccountsTables>, name: string, make: () =
 }
 
 /** The authorization server's shared secrets: the key its cookies are signed with, and its signing key (a private JWK). */
-export async function authorizationServerSecrets(db: Kysely<AccountsTables>): Promise<{ cookieKey: string; signingKey: Record<string, unknown> }> {
+export async function authorizationServerSecrets(
+  db: Kysely<AccountsTables>,
+): Promise<{ cookieKey: string; signingKey: Record<string, unknown> }> {
   const cookieKey = await sharedSecret(db, 'cookie-key', () => randomBytes(32).toString('base64url'));
   const jwk = await sharedSecret(db, 'signing-key', () =>
-    JSON.stringify({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'ES256' }),
+    JSON.stringify({
+      ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }),
+      use: 'sig',
+      alg: 'ES256',
+    }),
   );
   return { cookieKey, signingKey: JSON.parse(jwk) as Record<string, unknown> };
 }

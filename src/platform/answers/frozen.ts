@@ -54,6 +54,7 @@ function holdsFrozen(value: unknown, depth: number): boolean {
   if (!isPlainObject(value)) return false;
   if (Object.isFrozen(value)) return true;
   if (depth >= 3) return false;
-  for (const member of Array.isArray(value) ? value : Object.values(value)) if (holdsFrozen(member, depth + 1)) return true;
+  for (const member of Array.isArray(value) ? value : Object.values(value))
+    if (holdsFrozen(member, depth + 1)) return true;
   return false;
 }

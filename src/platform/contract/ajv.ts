@@ -42,6 +42,7 @@ export function describeErrors(errors: readonly ErrorObject[]): string {
   const [first] = errors;
   if (!first) return 'invalid';
   const where = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const missing = first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
+  const missing =
+    first.keyword === 'required' ? ` (${(first.params as { missingProperty: string }).missingProperty})` : '';
   return `${where || 'value'}${missing}: ${first.message ?? 'invalid'}`;
 }

@@ -24,11 +24,14 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
     const security = (op.security ?? globalSecurity) as Record<string, unknown>[];
     const requestBody = op.requestBody as { required?: boolean; content?: Record<string, unknown> } | undefined;
     if (requestBody && !requestBody.content?.['application/json']) {
-      throw new Error(`${op.operationId}: a request body must be declared as application/json (forms are read into the same schema)`);
+      throw new Error(
+        `${op.operationId}: a request body must be declared as application/json (forms are read into the same schema)`,
+      );
     }
     const otherTypes = Object.keys(requestBody?.content ?? {}).filter((type) => type !== 'application/json');
     const unsupported = otherTypes.filter((type) => !FORM_TYPES.has(type));
-    if (unsupported.length) throw new Error(`${op.operationId}: request bodies of ${unsupported.join(', ')} are not supported`);
+    if (unsupported.length)
+      throw new Error(`${op.operationId}: request bodies of ${unsupported.join(', ')} are not supported`);
     const responses = (op.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
     const ownServer = ((op.servers as ServerObject[] | undefined) ?? pathItems[op.path]?.servers)?.[0];
     return {
@@ -42,14 +45,13 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
       queryParams: new Map(
         params
           .filter((p) => p.in === 'query')
-          .map((p) => [p.name, { boolean: acceptsBoolean(p.schema), array: p.schema?.type === 'array', object: p.style === 'deepObject' }]),
+          .map((p) => [
+            p.name,
+            { boolean: acceptsBoolean(p.schema), array: p.schema?.type === 'array', object: p.style === 'deepObject' },
+          ]),
       ),
       security:
-        security.length === 0
-          ? 'none'
-          : security.some((s) => Object.keys(s).length === 0)
-            ? 'optional'
-            : 'required',
+        security.length === 0 ? 'none' : security.some((s) => Object.keys(s).length === 0) ? 'optional' : 'required',
       securitySchemes: [...new Set(security.flatMap((s) => Object.keys(s)))],
       get validateRequest() {
         const validators = api.validator.getRequestValidatorsForOperation(op.operationId!) ?? [];
@@ -76,7 +78,8 @@ export async function loadContract(file: string, options: { compiledDir?: URL } 
     document,
     dereferenced: api.definition as unknown as Record<string, unknown>,
     operations,
-    securitySchemes: ((document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {}),
+    securitySchemes:
+      (document.components as { securitySchemes?: Record<string, SecurityScheme> } | undefined)?.securitySchemes ?? {},
     byOperationId: new Map(operations.map((op) => [op.operationId, op])),
     validateResponseHeaders: lazyResponseHeaders(api.getOperations()),
   };

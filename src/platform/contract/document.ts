@@ -25,7 +25,8 @@ declare const BUNDLED_CONTRACTS_DIR: string | undefined;
  * bundled server (`dist/server/openapi/<name>.json`). Run from its
  * TypeScript source there is none, and the YAML is read.
  */
-const COMPILED_CONTRACTS = typeof BUNDLED_CONTRACTS_DIR === 'string' ? new URL(BUNDLED_CONTRACTS_DIR, import.meta.url) : undefined;
+const COMPILED_CONTRACTS =
+  typeof BUNDLED_CONTRACTS_DIR === 'string' ? new URL(BUNDLED_CONTRACTS_DIR, import.meta.url) : undefined;
 
 /** A contract as the build writes it: the document, and the SHA-256 of the YAML it was read from. */
 export interface CompiledContract {
@@ -43,7 +44,9 @@ export function readContractDocument(file: string, compiledDir = COMPILED_CONTRA
   const text = readFileSync(file, 'utf8');
   if (!compiledDir) return parseContractYaml(text);
   try {
-    const compiled = JSON.parse(readFileSync(new URL(`${basename(file, extname(file))}.json`, compiledDir), 'utf8')) as CompiledContract;
+    const compiled = JSON.parse(
+      readFileSync(new URL(`${basename(file, extname(file))}.json`, compiledDir), 'utf8'),
+    ) as CompiledContract;
     if (compiled.sha256 === sha256Hex(text)) return compiled.document;
   } catch {
     // No build of it, or not readable: the YAML is the source.

@@ -26,7 +26,11 @@ export async function openApiBackend(document: Record<string, unknown>): Promise
 }
 
 /** Answer body validators of one operation by status code (see `compileResponseBodies`). */
-export type ResponseBodies = (path: string, method: string, responses: Record<string, unknown>) => Record<string, ValidateFunction>;
+export type ResponseBodies = (
+  path: string,
+  method: string,
+  responses: Record<string, unknown>,
+) => Record<string, ValidateFunction>;
 
 /**
  * Answer body validators compiled on the first answer checked (never with response validation off), here rather than by
@@ -63,7 +67,11 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
       .replace(/^#\/?/, '')
       .split('/')
       .filter(Boolean)
-      .reduce<unknown>((node, token) => (node as Record<string, unknown> | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+      .reduce<unknown>(
+        (node, token) =>
+          (node as Record<string, unknown> | undefined)?.[token.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      );
   return (path, method, responses) => {
     const validators: Record<string, ValidateFunction> = {};
     for (const status of Object.keys(responses)) {
@@ -89,14 +97,19 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
  * no header or every header with a schema, never what each header's `required` says.
  */
 export function lazyResponseHeaders(operations: readonly Operation[]): Contract['validateResponseHeaders'] {
-  const responsesById = new Map(operations.map((op) => [op.operationId!, (op.responses ?? {}) as Record<string, unknown>]));
+  const responsesById = new Map(
+    operations.map((op) => [op.operationId!, (op.responses ?? {}) as Record<string, unknown>]),
+  );
   const declaredHeaders = new Map<string, Map<string, DeclaredHeader[]>>();
   return (operationId, status, headers) => {
     let byStatus = declaredHeaders.get(operationId);
     if (!byStatus) {
       const responses = responsesById.get(operationId);
       if (!responses) throw new Error(`unknown operation ${operationId}`);
-      declaredHeaders.set(operationId, (byStatus = compileResponseHeaders(sharedAjv({ coerceTypes: true }), responses)));
+      declaredHeaders.set(
+        operationId,
+        (byStatus = compileResponseHeaders(sharedAjv({ coerceTypes: true }), responses)),
+      );
     }
     const code = String(status);
     const declared = byStatus.get(code) ?? byStatus.get(`${code[0]}XX`) ?? byStatus.get('default') ?? [];

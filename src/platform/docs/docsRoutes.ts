@@ -56,9 +56,16 @@ const PAGE_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-const ASSET_TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 // No SVG: opened as a page of this origin, it could run script.
-const EXAMPLE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.json': 'application/json' };
+const EXAMPLE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.json': 'application/json',
+};
 /** One path segment of a built file: no `..`, no separators, nothing to escape. */
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -71,7 +78,9 @@ function absoluteExternalValues(value: unknown, documentUrl: string): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       key,
-      key === 'externalValue' && typeof item === 'string' ? new URL(item, documentUrl).href : absoluteExternalValues(item, documentUrl),
+      key === 'externalValue' && typeof item === 'string'
+        ? new URL(item, documentUrl).href
+        : absoluteExternalValues(item, documentUrl),
     ]),
   );
 }
@@ -90,13 +99,18 @@ export function documentAt(source: Document, base: string, documentPath: string)
   const written = serverOrigin(first);
   const moveUrl = (url: string) => (url.startsWith(written) ? `${base}${url.slice(written.length)}` : url);
   const move = (servers: ServerObject[] | undefined) =>
-    servers?.map(({ variables: _variables, ...server }) => ({ ...server, url: moveUrl(expandedServerUrl({ ...server, variables: _variables })) }));
+    servers?.map(({ variables: _variables, ...server }) => ({
+      ...server,
+      url: moveUrl(expandedServerUrl({ ...server, variables: _variables })),
+    }));
   const moveOperation = (operation: Record<string, unknown>) => {
     const samples = operation['x-codeSamples'] as { source: string }[] | undefined;
     return {
       ...operation,
       ...(operation.servers ? { servers: move(operation.servers as ServerObject[]) } : {}),
-      ...(samples ? { 'x-codeSamples': samples.map((sample) => ({ ...sample, source: sample.source.replaceAll(written, base) })) } : {}),
+      ...(samples
+        ? { 'x-codeSamples': samples.map((sample) => ({ ...sample, source: sample.source.replaceAll(written, base) })) }
+        : {}),
     };
   };
   const paths = Object.fromEntries(
@@ -133,7 +147,9 @@ function forRenderer(document: Document): Document {
       const servers = item.servers;
       if (!servers) return [path, item];
       const withServers = Object.entries(item).map(([key, value]) =>
-        METHODS.has(key) && value && typeof value === 'object' && !('servers' in value) ? [key, { ...value, servers }] : [key, value],
+        METHODS.has(key) && value && typeof value === 'object' && !('servers' in value)
+          ? [key, { ...value, servers }]
+          : [key, value],
       );
       return [path, Object.fromEntries(withServers)];
     }),
@@ -149,7 +165,9 @@ function withoutExampleFiles(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
       if (key !== 'content' || !item || typeof item !== 'object') return [key, withoutExampleFiles(item)];
-      const content = Object.entries(item as Record<string, { examples?: Record<string, Record<string, unknown>> }>).map(([type, media]) => {
+      const content = Object.entries(
+        item as Record<string, { examples?: Record<string, Record<string, unknown>> }>,
+      ).map(([type, media]) => {
         if (SHOWN_EXAMPLE_FILES.test(type) || !media?.examples) return [type, withoutExampleFiles(media)];
         const examples = Object.fromEntries(
           Object.entries(media.examples).map(([exampleName, example]) => {
@@ -225,7 +243,10 @@ export function docsRoutes(docsDir: string, services: readonly string[]): Middle
     const type = ASSET_TYPES[extname(segments.at(-1) ?? '')];
     if (!type || !segments.every((segment) => SEGMENT.test(segment))) return false;
     const file = join(docsDir, 'assets', ...segments);
-    const gzipped = ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? await readFile(`${file}.gz`).catch(() => undefined) : undefined;
+    const gzipped =
+      ctx.acceptsEncodings('gzip', 'identity') === 'gzip'
+        ? await readFile(`${file}.gz`).catch(() => undefined)
+        : undefined;
     const bytes = gzipped ?? (await readFile(file).catch(() => undefined));
     if (!bytes) return false;
     ctx.vary('Accept-Encoding');

@@ -18,14 +18,17 @@ export const openApiDocumentHandler = (contract: Contract) => {
 };
 
 /** A host as a browser can send it: a name or IPv4 address, or an IPv6 one in brackets, and an optional port; nothing else. */
-const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const PLAIN_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The origin the request reached (behind a trusted proxy, its scheme and host), only when its host is a
  * plain host and port: a `Host` header is the client's to write, so anything else is no origin at all.
  */
 export function requestOrigin(ctx: Context): string | undefined {
-  return PLAIN_HOST.test(ctx.host) && (ctx.protocol === 'http' || ctx.protocol === 'https') ? `${ctx.protocol}://${ctx.host}` : undefined;
+  return PLAIN_HOST.test(ctx.host) && (ctx.protocol === 'http' || ctx.protocol === 'https')
+    ? `${ctx.protocol}://${ctx.host}`
+    : undefined;
 }
 
 /**
@@ -46,19 +49,29 @@ export interface ServerObject {
 }
 
 /** A server's URL with its variables at their defaults. */
-export const expandedServerUrl = (server: ServerObject) => server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
+export const expandedServerUrl = (server: ServerObject) =>
+  server.url.replace(/\{([^}]+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? '');
 
 /** The origin a server's URL has with its variables at their defaults. */
 export const serverOrigin = (server: ServerObject) => new URL(expandedServerUrl(server)).origin;
 
 /** The document with every server (the document's, a path's, an operation's) moved from `written` to `base`. */
-function withServersAt(document: { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> }, written: string, base: string) {
+function withServersAt(
+  document: { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> },
+  written: string,
+  base: string,
+) {
   const move = (servers: ServerObject[] | undefined) =>
     servers?.map((server) => ({
       ...server,
       url: server.url.replaceAll(written, base),
       ...(server.variables && {
-        variables: Object.fromEntries(Object.entries(server.variables).map(([name, variable]) => [name, { ...variable, default: variable.default.replaceAll(written, base) }])),
+        variables: Object.fromEntries(
+          Object.entries(server.variables).map(([name, variable]) => [
+            name,
+            { ...variable, default: variable.default.replaceAll(written, base) },
+          ]),
+        ),
       }),
     }));
   const paths = Object.fromEntries(

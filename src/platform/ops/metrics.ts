@@ -61,7 +61,14 @@ export class RequestMetrics {
 
   constructor(registry: Registry) {
     const collect = (name: string, help: string, type: 'counter' | 'histogram', values: () => object[]) =>
-      ({ name, help, type, aggregator: 'sum', get: async () => ({ name, help, type, aggregator: 'sum', values: values() }), reset: () => this.reset() }) as unknown as Metric;
+      ({
+        name,
+        help,
+        type,
+        aggregator: 'sum',
+        get: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+        reset: () => this.reset(),
+      }) as unknown as Metric;
     registry.registerMetric(
       collect('http_requests_total', 'Requests answered, by service, operationId and status.', 'counter', () =>
         this.series.flatMap(({ service, operation, statuses }) =>
@@ -94,7 +101,14 @@ export class RequestMetrics {
     if (!operations) this.byService.set(service, (operations = new Map()));
     let series = operations.get(operation);
     if (!series) {
-      series = { service, operation, statuses: new Map(), buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
+      series = {
+        service,
+        operation,
+        statuses: new Map(),
+        buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0),
+        sum: 0,
+        count: 0,
+      };
       operations.set(operation, series);
       this.series.push(series);
     }

@@ -16,7 +16,11 @@ import type { Metrics } from './metrics.js';
  * or `Authorization` value can leak. With tracing on, the line also carries
  * the request's trace and span ids.
  */
-export function observeRequests(logger: Logger, metrics: Metrics, traceIds?: () => { traceId: string; spanId: string } | undefined): Middleware {
+export function observeRequests(
+  logger: Logger,
+  metrics: Metrics,
+  traceIds?: () => { traceId: string; spanId: string } | undefined,
+): Middleware {
   return async function observe(ctx, next) {
     const started = performance.now();
     try {

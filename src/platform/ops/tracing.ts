@@ -36,15 +36,21 @@ export interface Tracing {
  */
 export async function startTracing(config: TracingConfig, dialect: string): Promise<Tracing | undefined> {
   if (!config.tracesUrl) return undefined;
-  const [api, { NodeTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }] =
-    await Promise.all([
-      import('@opentelemetry/api'),
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/resources'),
-      import('@opentelemetry/context-async-hooks'),
-      import('@opentelemetry/core'),
-    ]);
+  const [
+    api,
+    { NodeTracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+  ]);
   const { context, propagation, trace, SpanKind, SpanStatusCode, ROOT_CONTEXT } = api;
   // Both return false when already registered (another app in this process): the first stays.
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -52,7 +58,11 @@ export async function startTracing(config: TracingConfig, dialect: string): Prom
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }), { scheduledDelayMillis: config.batchDelayMs })],
+    spanProcessors: [
+      new BatchSpanProcessor(new OTLPTraceExporter({ url: config.tracesUrl }), {
+        scheduledDelayMillis: config.batchDelayMs,
+      }),
+    ],
   });
   const tracer: Tracer = provider.getTracer('contract-first-api');
   const dbSystem = dialect === 'postgres' ? 'postgresql' : 'sqlite';
@@ -99,7 +109,11 @@ export async function startTracing(config: TracingConfig, dialect: string): Prom
       span.end(end);
     },
     async redisCommand(name, run) {
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes: { 'db.system': 'redis' } }, context.active());
+      const span = tracer.startSpan(
+        name,
+        { kind: SpanKind.CLIENT, attributes: { 'db.system': 'redis' } },
+        context.active(),
+      );
       try {
         return await run();
       } catch (error) {
@@ -122,7 +136,8 @@ export async function startTracing(config: TracingConfig, dialect: string): Prom
 /** Reads the standard OpenTelemetry variables (`OTEL_SDK_DISABLED=true` turns tracing off whatever else is set). */
 export function tracingFromEnv(env: NodeJS.ProcessEnv): TracingConfig {
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
-  const tracesUrl = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
+  const tracesUrl =
+    env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || (base ? `${base.replace(/\/+$/, '')}/v1/traces` : undefined);
   return {
     tracesUrl: env.OTEL_SDK_DISABLED === 'true' ? undefined : tracesUrl,
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'contract-first-api',

@@ -32,9 +32,16 @@ const FILE_LIMIT_BYTES = 32 * 1024 * 1024;
 /** Most files one multipart body may carry. */
 const FILE_COUNT_LIMIT = 20;
 /** How deep a bracketed name may nest, and the most fields and array entries: a body stays bounded work. */
-const QS_OPTIONS = { depth: 5, parameterLimit: 1000, arrayLimit: 100, allowPrototypes: false, allowDots: false } as const;
+const QS_OPTIONS = {
+  depth: 5,
+  parameterLimit: 1000,
+  arrayLimit: 100,
+  allowPrototypes: false,
+  allowDots: false,
+} as const;
 
-const tooLarge = (limit: number) => new ApiError(413, 'payload_too_large', `The request body is larger than ${limit / 1024}kb`);
+const tooLarge = (limit: number) =>
+  new ApiError(413, 'payload_too_large', `The request body is larger than ${limit / 1024}kb`);
 
 /** Reads the request's text, at most `limit` bytes (413 beyond). */
 async function readText(ctx: Context, limit: number): Promise<string> {
@@ -73,7 +80,12 @@ export function readMultipartBody(ctx: Context, limit: number): Promise<unknown>
     try {
       parser = busboy({
         headers: ctx.req.headers,
-        limits: { fieldSize: limit, fields: QS_OPTIONS.parameterLimit, files: FILE_COUNT_LIMIT, fileSize: FILE_LIMIT_BYTES },
+        limits: {
+          fieldSize: limit,
+          fields: QS_OPTIONS.parameterLimit,
+          files: FILE_COUNT_LIMIT,
+          fileSize: FILE_LIMIT_BYTES,
+        },
       });
     } catch {
       reject(invalidRequest('Invalid body: malformed multipart/form-data'));
@@ -103,7 +115,15 @@ export function readMultipartBody(ctx: Context, limit: number): Promise<unknown>
         size += chunk.length;
       });
       stream.on('end', () => {
-        files.push(new UploadedFile(name, info.filename ?? '', info.mimeType, size, (stream as { truncated?: boolean }).truncated === true));
+        files.push(
+          new UploadedFile(
+            name,
+            info.filename ?? '',
+            info.mimeType,
+            size,
+            (stream as { truncated?: boolean }).truncated === true,
+          ),
+        );
       });
       stream.resume();
     });

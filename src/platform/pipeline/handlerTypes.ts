@@ -46,7 +46,9 @@ export type PolicyHeaders<Ops> = { readonly [K in keyof Ops]?: PolicyWrites };
 
 /** The header names the policy of operation `K` writes. */
 type WrittenBy<W, K> = K extends keyof W
-  ? ([NonNullable<W[K]>] extends [{ admit: infer A extends string }] ? A : never) | ([NonNullable<W[K]>] extends [{ present: infer P extends string }] ? P : never)
+  ?
+      | ([NonNullable<W[K]>] extends [{ admit: infer A extends string }] ? A : never)
+      | ([NonNullable<W[K]>] extends [{ present: infer P extends string }] ? P : never)
   : never;
 
 type HeadersAt<H, S> = S extends keyof H ? H[S] : {};
@@ -63,7 +65,9 @@ type AnswerHeaders<Declared> = {} extends Declared
  * `ETag`): one left out fails the type check.
  */
 export type Answer<Op extends OperationTypes, Written extends string = never> = {
-  [S in keyof Op['responses'] & number]: { status: S; body: Op['responses'][S] } & AnswerHeaders<Omit<HeadersAt<Op['headers'], S>, Written>>;
+  [S in keyof Op['responses'] & number]: { status: S; body: Op['responses'][S] } & AnswerHeaders<
+    Omit<HeadersAt<Op['headers'], S>, Written>
+  >;
 }[keyof Op['responses'] & number];
 
 export type Handler<Op extends OperationTypes, Principal, Written extends string = never> = (
@@ -76,7 +80,9 @@ export type HandlerMap<Ops extends OperationMap<Ops>, Principal, W extends Polic
 };
 
 /** An admit step and a presenter that write what `D` says they do. */
-type WritingPolicy<Principal, D> = ([D] extends [{ admit: infer A extends string }] ? { admit: AdmitStep<Principal> & Writes<A> } : unknown) &
+type WritingPolicy<Principal, D> = ([D] extends [{ admit: infer A extends string }]
+  ? { admit: AdmitStep<Principal> & Writes<A> }
+  : unknown) &
   ([D] extends [{ present: infer P extends string }] ? { present: Presenter & Writes<P> } : unknown);
 
 /**
@@ -85,7 +91,8 @@ type WritingPolicy<Principal, D> = ([D] extends [{ admit: infer A extends string
  * without the step or presenter that writes what `W` says it does.
  */
 export type PolicyTable<Ops extends OperationMap<Ops>, Principal, W extends PolicyHeaders<Ops> = {}> = {
-  readonly [K in keyof Ops]: OperationPolicy<Principal> & WritingPolicy<Principal, K extends keyof W ? NonNullable<W[K]> : {}>;
+  readonly [K in keyof Ops]: OperationPolicy<Principal> &
+    WritingPolicy<Principal, K extends keyof W ? NonNullable<W[K]> : {}>;
 };
 
 /** True only when A and B are the same set of names (used to tie a handler map to the generated SDK). */

@@ -6,12 +6,26 @@ import { describeErrors } from '../contract/ajv.js';
 import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isStoreUnavailable } from '../store/unavailable.js';
 import { callerOf, readFloor, type ReadYourWrites } from '../store/readYourWrites.js';
-import { ApiError, internalError, invalidRequest, methodNotAllowed, routeNotFound, serviceUnavailable } from '../answers/errors.js';
+import {
+  ApiError,
+  internalError,
+  invalidRequest,
+  methodNotAllowed,
+  routeNotFound,
+  serviceUnavailable,
+} from '../answers/errors.js';
 import { readFormBody, readMultipartBody } from './formBodies.js';
 import { readQuery } from './queryParameters.js';
 import { ContractRouter } from './router.js';
 import { presentJson, resolveOperations, type ResolvedOperation } from './resolveOperations.js';
-import { ownedBy, type AdmitStep, type Outgoing, type Presenter, type RouteMiss, type ServiceDefinition } from './service.js';
+import {
+  ownedBy,
+  type AdmitStep,
+  type Outgoing,
+  type Presenter,
+  type RouteMiss,
+  type ServiceDefinition,
+} from './service.js';
 
 export interface PipelineOptions {
   logger: Logger;
@@ -52,10 +66,7 @@ interface Mounted {
  * service turns into its own error body; anything else is a 500 with nothing
  * internal in it, logged once with its cause.
  */
-export function contractPipeline(
-  services: readonly ServiceDefinition[],
-  options: PipelineOptions,
-): Middleware {
+export function contractPipeline(services: readonly ServiceDefinition[], options: PipelineOptions): Middleware {
   const mounted: Mounted[] = services.map((service) => ({
     service,
     router: new ContractRouter(service.prefix, service.contract.operations, {
@@ -109,8 +120,18 @@ export function contractPipeline(
         let input = validateInput(ctx, operation, match.rawParams, parseBody);
         if (input instanceof Promise) input = await input;
         const handler = policy.handler;
-        const request = { path: input.path, query: input.query, body: input.body, headers: ctx.headers, principal, requestId: ctx.state.requestId, ctx };
-        let answer = options.readYourWrites ? runHandler(options.readYourWrites, ctx, policy, () => handler(request)) : handler(request);
+        const request = {
+          path: input.path,
+          query: input.query,
+          body: input.body,
+          headers: ctx.headers,
+          principal,
+          requestId: ctx.state.requestId,
+          ctx,
+        };
+        let answer = options.readYourWrites
+          ? runHandler(options.readYourWrites, ctx, policy, () => handler(request))
+          : handler(request);
         if (answer instanceof Promise) answer = await answer;
         outgoing = { status: answer.status, body: answer.body, headers: answer.headers ?? {}, isError: false };
       }
@@ -118,7 +139,8 @@ export function contractPipeline(
       outgoing = toErrorAnswer(service, error, ctx, options);
     }
     const present = policy?.present ?? entry.present;
-    if (!operation || options.responseValidation === 'off') return presentWithinCap(ctx, present, service, outgoing, options, operation);
+    if (!operation || options.responseValidation === 'off')
+      return presentWithinCap(ctx, present, service, outgoing, options, operation);
     outgoing = checkResponse(service, operation, outgoing, ctx, options);
     // Headers are checked as the client gets them: after the presenter (ETag, Cache-Control) and the admit step (rate limits).
     const before = ctx.response.headers;
@@ -163,13 +185,19 @@ function routeMiss(service: ServiceDefinition, ctx: Context, miss: RouteMiss): O
 }
 
 /** The caller: the service's anonymous principal, or whoever the credential of the operation's scheme names (which takes the store). */
-function resolvePrincipal(ctx: Context, service: ServiceDefinition, operation: ContractOperation, policy: ResolvedOperation): unknown {
+function resolvePrincipal(
+  ctx: Context,
+  service: ServiceDefinition,
+  operation: ContractOperation,
+  policy: ResolvedOperation,
+): unknown {
   if (!policy.credential) return service.anonymous;
   const token = policy.credential.read(ctx);
   if (!token) return noPrincipal(service, operation, token === undefined ? 'missing' : 'invalid');
   // A resolver that knows the credential already (a cache) answers synchronously: no asynchronous step.
   const resolved = policy.credential.resolve(token);
-  if (resolved instanceof Promise) return resolved.then((principal) => principal || noPrincipal(service, operation, 'invalid'));
+  if (resolved instanceof Promise)
+    return resolved.then((principal) => principal || noPrincipal(service, operation, 'invalid'));
   return resolved || noPrincipal(service, operation, 'invalid');
 }
 
@@ -213,9 +241,7 @@ function validateInput(
       ctx.req.once('close', resolve);
     }).then(() => checkInput(ctx, operation, path, query, undefined));
   }
-  return readBody(ctx, operation, parseBody).then((body) =>
-    checkInput(ctx, operation, path, query, body),
-  );
+  return readBody(ctx, operation, parseBody).then((body) => checkInput(ctx, operation, path, query, body));
 }
 
 /** Whether a request's headers say a body follows: a chunked one, or a length above 0. */
@@ -249,13 +275,19 @@ function checkInput(
   query: Record<string, unknown>,
   requestBody: unknown,
 ) {
-  const parameters: { path: Record<string, unknown>; query: Record<string, unknown>; header: unknown; requestBody?: unknown } = { path, query, header: ctx.headers };
+  const parameters: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    header: unknown;
+    requestBody?: unknown;
+  } = { path, query, header: ctx.headers };
   if (requestBody !== undefined) parameters.requestBody = requestBody;
   for (const validate of operation.validateRequest) {
     if (validate(parameters)) continue;
     const error = validate.errors?.[0];
     const [, where, name] = /^\/(path|query|header|requestBody)\/?([^/]*)/.exec(error?.instancePath ?? '') ?? [];
-    const missing = error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+    const missing =
+      error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
     const message = error?.message ?? 'is invalid';
     const subject =
       where === 'requestBody'
@@ -269,11 +301,13 @@ function checkInput(
   }
   for (const values of [path, query]) {
     for (const name in values) {
-      if (nulAt(values[name], name) !== undefined) throw invalidRequest(`Invalid parameter ${name}: must not contain NUL characters`);
+      if (nulAt(values[name], name) !== undefined)
+        throw invalidRequest(`Invalid parameter ${name}: must not contain NUL characters`);
     }
   }
   const field = nulAt(requestBody, '');
-  if (field !== undefined) throw invalidRequest(`Invalid body${field && ` field ${field}`}: must not contain NUL characters`);
+  if (field !== undefined)
+    throw invalidRequest(`Invalid body${field && ` field ${field}`}: must not contain NUL characters`);
   return { path: parameters.path, query: parameters.query, body: requestBody };
 }
 
@@ -319,9 +353,15 @@ async function readBody(ctx: Context, operation: ContractOperation, parseBody: B
   }
   if (ctx.is('application/json')) return readJsonBody(ctx, parseBody);
   if (operation.formBodies.size) {
-    if (operation.formBodies.has('application/x-www-form-urlencoded') && ctx.is('application/x-www-form-urlencoded')) return readFormBody(ctx, BODY_LIMIT_BYTES);
-    if (operation.formBodies.has('multipart/form-data') && ctx.is('multipart/form-data')) return readMultipartBody(ctx, BODY_LIMIT_BYTES);
-    throw new ApiError(415, 'unsupported_media_type', `The request body must be application/json, ${[...operation.formBodies].join(' or ')}`);
+    if (operation.formBodies.has('application/x-www-form-urlencoded') && ctx.is('application/x-www-form-urlencoded'))
+      return readFormBody(ctx, BODY_LIMIT_BYTES);
+    if (operation.formBodies.has('multipart/form-data') && ctx.is('multipart/form-data'))
+      return readMultipartBody(ctx, BODY_LIMIT_BYTES);
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `The request body must be application/json, ${[...operation.formBodies].join(' or ')}`,
+    );
   }
   throw new ApiError(415, 'unsupported_media_type', 'The request body must be application/json');
 }
@@ -378,7 +418,8 @@ function checkResponse(
   let problem: string | null = null;
   // Bytes (an image) are the answer of a status declared with a media type other than JSON.
   if (Buffer.isBuffer(outgoing.body)) {
-    if (!operation.binaryStatuses.has(String(outgoing.status))) problem = `status ${outgoing.status} is not declared with a binary media type`;
+    if (!operation.binaryStatuses.has(String(outgoing.status)))
+      problem = `status ${outgoing.status} is not declared with a binary media type`;
   } else if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
   // An absent body is JSON null to the validators (openapi-backend checks a content-less 204 against `type: null`).
   else if (validate && !validate(outgoing.body ?? null)) problem = describeErrors(validate.errors ?? []);
@@ -414,7 +455,8 @@ function checkResponseHeaders(
   );
   if (options.responseValidation !== 'strict') return;
   for (const name of Object.keys(ctx.response.headers)) if (!(name in before)) ctx.remove(name);
-  for (const [name, value] of Object.entries(before)) if (value !== undefined) ctx.set(name, value as string | string[]);
+  for (const [name, value] of Object.entries(before))
+    if (value !== undefined) ctx.set(name, value as string | string[]);
   ctx.body = null;
   present(ctx, { status: 500, body: service.errorBody(internalError()), headers: {}, isError: true }, operation);
 }

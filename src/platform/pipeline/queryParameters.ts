@@ -25,7 +25,10 @@ const FALSE_SPELLINGS = new Set(['0', 'f', 'false', '']);
  * (`style: deepObject`) is gathered from `name[key]=value` (the last value
  * of a repeated key).
  */
-export function readQuery(raw: Readonly<Record<string, string | string[] | undefined>>, declared: QueryDeclaration): Record<string, unknown> {
+export function readQuery(
+  raw: Readonly<Record<string, string | string[] | undefined>>,
+  declared: QueryDeclaration,
+): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   let bracketed: Map<string, [string, string | string[]][]> | undefined;
   for (const [name, spec] of declared) {
@@ -34,7 +37,10 @@ export function readQuery(raw: Readonly<Record<string, string | string[] | undef
       bracketed ??= bracketedKeys(raw);
       const parts = bracketed.get(name);
       if (spec.object) {
-        if (parts) query[name] = Object.fromEntries(parts.map(([key, one]) => [key, Array.isArray(one) ? one[one.length - 1] : one]));
+        if (parts)
+          query[name] = Object.fromEntries(
+            parts.map(([key, one]) => [key, Array.isArray(one) ? one[one.length - 1] : one]),
+          );
         continue;
       }
       if (value === undefined && !parts) continue;
@@ -54,7 +60,9 @@ export function readQuery(raw: Readonly<Record<string, string | string[] | undef
 }
 
 /** The raw parameters named `base[key]`, by base: `[key, value]` in the order sent (empty key for `base[]`). */
-function bracketedKeys(raw: Readonly<Record<string, string | string[] | undefined>>): Map<string, [string, string | string[]][]> {
+function bracketedKeys(
+  raw: Readonly<Record<string, string | string[] | undefined>>,
+): Map<string, [string, string | string[]][]> {
   const found = new Map<string, [string, string | string[]][]>();
   for (const key in raw) {
     const value = raw[key];

@@ -1,6 +1,15 @@
 import type { Context } from 'koa';
 import type { ContractOperation, SecurityScheme } from '../contract/types.js';
-import { writeJson, writeText, type AdmitStep, type AnyHandler, type CredentialResolver, type Outgoing, type Presenter, type ServiceDefinition } from './service.js';
+import {
+  writeJson,
+  writeText,
+  type AdmitStep,
+  type AnyHandler,
+  type CredentialResolver,
+  type Outgoing,
+  type Presenter,
+  type ServiceDefinition,
+} from './service.js';
 import { setHeaders } from '../answers/headers.js';
 import { notImplemented } from '../answers/errors.js';
 
@@ -51,7 +60,9 @@ function credentialReader(service: string, name: string, scheme: SecurityScheme)
     const header = scheme.name;
     return (ctx) => ctx.get(header) || undefined;
   }
-  throw new Error(`${service}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`);
+  throw new Error(
+    `${service}: security scheme ${name} (${scheme.type} ${scheme.scheme ?? scheme.in ?? ''}) is not supported`,
+  );
 }
 
 /** The default presenter: the status, headers and a JSON (or plain-text) body. */
@@ -92,10 +103,13 @@ export function resolveOperations(service: ServiceDefinition): Map<ContractOpera
   }
   const policies = service.policies ?? {};
   const unknown = Object.keys(policies).filter((id) => !contract.byOperationId.has(id));
-  if (unknown.length) throw new Error(`${service.name}: policies for operations the contract does not have: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new Error(`${service.name}: policies for operations the contract does not have: ${unknown.join(', ')}`);
 
   const fallback = service.present ?? presentJson;
-  const readers = new Map(schemes.map((name) => [name, credentialReader(service.name, name, contract.securitySchemes[name]!)]));
+  const readers = new Map(
+    schemes.map((name) => [name, credentialReader(service.name, name, contract.securitySchemes[name]!)]),
+  );
   const resolved = new Map<ContractOperation, ResolvedOperation>();
   for (const operation of contract.operations) {
     const policy = policies[operation.operationId] ?? {};
@@ -107,7 +121,8 @@ export function resolveOperations(service: ServiceDefinition): Map<ContractOpera
       );
     }
     const scheme = operation.security === 'none' ? undefined : operation.securitySchemes[0];
-    const admit = policy.admit === undefined ? [] : Array.isArray(policy.admit) ? policy.admit : [policy.admit as AdmitStep];
+    const admit =
+      policy.admit === undefined ? [] : Array.isArray(policy.admit) ? policy.admit : [policy.admit as AdmitStep];
     resolved.set(operation, {
       credential: scheme ? { read: readers.get(scheme)!, resolve: service.security[scheme]! } : undefined,
       admit: inOrder(admit as readonly AdmitStep[]),

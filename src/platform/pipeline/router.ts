@@ -59,7 +59,10 @@ export class ContractRouter {
       byPath.set(full, [...(byPath.get(full) ?? []), op]);
     }
     for (const [full, ops] of byPath) {
-      const pattern = toPattern(full, new Set(ops.flatMap((op) => op.pathParams.filter((p) => p.integer).map((p) => p.name))));
+      const pattern = toPattern(
+        full,
+        new Set(ops.flatMap((op) => op.pathParams.filter((p) => p.integer).map((p) => p.name))),
+      );
       const byMethod = new Map(ops.map((op) => [op.method, op]));
       // GET answers HEAD too, as HTTP requires.
       const get = byMethod.get('GET');
@@ -107,7 +110,8 @@ function toPattern(template: string, integers: ReadonlySet<string>): string {
         .map((part) => {
           const name = /^\{([^}]+)\}$/.exec(part)?.[1];
           if (name === undefined) return part.replaceAll(':', '::');
-          if (!PARAM_NAME.test(name)) throw new Error(`Path parameter {${name}} of ${template}: only letters, digits and _ are routed`);
+          if (!PARAM_NAME.test(name))
+            throw new Error(`Path parameter {${name}} of ${template}: only letters, digits and _ are routed`);
           // A parameter sharing its segment with text takes one or more characters, as a whole segment does.
           const whole = part === segment;
           if (integers.has(name)) return whole ? `:${name}(^\\d+$)` : `:${name}(\\d+)`;

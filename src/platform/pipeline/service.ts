@@ -64,9 +64,16 @@ export type HandlerAnswer = { status: number; body: unknown; headers?: Record<st
  * an operation, or named for none, fails the type check. Without `Ops` it is
  * the definition as the pipeline holds every service (see `servedDefinition`).
  */
-export type ServiceDefinition<Principal = unknown, Ops extends OperationMap<Ops> = never, W extends PolicyHeaders<Ops> = {}> = ServiceParts<Principal> &
+export type ServiceDefinition<
+  Principal = unknown,
+  Ops extends OperationMap<Ops> = never,
+  W extends PolicyHeaders<Ops> = {},
+> = ServiceParts<Principal> &
   ([Ops] extends [never]
-    ? { handlers: Readonly<Record<string, AnyHandler>>; policies?: Readonly<Record<string, OperationPolicy<Principal>>> }
+    ? {
+        handlers: Readonly<Record<string, AnyHandler>>;
+        policies?: Readonly<Record<string, OperationPolicy<Principal>>>;
+      }
     : {
         /** One handler per operation of the contract. */
         handlers: HandlerMap<Ops, Principal, W>;

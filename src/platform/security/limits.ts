@@ -20,12 +20,17 @@ import { fixedWindowLimiter, type Counted, type RateLimitBudget, type WindowCoun
  */
 
 /** The rate-limit headers a limit step writes on every answer it lets through (its `writes`). */
-export const RATE_LIMIT_HEADERS = { 'X-RateLimit-Limit': true, 'X-RateLimit-Remaining': true, 'X-RateLimit-Reset': true } as const;
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': true,
+  'X-RateLimit-Remaining': true,
+  'X-RateLimit-Reset': true,
+} as const;
 
 export type RateLimitHeader = keyof typeof RATE_LIMIT_HEADERS;
 
 /** Whole seconds until a window ends, at least 1: the one `Retry-After` of every refusal. */
-export const retryAfterSeconds = (counted: Pick<Counted, 'msBeforeNext'>): number => Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+export const retryAfterSeconds = (counted: Pick<Counted, 'msBeforeNext'>): number =>
+  Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
 
 /** The rate-limit headers of an answer counted against a budget of `limit` points. */
 export function rateLimitHeaders(limit: number, counted: Counted): Record<string, string> {
@@ -108,12 +113,18 @@ export function rateLimits(options: {
     const budget = { points: declaration.points, duration: declaration.windowSeconds };
     const counter = declaration.counter
       ? declaration.counter({ keyPrefix: declaration.name, ...budget })
-      : fixedWindowLimiter({ keyPrefix: `${options.shared?.keyPrefix ?? 'rl'}:${declaration.name}`, ...budget }, options.shared?.redis);
+      : fixedWindowLimiter(
+          { keyPrefix: `${options.shared?.keyPrefix ?? 'rl'}:${declaration.name}`, ...budget },
+          options.shared?.redis,
+        );
     const refuse = declaration.refuse ?? options.refuse;
     const decide = (counted: Counted): Counted => {
       if (counted.allowed) return counted;
       options.onRefused?.(declaration.name);
-      throw refuse({ ...rateLimitHeaders(declaration.points, counted), 'Retry-After': String(retryAfterSeconds(counted)) });
+      throw refuse({
+        ...rateLimitHeaders(declaration.points, counted),
+        'Retry-After': String(retryAfterSeconds(counted)),
+      });
     };
     const declared: Limit<Principal> = {
       declaration,
@@ -139,10 +150,13 @@ export function rateLimits(options: {
   const step = <Principal>(...declarations: LimitDeclaration<Principal>[]): LimitStep<Principal> => {
     const limits = declarations.map((declaration) => {
       const { per } = declaration;
-      if (typeof per === 'string' && per !== 'address') throw new Error(`limit ${declaration.name}: a step names its caller by address or a function, not "${per}"`);
+      if (typeof per === 'string' && per !== 'address')
+        throw new Error(`limit ${declaration.name}: a step names its caller by address or a function, not "${per}"`);
       const { when } = declaration;
       const named = per === 'address' ? clientAddress : (per as Exclude<typeof per, string>);
-      const caller = when ? (ctx: Context, principal: Principal) => (when(principal) ? named(ctx, principal) : undefined) : named;
+      const caller = when
+        ? (ctx: Context, principal: Principal) => (when(principal) ? named(ctx, principal) : undefined)
+        : named;
       return { limit: limit(declaration), caller };
     });
     const admit = (ctx: Context, principal: Principal): void | Promise<void> => {
@@ -157,7 +171,8 @@ export function rateLimits(options: {
           const limitPoints = limit.declaration.points;
           (pending ??= []).push(
             taken.then((counted) => {
-              if (!tightest || counted.remainingPoints < tightest.remainingPoints) (tightest = counted), (points = limitPoints);
+              if (!tightest || counted.remainingPoints < tightest.remainingPoints)
+                (tightest = counted), (points = limitPoints);
             }),
           );
         } else if (!tightest || taken.remainingPoints < tightest.remainingPoints) {
@@ -165,7 +180,8 @@ export function rateLimits(options: {
           points = limit.declaration.points;
         }
       }
-      if (pending) return Promise.all(pending).then(() => tightest && setHeaders(ctx, rateLimitHeaders(points, tightest)));
+      if (pending)
+        return Promise.all(pending).then(() => tightest && setHeaders(ctx, rateLimitHeaders(points, tightest)));
       if (tightest) setHeaders(ctx, rateLimitHeaders(points, tightest));
     };
     return Object.assign(admit, { writes: RATE_LIMIT_HEADERS, limits: declarations });

@@ -115,7 +115,9 @@ return answer`;
 /** Most points one script call counts (a longer batch goes as several calls). */
 const MOST_POINTS_PER_CALL = 256;
 
-type CountingClient = RedisClient & { countWindowPoints(keys: number, ...keysThenSeconds: (string | number)[]): Promise<number[]> };
+type CountingClient = RedisClient & {
+  countWindowPoints(keys: number, ...keysThenSeconds: (string | number)[]): Promise<number[]>;
+};
 
 interface PendingPoint {
   windows: RedisWindows;
@@ -172,7 +174,8 @@ class PointBatches {
     this.sending++;
     this.redis.countWindowPoints(batch.length, ...args).then(
       (answer) => {
-        for (let i = 0; i < batch.length; i++) batch[i]!.resolve(batch[i]!.windows.counted(answer[2 * i]!, answer[2 * i + 1]!));
+        for (let i = 0; i < batch.length; i++)
+          batch[i]!.resolve(batch[i]!.windows.counted(answer[2 * i]!, answer[2 * i + 1]!));
         this.sent();
       },
       () => {

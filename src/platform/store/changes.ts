@@ -47,7 +47,10 @@ export function createChangeBus(options: { redis?: RedisClient; channel: string;
     publish(topic) {
       tell(topic);
       redis?.publish(channel, topic).catch((error: Error) => {
-        logger.warn({ reason: error.message, topic }, 'could not announce a store change; other instances see it when their caches expire');
+        logger.warn(
+          { reason: error.message, topic },
+          'could not announce a store change; other instances see it when their caches expire',
+        );
       });
     },
     subscribe(topic, listener) {

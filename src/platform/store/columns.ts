@@ -8,7 +8,9 @@
  */
 
 /** A `snake_case` name in `camelCase`: `featured_media_id` is `featuredMediaId`. */
-export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 
 /** A row's columns under their camelCase names, with the same types. */
 export type CamelCased<Row> = { [K in keyof Row & string as CamelCase<K>]: Row[K] };
@@ -16,7 +18,8 @@ export type CamelCased<Row> = { [K in keyof Row & string as CamelCase<K>]: Row[K
 const camelNames = new Map<string, string>();
 const camelName = (column: string): string => {
   let name = camelNames.get(column);
-  if (name === undefined) camelNames.set(column, (name = column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())));
+  if (name === undefined)
+    camelNames.set(column, (name = column.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())));
   return name;
 };
 

@@ -1,7 +1,14 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql, type LogEvent, PostgresDialect, type SqliteDatabase as KyselySqliteDatabase, type SqliteStatement as KyselySqliteStatement } from 'kysely';
+import {
+  Kysely,
+  sql,
+  type LogEvent,
+  PostgresDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement as KyselySqliteStatement,
+} from 'kysely';
 import { createRequire } from 'node:module';
 import { preparedStatementName } from './prepared.js';
 import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
@@ -64,16 +71,22 @@ export function openDatabase<DB = any>(
   }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (!file) throw new Error('DATABASE_URL names no SQLite file: use sqlite:PATH (e.g. sqlite:data/app.db) or sqlite::memory:');
+    if (!file)
+      throw new Error(
+        'DATABASE_URL names no SQLite file: use sqlite:PATH (e.g. sqlite:data/app.db) or sqlite::memory:',
+      );
     if (file !== ':memory:') ownerOnly(file);
     // A short busy wait: better-sqlite3 waits synchronously, blocking every request of the process.
     const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     // SQLite gives its -wal and -shm files the database file's mode; ones left by an earlier start are made so too.
-    if (file !== ':memory:') for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
+    if (file !== ':memory:')
+      for (const companion of [`${file}-wal`, `${file}-shm`]) if (existsSync(companion)) chmodSync(companion, 0o600);
     sqlite.pragma('foreign_keys = ON');
     const marks = changeMarks(sqlite);
-    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite, marks.wrote), { busyWaitMs: options.busyWaitMs ?? 1000 });
+    const dialect = new BusyTolerantSqliteDialect(withStatementCache(sqlite, marks.wrote), {
+      busyWaitMs: options.busyWaitMs ?? 1000,
+    });
     const db = new Kysely<DB>({ dialect, log });
     return { db, dialect: 'sqlite', log, changeMark: marks.mark, close: () => db.destroy() };
   }
@@ -228,7 +241,11 @@ function objectRows(statement: SqliteDatabase.Statement): KyselySqliteStatement 
 }
 
 /** The statement, with `wrote` told before each run when it may write (see `changeMarks`). */
-function counted(facade: KyselySqliteStatement, statement: SqliteDatabase.Statement, wrote: () => void): KyselySqliteStatement {
+function counted(
+  facade: KyselySqliteStatement,
+  statement: SqliteDatabase.Statement,
+  wrote: () => void,
+): KyselySqliteStatement {
   if (statement.reader && statement.readonly) return facade;
   return {
     reader: facade.reader,
@@ -272,13 +289,16 @@ export async function withStartupLock(database: OpenDatabase, work: () => Promis
   await database.db.connection().execute(async (connection) => {
     const deadline = Date.now() + STARTUP_LOCK_WAIT_MS;
     for (;;) {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(connection);
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${key})) as locked`.execute(
+        connection,
+      );
       if (rows[0]?.locked) break;
       if (Date.now() > deadline) throw new Error('timed out waiting for another instance to finish start-up');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     try {
-      if (database.schema) await sql.raw(`create schema if not exists ${quoteIdentifier(database.schema)}`).execute(connection);
+      if (database.schema)
+        await sql.raw(`create schema if not exists ${quoteIdentifier(database.schema)}`).execute(connection);
       await work();
     } finally {
       await sql`select pg_advisory_unlock(hashtext(${key}))`.execute(connection);

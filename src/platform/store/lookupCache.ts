@@ -50,7 +50,11 @@ export function cachedLookups<Query, Value>(
 ): LookupCache<Query, Value> {
   if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, resolve: read, clear: () => {} };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
-  const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({ max: options.maxEntries, ttl: options.ttlMs, ...clock });
+  const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({
+    max: options.maxEntries,
+    ttl: options.ttlMs,
+    ...clock,
+  });
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
   const cache: LookupCache<Query, Value> = {
     lookup(query) {

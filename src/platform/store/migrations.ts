@@ -57,7 +57,10 @@ export async function migrateModules(database: OpenDatabase, modules: readonly M
       try {
         await db.transaction().execute(async (trx) => {
           if (!adopted) await migration.up(trx);
-          await trx.insertInto(HISTORY).values({ module, name: migration.name, applied_at: new Date().toISOString() }).execute();
+          await trx
+            .insertInto(HISTORY)
+            .values({ module, name: migration.name, applied_at: new Date().toISOString() })
+            .execute();
         });
       } catch (error) {
         throw new Error(`migration ${module}/${migration.name} failed`, { cause: error });
@@ -72,7 +75,8 @@ export async function migrateModules(database: OpenDatabase, modules: readonly M
 async function legacyHistory(database: OpenDatabase): Promise<Set<string>> {
   const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
   const schema = database.dialect === 'postgres' ? (database.schema ?? 'public') : undefined;
-  if (!tables.some((table) => table.name === LEGACY_HISTORY && (schema === undefined || table.schema === schema))) return new Set();
+  if (!tables.some((table) => table.name === LEGACY_HISTORY && (schema === undefined || table.schema === schema)))
+    return new Set();
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(LEGACY_HISTORY)}`.execute(database.db);
   return new Set(rows.map((row) => row.name));
 }

@@ -110,7 +110,9 @@ const inList = <V>(p: InParams, size: number): V[] => Array.from({ length: size 
  * `build` gets the list's placeholders and those of the query's other
  * values (`p`).
  */
-export function preparedIn<DB, Row, V extends number | string = number>(build: (db: Kysely<DB>, list: V[], p: InParams) => Compilable<Row>) {
+export function preparedIn<DB, Row, V extends number | string = number>(
+  build: (db: Kysely<DB>, list: V[], p: InParams) => Compilable<Row>,
+) {
   const bySize = new Map<number, PreparedQuery<InParams, Row>>(
     IN_SIZES.map((size) => [size, prepared<DB, InParams, Row>((db, p) => build(db, inList<V>(p, size), p))]),
   );

@@ -44,10 +44,20 @@ export async function connectRedis(
   const { Redis: RedisServerClient, Cluster: RedisClusterClient } = await import('ioredis');
   const reconnect = (attempt: number) => Math.min(attempt * 200, 2000);
   // Auto-pipelining sends the commands of one event-loop turn in one write: less CPU here and in Redis (docs/performance.md).
-  const commandOptions = { maxRetriesPerRequest: 0, commandTimeout: timeoutMs, connectTimeout: timeoutMs, enableAutoPipelining: true };
+  const commandOptions = {
+    maxRetriesPerRequest: 0,
+    commandTimeout: timeoutMs,
+    connectTimeout: timeoutMs,
+    enableAutoPipelining: true,
+  };
   const client: RedisClient =
     typeof target === 'string'
-      ? new RedisServerClient(target, { ...commandOptions, enableOfflineQueue: false, retryStrategy: reconnect, lazyConnect: false })
+      ? new RedisServerClient(target, {
+          ...commandOptions,
+          enableOfflineQueue: false,
+          retryStrategy: reconnect,
+          lazyConnect: false,
+        })
       : new RedisClusterClient([...target], {
           enableOfflineQueue: false,
           clusterRetryStrategy: reconnect,
@@ -61,7 +71,10 @@ export async function connectRedis(
   if (traceCommand) {
     // Every command goes through sendCommand: one span each, ended when its answer (or failure) comes.
     const send: (command: Command, ...rest: never[]) => unknown = client.sendCommand.bind(client);
-    Object.assign(client, { sendCommand: (command: Command, ...rest: never[]) => traceCommand(`redis ${command.name}`, async () => send(command, ...rest)) });
+    Object.assign(client, {
+      sendCommand: (command: Command, ...rest: never[]) =>
+        traceCommand(`redis ${command.name}`, async () => send(command, ...rest)),
+    });
   }
   let healthy = true;
   const lost = (reason: string) => {

@@ -39,8 +39,11 @@ const REPLICA_POSITION = `
 function connectionFailure(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   if (code && /^(08|57P0)/.test(code)) return true; // connection exception, admin/crash shutdown
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
-  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(message ?? '');
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
+    return true;
+  return /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(
+    message ?? '',
+  );
 }
 
 /**
@@ -79,7 +82,8 @@ export function openReadReplicas<DB>(options: {
     return usable.length ? usable[turn++ % usable.length] : undefined;
   };
   const leaveOut = (replica: (typeof replicas)[number], reason: string) => {
-    if (replica.inUse) options.logger.warn({ replica: replica.name, reason }, 'read replica left out; reads go to the primary');
+    if (replica.inUse)
+      options.logger.warn({ replica: replica.name, reason }, 'read replica left out; reads go to the primary');
     replica.inUse = false;
   };
 
@@ -103,7 +107,9 @@ export function openReadReplicas<DB>(options: {
 
   const check = async (replica: (typeof replicas)[number], now: number) => {
     try {
-      const { rows } = await replica.pool.query<{ recovering: boolean; streaming: boolean; lsn: number | null }>(REPLICA_POSITION);
+      const { rows } = await replica.pool.query<{ recovering: boolean; streaming: boolean; lsn: number | null }>(
+        REPLICA_POSITION,
+      );
       const { recovering, streaming, lsn } = rows[0]!;
       replica.replayed = Number(lsn ?? 0);
       replica.lagMs = lagOf(replica.replayed, now);
@@ -172,7 +178,10 @@ export function openReadReplicas<DB>(options: {
     },
   });
 
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: routingPool as unknown as pg.Pool }), log: options.log });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: routingPool as unknown as pg.Pool }),
+    log: options.log,
+  });
   return {
     db,
     states: () => replicas.map(({ name, inUse, lagMs, replayed }) => ({ name, inUse, lagMs, replayed })),

@@ -101,7 +101,6 @@ class BusyTolerantConnection implements DatabaseConnection {
     private readonly policy: SqliteBusyPolicy,
   ) {}
 
-
   /** `BEGIN IMMEDIATE`, waiting (asynchronously, bounded) for another connection's write lock. */
   async begin(): Promise<void> {
     await this.whenNotBusy(() => this.run(CompiledQuery.raw('begin immediate')));

@@ -26,7 +26,11 @@ let savepoints = 0;
  * request's transaction would run its checks and every earlier write again
  * for a conflict on one row; the savepoint retries just the step that lost.
  */
-export async function retryingTaken<DB, T>(db: Kysely<DB>, attempt: (trx: Kysely<DB>) => Promise<T>, maxAttempts: number): Promise<T> {
+export async function retryingTaken<DB, T>(
+  db: Kysely<DB>,
+  attempt: (trx: Kysely<DB>) => Promise<T>,
+  maxAttempts: number,
+): Promise<T> {
   for (let tried = 1; ; tried++) {
     try {
       return await atomicAttempt(db, attempt);

@@ -49,7 +49,15 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections, query_canceled (statement timeout), deadlock_detected, serialization_failure. */
-const POSTGRES_UNAVAILABLE: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300', '57014', '40P01', '40001']);
+const POSTGRES_UNAVAILABLE: ReadonlySet<string> = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '40P01',
+  '40001',
+]);
 
 /** node-postgres and pg-pool errors without a code. */
 const PG_CLIENT_MESSAGES = [

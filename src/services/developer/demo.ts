@@ -38,6 +38,13 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
   const passwordHash = await hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST);
   await db
     .insertInto('developer_credentials')
-    .values(accounts.map(({ id }) => ({ account_id: id, password_hash: passwordHash, created_at: now, email_verified_at: now })))
+    .values(
+      accounts.map(({ id }) => ({
+        account_id: id,
+        password_hash: passwordHash,
+        created_at: now,
+        email_verified_at: now,
+      })),
+    )
     .execute();
 }

@@ -13,7 +13,8 @@ export const unauthenticated = (reason: 'missing' | 'invalid') =>
   );
 
 /** 401 for a log-in whose email address and password do not match: the same for an unknown address and a wrong password. */
-export const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Email address or password is incorrect');
+export const invalidCredentials = () =>
+  new ApiError(401, 'invalid_credentials', 'Email address or password is incorrect');
 
 /** 403 for a wrong current password where a session asks for a change (address, password, deletion; not 401: the session itself is fine). */
 export const wrongPassword = () => new ApiError(403, 'invalid_credentials', 'The password is incorrect');
@@ -22,7 +23,8 @@ export const wrongPassword = () => new ApiError(403, 'invalid_credentials', 'The
 export const sameEmail = () => new ApiError(400, 'invalid_request', 'This is already your address');
 
 /** 409 for a new address that got an account of its own between the link being sent and opened. */
-export const emailTaken = () => new ApiError(409, 'email_taken', 'This address already has an account; log in with it instead');
+export const emailTaken = () =>
+  new ApiError(409, 'email_taken', 'This address already has an account; log in with it instead');
 
 /** 403 for a request that may have been forged by another site. */
 export const csrfFailed = (message: string) => new ApiError(403, 'csrf_failed', message);
@@ -32,7 +34,8 @@ export const applicationNotFound = () => new ApiError(404, 'not_found', 'Applica
 export const keyNotFound = () => new ApiError(404, 'not_found', 'Key not found');
 
 /** 400 for a new password that is easy to guess. */
-export const weakPassword = (reason: string) => new ApiError(400, 'weak_password', `Choose a harder password: ${reason}`);
+export const weakPassword = (reason: string) =>
+  new ApiError(400, 'weak_password', `Choose a harder password: ${reason}`);
 
 /** 409 for a second application of the same name in one account. */
 export const applicationNameTaken = (name: string) =>
@@ -55,7 +58,8 @@ export const emailNotVerified = () =>
   new ApiError(403, 'email_not_verified', 'Verify your email address first; follow the link we sent you');
 
 /** 400 for an emailed link's token that is unknown, already used or expired (the same answer for all three). */
-export const invalidToken = () => new ApiError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one');
+export const invalidToken = () =>
+  new ApiError(400, 'invalid_token', 'This link is invalid, used or expired; ask for a new one');
 
 /** 404 for a session that is not one of the account's live sessions. */
 export const sessionNotFound = () => new ApiError(404, 'not_found', 'Session not found');
@@ -70,4 +74,6 @@ export const tooManyRequests = (headers: Record<string, string>) =>
 
 /** 503: more passwords are being hashed or checked than this instance takes at once; try again in a second. */
 export const passwordsBusy = () =>
-  new ApiError(503, 'service_unavailable', 'Too many passwords are being checked; try again shortly', { 'Retry-After': '1' });
+  new ApiError(503, 'service_unavailable', 'Too many passwords are being checked; try again shortly', {
+    'Retry-After': '1',
+  });

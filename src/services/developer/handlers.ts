@@ -2,8 +2,22 @@ import type { Session } from '../../../generated/developer/types.gen.js';
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DeveloperDeps } from './deps.js';
 import { changePassword, deleteAccount, signUp } from './flows/accounts.js';
-import { createApplication, deleteApplication, listApplications, revokeApiKey, rotateApplicationKey, type IssuedKey } from './flows/applications.js';
-import { confirmEmailChange, requestEmailChange, requestPasswordReset, resendVerification, resetPassword, verifyEmail } from './flows/emailFlows.js';
+import {
+  createApplication,
+  deleteApplication,
+  listApplications,
+  revokeApiKey,
+  rotateApplicationKey,
+  type IssuedKey,
+} from './flows/applications.js';
+import {
+  confirmEmailChange,
+  requestEmailChange,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from './flows/emailFlows.js';
 import { endSession, listSessions, logIn, logOut, type ActiveSession, type StartedSession } from './flows/sessions.js';
 import { applicationBody, issuedKeyBody } from './http/applicationBody.js';
 import { clearedSessionCookie, sessionCookie, sessionTokenOf } from './http/sessionCookie.js';
@@ -29,7 +43,8 @@ const issuedBody = (issued: IssuedKey) => ({
 });
 
 /** Said after every message when no mail server is set: where the local demo's messages are. */
-const NO_SMTP_NOTE = ' This server sends no email (SMTP_URL is not set): the message, with its link, is in the server log.';
+const NO_SMTP_NOTE =
+  ' This server sends no email (SMTP_URL is not set): the message, with its link, is in the server log.';
 
 /**
  * The developer dashboard handler map: one function per operationId of
@@ -40,9 +55,18 @@ const NO_SMTP_NOTE = ' This server sends no email (SMTP_URL is not set): the mes
 export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHandlers, OAuthOperation> {
   // Only on a local start: in production (MAIL_TO_LOG) no answer points anyone at the log's links.
   const mailNote = deps.mailer.logsOnly && !deps.production ? NO_SMTP_NOTE : '';
-  const accepted = (message: string) => ({ status: 202 as const, body: { status: 'accepted' as const, message: `${message}${mailNote}` } });
-  const signUpAccepted = accepted('If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.');
-  const ended = () => ({ status: 204 as const, body: undefined, headers: { 'Set-Cookie': clearedSessionCookie(deps.cookie) } });
+  const accepted = (message: string) => ({
+    status: 202 as const,
+    body: { status: 'accepted' as const, message: `${message}${mailNote}` },
+  });
+  const signUpAccepted = accepted(
+    'If this address can have an account, it now has one with this password; log in to continue. We sent a link to verify the address.',
+  );
+  const ended = () => ({
+    status: 204 as const,
+    body: undefined,
+    headers: { 'Set-Cookie': clearedSessionCookie(deps.cookie) },
+  });
 
   return {
     async signUp({ body, ctx }) {
@@ -51,8 +75,17 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
     },
 
     async logIn({ body, ctx }) {
-      const started = await logIn(deps, { email: body.email, password: body.password, ip: ctx.ip, presented: sessionTokenOf(ctx) });
-      return { status: 200, body: sessionBody(started.session), headers: { 'Set-Cookie': sessionCookie(started.token, deps.cookie) } };
+      const started = await logIn(deps, {
+        email: body.email,
+        password: body.password,
+        ip: ctx.ip,
+        presented: sessionTokenOf(ctx),
+      });
+      return {
+        status: 200,
+        body: sessionBody(started.session),
+        headers: { 'Set-Cookie': sessionCookie(started.token, deps.cookie) },
+      };
     },
 
     async getSession({ principal }) {
@@ -76,7 +109,11 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
     },
 
     async requestEmailChange({ body, principal, ctx }) {
-      const newEmail = await requestEmailChange(deps, sessionOf(principal), { newEmail: body.new_email, password: body.password, ip: ctx.ip });
+      const newEmail = await requestEmailChange(deps, sessionOf(principal), {
+        newEmail: body.new_email,
+        password: body.password,
+        ip: ctx.ip,
+      });
       return accepted(`We sent a link to ${newEmail}; your address changes when you open it.`);
     },
 
@@ -95,7 +132,11 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
     },
 
     async changePassword({ body, principal, ctx }) {
-      await changePassword(deps, sessionOf(principal), { currentPassword: body.current_password, newPassword: body.new_password, ip: ctx.ip });
+      await changePassword(deps, sessionOf(principal), {
+        currentPassword: body.current_password,
+        newPassword: body.new_password,
+        ip: ctx.ip,
+      });
       return { status: 204, body: undefined };
     },
 
@@ -109,7 +150,12 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
       return {
         status: 200,
         body: {
-          sessions: sessions.map((session) => ({ id: session.id, created_at: session.createdAt, expires_at: session.expiresAt, current: session.current })),
+          sessions: sessions.map((session) => ({
+            id: session.id,
+            created_at: session.createdAt,
+            expires_at: session.expiresAt,
+            current: session.current,
+          })),
         },
       };
     },
@@ -130,11 +176,17 @@ export function createDeveloperHandlers(deps: DeveloperDeps): Omit<DeveloperHand
     },
 
     async rotateApplicationKey({ path, principal }) {
-      return { status: 200, body: issuedBody(await rotateApplicationKey(deps, sessionOf(principal), path.applicationId)) };
+      return {
+        status: 200,
+        body: issuedBody(await rotateApplicationKey(deps, sessionOf(principal), path.applicationId)),
+      };
     },
 
     async revokeApiKey({ path, principal }) {
-      return { status: 200, body: applicationBody(await revokeApiKey(deps, sessionOf(principal).accountId, path.applicationId, path.keyId)) };
+      return {
+        status: 200,
+        body: applicationBody(await revokeApiKey(deps, sessionOf(principal).accountId, path.applicationId, path.keyId)),
+      };
     },
 
     async deleteApplication({ path, principal }) {

@@ -65,7 +65,10 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
       definition: servedDefinition(developerService(developerDeps(deps, server))),
       // The OAuth 2 authorization server (`/oauth2/…`, oidc-provider): outside the contract pipeline, its own protocol.
       onRequest: server.middleware,
-      onNotFound: dashboardPage(projectFile('dist/developers'), deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined),
+      onNotFound: dashboardPage(
+        projectFile('dist/developers'),
+        deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined,
+      ),
     };
   },
 };
@@ -89,9 +92,12 @@ const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL
 function checkSettings(settings: DeveloperSettings): void {
   const { passwordCost, passwordHashes } = settings;
   if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
-    throw new Error(`DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`);
+    throw new Error(
+      `DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`,
+    );
   }
-  if (passwordHashes.running < 1) throw new Error(`DEVELOPER_PASSWORD_HASHES must be at least 1, got ${passwordHashes.running}`);
+  if (passwordHashes.running < 1)
+    throw new Error(`DEVELOPER_PASSWORD_HASHES must be at least 1, got ${passwordHashes.running}`);
 }
 
 /**
@@ -101,7 +107,10 @@ function checkSettings(settings: DeveloperSettings): void {
  * and mails counted in the same store, passwords through their gate, the
  * mailer, and the OAuth operations on the authorization server.
  */
-export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>, server: AuthorizationServer): DeveloperDeps {
+export function developerDeps(
+  deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>,
+  server: AuthorizationServer,
+): DeveloperDeps {
   const { config } = deps;
   const settings = config.developer;
   checkSettings(settings);
@@ -147,7 +156,11 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
     welcome: deps.welcome,
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
-    oauth: createOAuthHandlers({ db: accountsOf(deps.db), server, onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED) }),
+    oauth: createOAuthHandlers({
+      db: accountsOf(deps.db),
+      server,
+      onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
+    }),
   };
 }
 
@@ -155,7 +168,9 @@ export function developerDeps(deps: PlatformDeps<DeveloperDatabase, PlatformConf
  * The store, whose writes that end a person's OAuth grants (a new password, a reset, a new address) then
  * `announce` it, so the token caches forget at once here and as soon as the bus tells the other instances.
  */
-function announcingGrantEnds<Store extends Pick<DeveloperDeps['store'], 'changePassword' | 'resetPassword' | 'changeEmail'>>(store: Store, announce: () => void): Store {
+function announcingGrantEnds<
+  Store extends Pick<DeveloperDeps['store'], 'changePassword' | 'resetPassword' | 'changeEmail'>,
+>(store: Store, announce: () => void): Store {
   return {
     ...store,
     changePassword: (...args) => store.changePassword(...args).finally(announce),
@@ -171,7 +186,12 @@ function announcingGrantEnds<Store extends Pick<DeveloperDeps['store'], 'changeP
  */
 export function developerService(deps: DeveloperDeps): DeveloperDefinition {
   const handlers = { ...deps.oauth, ...createDeveloperHandlers(deps) };
-  const requests = deps.limits.step({ name: 'developer-requests', per: 'address', points: deps.requests.requestsPerHour, windowSeconds: deps.requests.requestsWindowSeconds });
+  const requests = deps.limits.step({
+    name: 'developer-requests',
+    per: 'address',
+    points: deps.requests.requestsPerHour,
+    windowSeconds: deps.requests.requestsWindowSeconds,
+  });
   const { reads, changes, startsSession, checksPassword } = admitSteps(requests, deps.throttle, deps.publicOrigin);
   /** Reads change nothing and are not checked; every call that changes something is (CSRF), and sign-up and log-in are counted. */
   const policies: DeveloperPolicies = {

@@ -8,11 +8,18 @@ import { applicationNotFound, emailNotVerified, unauthenticated } from './errors
 import type { DeveloperHandlers, DeveloperPrincipal } from './operations.js';
 
 /** The dashboard's OAuth operations. */
-export type OAuthOperation = 'getOAuthClient' | 'setOAuthClient' | 'getConsentRequest' | 'answerConsentRequest' | 'listAuthorizations' | 'revokeAuthorization';
+export type OAuthOperation =
+  | 'getOAuthClient'
+  | 'setOAuthClient'
+  | 'getConsentRequest'
+  | 'answerConsentRequest'
+  | 'listAuthorizations'
+  | 'revokeAuthorization';
 
 export type DeveloperOAuthHandlers = Pick<DeveloperHandlers, OAuthOperation>;
 
-const consentNotFound = () => new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
+const consentNotFound = () =>
+  new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
 const authorizationNotFound = () => new ApiError(404, 'not_found', 'Authorization not found');
 
 function accountOf(principal: DeveloperPrincipal): string {
@@ -36,18 +43,35 @@ export function createOAuthHandlers(deps: {
     async getOAuthClient({ path, principal }) {
       const saved = await getOAuthClient(db, accountOf(principal), path.applicationId);
       if (!saved) throw applicationNotFound();
-      return { status: 200, body: { client_id: saved.clientId, redirect_uris: saved.redirectUris, javascript_origins: saved.javascriptOrigins } };
+      return {
+        status: 200,
+        body: {
+          client_id: saved.clientId,
+          redirect_uris: saved.redirectUris,
+          javascript_origins: saved.javascriptOrigins,
+        },
+      };
     },
     async setOAuthClient({ path, body, principal }) {
       if (principal.kind === 'session' && !principal.session.emailVerified) throw emailNotVerified();
-      const problem = [...body.redirect_uris.map(redirectUriProblem), ...body.javascript_origins.map(originProblem)].find(Boolean);
+      const problem = [
+        ...body.redirect_uris.map(redirectUriProblem),
+        ...body.javascript_origins.map(originProblem),
+      ].find(Boolean);
       if (problem) throw invalidRequest(`Invalid body: ${problem}`);
       const saved = await setOAuthClient(db, accountOf(principal), path.applicationId, {
         redirectUris: body.redirect_uris,
         javascriptOrigins: body.javascript_origins,
       });
       if (!saved) throw applicationNotFound();
-      return { status: 200, body: { client_id: saved.clientId, redirect_uris: saved.redirectUris, javascript_origins: saved.javascriptOrigins } };
+      return {
+        status: 200,
+        body: {
+          client_id: saved.clientId,
+          redirect_uris: saved.redirectUris,
+          javascript_origins: saved.javascriptOrigins,
+        },
+      };
     },
     async getConsentRequest({ path, principal, ctx }) {
       const request = await consentRequest(await server.provider(), db, ctx, path.consentId, accountOf(principal));
@@ -55,7 +79,11 @@ export function createOAuthHandlers(deps: {
       return {
         status: 200,
         body: {
-          application: { id: request.application.id, name: request.application.name, website_url: request.application.websiteUrl },
+          application: {
+            id: request.application.id,
+            name: request.application.name,
+            website_url: request.application.websiteUrl,
+          },
           scopes: request.scopes,
           redirect_uri: request.redirectUri,
           sites: request.sites,

@@ -16,4 +16,3 @@ export type DeveloperHandlers = Developer['handlers'];
 export type DeveloperPolicies = Developer['policies'];
 export type DeveloperDefinition = Developer['definition'];
 export type DeveloperSecurity = Developer['security'];
-

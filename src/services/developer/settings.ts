@@ -1,4 +1,11 @@
-import { bool, ConfigError, int, rateLimitWindowSeconds, redacted, type PlatformConfig } from '../../platform/config.js';
+import {
+  bool,
+  ConfigError,
+  int,
+  rateLimitWindowSeconds,
+  redacted,
+  type PlatformConfig,
+} from '../../platform/config.js';
 
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
@@ -52,13 +59,19 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
 }
 
 /** The mail and counter-key settings that cannot be used together, or not in production. */
-function checkMailAndCounters(env: NodeJS.ProcessEnv, settings: Pick<DeveloperSettings, 'smtpUrl' | 'mailToLog'>, production: boolean): void {
+function checkMailAndCounters(
+  env: NodeJS.ProcessEnv,
+  settings: Pick<DeveloperSettings, 'smtpUrl' | 'mailToLog'>,
+  production: boolean,
+): void {
   if (settings.smtpUrl && settings.mailToLog) {
-    throw new ConfigError('SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one');
+    throw new ConfigError(
+      'SMTP_URL and MAIL_TO_LOG are both set: mail goes to the SMTP server or to the log, not both; unset one',
+    );
   }
   if (production && !settings.smtpUrl && !settings.mailToLog) {
     throw new ConfigError(
-      'SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard\'s email, or MAIL_TO_LOG=true to write each message, working links included, to the log',
+      "SMTP_URL is not set and NODE_ENV is production: set SMTP_URL to send the dashboard's email, or MAIL_TO_LOG=true to write each message, working links included, to the log",
     );
   }
   if (env.COUNTER_KEY_SECRET !== undefined && env.COUNTER_KEY_SECRET !== '' && env.COUNTER_KEY_SECRET.length < 32) {
@@ -81,7 +94,10 @@ export interface DeveloperConfig {
  * Without the platform's settings (the admin command and the mock read a setting or two), nothing is held to
  * what production needs.
  */
-export function developerSettingsFromEnv(env: NodeJS.ProcessEnv, platform?: Pick<PlatformConfig, 'production'>): DeveloperConfig {
+export function developerSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  platform?: Pick<PlatformConfig, 'production'>,
+): DeveloperConfig {
   const mail = { smtpUrl: parseSmtpUrl(env.SMTP_URL), mailToLog: bool(env.MAIL_TO_LOG, false, 'MAIL_TO_LOG') };
   checkMailAndCounters(env, mail, platform?.production ?? false);
   return {
@@ -96,7 +112,11 @@ export function developerSettingsFromEnv(env: NodeJS.ProcessEnv, platform?: Pick
         maxWaitMs: int(env.DEVELOPER_PASSWORD_HASH_WAIT_MS, 2000, 'DEVELOPER_PASSWORD_HASH_WAIT_MS'),
       },
       loginAttempts: {
-        perEmailAndClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT, 5, 'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT'),
+        perEmailAndClient: int(
+          env.DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT,
+          5,
+          'DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT',
+        ),
         perClient: int(env.DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT, 50, 'DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT'),
         windowSeconds: int(env.DEVELOPER_LOGIN_WINDOW_SECONDS, 900, 'DEVELOPER_LOGIN_WINDOW_SECONDS'),
       },

@@ -12,7 +12,8 @@ import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
  * folder, as to an import file's), found from the project root so that the
  * compiled and bundled server find them too.
  */
-export const readDemoAvatarFile: AvatarFileReader = (file) => readFile(projectFile(`src/services/profiles/demo-avatars/${file}`));
+export const readDemoAvatarFile: AvatarFileReader = (file) =>
+  readFile(projectFile(`src/services/profiles/demo-avatars/${file}`));
 
 /**
  * The demo profiles (docs/profiles.md, "Demo data"), in the import format. Other
@@ -125,9 +126,7 @@ export const DEMO_PROFILES: ProfileRecord[] = [
       crypto_wallets: [{ label: 'ETH', address: '0x0000000000000000000000000000000000000001' }],
     },
     gallery: [{ url: 'https://images.example.com/quiet/1.jpg', alt_text: 'An empty library' }],
-    verified_accounts: [
-      { service_type: 'github', url: 'https://github.com/quinnquiet' },
-    ],
+    verified_accounts: [{ service_type: 'github', url: 'https://github.com/quinnquiet' }],
     registration_date: '2021-02-03',
     last_profile_edit: '2026-09-15T08:30:00Z',
   },
@@ -180,5 +179,7 @@ export const DEMO_PROFILES: ProfileRecord[] = [
 export async function seedProfilesDemo(db: Kysely<ProfilesDatabase>, _config: PlatformConfig): Promise<void> {
   const store = createKyselyProfilesStore(db);
   if ((await store.countProfiles()) > 0) return;
-  await store.saveProfiles(await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date(), { typed: true }), readDemoAvatarFile));
+  await store.saveProfiles(
+    await loadAvatarFiles(validateProfileRecords(DEMO_PROFILES, new Date(), { typed: true }), readDemoAvatarFile),
+  );
 }

@@ -13,7 +13,9 @@ export const rateLimitExceeded = (headers: Record<string, string>) =>
 
 /** 503: more avatar images are being drawn than this instance takes at once; try again in a second. */
 export const avatarsBusy = () =>
-  new ApiError(503, 'service_unavailable', 'Too many avatar images are being drawn; try again shortly', { 'Retry-After': '1' });
+  new ApiError(503, 'service_unavailable', 'Too many avatar images are being drawn; try again shortly', {
+    'Retry-After': '1',
+  });
 
 /**
  * The `WWW-Authenticate` challenge of a refusal (RFC 6750 §3): the realm, and the `error` parameter only when a

@@ -8,7 +8,12 @@ import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/veri
 import { invalidRequest } from '../../platform/answers/errors.js';
 import { qrCode } from './flows/qrCode.js';
 import { profileNotFound } from './errors.js';
-import { DEFAULT_AVATAR_CACHE_SECONDS, KEYED_CACHE_CONTROL, avatarCacheControl, profileCacheControl } from './http/cachePolicy.js';
+import {
+  DEFAULT_AVATAR_CACHE_SECONDS,
+  KEYED_CACHE_CONTROL,
+  avatarCacheControl,
+  profileCacheControl,
+} from './http/cachePolicy.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { Profile } from './domain/profile.js';
 import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
@@ -20,7 +25,9 @@ import type { ProfilesDeps } from './deps.js';
  * serializes and tags it once. It changes only with a release: an hour in
  * caches.
  */
-const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({ services: [...VERIFIED_ACCOUNT_SERVICES] });
+const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({
+  services: [...VERIFIED_ACCOUNT_SERVICES],
+});
 const SERVICES_CACHE_CONTROL = 'public, max-age=3600';
 
 /** Width and height of a QR code when `size` is not given. */
@@ -34,7 +41,9 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 });
 
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
-export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>): Omit<ProfilesHandlers, MeOperation> {
+export function createProfilesHandlers(
+  deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>,
+): Omit<ProfilesHandlers, MeOperation> {
   const { profiles, links, avatars, config } = deps;
   const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
@@ -79,7 +88,8 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
       if (fallback.kind === 'not-found') {
         return { status: 404, body: { error: 'Avatar not found', code: 'not_found' }, headers: briefly };
       }
-      if (fallback.kind === 'redirect') return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
+      if (fallback.kind === 'redirect')
+        return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
       const image = await avatars.generated(fallback.style, profile?.emailHash ?? request.seed, request.size);
       return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
     },
@@ -92,7 +102,11 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
     getProfileInferredInterestsById({ path }) {
       const answer = (profile: Profile | undefined) => {
         if (!profile) throw profileNotFound();
-        return { status: 200 as const, body: presentInferredInterests(profile), headers: { 'Cache-Control': KEYED_CACHE_CONTROL } };
+        return {
+          status: 200 as const,
+          body: presentInferredInterests(profile),
+          headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
+        };
       };
       const lookup = parseIdentifier(path.profileIdentifier);
       const known = profiles.knownProfile?.(lookup);
@@ -102,7 +116,11 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
 
     /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
     getVerifiedAccountServices() {
-      return { status: 200, body: VERIFIED_ACCOUNT_SERVICES_ANSWER, headers: { 'Cache-Control': SERVICES_CACHE_CONTROL } };
+      return {
+        status: 200,
+        body: VERIFIED_ACCOUNT_SERVICES_ANSWER,
+        headers: { 'Cache-Control': SERVICES_CACHE_CONTROL },
+      };
     },
 
     /**
@@ -124,7 +142,10 @@ export function createProfilesHandlers(deps: Pick<ProfilesDeps, 'contract' | 'pr
       });
       return {
         status: 200 as const,
-        body: { profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)), total_pages: Math.ceil(found.total / perPage) },
+        body: {
+          profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)),
+          total_pages: Math.ceil(found.total / perPage),
+        },
         headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
       };
     },

@@ -21,7 +21,9 @@ function personOf(principal: ProfilesPrincipal): string {
  * as the real profile API has them: read-only, with an OAuth token of the
  * `profile` scope.
  */
-export function createMeHandlers(deps: Pick<ProfilesDeps, 'accounts' | 'profiles' | 'links'>): Pick<ProfilesHandlers, MeOperation> {
+export function createMeHandlers(
+  deps: Pick<ProfilesDeps, 'accounts' | 'profiles' | 'links'>,
+): Pick<ProfilesHandlers, MeOperation> {
   const presentFor = presentedProfiles(deps.links);
   return {
     /** "Get profile information for the authenticated user": the full profile, as a keyed lookup shows it. */

@@ -46,7 +46,6 @@ const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
  */
 const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
 
-
 /** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
 const LOOKUP_CACHE_ENTRIES = 10_000;
 
@@ -96,7 +95,10 @@ export function profilesDeps(
   return {
     contract: platform.contract,
     config,
-    profiles: cachedProfileDirectory(store, { ttlMs: config.profiles.profileLookupCacheMs, maxEntries: LOOKUP_CACHE_ENTRIES }),
+    profiles: cachedProfileDirectory(store, {
+      ttlMs: config.profiles.profileLookupCacheMs,
+      maxEntries: LOOKUP_CACHE_ENTRIES,
+    }),
     links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
     keys,
     tokenOwners,
@@ -139,16 +141,42 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
    * budgets.
    */
   const lookups = limits.step<ProfilesPrincipal>(
-    { name: 'profiles-anonymous', per: 'address', when: (caller) => caller.kind === 'anonymous', points: anonymousPerHour, windowSeconds },
-    { name: 'profiles-key', per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined), points: keyedPerHour, windowSeconds },
-    { name: 'profiles-account', per: (_ctx, caller) => (caller.kind === 'key' ? caller.inbox : undefined), points: accountPerHour, windowSeconds },
-    { name: 'profiles-keyed-client', per: 'address', when: (caller) => caller.kind === 'key', points: keyedPerClientPerHour, windowSeconds },
+    {
+      name: 'profiles-anonymous',
+      per: 'address',
+      when: (caller) => caller.kind === 'anonymous',
+      points: anonymousPerHour,
+      windowSeconds,
+    },
+    {
+      name: 'profiles-key',
+      per: (_ctx, caller) => (caller.kind === 'key' ? caller.keyId : undefined),
+      points: keyedPerHour,
+      windowSeconds,
+    },
+    {
+      name: 'profiles-account',
+      per: (_ctx, caller) => (caller.kind === 'key' ? caller.inbox : undefined),
+      points: accountPerHour,
+      windowSeconds,
+    },
+    {
+      name: 'profiles-keyed-client',
+      per: 'address',
+      when: (caller) => caller.kind === 'key',
+      points: keyedPerClientPerHour,
+      windowSeconds,
+    },
   );
   /** An hourly limit per client address of an operation that takes no key, counted apart from every other. */
-  const perAddress = (name: string, points: number) => limits.step({ name: `profiles-${name}`, per: 'address', points, windowSeconds });
+  const perAddress = (name: string, points: number) =>
+    limits.step({ name: `profiles-${name}`, per: 'address', points, windowSeconds });
   const avatars = perAddress('avatars', avatarsPerHour);
   const qrCodes = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
-  const services = perAddress('verified-account-services', deps.config.profiles.rateLimits.verifiedAccountServicesPerHour);
+  const services = perAddress(
+    'verified-account-services',
+    deps.config.profiles.rateLimits.verifiedAccountServicesPerHour,
+  );
   /** The contract document: a small budget per address of its own (it is read once by a tool, not per page). */
   const documents = perAddress('documents', CONTRACT_DOWNLOADS_PER_HOUR);
   /** The signed-in person's reads (`/me`, an OAuth token) count against the client address, with a keyed caller's budget. */

@@ -41,10 +41,16 @@ export interface ProfilesConfig {
 }
 
 /** Reads the profiles service's variables; the avatar links default to the deployment's `PUBLIC_URL`. A ConfigError names a bad one. */
-export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<PlatformConfig, 'publicUrl'>): ProfilesConfig {
+export function profilesSettingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  platform: Pick<PlatformConfig, 'publicUrl'>,
+): ProfilesConfig {
   return {
     profiles: {
-      avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${platform.publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(/\/+$/, ''),
+      avatarBaseUrl: absoluteUrl(env.AVATAR_BASE_URL || `${platform.publicUrl}/avatar`, 'AVATAR_BASE_URL').replace(
+        /\/+$/,
+        '',
+      ),
       avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
       profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
       profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
@@ -53,11 +59,19 @@ export function profilesSettingsFromEnv(env: NodeJS.ProcessEnv, platform: Pick<P
         anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
         keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
         // Every key of an account together: by default as much as one key, so a new key adds nothing.
-        accountPerHour: int(env.RATE_LIMIT_ACCOUNT, int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'), 'RATE_LIMIT_ACCOUNT'),
+        accountPerHour: int(
+          env.RATE_LIMIT_ACCOUNT,
+          int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),
+          'RATE_LIMIT_ACCOUNT',
+        ),
         // Keyed lookups from one client address, whatever keys it holds: two keys' worth at the default allowance.
         keyedPerClientPerHour: int(env.RATE_LIMIT_KEYED_PER_CLIENT, 2000, 'RATE_LIMIT_KEYED_PER_CLIENT'),
         avatarsPerHour: int(env.RATE_LIMIT_AVATARS, 2000, 'RATE_LIMIT_AVATARS'),
-        verifiedAccountServicesPerHour: int(env.RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES, 1000, 'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES'),
+        verifiedAccountServicesPerHour: int(
+          env.RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES,
+          1000,
+          'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES',
+        ),
         qrCodesPerHour: int(env.RATE_LIMIT_QR_CODES, 1000, 'RATE_LIMIT_QR_CODES'),
         windowSeconds: rateLimitWindowSeconds(env),
       },

@@ -46,7 +46,9 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       const userId = await userIdOf(publishing, options.user);
       const issued = issueAccessToken();
       await publishing.createAccessToken({ id: issued.id, tokenHash: issued.tokenHash, userId, createdAt: new Date() });
-      console.log(`token ${issued.id} created for ${options.user} (user ${userId}); only its hash is stored, so keep it now:`);
+      console.log(
+        `token ${issued.id} created for ${options.user} (user ${userId}); only its hash is stored, so keep it now:`,
+      );
       console.log(issued.token);
     });
 
@@ -58,7 +60,11 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       const publishing = await store();
       const userId = options.user === undefined ? undefined : await userIdOf(publishing, options.user);
       for (const token of await publishing.listAccessTokens(userId)) {
-        console.log([token.id, token.login, token.createdAt, token.revokedAt ? `revoked ${token.revokedAt}` : 'active'].join('\t'));
+        console.log(
+          [token.id, token.login, token.createdAt, token.revokedAt ? `revoked ${token.revokedAt}` : 'active'].join(
+            '\t',
+          ),
+        );
       }
     });
 
@@ -87,7 +93,9 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
 
   sites
     .command('grant')
-    .description('Give a user a role on a site (replacing the role they had there); a role the store knows: administrator, editor, author, contributor, subscriber, or a custom one.')
+    .description(
+      'Give a user a role on a site (replacing the role they had there); a role the store knows: administrator, editor, author, contributor, subscriber, or a custom one.',
+    )
     .requiredOption('--site <site>', 'site ID, domain, or domain::path')
     .addOption(new Option('--user <login>', 'the user’s login').conflicts(['email']))
     .addOption(new Option('--email <address>', 'the email address of the account whose publishing user it is'))
@@ -97,11 +105,20 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       const publishing = await store();
       const site = await publishing.findSite(parseSiteRef(options.site));
       if (!site) throw new Error(`no site "${options.site}"`);
-      const known = await db.selectFrom('role_capabilities').select('role').where('role', '=', options.role).limit(1).executeTakeFirst();
+      const known = await db
+        .selectFrom('role_capabilities')
+        .select('role')
+        .where('role', '=', options.role)
+        .limit(1)
+        .executeTakeFirst();
       if (!known) throw new Error(`no role "${options.role}"`);
       let user: { id: number; login: string } | undefined;
       if (options.user !== undefined) {
-        user = await db.selectFrom('users').select(['id', 'login']).where('login', '=', options.user).executeTakeFirst();
+        user = await db
+          .selectFrom('users')
+          .select(['id', 'login'])
+          .where('login', '=', options.user)
+          .executeTakeFirst();
         if (!user) throw new Error(`no user with login "${options.user}"`);
       } else if (options.email !== undefined) {
         const email = options.email.trim().toLowerCase();
@@ -112,7 +129,8 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
           .select(['users.id', 'users.login'])
           .where('accounts.email', '=', email)
           .executeTakeFirst();
-        if (!user) throw new Error(`no publishing user for ${email} (an account gets one at its first dashboard log-in)`);
+        if (!user)
+          throw new Error(`no publishing user for ${email} (an account gets one at its first dashboard log-in)`);
       } else throw new Error('give --user or --email');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('site_roles').where('site_id', '=', site.id).where('user_id', '=', user.id).execute();
@@ -125,7 +143,9 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
 
   posts
     .command('trash')
-    .description('Move a post to the trash as the platform does: its status, the time and its slug are remembered, the slug gets "__trashed".')
+    .description(
+      'Move a post to the trash as the platform does: its status, the time and its slug are remembered, the slug gets "__trashed".',
+    )
     .requiredOption('--site <site>', 'site ID, domain, or domain::path')
     .requiredOption('--post <ID>', 'post ID', postIdOption)
     .action(async (options: { site: string; post: number }) => {

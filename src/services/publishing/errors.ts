@@ -20,7 +20,9 @@ export const publishingUnauthenticated = (reason: 'missing' | 'invalid') =>
     ? new ApiError(401, 'authorization_required', 'An active access token must be used to access this endpoint.', {
         'WWW-Authenticate': 'Bearer',
       })
-    : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+    : new ApiError(401, 'invalid_token', 'The OAuth2 token is invalid.', {
+        'WWW-Authenticate': 'Bearer error="invalid_token"',
+      });
 
 /** 404 `unknown_blog`: no site has that ID or domain. */
 export const unknownBlog = () => new ApiError(404, 'unknown_blog', 'Unknown blog');
@@ -50,7 +52,8 @@ export const cannotViewProtected = () => new ApiError(403, 'unauthorized', 'User
 export const cannotAccessPrivateBlog = () => new ApiError(403, 'unauthorized', 'User cannot access this private blog.');
 
 /** 403 `authorization_required`: whether "I" like a post, asked without a token (the platform's words, and 403, not 401). */
-export const likeNeedsToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to like a post.');
+export const likeNeedsToken = () =>
+  new ApiError(403, 'authorization_required', 'An active access token must be used to like a post.');
 
 /** 429 `rate_limit_exceeded`: the client address has used up its reads for the window. */
 export const readsExhausted = (headers: Record<string, string>) =>
@@ -69,10 +72,12 @@ export const cannotWritePosts = () => new ApiError(403, 'unauthorized', 'User ca
 export const cannotTrashByEdit = () => new ApiError(403, 'unauthorized', 'User cannot delete post');
 
 /** 403 `unauthorized`: `sticky` asked for by a caller who may neither publish posts nor edit others' (REST API's `rest_cannot_assign_sticky`). */
-export const cannotMakeSticky = () => new ApiError(403, 'unauthorized', 'Sorry, you are not allowed to make posts sticky.');
+export const cannotMakeSticky = () =>
+  new ApiError(403, 'unauthorized', 'Sorry, you are not allowed to make posts sticky.');
 
 /** 400 `invalid_input`: a `parent` that is no post of the same type the caller may read (missing, unreadable and wrong type alike). */
-export const invalidParent = () => new ApiError(400, 'invalid_input', 'Invalid body field parent: no such post of the same type that you may read');
+export const invalidParent = () =>
+  new ApiError(400, 'invalid_input', 'Invalid body field parent: no such post of the same type that you may read');
 
 /** 404 `unknown_taxonomy`: the site has no term of that slug (the platform's words). */
 export const unknownTaxonomy = () => new ApiError(404, 'unknown_taxonomy', 'Unknown taxonomy');
@@ -84,7 +89,8 @@ export const cannotEditTaxonomy = () => new ApiError(403, 'unauthorized', 'User 
 export const unknownData = () => new ApiError(400, 'invalid_input', 'Unknown data passed');
 
 /** 403 `authorization_required`: post counts asked for without a token (the platform's words, and 403, not 401). */
-export const countsNeedToken = () => new ApiError(403, 'authorization_required', 'An active access token must be used to retrieve post counts.');
+export const countsNeedToken = () =>
+  new ApiError(403, 'authorization_required', 'An active access token must be used to retrieve post counts.');
 
 /** 404 `unknown_post_type` of the counts operation (its own message, as on the platform). */
 export const unknownCountedType = () => new ApiError(404, 'unknown_post_type', 'Unknown post type requested.');
@@ -96,25 +102,30 @@ export const emptyPostIds = () => new ApiError(400, 'empty_post_ids', 'The reque
 export const invalidAuthor = () => new ApiError(400, 'invalid_author', 'Invalid author provided');
 
 /** 403 `unauthorized`: another author asked for by a caller who may not edit others' posts. */
-export const cannotPublishOthers = () => new ApiError(403, 'unauthorized', "User is not allowed to publish others' posts.");
+export const cannotPublishOthers = () =>
+  new ApiError(403, 'unauthorized', "User is not allowed to publish others' posts.");
 
 /** 403 `unauthorized`: an author who may not write posts on the site. */
 export const authorCannotPublish = () => new ApiError(403, 'unauthorized', 'Assigned author cannot publish post.');
 
 /** 400 `invalid_input`: a date parameter of a list that is no time. */
-export const invalidDateParameter = (name: string) => new ApiError(400, 'invalid_input', `Invalid parameter ${name}: must be an ISO 8601 date and time`);
+export const invalidDateParameter = (name: string) =>
+  new ApiError(400, 'invalid_input', `Invalid parameter ${name}: must be an ISO 8601 date and time`);
 
 /** 404 `invalid_meta_key`: a list filtered by a protected meta key (the platform's words and status). */
 export const invalidMetaKey = () => new ApiError(404, 'invalid_meta_key', 'Invalid meta key');
 
 /** 400 `invalid_number`: a list's `number` above its most (the platform's words). */
-export const numberTooLarge = () => new ApiError(400, 'invalid_number', 'The NUMBER parameter must be less than or equal to 100.');
+export const numberTooLarge = () =>
+  new ApiError(400, 'invalid_number', 'The NUMBER parameter must be less than or equal to 100.');
 
 /** 400 `invalid_input`: a body `date` that is no time. */
-export const invalidDateField = () => new ApiError(400, 'invalid_input', 'Invalid body field date: must be an ISO 8601 date and time');
+export const invalidDateField = () =>
+  new ApiError(400, 'invalid_input', 'Invalid body field date: must be an ISO 8601 date and time');
 
 /** 400 `invalid_input`: an integer body field past what a stored column holds (32 bits). */
-export const invalidIntegerField = (name: string) => new ApiError(400, 'invalid_input', `Invalid body field ${name}: must be a 32-bit integer`);
+export const invalidIntegerField = (name: string) =>
+  new ApiError(400, 'invalid_input', `Invalid body field ${name}: must be a 32-bit integer`);
 
 /** 400 `duplicate`: a new term named as a term of the same parent. */
 export const duplicateTerm = () => new ApiError(400, 'duplicate', 'A taxonomy with that name already exists');
@@ -135,4 +146,5 @@ export const isServiceError = (error: unknown): error is ApiError => error insta
 export const emptyTermName = () => new ApiError(400, 'empty_term_name', 'A name is required for this term.');
 
 /** 403 `unauthorized`: the site's default category cannot be deleted. */
-export const cannotDeleteDefaultCategory = () => new ApiError(403, 'unauthorized', 'The default category cannot be deleted');
+export const cannotDeleteDefaultCategory = () =>
+  new ApiError(403, 'unauthorized', 'The default category cannot be deleted');

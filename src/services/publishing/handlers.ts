@@ -35,7 +35,11 @@ const viewerOf = (principal: PublishingPrincipal): Viewer =>
   principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
 
 /** What trashing and restoring a post take from a request: the post, the user who asks, and how to show the post. */
-const postChange = ({ path, query, principal }: HandlerInput<T.DeletePostData | T.RestorePostData, PublishingPrincipal>) => ({
+const postChange = ({
+  path,
+  query,
+  principal,
+}: HandlerInput<T.DeletePostData | T.RestorePostData, PublishingPrincipal>) => ({
   site: path.site,
   postId: path.post_ID,
   viewerId: userIdOf(principal),
@@ -57,7 +61,10 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
   /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
   const casts = phpInputCasts(deps.contract);
   /** A list of categories or tags: the query's paging, order and search, for the caller. */
-  const termList = (collection: TermCollection, { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>) => {
+  const termList = (
+    collection: TermCollection,
+    { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>,
+  ) => {
     const request = {
       site: path.site,
       viewer: viewerOf(principal),
@@ -72,26 +79,60 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     return listTerms(scopedTo(principal).reads, request);
   };
   /** A category or tag by its slug. */
-  const termBySlug = (collection: TermCollection, { path, query, principal }: HandlerInput<T.GetCategoryBySlugData | T.GetTagBySlugData, PublishingPrincipal>) =>
-    readTerm(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal), collection, slug: path.term_slug, context: postContext(query?.context) });
+  const termBySlug = (
+    collection: TermCollection,
+    { path, query, principal }: HandlerInput<T.GetCategoryBySlugData | T.GetTagBySlugData, PublishingPrincipal>,
+  ) =>
+    readTerm(scopedTo(principal).reads, {
+      site: path.site,
+      viewer: viewerOf(principal),
+      collection,
+      slug: path.term_slug,
+      context: postContext(query?.context),
+    });
   /** A new category or tag. */
-  const newTerm = (collection: TermCollection, { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>) =>
-    createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
+  const newTerm = (
+    collection: TermCollection,
+    { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>,
+  ) => createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
   /** An edit of a category or tag named by its slug. */
-  const termEdit = (collection: TermCollection, { path, body, principal }: HandlerInput<T.UpdateCategoryData | T.UpdateTagData, PublishingPrincipal>) =>
-    editTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug, body });
+  const termEdit = (
+    collection: TermCollection,
+    { path, body, principal }: HandlerInput<T.UpdateCategoryData | T.UpdateTagData, PublishingPrincipal>,
+  ) =>
+    editTerm(scopedTo(principal).deps, {
+      site: path.site,
+      viewerId: userIdOf(principal),
+      collection,
+      slug: path.term_slug,
+      body,
+    });
   /** The deletion of a category or tag named by its slug. */
-  const termDeletion = (collection: TermCollection, { path, principal }: HandlerInput<T.DeleteCategoryData | T.DeleteTagData, PublishingPrincipal>) =>
-    deleteTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug });
+  const termDeletion = (
+    collection: TermCollection,
+    { path, principal }: HandlerInput<T.DeleteCategoryData | T.DeleteTagData, PublishingPrincipal>,
+  ) =>
+    deleteTerm(scopedTo(principal).deps, {
+      site: path.site,
+      viewerId: userIdOf(principal),
+      collection,
+      slug: path.term_slug,
+    });
   const handlers: PublishingHandlers = {
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMe(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return {
+        status: 200,
+        body: await readMe(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }),
+      };
     },
     async getMySites({ principal }) {
       const userId = userIdOf(principal);
-      return { status: 200, body: await readMySites(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }) };
+      return {
+        status: 200,
+        body: await readMySites(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }),
+      };
     },
     async getSite({ path, principal }) {
       const { reads } = scopedTo(principal);
@@ -105,7 +146,10 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
     async getMyPostLike({ path, principal }) {
       const { reads } = scopedTo(principal);
-      return { status: 200, body: await readMyPostLike(reads, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }) };
+      return {
+        status: 200,
+        body: await readMyPostLike(reads, { site: path.site, postId: path.post_ID, viewer: viewerOf(principal) }),
+      };
     },
     async getPostReplies({ path, query, principal }) {
       const { reads } = scopedTo(principal);
@@ -116,12 +160,13 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     async listPosts({ path, query: given, principal }) {
       const { reads } = scopedTo(principal);
       // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
-      const query = casts.query('listPosts', given) as typeof given & Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
-        number: number;
-        order: NonNullable<ListRequest['order']>;
-        order_by: NonNullable<ListRequest['orderBy']>;
-        sticky: NonNullable<ListRequest['sticky']>;
-      };
+      const query = casts.query('listPosts', given) as typeof given &
+        Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
+          number: number;
+          order: NonNullable<ListRequest['order']>;
+          order_by: NonNullable<ListRequest['orderBy']>;
+          sticky: NonNullable<ListRequest['sticky']>;
+        };
       const list = await listPosts(reads, {
         site: path.site,
         viewer: viewerOf(principal),
@@ -156,7 +201,13 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     },
     async getPostBySlug({ path, query, principal }) {
       const { reads } = scopedTo(principal);
-      const request = { site: path.site, slug: path.post_slug, viewer: viewerOf(principal), context: postContext(query.context), meta: query.meta };
+      const request = {
+        site: path.site,
+        slug: path.post_slug,
+        viewer: viewerOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+      };
       return { status: 200, body: await readPostBySlug(reads, request) };
     },
     async getPostCounts({ path, query, principal }) {
@@ -167,31 +218,62 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     async getPost({ path, query, principal }) {
       const { reads } = scopedTo(principal);
       const viewer = viewerOf(principal);
-      const post = await readPost(reads, { site: path.site, postId: path.post_ID, viewer, context: postContext(query.context), meta: query.meta });
+      const post = await readPost(reads, {
+        site: path.site,
+        postId: path.post_ID,
+        viewer,
+        context: postContext(query.context),
+        meta: query.meta,
+      });
       return { status: 200, body: post };
     },
     async createPost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPost', body) as WriteInput;
-      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input };
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        body: input,
+      };
       return { status: 200, body: await createPost(deps, request) };
     },
     async updatePost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('updatePost', body) as WriteInput;
-      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input };
+      const request = {
+        site: path.site,
+        postId: path.post_ID,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        body: input,
+      };
       return { status: 200, body: await updatePost(deps, request) };
     },
     /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */
     async bulkDeletePosts({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        postIds: body.post_ids,
+      };
       return { status: 200, body: await eachPost(deps.store, (one) => trashOrDeletePost(deps, one), request) };
     },
     /** Each post restored by the single restore's rules, answered under its ID. */
     async bulkRestorePosts({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, postIds: body.post_ids };
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        postIds: body.post_ids,
+      };
       return { status: 200, body: await eachPost(deps.store, (one) => restoreTrashedPost(deps, one), request) };
     },
     async deletePost(input) {
@@ -208,7 +290,14 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     async createPostV12({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPostV12', body) as WriteInput;
-      const request = { site: path.site, viewerId: userIdOf(principal), context: postContext(query.context), meta: query.meta, body: input, termNaming: 'names' as const };
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        context: postContext(query.context),
+        meta: query.meta,
+        body: input,
+        termNaming: 'names' as const,
+      };
       return { status: 200, body: await createPost(deps, request) };
     },
     async updatePostV12({ path, query, body, principal }) {
@@ -225,7 +314,10 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       return { status: 200, body: await updatePost(deps, request) };
     },
     async listPostTypes({ path, principal }) {
-      return { status: 200, body: await listPostTypes(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal) }) };
+      return {
+        status: 200,
+        body: await listPostTypes(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal) }),
+      };
     },
     async listCategories(input) {
       return { status: 200, body: await termList('categories', input) };

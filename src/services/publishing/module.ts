@@ -17,7 +17,12 @@ import { createPublishingHandlers } from './handlers.js';
 import type { PublishingDeps } from './deps.js';
 import { routeMissAnswer } from './http/endpointLayer.js';
 import { publishingPresenter } from './http/present.js';
-import type { PublishingDefinition, PublishingPolicies, PublishingPrincipal, PublishingSecurity } from './operations.js';
+import type {
+  PublishingDefinition,
+  PublishingPolicies,
+  PublishingPrincipal,
+  PublishingSecurity,
+} from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
 import { renderedPosts } from './flows/renderedPosts.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
@@ -62,13 +67,28 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
  * replica when configured), each with its sites remembered; the metrics of
  * restores and deletions; the bearer tokens' owners, remembered; the limits.
  */
-export function publishingDeps(platform: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>): PublishingDeps {
+export function publishingDeps(
+  platform: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>,
+): PublishingDeps {
   const { config } = platform;
   const settings = config.publishing;
   // Sites and role capabilities remembered for SITE_CACHE_MS: two reads fewer on each post request.
-  const store = cachedSites(createKyselyPublishingStore(platform.db, { changeMark: platform.changeMark, keptPosts: settings.renderCacheEntries }, config.storeTimeoutMs), settings.siteCacheMs);
+  const store = cachedSites(
+    createKyselyPublishingStore(
+      platform.db,
+      { changeMark: platform.changeMark, keptPosts: settings.renderCacheEntries },
+      config.storeTimeoutMs,
+    ),
+    settings.siteCacheMs,
+  );
   // Reads of posts, likes and replies go to a read replica when one is configured (docs/scaling.md).
-  const readStore = platform.readDb === platform.db ? store : cachedSites(createKyselyPublishingStore(platform.readDb, undefined, config.storeTimeoutMs), settings.siteCacheMs);
+  const readStore =
+    platform.readDb === platform.db
+      ? store
+      : cachedSites(
+          createKyselyPublishingStore(platform.readDb, undefined, config.storeTimeoutMs),
+          settings.siteCacheMs,
+        );
   const postRestores = new Counter({
     name: 'post_restores_total',
     help: 'Authorised restores: `restored` made the transition, `unchanged` found the post out of the trash.',

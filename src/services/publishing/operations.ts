@@ -26,7 +26,11 @@ export type WithoutCallback<Ops extends { [K in keyof Ops]: { data: { query?: un
 }[keyof Ops];
 
 /** True when every operation declares `callback`; else the names of those that do not. */
-export type AllDeclareCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = [WithoutCallback<Ops>] extends [never] ? true : WithoutCallback<Ops>;
+export type AllDeclareCallback<Ops extends { [K in keyof Ops]: { data: { query?: unknown } } }> = [
+  WithoutCallback<Ops>,
+] extends [never]
+  ? true
+  : WithoutCallback<Ops>;
 
 /** Every answer may be JSONP, so every operation declares `callback`: the type check names one that does not. */
 export const everyOperationDeclaresCallback: AllDeclareCallback<Operations> = true;

@@ -46,10 +46,15 @@ export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingCon
 /** A comma-separated list of origins (`scheme://host[:port]`), or `*` for any; empty allows none. */
 function parseOrigins(value: string | undefined): readonly string[] | '*' {
   if (value?.trim() === '*') return '*';
-  const origins = (value ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new ConfigError(`PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`);
+      throw new ConfigError(
+        `PUBLISHING_CORS_ORIGINS must list origins such as https://app.example.com, or be *, got "${origin}"`,
+      );
     }
   }
   return origins;

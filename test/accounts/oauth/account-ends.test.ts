@@ -7,9 +7,22 @@ import { deleteAccount, findAccountId } from '../../../src/accounts/accounts.js'
 import { accountsOf } from '../../../src/accounts/tables.js';
 import { adminInProcess } from '../../support/admin.js';
 import type { TestServer } from '../../support/server.js';
-import { dashboardCaller, signedUpUser, uniqueEmail, type DashboardUser } from '../../services/developer/support/dashboard.js';
+import {
+  dashboardCaller,
+  signedUpUser,
+  uniqueEmail,
+  type DashboardUser,
+} from '../../services/developer/support/dashboard.js';
 import { startMailbox, type Mailbox } from '../../services/developer/support/mailbox.js';
-import { authorizedCallback, checkedFetch, personOf, redeem, refresh, registeredApp, startOAuthServer } from './support.js';
+import {
+  authorizedCallback,
+  checkedFetch,
+  personOf,
+  redeem,
+  refresh,
+  registeredApp,
+  startOAuthServer,
+} from './support.js';
 
 /**
  * What ends an app's access besides a revocation: the developer deleting the
@@ -30,10 +43,13 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-const readPost = (token: string) => checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, { headers: { Authorization: `Bearer ${token}` } });
+const readPost = (token: string) =>
+  checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, { headers: { Authorization: `Bearer ${token}` } });
 const ADA_HASH = createHash('sha256').update('ada@demo.example.com').digest('hex');
 const readProfileApi = (token: string) =>
-  checkedFetch(`${server.url}/v3/me/associated-email?email_hash=${ADA_HASH}`, { headers: { Authorization: `Bearer ${token}` } });
+  checkedFetch(`${server.url}/v3/me/associated-email?email_hash=${ADA_HASH}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
 
 describe('deleting a developer account', () => {
   it('ends at once the tokens people gave its apps, refresh tokens included', async () => {
@@ -42,23 +58,39 @@ describe('deleting a developer account', () => {
     const flow = await authorizedCallback(server, app, ada, 'publishing:read', [{ id: 1, access: 'read' }]);
     const tokens = await redeem(app, flow.callback, flow.state, flow.codeVerifier);
     expect((await readPost(tokens.access_token)).status).toBe(200);
-    const deleted = await sdk.deleteAccount({ client: app.developer.client, headers: app.developer.csrf, body: { password: app.developer.password } });
+    const deleted = await sdk.deleteAccount({
+      client: app.developer.client,
+      headers: app.developer.csrf,
+      body: { password: app.developer.password },
+    });
     expect(deleted.response.status).toBe(204);
     expect((await readPost(tokens.access_token)).status).toBe(401);
     // The app is gone with its account: its refresh token is refused, the client unknown.
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_client' });
     const db = accountsOf(server.built.db as Kysely<never>);
-    expect(await db.selectFrom('oauth_records').select('id_hash').where('client_id', '=', app.client.client_id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('oauth_records').select('id_hash').where('client_id', '=', app.client.client_id).execute(),
+    ).toEqual([]);
   });
 
   it('revokes its publishing user’s command-line tokens', async () => {
-    const created = await adminInProcess(server.built.db as Kysely<Database>, 'tokens', 'create', '--user', 'subscriber');
+    const created = await adminInProcess(
+      server.built.db as Kysely<Database>,
+      'tokens',
+      'create',
+      '--user',
+      'subscriber',
+    );
     const token = created.stdout.trim().split('\n').at(-1)!;
     expect((await readPost(token)).status).toBe(200);
     const db = accountsOf(server.built.db as Kysely<never>);
     const accountId = await findAccountId(db, 'sam@demo.example.com');
     expect(await deleteAccount(db, accountId!)).toBe(true);
-    const rows = await (server.built.db as Kysely<Database>).selectFrom('access_tokens').select('revoked_at').where('user_id', '=', 5).execute();
+    const rows = await (server.built.db as Kysely<Database>)
+      .selectFrom('access_tokens')
+      .select('revoked_at')
+      .where('user_id', '=', 5)
+      .execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.revoked_at !== null)).toBe(true);
   });
@@ -73,7 +105,10 @@ async function appTokensOf(person: DashboardUser) {
   return { app, tokens };
 }
 
-async function expectEnded(app: Awaited<ReturnType<typeof registeredApp>>, tokens: { access_token: string; refresh_token?: string }) {
+async function expectEnded(
+  app: Awaited<ReturnType<typeof registeredApp>>,
+  tokens: { access_token: string; refresh_token?: string },
+) {
   expect((await readProfileApi(tokens.access_token)).status).toBe(401);
   await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
 }
@@ -82,7 +117,11 @@ describe('the person’s credentials changing', () => {
   it('a password change ends the apps’ grants and tokens at once', async () => {
     const person = await signedUpUser(server, uniqueEmail('oauth-password'));
     const { app, tokens } = await appTokensOf(person);
-    const changed = await sdk.changePassword({ client: person.client, headers: person.csrf, body: { current_password: person.password, new_password: NEW_PASSWORD } });
+    const changed = await sdk.changePassword({
+      client: person.client,
+      headers: person.csrf,
+      body: { current_password: person.password, new_password: NEW_PASSWORD },
+    });
     expect(changed.response.status).toBe(204);
     await expectEnded(app, tokens);
     const listed = await sdk.listAuthorizations({ client: person.client });
@@ -95,7 +134,9 @@ describe('the person’s credentials changing', () => {
     const anonymous = await dashboardCaller(server);
     await sdk.requestPasswordReset({ client: anonymous.client, body: { email: person.email } });
     const { token } = await mailbox.nextLink(person.email, 'reset');
-    expect((await sdk.resetPassword({ client: anonymous.client, body: { token, password: NEW_PASSWORD } })).response.status).toBe(204);
+    expect(
+      (await sdk.resetPassword({ client: anonymous.client, body: { token, password: NEW_PASSWORD } })).response.status,
+    ).toBe(204);
     await expectEnded(app, tokens);
   });
 
@@ -103,7 +144,11 @@ describe('the person’s credentials changing', () => {
     const person = await signedUpUser(server, uniqueEmail('oauth-move'));
     const { app, tokens } = await appTokensOf(person);
     const newEmail = uniqueEmail('oauth-moved');
-    const asked = await sdk.requestEmailChange({ client: person.client, headers: person.csrf, body: { new_email: newEmail, password: person.password } });
+    const asked = await sdk.requestEmailChange({
+      client: person.client,
+      headers: person.csrf,
+      body: { new_email: newEmail, password: person.password },
+    });
     expect(asked.response.status).toBe(202);
     const { token } = await mailbox.nextLink(newEmail, 'email');
     const anonymous = await dashboardCaller(server);

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser } from '../../services/developer/support/dashboard.js';
-import { authorizationRequest, authorizedCallback, personOf, redeem, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
+import {
+  authorizationRequest,
+  authorizedCallback,
+  personOf,
+  redeem,
+  REDIRECT_URI,
+  registeredApp,
+  startOAuthServer,
+} from './support.js';
 
 /** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
 const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
@@ -58,7 +66,9 @@ describe('signing in to an app through the consent page, in Chromium', () => {
     const post = wpcom(tokens.access_token).site('demo.example.com').post(108);
     expect(await post.delete()).toMatchObject({ ID: 108, status: 'trash' });
     expect(await post.restore()).toMatchObject({ ID: 108, status: 'publish' });
-    await expect(wpcom(tokens.access_token).site('demo.example.com::blog').post(120).restore()).rejects.toMatchObject({ statusCode: 403 });
+    await expect(wpcom(tokens.access_token).site('demo.example.com::blog').post(120).restore()).rejects.toMatchObject({
+      statusCode: 403,
+    });
     await context.close();
   });
 });
@@ -111,30 +121,39 @@ describe('the consent page’s answer buttons', () => {
   it.each([
     ['a wide screen', { width: 1280, height: 800 }],
     ['a phone', { width: 320, height: 640 }],
-  ])('have room on %s: neither overlaps the other, each holds its label, with space between', async (_where, viewport) => {
-    const app = await registeredApp(server);
-    const ada = await personOf(server, 'ada@demo.example.com');
-    const context = await browser.newContext({ viewport });
-    await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
-    const page = await context.newPage();
-    await page.goto((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
-    await page.locator('#consent-form').waitFor();
-    const boxes = await page.evaluate(() =>
-      ['consent-allow', 'consent-deny'].map((id) => {
-        const button = document.getElementById(id)!;
-        const { left, right, top, bottom } = button.getBoundingClientRect();
-        return { left, right, top, bottom, fits: button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight };
-      }),
-    );
-    const [allow, deny] = boxes as [(typeof boxes)[number], (typeof boxes)[number]];
-    expect(allow.fits && deny.fits).toBe(true);
-    // Side by side with a gap, or stacked with one.
-    const gap = Math.max(deny.left - allow.right, deny.top - allow.bottom);
-    expect(gap).toBeGreaterThanOrEqual(8);
-    // Inside the page: nothing to scroll sideways for.
-    expect(Math.max(allow.right, deny.right)).toBeLessThanOrEqual(viewport.width);
-    await context.close();
-  });
+  ])(
+    'have room on %s: neither overlaps the other, each holds its label, with space between',
+    async (_where, viewport) => {
+      const app = await registeredApp(server);
+      const ada = await personOf(server, 'ada@demo.example.com');
+      const context = await browser.newContext({ viewport });
+      await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
+      const page = await context.newPage();
+      await page.goto((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+      await page.locator('#consent-form').waitFor();
+      const boxes = await page.evaluate(() =>
+        ['consent-allow', 'consent-deny'].map((id) => {
+          const button = document.getElementById(id)!;
+          const { left, right, top, bottom } = button.getBoundingClientRect();
+          return {
+            left,
+            right,
+            top,
+            bottom,
+            fits: button.scrollWidth <= button.clientWidth && button.scrollHeight <= button.clientHeight,
+          };
+        }),
+      );
+      const [allow, deny] = boxes as [(typeof boxes)[number], (typeof boxes)[number]];
+      expect(allow.fits && deny.fits).toBe(true);
+      // Side by side with a gap, or stacked with one.
+      const gap = Math.max(deny.left - allow.right, deny.top - allow.bottom);
+      expect(gap).toBeGreaterThanOrEqual(8);
+      // Inside the page: nothing to scroll sideways for.
+      expect(Math.max(allow.right, deny.right)).toBeLessThanOrEqual(viewport.width);
+      await context.close();
+    },
+  );
 });
 
 describe('apps you authorized, on the dashboard', () => {
@@ -164,7 +183,8 @@ describe('an authorization link with a redirect URI the app did not register', (
     // The page's own 400 is logged as a failed load of the document itself; anything else (a refused style sheet, a CSP
     // violation) is a problem.
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.location().url.includes('/oauth2/authorize')) problems.push(`${message.text()} ${message.location().url}`);
+      if (message.type() === 'error' && !message.location().url.includes('/oauth2/authorize'))
+        problems.push(`${message.text()} ${message.location().url}`);
     });
     const sentElsewhere: string[] = [];
     page.on('request', (sent) => {
@@ -175,7 +195,9 @@ describe('an authorization link with a redirect URI the app did not register', (
     const response = await page.goto(request.url.href);
     expect(response?.status()).toBe(400);
     await expect(page.title()).resolves.toContain('Developer dashboard');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This sign-in link does not work');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'This sign-in link does not work',
+    );
     await expect(page.locator('#authorization-error-code').textContent()).resolves.toBe('invalid_redirect_uri');
     // The dashboard's style sheet applies (its header is laid out as on the dashboard), and its CSP let nothing fail.
     const header = await page.evaluate(() => getComputedStyle(document.querySelector('.header-row')!).display);

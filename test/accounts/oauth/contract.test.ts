@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractChecker, type ContractChecker } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { authorizationRequest, authorizedCallback, browserAt, checkedFetch, personOf, REDIRECT_URI, registeredApp, startOAuthServer } from './support.js';
+import {
+  authorizationRequest,
+  authorizedCallback,
+  browserAt,
+  checkedFetch,
+  personOf,
+  REDIRECT_URI,
+  registeredApp,
+  startOAuthServer,
+} from './support.js';
 
 /**
  * The authorization server's routes are the library's (oidc-provider), not
@@ -47,7 +56,13 @@ describe('the metadata', () => {
     });
     // Every endpoint it names is one of the contract's operations (pushed authorization requests are off; userinfo is OpenID Connect's).
     const endpoints = Object.entries(metadata).filter(([key]) => key.endsWith('_endpoint') || key === 'jwks_uri');
-    expect(endpoints.map(([key]) => key).sort()).toEqual(['authorization_endpoint', 'jwks_uri', 'revocation_endpoint', 'token_endpoint', 'userinfo_endpoint']);
+    expect(endpoints.map(([key]) => key).sort()).toEqual([
+      'authorization_endpoint',
+      'jwks_uri',
+      'revocation_endpoint',
+      'token_endpoint',
+      'userinfo_endpoint',
+    ]);
     expect((await checked(metadata.jwks_uri as string)).status).toBe(200);
   });
 });
@@ -107,11 +122,24 @@ describe('the token endpoint', () => {
 
     const spent = await checked(`${server.url}/oauth2/token`, redeem);
     expect([spent.status, ((await spent.json()) as { error: string }).error]).toEqual([400, 'invalid_grant']);
-    const stranger = await checked(`${server.url}/oauth2/token`, form({ grant_type: 'refresh_token', client_id: 'no-such-app', refresh_token: 'x' }));
+    const stranger = await checked(
+      `${server.url}/oauth2/token`,
+      form({ grant_type: 'refresh_token', client_id: 'no-such-app', refresh_token: 'x' }),
+    );
     expect([stranger.status, ((await stranger.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
-    const password = await checked(`${server.url}/oauth2/token`, form({ grant_type: 'password', client_id: app.client.client_id }));
-    expect([password.status, ((await password.json()) as { error: string }).error]).toEqual([400, 'unsupported_grant_type']);
-    const json = await checked(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const password = await checked(
+      `${server.url}/oauth2/token`,
+      form({ grant_type: 'password', client_id: app.client.client_id }),
+    );
+    expect([password.status, ((await password.json()) as { error: string }).error]).toEqual([
+      400,
+      'unsupported_grant_type',
+    ]);
+    const json = await checked(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect([json.status, ((await json.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
   });
 });
@@ -119,7 +147,10 @@ describe('the token endpoint', () => {
 describe('the revocation endpoint', () => {
   it('answers 200 with no body for a token, known or not, and 400 without one', async () => {
     const app = await registeredApp(server);
-    const known = await checked(`${server.url}/oauth2/revoke`, form({ client_id: app.client.client_id, token: 'not-a-token' }));
+    const known = await checked(
+      `${server.url}/oauth2/revoke`,
+      form({ client_id: app.client.client_id, token: 'not-a-token' }),
+    );
     expect([known.status, await known.text()]).toEqual([200, '']);
     const missing = await checked(`${server.url}/oauth2/revoke`, form({ client_id: app.client.client_id }));
     expect([missing.status, ((await missing.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);

@@ -13,7 +13,11 @@ const PER_ADDRESS = 20;
 const PER_APPLICATION = 5;
 let server: TestServer;
 beforeAll(async () => {
-  server = await startOAuthServer({ RATE_LIMIT_OAUTH: String(PER_ADDRESS), RATE_LIMIT_OAUTH_APPLICATION: String(PER_APPLICATION), TRUST_PROXY: 'true' });
+  server = await startOAuthServer({
+    RATE_LIMIT_OAUTH: String(PER_ADDRESS),
+    RATE_LIMIT_OAUTH_APPLICATION: String(PER_APPLICATION),
+    TRUST_PROXY: 'true',
+  });
 });
 afterAll(() => server?.close());
 
@@ -22,7 +26,11 @@ const tokenRequest = (clientId: string, address: string) =>
   checkedFetch(`${server.url}/oauth2/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': address },
-    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: 'not-a-token' }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: clientId,
+      refresh_token: 'not-a-token',
+    }).toString(),
   });
 
 /** A refusal as the project answers one: 429 `rate_limited`, the rate-limit headers of the spent budget, and when to come back. */
@@ -46,7 +54,8 @@ describe('per application', () => {
   it('junk naming an app’s client_id from many addresses spends only each sender’s share: the app’s users still get tokens', async () => {
     const app = await registeredApp(server);
     for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
-      for (let sent = 0; sent < PER_APPLICATION; sent++) expect((await tokenRequest(app.client.client_id, address)).status).toBe(400);
+      for (let sent = 0; sent < PER_APPLICATION; sent++)
+        expect((await tokenRequest(app.client.client_id, address)).status).toBe(400);
       // Past its share for this app, one address is refused for it.
       await expectRefused(await tokenRequest(app.client.client_id, address), PER_APPLICATION);
     }

@@ -20,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** A GET with headers fetch would not send as given (`Host`): the raw answer. */
-function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function rawGet(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const url = new URL(path, server.url);
   return new Promise((resolve, reject) => {
     const sent = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers }, (response) => {
@@ -39,24 +42,35 @@ describe('the metadata', () => {
     const origin = server.url;
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     for (const path of ['/.well-known/oauth-authorization-server/oauth2', '/oauth2/.well-known/openid-configuration']) {
-      const answer = await rawGet(path, { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' });
+      const answer = await rawGet(path, {
+        Host: 'evil.example',
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proto': 'https',
+      });
       expect(answer.status).toBe(200);
       expect(answer.headers['cache-control']).toBe('public, max-age=3600');
       const metadata = JSON.parse(answer.body) as Record<string, unknown>;
       expect(metadata.issuer).toBe(`${origin}/oauth2`);
       const urls = Object.entries(metadata).filter(([name]) => name.endsWith('_endpoint') || name === 'jwks_uri');
       expect(urls.length).toBeGreaterThanOrEqual(4);
-      for (const [name, url] of urls) expect(`${name}: ${String(url)}`).toBe(`${name}: ${origin}/oauth2${new URL(String(url)).pathname.slice('/oauth2'.length)}`);
+      for (const [name, url] of urls)
+        expect(`${name}: ${String(url)}`).toBe(
+          `${name}: ${origin}/oauth2${new URL(String(url)).pathname.slice('/oauth2'.length)}`,
+        );
     }
   });
 
   it('lists only what the server does: public clients (`none`), ES256 ID tokens, no DPoP; checked against the contract', async () => {
-    const metadata = (await (await checkedFetch(`${server.url}/.well-known/oauth-authorization-server/oauth2`)).json()) as Record<string, unknown>;
+    const metadata = (await (
+      await checkedFetch(`${server.url}/.well-known/oauth-authorization-server/oauth2`)
+    ).json()) as Record<string, unknown>;
     expect(metadata.token_endpoint_auth_methods_supported).toEqual(['none']);
     expect(metadata.revocation_endpoint_auth_methods_supported).toEqual(['none']);
     expect(metadata.id_token_signing_alg_values_supported).toEqual(['ES256']);
     expect(metadata).not.toHaveProperty('dpop_signing_alg_values_supported');
-    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'profile', 'publishing:read', 'publishing:write']));
+    expect(metadata.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'publishing:read', 'publishing:write']),
+    );
     expect(metadata.userinfo_endpoint).toBe(`${server.url}/oauth2/userinfo`);
   });
 });
@@ -64,11 +78,17 @@ describe('the metadata', () => {
 describe('OpenID Connect with openid-client', () => {
   it('discovers the server at 127.0.0.1, and `scope=openid` gives a validated ID token and the userinfo of the person', async () => {
     const app = await registeredApp(server);
-    const config = await openid.discovery(new URL(`${server.url}/oauth2`), app.client.client_id, undefined, openid.None(), {
-      execute: [openid.allowInsecureRequests],
-      // The same fetch, through the contract check (its body types are fetch's own, as its library declares them apart).
-      [openid.customFetch]: checkedFetch as never,
-    });
+    const config = await openid.discovery(
+      new URL(`${server.url}/oauth2`),
+      app.client.client_id,
+      undefined,
+      openid.None(),
+      {
+        execute: [openid.allowInsecureRequests],
+        // The same fetch, through the contract check (its body types are fetch's own, as its library declares them apart).
+        [openid.customFetch]: checkedFetch as never,
+      },
+    );
     const codeVerifier = openid.randomPKCECodeVerifier();
     const state = openid.randomState();
     const nonce = openid.randomNonce();
@@ -84,18 +104,32 @@ describe('OpenID Connect with openid-client', () => {
     const browser = browserAt(server);
     const consentPage = await browser.visit(url.href);
     const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent')!;
-    const answer = await answerInBrowser(ada, browser, consentId, { approve: true, sites: [{ id: 1, access: 'read' }] });
+    const answer = await answerInBrowser(ada, browser, consentId, {
+      approve: true,
+      sites: [{ id: 1, access: 'read' }],
+    });
     // Once: the grant has `openid`, so the library does not ask again.
     const callback = await browser.visit(answer.data!.redirect_to);
     expect(callback.searchParams.get('code')).toEqual(expect.any(String));
 
-    const tokens = await openid.authorizationCodeGrant(config, callback, { pkceCodeVerifier: codeVerifier, expectedState: state, expectedNonce: nonce });
+    const tokens = await openid.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+      expectedNonce: nonce,
+    });
     expect(tokens.token_type.toLowerCase()).toBe('bearer');
-    expect(tokens.claims()).toMatchObject({ sub: ada.accountId, iss: `${server.url}/oauth2`, aud: app.client.client_id, nonce });
+    expect(tokens.claims()).toMatchObject({
+      sub: ada.accountId,
+      iss: `${server.url}/oauth2`,
+      aud: app.client.client_id,
+      nonce,
+    });
     const userinfo = await openid.fetchUserInfo(config, tokens.access_token, ada.accountId);
     expect(userinfo).toEqual({ sub: ada.accountId });
     // The same token still reads the publishing API on the granted site.
-    const read = await checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
+    const read = await checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(read.status).toBe(200);
   });
 
@@ -120,19 +154,32 @@ describe('OpenID Connect with openid-client', () => {
       code_challenge_method: 'S256',
     }).toString();
     const consentId = new URLSearchParams((await browser.visit(url.href)).hash.slice(1)).get('consent')!;
-    const answer = await answerInBrowser(ada, browser, consentId, { approve: true, sites: [{ id: 1, access: 'read' }] });
+    const answer = await answerInBrowser(ada, browser, consentId, {
+      approve: true,
+      sites: [{ id: 1, access: 'read' }],
+    });
     const callback = await browser.visit(answer.data!.redirect_to);
     const params = oauth.validateAuthResponse(app.as, app.client, callback, oauth.expectNoState);
     const keys = await oauth.generateKeyPair('ES256');
-    const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, oauth.None(), params, REDIRECT_URI, codeVerifier, {
-      [oauth.allowInsecureRequests]: true,
-      [oauth.customFetch]: checkedFetch,
-      DPoP: oauth.DPoP(app.client, keys),
-    });
+    const response = await oauth.authorizationCodeGrantRequest(
+      app.as,
+      app.client,
+      oauth.None(),
+      params,
+      REDIRECT_URI,
+      codeVerifier,
+      {
+        [oauth.allowInsecureRequests]: true,
+        [oauth.customFetch]: checkedFetch,
+        DPoP: oauth.DPoP(app.client, keys),
+      },
+    );
     const body = (await response.json()) as { token_type: string; access_token: string };
     expect(response.status).toBe(200);
     expect(body.token_type).toBe('Bearer');
-    const read = await checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, { headers: { Authorization: `Bearer ${body.access_token}` } });
+    const read = await checkedFetch(`${server.url}/rest/v1.1/sites/1/posts/108`, {
+      headers: { Authorization: `Bearer ${body.access_token}` },
+    });
     expect(read.status).toBe(200);
   });
 });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { answerInBrowser, authorizationRequest, browserAt, checkedFetch, personOf, redeem, registeredApp, startOAuthServer } from './support.js';
+import {
+  answerInBrowser,
+  authorizationRequest,
+  browserAt,
+  checkedFetch,
+  personOf,
+  redeem,
+  registeredApp,
+  startOAuthServer,
+} from './support.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,16 +50,23 @@ describe('native apps (RFC 8252)', () => {
   it.each([
     ['127.0.0.1', 'http://127.0.0.1:51234/callback'],
     ['[::1]', 'http://[::1]:61001/callback'],
-  ])('sign a person in through a loopback redirect on %s, at whatever port the app listens on', async (_host, redirectUri) => {
-    const app = await registeredApp(server, NATIVE_REDIRECTS);
-    const { callback, tokens } = await signedInWith(app, redirectUri);
-    expect(callback.origin + callback.pathname).toBe(redirectUri);
-    expect(tokens.access_token).toEqual(expect.any(String));
-  });
+  ])(
+    'sign a person in through a loopback redirect on %s, at whatever port the app listens on',
+    async (_host, redirectUri) => {
+      const app = await registeredApp(server, NATIVE_REDIRECTS);
+      const { callback, tokens } = await signedInWith(app, redirectUri);
+      expect(callback.origin + callback.pathname).toBe(redirectUri);
+      expect(tokens.access_token).toEqual(expect.any(String));
+    },
+  );
 
   it('still match the path of a loopback redirect exactly, and the scheme of an app’s own redirect', async () => {
     const app = await registeredApp(server, NATIVE_REDIRECTS);
-    for (const wrong of ['http://127.0.0.1:51234/other', 'com.example.weather:/other', 'com.example.other:/oauth/callback']) {
+    for (const wrong of [
+      'http://127.0.0.1:51234/other',
+      'com.example.weather:/other',
+      'com.example.other:/oauth/callback',
+    ]) {
       const request = await authorizationRequest(app.as, app.client, 'publishing:read', { redirectUri: wrong });
       const response = await checkedFetch(request.url, { redirect: 'manual' });
       expect(response.status, wrong).toBe(400);

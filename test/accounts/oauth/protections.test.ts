@@ -5,7 +5,21 @@ import type { Database } from '../../../src/app.js';
 import { adminInProcess } from '../../support/admin.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import type { TestServer } from '../../support/server.js';
-import { answerInBrowser, authorizationRequest, authorizedCallback, browserAt, checkedFetch, inBrowser, oauth, personOf, redeem, refresh, registeredApp, requestOptions, startOAuthServer } from './support.js';
+import {
+  answerInBrowser,
+  authorizationRequest,
+  authorizedCallback,
+  browserAt,
+  checkedFetch,
+  inBrowser,
+  oauth,
+  personOf,
+  redeem,
+  refresh,
+  registeredApp,
+  requestOptions,
+  startOAuthServer,
+} from './support.js';
 
 let server: TestServer;
 let call: typeof fetch;
@@ -20,9 +34,15 @@ afterAll(() => server?.close());
 const readAs = (token: string, site = 1, post = 108) =>
   call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}`, { headers: { Authorization: `Bearer ${token}` } });
 const trashAs = (token: string, site = 1, post = 112) =>
-  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/delete`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/delete`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
 const restoreAs = (token: string, site = 1, post = 112) =>
-  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  call(`${server.url}/rest/v1.1/sites/${site}/posts/${post}/restore`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+  });
 
 async function tokensFor(email: string, scope: string, sites: { id: number; access: 'read' | 'write' }[]) {
   const app = await registeredApp(server);
@@ -33,9 +53,13 @@ async function tokensFor(email: string, scope: string, sites: { id: number; acce
 
 describe('codes', () => {
   it('work once: a spent code is refused, and its tokens are revoked with it', async () => {
-    const { app, flow, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
+    const { app, flow, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [
+      { id: 1, access: 'read' },
+    ]);
     expect((await readAs(tokens.access_token)).status).toBe(200);
-    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier)).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
     // Reuse of a code is an attack: the grant goes, so the first token stops working, at once on this instance.
     expect((await readAs(tokens.access_token)).status).toBe(401);
   });
@@ -44,14 +68,18 @@ describe('codes', () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'eddie@demo.example.com');
     const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
-    await expect(redeem(app, flow.callback, flow.state, oauth.generateRandomCodeVerifier())).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(redeem(app, flow.callback, flow.state, oauth.generateRandomCodeVerifier())).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('go only to the redirect URI they were issued for', async () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'eddie@demo.example.com');
     const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
-    await expect(redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:8799/other')).rejects.toMatchObject({ error: 'invalid_grant' });
+    await expect(
+      redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:8799/other'),
+    ).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 });
 
@@ -81,8 +109,14 @@ describe('authorization requests', () => {
     wrongRedirect.searchParams.set('redirect_uri', 'https://elsewhere.example/callback');
     const unknownApp = new URL(request.url);
     unknownApp.searchParams.set('client_id', '00000000-0000-4000-8000-000000000000');
-    for (const [url, code] of [[wrongRedirect, 'invalid_redirect_uri'], [unknownApp, 'invalid_client']] as const) {
-      const response = await checkedFetch(url, { redirect: 'manual', headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    for (const [url, code] of [
+      [wrongRedirect, 'invalid_redirect_uri'],
+      [unknownApp, 'invalid_client'],
+    ] as const) {
+      const response = await checkedFetch(url, {
+        redirect: 'manual',
+        headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -113,9 +147,16 @@ describe('consent', () => {
     // The victim opens the link in their own browser: the request is not theirs to see or answer.
     const victim = await personOf(server, 'ada@demo.example.com');
     const victimBrowser = browserAt(server);
-    const shown = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, victimBrowser) }, path: { consentId } });
+    const shown = await sdk.getConsentRequest({
+      client: victim.client,
+      headers: { cookie: inBrowser(victim, victimBrowser) },
+      path: { consentId },
+    });
     expect(shown.response.status).toBe(404);
-    const answered = await answerInBrowser(victim, victimBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    const answered = await answerInBrowser(victim, victimBrowser, consentId, {
+      approve: true,
+      sites: [{ id: 1, access: 'write' }],
+    });
     expect(answered.response.status).toBe(404);
 
     // The attacker resumes: no code comes back, only the consent page again.
@@ -127,10 +168,20 @@ describe('consent', () => {
     const ownBrowser = browserAt(server);
     const own = await ownBrowser.visit((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
     const ownId = new URLSearchParams(own.hash.slice(1)).get('consent')!;
-    const seen = await sdk.getConsentRequest({ client: victim.client, headers: { cookie: inBrowser(victim, ownBrowser) }, path: { consentId: ownId } });
-    expect(seen.data).toMatchObject({ application: { id: app.client.client_id }, redirect_uri: 'http://127.0.0.1:8799/callback' });
+    const seen = await sdk.getConsentRequest({
+      client: victim.client,
+      headers: { cookie: inBrowser(victim, ownBrowser) },
+      path: { consentId: ownId },
+    });
+    expect(seen.data).toMatchObject({
+      application: { id: app.client.client_id },
+      redirect_uri: 'http://127.0.0.1:8799/callback',
+    });
     // Another browser's cookie for this request is no key to the stranger's.
-    const crossed = await answerInBrowser(victim, ownBrowser, consentId, { approve: true, sites: [{ id: 1, access: 'write' }] });
+    const crossed = await answerInBrowser(victim, ownBrowser, consentId, {
+      approve: true,
+      sites: [{ id: 1, access: 'write' }],
+    });
     expect(crossed.response.status).toBe(404);
   });
 });
@@ -172,7 +223,13 @@ describe('revocation', () => {
     const { app, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
     // Used first, so this instance remembers it (ACCESS_TOKEN_CACHE_MS): the revocation must still end it at once here.
     expect((await readAs(tokens.access_token)).status).toBe(200);
-    const response = await oauth.revocationRequest(app.as, app.client, oauth.None(), tokens.access_token, requestOptions);
+    const response = await oauth.revocationRequest(
+      app.as,
+      app.client,
+      oauth.None(),
+      tokens.access_token,
+      requestOptions,
+    );
     await oauth.processRevocationResponse(response);
     expect((await readAs(tokens.access_token)).status).toBe(401);
   });
@@ -190,22 +247,38 @@ describe('revocation', () => {
   });
 
   it('by the person on the dashboard ends the app’s tokens at once, and lists it no more', async () => {
-    const { app, person, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [{ id: 1, access: 'write' }]);
+    const { app, person, tokens } = await tokensFor('ada@demo.example.com', 'publishing:write', [
+      { id: 1, access: 'write' },
+    ]);
     expect((await trashAs(tokens.access_token)).status).toBe(200);
     const listed = await sdk.listAuthorizations({ client: person.client });
-    expect(listed.data?.authorizations.map((authorization) => authorization.application_id)).toContain(app.client.client_id);
-    const revoked = await sdk.revokeAuthorization({ client: person.client, headers: person.csrf, path: { applicationId: app.client.client_id } });
+    expect(listed.data?.authorizations.map((authorization) => authorization.application_id)).toContain(
+      app.client.client_id,
+    );
+    const revoked = await sdk.revokeAuthorization({
+      client: person.client,
+      headers: person.csrf,
+      path: { applicationId: app.client.client_id },
+    });
     expect(revoked.response.status).toBe(204);
     expect((await restoreAs(tokens.access_token)).status).toBe(401);
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     const after = await sdk.listAuthorizations({ client: person.client });
-    expect(after.data?.authorizations.map((authorization) => authorization.application_id)).not.toContain(app.client.client_id);
+    expect(after.data?.authorizations.map((authorization) => authorization.application_id)).not.toContain(
+      app.client.client_id,
+    );
   });
 
   it('of the person by the operator (`tokens revoke --user`) ends every app’s tokens for them', async () => {
     const { tokens } = await tokensFor('cora@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
     expect((await readAs(tokens.access_token)).status).toBe(200);
-    const outcome = await adminInProcess(server.built.db as Kysely<Database>, 'tokens', 'revoke', '--user', 'contributor');
+    const outcome = await adminInProcess(
+      server.built.db as Kysely<Database>,
+      'tokens',
+      'revoke',
+      '--user',
+      'contributor',
+    );
     expect(outcome.stdout).toContain('1 app authorization revoked');
     await new Promise((resolve) => setTimeout(resolve, server.config.publishing.accessTokenCacheMs + 200));
     expect((await readAs(tokens.access_token)).status).toBe(401);

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readContract } from '../../../scripts/contracts.js';
 import type { TestServer } from '../../support/server.js';
-import { authorizationRequest, authorizedCallback, checkedFetch, personOf, redeem, registeredApp, startOAuthServer } from './support.js';
+import {
+  authorizationRequest,
+  authorizedCallback,
+  checkedFetch,
+  personOf,
+  redeem,
+  registeredApp,
+  startOAuthServer,
+} from './support.js';
 
 /**
  * The store unavailable under the authorization server: the library's
@@ -40,19 +48,26 @@ const form = (fields: Record<string, string>): RequestInit => ({
 async function expectUnavailable(response: Response) {
   expect(response.status).toBe(503);
   expect(response.headers.get('retry-after')).toBe('7');
-  expect(await response.json()).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.any(String) });
+  expect(await response.json()).toMatchObject({
+    error: 'temporarily_unavailable',
+    error_description: expect.any(String),
+  });
 }
 
 describe('the store unavailable', () => {
   it('answers the authorization, consent-resume, token and revocation endpoints 503 with Retry-After', async () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'ada@demo.example.com');
-    const { callback, state, codeVerifier } = await authorizedCallback(server, app, person, 'publishing:read', [{ id: 1, access: 'read' }]);
+    const { callback, state, codeVerifier } = await authorizedCallback(server, app, person, 'publishing:read', [
+      { id: 1, access: 'read' },
+    ]);
     const tokens = await redeem(app, callback, state, codeVerifier);
     // An authorization request waiting at the consent page, with the browser's cookie for its resume.
     const request = await authorizationRequest(app.as, app.client, 'publishing:read');
     const toConsent = await checkedFetch(request.url, { redirect: 'manual' });
-    const uid = new URLSearchParams(new URL(toConsent.headers.get('location')!, server.url).hash.slice(1)).get('consent')!;
+    const uid = new URLSearchParams(new URL(toConsent.headers.get('location')!, server.url).hash.slice(1)).get(
+      'consent',
+    )!;
     const cookie = toConsent.headers
       .getSetCookie()
       .map((line) => line.split(';')[0])
@@ -61,13 +76,25 @@ describe('the store unavailable', () => {
 
     storeDown();
     await expectUnavailable(await checkedFetch(request.url, { redirect: 'manual' }));
-    await expectUnavailable(await checkedFetch(`${server.url}/oauth2/authorize/${uid}`, { redirect: 'manual', headers: { cookie } }));
-    await expectUnavailable(await checkedFetch(`${server.url}/oauth2/token`, form({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! })));
-    await expectUnavailable(await checkedFetch(`${server.url}/oauth2/revoke`, form({ client_id: clientId, token: tokens.access_token })));
+    await expectUnavailable(
+      await checkedFetch(`${server.url}/oauth2/authorize/${uid}`, { redirect: 'manual', headers: { cookie } }),
+    );
+    await expectUnavailable(
+      await checkedFetch(
+        `${server.url}/oauth2/token`,
+        form({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! }),
+      ),
+    );
+    await expectUnavailable(
+      await checkedFetch(`${server.url}/oauth2/revoke`, form({ client_id: clientId, token: tokens.access_token })),
+    );
 
     // Back again: the same requests are answered as before.
     vi.restoreAllMocks();
-    const refreshed = await checkedFetch(`${server.url}/oauth2/token`, form({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! }));
+    const refreshed = await checkedFetch(
+      `${server.url}/oauth2/token`,
+      form({ grant_type: 'refresh_token', client_id: clientId, refresh_token: tokens.refresh_token! }),
+    );
     expect(refreshed.status).toBe(200);
   });
 });
@@ -80,7 +107,10 @@ describe('the store unavailable at the first request', () => {
       const metadata = await checkedFetch(`${fresh.url}/.well-known/oauth-authorization-server/oauth2`);
       expect(metadata.status).toBe(503);
       expect(metadata.headers.get('retry-after')).toBe('7');
-      expect(await metadata.json()).toEqual({ error: 'temporarily_unavailable', error_description: expect.any(String) });
+      expect(await metadata.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description: expect.any(String),
+      });
       vi.restoreAllMocks();
       expect((await checkedFetch(`${fresh.url}/.well-known/oauth-authorization-server/oauth2`)).status).toBe(200);
     } finally {
@@ -109,10 +139,16 @@ describe('the authorization endpoint', () => {
 
   it('the contract refuses exactly the code_challenge values the server refuses', () => {
     const parameters = Object.values(readContract('oauth').paths ?? {}).flatMap((item) =>
-      Object.values(item as Record<string, { parameters?: { name: string; schema: { pattern: string } }[] }>).flatMap((operation) => operation.parameters ?? []),
+      Object.values(item as Record<string, { parameters?: { name: string; schema: { pattern: string } }[] }>).flatMap(
+        (operation) => operation.parameters ?? [],
+      ),
     );
     const pattern = new RegExp(parameters.find((parameter) => parameter.name === 'code_challenge')!.schema.pattern);
     expect(pattern.test('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')).toBe(true);
-    expect(['a'.repeat(42), 'a'.repeat(44), 'a'.repeat(129), `${'a'.repeat(42)}~`, `${'a'.repeat(42)}+`].some((value) => pattern.test(value))).toBe(false);
+    expect(
+      ['a'.repeat(42), 'a'.repeat(44), 'a'.repeat(129), `${'a'.repeat(42)}~`, `${'a'.repeat(42)}+`].some((value) =>
+        pattern.test(value),
+      ),
+    ).toBe(false);
   });
 });

@@ -8,7 +8,13 @@ import { accountsOf } from '../../../src/accounts/tables.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort } from '../../support/processes.js';
 import type { TestServer } from '../../support/server.js';
-import { createdApplication, dashboardCaller, signedUpUser, startDashboardServer, type DashboardCaller } from '../../services/developer/support/dashboard.js';
+import {
+  createdApplication,
+  dashboardCaller,
+  signedUpUser,
+  startDashboardServer,
+  type DashboardCaller,
+} from '../../services/developer/support/dashboard.js';
 
 /** Where the app's redirect URI points: nothing listens there; the tests read the redirect the browser would follow. */
 export const REDIRECT_URI = 'http://127.0.0.1:8799/callback';
@@ -50,12 +56,19 @@ export async function registeredApp(server: TestServer, redirectUris: string[] =
 }
 
 /** A person on the dashboard: the demo account of a publishing user (no password: a session made for it), or a new account. */
-export async function personOf(server: TestServer, email: string): Promise<DashboardCaller & { accountId: string; csrf: { 'X-CSRF-Token': string } }> {
+export async function personOf(
+  server: TestServer,
+  email: string,
+): Promise<DashboardCaller & { accountId: string; csrf: { 'X-CSRF-Token': string } }> {
   const db = server.built.db as Kysely<never>;
   const accountId = await findAccountId(accountsOf(db), email);
   if (!accountId) throw new Error(`no account for ${email}`);
   const { token, tokenHash } = issueSessionToken();
-  await createKyselyDeveloperStore(db).createSession({ tokenHash, accountId, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+  await createKyselyDeveloperStore(db).createSession({
+    tokenHash,
+    accountId,
+    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  });
   const caller = await dashboardCaller(server);
   caller.setCookie(token);
   return { ...caller, accountId, csrf: { 'X-CSRF-Token': csrfTokenFor(token) } };
@@ -93,7 +106,8 @@ export function browserAt(server: TestServer) {
         const response = await checkedFetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
         jar.keep(response);
         const location = response.headers.get('location');
-        if (!location) throw new Error(`${next.pathname} answered ${response.status} without a redirect: ${await response.text()}`);
+        if (!location)
+          throw new Error(`${next.pathname} answered ${response.status} without a redirect: ${await response.text()}`);
         next = new URL(location, next);
       }
       throw new Error('too many redirects');
@@ -133,7 +147,12 @@ export function answerInBrowser(
   consentId: string,
   body: { approve: boolean; sites?: { id: number; access: 'read' | 'write' }[] },
 ) {
-  return sdk.answerConsentRequest({ client: person.client, headers: { ...person.csrf, cookie: inBrowser(person, browser) }, path: { consentId }, body });
+  return sdk.answerConsentRequest({
+    client: person.client,
+    headers: { ...person.csrf, cookie: inBrowser(person, browser) },
+    path: { consentId },
+    body,
+  });
 }
 
 /** The `Cookie` header of a browser holding the person's dashboard session and `browser`'s cookies. */
@@ -160,9 +179,23 @@ export async function authorizedCallback(
 }
 
 /** Redeems the code of a callback with oauth4webapi: the tokens, or the library's error. */
-export async function redeem(app: Awaited<ReturnType<typeof registeredApp>>, callback: URL, state: string, codeVerifier: string, redirectUri = REDIRECT_URI) {
+export async function redeem(
+  app: Awaited<ReturnType<typeof registeredApp>>,
+  callback: URL,
+  state: string,
+  codeVerifier: string,
+  redirectUri = REDIRECT_URI,
+) {
   const params = oauth.validateAuthResponse(app.as, app.client, callback, state);
-  const response = await oauth.authorizationCodeGrantRequest(app.as, app.client, oauth.None(), params, redirectUri, codeVerifier, requestOptions);
+  const response = await oauth.authorizationCodeGrantRequest(
+    app.as,
+    app.client,
+    oauth.None(),
+    params,
+    redirectUri,
+    codeVerifier,
+    requestOptions,
+  );
   return oauth.processAuthorizationCodeResponse(app.as, app.client, response);
 }
 

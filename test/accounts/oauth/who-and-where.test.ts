@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const getJson = async (url: string, token?: string) => {
-  const response = await contractFetch(await contractChecker())(url, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+  const response = await contractFetch(await contractChecker())(
+    url,
+    token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
@@ -43,7 +46,9 @@ describe('who signed in, and where', () => {
     });
     const sites = await getJson(`${server.url}/rest/v1.1/me/sites`, tokens.access_token);
     expect(sites.status).toBe(200);
-    expect((sites.body.sites as { ID: number; URL: string }[]).map((site) => [site.ID, site.URL])).toEqual([[2, 'https://demo.example.com/blog']]);
+    expect((sites.body.sites as { ID: number; URL: string }[]).map((site) => [site.ID, site.URL])).toEqual([
+      [2, 'https://demo.example.com/blog'],
+    ]);
 
     // A refreshed token names the same site.
     const renewed = await refresh(app, tokens.refresh_token!);
@@ -54,7 +59,12 @@ describe('who signed in, and where', () => {
     const created = await adminInProcess(server.built.db, 'tokens', 'create', '--user', 'admin');
     const token = created.stdout.trim().split('\n').at(-1)!;
     const me = await getJson(`${server.url}/rest/v1.1/me`, token);
-    expect(me.body).toMatchObject({ ID: 1, primary_blog: 1, primary_blog_url: 'https://demo.example.com', site_count: 2 });
+    expect(me.body).toMatchObject({
+      ID: 1,
+      primary_blog: 1,
+      primary_blog_url: 'https://demo.example.com',
+      site_count: 2,
+    });
     const sites = await getJson(`${server.url}/rest/v1.1/me/sites`, token);
     expect((sites.body.sites as { ID: number }[]).map((site) => site.ID)).toEqual([1, 2]);
   });
@@ -70,8 +80,14 @@ describe('who signed in, and where', () => {
   });
 
   it('without a token: 401 authorization_required; with an unknown one: 401 invalid_token', async () => {
-    expect(await getJson(`${server.url}/rest/v1.1/me`)).toMatchObject({ status: 401, body: { error: 'authorization_required' } });
-    expect(await getJson(`${server.url}/rest/v1.1/me/sites`, 'not-a-token')).toMatchObject({ status: 401, body: { error: 'invalid_token' } });
+    expect(await getJson(`${server.url}/rest/v1.1/me`)).toMatchObject({
+      status: 401,
+      body: { error: 'authorization_required' },
+    });
+    expect(await getJson(`${server.url}/rest/v1.1/me/sites`, 'not-a-token')).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_token' },
+    });
   });
 });
 

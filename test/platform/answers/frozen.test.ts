@@ -12,8 +12,17 @@ describe('jsonWithKeptParts', () => {
     [1, undefined, () => 1, Symbol('s'), null, 'x'],
     { a: 1, skipped: undefined, f: () => 1, s: Symbol('s'), nested: { b: [true, { c: 'd' }] }, '"key"': 2 },
     { at: new Date(Date.UTC(2026, 10, 26)), list: [new Date(0)] },
-    deepFreeze({ found: 2, posts: [{ ID: 1, tags: {} }, { ID: 2, title: 'é' }] }),
-    { found: 2, posts: [deepFreeze({ ID: 1, meta: { links: { self: 'u' } } }), deepFreeze({ ID: 2, skipped: undefined })] },
+    deepFreeze({
+      found: 2,
+      posts: [
+        { ID: 1, tags: {} },
+        { ID: 2, title: 'é' },
+      ],
+    }),
+    {
+      found: 2,
+      posts: [deepFreeze({ ID: 1, meta: { links: { self: 'u' } } }), deepFreeze({ ID: 2, skipped: undefined })],
+    },
   ];
 
   it('writes what JSON.stringify writes', () => {

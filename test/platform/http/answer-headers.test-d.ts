@@ -6,7 +6,12 @@ import type { Writes } from '../../../src/platform/answers/headers.js';
 import type { AdmitStep, Presenter } from '../../../src/platform/pipeline/service.js';
 import type { RateLimitHeader } from '../../../src/platform/security/limits.js';
 import type { DeveloperHandlers } from '../../../src/services/developer/operations.js';
-import type { ProfilesDefinition, ProfilesHandlers, ProfilesPolicies, ProfilesPrincipal } from '../../../src/services/profiles/operations.js';
+import type {
+  ProfilesDefinition,
+  ProfilesHandlers,
+  ProfilesPolicies,
+  ProfilesPrincipal,
+} from '../../../src/services/profiles/operations.js';
 
 /**
  * A handler's answer carries the headers the contract requires on its status
@@ -21,17 +26,37 @@ const session = {} as Session;
 describe('a handler answer', () => {
   it('must carry each header the contract requires on its status that no policy writes', () => {
     // getProfileById's 200 requires X-RateLimit-*, ETag and Cache-Control: the admit step and presenter write the first four.
-    const cached: ProfilesHandlers['getProfileById'] = () => ({ status: 200, body: profile, headers: { 'Cache-Control': 'max-age=300' } });
+    const cached: ProfilesHandlers['getProfileById'] = () => ({
+      status: 200,
+      body: profile,
+      headers: { 'Cache-Control': 'max-age=300' },
+    });
     // @ts-expect-error no Cache-Control: the 200 of getProfileById requires it, and no policy writes it
     const uncached: ProfilesHandlers['getProfileById'] = () => ({ status: 200, body: profile });
     // @ts-expect-error a redirect of getAvatar without its required Location
-    const nowhere: ProfilesHandlers['getAvatar'] = () => ({ status: 302, body: undefined, headers: { 'Cache-Control': 'max-age=300' } });
-    const redirect: ProfilesHandlers['getAvatar'] = () => ({ status: 302, body: undefined, headers: { 'Cache-Control': 'max-age=300', Location: '/x' } });
+    const nowhere: ProfilesHandlers['getAvatar'] = () => ({
+      status: 302,
+      body: undefined,
+      headers: { 'Cache-Control': 'max-age=300' },
+    });
+    const redirect: ProfilesHandlers['getAvatar'] = () => ({
+      status: 302,
+      body: undefined,
+      headers: { 'Cache-Control': 'max-age=300', Location: '/x' },
+    });
     // @ts-expect-error logIn's 200 requires Set-Cookie (the session)
     const cookieless: DeveloperHandlers['logIn'] = async () => ({ status: 200, body: session });
-    const loggedIn: DeveloperHandlers['logIn'] = async () => ({ status: 200, body: session, headers: { 'Set-Cookie': 'session=x' } });
+    const loggedIn: DeveloperHandlers['logIn'] = async () => ({
+      status: 200,
+      body: session,
+      headers: { 'Set-Cookie': 'session=x' },
+    });
     // Headers the contract does not declare on the status (the media type) may come too.
-    const typed: ProfilesHandlers['getAvatar'] = () => ({ status: 200, body: Buffer.alloc(0), headers: { 'Content-Type': 'image/png', ETag: '"e"', 'Cache-Control': 'max-age=1' } });
+    const typed: ProfilesHandlers['getAvatar'] = () => ({
+      status: 200,
+      body: Buffer.alloc(0),
+      headers: { 'Content-Type': 'image/png', ETag: '"e"', 'Cache-Control': 'max-age=1' },
+    });
     void [cached, uncached, nowhere, redirect, cookieless, loggedIn, typed];
   });
 
@@ -48,7 +73,11 @@ describe('a handler answer', () => {
     // @ts-expect-error a 503 without the Retry-After the contract requires on it
     const noWait: Busy = () => ({ status: 503, body: { error: 'busy' } });
     // @ts-expect-error an optional header does not stand in for a required one
-    const limitOnly: Busy = () => ({ status: 429, body: { error: 'slow down' }, headers: { 'X-RateLimit-Limit': '10' } });
+    const limitOnly: Busy = () => ({
+      status: 429,
+      body: { error: 'slow down' },
+      headers: { 'X-RateLimit-Limit': '10' },
+    });
     const ok: Busy = () => ({ status: 200, body: { ok: true } });
     void [waits, noWait, limitOnly, ok];
   });

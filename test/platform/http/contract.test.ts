@@ -65,12 +65,18 @@ describe('response headers: what each header declares, required or not', () => {
 
   it('lets an optional header be absent, but checks it when present', () => {
     expect(check(201, { location: '/places/7' })).toBeNull();
-    expect(check(201, { location: '/places/7', 'x-place-count': 'many' })).toMatch(/^header x-place-count: many must be integer/);
-    expect(check(201, { location: '/places/7', 'x-place-count': '-1' })).toMatch(/^header x-place-count: -1 must be >= 0/);
+    expect(check(201, { location: '/places/7', 'x-place-count': 'many' })).toMatch(
+      /^header x-place-count: many must be integer/,
+    );
+    expect(check(201, { location: '/places/7', 'x-place-count': '-1' })).toMatch(
+      /^header x-place-count: -1 must be >= 0/,
+    );
   });
 
   it('checks every value of a repeated header', () => {
-    expect(check(201, { location: ['/places/7', '/elsewhere'] })).toMatch(/^header location: \/elsewhere must match pattern/);
+    expect(check(201, { location: ['/places/7', '/elsewhere'] })).toMatch(
+      /^header location: \/elsewhere must match pattern/,
+    );
   });
 
   it('uses a status range (4XX) when the exact status is not declared', () => {
@@ -84,7 +90,11 @@ describe('response headers: what each header declares, required or not', () => {
 
   // Why these are compiled directly with Ajv: openapi-backend's own header validators cannot say this.
   it("openapi-backend's header check gets `required` wrong in both of its modes", async () => {
-    const api = new OpenAPIBackend({ definition: parseContractYaml(readFileSync(fixture, 'utf8')) as never, strict: true, quick: true });
+    const api = new OpenAPIBackend({
+      definition: parseContractYaml(readFileSync(fixture, 'utf8')) as never,
+      strict: true,
+      quick: true,
+    });
     await api.init();
     const missingRequired = api.validateResponseHeaders({ 'x-place-count': '1' }, 'addPlace', { statusCode: 201 });
     expect(missingRequired.valid).toBe(true);
@@ -98,7 +108,10 @@ describe('response headers: what each header declares, required or not', () => {
 
 describe('loading a contract', () => {
   it('reads dates and other YAML types as the JSON they stand for in a contract (text), not as objects', () => {
-    expect(parseContractYaml('example: 2024-01-31\nstamp: 2024-01-31T10:00:00Z\n')).toStrictEqual({ example: '2024-01-31', stamp: '2024-01-31T10:00:00Z' });
+    expect(parseContractYaml('example: 2024-01-31\nstamp: 2024-01-31T10:00:00Z\n')).toStrictEqual({
+      example: '2024-01-31',
+      stamp: '2024-01-31T10:00:00Z',
+    });
   });
 
   it('compiles answer validators only when they are first asked for (start-up compiles what requests need)', async () => {
@@ -116,18 +129,22 @@ describe('loading a contract', () => {
 describe('request validators', () => {
   it('compile when first read; compileRequestValidators (run once the server listens) compiles the rest', async () => {
     const fresh = await loadContract(fixture);
-    const compiled = (operation: ContractOperation) => Object.getOwnPropertyDescriptor(operation, 'validateRequest')?.value as unknown[] | undefined;
+    const compiled = (operation: ContractOperation) =>
+      Object.getOwnPropertyDescriptor(operation, 'validateRequest')?.value as unknown[] | undefined;
     expect(fresh.operations.map(compiled)).toEqual(fresh.operations.map(() => undefined));
     const [first] = fresh.operations;
     expect(first!.validateRequest.length).toBeGreaterThan(0);
     expect(compiled(first!)).toBe(first!.validateRequest);
     await compileRequestValidators([fresh]);
-    for (const operation of fresh.operations) expect(compiled(operation)?.length, operation.operationId).toBeGreaterThan(0);
+    for (const operation of fresh.operations)
+      expect(compiled(operation)?.length, operation.operationId).toBeGreaterThan(0);
   });
 });
 
 describe('every schema of every contract is valid JSON Schema 2020-12', () => {
-  const contracts = ['profiles', 'publishing', 'developer'].map((name) => fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
+  const contracts = ['profiles', 'publishing', 'developer'].map((name) =>
+    fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)),
+  );
   // The check start-up leaves out (see `openApiAjv`): every schema against the 2020-12 meta-schema.
   const checker = openApiAjv({ validateSchema: true });
 
@@ -158,7 +175,9 @@ describe('every schema of every contract is valid JSON Schema 2020-12', () => {
   });
 
   it('the check finds a broken schema (the control)', () => {
-    const document = { components: { schemas: { Place: { type: 'object', properties: { name: { type: 'strin' } } } } } };
+    const document = {
+      components: { schemas: { Place: { type: 'object', properties: { name: { type: 'strin' } } } } },
+    };
     expect(firstInvalid(document)).toMatch(/^#\/components\/schemas\/Place: /);
   });
 });
@@ -173,7 +192,8 @@ describe('the contract the build wrote as JSON', () => {
     writeFileSync(join(dir, 'dialect.json'), JSON.stringify({ sha256, document: marked }));
     return pathToFileURL(`${dir}/`);
   }
-  const titleOf = (contract: { document: Record<string, unknown> }) => (contract.document.info as { title: string }).title;
+  const titleOf = (contract: { document: Record<string, unknown> }) =>
+    (contract.document.info as { title: string }).title;
 
   it('is read instead of the YAML when it was made from this very YAML', async () => {
     const contract = await loadContract(fixture, { compiledDir: compiledDir(compileContract(text).sha256) });
@@ -185,6 +205,8 @@ describe('the contract the build wrote as JSON', () => {
     const yamlTitle = (parseContractYaml(text).info as { title: string }).title;
     expect(yamlTitle).not.toBe('read from the JSON');
     expect(titleOf(await loadContract(fixture, { compiledDir: compiledDir('0'.repeat(64)) }))).toBe(yamlTitle);
-    expect(titleOf(await loadContract(fixture, { compiledDir: pathToFileURL(`${mkdtempSync(join(tmpdir(), 'none-'))}/`) }))).toBe(yamlTitle);
+    expect(
+      titleOf(await loadContract(fixture, { compiledDir: pathToFileURL(`${mkdtempSync(join(tmpdir(), 'none-'))}/`) })),
+    ).toBe(yamlTitle);
   });
 });

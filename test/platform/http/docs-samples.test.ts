@@ -43,7 +43,10 @@ interface Parameter {
   schema?: unknown;
   examples?: Record<string, unknown>;
 }
-type Document = { servers: { url: string }[]; paths: Record<string, Record<string, unknown> & { parameters?: Parameter[]; servers?: { url: string }[] }> };
+type Document = {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, unknown> & { parameters?: Parameter[]; servers?: { url: string }[] }>;
+};
 
 /** Local `$ref`s followed, as Scalar's store does before its generator sees an operation. */
 function dereference<T>(document: Document, value: T): T {
@@ -52,7 +55,10 @@ function dereference<T>(document: Document, value: T): T {
     current = (current as { $ref: string }).$ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key.replaceAll('~1', '/').replaceAll('~0', '~')], document);
+      .reduce<unknown>(
+        (node, key) => (node as Record<string, unknown>)[key.replaceAll('~1', '/').replaceAll('~0', '~')],
+        document,
+      );
   }
   return current as T;
 }
@@ -63,7 +69,11 @@ function curlSample(document: Document, path: string): string {
   const operation = item.get as Operation;
   const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((reference) => {
     const parameter = dereference(document, reference);
-    const examples = parameter.examples && Object.fromEntries(Object.entries(parameter.examples).map(([name, example]) => [name, dereference(document, example)]));
+    const examples =
+      parameter.examples &&
+      Object.fromEntries(
+        Object.entries(parameter.examples).map(([name, example]) => [name, dereference(document, example)]),
+      );
     return { ...parameter, schema: dereference(document, parameter.schema), ...(examples ? { examples } : {}) };
   });
   const server = operation.servers?.[0] ?? item.servers?.[0] ?? document.servers[0]!;

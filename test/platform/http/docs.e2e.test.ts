@@ -42,13 +42,20 @@ async function openDocs(name: string): Promise<{ page: Page; trouble: Trouble }>
   });
   page.on('pageerror', (error) => trouble.errors.push(error.message));
   page.on('request', (request) => {
-    if (!request.url().startsWith(`${server.url}/`) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) trouble.elsewhere.push(request.url());
+    if (
+      !request.url().startsWith(`${server.url}/`) &&
+      !request.url().startsWith('data:') &&
+      !request.url().startsWith('blob:')
+    )
+      trouble.elsewhere.push(request.url());
   });
   // Reported through a binding, so violations before and after navigation are all counted.
   await page.exposeFunction('reportViolation', (text: string) => trouble.violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) =>
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`),
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      ),
     );
   });
   await page.goto(`${server.url}/docs/${name}`);
@@ -59,7 +66,8 @@ describe.each(CONTRACTS)('the %s docs page', (name) => {
   const contract = readContract(name);
   const title = (contract.info as { title: string }).title;
   const version = (contract.info as { version: string }).version;
-  const served = () => `${server.url}${serverPath((contract.servers as { url: string; variables?: Record<string, { default?: string }> }[])[0]!)}`;
+  const served = () =>
+    `${server.url}${serverPath((contract.servers as { url: string; variables?: Record<string, { default?: string }> }[])[0]!)}`;
 
   it('renders the reference with the serving origin as its server, cleanly: no console error, no CSP violation, nothing from elsewhere', async () => {
     const { page, trouble } = await openDocs(name);
@@ -78,7 +86,9 @@ describe.each(CONTRACTS)('the %s docs page', (name) => {
       await section.getByRole('button', { name: 'Test Request' }).waitFor();
       await section.getByRole('button', { name: 'Shell Curl' }).click();
       await page.getByRole('option', { name: 'TypeScript SDK' }).click();
-      await section.getByText(`import { createClient, ${operation.operationId} } from '@contract-first/${name}';`).waitFor();
+      await section
+        .getByText(`import { createClient, ${operation.operationId} } from '@contract-first/${name}';`)
+        .waitFor();
       await section.getByText(`baseUrl: '${served()}'`).waitFor();
       expect(trouble).toEqual({ errors: [], violations: [], elsewhere: [] });
     } finally {
@@ -95,7 +105,10 @@ describe.each(CONTRACTS)('the %s docs page', (name) => {
       expect(await json.getAttribute('href')).toBe(`/docs/${name}/openapi.json`);
       const [download] = await Promise.all([page.waitForEvent('download'), yaml.click()]);
       expect(download.suggestedFilename()).toBe(`${name}-${version}.yaml`);
-      const fromYaml = parseYaml(await (await fetch(`${server.url}/docs/${name}/openapi.yaml`)).text()) as { servers: { url: string }[]; info: unknown };
+      const fromYaml = parseYaml(await (await fetch(`${server.url}/docs/${name}/openapi.yaml`)).text()) as {
+        servers: { url: string }[];
+        info: unknown;
+      };
       const fromJson = (await (await fetch(`${server.url}/docs/${name}/openapi.json`)).json()) as typeof fromYaml;
       expect(fromYaml).toEqual(fromJson);
       expect(fromJson.info).toEqual(contract.info);
@@ -134,10 +147,16 @@ describe('the try-it console', () => {
     const { page, trouble } = await openDocs('profiles');
     try {
       await page.getByText('Get profile by identifier', { exact: true }).first().click({ noWaitAfter: true });
-      const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Get profile by identifier' }) });
+      const section = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Get profile by identifier' }) });
       await section.getByRole('button', { name: 'Test Request' }).click();
       const client = page.getByRole('dialog', { name: 'API Client' });
-      await client.getByRole('row').filter({ hasText: 'profileIdentifier' }).getByRole('combobox', { name: 'Value' }).fill('alex');
+      await client
+        .getByRole('row')
+        .filter({ hasText: 'profileIdentifier' })
+        .getByRole('combobox', { name: 'Value' })
+        .fill('alex');
       await client.getByRole('button', { name: /Select Auth Type/ }).click();
       await page.getByRole('option', { name: /^apiKey/ }).click();
       await client.getByPlaceholder('Token').fill('typed-by-the-reader');

@@ -42,6 +42,10 @@ describe('response headers written straight to the response', () => {
     spaced.res.setHeader('Vary', ['Accept-Encoding', ' authorization ']);
     varyOn(spaced, 'Authorization');
     // Already there (in another case, among spaces): not added again; the list may be joined into one value.
-    expect(String(spaced.res.getHeader('Vary')).split(',').map((field) => field.trim().toLowerCase())).toEqual(['accept-encoding', 'authorization']);
+    expect(
+      String(spaced.res.getHeader('Vary'))
+        .split(',')
+        .map((field) => field.trim().toLowerCase()),
+    ).toEqual(['accept-encoding', 'authorization']);
   });
 });

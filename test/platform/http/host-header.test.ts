@@ -12,7 +12,11 @@ import { startServer, type TestServer } from '../../support/server.js';
 const HOSTILE = "x.example; script-src 'unsafe-inline'";
 
 /** A GET with a Host header of our choosing (fetch does not let a caller set it). */
-function get(server: TestServer, path: string, host: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  server: TestServer,
+  path: string,
+  host: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { Host: host } }, (res) => {
@@ -27,7 +31,13 @@ function get(server: TestServer, path: string, host: string): Promise<{ status: 
 }
 
 const scriptSrc = (policy: unknown) => /script-src ([^;]*)/.exec(String(policy))?.[1];
-const CONTRACT_PATHS = ['/v3/openapi', '/rest/v1.1/openapi', '/developer/v1/openapi', '/docs/profiles/openapi.json', '/docs/developer/openapi.yaml'];
+const CONTRACT_PATHS = [
+  '/v3/openapi',
+  '/rest/v1.1/openapi',
+  '/developer/v1/openapi',
+  '/docs/profiles/openapi.json',
+  '/docs/developer/openapi.yaml',
+];
 
 describe('with PUBLIC_URL set', () => {
   let server: TestServer;

@@ -139,9 +139,11 @@ describe('response validation', () => {
 
 describe('response header validation', () => {
   const rateLimited = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '99', 'X-RateLimit-Reset': '1700000000' };
-  const notFound = (headers: Record<string, string>): AnyHandler => async () => {
-    throw new ApiError(404, 'not_found', 'Profile not found', headers);
-  };
+  const notFound =
+    (headers: Record<string, string>): AnyHandler =>
+    async () => {
+      throw new ApiError(404, 'not_found', 'Profile not found', headers);
+    };
   const { 'X-RateLimit-Reset': _reset, ...withoutReset } = rateLimited;
 
   it('turns an answer missing a required header into a 500 in strict mode, keeping only the headers set before it', async () => {
@@ -151,14 +153,20 @@ describe('response header validation', () => {
     expect(await res.json()).toEqual({ error: 'Internal server error', code: 'internal_error' });
     expect(res.headers.get('x-request-id')).toMatch(/./);
     expect(res.headers.get('x-ratelimit-limit')).toBeNull();
-    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-reset: is required but missing', status: 404 })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ problem: 'header x-ratelimit-reset: is required but missing', status: 404 }),
+    ]);
   });
 
   it('turns a declared header with a value outside its schema into a 500 in strict mode', async () => {
-    const { url, logged } = await serve({ getProfileById: notFound({ ...rateLimited, 'X-RateLimit-Remaining': 'lots' }) });
+    const { url, logged } = await serve({
+      getProfileById: notFound({ ...rateLimited, 'X-RateLimit-Remaining': 'lots' }),
+    });
     const res = await call(`${url}/v3/profiles/alex`);
     expect(res.status).toBe(500);
-    expect(logged).toEqual([expect.objectContaining({ problem: 'header x-ratelimit-remaining: lots must be integer' })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ problem: 'header x-ratelimit-remaining: lots must be integer' }),
+    ]);
   });
 
   it('logs it and lets it through in log mode', async () => {
@@ -215,7 +223,10 @@ describe('the policy table', () => {
               (_ctx, principal) => void steps.push(`first ${(principal as { kind: string }).kind}`),
               async () => {
                 steps.push('second');
-                throw new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', { ...rateLimited, 'Retry-After': '60' });
+                throw new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', {
+                  ...rateLimited,
+                  'Retry-After': '60',
+                });
               },
             ],
           },
@@ -265,7 +276,9 @@ describe('security resolvers', () => {
       'profiles: the security resolvers must be one per security scheme of the contract (apiKey, oauth); missing: apiKey, oauth',
     );
     const resolve = async () => null;
-    await expect(serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve, brandNew: resolve } })).rejects.toThrow(/unknown: brandNew/);
+    await expect(
+      serve({}, 'strict', { security: { apiKey: resolve, oauth: resolve, brandNew: resolve } }),
+    ).rejects.toThrow(/unknown: brandNew/);
   });
 
   it('refuse to start when an operation accepts one of several schemes, instead of silently reading the first', async () => {
@@ -273,15 +286,17 @@ describe('security resolvers', () => {
     const twoSchemes = {
       ...contract,
       securitySchemes: { ...contract.securitySchemes, session: { type: 'apiKey', in: 'cookie', name: 'session' } },
-      operations: contract.operations.map((operation) => (operation === lookup ? { ...operation, securitySchemes: ['apiKey', 'session'] } : operation)),
+      operations: contract.operations.map((operation) =>
+        operation === lookup ? { ...operation, securitySchemes: ['apiKey', 'session'] } : operation,
+      ),
     } as typeof contract;
     const resolve = async () => null;
-    await expect(serve({}, 'strict', { contract: twoSchemes, security: { apiKey: resolve, oauth: resolve, session: resolve } })).rejects.toThrow(
-      'profiles: operation getProfileById names several security schemes (apiKey, session)',
-    );
+    await expect(
+      serve({}, 'strict', { contract: twoSchemes, security: { apiKey: resolve, oauth: resolve, session: resolve } }),
+    ).rejects.toThrow('profiles: operation getProfileById names several security schemes (apiKey, session)');
   });
 
-  it("get the credential where the scheme says (here `Authorization: Bearer`); a malformed one is an unknown one", async () => {
+  it('get the credential where the scheme says (here `Authorization: Bearer`); a malformed one is an unknown one', async () => {
     const tokens: string[] = [];
     let principal: unknown;
     const { url } = await serve(
@@ -292,7 +307,12 @@ describe('security resolvers', () => {
         },
       },
       'off',
-      { security: { apiKey: async (token) => (tokens.push(token), token === 'good' ? { kind: 'key' } : null), oauth: async () => null } },
+      {
+        security: {
+          apiKey: async (token) => (tokens.push(token), token === 'good' ? { kind: 'key' } : null),
+          oauth: async () => null,
+        },
+      },
     );
     await fetch(`${url}/v3/profiles/alex`, { headers: { Authorization: 'Bearer good' } });
     expect(principal).toEqual({ kind: 'key' });

@@ -1,7 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { DeveloperPolicies, DeveloperSecurity } from '../../../src/services/developer/operations.js';
 import type { ProfilesPolicies, ProfilesSecurity } from '../../../src/services/profiles/operations.js';
-import type { AllDeclareCallback, PublishingPolicies, PublishingSecurity } from '../../../src/services/publishing/operations.js';
+import type {
+  AllDeclareCallback,
+  PublishingPolicies,
+  PublishingSecurity,
+} from '../../../src/services/publishing/operations.js';
 
 /**
  * The policy tables are typed from the contracts like the handler maps:
@@ -65,7 +69,7 @@ describe('a policy table', () => {
  * scheme without a resolver, or a resolver without a scheme, fails the type
  * check before the app's start-up check would refuse it.
  */
-describe('a module\'s security resolvers', () => {
+describe("a module's security resolvers", () => {
   const anonymous = async () => null;
   it('must be one per security scheme of its contract, and no other', () => {
     // @ts-expect-error apiKey, a scheme of the profiles contract, has no resolver
@@ -86,7 +90,10 @@ describe('a module\'s security resolvers', () => {
 describe('the publishing operations', () => {
   it('must each declare the callback query parameter', () => {
     type Declaring = { getPost: { data: { query?: { callback?: string; pretty?: boolean } } } };
-    type Missing = { getPost: { data: { query?: { callback?: string } } }; getLikes: { data: { query?: { pretty?: boolean } } } };
+    type Missing = {
+      getPost: { data: { query?: { callback?: string } } };
+      getLikes: { data: { query?: { pretty?: boolean } } };
+    };
     const every: AllDeclareCallback<Declaring> = true;
     // @ts-expect-error getLikes declares no callback: the check names it instead of being true
     const missing: AllDeclareCallback<Missing> = true;

@@ -40,7 +40,10 @@ describe('readQuery', () => {
   });
 
   it('keeps the last value of a repeated scalar, every value of an array, and leaves out what the operation does not declare', () => {
-    expect(readQuery({ pretty: ['1', 'yes'], status: ['draft', 'publish'], source: 'x' }, flags)).toEqual({ pretty: 'yes', status: ['draft', 'publish'] });
+    expect(readQuery({ pretty: ['1', 'yes'], status: ['draft', 'publish'], source: 'x' }, flags)).toEqual({
+      pretty: 'yes',
+      status: ['draft', 'publish'],
+    });
   });
 });
 
@@ -59,12 +62,17 @@ describe('readQuery: arrays and objects as the platform\u2019s clients send them
   });
 
   it('gathers an object from name[key]=value (the last of a repeated key); other bracketed names are left out', () => {
-    expect(readQuery({ 'term[category]': 'news,sport', 'term[post_tag]': ['a', 'b'] }, declared)).toEqual({ term: { category: 'news,sport', post_tag: 'b' } });
+    expect(readQuery({ 'term[category]': 'news,sport', 'term[post_tag]': ['a', 'b'] }, declared)).toEqual({
+      term: { category: 'news,sport', post_tag: 'b' },
+    });
     expect(readQuery({ 'tag[x]': 'y', 'term[a][b]': 'c', '[x]': 'y' }, declared)).toEqual({});
   });
 
   it('reads the list operation\u2019s declarations so', () => {
-    expect(readQuery({ 'term[category]': 'news', 'exclude[]': '5' }, declaredBy('listPosts'))).toEqual({ term: { category: 'news' }, exclude: ['5'] });
+    expect(readQuery({ 'term[category]': 'news', 'exclude[]': '5' }, declaredBy('listPosts'))).toEqual({
+      term: { category: 'news' },
+      exclude: ['5'],
+    });
   });
 });
 
@@ -82,7 +90,10 @@ describe("the publishing presenter's options, read with the same reader", () => 
 
   it('applies fields only where the operation declares it, and callback likewise', () => {
     const raw = { fields: ' ID , title,', callback: 'cb<script>' };
-    expect(readPresentation(raw, declaredBy('getPost'))).toMatchObject({ fields: ['ID', 'title'], callback: 'cbscript' });
+    expect(readPresentation(raw, declaredBy('getPost'))).toMatchObject({
+      fields: ['ID', 'title'],
+      callback: 'cbscript',
+    });
     expect(declaredBy('getSite').has('fields')).toBe(false);
     expect(readPresentation(raw, declaredBy('getSite'))).toMatchObject({ fields: undefined, callback: 'cbscript' });
     expect(readPresentation(raw, new Map())).toMatchObject({ fields: undefined, callback: undefined });

@@ -10,7 +10,11 @@ import type { ContractOperation } from '../../../src/platform/contract/types.js'
 import { ContractRouter, type RouteMatch } from '../../../src/platform/pipeline/router.js';
 
 /** An operation as the router sees it (the rest of a compiled operation plays no part in routing). */
-function op(method: string, path: string, options: { integer?: string[]; serverPath?: string } = {}): ContractOperation {
+function op(
+  method: string,
+  path: string,
+  options: { integer?: string[]; serverPath?: string } = {},
+): ContractOperation {
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   return {
     operationId: `${method} ${path}`,
@@ -21,34 +25,38 @@ function op(method: string, path: string, options: { integer?: string[]; serverP
   } as unknown as ContractOperation;
 }
 
-const idOf = (match: ReturnType<ContractRouter['match']>) => (match.kind === 'operation' ? match.operation.operationId : match.kind);
+const idOf = (match: ReturnType<ContractRouter['match']>) =>
+  match.kind === 'operation' ? match.operation.operationId : match.kind;
 
 describe('ContractRouter', () => {
-  const router = new ContractRouter(
-    '/v1',
-    [
-      op('GET', '/posts/{id}', { integer: ['id'] }),
-      op('GET', '/posts/new'),
-      op('POST', '/posts/{id}/restore', { integer: ['id'] }),
-      op('GET', '/posts/{id}/slug:{slug}', { integer: ['id'] }),
-      op('GET', '/things/{name}'),
-      op('DELETE', '/things/special'),
-      op('GET', '/avatar/{hash}', { serverPath: '' }),
-      op('GET', '/archive/{year}-{month}', { integer: ['year', 'month'] }),
-    ],
-  );
+  const router = new ContractRouter('/v1', [
+    op('GET', '/posts/{id}', { integer: ['id'] }),
+    op('GET', '/posts/new'),
+    op('POST', '/posts/{id}/restore', { integer: ['id'] }),
+    op('GET', '/posts/{id}/slug:{slug}', { integer: ['id'] }),
+    op('GET', '/things/{name}'),
+    op('DELETE', '/things/special'),
+    op('GET', '/avatar/{hash}', { serverPath: '' }),
+    op('GET', '/archive/{year}-{month}', { integer: ['year', 'month'] }),
+  ]);
 
   it('routes literal and templated paths, with their raw parameters', () => {
     expect(router.match('GET', '/v1/posts/12')).toMatchObject({ kind: 'operation', rawParams: { id: '12' } });
     expect(idOf(router.match('GET', '/v1/posts/new'))).toBe('GET /posts/new');
     expect(router.match('GET', '/v1/posts/7/slug:a%20b')).toMatchObject({ rawParams: { id: '7', slug: 'a%20b' } });
     expect(router.match('GET', '/avatar/abc')).toMatchObject({ kind: 'operation', rawParams: { hash: 'abc' } });
-    expect(router.match('GET', '/v1/archive/2024-05')).toMatchObject({ kind: 'operation', rawParams: { year: '2024', month: '05' } });
+    expect(router.match('GET', '/v1/archive/2024-05')).toMatchObject({
+      kind: 'operation',
+      rawParams: { year: '2024', month: '05' },
+    });
   });
 
   it('matches segments as sent and gives parameters back still percent-encoded, malformed or not', () => {
     expect(router.match('GET', '/v1/things/a%2525b')).toMatchObject({ rawParams: { name: 'a%2525b' } });
-    expect(router.match('GET', '/v1/things/%E0%A4%A')).toMatchObject({ kind: 'operation', rawParams: { name: '%E0%A4%A' } });
+    expect(router.match('GET', '/v1/things/%E0%A4%A')).toMatchObject({
+      kind: 'operation',
+      rawParams: { name: '%E0%A4%A' },
+    });
     expect(router.match('GET', '/v1/posts/7/slug:%')).toMatchObject({ rawParams: { id: '7', slug: '%' } });
     expect(idOf(router.match('GET', '/v1/p%6Fsts/12'))).toBe('not-found');
     expect(idOf(router.match('GET', '/v1/archive/2024-%305'))).toBe('not-found');
@@ -75,7 +83,10 @@ describe('ContractRouter', () => {
 
   it('prefers a literal path, then falls back to a templated one that takes the method', () => {
     // `/things/special` takes DELETE only; GET goes to `/things/{name}`.
-    expect(router.match('GET', '/v1/things/special')).toMatchObject({ kind: 'operation', rawParams: { name: 'special' } });
+    expect(router.match('GET', '/v1/things/special')).toMatchObject({
+      kind: 'operation',
+      rawParams: { name: 'special' },
+    });
     expect(idOf(router.match('DELETE', '/v1/things/special'))).toBe('DELETE /things/special');
   });
 
@@ -91,7 +102,9 @@ describe('ContractRouter', () => {
   });
 
   it('accepts one trailing slash only where asked to', () => {
-    const lenient = new ContractRouter('/v1', [op('POST', '/posts/{id}/restore', { integer: ['id'] })], { ignoreTrailingSlash: true });
+    const lenient = new ContractRouter('/v1', [op('POST', '/posts/{id}/restore', { integer: ['id'] })], {
+      ignoreTrailingSlash: true,
+    });
     expect(idOf(lenient.match('POST', '/v1/posts/3/restore/'))).toBe('POST /posts/{id}/restore');
     expect(idOf(lenient.match('POST', '/v1/posts/3/restore//'))).toBe('not-found');
     expect(idOf(router.match('POST', '/v1/posts/3/restore/'))).toBe('not-found');
@@ -141,12 +154,19 @@ describe('ContractRouter beside openapi-backend’s router, on the contracts', a
     await Promise.all(
       (Object.keys(services) as Service[]).map(async (name) => {
         const { prefix, ignoreTrailingSlash } = services[name];
-        const { operations } = await loadContract(fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)));
+        const { operations } = await loadContract(
+          fileURLToPath(new URL(`../../../openapi/${name}.yaml`, import.meta.url)),
+        );
         const paths: Record<string, Record<string, { operationId: string }>> = {};
         for (const operation of operations) {
-          (paths[`${operation.serverPath ?? prefix}${operation.path}`] ??= {})[operation.method.toLowerCase()] = { operationId: operation.operationId };
+          (paths[`${operation.serverPath ?? prefix}${operation.path}`] ??= {})[operation.method.toLowerCase()] = {
+            operationId: operation.operationId,
+          };
         }
-        const library = new OpenAPIRouter({ definition: { openapi: '3.1.0', info: { title: name, version: '1' }, paths } as never, ignoreTrailingSlashes: ignoreTrailingSlash });
+        const library = new OpenAPIRouter({
+          definition: { openapi: '3.1.0', info: { title: name, version: '1' }, paths } as never,
+          ignoreTrailingSlashes: ignoreTrailingSlash,
+        });
         return [name, { ours: new ContractRouter(prefix, operations, { ignoreTrailingSlash }), library }];
       }),
     ),
@@ -172,7 +192,8 @@ describe('ContractRouter beside openapi-backend’s router, on the contracts', a
   /** A difference from the library that the services rely on. */
   const DIFFERENCES = {
     head: 'GET answers HEAD too, as HTTP requires; the library answers 405',
-    integer: 'an integer parameter matches digits only, as sent (no route, the platform’s 404); the library routes it and leaves it to validation',
+    integer:
+      'an integer parameter matches digits only, as sent (no route, the platform’s 404); the library routes it and leaves it to validation',
     slashes: 'one trailing slash at most where the service accepts one; the library strips any number',
   } as const;
   const rows: [Service, string, string, (keyof typeof DIFFERENCES)?][] = [
@@ -241,12 +262,24 @@ describe('ContractRouter beside openapi-backend’s router, on the contracts', a
 
   it('has rows that route alike to literal, templated and own-server operations of each contract', () => {
     const routed = new Set(
-      rows.filter((row) => !row[3]).map(([service, method, path]) => {
-        const match = routers[service].ours.match(method, path);
-        return match.kind === 'operation' ? match.operation.operationId : undefined;
-      }),
+      rows
+        .filter((row) => !row[3])
+        .map(([service, method, path]) => {
+          const match = routers[service].ours.match(method, path);
+          return match.kind === 'operation' ? match.operation.operationId : undefined;
+        }),
     );
-    for (const name of ['getProfileById', 'getAvatar', 'getPost', 'getSite', 'restorePost', 'getMyPostLike', 'logIn', 'revokeApiKey', 'deleteApplication']) {
+    for (const name of [
+      'getProfileById',
+      'getAvatar',
+      'getPost',
+      'getSite',
+      'restorePost',
+      'getMyPostLike',
+      'logIn',
+      'revokeApiKey',
+      'deleteApplication',
+    ]) {
       expect(routed, name).toContain(name);
     }
   });

@@ -18,7 +18,7 @@ describe('routes outside the contract', () => {
     expect(await res.json()).toEqual({ error: 'Not found', code: 'not_found' });
   });
 
-  it('answers 404 with an empty text/plain body under /rest/v1.1, as the platform\'s endpoint layer does', async () => {
+  it("answers 404 with an empty text/plain body under /rest/v1.1, as the platform's endpoint layer does", async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/nothing`, { method: 'POST' });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -45,7 +45,7 @@ describe('methods', () => {
     expect(await res.json()).toEqual({ error: 'Method not allowed', code: 'method_not_allowed' });
   });
 
-  it('answers GET on the restore path (POST only) 404, as the platform\'s endpoint layer does', async () => {
+  it("answers GET on the restore path (POST only) 404, as the platform's endpoint layer does", async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/posts/101/restore`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('');
@@ -76,7 +76,10 @@ describe('request validation', () => {
   it('answers 400 naming the bad parameter', async () => {
     const res = await call(`${server.url}/v3/profiles/${'x'.repeat(129)}`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'invalid_request', error: expect.stringMatching(/profileIdentifier/) });
+    expect(await res.json()).toMatchObject({
+      code: 'invalid_request',
+      error: expect.stringMatching(/profileIdentifier/),
+    });
   });
 
   it('answers 400 for malformed percent-encoding in a path value', async () => {

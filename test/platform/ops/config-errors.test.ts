@@ -16,9 +16,18 @@ import { entryPoint } from '../../support/processes.js';
  * (`configFromEnv`); a few also start the server, which proves what the
  * process makes of such an error (the exit status and the one line).
  */
-const BASE_ENV = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO_DATA: 'false', DATABASE_URL: 'sqlite::memory:' };
+const BASE_ENV = {
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  SEED_DEMO_DATA: 'false',
+  DATABASE_URL: 'sqlite::memory:',
+};
 
-function start(env: Record<string, string>, waitMs = 25_000): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function start(
+  env: Record<string, string>,
+  waitMs = 25_000,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const [command, args] = entryPoint('main');
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -60,9 +69,21 @@ describe('a bad setting is a configuration error naming the variable', () => {
     ['a PostgreSQL URL without a server', 'DATABASE_URL', { DATABASE_URL: 'postgres://app:s3cret-pw@/app' }],
     ['a Redis URL without scheme', 'REDIS_URL', { REDIS_URL: 'localhost:6379' }],
     ['a Redis Cluster seed without a port', 'REDIS_CLUSTER_NODES', { REDIS_CLUSTER_NODES: '127.0.0.1:7000,127.0.0.1' }],
-    ['read replicas that are no PostgreSQL URLs', 'DATABASE_READ_URL', { DATABASE_READ_URL: 'mysql://replica.example.com/app' }],
-    ['read replicas of an SQLite store', 'DATABASE_READ_URL', { DATABASE_READ_URL: 'postgres://replica.example.com/app' }],
-    ['one Redis and a Redis Cluster at once', 'REDIS_CLUSTER_NODES', { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '127.0.0.1:7000' }],
+    [
+      'read replicas that are no PostgreSQL URLs',
+      'DATABASE_READ_URL',
+      { DATABASE_READ_URL: 'mysql://replica.example.com/app' },
+    ],
+    [
+      'read replicas of an SQLite store',
+      'DATABASE_READ_URL',
+      { DATABASE_READ_URL: 'postgres://replica.example.com/app' },
+    ],
+    [
+      'one Redis and a Redis Cluster at once',
+      'REDIS_CLUSTER_NODES',
+      { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_CLUSTER_NODES: '127.0.0.1:7000' },
+    ],
     ['a public URL that is no URL', 'PUBLIC_URL', { PUBLIC_URL: 'example dot com' }],
     ['a port that is no number', 'PORT', { PORT: '80a' }],
     ['a port out of range', 'PORT', { PORT: '70000' }],
@@ -74,9 +95,17 @@ describe('a bad setting is a configuration error naming the variable', () => {
     ['proxy hops without a trusted proxy', 'TRUST_PROXY_HOPS', { TRUST_PROXY_HOPS: '2' }],
     ['production without a mail server (links would be logged)', 'SMTP_URL', { NODE_ENV: 'production' }],
     ['production without a mail server: the way to choose the log', 'MAIL_TO_LOG', { NODE_ENV: 'production' }],
-    ['a mail server and the log at once', 'MAIL_TO_LOG', { SMTP_URL: 'smtp://mailer:s3cret-pw@mail.example.com', MAIL_TO_LOG: 'true' }],
+    [
+      'a mail server and the log at once',
+      'MAIL_TO_LOG',
+      { SMTP_URL: 'smtp://mailer:s3cret-pw@mail.example.com', MAIL_TO_LOG: 'true' },
+    ],
     ['a log flag that is neither true nor false', 'MAIL_TO_LOG', { MAIL_TO_LOG: 'please' }],
-    ['production with the development counter key secret', 'COUNTER_KEY_SECRET', { NODE_ENV: 'production', MAIL_TO_LOG: 'true' }],
+    [
+      'production with the development counter key secret',
+      'COUNTER_KEY_SECRET',
+      { NODE_ENV: 'production', MAIL_TO_LOG: 'true' },
+    ],
     ['a counter key secret too short to be one', 'COUNTER_KEY_SECRET', { COUNTER_KEY_SECRET: 'short' }],
   ])('%s: names %s', (_case, variable, env) => {
     const error = configErrorOf(env);
@@ -92,14 +121,23 @@ describe('a bad setting is a configuration error naming the variable', () => {
 
   it('production starts with a mail server, or with MAIL_TO_LOG said out loud (the controls)', () => {
     const secret = { COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' };
-    expect(configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...secret })).not.toBeInstanceOf(Error);
-    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({ developer: { mailToLog: true }, production: true });
+    expect(
+      configErrorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com', ...secret }),
+    ).not.toBeInstanceOf(Error);
+    expect(configErrorOf({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', ...secret })).toMatchObject({
+      developer: { mailToLog: true },
+      production: true,
+    });
   });
 });
 
 describe('start-up with a bad setting', () => {
   it.each([
-    ['a PostgreSQL URL without a server, with a password', 'DATABASE_URL', { DATABASE_URL: 'postgres://app:s3cret-pw@/app' }],
+    [
+      'a PostgreSQL URL without a server, with a password',
+      'DATABASE_URL',
+      { DATABASE_URL: 'postgres://app:s3cret-pw@/app' },
+    ],
     ['metrics on the API port (settings that conflict)', 'METRICS_PORT', { PORT: '18099', METRICS_PORT: '18099' }],
     ['production without a mail server', 'MAIL_TO_LOG', { NODE_ENV: 'production' }],
   ])('%s: exits 1 with one line naming %s, before it listens', async (_case, variable, env) => {

@@ -71,7 +71,10 @@ describe('connections are bounded (the bundled server, as a process)', () => {
   it('on SIGTERM, idle keep-alive connections close at once and a request in progress is answered', async () => {
     // Long, so that an exit well inside it shows the idle connections did not hold the process, even on a loaded machine.
     const graceMs = 60_000;
-    const proc = await startProcess({ DATABASE_URL: `sqlite:${join(dir, 'stop.db')}`, SHUTDOWN_GRACE_MS: String(graceMs) });
+    const proc = await startProcess({
+      DATABASE_URL: `sqlite:${join(dir, 'stop.db')}`,
+      SHUTDOWN_GRACE_MS: String(graceMs),
+    });
     const port = Number(new URL(proc.base).port);
     // A keep-alive client that was answered once and now sits idle, and a socket that never sent a byte.
     const idle = connect({ port, host: '127.0.0.1' });

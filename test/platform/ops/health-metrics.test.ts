@@ -40,7 +40,9 @@ describe('/metrics', () => {
     expect(text).toContain('http_requests_total{service="profiles",operation="getOpenApiDocument",status="200"} 1');
     expect(text).toContain('http_requests_total{service="publishing",operation="restorePost",status="401"} 1');
     expect(text).toContain('http_requests_total{service="profiles",operation="none",status="404"} 1');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",service="profiles",operation="getOpenApiDocument"\}/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.005",service="profiles",operation="getOpenApiDocument"\}/,
+    );
     expect(text).toContain('# TYPE rate_limit_rejections_total counter');
     expect(text).toContain('# TYPE store_errors_total counter');
     expect(text).toContain('process_cpu_user_seconds_total');
@@ -61,7 +63,10 @@ describe('where /metrics is served', () => {
 
   it('on the API port with METRICS_TOKEN, only for the bearer of that token', async () => {
     for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${METRICS_TOKEN}`]) {
-      const res = await call(`${server.url}/metrics`, authorization ? { headers: { Authorization: authorization } } : {});
+      const res = await call(
+        `${server.url}/metrics`,
+        authorization ? { headers: { Authorization: authorization } } : {},
+      );
       expect(res.status).toBe(401);
       expect(await res.text()).not.toContain('http_requests_total');
     }
@@ -69,7 +74,11 @@ describe('where /metrics is served', () => {
 
   it('with METRICS_PORT on a listener of its own, and not on the API port', async () => {
     const metricsPort = await freePort();
-    const instance = await startProcess({ DATABASE_URL: 'sqlite::memory:', METRICS_PORT: String(metricsPort), LOG_LEVEL: 'warn' });
+    const instance = await startProcess({
+      DATABASE_URL: 'sqlite::memory:',
+      METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'warn',
+    });
     try {
       expect((await fetch(`${instance.base}/metrics`)).status).toBe(404);
       const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);

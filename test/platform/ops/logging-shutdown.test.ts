@@ -22,7 +22,12 @@ describe('a real process', () => {
 
     const entries = proc.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     const access = entries.find((entry) => entry.msg === 'request' && entry.requestId === 'trace-42');
-    expect(access).toMatchObject({ method: 'GET', path: '/v3/profiles/alex', status: res.status, operationId: 'getProfileById' });
+    expect(access).toMatchObject({
+      method: 'GET',
+      path: '/v3/profiles/alex',
+      status: res.status,
+      operationId: 'getProfileById',
+    });
     expect(proc.lines.join('\n')).not.toContain(secret);
     expect(entries.some((entry) => entry.msg === 'stopped')).toBe(true);
   }, 60_000);

@@ -42,16 +42,26 @@ describe('the compiled server', () => {
       'passwordEstimatorWorker.js',
       'passwordEstimatorWorker.js.map',
     ]);
-    const help = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), '--help'], { cwd: projectRoot });
+    const help = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), '--help'], {
+      cwd: projectRoot,
+    });
     expect(help.stdout).toContain('tokens');
     const map = JSON.parse(readFileSync(join(outDir, 'src/main.js.map'), 'utf8')) as { sources: string[] };
     expect(map.sources.some((source) => source.endsWith('src/main.ts'))).toBe(true);
     // What the server imports with import() (tracing's SDK, Redis, mail, password dictionaries) is left in node_modules: a start
     // does not parse it. (@opentelemetry/api itself is bundled: prom-client requires it.)
-    expect(map.sources.filter((source) => /node_modules\/(@opentelemetry\/(?!api\/)|ioredis\/|nodemailer\/|@zxcvbn-ts\/)/.test(source))).toEqual([]);
+    expect(
+      map.sources.filter((source) =>
+        /node_modules\/(@opentelemetry\/(?!api\/)|ioredis\/|nodemailer\/|@zxcvbn-ts\/)/.test(source),
+      ),
+    ).toEqual([]);
     // The password strength worker, a bundle of its own, made from its module; its dictionaries stay in node_modules too.
-    const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as { sources: string[] };
-    expect(workerMap.sources.some((source) => source.endsWith('src/services/developer/domain/passwordEstimatorWorker.ts'))).toBe(true);
+    const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as {
+      sources: string[];
+    };
+    expect(
+      workerMap.sources.some((source) => source.endsWith('src/services/developer/domain/passwordEstimatorWorker.ts')),
+    ).toBe(true);
     expect(workerMap.sources.filter((source) => source.includes('node_modules/@zxcvbn-ts/'))).toEqual([]);
   });
 
@@ -63,7 +73,15 @@ describe('the compiled server', () => {
   });
 
   it('starts in production mode and answers health, a profile, the docs and the dashboard page', async () => {
-    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters', DATABASE_URL: 'sqlite::memory:' }, { main: join(outDir, 'src/main.js') });
+    server = await startProcess(
+      {
+        NODE_ENV: 'production',
+        MAIL_TO_LOG: 'true',
+        COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',
+        DATABASE_URL: 'sqlite::memory:',
+      },
+      { main: join(outDir, 'src/main.js') },
+    );
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     const profile = await call(`${server.base}/v3/profiles/alex`);
     expect(profile.status).toBe(200);
@@ -77,26 +95,49 @@ describe('the compiled server', () => {
 
   it('serves every service from the bundle, with what it loads only when first needed (images, password checks, a token)', async () => {
     const databaseUrl = `sqlite:${join(outDir, 'services.db')}`;
-    server = await startProcess({ NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters', DATABASE_URL: databaseUrl }, { main: join(outDir, 'src/main.js') });
+    server = await startProcess(
+      {
+        NODE_ENV: 'production',
+        MAIL_TO_LOG: 'true',
+        COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',
+        DATABASE_URL: databaseUrl,
+      },
+      { main: join(outDir, 'src/main.js') },
+    );
     // An avatar drawn by sharp (a native addon outside the bundle).
     const avatar = await call(`${server.base}/avatar/${'0'.repeat(64)}?d=identicon&s=32`);
     expect(avatar.status).toBe(200);
     expect(avatar.headers.get('content-type')).toBe('image/png');
     // A sign-up on the dashboard: its password is checked against the dictionaries, loaded on first use.
     const base = `${server.base}/developer/v1`;
-    const weak = await call(`${base}/accounts`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.base }, body: JSON.stringify({ email: 'bundle@example.com', password: 'password1' }) });
+    const weak = await call(`${base}/accounts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.base },
+      body: JSON.stringify({ email: 'bundle@example.com', password: 'password1' }),
+    });
     expect(weak.status).toBe(400);
-    const signUp = await call(`${base}/accounts`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: server.base }, body: JSON.stringify({ email: 'bundle@example.com', password: 'violet tractor umbrella 42' }) });
+    const signUp = await call(`${base}/accounts`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.base },
+      body: JSON.stringify({ email: 'bundle@example.com', password: 'violet tractor umbrella 42' }),
+    });
     expect(signUp.status).toBe(202);
     // Mail goes to the log only because MAIL_TO_LOG says so; no answer in production says a link is there.
     expect(((await signUp.json()) as { message: string }).message).not.toMatch(/SMTP_URL|server log/);
     // A restore on publishing, with a token the bundled command line issued into the same store.
-    const issued = await promisify(execFile)(process.execPath, [join(outDir, 'src/admin/cli.js'), 'tokens', 'create', '--user', 'admin'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    });
+    const issued = await promisify(execFile)(
+      process.execPath,
+      [join(outDir, 'src/admin/cli.js'), 'tokens', 'create', '--user', 'admin'],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      },
+    );
     const token = lastLine(issued.stdout);
-    const restored = await call(`${server.base}/rest/v1.1/sites/1/posts/101/restore`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const restored = await call(`${server.base}/rest/v1.1/sites/1/posts/101/restore`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(restored.status).toBe(200);
     expect(await restored.json()).toMatchObject({ ID: 101, status: 'publish' });
     expect(await server.stop()).toBe(0);

@@ -6,7 +6,12 @@ import { RequestMetrics } from '../../../src/platform/ops/metrics.js';
 /** The same observations through prom-client's own Counter and Histogram, as the platform recorded them before. */
 function promClientText() {
   const registry = new Registry();
-  const requests = new Counter({ name: 'http_requests_total', help: 'Requests answered, by service, operationId and status.', labelNames: ['service', 'operation', 'status'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by service, operationId and status.',
+    labelNames: ['service', 'operation', 'status'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer, by service and operationId.',
@@ -14,10 +19,13 @@ function promClientText() {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  return { registry, record: (service: string, operation: string, status: number, seconds: number) => {
-    requests.inc({ service, operation, status: String(status) });
-    duration.observe({ service, operation }, seconds);
-  } };
+  return {
+    registry,
+    record: (service: string, operation: string, status: number, seconds: number) => {
+      requests.inc({ service, operation, status: String(status) });
+      duration.observe({ service, operation }, seconds);
+    },
+  };
 }
 
 const SAMPLES: [string, string, number, number][] = [

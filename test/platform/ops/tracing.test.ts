@@ -54,8 +54,13 @@ beforeAll(async () => {
     OTEL_BSP_SCHEDULE_DELAY: '100',
     LOG_LEVEL: 'info',
   };
-  server = await startServer(env, { logger: pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) }) });
-  untraced = await startServer({ LOG_LEVEL: 'info' }, { logger: pino({ level: 'info' }, { write: (line: string) => untracedLogged.push(JSON.parse(line)) }) });
+  server = await startServer(env, {
+    logger: pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line)) }),
+  });
+  untraced = await startServer(
+    { LOG_LEVEL: 'info' },
+    { logger: pino({ level: 'info' }, { write: (line: string) => untracedLogged.push(JSON.parse(line)) }) },
+  );
   call = contractFetch(await contractChecker());
 }, 60_000);
 
@@ -101,10 +106,15 @@ describe('traces over OTLP/HTTP', () => {
     expect(attribute(root, 'http.response.status_code')).toBe(200);
     expect(attribute(root, 'http.request.id')).toBe(requestId);
 
-    const statements = spans.filter((span) => attribute(span, 'db.system') === (server.config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql'));
+    const statements = spans.filter(
+      (span) =>
+        attribute(span, 'db.system') === (server.config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgresql'),
+    );
     expect(statements.length).toBeGreaterThanOrEqual(3);
     expect(statements.every((span) => span.parentSpanId === root.spanId && span.kind === 3)).toBe(true);
-    expect(statements.some((span) => /^update /.test(span.name) && /update/i.test(String(attribute(span, 'db.query.text'))))).toBe(true);
+    expect(
+      statements.some((span) => /^update /.test(span.name) && /update/i.test(String(attribute(span, 'db.query.text')))),
+    ).toBe(true);
 
     const line = logged.find((entry) => entry.msg === 'request' && entry.requestId === requestId);
     expect(line).toMatchObject({ traceId: parentTrace, spanId: root.spanId, operationId: 'restorePost' });
@@ -112,7 +122,9 @@ describe('traces over OTLP/HTTP', () => {
 
   it('a lookup counted in Redis: a span per Redis command under the server span', async () => {
     const traceId = randomUUID().replaceAll('-', '');
-    const res = await call(`${server.url}/v3/profiles/alex`, { headers: { traceparent: `00-${traceId}-${'1'.repeat(16)}-01` } });
+    const res = await call(`${server.url}/v3/profiles/alex`, {
+      headers: { traceparent: `00-${traceId}-${'1'.repeat(16)}-01` },
+    });
     expect(res.status).toBe(200);
     const spans = await trace(traceId);
     const root = spans.find((span) => span.kind === 2)!;
@@ -124,9 +136,13 @@ describe('traces over OTLP/HTTP', () => {
 
   it('is off without an endpoint: no spans, no trace ids in the log', async () => {
     const traceId = randomUUID().replaceAll('-', '');
-    const res = await call(`${untraced.url}/v3/profiles/alex`, { headers: { traceparent: `00-${traceId}-${'2'.repeat(16)}-01` } });
+    const res = await call(`${untraced.url}/v3/profiles/alex`, {
+      headers: { traceparent: `00-${traceId}-${'2'.repeat(16)}-01` },
+    });
     expect(res.status).toBe(200);
-    const line = untracedLogged.find((entry) => entry.msg === 'request' && entry.requestId === res.headers.get('x-request-id'));
+    const line = untracedLogged.find(
+      (entry) => entry.msg === 'request' && entry.requestId === res.headers.get('x-request-id'),
+    );
     expect(line).toBeDefined();
     expect(line).not.toHaveProperty('traceId');
     // A traced request after it has arrived: had the untraced one been sent, it would be here by now.

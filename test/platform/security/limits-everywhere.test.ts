@@ -52,7 +52,9 @@ describe('refusals count against the client address', () => {
   });
 
   it('the dashboard session with random cookies: 401 with the rate-limit headers, then 429', async () => {
-    const { seen, last } = await statuses('/developer/v1/session', { headers: { cookie: `dev_session=${'A'.repeat(43)}` } });
+    const { seen, last } = await statuses('/developer/v1/session', {
+      headers: { cookie: `dev_session=${'A'.repeat(43)}` },
+    });
     expect(seen).toEqual([...Array(LIMIT).fill(401), 429]);
     expectRefusedWithHeaders(last);
   });

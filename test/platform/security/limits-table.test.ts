@@ -30,7 +30,10 @@ function tableRows(): Row[] {
   const rows: Row[] = [];
   for (const line of lines.slice(2)) {
     if (!line.startsWith('|')) break;
-    const [route, operations, perHour, limit] = line.split('|').slice(1).map((cell) => cell.trim()) as [string, string, string, string];
+    const [route, operations, perHour, limit] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim()) as [string, string, string, string];
     rows.push({
       route,
       operations: [...operations.matchAll(/`([a-z]+\.[A-Za-z0-9]+)`/g)].map((match) => match[1]!),
@@ -45,24 +48,34 @@ function tableRows(): Row[] {
 function declaredLimits(built: BuiltApp): Map<string, LimitDeclaration<never>[]> {
   const byOperation = new Map<string, LimitDeclaration<never>[]>();
   const oauth = oauthLimitDeclarations(config.developer.oauthLimits);
-  const operations = Object.values(readContract('oauth').paths ?? {}).flatMap((item) => Object.values(item) as { operationId?: string }[]);
+  const operations = Object.values(readContract('oauth').paths ?? {}).flatMap(
+    (item) => Object.values(item) as { operationId?: string }[],
+  );
   for (const { operationId } of operations.filter((operation) => typeof operation.operationId === 'string')) {
     // Every request counts per address; those naming an application (all but the metadata and keys) per application too.
-    const namesApplication = !['getAuthorizationServerMetadata', 'getOpenIdConfiguration', 'getJsonWebKeySet'].includes(operationId!);
-    byOperation.set(`oauth.${operationId}`, [oauth.perAddress, ...(namesApplication ? [oauth.perApplication] : [])] as LimitDeclaration<never>[]);
+    const namesApplication = !['getAuthorizationServerMetadata', 'getOpenIdConfiguration', 'getJsonWebKeySet'].includes(
+      operationId!,
+    );
+    byOperation.set(`oauth.${operationId}`, [
+      oauth.perAddress,
+      ...(namesApplication ? [oauth.perApplication] : []),
+    ] as LimitDeclaration<never>[]);
   }
   for (const service of built.services) {
     for (const operation of service.contract.operations) {
       const admit = service.policies?.[operation.operationId]?.admit;
       const steps = admit === undefined ? [] : Array.isArray(admit) ? admit : [admit];
-      const limits = steps.flatMap((step) => ((step as { limits?: LimitDeclaration<never>[] }).limits ?? []) as LimitDeclaration<never>[]);
+      const limits = steps.flatMap(
+        (step) => ((step as { limits?: LimitDeclaration<never>[] }).limits ?? []) as LimitDeclaration<never>[],
+      );
       byOperation.set(`${service.name}.${operation.operationId}`, limits);
     }
   }
   return byOperation;
 }
 
-const perHour = (declaration: { points: number; windowSeconds: number }) => (declaration.points * 3600) / declaration.windowSeconds;
+const perHour = (declaration: { points: number; windowSeconds: number }) =>
+  (declaration.points * 3600) / declaration.windowSeconds;
 
 let built: BuiltApp;
 let config: Config;
@@ -92,12 +105,17 @@ describe('the per-route table of docs/operations.md', () => {
     const listed = new Set(tableRows().flatMap((row) => row.operations));
     for (const [operation, declared] of declaredLimits(built)) {
       expect(listed.has(operation), `${operation} is not in the table`).toBe(true);
-      expect(declared.some((declaration) => declaration.per === 'address'), `${operation} has no limit by address`).toBe(true);
+      expect(
+        declared.some((declaration) => declaration.per === 'address'),
+        `${operation} has no limit by address`,
+      ).toBe(true);
     }
   });
 
   it('says what the rest allows: the docs, pages and unrouted paths', () => {
     const other = tableRows().find((row) => row.limit === 'other');
-    expect(other?.perHour).toBe(perHour({ points: config.rateLimits.otherPerHour, windowSeconds: config.rateLimits.windowSeconds }));
+    expect(other?.perHour).toBe(
+      perHour({ points: config.rateLimits.otherPerHour, windowSeconds: config.rateLimits.windowSeconds }),
+    );
   });
 });

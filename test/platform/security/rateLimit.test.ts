@@ -80,7 +80,10 @@ describe('InProcessWindows beside rate-limiter-flexible’s memory limiter', () 
   afterEach(() => vi.useRealTimers());
 
   /** Counts each point on both at its instant (ms after START); answers both sequences. */
-  async function countBoth(budget: { points: number; duration: number }, points: readonly { at: number; key: string }[]) {
+  async function countBoth(
+    budget: { points: number; duration: number },
+    points: readonly { at: number; key: string }[],
+  ) {
     vi.useFakeTimers({ now: START, toFake: ['Date'] });
     const windows = new InProcessWindows(budget);
     const memory = new RateLimiterMemory({ keyPrefix: 'compare', ...budget });
@@ -107,7 +110,19 @@ describe('InProcessWindows beside rate-limiter-flexible’s memory limiter', () 
     ];
     const { ours, library } = await countBoth({ points: 3, duration: 10 }, points);
     expect(ours).toEqual(library);
-    expect(ours.map((answer) => answer.allowed)).toEqual([true, true, true, false, true, false, true, true, true, true, true]);
+    expect(ours.map((answer) => answer.allowed)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(ours[9]).toMatchObject({ key: 'b', at: 12_000, remainingPoints: 2, msBeforeNext: 10_000 });
   });
 
@@ -115,7 +130,9 @@ describe('InProcessWindows beside rate-limiter-flexible’s memory limiter', () 
     [
       fc.integer({ min: 1, max: 5 }),
       fc.integer({ min: 1, max: 20 }),
-      fc.array(fc.record({ after: fc.integer({ min: 0, max: 25_000 }), key: fc.constantFrom('a', 'b', 'c') }), { maxLength: 60 }),
+      fc.array(fc.record({ after: fc.integer({ min: 0, max: 25_000 }), key: fc.constantFrom('a', 'b', 'c') }), {
+        maxLength: 60,
+      }),
     ],
     { numRuns: 200 },
   )('answers any sequence of points alike', async (points, duration, steps) => {

@@ -33,7 +33,10 @@ describe('the change mark of a SQLite store', () => {
   it('holds across reads', async () => {
     const before = mark();
     await sql`select * from notes`.execute(store.db);
-    await store.db.selectFrom('notes' as never).selectAll().execute();
+    await store.db
+      .selectFrom('notes' as never)
+      .selectAll()
+      .execute();
     expect(mark()).toBe(before);
   });
 

@@ -28,7 +28,9 @@ afterEach(async () => {
 });
 
 const history = (db: Kysely<unknown>) =>
-  sql<{ module: string; name: string }>`select module, name from schema_migrations order by module, name`.execute(db).then((r) => r.rows);
+  sql<{ module: string; name: string }>`select module, name from schema_migrations order by module, name`
+    .execute(db)
+    .then((r) => r.rows);
 
 describe('a store migrated by an earlier release', () => {
   it('starts under the module runner without running its migrations again, runs only the ones it lacks, and keeps its data and keys', async () => {
@@ -74,7 +76,9 @@ describe('a store migrated by an earlier release', () => {
       // Not in that release: autosaves, and terms by name.
       { module: 'publishing', name: '13-autosaves-and-terms' },
     ]);
-    const { rows: indexes } = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and name = 'posts_unique_slug'`.execute(db);
+    const { rows: indexes } = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'index' and name = 'posts_unique_slug'`.execute(db);
     expect(indexes).toHaveLength(1);
     // The old history stays as it was: nothing was added to it or run from it.
     const { rows: legacy } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
@@ -89,10 +93,18 @@ describe('a store migrated by an earlier release', () => {
     const searched = await call(`${server.url}/rest/v1.1/sites/1/posts/?search=harbour%20town&fields=ID`);
     expect(((await searched.json()) as { posts: { ID: number }[] }).posts.map((found) => found.ID)).toContain(108);
     // The verified accounts stored before the search index existed are found through it; the hidden one is not.
-    const { rows: indexed } = await sql<{ service_type: string }>`select service_type from profile_verified_accounts where username = 'alexmorgan' order by position`.execute(db);
+    const { rows: indexed } = await sql<{
+      service_type: string;
+    }>`select service_type from profile_verified_accounts where username = 'alexmorgan' order by position`.execute(db);
     expect(indexed.map((row) => row.service_type)).toEqual(['github', 'mastodon', 'linkedin', 'flickr', 'wordpress']);
-    const found = await call(`${server.url}/v3/profiles/search/by-verified-account?username=AlexMorgan`, { headers: { Authorization: `Bearer ${LEGACY_KEY}` } });
-    expect(((await found.json()) as { profiles: { display_name: string }[] }).profiles.map((profile) => profile.display_name)).toEqual(['Alex Morgan']);
+    const found = await call(`${server.url}/v3/profiles/search/by-verified-account?username=AlexMorgan`, {
+      headers: { Authorization: `Bearer ${LEGACY_KEY}` },
+    });
+    expect(
+      ((await found.json()) as { profiles: { display_name: string }[] }).profiles.map(
+        (profile) => profile.display_name,
+      ),
+    ).toEqual(['Alex Morgan']);
 
     // Starting again finds everything applied.
     await server.close();
@@ -143,8 +155,8 @@ describe('the module migration runner', () => {
   });
 
   it('refuses a module that declares a migration twice', async () => {
-    await expect(migrateModules(open(), [{ module: 'one', migrations: [step('001', []), step('001', [])] }])).rejects.toThrow(
-      'declares migration 001 twice',
-    );
+    await expect(
+      migrateModules(open(), [{ module: 'one', migrations: [step('001', []), step('001', [])] }]),
+    ).rejects.toThrow('declares migration 001 twice');
   });
 });

@@ -23,11 +23,22 @@ describe('prepared queries on PostgreSQL', () => {
       sent.push(args[0]);
       return query.apply(this, args);
     } as never;
-    const ownersNotes = prepared((db: Kysely<Tables>, p: { owner: string }) => db.selectFrom('notes').select('body').where('owner', '=', p.owner).orderBy('id'));
+    const ownersNotes = prepared((db: Kysely<Tables>, p: { owner: string }) =>
+      db.selectFrom('notes').select('body').where('owner', '=', p.owner).orderBy('id'),
+    );
     try {
       await store.db.transaction().execute(async (trx) => {
-        await sql`create temporary table notes (id integer primary key, owner text not null, body text not null) on commit drop`.execute(trx);
-        await trx.insertInto('notes').values([{ id: 1, owner: 'ann', body: 'first' }, { id: 2, owner: 'ann', body: 'second' }, { id: 3, owner: 'bob', body: 'third' }]).execute();
+        await sql`create temporary table notes (id integer primary key, owner text not null, body text not null) on commit drop`.execute(
+          trx,
+        );
+        await trx
+          .insertInto('notes')
+          .values([
+            { id: 1, owner: 'ann', body: 'first' },
+            { id: 2, owner: 'ann', body: 'second' },
+            { id: 3, owner: 'bob', body: 'third' },
+          ])
+          .execute();
         expect(await ownersNotes.execute(trx, { owner: 'ann' })).toEqual([{ body: 'first' }, { body: 'second' }]);
         expect(await ownersNotes.execute(trx, { owner: 'bob' })).toEqual([{ body: 'third' }]);
         await trx.selectFrom('notes').select('id').where('owner', '=', 'ann').execute();
@@ -36,7 +47,10 @@ describe('prepared queries on PostgreSQL', () => {
       pg.Client.prototype.query = query as never;
     }
     const { sql: text } = ownersNotes.compile(store.db, { owner: 'ann' });
-    const named = sent.filter((config): config is { name: string; text: string; values: unknown[] } => typeof config === 'object' && config !== null && 'name' in config);
+    const named = sent.filter(
+      (config): config is { name: string; text: string; values: unknown[] } =>
+        typeof config === 'object' && config !== null && 'name' in config,
+    );
     expect(named.map((config) => config.text)).toEqual([text, text]);
     expect(named[0]!.name).toMatch(/^prepared_\d+$/);
     expect(named[1]!.name).toBe(named[0]!.name);

@@ -49,7 +49,14 @@ describe('the replica router', () => {
     const primary = standInPool({ lsn: primaryLsn });
     const replicaState = { lsn: replicaLsn };
     const replica = standInPool(replicaState);
-    replicas = openReadReplicas({ urls: ['postgres://replica/db'], primary: primary.pool, makePool: () => replica.pool, maxLagMs: 60_000, checkMs: 10, logger });
+    replicas = openReadReplicas({
+      urls: ['postgres://replica/db'],
+      primary: primary.pool,
+      makePool: () => replica.pool,
+      maxLagMs: 60_000,
+      checkMs: 10,
+      logger,
+    });
     return { primary, replica, replicaState, replicas };
   };
 
@@ -69,14 +76,23 @@ describe('the replica router', () => {
     const read = () => sql`select 1 as one`.execute(replicas.db);
 
     await readFloor.run(1200, read);
-    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({ primary: 1, replica: 0 });
+    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({
+      primary: 1,
+      replica: 0,
+    });
     await read();
-    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({ primary: 1, replica: 1 });
+    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({
+      primary: 1,
+      replica: 1,
+    });
 
     replicaState.lsn = 1200;
     await waitFor(() => replicas.states()[0]!.replayed === 1200);
     await readFloor.run(1200, read);
-    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({ primary: 1, replica: 2 });
+    expect({ primary: primary.served.statements, replica: replica.served.statements }).toEqual({
+      primary: 1,
+      replica: 2,
+    });
   });
 });
 
@@ -99,15 +115,29 @@ describe("a caller's floor", () => {
   });
 
   it('sends the caller to the primary when Redis does not answer (unknown, not stale)', async () => {
-    const failing = { get: async () => Promise.reject(new Error('Connection is closed.')), eval: async () => Promise.reject(new Error('Connection is closed.')) };
-    const positions = createReadYourWrites({ primary: standInPool({ lsn: 1 }).pool, redis: failing as unknown as RedisClient, keyPrefix: 'test', windowMs: 1000, logger });
+    const failing = {
+      get: async () => Promise.reject(new Error('Connection is closed.')),
+      eval: async () => Promise.reject(new Error('Connection is closed.')),
+    };
+    const positions = createReadYourWrites({
+      primary: standInPool({ lsn: 1 }).pool,
+      redis: failing as unknown as RedisClient,
+      keyPrefix: 'test',
+      windowMs: 1000,
+      logger,
+    });
     expect(await positions.floorOf(callerOf('x'))).toBe(Number.POSITIVE_INFINITY);
     // A write whose position cannot be shared is still answered.
     await expect(positions.wrote(callerOf('x'))).resolves.toBeUndefined();
   });
 
   it('is "the primary" in this process when the position cannot be read after a write, and the write is still answered', async () => {
-    const positions = createReadYourWrites({ primary: standInPool({ lsn: 1, fail: true }).pool, keyPrefix: 'test', windowMs: 1000, logger });
+    const positions = createReadYourWrites({
+      primary: standInPool({ lsn: 1, fail: true }).pool,
+      keyPrefix: 'test',
+      windowMs: 1000,
+      logger,
+    });
     await expect(positions.wrote(callerOf('y'))).resolves.toBeUndefined();
     expect(positions.floorOf(callerOf('y'))).toBe(Number.POSITIVE_INFINITY);
   });

@@ -31,7 +31,11 @@ describe('the hourly allowance of keyed lookups', () => {
     for (let i = 0; i < 3; i++) statuses.push((await profileWithKey(server, new_key.secret)).status);
     expect(statuses).toEqual([200, 200, 200]);
 
-    const rotated = await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId: application.id } });
+    const rotated = await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id },
+    });
     const afterRotation = await profileWithKey(server, rotated.data!.new_key.secret);
     expect(afterRotation.status).toBe(429);
     expect(afterRotation.body).toEqual({ error: 'Rate limit exceeded', code: 'rate_limit_exceeded' });
@@ -58,11 +62,20 @@ describe('applications per account', () => {
     const body = { name: 'Three', description: '', website_url: 'https://three.example.com' };
     const refused = await sdk.createApplication({ client: user.client, headers: user.csrf, body });
     expect(refused.response.status).toBe(403);
-    expect(refused.error).toEqual({ error: 'An account may have at most 2 applications; delete one first', code: 'application_limit_reached' });
+    expect(refused.error).toEqual({
+      error: 'An account may have at most 2 applications; delete one first',
+      code: 'application_limit_reached',
+    });
     // Concurrent creations are counted one after the other.
-    await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: first.application.id } });
+    await sdk.deleteApplication({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: first.application.id },
+    });
     const racing = await Promise.all(
-      ['Four', 'Five', 'Six'].map((name) => sdk.createApplication({ client: user.client, headers: user.csrf, body: { ...body, name } })),
+      ['Four', 'Five', 'Six'].map((name) =>
+        sdk.createApplication({ client: user.client, headers: user.csrf, body: { ...body, name } }),
+      ),
     );
     expect(racing.map((result) => result.response.status).sort()).toEqual([201, 403, 403]);
     expect((await sdk.listApplications({ client: user.client })).data!.applications).toHaveLength(2);
@@ -74,7 +87,8 @@ describe('key rotations per account', () => {
     const user = await signedUpUser(server);
     const a = await createdApplication(user, 'A');
     const b = await createdApplication(user, 'B');
-    const rotate = (applicationId: string) => sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId } });
+    const rotate = (applicationId: string) =>
+      sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId } });
     // Rotating an application that is not the account's is not counted.
     expect((await rotate('00000000-0000-4000-8000-000000000000')).response.status).toBe(404);
     expect((await rotate(a.application.id)).response.status).toBe(200);
@@ -82,12 +96,17 @@ describe('key rotations per account', () => {
     expect((await rotate(b.application.id)).response.status).toBe(200);
     const refused = await rotate(a.application.id);
     expect(refused.response.status).toBe(429);
-    expect(refused.error).toEqual({ error: 'Too many key rotations today; try again later', code: 'rate_limit_exceeded' });
+    expect(refused.error).toEqual({
+      error: 'Too many key rotations today; try again later',
+      code: 'rate_limit_exceeded',
+    });
     const retryAfter = Number(refused.response.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     // The refused rotation changed nothing: the application's key is still the one issued by the last rotation.
-    const listed = (await sdk.listApplications({ client: user.client })).data!.applications.find((app) => app.id === a.application.id)!;
+    const listed = (await sdk.listApplications({ client: user.client })).data!.applications.find(
+      (app) => app.id === a.application.id,
+    )!;
     expect(listed.keys.filter((key) => key.revoked_at === null)).toHaveLength(1);
   });
 });

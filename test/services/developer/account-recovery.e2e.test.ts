@@ -26,7 +26,11 @@ const contexts: BrowserContext[] = [];
 beforeAll(async () => {
   mailbox = await startMailbox();
   const port = await freePort();
-  server = await startDashboardServer({ SMTP_URL: mailbox.url, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+  server = await startDashboardServer({
+    SMTP_URL: mailbox.url,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
   browser = await launchBrowser();
   mkdirSync(screenshots, { recursive: true });
 });
@@ -108,7 +112,9 @@ describe('password reset in the browser', () => {
     await expect(page.locator('#account-email').textContent()).resolves.toBe(email);
     // The new session is the only one left (the list is fetched after the page shows: wait for it).
     await page.locator('#sessions li').first().waitFor();
-    await expect(page.locator('#sessions li').allTextContents()).resolves.toEqual([expect.stringContaining('(this browser)')]);
+    await expect(page.locator('#sessions li').allTextContents()).resolves.toEqual([
+      expect.stringContaining('(this browser)'),
+    ]);
 
     await openDashboard(oldDevice);
     await oldDevice.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
@@ -128,13 +134,19 @@ describe('email change in the browser', () => {
     await form.getByLabel('New email address').fill(newEmail);
     await form.getByLabel('Current password').fill(GOOD_PASSWORD);
     await form.getByRole('button', { name: 'Send the link' }).click();
-    await page.getByRole('status').filter({ hasText: `We sent a link to ${newEmail}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `We sent a link to ${newEmail}` })
+      .waitFor();
     await expect(page.locator('#account-email').textContent()).resolves.toBe(email);
 
     const { link } = await mailbox.nextLink(newEmail, 'email');
     // Opened in the tab where the dashboard is open: only the fragment changes.
     await page.goto(link);
-    await page.getByRole('status').filter({ hasText: `Your address is now ${newEmail}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your address is now ${newEmail}` })
+      .waitFor();
     await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
 
     await logIn(page, newEmail, GOOD_PASSWORD);

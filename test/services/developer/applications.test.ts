@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { TestServer } from '../../support/server.js';
-import { createdApplication, profileWithKey, signedUpUser, startDashboardServer, type DashboardUser } from './support/dashboard.js';
+import {
+  createdApplication,
+  profileWithKey,
+  signedUpUser,
+  startDashboardServer,
+  type DashboardUser,
+} from './support/dashboard.js';
 
 /**
  * An account's applications and keys: created with a key shown once,
@@ -15,15 +21,27 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const NEW_APPLICATION = { name: 'Weather widget', description: 'Shows profiles next to forecasts.', website_url: 'https://weather.example.com' };
+const NEW_APPLICATION = {
+  name: 'Weather widget',
+  description: 'Shows profiles next to forecasts.',
+  website_url: 'https://weather.example.com',
+};
 
 describe('create an application', () => {
   it('creates it with one active key and shows the key in this answer only', async () => {
     const user = await signedUpUser(server);
-    const { data, response } = await sdk.createApplication({ client: user.client, headers: user.csrf, body: NEW_APPLICATION });
+    const { data, response } = await sdk.createApplication({
+      client: user.client,
+      headers: user.csrf,
+      body: NEW_APPLICATION,
+    });
     expect(response.status).toBe(201);
     const { application, new_key } = data!;
-    expect(application).toMatchObject({ name: 'Weather widget', description: NEW_APPLICATION.description, website_url: NEW_APPLICATION.website_url });
+    expect(application).toMatchObject({
+      name: 'Weather widget',
+      description: NEW_APPLICATION.description,
+      website_url: NEW_APPLICATION.website_url,
+    });
     expect(new_key.secret).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
     expect(new_key.secret.startsWith(new_key.prefix)).toBe(true);
     expect(new_key.prefix.length).toBeLessThan(16);
@@ -39,7 +57,11 @@ describe('create an application', () => {
   it('keeps only the SHA-256 of the key', async () => {
     const user = await signedUpUser(server);
     const { new_key } = await createdApplication(user);
-    const row = await server.built.db.selectFrom('api_keys').selectAll().where('id', '=', new_key.id).executeTakeFirstOrThrow();
+    const row = await server.built.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', new_key.id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(createHash('sha256').update(new_key.secret).digest('hex'));
     expect(Object.values(row)).not.toContain(new_key.secret);
   });
@@ -58,13 +80,25 @@ describe('create an application', () => {
   it('refuses a second application of the same name in one account, but not in another', async () => {
     const user = await signedUpUser(server);
     await createdApplication(user, 'Twice');
-    const { error, response } = await sdk.createApplication({ client: user.client, headers: user.csrf, body: { ...NEW_APPLICATION, name: ' Twice ' } });
+    const { error, response } = await sdk.createApplication({
+      client: user.client,
+      headers: user.csrf,
+      body: { ...NEW_APPLICATION, name: ' Twice ' },
+    });
     expect(response.status).toBe(409);
     expect(error).toEqual({ error: 'You already have an application named "Twice"', code: 'application_name_taken' });
     expect((await sdk.listApplications({ client: user.client })).data?.applications).toHaveLength(1);
 
     const other = await signedUpUser(server);
-    expect((await sdk.createApplication({ client: other.client, headers: other.csrf, body: { ...NEW_APPLICATION, name: 'Twice' } })).response.status).toBe(201);
+    expect(
+      (
+        await sdk.createApplication({
+          client: other.client,
+          headers: other.csrf,
+          body: { ...NEW_APPLICATION, name: 'Twice' },
+        })
+      ).response.status,
+    ).toBe(201);
   });
 
   it.each([
@@ -76,7 +110,11 @@ describe('create an application', () => {
     ['a description of 501 characters', { description: 'd'.repeat(501) }, 'description'],
   ])('refuses %s', async (_case, change, field) => {
     const user = await signedUpUser(server);
-    const { error, response } = await sdk.createApplication({ client: user.client, headers: user.csrf, body: { ...NEW_APPLICATION, ...change } });
+    const { error, response } = await sdk.createApplication({
+      client: user.client,
+      headers: user.csrf,
+      body: { ...NEW_APPLICATION, ...change },
+    });
     expect(response.status).toBe(400);
     expect(error?.code).toBe('invalid_request');
     expect(error?.error).toMatch(new RegExp(`^Invalid body field ${field}: `));
@@ -90,7 +128,7 @@ describe('create an application', () => {
       body: { name: 'No site', description: '' } as typeof NEW_APPLICATION,
     });
     expect(response.status).toBe(400);
-    expect(error?.error).toBe('Invalid body field website_url: must have required property \'website_url\'');
+    expect(error?.error).toBe("Invalid body field website_url: must have required property 'website_url'");
   });
 });
 
@@ -112,7 +150,11 @@ describe('rotate a key', () => {
   it('issues a new key, shown once, and revokes the active one in the same step', async () => {
     const user = await signedUpUser(server);
     const created = await createdApplication(user);
-    const { data, response } = await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId: created.application.id } });
+    const { data, response } = await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: created.application.id },
+    });
     expect(response.status).toBe(200);
     const { application, new_key } = data!;
     expect(new_key.secret).toMatch(/^pk_/);
@@ -125,8 +167,16 @@ describe('rotate a key', () => {
   it('revokes every active key of the application', async () => {
     const user = await signedUpUser(server);
     const created = await createdApplication(user);
-    const first = await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId: created.application.id } });
-    const second = await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId: created.application.id } });
+    const first = await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: created.application.id },
+    });
+    const second = await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: created.application.id },
+    });
     const keys = second.data!.application.keys;
     expect(keys).toHaveLength(3);
     expect(keys.filter((key) => key.revoked_at === null).map((key) => key.id)).toEqual([second.data!.new_key.id]);
@@ -168,14 +218,30 @@ describe('delete an application', () => {
   it('deletes it and its keys', async () => {
     const user = await signedUpUser(server);
     const { application } = await createdApplication(user);
-    await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path: { applicationId: application.id } });
-    const { response } = await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: application.id } });
+    await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id },
+    });
+    const { response } = await sdk.deleteApplication({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id },
+    });
     expect(response.status).toBe(204);
     expect((await sdk.listApplications({ client: user.client })).data?.applications).toEqual([]);
-    const keys = await server.built.db.selectFrom('api_keys').select('id').where('application_id', '=', application.id).execute();
+    const keys = await server.built.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('application_id', '=', application.id)
+      .execute();
     expect(keys).toEqual([]);
 
-    const again = await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: application.id } });
+    const again = await sdk.deleteApplication({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id },
+    });
     expect(again.response.status).toBe(404);
     expect(again.error).toEqual({ error: 'Application not found', code: 'not_found' });
   });
@@ -184,7 +250,15 @@ describe('delete an application', () => {
     const user = await signedUpUser(server);
     const { application } = await createdApplication(user, 'Reborn');
     await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: application.id } });
-    expect((await sdk.createApplication({ client: user.client, headers: user.csrf, body: { ...NEW_APPLICATION, name: 'Reborn' } })).response.status).toBe(201);
+    expect(
+      (
+        await sdk.createApplication({
+          client: user.client,
+          headers: user.csrf,
+          body: { ...NEW_APPLICATION, name: 'Reborn' },
+        })
+      ).response.status,
+    ).toBe(201);
   });
 });
 
@@ -206,10 +280,33 @@ describe("someone else's application", () => {
   });
 
   const attempts: [string, () => Promise<{ response: Response; error?: unknown }>][] = [
-    ['rotate its key', () => sdk.rotateApplicationKey({ client: intruder.client, headers: intruder.csrf, path: { applicationId: created.application.id } })],
-    ['revoke its key', () =>
-      sdk.revokeApiKey({ client: intruder.client, headers: intruder.csrf, path: { applicationId: created.application.id, keyId: created.new_key.id } })],
-    ['delete it', () => sdk.deleteApplication({ client: intruder.client, headers: intruder.csrf, path: { applicationId: created.application.id } })],
+    [
+      'rotate its key',
+      () =>
+        sdk.rotateApplicationKey({
+          client: intruder.client,
+          headers: intruder.csrf,
+          path: { applicationId: created.application.id },
+        }),
+    ],
+    [
+      'revoke its key',
+      () =>
+        sdk.revokeApiKey({
+          client: intruder.client,
+          headers: intruder.csrf,
+          path: { applicationId: created.application.id, keyId: created.new_key.id },
+        }),
+    ],
+    [
+      'delete it',
+      () =>
+        sdk.deleteApplication({
+          client: intruder.client,
+          headers: intruder.csrf,
+          path: { applicationId: created.application.id },
+        }),
+    ],
   ];
 
   it.each(attempts)('cannot %s: 404, as if it did not exist, and nothing changes', async (_action, attempt) => {
@@ -217,9 +314,9 @@ describe("someone else's application", () => {
     expect(response.status).toBe(404);
     expect((error as { code: string }).code).toBe('not_found');
     const { data } = await sdk.listApplications({ client: owner.client });
-    expect(data?.applications.map(({ id, name, keys }) => ({ id, name, keys: keys.map((key) => [key.id, key.revoked_at]) }))).toEqual([
-      { id: created.application.id, name: 'Private', keys: [[created.new_key.id, null]] },
-    ]);
+    expect(
+      data?.applications.map(({ id, name, keys }) => ({ id, name, keys: keys.map((key) => [key.id, key.revoked_at]) })),
+    ).toEqual([{ id: created.application.id, name: 'Private', keys: [[created.new_key.id, null]] }]);
     expect((await profileWithKey(server, created.new_key.secret)).body).toHaveProperty('links');
   });
 

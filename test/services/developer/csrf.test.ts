@@ -31,18 +31,48 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Every state-changing call of a logged-in user, with the CSRF header it is given. */
-const stateChangingCalls: [string, (headers: { 'X-CSRF-Token': string }) => Promise<{ response: Response; error?: unknown }>][] = [
-  ['createApplication', (headers) =>
-    sdk.createApplication({ client: user.client, headers, body: { name: 'Forged', description: '', website_url: 'https://evil.example' } })],
-  ['rotateApplicationKey', (headers) => sdk.rotateApplicationKey({ client: user.client, headers, path: { applicationId } })],
+const stateChangingCalls: [
+  string,
+  (headers: { 'X-CSRF-Token': string }) => Promise<{ response: Response; error?: unknown }>,
+][] = [
+  [
+    'createApplication',
+    (headers) =>
+      sdk.createApplication({
+        client: user.client,
+        headers,
+        body: { name: 'Forged', description: '', website_url: 'https://evil.example' },
+      }),
+  ],
+  [
+    'rotateApplicationKey',
+    (headers) => sdk.rotateApplicationKey({ client: user.client, headers, path: { applicationId } }),
+  ],
   ['revokeApiKey', (headers) => sdk.revokeApiKey({ client: user.client, headers, path: { applicationId, keyId } })],
   ['deleteApplication', (headers) => sdk.deleteApplication({ client: user.client, headers, path: { applicationId } })],
   ['logOut', (headers) => sdk.logOut({ client: user.client, headers })],
-  ['requestEmailChange', (headers) =>
-    sdk.requestEmailChange({ client: user.client, headers, body: { new_email: 'forged@evil.example', password: user.password } })],
-  ['changePassword', (headers) =>
-    sdk.changePassword({ client: user.client, headers, body: { current_password: user.password, new_password: 'purple walrus ladder 77' } })],
-  ['deleteAccount', (headers) => sdk.deleteAccount({ client: user.client, headers, body: { password: user.password } })],
+  [
+    'requestEmailChange',
+    (headers) =>
+      sdk.requestEmailChange({
+        client: user.client,
+        headers,
+        body: { new_email: 'forged@evil.example', password: user.password },
+      }),
+  ],
+  [
+    'changePassword',
+    (headers) =>
+      sdk.changePassword({
+        client: user.client,
+        headers,
+        body: { current_password: user.password, new_password: 'purple walrus ladder 77' },
+      }),
+  ],
+  [
+    'deleteAccount',
+    (headers) => sdk.deleteAccount({ client: user.client, headers, body: { password: user.password } }),
+  ],
 ];
 
 /** The user's applications as the store has them, to prove a refused call changed nothing. */
@@ -58,21 +88,28 @@ describe('X-CSRF-Token', () => {
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
   });
 
-  it.each(stateChangingCalls)("%s with another session's token is refused with 403 and changes nothing", async (_name, call) => {
-    const other = await signedUpUser(server);
-    const before = await applicationsNow();
-    const { response, error } = await call(other.csrf);
-    expect(response.status).toBe(403);
-    expect(error).toEqual({ error: 'CSRF token does not match the session', code: 'csrf_failed' });
-    expect(await applicationsNow()).toEqual(before);
-  });
+  it.each(stateChangingCalls)(
+    "%s with another session's token is refused with 403 and changes nothing",
+    async (_name, call) => {
+      const other = await signedUpUser(server);
+      const before = await applicationsNow();
+      const { response, error } = await call(other.csrf);
+      expect(response.status).toBe(403);
+      expect(error).toEqual({ error: 'CSRF token does not match the session', code: 'csrf_failed' });
+      expect(await applicationsNow()).toEqual(before);
+    },
+  );
 
   it("refuses the token of the same account's earlier session", async () => {
     const again = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
     expect(again.response.status).toBe(200);
     const stale = user.csrf;
     user.csrf = { 'X-CSRF-Token': again.data!.csrf_token };
-    const { response } = await sdk.rotateApplicationKey({ client: user.client, headers: stale, path: { applicationId } });
+    const { response } = await sdk.rotateApplicationKey({
+      client: user.client,
+      headers: stale,
+      path: { applicationId },
+    });
     expect(response.status).toBe(403);
   });
 
@@ -107,9 +144,16 @@ describe('Origin', () => {
 
   it('refuses a sign-up from another site', async () => {
     const email = uniqueEmail();
-    const { response } = await sdk.signUp({ client: user.client, headers: { Origin: 'null' }, body: { email, password: GOOD_PASSWORD } });
+    const { response } = await sdk.signUp({
+      client: user.client,
+      headers: { Origin: 'null' },
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(response.status).toBe(403);
-    const later = await sdk.signUp({ client: (await signedUpUser(server)).client, body: { email, password: GOOD_PASSWORD } });
+    const later = await sdk.signUp({
+      client: (await signedUpUser(server)).client,
+      body: { email, password: GOOD_PASSWORD },
+    });
     expect(later.response.status).toBe(202);
   });
 

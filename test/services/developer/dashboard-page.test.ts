@@ -32,7 +32,11 @@ describe('GET /developers', () => {
   });
 
   it('never writes what a Host header says into the policy: a host that is no plain host and port runs no script', async () => {
-    const injected = await sendRequest(server.url, { method: 'GET', path: '/developers', headers: { Host: "x 'unsafe-inline' y" } });
+    const injected = await sendRequest(server.url, {
+      method: 'GET',
+      path: '/developers',
+      headers: { Host: "x 'unsafe-inline' y" },
+    });
     const policy = injected.headers.get('content-security-policy')!;
     expect(policy).not.toContain('unsafe-inline');
     expect(policy.split('; ')).toContain("script-src 'none'");
@@ -41,8 +45,14 @@ describe('GET /developers', () => {
   it('names PUBLIC_URL when it is set, whatever Host the request carries', async () => {
     const deployed = await startDashboardServer({ PUBLIC_URL: 'https://dev.example.test' });
     try {
-        const answer = await sendRequest(deployed.url, { method: 'GET', path: '/developers', headers: { Host: 'evil.example:8080' } });
-      expect(answer.headers.get('content-security-policy')!.split('; ')).toContain('script-src https://dev.example.test/developers/app.js');
+      const answer = await sendRequest(deployed.url, {
+        method: 'GET',
+        path: '/developers',
+        headers: { Host: 'evil.example:8080' },
+      });
+      expect(answer.headers.get('content-security-policy')!.split('; ')).toContain(
+        'script-src https://dev.example.test/developers/app.js',
+      );
     } finally {
       await deployed.close();
     }
@@ -52,7 +62,9 @@ describe('GET /developers', () => {
     const html = await (await fetch(`${server.url}/developers`)).text();
     const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(references.filter((reference) => /^(https?:)?\/\//.test(reference))).toEqual([]);
-    expect(references).toEqual(expect.arrayContaining(['/developers/app.js', '/developers/app.css', '/developers/icon.svg']));
+    expect(references).toEqual(
+      expect.arrayContaining(['/developers/app.js', '/developers/app.css', '/developers/icon.svg']),
+    );
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle="/);
     expect(html).toMatch(/<html lang="en">/);

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/tools.js';
 import { launchBrowser } from '../../support/browser.js';
 import type { TestServer } from '../../support/server.js';
-import { GOOD_PASSWORD, profileWithKey, startDashboardServer, uniqueEmail, verifyAddress } from './support/dashboard.js';
+import {
+  GOOD_PASSWORD,
+  profileWithKey,
+  startDashboardServer,
+  uniqueEmail,
+  verifyAddress,
+} from './support/dashboard.js';
 
 /**
  * The dashboard page in headless Chromium (`CHROMIUM_PATH`, else the build
@@ -25,7 +31,12 @@ let page: Page;
 beforeAll(async () => {
   server = await startDashboardServer();
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
+  context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    colorScheme: 'light',
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   page = await context.newPage();
   mkdirSync(screenshots, { recursive: true });
@@ -55,7 +66,10 @@ describe('an anonymous visit', () => {
     const sessionReads: number[] = [];
     fresh.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     fresh.on('pageerror', (error) => problems.push(error.message));
-    fresh.on('response', (response) => response.url().endsWith('/developer/v1/session') && sessionReads.push(response.status()));
+    fresh.on(
+      'response',
+      (response) => response.url().endsWith('/developer/v1/session') && sessionReads.push(response.status()),
+    );
     await openDashboard(fresh);
     await fresh.locator('#log-in-form').waitFor();
     expect(sessionReads).toEqual([204]);
@@ -107,7 +121,13 @@ describe('the dashboard in a browser', () => {
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
 
     const row = page.getByRole('row').filter({ hasText: key.slice(0, 11) });
-    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([`${key.slice(0, 11)}…`, 'Active', expect.stringMatching(/2\d{3}/), 'Never', 'Revoke']);
+    await expect(row.getByRole('cell').allTextContents()).resolves.toEqual([
+      `${key.slice(0, 11)}…`,
+      'Active',
+      expect.stringMatching(/2\d{3}/),
+      'Never',
+      'Revoke',
+    ]);
     await page.screenshot({ path: join(screenshots, `developers-new-key-${backend}.png`), fullPage: true });
   });
 
@@ -136,7 +156,12 @@ describe('the dashboard in a browser', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Revoke key' }).click();
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
-    await expect(page.getByRole('row').filter({ hasText: key.slice(0, 11) }).textContent()).resolves.toContain('Revoked');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: key.slice(0, 11) })
+        .textContent(),
+    ).resolves.toContain('Revoked');
 
     const answer = await profileWithKey(server, key);
     expect(answer.status).toBe(200);
@@ -154,7 +179,9 @@ describe('the dashboard in a browser', () => {
   it('rotates: a new key is shown once and works; the application can then be deleted', async () => {
     await page.getByRole('button', { name: 'Rotate key of Weather widget' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rotate key' }).click();
-    const field = page.getByRole('region', { name: 'New API key for Weather widget' }).getByLabel('API key', { exact: true });
+    const field = page
+      .getByRole('region', { name: 'New API key for Weather widget' })
+      .getByLabel('API key', { exact: true });
     await field.waitFor();
     const rotated = await field.inputValue();
     expect(rotated).toMatch(/^pk_/);
@@ -187,7 +214,11 @@ describe('the dashboard in a browser', () => {
   it('keeps the session cookie out of reach of scripts', async () => {
     expect(await page.evaluate('document.cookie')).toBe('');
     const cookies = await context.cookies(server.url);
-    expect(cookies.find((cookie) => cookie.name === 'dev_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookies.find((cookie) => cookie.name === 'dev_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
   });
 
   it('loads nothing from another origin and breaks no Content-Security-Policy rule', async () => {
@@ -219,7 +250,11 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete account' }).click();
     await page.getByRole('status').filter({ hasText: 'Your account is deleted' }).waitFor();
     await page.getByRole('heading', { name: 'Log in', level: 2 }).waitFor();
-    const { id } = (await server.built.db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst()) ?? { id: undefined };
+    const { id } = (await server.built.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirst()) ?? { id: undefined };
     expect(id).toBeUndefined();
   });
 });
@@ -227,7 +262,12 @@ describe('the dashboard in a browser', () => {
 describe('screenshots', () => {
   it('render the page at desktop and phone sizes', async () => {
     const owner = uniqueEmail('screenshots');
-    const wide = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light', locale: 'en-GB', timezoneId: 'UTC' });
+    const wide = await browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      colorScheme: 'light',
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
     const desktop = await wide.newPage();
     await openDashboard(desktop);
     const signUp = desktop.locator('#sign-up-form');
@@ -254,7 +294,11 @@ describe('screenshots', () => {
     await desktop.screenshot({ path: desktopFile, fullPage: true });
     await wide.close();
 
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, colorScheme: 'dark' });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      colorScheme: 'dark',
+    });
     const mobile = await phone.newPage();
     await openDashboard(mobile);
     await mobile.screenshot({ path: join(screenshots, `developers-phone-signed-out-${backend}.png`), fullPage: true });

@@ -68,7 +68,10 @@ describe('demo log-ins', () => {
       const refused = await logIn(production, 'ada@demo.example.com', DEMO_PASSWORD);
       expect(refused.status).toBe(401);
       expect(refused.error).toMatchObject({ code: 'invalid_credentials' });
-      const count = await production.built.db.selectFrom('developer_credentials').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const count = await production.built.db
+        .selectFrom('developer_credentials')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
       expect(Number(count?.n)).toBe(0);
       // The operator may still give one a password.
       const set = await adminInProcess(production.built.db, 'accounts', 'password', '--email', 'ada@demo.example.com');
@@ -130,14 +133,44 @@ describe('admin commands', () => {
 
   it('`sites grant` gives a role on a site by address or login, and refuses an unknown role', async () => {
     const user = await signedUpUser(server);
-    const granted = await adminInProcess(server.built.db, 'sites', 'grant', '--site', 'demo.example.com', '--email', user.email, '--role', 'editor');
+    const granted = await adminInProcess(
+      server.built.db,
+      'sites',
+      'grant',
+      '--site',
+      'demo.example.com',
+      '--email',
+      user.email,
+      '--role',
+      'editor',
+    );
     expect(granted.code).toBe(0);
     const roles = (await sitesOf(server, user.email)).map((site) => [site.id, site.role]);
     expect(roles).toContainEqual([1, 'editor']);
-    const again = await adminInProcess(server.built.db, 'sites', 'grant', '--site', '1', '--user', (await sitesOf(server, user.email))[0]!.login, '--role', 'author');
+    const again = await adminInProcess(
+      server.built.db,
+      'sites',
+      'grant',
+      '--site',
+      '1',
+      '--user',
+      (await sitesOf(server, user.email))[0]!.login,
+      '--role',
+      'author',
+    );
     expect(again.code).toBe(0);
     expect((await sitesOf(server, user.email)).map((site) => [site.id, site.role])).toContainEqual([1, 'author']);
-    const unknown = await adminInProcess(server.built.db, 'sites', 'grant', '--site', '1', '--email', user.email, '--role', 'overlord');
+    const unknown = await adminInProcess(
+      server.built.db,
+      'sites',
+      'grant',
+      '--site',
+      '1',
+      '--email',
+      user.email,
+      '--role',
+      'overlord',
+    );
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no role "overlord"');
   });

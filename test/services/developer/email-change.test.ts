@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { sha256Hex } from '../../../src/platform/security/secrets.js';
 import type { TestServer } from '../../support/server.js';
-import { dashboardCaller, GOOD_PASSWORD, signedUpUser, startDashboardServer, uniqueEmail } from './support/dashboard.js';
+import {
+  dashboardCaller,
+  GOOD_PASSWORD,
+  signedUpUser,
+  startDashboardServer,
+  uniqueEmail,
+} from './support/dashboard.js';
 import { startMailbox, type Mailbox } from './support/mailbox.js';
 
 /** "Email change confirmed at the new address", over a real SMTP server in this process, on each store backend. */
@@ -29,7 +35,10 @@ describe('changing the email address', () => {
     // Unverified: a typo at sign-up is the commonest reason to change the address.
     const user = await signedUpUser(server, uniqueEmail('mover'), { verified: false });
     const laptop = await dashboardCaller(server);
-    expect((await sdk.logIn({ client: laptop.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(200);
+    expect(
+      (await sdk.logIn({ client: laptop.client, body: { email: user.email, password: GOOD_PASSWORD } })).response
+        .status,
+    ).toBe(200);
     const newEmail = uniqueEmail('moved');
 
     const asked = await sdk.requestEmailChange({
@@ -38,13 +47,19 @@ describe('changing the email address', () => {
       body: { new_email: newEmail.toUpperCase(), password: GOOD_PASSWORD },
     });
     expect(asked.response.status).toBe(202);
-    expect(asked.data).toEqual({ status: 'accepted', message: `We sent a link to ${newEmail}; your address changes when you open it.` });
+    expect(asked.data).toEqual({
+      status: 'accepted',
+      message: `We sent a link to ${newEmail}; your address changes when you open it.`,
+    });
 
     const { mail, link, token } = await mailbox.nextLink(newEmail, 'email');
     expect(mail.subject).toContain('Confirm your new email address');
     expect(mail.text).toContain(user.email);
     expect(link.startsWith(`${server.config.publicUrl}/developers#email=`)).toBe(true);
-    const rows = await server.built.db.selectFrom('developer_email_tokens' as never).selectAll().execute();
+    const rows = await server.built.db
+      .selectFrom('developer_email_tokens' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).toContain(sha256Hex(token));
 
@@ -58,7 +73,10 @@ describe('changing the email address', () => {
     expect(confirmed.data).toEqual({ email: newEmail, email_verified: true });
     const again = await sdk.confirmEmailChange({ client: anonymous.client, body: { token } });
     expect(again.response.status).toBe(400);
-    expect(again.error).toEqual({ error: 'This link is invalid, used or expired; ask for a new one', code: 'invalid_token' });
+    expect(again.error).toEqual({
+      error: 'This link is invalid, used or expired; ask for a new one',
+      code: 'invalid_token',
+    });
 
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
     expect((await sdk.getSession({ client: laptop.client })).response.status).toBe(401);
@@ -85,7 +103,11 @@ describe('changing the email address', () => {
     // The session is fine: a wrong password is not a lost session.
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
 
-    const same = await sdk.requestEmailChange({ client: user.client, headers: user.csrf, body: { new_email: user.email, password: GOOD_PASSWORD } });
+    const same = await sdk.requestEmailChange({
+      client: user.client,
+      headers: user.csrf,
+      body: { new_email: user.email, password: GOOD_PASSWORD },
+    });
     expect(same.response.status).toBe(400);
     expect(same.error).toEqual({ error: 'This is already your address', code: 'invalid_request' });
 
@@ -128,11 +150,18 @@ describe('changing the email address', () => {
       body: { new_email: owner.email, password: GOOD_PASSWORD },
     });
     expect(taken.response.status).toBe(free.response.status);
-    expect(taken.data?.message.replace(owner.email, '<address>')).toBe(free.data?.message.replace(/\S+@example\.com/, '<address>'));
+    expect(taken.data?.message.replace(owner.email, '<address>')).toBe(
+      free.data?.message.replace(/\S+@example\.com/, '<address>'),
+    );
 
-    const told = await mailbox.next(owner.email, (mail) => mail.subject?.includes('already has a developer dashboard account') ?? false);
+    const told = await mailbox.next(
+      owner.email,
+      (mail) => mail.subject?.includes('already has a developer dashboard account') ?? false,
+    );
     expect(told.text).not.toMatch(/#[a-z]+=/);
-    expect(mailbox.inbox.some((mail) => JSON.stringify(mail.to).includes(owner.email) && mail.text?.includes('#email='))).toBe(false);
+    expect(
+      mailbox.inbox.some((mail) => JSON.stringify(mail.to).includes(owner.email) && mail.text?.includes('#email=')),
+    ).toBe(false);
     expect((await sdk.getSession({ client: user.client })).data?.email).toBe(user.email);
     expect((await sdk.getSession({ client: owner.client })).response.status).toBe(200);
   });
@@ -140,18 +169,28 @@ describe('changing the email address', () => {
   it('keeps the address when the new one got an account of its own before the link was opened (409), and an earlier link stops working', async () => {
     const user = await signedUpUser(server, uniqueEmail('late'));
     const newEmail = uniqueEmail('claimed');
-    const ask = () => sdk.requestEmailChange({ client: user.client, headers: user.csrf, body: { new_email: newEmail, password: GOOD_PASSWORD } });
+    const ask = () =>
+      sdk.requestEmailChange({
+        client: user.client,
+        headers: user.csrf,
+        body: { new_email: newEmail, password: GOOD_PASSWORD },
+      });
     expect((await ask()).response.status).toBe(202);
     const earlier = (await mailbox.nextLink(newEmail, 'email')).token;
     expect((await ask()).response.status).toBe(202);
     const { token } = await mailbox.nextLink(newEmail, 'email');
     const anonymous = await dashboardCaller(server);
-    expect((await sdk.confirmEmailChange({ client: anonymous.client, body: { token: earlier } })).error).toMatchObject({ code: 'invalid_token' });
+    expect((await sdk.confirmEmailChange({ client: anonymous.client, body: { token: earlier } })).error).toMatchObject({
+      code: 'invalid_token',
+    });
 
     await signedUpUser(server, newEmail);
     const refused = await sdk.confirmEmailChange({ client: anonymous.client, body: { token } });
     expect(refused.response.status).toBe(409);
-    expect(refused.error).toEqual({ error: 'This address already has an account; log in with it instead', code: 'email_taken' });
+    expect(refused.error).toEqual({
+      error: 'This address already has an account; log in with it instead',
+      code: 'email_taken',
+    });
     expect((await sdk.getSession({ client: user.client })).data?.email).toBe(user.email);
   });
 
@@ -161,11 +200,18 @@ describe('changing the email address', () => {
     await sdk.requestPasswordReset({ client: anonymous.client, body: { email: user.email } });
     const reset = await mailbox.nextLink(user.email, 'reset');
     const newEmail = uniqueEmail('arrived');
-    await sdk.requestEmailChange({ client: user.client, headers: user.csrf, body: { new_email: newEmail, password: GOOD_PASSWORD } });
+    await sdk.requestEmailChange({
+      client: user.client,
+      headers: user.csrf,
+      body: { new_email: newEmail, password: GOOD_PASSWORD },
+    });
     const { token } = await mailbox.nextLink(newEmail, 'email');
     expect((await sdk.confirmEmailChange({ client: anonymous.client, body: { token } })).response.status).toBe(200);
 
-    const stale = await sdk.resetPassword({ client: anonymous.client, body: { token: reset.token, password: 'purple walrus ladder 77' } });
+    const stale = await sdk.resetPassword({
+      client: anonymous.client,
+      body: { token: reset.token, password: 'purple walrus ladder 77' },
+    });
     expect(stale.error).toMatchObject({ code: 'invalid_token' });
   });
 

@@ -43,16 +43,26 @@ describe('verified accounts', () => {
     const { mail, link, token } = await nextMail(user.email, 'verify');
     expect(mail.subject).toContain('Verify your email address');
     expect(link.startsWith(`${server.config.publicUrl}/developers#verify=`)).toBe(true);
-    const rows = await server.built.db.selectFrom('developer_email_tokens' as never).selectAll().execute();
+    const rows = await server.built.db
+      .selectFrom('developer_email_tokens' as never)
+      .selectAll()
+      .execute();
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(JSON.stringify(rows)).toContain(sha256Hex(token));
     expect(user.session.email_verified).toBe(false);
   });
 
   it('refuses an application (and so a key) before the address is verified', async () => {
-    const { error, response } = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    const { error, response } = await sdk.createApplication({
+      client: user.client,
+      headers: user.csrf,
+      body: application,
+    });
     expect(response.status).toBe(403);
-    expect(error).toEqual({ error: 'Verify your email address first; follow the link we sent you', code: 'email_not_verified' });
+    expect(error).toEqual({
+      error: 'Verify your email address first; follow the link we sent you',
+      code: 'email_not_verified',
+    });
   });
 
   it('resends a link (the earlier one stops working); the link verifies once, then the account may create applications', async () => {
@@ -85,7 +95,10 @@ describe('verified accounts', () => {
     // DEVELOPER_KEY_ROTATIONS_PER_DAY is 3 on this server; the test above created one application.
     const listed = await sdk.listApplications({ client: user.client });
     const id = listed.data!.applications[0]!.id;
-    expect((await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: id } })).response.status).toBe(204);
+    expect(
+      (await sdk.deleteApplication({ client: user.client, headers: user.csrf, path: { applicationId: id } })).response
+        .status,
+    ).toBe(204);
     for (let round = 0; round < 2; round++) {
       const created = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
       expect(created.response.status).toBe(201);
@@ -103,11 +116,19 @@ describe('password reset', () => {
   it('answers the same for any address, mails a single-use link, and a new password ends every session', async () => {
     const user = await signedUpUser(server, uniqueEmail('reset'));
     const other = await dashboardCaller(server);
-    expect((await sdk.logIn({ client: other.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(200);
+    expect(
+      (await sdk.logIn({ client: other.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status,
+    ).toBe(200);
 
     const anonymous = await dashboardCaller(server);
-    const unknown = await sdk.requestPasswordReset({ client: anonymous.client, body: { email: uniqueEmail('nobody') } });
-    const known = await sdk.requestPasswordReset({ client: anonymous.client, body: { email: user.email.toUpperCase() } });
+    const unknown = await sdk.requestPasswordReset({
+      client: anonymous.client,
+      body: { email: uniqueEmail('nobody') },
+    });
+    const known = await sdk.requestPasswordReset({
+      client: anonymous.client,
+      body: { email: user.email.toUpperCase() },
+    });
     expect(unknown.response.status).toBe(202);
     expect(known.response.status).toBe(202);
     expect(known.data).toEqual(unknown.data);
@@ -148,7 +169,10 @@ describe('sessions', () => {
   it('lists the account’s sessions with the current one marked, and ends another one', async () => {
     const user = await signedUpUser(server, uniqueEmail('sessions'));
     const laptop = await dashboardCaller(server);
-    expect((await sdk.logIn({ client: laptop.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(200);
+    expect(
+      (await sdk.logIn({ client: laptop.client, body: { email: user.email, password: GOOD_PASSWORD } })).response
+        .status,
+    ).toBe(200);
 
     const { data } = await sdk.listSessions({ client: user.client });
     expect(data!.sessions).toHaveLength(2);
@@ -188,7 +212,9 @@ describe('without SMTP_URL', () => {
       expect(data?.message).toContain('SMTP_URL is not set');
       let logged: { level: number; msg: string } | undefined;
       for (let waited = 0; !logged && waited < 2000; waited += 20) {
-        logged = lines.map((line) => JSON.parse(line) as { level: number; msg: string }).find((line) => line.msg.includes('#verify='));
+        logged = lines
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .find((line) => line.msg.includes('#verify='));
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(logged?.level).toBe(30);
@@ -201,14 +227,22 @@ describe('without SMTP_URL', () => {
 
   it('in production (MAIL_TO_LOG=true) logs the message, but no answer says a link is in the log', async () => {
     const { startServer } = await import('../../support/server.js');
-    const production = await startServer({ DEVELOPER_PASSWORD_COST: '14', NODE_ENV: 'production', MAIL_TO_LOG: 'true', COUNTER_KEY_SECRET: 'a production secret of at least 32 characters' });
+    const production = await startServer({
+      DEVELOPER_PASSWORD_COST: '14',
+      NODE_ENV: 'production',
+      MAIL_TO_LOG: 'true',
+      COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',
+    });
     try {
       const caller = await dashboardCaller(production);
       const email = uniqueEmail('production');
       const signUp = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
       const reset = await sdk.requestPasswordReset({ client: caller.client, body: { email } });
       const user = await sdk.logIn({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
-      const resent = await sdk.resendVerification({ client: caller.client, headers: { 'X-CSRF-Token': user.data!.csrf_token } });
+      const resent = await sdk.resendVerification({
+        client: caller.client,
+        headers: { 'X-CSRF-Token': user.data!.csrf_token },
+      });
       for (const answer of [signUp, reset, resent]) {
         expect(answer.response.status).toBe(202);
         expect(answer.data?.message).not.toMatch(/SMTP_URL|server log/);

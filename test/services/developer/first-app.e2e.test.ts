@@ -35,7 +35,11 @@ afterAll(async () => {
 
 /** A page in a browser of its own (own cookies), whose console errors and page errors are collected. */
 async function newPage(problems: string[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'UTC' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+  });
   contexts.push(context);
   const page = await context.newPage();
   // No console error at all: a signed-out browser's session read is answered 204, not a 401 it would log.
@@ -55,7 +59,11 @@ describe.each([
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = await startDashboardServer({ SMTP_URL: mailbox.url, PORT: String(port), ...(withPublicUrl ? { PUBLIC_URL: base } : {}) });
+    server = await startDashboardServer({
+      SMTP_URL: mailbox.url,
+      PORT: String(port),
+      ...(withPublicUrl ? { PUBLIC_URL: base } : {}),
+    });
   });
   afterAll(() => server?.close());
 
@@ -93,12 +101,18 @@ describe.each([
     // Read back after a reload, and the client_id copied from the page.
     await developer.reload();
     await developer.locator('html[data-ready="true"]').waitFor();
-    await expect.poll(() => developer.locator('form.oauth-settings').getByLabel('Redirect URIs').inputValue(), { timeout: 10_000 }).toBe(redirectUri);
+    await expect
+      .poll(() => developer.locator('form.oauth-settings').getByLabel('Redirect URIs').inputValue(), {
+        timeout: 10_000,
+      })
+      .toBe(redirectUri);
     const clientId = await developer.locator('form.oauth-settings input.client-id').inputValue();
     expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
 
     // 2. The app: discovery at the address it was given (depends on the oauthsec branch without PUBLIC_URL), PKCE.
-    const config = await client.discovery(new URL(`${base}/oauth2`), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+    const config = await client.discovery(new URL(`${base}/oauth2`), clientId, undefined, client.None(), {
+      execute: [client.allowInsecureRequests],
+    });
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const authorizationUrl = client.buildAuthorizationUrl(config, {
@@ -127,7 +141,10 @@ describe.each([
     ]);
 
     // 4. The code, redeemed; the token names the site.
-    const tokens = await client.authorizationCodeGrant(config, new URL(callback.url()), { pkceCodeVerifier: codeVerifier, expectedState: state });
+    const tokens = await client.authorizationCodeGrant(config, new URL(callback.url()), {
+      pkceCodeVerifier: codeVerifier,
+      expectedState: state,
+    });
     expect(tokens).toMatchObject({ blog_id: '1', blog_url: 'https://demo.example.com' });
     const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 

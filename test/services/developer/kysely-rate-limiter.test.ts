@@ -19,7 +19,9 @@ type Call = (limiter: RateLimiterLike) => Promise<unknown>;
 /** What a call answered, as a caller reads it: resolved or rejected, with the result's counts. */
 async function outcome(call: Call, limiter: RateLimiterLike) {
   const read = (value: unknown) =>
-    value instanceof RateLimiterRes ? { consumed: value.consumedPoints, remaining: value.remainingPoints, msBeforeNext: value.msBeforeNext } : value;
+    value instanceof RateLimiterRes
+      ? { consumed: value.consumedPoints, remaining: value.remainingPoints, msBeforeNext: value.msBeforeNext }
+      : value;
   try {
     return { resolved: read(await call(limiter)) };
   } catch (rejection) {
@@ -87,8 +89,12 @@ describe('KyselyRateLimiter beside rate-limiter-flexible’s memory limiter', ()
     const store = storeLimiter();
     const memory = new RateLimiterMemory(BUDGET);
     vi.useFakeTimers({ now: START + 1_000_000, toFake: ['Date'] });
-    expect(await outcome((l) => l.reward('fresh'), memory)).toEqual({ resolved: { consumed: -1, remaining: 4, msBeforeNext: 60_000 } });
-    expect(await outcome((l) => l.reward('fresh'), store)).toEqual({ resolved: { consumed: 0, remaining: 3, msBeforeNext: 60_000 } });
+    expect(await outcome((l) => l.reward('fresh'), memory)).toEqual({
+      resolved: { consumed: -1, remaining: 4, msBeforeNext: 60_000 },
+    });
+    expect(await outcome((l) => l.reward('fresh'), store)).toEqual({
+      resolved: { consumed: 0, remaining: 3, msBeforeNext: 60_000 },
+    });
   });
 
   it('keeps its counters under the package’s key layout (prefix:key)', async () => {

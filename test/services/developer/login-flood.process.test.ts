@@ -91,7 +91,8 @@ describe('a log-in flood from one address', () => {
       const res = await call(PERSON_ADDRESS, '/session', { email: person, password: GOOD_PASSWORD });
       await res.arrayBuffer();
       personAnswers.push(res.status);
-      if (res.status === 503) await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000));
+      if (res.status === 503)
+        await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000));
     }
     personDone = true;
     await Promise.all(flooding);

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { keyedHash, sha256Hex } from '../../../src/platform/security/secrets.js';
 import type { TestServer } from '../../support/server.js';
-import { dashboardCaller, GOOD_PASSWORD, signedUpUser, startDashboardServer, uniqueEmail } from './support/dashboard.js';
+import {
+  dashboardCaller,
+  GOOD_PASSWORD,
+  signedUpUser,
+  startDashboardServer,
+  uniqueEmail,
+} from './support/dashboard.js';
 
 /**
  * "Login attempts rate limited": per email address and client address
@@ -12,13 +18,20 @@ import { dashboardCaller, GOOD_PASSWORD, signedUpUser, startDashboardServer, uni
  */
 const logIn = async (server: TestServer, email: string, password: string, from?: string) => {
   const caller = await dashboardCaller(server);
-  return sdk.logIn({ client: caller.client, body: { email, password }, ...(from ? { headers: { 'X-Forwarded-For': from } } : {}) });
+  return sdk.logIn({
+    client: caller.client,
+    body: { email, password },
+    ...(from ? { headers: { 'X-Forwarded-For': from } } : {}),
+  });
 };
 
 describe('per email address and client address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '3', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000' });
+    server = await startDashboardServer({
+      DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '3',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000',
+    });
   });
   afterAll(() => server.close());
 
@@ -46,7 +59,8 @@ describe('per email address and client address', () => {
   it('counts an unknown address like a known one (nothing to learn from the limit)', async () => {
     const nobody = uniqueEmail('nobody');
     const statuses = [];
-    for (let attempt = 0; attempt < 4; attempt++) statuses.push((await logIn(server, nobody, 'wrong password here')).response.status);
+    for (let attempt = 0; attempt < 4; attempt++)
+      statuses.push((await logIn(server, nobody, 'wrong password here')).response.status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
@@ -55,13 +69,18 @@ describe('per email address and client address', () => {
     for (let attempt = 0; attempt < 2; attempt++) await logIn(server, user.email, 'wrong password here');
     expect((await logIn(server, user.email, user.password)).response.status).toBe(200);
     const statuses = [];
-    for (let attempt = 0; attempt < 3; attempt++) statuses.push((await logIn(server, user.email, 'wrong password here')).response.status);
+    for (let attempt = 0; attempt < 3; attempt++)
+      statuses.push((await logIn(server, user.email, 'wrong password here')).response.status);
     expect(statuses).toEqual([401, 401, 401]);
   });
 
   it('ignores letter case in the address', async () => {
     const user = await signedUpUser(server);
-    for (const email of [user.email, user.email.toUpperCase(), `${user.email[0]!.toUpperCase()}${user.email.slice(1)}`]) {
+    for (const email of [
+      user.email,
+      user.email.toUpperCase(),
+      `${user.email[0]!.toUpperCase()}${user.email.slice(1)}`,
+    ]) {
       await logIn(server, email, 'wrong password here');
     }
     expect((await logIn(server, user.email, user.password)).response.status).toBe(429);
@@ -70,7 +89,9 @@ describe('per email address and client address', () => {
   it('keeps counters under hashed keys: no address in clear in the store', async () => {
     const user = await signedUpUser(server);
     await logIn(server, user.email, 'wrong password here');
-    const keys = (await server.built.db.selectFrom('developer_login_attempts').select('key').execute()).map((row) => row.key);
+    const keys = (await server.built.db.selectFrom('developer_login_attempts').select('key').execute()).map(
+      (row) => row.key,
+    );
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       expect(key).toMatch(/^(login|client|mail):[0-9a-f]{64}$/);
@@ -99,7 +120,8 @@ describe('a third party failing from another address', () => {
   it('is refused itself, but never locks the owner out', async () => {
     const owner = await signedUpUser(server);
     const statuses = [];
-    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await logIn(server, owner.email, 'wrong password here', '203.0.113.9')).response.status);
+    for (let attempt = 0; attempt < 6; attempt++)
+      statuses.push((await logIn(server, owner.email, 'wrong password here', '203.0.113.9')).response.status);
     expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
     // Even the right password is refused from there now.
     expect((await logIn(server, owner.email, owner.password, '203.0.113.9')).response.status).toBe(429);
@@ -115,7 +137,8 @@ describe('a third party failing from another address', () => {
     });
     try {
       const statuses = [];
-      for (let attempt = 0; attempt < 5; attempt++) statuses.push((await logIn(other, uniqueEmail(), 'wrong password here', '203.0.113.10')).response.status);
+      for (let attempt = 0; attempt < 5; attempt++)
+        statuses.push((await logIn(other, uniqueEmail(), 'wrong password here', '203.0.113.10')).response.status);
       expect(statuses).toEqual([401, 401, 401, 401, 429]);
     } finally {
       await other.close();
@@ -126,7 +149,10 @@ describe('a third party failing from another address', () => {
 describe('per client address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '100', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '4' });
+    server = await startDashboardServer({
+      DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '100',
+      DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '4',
+    });
   });
   afterAll(() => server.close());
 
@@ -135,7 +161,10 @@ describe('per client address', () => {
     const user = await signedUpUser(server); // 1 sign-up, 2 its log-in
     expect((await logIn(server, uniqueEmail(), 'wrong password here')).response.status).toBe(401); // 3
     const caller = await dashboardCaller(server);
-    expect((await sdk.signUp({ client: caller.client, body: { email: user.email, password: GOOD_PASSWORD } })).response.status).toBe(202); // 4
+    expect(
+      (await sdk.signUp({ client: caller.client, body: { email: user.email, password: GOOD_PASSWORD } })).response
+        .status,
+    ).toBe(202); // 4
     const blocked = await logIn(server, user.email, user.password);
     expect(blocked.response.status).toBe(429);
     expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -148,7 +177,10 @@ describe('the window', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Long enough that the two attempts below fall in one window on a slow machine (each hashes a password).
-    server = await startDashboardServer({ DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1', DEVELOPER_LOGIN_WINDOW_SECONDS: '4' });
+    server = await startDashboardServer({
+      DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1',
+      DEVELOPER_LOGIN_WINDOW_SECONDS: '4',
+    });
   });
   afterAll(() => server.close());
 

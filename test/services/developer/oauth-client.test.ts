@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const settings = (redirect_uris: string[], javascript_origins: string[] = []) => ({ redirect_uris, javascript_origins });
+const settings = (redirect_uris: string[], javascript_origins: string[] = []) => ({
+  redirect_uris,
+  javascript_origins,
+});
 
 describe('PUT /applications/{applicationId}/oauth-client', () => {
   it('saves exact redirect URIs and origins of the caller’s own application, replacing the previous ones', async () => {
@@ -17,7 +20,12 @@ describe('PUT /applications/{applicationId}/oauth-client', () => {
     const { application } = await createdApplication(user);
     const put = (body: ReturnType<typeof settings>) =>
       sdk.setOAuthClient({ client: user.client, headers: user.csrf, path: { applicationId: application.id }, body });
-    const first = await put(settings(['https://weather.example.com/cb', 'com.example.weather:/cb', 'http://127.0.0.1:8000/cb'], ['https://weather.example.com']));
+    const first = await put(
+      settings(
+        ['https://weather.example.com/cb', 'com.example.weather:/cb', 'http://127.0.0.1:8000/cb'],
+        ['https://weather.example.com'],
+      ),
+    );
     expect(first.response.status).toBe(200);
     expect(first.data).toEqual({
       client_id: application.id,
@@ -36,7 +44,12 @@ describe('PUT /applications/{applicationId}/oauth-client', () => {
   ])('refuses %s with 400', async (_what, body) => {
     const user = await signedUpUser(server);
     const { application } = await createdApplication(user);
-    const { response, error } = await sdk.setOAuthClient({ client: user.client, headers: user.csrf, path: { applicationId: application.id }, body });
+    const { response, error } = await sdk.setOAuthClient({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: application.id },
+      body,
+    });
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ code: 'invalid_request' });
   });
@@ -47,25 +60,43 @@ describe('PUT /applications/{applicationId}/oauth-client', () => {
     const other = await signedUpUser(server);
     const path = { applicationId: application.id };
     const body = settings(['https://weather.example.com/cb']);
-    expect((await sdk.setOAuthClient({ client: other.client, headers: other.csrf, path, body })).response.status).toBe(404);
-    expect((await sdk.setOAuthClient({ client: owner.client, headers: { 'X-CSRF-Token': 'forged' }, path, body })).response.status).toBe(403);
+    expect((await sdk.setOAuthClient({ client: other.client, headers: other.csrf, path, body })).response.status).toBe(
+      404,
+    );
+    expect(
+      (await sdk.setOAuthClient({ client: owner.client, headers: { 'X-CSRF-Token': 'forged' }, path, body })).response
+        .status,
+    ).toBe(403);
   });
 });
 
 describe('the consent requests and authorizations', () => {
   it('answer 404 for an unknown request and 401 without a session', async () => {
     const user = await signedUpUser(server);
-    expect((await sdk.getConsentRequest({ client: user.client, path: { consentId: 'unknown' } })).response.status).toBe(404);
-    const answered = await sdk.answerConsentRequest({ client: user.client, headers: user.csrf, path: { consentId: 'unknown' }, body: { approve: true } });
+    expect((await sdk.getConsentRequest({ client: user.client, path: { consentId: 'unknown' } })).response.status).toBe(
+      404,
+    );
+    const answered = await sdk.answerConsentRequest({
+      client: user.client,
+      headers: user.csrf,
+      path: { consentId: 'unknown' },
+      body: { approve: true },
+    });
     expect(answered.response.status).toBe(404);
     user.setCookie(undefined);
-    expect((await sdk.getConsentRequest({ client: user.client, path: { consentId: 'unknown' } })).response.status).toBe(401);
+    expect((await sdk.getConsentRequest({ client: user.client, path: { consentId: 'unknown' } })).response.status).toBe(
+      401,
+    );
   });
 
   it('list no authorization for a new account, and 404 when revoking one it never gave', async () => {
     const user = await signedUpUser(server);
     expect((await sdk.listAuthorizations({ client: user.client })).data).toEqual({ authorizations: [] });
-    const revoked = await sdk.revokeAuthorization({ client: user.client, headers: user.csrf, path: { applicationId: 'nope' } });
+    const revoked = await sdk.revokeAuthorization({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: 'nope' },
+    });
     expect(revoked.response.status).toBe(404);
   });
 });
@@ -78,9 +109,18 @@ describe('GET /applications/{applicationId}/oauth-client', () => {
     const before = await sdk.getOAuthClient({ client: user.client, path });
     expect(before.response.status).toBe(200);
     expect(before.data).toEqual({ client_id: application.id, redirect_uris: [], javascript_origins: [] });
-    await sdk.setOAuthClient({ client: user.client, headers: user.csrf, path, body: settings(['http://127.0.0.1:9000/cb'], ['http://127.0.0.1:9000']) });
+    await sdk.setOAuthClient({
+      client: user.client,
+      headers: user.csrf,
+      path,
+      body: settings(['http://127.0.0.1:9000/cb'], ['http://127.0.0.1:9000']),
+    });
     const after = await sdk.getOAuthClient({ client: user.client, path });
-    expect(after.data).toEqual({ client_id: application.id, redirect_uris: ['http://127.0.0.1:9000/cb'], javascript_origins: ['http://127.0.0.1:9000'] });
+    expect(after.data).toEqual({
+      client_id: application.id,
+      redirect_uris: ['http://127.0.0.1:9000/cb'],
+      javascript_origins: ['http://127.0.0.1:9000'],
+    });
 
     const other = await signedUpUser(server);
     expect((await sdk.getOAuthClient({ client: other.client, path })).response.status).toBe(404);

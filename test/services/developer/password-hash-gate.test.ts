@@ -40,10 +40,16 @@ describe('a burst of log-ins with wrong passwords, one hash at a time and none w
     expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401, 503]));
     for (const answer of answers.filter((answer) => answer.status === 503)) {
       expect(answer.retryAfter).toBe('1');
-      expect(answer.error).toEqual({ error: 'Too many passwords are being checked; try again shortly', code: 'service_unavailable' });
+      expect(answer.error).toEqual({
+        error: 'Too many passwords are being checked; try again shortly',
+        code: 'service_unavailable',
+      });
     }
     const caller = await dashboardCaller(server);
-    const { response } = await sdk.logIn({ client: caller.client, body: { email: user.email, password: user.password } });
+    const { response } = await sdk.logIn({
+      client: caller.client,
+      body: { email: user.email, password: user.password },
+    });
     expect(response.status).toBe(200);
   });
 });

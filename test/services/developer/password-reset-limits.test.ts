@@ -30,7 +30,11 @@ const OWNER = '198.51.100.7';
 /** Asks for a reset link for `email` from the client address `from`. */
 async function askForReset(email: string, from: string) {
   const caller = await dashboardCaller(server);
-  const answer = await sdk.requestPasswordReset({ client: caller.client, body: { email }, headers: { 'X-Forwarded-For': from } });
+  const answer = await sdk.requestPasswordReset({
+    client: caller.client,
+    body: { email },
+    headers: { 'X-Forwarded-For': from },
+  });
   expect(answer.response.status).toBe(202);
   return answer;
 }
@@ -53,7 +57,10 @@ describe('password reset links', () => {
     expect(own.data).toEqual(spent.data);
     const { token } = await mailbox.nextLink(carol.email, 'reset');
     const anonymous = await dashboardCaller(server);
-    const reset = await sdk.resetPassword({ client: anonymous.client, body: { token, password: 'purple walrus ladder 77' } });
+    const reset = await sdk.resetPassword({
+      client: anonymous.client,
+      body: { token, password: 'purple walrus ladder 77' },
+    });
     expect(reset.response.status).toBe(204);
 
     // A message that leaves after the stranger's sixth request: once it has arrived, carol has had no more.
@@ -63,7 +70,7 @@ describe('password reset links', () => {
     expect(resetMailsTo(carol.email)).toEqual([]);
   });
 
-  it('still reach the owner after a stranger kept asking past their share: refused requests spend nothing of the address\'s 20', async () => {
+  it("still reach the owner after a stranger kept asking past their share: refused requests spend nothing of the address's 20", async () => {
     const erin = await signedUpUser(server, uniqueEmail('erin'));
     const stranger = '203.0.113.77';
     for (let request = 0; request < 5; request++) {

@@ -28,7 +28,10 @@ describe('request bodies', () => {
   it('415 for a body that is not JSON', async () => {
     const response = await logIn('email=a@example.com&password=x', 'application/x-www-form-urlencoded');
     expect(response.status).toBe(415);
-    expect(await errorOf(response)).toEqual({ error: 'The request body must be application/json', code: 'unsupported_media_type' });
+    expect(await errorOf(response)).toEqual({
+      error: 'The request body must be application/json',
+      code: 'unsupported_media_type',
+    });
   });
 
   it('413 for a body over 64 kB', async () => {
@@ -46,7 +49,10 @@ describe('request bodies', () => {
   it('400 for a missing body', async () => {
     const response = await logIn(undefined, '');
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toEqual({ error: 'Invalid body: a JSON body is required', code: 'invalid_request' });
+    expect(await errorOf(response)).toEqual({
+      error: 'Invalid body: a JSON body is required',
+      code: 'invalid_request',
+    });
   });
 
   it('400 for a field the contract does not know', async () => {
@@ -99,7 +105,9 @@ describe('routes', () => {
   });
 
   it('marks every answer no-store and sends no CORS headers', async () => {
-    const response = await call(api('/applications'), { headers: { cookie: `dev_session=${user.cookie()}`, Origin: 'https://elsewhere.example' } });
+    const response = await call(api('/applications'), {
+      headers: { cookie: `dev_session=${user.cookie()}`, Origin: 'https://elsewhere.example' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

@@ -17,7 +17,9 @@ import { signedUpUser, startDashboardServer } from './support/dashboard.js';
 async function serviceBuiltFrom(env: NodeJS.ProcessEnv) {
   const contract = await loadContract(fileURLToPath(new URL('../../../openapi/developer.yaml', import.meta.url)));
   const config = configFromEnv(env);
-  const platform = { contract, config, logger: pino({ level: 'silent' }) } as unknown as Parameters<typeof developerDeps>[0];
+  const platform = { contract, config, logger: pino({ level: 'silent' }) } as unknown as Parameters<
+    typeof developerDeps
+  >[0];
   return () => developerService(developerDeps(platform, {} as AuthorizationServer));
 }
 

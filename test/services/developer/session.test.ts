@@ -33,7 +33,10 @@ describe('sign up', () => {
   it('creates the account (202, no session); logging in then sets an HttpOnly, SameSite=Lax cookie and answers the session', async () => {
     const caller = await dashboardCaller(server);
     const email = uniqueEmail('Dana');
-    const signUp = await sdk.signUp({ client: caller.client, body: { email: email.toUpperCase(), password: GOOD_PASSWORD } });
+    const signUp = await sdk.signUp({
+      client: caller.client,
+      body: { email: email.toUpperCase(), password: GOOD_PASSWORD },
+    });
     expect(signUp.response.status).toBe(202);
     expect(signUp.data).toEqual(ACCEPTED);
     expect(signUp.response.headers.get('set-cookie')).toBeNull();
@@ -60,21 +63,34 @@ describe('sign up', () => {
     const user = await signedUpUser(server);
     const again = await dashboardCaller(server);
     const other = 'another violet tractor 77';
-    const { data, response } = await sdk.signUp({ client: again.client, body: { email: user.email.toUpperCase(), password: other } });
+    const { data, response } = await sdk.signUp({
+      client: again.client,
+      body: { email: user.email.toUpperCase(), password: other },
+    });
     expect(response.status).toBe(202);
     expect(data).toEqual(ACCEPTED);
     expect(response.headers.get('set-cookie')).toBeNull();
     // The account kept its password: the new one does not log in, the old one does.
-    expect((await sdk.logIn({ client: again.client, body: { email: user.email, password: other } })).response.status).toBe(401);
-    expect((await sdk.logIn({ client: again.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    expect(
+      (await sdk.logIn({ client: again.client, body: { email: user.email, password: other } })).response.status,
+    ).toBe(401);
+    expect(
+      (await sdk.logIn({ client: again.client, body: { email: user.email, password: user.password } })).response.status,
+    ).toBe(200);
   });
 
   it('gives nobody an account made outside the dashboard (no email verification to claim it)', async () => {
     const caller = await dashboardCaller(server);
-    const { data, response } = await sdk.signUp({ client: caller.client, body: { email: 'alex@example.com', password: GOOD_PASSWORD } });
+    const { data, response } = await sdk.signUp({
+      client: caller.client,
+      body: { email: 'alex@example.com', password: GOOD_PASSWORD },
+    });
     expect(response.status).toBe(202);
     expect(data).toEqual(ACCEPTED);
-    expect((await sdk.logIn({ client: caller.client, body: { email: 'alex@example.com', password: GOOD_PASSWORD } })).response.status).toBe(401);
+    expect(
+      (await sdk.logIn({ client: caller.client, body: { email: 'alex@example.com', password: GOOD_PASSWORD } }))
+        .response.status,
+    ).toBe(401);
   });
 
   it.each([
@@ -93,14 +109,23 @@ describe('sign up', () => {
 
   it('refuses a password shorter than 12 characters by the contract', async () => {
     const caller = await dashboardCaller(server);
-    const { error, response } = await sdk.signUp({ client: caller.client, body: { email: uniqueEmail(), password: 'short pw 1' } });
+    const { error, response } = await sdk.signUp({
+      client: caller.client,
+      body: { email: uniqueEmail(), password: 'short pw 1' },
+    });
     expect(response.status).toBe(400);
-    expect(error).toEqual({ error: 'Invalid body field password: must NOT have fewer than 12 characters', code: 'invalid_request' });
+    expect(error).toEqual({
+      error: 'Invalid body field password: must NOT have fewer than 12 characters',
+      code: 'invalid_request',
+    });
   });
 
   it('refuses an address that is not an email address', async () => {
     const caller = await dashboardCaller(server);
-    const { error, response } = await sdk.signUp({ client: caller.client, body: { email: 'not-an-address', password: GOOD_PASSWORD } });
+    const { error, response } = await sdk.signUp({
+      client: caller.client,
+      body: { email: 'not-an-address', password: GOOD_PASSWORD },
+    });
     expect(response.status).toBe(400);
     expect(error?.error).toMatch(/^Invalid body field email: /);
   });
@@ -110,10 +135,15 @@ describe('log in', () => {
   it('starts a new session with the right password', async () => {
     const user = await signedUpUser(server);
     const caller = await dashboardCaller(server);
-    const { data, response } = await sdk.logIn({ client: caller.client, body: { email: user.email.toUpperCase(), password: user.password } });
+    const { data, response } = await sdk.logIn({
+      client: caller.client,
+      body: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(response.status).toBe(200);
     expect(data?.email).toBe(user.email);
-    expect(response.headers.get('set-cookie')).toMatch(/^dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/);
+    expect(response.headers.get('set-cookie')).toMatch(
+      /^dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/,
+    );
     expect(caller.cookie()).not.toBe(user.cookie());
     expect(data?.csrf_token).not.toBe(user.session.csrf_token);
   });
@@ -121,8 +151,14 @@ describe('log in', () => {
   it('answers a wrong password and an unknown address the same way', async () => {
     const user = await signedUpUser(server);
     const caller = await dashboardCaller(server);
-    const wrong = await sdk.logIn({ client: caller.client, body: { email: user.email, password: 'not the password at all' } });
-    const unknown = await sdk.logIn({ client: caller.client, body: { email: uniqueEmail('nobody'), password: user.password } });
+    const wrong = await sdk.logIn({
+      client: caller.client,
+      body: { email: user.email, password: 'not the password at all' },
+    });
+    const unknown = await sdk.logIn({
+      client: caller.client,
+      body: { email: uniqueEmail('nobody'), password: user.password },
+    });
     for (const { error, response } of [wrong, unknown]) {
       expect(response.status).toBe(401);
       expect(error).toEqual({ error: 'Email address or password is incorrect', code: 'invalid_credentials' });
@@ -245,7 +281,11 @@ describe('the idle timeout (DEVELOPER_SESSION_IDLE_SECONDS, 30 minutes)', () => 
     const user = await signedUpUser(server);
     const tokenHash = await lastSeen(user, 29);
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(200);
-    const row = await server.built.db.selectFrom('developer_sessions').select('last_seen_at').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow();
+    const row = await server.built.db
+      .selectFrom('developer_sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(row.last_seen_at!)).toBeLessThan(60_000);
   });
 
@@ -253,8 +293,16 @@ describe('the idle timeout (DEVELOPER_SESSION_IDLE_SECONDS, 30 minutes)', () => 
     const idle = await signedUpUser(server);
     const tokenHash = await lastSeen(idle, 31);
     const user = await signedUpUser(server);
-    expect((await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
-    expect(await server.built.db.selectFrom('developer_sessions').select('token_hash').where('token_hash', '=', tokenHash).execute()).toEqual([]);
+    expect(
+      (await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status,
+    ).toBe(200);
+    expect(
+      await server.built.db
+        .selectFrom('developer_sessions')
+        .select('token_hash')
+        .where('token_hash', '=', tokenHash)
+        .execute(),
+    ).toEqual([]);
   });
 });
 
@@ -264,10 +312,21 @@ describe('sessions per account', () => {
     const first = user.cookie();
     for (let login = 0; login < 20; login++) {
       const device = await dashboardCaller(server);
-      expect((await sdk.logIn({ client: device.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+      expect(
+        (await sdk.logIn({ client: device.client, body: { email: user.email, password: user.password } })).response
+          .status,
+      ).toBe(200);
     }
-    const { id: accountId } = await server.built.db.selectFrom('accounts').select('id').where('email', '=', user.email).executeTakeFirstOrThrow();
-    const rows = await server.built.db.selectFrom('developer_sessions').select('token_hash').where('account_id', '=', accountId).execute();
+    const { id: accountId } = await server.built.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const rows = await server.built.db
+      .selectFrom('developer_sessions')
+      .select('token_hash')
+      .where('account_id', '=', accountId)
+      .execute();
     expect(rows).toHaveLength(20);
     expect(rows.map((row) => row.token_hash)).not.toContain(createHash('sha256').update(first!).digest('hex'));
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
@@ -289,11 +348,21 @@ describe('housekeeping', () => {
       .execute();
 
     const user = await signedUpUser(server);
-    expect((await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status).toBe(200);
+    expect(
+      (await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } })).response.status,
+    ).toBe(200);
 
-    const sessions = await server.built.db.selectFrom('developer_sessions').select('token_hash').where('token_hash', '=', expiredHash).execute();
+    const sessions = await server.built.db
+      .selectFrom('developer_sessions')
+      .select('token_hash')
+      .where('token_hash', '=', expiredHash)
+      .execute();
     expect(sessions).toEqual([]);
-    const counters = await server.built.db.selectFrom('developer_login_attempts').select('key').where('key', '=', 'email:ended').execute();
+    const counters = await server.built.db
+      .selectFrom('developer_login_attempts')
+      .select('key')
+      .where('key', '=', 'email:ended')
+      .execute();
     expect(counters).toEqual([]);
   });
 });
@@ -303,15 +372,28 @@ describe('over HTTPS', () => {
     const secure = await startDashboardServer({ PUBLIC_URL: 'https://dashboard.example.com' });
     try {
       const user = await signedUpUser(secure);
-      const { response } = await sdk.logIn({ client: user.client, body: { email: user.email, password: user.password } });
+      const { response } = await sdk.logIn({
+        client: user.client,
+        body: { email: user.email, password: user.password },
+      });
       const cookie = response.headers.get('set-cookie')!;
-      expect(cookie).toMatch(/^__Host-dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/);
+      expect(cookie).toMatch(
+        /^__Host-dev_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax; Secure$/,
+      );
       // The browser sends it back under its own name: that is the session.
       const token = /^__Host-dev_session=([^;]+)/.exec(cookie)![1]!;
-      const asBrowser = await sdk.getSession({ client: user.client, headers: { cookie: `__Host-dev_session=${token}` } });
+      const asBrowser = await sdk.getSession({
+        client: user.client,
+        headers: { cookie: `__Host-dev_session=${token}` },
+      });
       expect(asBrowser.response.status).toBe(200);
-      const { response: out } = await sdk.logOut({ client: user.client, headers: { 'X-CSRF-Token': (await sdk.getSession({ client: user.client })).data!.csrf_token } });
-      expect(out.headers.get('set-cookie')).toBe('__Host-dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+      const { response: out } = await sdk.logOut({
+        client: user.client,
+        headers: { 'X-CSRF-Token': (await sdk.getSession({ client: user.client })).data!.csrf_token },
+      });
+      expect(out.headers.get('set-cookie')).toBe(
+        '__Host-dev_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
+      );
     } finally {
       await secure.close();
     }

@@ -52,7 +52,9 @@ describe('keys create --email EMAIL --app NAME', () => {
     expect(rows[0]!.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(key.startsWith(rows[0]!.display_prefix)).toBe(true);
     expect(rows[0]!.display_prefix.length).toBeLessThanOrEqual(11);
-    expect(JSON.stringify(await harness.server.built.db.selectFrom('api_keys').selectAll().execute())).not.toContain(key);
+    expect(JSON.stringify(await harness.server.built.db.selectFrom('api_keys').selectAll().execute())).not.toContain(
+      key,
+    );
   });
 
   it('reuses the account and the application of the same name, with a new, different key', async () => {
@@ -62,14 +64,25 @@ describe('keys create --email EMAIL --app NAME', () => {
     expect(stdout).toMatch(/application "Widget" .*: existing/);
     expect(lastLine(stdout)).toMatch(KEY);
     expect(lastLine(stdout)).not.toBe(key);
-    expect(stdout.match(/application "Widget" \(([0-9a-f-]{36})\)/)?.[1]).toBe(firstOutput.match(/application "Widget" \(([0-9a-f-]{36})\)/)?.[1]);
+    expect(stdout.match(/application "Widget" \(([0-9a-f-]{36})\)/)?.[1]).toBe(
+      firstOutput.match(/application "Widget" \(([0-9a-f-]{36})\)/)?.[1],
+    );
   });
 
   it('refuses a malformed email or website', async () => {
     const badEmail = await admin('keys', 'create', '--email', 'nope', '--app', 'Widget');
     expect(badEmail.code).toBe(1);
     expect(badEmail.stderr).toMatch(/--email must be an email address/);
-    const badSite = await admin('keys', 'create', '--email', 'dev@example.com', '--app', 'Other', '--website', 'ftp://x');
+    const badSite = await admin(
+      'keys',
+      'create',
+      '--email',
+      'dev@example.com',
+      '--app',
+      'Other',
+      '--website',
+      'ftp://x',
+    );
     expect(badSite.code).toBe(1);
     expect(badSite.stderr).toMatch(/--website must be an http\(s\) URL/);
   });

@@ -41,10 +41,19 @@ const robin: ProfileRecord = {
   display_name: 'Robin Reyes',
   job_title: 'Cartographer',
   links: [{ label: 'Maps', url: 'https://maps.example.com' }],
-  contact_info: { email: { value: 'robin@maps.example.com', public: true }, cell_phone: { value: '+1 555 0199', public: false } },
+  contact_info: {
+    email: { value: 'robin@maps.example.com', public: true },
+    cell_phone: { value: '+1 555 0199', public: false },
+  },
   payments: { public: true, links: [], crypto_wallets: [{ label: 'ETH', address: '0xabc' }] },
   verified_accounts: [
-    { service_type: 'github', service_label: 'GitHub', service_icon: 'https://icons.example.com/gh.svg', url: 'https://github.com/robin', is_hidden: true },
+    {
+      service_type: 'github',
+      service_label: 'GitHub',
+      service_icon: 'https://icons.example.com/gh.svg',
+      url: 'https://github.com/robin',
+      is_hidden: true,
+    },
   ],
   registration_date: '2020-05-06',
   last_profile_edit: '2026-01-02T03:04:05.678+01:00',
@@ -53,7 +62,10 @@ const robin: ProfileRecord = {
 describe('profiles import FILE', () => {
   it('creates new profiles and replaces existing ones, found by email hash and slug', async () => {
     const alexBefore = await lookup(harness, 'alex');
-    const { code, stdout, stderr } = await importFile([robin, { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' }]);
+    const { code, stdout, stderr } = await importFile([
+      robin,
+      { email: 'alex@example.com', slug: 'alex', display_name: 'Alex M.' },
+    ]);
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('imported 2 profiles (1 created, 1 updated)');
 
@@ -92,7 +104,12 @@ describe('avatar images and personal details', () => {
   it('imports the image a record names (relative to the file), serves it resized, and drops it when a record gives none', async () => {
     mkdirSync(join(folder, 'images'), { recursive: true });
     // A green image, wider than tall: served centre-cropped to a square.
-    writeFileSync(join(folder, 'images', 'robin.jpg'), await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer());
+    writeFileSync(
+      join(folder, 'images', 'robin.jpg'),
+      await sharp({ create: { width: 90, height: 60, channels: 3, background: '#2a9d8f' } })
+        .jpeg()
+        .toBuffer(),
+    );
     const withImage = {
       ...robin,
       avatar_file: 'images/robin.jpg',
@@ -130,7 +147,11 @@ describe('avatar images and personal details', () => {
     const fallback = await fetchAvatar(harness, `${hashes.md5}?s=30`);
     expect(fallback.headers.get('cache-control')).toBe('public, max-age=300');
     expect(fallback.bytes.equals(image.bytes)).toBe(false);
-    expect((await lookup(harness, 'robin', { key })).body).toMatchObject({ first_name: '', languages: [], is_organization: false });
+    expect((await lookup(harness, 'robin', { key })).body).toMatchObject({
+      first_name: '',
+      languages: [],
+      is_organization: false,
+    });
   });
 
   it('rejects the whole file when an avatar file is missing or no image, naming the record', async () => {
@@ -139,7 +160,10 @@ describe('avatar images and personal details', () => {
       ['images/none.png', /record 2, field avatar_file: cannot read images\/none\.png \(ENOENT\)/],
       ['notes.txt', /record 2, field avatar_file: notes\.txt is not an image/],
     ] as const) {
-      const { code, stderr } = await importFile([{ email: 'new1@example.com', slug: 'new-1', display_name: 'New 1' }, { ...robin, avatar_file: file }]);
+      const { code, stderr } = await importFile([
+        { email: 'new1@example.com', slug: 'new-1', display_name: 'New 1' },
+        { ...robin, avatar_file: file },
+      ]);
       expect(code).toBe(1);
       expect(stderr).toMatch(problem);
       expect(stderr).toMatch(/nothing was imported/);
@@ -149,12 +173,24 @@ describe('avatar images and personal details', () => {
 });
 
 describe('an invalid file is rejected whole, naming the record and field, and nothing is written', () => {
-  const fresh = (n: number): ProfileRecord => ({ email: `new${n}@example.com`, slug: `new-${n}`, display_name: `New ${n}` });
+  const fresh = (n: number): ProfileRecord => ({
+    email: `new${n}@example.com`,
+    slug: `new-${n}`,
+    display_name: `New ${n}`,
+  });
 
   // Every validation rule is covered in import-format.test.ts; these go through the command line end to end.
   it.each([
-    ['a bad URL deep in a record', [fresh(1), { ...fresh(2), verified_accounts: [{ ...robin.verified_accounts![0]!, url: 'not a url' }] }], /record 2, field verified_accounts\[0\]\.url: must match format "uri"/],
-    ['a slug that belongs to another account (found inside the write transaction)', [fresh(1), { ...fresh(2), slug: 'sam' }], /record 2, field slug: slug "sam" belongs to another account's profile/],
+    [
+      'a bad URL deep in a record',
+      [fresh(1), { ...fresh(2), verified_accounts: [{ ...robin.verified_accounts![0]!, url: 'not a url' }] }],
+      /record 2, field verified_accounts\[0\]\.url: must match format "uri"/,
+    ],
+    [
+      'a slug that belongs to another account (found inside the write transaction)',
+      [fresh(1), { ...fresh(2), slug: 'sam' }],
+      /record 2, field slug: slug "sam" belongs to another account's profile/,
+    ],
   ])('%s', async (_what, records, message) => {
     const { code, stdout, stderr } = await importFile(records);
     expect(code).toBe(1);
@@ -172,7 +208,12 @@ describe('an invalid file is rejected whole, naming the record and field, and no
   });
 
   it('a file that does not exist', async () => {
-    const { code, stderr } = await adminInProcess(harness.server.built.db, 'profiles', 'import', join(folder, 'missing.json'));
+    const { code, stderr } = await adminInProcess(
+      harness.server.built.db,
+      'profiles',
+      'import',
+      join(folder, 'missing.json'),
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(/cannot read .*missing\.json \(ENOENT\)/);
   });

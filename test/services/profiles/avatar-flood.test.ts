@@ -32,7 +32,13 @@ afterAll(() => instance?.stop());
 
 describe('an avatar flood of new 2048-pixel identicons', () => {
   it('keeps the server under 300 MB, and gives most of what it took back after the flood', async () => {
-    const { answers, rss } = await avatarFlood({ base: instance.base, pid: instance.child.pid!, clients: 4, seconds: 4, settleMs: 3000 });
+    const { answers, rss } = await avatarFlood({
+      base: instance.base,
+      pid: instance.child.pid!,
+      clients: 4,
+      seconds: 4,
+      settleMs: 3000,
+    });
     expect(answers[200]).toBeGreaterThan(0);
     // Only images, or 503 when the drawing queue is full; never an error of the server.
     expect(Object.keys(answers).filter((status) => status !== '200' && status !== '503')).toEqual([]);
@@ -47,7 +53,9 @@ describe('a burst of small avatars', () => {
   it('60 visitors at once, each asking a different 80-pixel identicon, are all answered', async () => {
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        fetch(`${instance.base}/avatar/${i.toString(16).padStart(32, 'b')}?d=identicon&s=80`).then(async (res) => (await res.arrayBuffer(), res.status)),
+        fetch(`${instance.base}/avatar/${i.toString(16).padStart(32, 'b')}?d=identicon&s=80`).then(
+          async (res) => (await res.arrayBuffer(), res.status),
+        ),
       ),
     );
     expect(answers).toEqual(Array(60).fill(200));

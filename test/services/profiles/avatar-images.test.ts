@@ -5,7 +5,10 @@ import { avatarImages } from '../../../src/services/profiles/avatars/avatarImage
 import { decodeImage } from './support.js';
 
 const MIB = 1024 * 1024;
-const upload = () => sharp({ create: { width: 300, height: 200, channels: 3, background: '#e76f51' } }).png().toBuffer();
+const upload = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: '#e76f51' } })
+    .png()
+    .toBuffer();
 
 /** A store read that counts how often it runs. */
 function countingRead(image: Buffer | undefined) {
@@ -28,7 +31,9 @@ describe('drawn avatar images are kept, so a size asked for again is cheap', () 
   });
 
   it('a large image is kept as a master of at most 2048 pixels a side', async () => {
-    const large = await sharp({ create: { width: 4096, height: 3000, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
+    const large = await sharp({ create: { width: 4096, height: 3000, channels: 3, background: '#2a9d8f' } })
+      .jpeg()
+      .toBuffer();
     const images = avatarImages({ maxBytes: 8 * MIB, masterBytes: 32 * MIB });
     const { reads, read } = countingRead(large);
     for (const size of [2048, 1000, 80]) {
@@ -45,9 +50,11 @@ describe('drawn avatar images are kept, so a size asked for again is cheap', () 
     const drawings = Array.from({ length: 6 }, (_, i) => images.generated('identicon', String(i).repeat(64), 256));
     const settled = await Promise.allSettled(drawings);
     expect(settled.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
-    expect(settled.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason.message)).toEqual(
-      Array(5).fill('busy'),
-    );
+    expect(
+      settled
+        .filter((outcome) => outcome.status === 'rejected')
+        .map((outcome) => (outcome as PromiseRejectedResult).reason.message),
+    ).toEqual(Array(5).fill('busy'));
     // A refusal is not remembered: the same image is drawn once the gate has room.
     expect((await images.generated('identicon', '5'.repeat(64), 256)).bytes.length).toBeGreaterThan(0);
   });
@@ -55,7 +62,9 @@ describe('drawn avatar images are kept, so a size asked for again is cheap', () 
   it('draws a burst of small images together: 60 different 80-pixel identicons are all drawn', async () => {
     const busy = () => new Error('busy');
     const images = avatarImages({ maxBytes: 8 * MIB, drawingPixels: 2048 * 2048, maxWaitMs: 1000, busy });
-    const drawings = Array.from({ length: 60 }, (_, i) => images.generated('identicon', i.toString(16).padStart(64, 'a'), 80));
+    const drawings = Array.from({ length: 60 }, (_, i) =>
+      images.generated('identicon', i.toString(16).padStart(64, 'a'), 80),
+    );
     const settled = await Promise.allSettled(drawings);
     expect(settled.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
   });

@@ -20,10 +20,19 @@ describe('the avatar image library', () => {
       const png = await drawDefaultAvatar('identicon', 'seed', 16);
       console.log(JSON.stringify({ app: typeof buildApp, before, after: loaded(), png: png.subarray(1, 4).toString() }));
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: projectRoot,
-      env: { ...process.env, NODE_OPTIONS: '' },
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, NODE_OPTIONS: '' },
+      },
+    );
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+      app: 'function',
+      before: false,
+      after: true,
+      png: 'PNG',
     });
-    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({ app: 'function', before: false, after: true, png: 'PNG' });
   }, 60_000);
 });

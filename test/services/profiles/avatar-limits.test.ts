@@ -19,7 +19,11 @@ describe('avatar images have an hourly limit per client address of their own', (
     const third = await fetchAvatar(server, `${hash}?d=identicon&s=20`);
     expect([first.status, second.status, third.status]).toEqual([200, 404, 429]);
     expect(first.headers.get('x-ratelimit-limit')).toBe('2');
-    expect([first, second, third].map((answer) => answer.headers.get('x-ratelimit-remaining'))).toEqual(['1', '0', '0']);
+    expect([first, second, third].map((answer) => answer.headers.get('x-ratelimit-remaining'))).toEqual([
+      '1',
+      '0',
+      '0',
+    ]);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(JSON.parse(third.bytes.toString())).toEqual({ error: 'Rate limit exceeded', code: 'rate_limit_exceeded' });
     // Counted apart from profile lookups: the lookup budget is untouched.

@@ -142,10 +142,13 @@ describe('without an uploaded image', () => {
     expect((await fetchAvatar(harness, `${nobody}?d=identicon`)).bytes.equals(someoneElse.bytes)).toBe(true);
   });
 
-  it.each(['monsterid', 'wavatar', 'retro', 'robohash', 'initials', 'color'])('d=%s (not drawn here) draws the identicon', async (style) => {
-    const identicon = await fetchAvatar(harness, `${nobody}?d=identicon&s=40`);
-    expect((await fetchAvatar(harness, `${nobody}?default=${style}&s=40`)).bytes.equals(identicon.bytes)).toBe(true);
-  });
+  it.each(['monsterid', 'wavatar', 'retro', 'robohash', 'initials', 'color'])(
+    'd=%s (not drawn here) draws the identicon',
+    async (style) => {
+      const identicon = await fetchAvatar(harness, `${nobody}?d=identicon&s=40`);
+      expect((await fetchAvatar(harness, `${nobody}?default=${style}&s=40`)).bytes.equals(identicon.bytes)).toBe(true);
+    },
+  );
 
   it('d=blank is a fully transparent image of the size asked for', async () => {
     const answer = await fetchAvatar(harness, `${sam.sha256}?d=blank&s=24`);
@@ -222,7 +225,11 @@ describe('browsers on other origins', () => {
   it('get a preflight answered', async () => {
     const response = await fetch(`${harness.server.url}/avatar/${sam.sha256}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://blog.example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'If-None-Match' },
+      headers: {
+        Origin: 'https://blog.example.org',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'If-None-Match',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -231,22 +238,28 @@ describe('browsers on other origins', () => {
 });
 
 describe('avatar_url in profile answers', () => {
-  it.each(['alex', 'sam', 'quiet'])('of %s is an absolute URL of this deployment that serves an image', async (slug) => {
-    for (const key of [undefined, (await harness.issueKey(`${slug}-reader@example.com`)).key]) {
-      const { body } = await lookup(harness, slug, key ? { key } : {});
-      const url = new URL(body.avatar_url as string);
-      expect(`${url.origin}${url.pathname}`).toBe(`${harness.server.config.publicUrl}/avatar/${body.hash as string}`);
-      expect(url.search).toBe('');
-      // The deployment's public URL is not the test server's address: ask the test server for the same path.
-      const answer = await fetchAvatar(harness, url.pathname.slice('/avatar/'.length));
-      expectPng(answer, 80);
-    }
-  });
+  it.each(['alex', 'sam', 'quiet'])(
+    'of %s is an absolute URL of this deployment that serves an image',
+    async (slug) => {
+      for (const key of [undefined, (await harness.issueKey(`${slug}-reader@example.com`)).key]) {
+        const { body } = await lookup(harness, slug, key ? { key } : {});
+        const url = new URL(body.avatar_url as string);
+        expect(`${url.origin}${url.pathname}`).toBe(`${harness.server.config.publicUrl}/avatar/${body.hash as string}`);
+        expect(url.search).toBe('');
+        // The deployment's public URL is not the test server's address: ask the test server for the same path.
+        const answer = await fetchAvatar(harness, url.pathname.slice('/avatar/'.length));
+        expectPng(answer, 80);
+      }
+    },
+  );
 });
 
 describe('configuration', () => {
   it('AVATAR_BASE_URL points avatar URLs at a CDN, and AVATAR_CACHE_SECONDS sets how long uploaded images are cached', async () => {
-    const cdn = await startProfiles({ AVATAR_BASE_URL: 'https://cdn.example.net/avatars/', AVATAR_CACHE_SECONDS: '3600' });
+    const cdn = await startProfiles({
+      AVATAR_BASE_URL: 'https://cdn.example.net/avatars/',
+      AVATAR_CACHE_SECONDS: '3600',
+    });
     try {
       expect((await lookup(cdn, 'sam')).body.avatar_url).toBe(`https://cdn.example.net/avatars/${sam.sha256}`);
       expect((await fetchAvatar(cdn, alex.sha256)).headers.get('cache-control')).toBe('public, max-age=3600');
@@ -259,11 +272,15 @@ describe('configuration', () => {
   it.each(['cdn.example.net/avatars', 'ftp://cdn.example.net/avatars', 'https://cdn.example.net/avatars?v=1'])(
     'AVATAR_BASE_URL=%s is refused at start-up',
     (value) => {
-      expect(() => configFromEnv({ AVATAR_BASE_URL: value })).toThrow(/^AVATAR_BASE_URL must be an absolute http or https URL/);
+      expect(() => configFromEnv({ AVATAR_BASE_URL: value })).toThrow(
+        /^AVATAR_BASE_URL must be an absolute http or https URL/,
+      );
     },
   );
 
   it('AVATAR_BASE_URL defaults to PUBLIC_URL/avatar', () => {
-    expect(configFromEnv({ PUBLIC_URL: 'https://people.example.com/' }).profiles.avatarBaseUrl).toBe('https://people.example.com/avatar');
+    expect(configFromEnv({ PUBLIC_URL: 'https://people.example.com/' }).profiles.avatarBaseUrl).toBe(
+      'https://people.example.com/avatar',
+    );
   });
 });

@@ -21,7 +21,9 @@ describe('ETag and If-None-Match', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe('public, max-age=120');
-    expect(Number(again.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+    expect(Number(again.headers.get('x-ratelimit-remaining'))).toBe(
+      Number(first.headers.get('x-ratelimit-remaining')) - 1,
+    );
     expect(again.headers.get('x-ratelimit-limit')).toBe('100');
     expect(again.headers.get('x-ratelimit-reset')).not.toBeNull();
   });
@@ -52,7 +54,9 @@ describe('ETag and If-None-Match', () => {
     const revalidated = await lookup(harness, 'alex', { key, headers: { 'If-None-Match': anonymous } });
     expect(revalidated.status).toBe(200);
     expect(revalidated.body).toHaveProperty('links');
-    expect((await lookup(harness, 'alex', { key, headers: { 'If-None-Match': keyed.headers.get('etag')! } })).status).toBe(304);
+    expect(
+      (await lookup(harness, 'alex', { key, headers: { 'If-None-Match': keyed.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 
   it('a HEAD carries the same ETag as the GET, and no body', async () => {

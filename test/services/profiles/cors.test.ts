@@ -48,7 +48,13 @@ describe('a cross-origin lookup', () => {
     expect(headers.get('access-control-allow-origin')).toBe('*');
     expect(headers.get('access-control-allow-credentials')).toBeNull();
     expect(listed(headers.get('access-control-expose-headers'))).toEqual(
-      expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'etag']),
+      expect.arrayContaining([
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+        'retry-after',
+        'etag',
+      ]),
     );
   });
 

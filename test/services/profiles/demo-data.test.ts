@@ -13,7 +13,8 @@ afterAll(() => harness.close());
 describe('the demo data', () => {
   it('is loaded into an empty store: alex, sam, quiet and the six publishing demo people', async () => {
     expect(await harness.store.countProfiles()).toBe(9);
-    for (const slug of ['alex', 'sam', 'quiet', 'ada', 'sam-subscriber', 'max']) expect((await lookup(harness, slug)).status).toBe(200);
+    for (const slug of ['alex', 'sam', 'quiet', 'ada', 'sam-subscriber', 'max'])
+      expect((await lookup(harness, slug)).status).toBe(200);
   });
 
   it('passes the import schema the seed leaves out at start-up (it is typed in the source)', () => {
@@ -32,7 +33,10 @@ describe('the demo data', () => {
       {
         email: 'alex@example.com',
         // A profile with only the required fields, the others empty, as an import makes it.
-        profile: toProfileContent({ email: 'alex@example.com', slug: 'alex', display_name: 'Changed', last_profile_edit: null }, new Date()),
+        profile: toProfileContent(
+          { email: 'alex@example.com', slug: 'alex', display_name: 'Changed', last_profile_edit: null },
+          new Date(),
+        ),
         avatar: null,
       },
     ]);

@@ -28,11 +28,15 @@ async function inferred(identifier: string, options: { key?: string; headers?: R
     headers: options.headers,
     ...(options.key === undefined ? {} : { auth: options.key }),
   });
-  return { status: result.response.status, body: (result.data ?? result.error) as unknown, headers: result.response.headers };
+  return {
+    status: result.response.status,
+    body: (result.data ?? result.error) as unknown,
+    headers: result.response.headers,
+  };
 }
 
 describe('a keyed caller', () => {
-  it('gets the inferred interests the store holds, with their slugs, in the real answer\'s shape', async () => {
+  it("gets the inferred interests the store holds, with their slugs, in the real answer's shape", async () => {
     const answer = await inferred('alex', { key });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
@@ -64,13 +68,13 @@ describe('a keyed caller', () => {
     }
   });
 
-  it('gets 400 in the service\'s error format for an identifier over 128 characters', async () => {
+  it("gets 400 in the service's error format for an identifier over 128 characters", async () => {
     const answer = await inferred('a'.repeat(129), { key });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 'invalid_request' });
   });
 
-  it('counts against the key\'s hourly limit together with its lookups', async () => {
+  it("counts against the key's hourly limit together with its lookups", async () => {
     const { key: counted } = await harness.issueKey('counted@example.com');
     const remaining = (answer: { headers: Headers }) => Number(answer.headers.get('x-ratelimit-remaining'));
     const first = await lookup(harness, 'alex', { key: counted });
@@ -89,9 +93,13 @@ describe('a keyed caller', () => {
 describe('a caller without a valid key', () => {
   it.each([
     ['no Authorization header', {}, 'Bearer realm="profiles"'],
-    ['a malformed key', { headers: { Authorization: 'Bearer not-a-key' } }, 'Bearer realm="profiles", error="invalid_token"'],
+    [
+      'a malformed key',
+      { headers: { Authorization: 'Bearer not-a-key' } },
+      'Bearer realm="profiles", error="invalid_token"',
+    ],
     ['a key nobody issued', { key: issueApiKey().key }, 'Bearer realm="profiles", error="invalid_token"'],
-  ])('is refused 401 with %s, in the service\'s error format', async (_what, options, challenge) => {
+  ])("is refused 401 with %s, in the service's error format", async (_what, options, challenge) => {
     const answer = await inferred('alex', options);
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ error: 'You are not authorized to perform this action', code: 'unauthorized' });

@@ -51,7 +51,9 @@ describe('GET /v3/me/profile', () => {
     const publishingOnly = await alexToken('publishing:read');
     const refused = await me('profile', publishingOnly);
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="profiles", error="insufficient_scope", scope="profile"');
+    expect(refused.headers.get('www-authenticate')).toBe(
+      'Bearer realm="profiles", error="insufficient_scope", scope="profile"',
+    );
     expect(await refused.json()).toMatchObject({ code: 'insufficient_scope' });
   });
 
@@ -73,7 +75,10 @@ describe('GET /v3/me/profile', () => {
     const token = (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
     const response = await me('profile', token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ display_name: 'Ada Admin', profile_url: expect.stringContaining('/ada') });
+    expect(await response.json()).toMatchObject({
+      display_name: 'Ada Admin',
+      profile_url: expect.stringContaining('/ada'),
+    });
   });
 });
 

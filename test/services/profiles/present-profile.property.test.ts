@@ -32,7 +32,9 @@ const flag = fc.boolean();
 /** Any record the import accepts: the profiles a store can hold. */
 const profileRecord: fc.Arbitrary<ProfileRecord> = fc.record(
   {
-    email: fc.tuple(word, word, fc.constantFrom('com', 'org', 'example')).map(([local, domain, tld]) => `${local}@${domain}.${tld}`),
+    email: fc
+      .tuple(word, word, fc.constantFrom('com', 'org', 'example'))
+      .map(([local, domain, tld]) => `${local}@${domain}.${tld}`),
     slug: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/),
     display_name: fc.string({ minLength: 1, maxLength: 30 }),
     avatar_alt_text: text,
@@ -48,17 +50,31 @@ const profileRecord: fc.Arbitrary<ProfileRecord> = fc.record(
     languages: fc
       .uniqueArray(fc.constantFrom('en', 'fr', 'pt-BR', 'sk', 'zh-Hant'), { maxLength: 3 })
       .chain((codes) =>
-        fc.integer({ min: -1, max: codes.length - 1 }).map((primary) =>
-          codes.map((code, index) => (index === primary ? { code, name: code.toUpperCase(), is_primary: true } : { code, name: code.toUpperCase() })),
-        ),
+        fc
+          .integer({ min: -1, max: codes.length - 1 })
+          .map((primary) =>
+            codes.map((code, index) =>
+              index === primary
+                ? { code, name: code.toUpperCase(), is_primary: true }
+                : { code, name: code.toUpperCase() },
+            ),
+          ),
       ),
-    interests: fc.uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 10_000 }), name: fc.string({ minLength: 1, maxLength: 20 }) }), {
-      selector: (interest) => interest.id,
-      maxLength: 4,
-    }),
+    interests: fc.uniqueArray(
+      fc.record({ id: fc.integer({ min: 1, max: 10_000 }), name: fc.string({ minLength: 1, maxLength: 20 }) }),
+      {
+        selector: (interest) => interest.id,
+        maxLength: 4,
+      },
+    ),
     is_organization: flag,
     header_image: fc.constantFrom('', "url('https://images.example.com/h.jpg') no-repeat 50% 1% / 100%"),
-    background_color: fc.constantFrom('', '#fff', 'rgb(33, 0, 166)', 'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)'),
+    background_color: fc.constantFrom(
+      '',
+      '#fff',
+      'rgb(33, 0, 166)',
+      'linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)',
+    ),
     links: fc.array(link, { maxLength: 4 }),
     contact_info: fc.record(
       {
@@ -76,7 +92,10 @@ const profileRecord: fc.Arbitrary<ProfileRecord> = fc.record(
         public: flag,
         links: fc.array(link, { maxLength: 3 }),
         crypto_wallets: fc.array(
-          fc.record({ label: fc.string({ minLength: 1, maxLength: 5 }), address: fc.string({ minLength: 1, maxLength: 42 }) }),
+          fc.record({
+            label: fc.string({ minLength: 1, maxLength: 5 }),
+            address: fc.string({ minLength: 1, maxLength: 42 }),
+          }),
           { maxLength: 3 },
         ),
       },
@@ -97,20 +116,26 @@ const profileRecord: fc.Arbitrary<ProfileRecord> = fc.record(
       { maxLength: 9 },
     ),
     registration_date: fc.option(
-      fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
     ),
     last_profile_edit: fc.option(
-      fc.date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString()),
+      fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString()),
     ),
   },
   { requiredKeys: ['email', 'slug', 'display_name'] },
 );
 
 /** The stored profile an accepted record becomes, with or without an uploaded avatar image. */
-const storedProfile = fc.tuple(profileRecord, fc.option(fc.stringMatching(/^[0-9a-f]{64}$/))).map(([record, avatarDigest]): Profile => {
-  const [owned] = validateProfileRecords([record], new Date('2026-11-22T00:00:00Z'));
-  return { emailHash: emailHashes(owned!.email).sha256, avatarDigest, ...owned!.profile };
-});
+const storedProfile = fc
+  .tuple(profileRecord, fc.option(fc.stringMatching(/^[0-9a-f]{64}$/)))
+  .map(([record, avatarDigest]): Profile => {
+    const [owned] = validateProfileRecords([record], new Date('2026-11-22T00:00:00Z'));
+    return { emailHash: emailHashes(owned!.email).sha256, avatarDigest, ...owned!.profile };
+  });
 
 describe('what a profile shows to an anonymous caller', () => {
   test.prop([storedProfile])('is a valid AnonymousProfile that carries no authenticated-only field', (profile) => {
@@ -119,15 +144,21 @@ describe('what a profile shows to an anonymous caller', () => {
     for (const field of KEYED_ONLY_FIELDS) expect(answer).not.toHaveProperty(field);
   });
 
-  test.prop([storedProfile])('carries the profile card\'s header image and background, as keyed answers do', (profile) => {
-    const answer = presentProfile(profile, 'anonymous', LINKS);
-    expect(answer).toMatchObject({ header_image: profile.headerImage, background_color: profile.backgroundColor });
-  });
+  test.prop([storedProfile])(
+    "carries the profile card's header image and background, as keyed answers do",
+    (profile) => {
+      const answer = presentProfile(profile, 'anonymous', LINKS);
+      expect(answer).toMatchObject({ header_image: profile.headerImage, background_color: profile.backgroundColor });
+    },
+  );
 
-  test.prop([storedProfile])('always points avatar_url at the avatar images by hash, uploaded image or not', (profile) => {
-    expect(presentProfile(profile, 'anonymous', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);
-    expect(presentProfile(profile, 'keyed', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);
-  });
+  test.prop([storedProfile])(
+    'always points avatar_url at the avatar images by hash, uploaded image or not',
+    (profile) => {
+      expect(presentProfile(profile, 'anonymous', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);
+      expect(presentProfile(profile, 'keyed', LINKS).avatar_url).toBe(`${LINKS.avatars}/${profile.emailHash}`);
+    },
+  );
 
   test.prop([storedProfile])('lists the first 4 verified accounts the owner has not hidden', (profile) => {
     const answer = presentProfile(profile, 'anonymous', LINKS);
@@ -145,10 +176,13 @@ describe('what a profile shows to a keyed caller', () => {
     expect(validAuthenticated(answer), describeErrors(validAuthenticated.errors ?? [])).toBe(true);
   });
 
-  test.prop([storedProfile])('validates against the real published Profile schema (registration_date a date, as the seed says)', (profile) => {
-    expect(realProfileProblems(presentProfile(profile, 'anonymous', LINKS))).toBeNull();
-    expect(realProfileProblems(presentProfile(profile, 'keyed', LINKS))).toBeNull();
-  });
+  test.prop([storedProfile])(
+    'validates against the real published Profile schema (registration_date a date, as the seed says)',
+    (profile) => {
+      expect(realProfileProblems(presentProfile(profile, 'anonymous', LINKS))).toBeNull();
+      expect(realProfileProblems(presentProfile(profile, 'keyed', LINKS))).toBeNull();
+    },
+  );
 
   test.prop([storedProfile])('lists every visible verified account and counts the hidden ones too', (profile) => {
     const answer = presentProfile(profile, 'keyed', LINKS);
@@ -156,20 +190,26 @@ describe('what a profile shows to a keyed caller', () => {
     expect(answer.number_verified_accounts).toBe(profile.verifiedAccounts.length);
   });
 
-  test.prop([storedProfile])('carries the personal details, languages numbered from 1, interests with their slugs', (profile) => {
-    const answer = presentProfile(profile, 'keyed', LINKS);
-    expect(answer).toMatchObject({
-      first_name: profile.firstName,
-      last_name: profile.lastName,
-      timezone: profile.timezone,
-      is_organization: profile.isOrganization,
-      header_image: profile.headerImage,
-      background_color: profile.backgroundColor,
-    });
-    expect(answer.languages).toEqual(profile.languages.map((l, i) => ({ code: l.code, name: l.name, is_primary: l.isPrimary, order: i + 1 })));
-    expect(answer.interests.map(({ id, name }) => ({ id, name }))).toEqual(profile.interests);
-    for (const interest of answer.interests) expect(interest.slug).toMatch(new RegExp(`^${interest.id}(-[\\p{L}\\p{N}]+)*$`, 'u'));
-  });
+  test.prop([storedProfile])(
+    'carries the personal details, languages numbered from 1, interests with their slugs',
+    (profile) => {
+      const answer = presentProfile(profile, 'keyed', LINKS);
+      expect(answer).toMatchObject({
+        first_name: profile.firstName,
+        last_name: profile.lastName,
+        timezone: profile.timezone,
+        is_organization: profile.isOrganization,
+        header_image: profile.headerImage,
+        background_color: profile.backgroundColor,
+      });
+      expect(answer.languages).toEqual(
+        profile.languages.map((l, i) => ({ code: l.code, name: l.name, is_primary: l.isPrimary, order: i + 1 })),
+      );
+      expect(answer.interests.map(({ id, name }) => ({ id, name }))).toEqual(profile.interests);
+      for (const interest of answer.interests)
+        expect(interest.slug).toMatch(new RegExp(`^${interest.id}(-[\\p{L}\\p{N}]+)*$`, 'u'));
+    },
+  );
 
   test.prop([storedProfile])('shows only public contact details and payments', (profile) => {
     const answer = presentProfile(profile, 'keyed', LINKS);

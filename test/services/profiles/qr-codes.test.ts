@@ -21,7 +21,10 @@ const alex = emailHashes('alex@example.com');
 const jsQR = (typeof jsQRModule === 'function' ? jsQRModule : jsQRModule.default) as typeof jsQRModule.default;
 
 async function qrCode(identifier: string, query = '', init: RequestInit = {}) {
-  const response = await harness.call(`${harness.server.url}/v3/qr-code/${identifier}${query ? `?${query}` : ''}`, init);
+  const response = await harness.call(
+    `${harness.server.url}/v3/qr-code/${identifier}${query ? `?${query}` : ''}`,
+    init,
+  );
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes };
 }
@@ -29,7 +32,11 @@ async function qrCode(identifier: string, query = '', init: RequestInit = {}) {
 /** What a phone camera would read: the decoded text and the image's size. */
 async function scan(png: Buffer) {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, text: jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data };
+  return {
+    width: info.width,
+    height: info.height,
+    text: jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data,
+  };
 }
 
 describe('a QR code', () => {
@@ -39,13 +46,19 @@ describe('a QR code', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('image/png');
       expect(answer.headers.get('x-gravatar-profile-status')).toBe('enabled');
-      expect(await scan(answer.bytes)).toEqual({ width: 200, height: 200, text: `${harness.server.config.publicUrl}/alex` });
+      expect(await scan(answer.bytes)).toEqual({
+        width: 200,
+        height: 200,
+        text: `${harness.server.config.publicUrl}/alex`,
+      });
     }
   });
 
   it('carries utm_medium and utm_campaign, after utm_source=qr, in its URL', async () => {
     const answer = await qrCode('alex', 'utm_medium=email&utm_campaign=spring%20sale');
-    expect((await scan(answer.bytes)).text).toBe(`${harness.server.config.publicUrl}/alex?utm_source=qr&utm_medium=email&utm_campaign=spring+sale`);
+    expect((await scan(answer.bytes)).text).toBe(
+      `${harness.server.config.publicUrl}/alex?utm_source=qr&utm_medium=email&utm_campaign=spring+sale`,
+    );
   });
 
   it('is drawn at the size asked for, and at least at the symbol version asked for', async () => {
@@ -66,7 +79,9 @@ describe('a QR code', () => {
     const [r, g, b] = [data[middle]!, data[middle + 1]!, data[middle + 2]!];
     expect([r, g, b].every((channel) => channel === 0) || [r, g, b].every((channel) => channel === 255)).toBe(false);
     // A profile without an uploaded image gets the default silhouette there.
-    expect((await scan((await qrCode('sam', 'size=400&type=user')).bytes)).text).toBe(`${harness.server.config.publicUrl}/sam`);
+    expect((await scan((await qrCode('sam', 'size=400&type=user')).bytes)).text).toBe(
+      `${harness.server.config.publicUrl}/sam`,
+    );
   });
 
   it('of a hash that names no profile holds the URL it would have, marked not-found', async () => {
@@ -88,13 +103,17 @@ describe('a QR code', () => {
   });
 });
 
-describe('bad input gets the service\'s own error, never a 500', () => {
+describe("bad input gets the service's own error, never a 500", () => {
   it.each([
     ['a size under 50', 'size=10', /size/],
     ['a size over 1000', 'size=5000', /size/],
     ['a size in another notation', 'size=1e3', /size/],
     ['a version that is no QR version', 'version=41', /version/],
-    ['a version too small for the URL', 'version=1&utm_campaign=a-rather-long-campaign-name-that-will-not-fit', /version/],
+    [
+      'a version too small for the URL',
+      'version=1&utm_campaign=a-rather-long-campaign-name-that-will-not-fit',
+      /version/,
+    ],
     ['an unknown icon type', 'type=dog', /type/],
     ['a utm value over 100 characters', `utm_medium=${'m'.repeat(101)}`, /utm_medium/],
   ])('%s is 400 invalid_request naming the parameter', async (_what, query, named) => {

@@ -62,8 +62,12 @@ describe('anonymous callers are limited per client IP', () => {
   it('behind a trusted proxy, believe only the address the proxy appended', async () => {
     const server = await start({ RATE_LIMIT_ANONYMOUS: '1', TRUST_PROXY: 'true' });
     // The client forges the first entry; the proxy appends the real address.
-    expect((await lookup(server, 'alex', { headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.9' } })).status).toBe(200);
-    expect((await lookup(server, 'alex', { headers: { 'X-Forwarded-For': '198.51.100.2, 203.0.113.9' } })).status).toBe(429);
+    expect((await lookup(server, 'alex', { headers: { 'X-Forwarded-For': '198.51.100.1, 203.0.113.9' } })).status).toBe(
+      200,
+    );
+    expect((await lookup(server, 'alex', { headers: { 'X-Forwarded-For': '198.51.100.2, 203.0.113.9' } })).status).toBe(
+      429,
+    );
   });
 });
 

@@ -17,37 +17,42 @@ import { avatarUrl, DEFAULT_AVATAR_BASE_URL, profileIdentifier } from '../../../
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 describe('profileIdentifier(email)', () => {
-  it('is the SHA-256 hex of the trimmed, lower-cased address (the real service\'s test vector)', () => {
-    expect(profileIdentifier('MyEmailAddress@example.com ')).toBe('84059b07d4be67b806386c0aad8070a23f18836bbaae342275dc0a83414c32ee');
+  it("is the SHA-256 hex of the trimmed, lower-cased address (the real service's test vector)", () => {
+    expect(profileIdentifier('MyEmailAddress@example.com ')).toBe(
+      '84059b07d4be67b806386c0aad8070a23f18836bbaae342275dc0a83414c32ee',
+    );
   });
 
   it('is the hash the server finds the demo profile by', () => {
     expect(profileIdentifier('  Alex@Example.com\n')).toBe(emailHashes('alex@example.com').sha256);
   });
 
-  it('hashes the empty address and messages across SHA-256\'s block boundaries as node does', () => {
+  it("hashes the empty address and messages across SHA-256's block boundaries as node does", () => {
     for (const length of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000]) {
       const address = 'a'.repeat(length);
       expect(profileIdentifier(address)).toBe(nodeSha256(address));
     }
   });
 
-  test.prop([fc.string({ unit: 'grapheme', maxLength: 80 })])('matches node\'s SHA-256 of the trimmed, lower-cased text, any Unicode', (address) => {
-    expect(profileIdentifier(address)).toBe(nodeSha256(address.trim().toLowerCase()));
-  });
+  test.prop([fc.string({ unit: 'grapheme', maxLength: 80 })])(
+    "matches node's SHA-256 of the trimmed, lower-cased text, any Unicode",
+    (address) => {
+      expect(profileIdentifier(address)).toBe(nodeSha256(address.trim().toLowerCase()));
+    },
+  );
 });
 
 describe('avatarUrl(email, options)', () => {
   const hash = emailHashes('alex@example.com').sha256;
 
-  it('is the avatar image of the email\'s hash on the default server, without a query when no option is given', () => {
+  it("is the avatar image of the email's hash on the default server, without a query when no option is given", () => {
     expect(avatarUrl('Alex@example.com')).toBe(`${DEFAULT_AVATAR_BASE_URL}/${hash}`);
   });
 
-  it('carries s, d and r, URL-encoded, on the deployment\'s base URL', () => {
-    expect(avatarUrl('alex@example.com', { s: 200, d: 'identicon', r: 'pg', baseUrl: 'https://api.example.com/avatar/' })).toBe(
-      `https://api.example.com/avatar/${hash}?s=200&d=identicon&r=pg`,
-    );
+  it("carries s, d and r, URL-encoded, on the deployment's base URL", () => {
+    expect(
+      avatarUrl('alex@example.com', { s: 200, d: 'identicon', r: 'pg', baseUrl: 'https://api.example.com/avatar/' }),
+    ).toBe(`https://api.example.com/avatar/${hash}?s=200&d=identicon&r=pg`);
     expect(avatarUrl('alex@example.com', { d: 'https://images.example.com/default avatar.png?x=1&y=2' })).toBe(
       `${DEFAULT_AVATAR_BASE_URL}/${hash}?d=https%3A%2F%2Fimages.example.com%2Fdefault+avatar.png%3Fx%3D1%26y%3D2`,
     );
@@ -57,10 +62,12 @@ describe('avatarUrl(email, options)', () => {
     expect(() => avatarUrl('alex@example.com', { s })).toThrow(RangeError);
   });
 
-  it('defaults to the avatar images of the contract\'s default server', () => {
+  it("defaults to the avatar images of the contract's default server", () => {
     const contract = parseYaml(readFileSync(join(projectRoot, 'openapi', 'profiles.yaml'), 'utf8')) as {
       paths: Record<string, { servers: { variables: { origin: { default: string } } }[] }>;
     };
-    expect(DEFAULT_AVATAR_BASE_URL).toBe(`${contract.paths['/avatar/{hash}']!.servers[0]!.variables.origin.default}/avatar`);
+    expect(DEFAULT_AVATAR_BASE_URL).toBe(
+      `${contract.paths['/avatar/{hash}']!.servers[0]!.variables.origin.default}/avatar`,
+    );
   });
 });

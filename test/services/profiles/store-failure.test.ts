@@ -46,7 +46,11 @@ describe('a store that fails under a running server, for the other reads', () =>
     const { key } = await harness.issueKey();
     const authorized = { headers: { Authorization: `Bearer ${key}` } };
     const base = `${harness.server.url}/v3`;
-    const paths = ['/profiles/search/by-verified-account?username=alexmorgan', '/profiles/alex/inferred-interests', '/qr-code/alex'];
+    const paths = [
+      '/profiles/search/by-verified-account?username=alexmorgan',
+      '/profiles/alex/inferred-interests',
+      '/qr-code/alex',
+    ];
     // The key is learned while the store answers, so the failures below are the reads' own.
     for (const path of paths) expect((await harness.call(`${base}${path}`, authorized)).status).toBe(200);
     await harness.server.built.db.destroy();
@@ -76,7 +80,10 @@ async function serveWith(store: ProfilesStore) {
   app.use(contractPipeline([service as never], { logger, responseValidation: 'strict' }));
   server = createServer(app.callback());
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const client = createClient({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`, fetch: call });
+  const client = createClient({
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`,
+    fetch: call,
+  });
   return { client, logged };
 }
 

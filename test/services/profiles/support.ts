@@ -27,7 +27,10 @@ export interface ProfilesTestServer {
  * (`injectFetch`, as publishing's harness does), unless `options.wire`; the server listens all the same, at
  * `server.url`, for what is about the wire (a browser, the global `fetch`).
  */
-export async function startProfiles(env: Record<string, string> = {}, options: { wire?: boolean } = {}): Promise<ProfilesTestServer> {
+export async function startProfiles(
+  env: Record<string, string> = {},
+  options: { wire?: boolean } = {},
+): Promise<ProfilesTestServer> {
   const server = await startServer(env, { services: ['profiles'] });
   return harnessFor(server, options.wire ? fetch : injectFetch(server.server));
 }
@@ -105,10 +108,17 @@ export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
 }
 
 /** `GET /avatar/<pathAndQuery>` (redirects not followed), checked against the contract; images are decoded. */
-export async function fetchAvatar(harness: ProfilesTestServer, pathAndQuery: string, init: RequestInit = {}): Promise<AvatarAnswer> {
+export async function fetchAvatar(
+  harness: ProfilesTestServer,
+  pathAndQuery: string,
+  init: RequestInit = {},
+): Promise<AvatarAnswer> {
   const response = await harness.call(`${harness.server.url}/avatar/${pathAndQuery}`, { redirect: 'manual', ...init });
   const bytes = Buffer.from(await response.arrayBuffer());
-  const image = (response.headers.get('content-type') ?? '').startsWith('image/') && bytes.length ? await decodeImage(bytes) : undefined;
+  const image =
+    (response.headers.get('content-type') ?? '').startsWith('image/') && bytes.length
+      ? await decodeImage(bytes)
+      : undefined;
   return { status: response.status, headers: response.headers, bytes, ...(image ? { image } : {}) };
 }
 

@@ -70,10 +70,13 @@ const PUBLIC_FIELDS = [
 ];
 
 describe('anonymous answers', () => {
-  it.each(['alex', 'sam', 'quiet'])('of %s carry exactly the seed\'s public fields and the card\'s header and background', async (slug) => {
-    const { body } = await lookup(harness, slug);
-    expect(Object.keys(body).sort()).toEqual([...PUBLIC_FIELDS].sort());
-  });
+  it.each(['alex', 'sam', 'quiet'])(
+    "of %s carry exactly the seed's public fields and the card's header and background",
+    async (slug) => {
+      const { body } = await lookup(harness, slug);
+      expect(Object.keys(body).sort()).toEqual([...PUBLIC_FIELDS].sort());
+    },
+  );
 
   it('list at most 4 verified accounts, hidden ones never', async () => {
     const { body } = await lookup(harness, 'alex');
@@ -130,7 +133,7 @@ describe('a valid key gets the full profile', () => {
     expect(body.registration_date).toBe('2019-04-12');
   });
 
-  it('with the real service\'s personal details: names, time zone, languages, interests, organization flag, header and background', async () => {
+  it("with the real service's personal details: names, time zone, languages, interests, organization flag, header and background", async () => {
     const { body } = await lookup(harness, 'alex', { key });
     expect(body).toMatchObject({
       first_name: 'Alex',
@@ -152,7 +155,9 @@ describe('a valid key gets the full profile', () => {
 
   it('carries every seed field and every personal detail, empty ones as "", [] or false', async () => {
     const { body } = await lookup(harness, 'sam', { key });
-    expect(Object.keys(body).sort()).toEqual([...PUBLIC_FIELDS, ...KEYED_ONLY_FIELDS.filter((f) => f !== 'contact_info')].sort());
+    expect(Object.keys(body).sort()).toEqual(
+      [...PUBLIC_FIELDS, ...KEYED_ONLY_FIELDS.filter((f) => f !== 'contact_info')].sort(),
+    );
     expect(body).toMatchObject({
       first_name: '',
       last_name: '',

@@ -25,7 +25,10 @@ import { startProfiles, type ProfilesTestServer } from './support.js';
  */
 const REAL_API = 'https://api.gravatar.com/v3/profiles';
 const screenshots = join(projectRoot, '.tmp', 'screenshots');
-const widgetDist = join(dirname(createRequire(import.meta.url).resolve('@gravatar-com/hovercards/package.json')), 'dist');
+const widgetDist = join(
+  dirname(createRequire(import.meta.url).resolve('@gravatar-com/hovercards/package.json')),
+  'dist',
+);
 
 let api: ProfilesTestServer;
 let site: Server;
@@ -107,10 +110,14 @@ afterAll(async () => {
 /** Hovers a name and waits for its finished card; returns what a reader sees of it and of its images. */
 async function hovercardOf(id: string) {
   await page.hover(`#${id}`);
-  const card = page.locator('.gravatar-hovercard:not(.gravatar-hovercard--skeleton)').filter({ has: page.locator('.gravatar-hovercard__name') });
+  const card = page
+    .locator('.gravatar-hovercard:not(.gravatar-hovercard--skeleton)')
+    .filter({ has: page.locator('.gravatar-hovercard__name') });
   await card.waitFor({ state: 'visible', timeout: 15_000 });
   const avatar = card.locator('img.gravatar-hovercard__avatar');
-  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
+    .toBe(true);
   const seen = {
     name: await card.locator('.gravatar-hovercard__name').textContent(),
     // What the card shows now (no waiting for parts a profile may not have).
@@ -136,7 +143,7 @@ async function hovercardOf(id: string) {
 }
 
 describe('the official hovercards widget, from another origin', () => {
-  it('renders alex\'s card from our API, with the uploaded avatar at the size it asks for', async () => {
+  it("renders alex's card from our API, with the uploaded avatar at the size it asks for", async () => {
     const card = await hovercardOf('alex');
     expect(card.name).toBe('Alex Morgan');
     expect(card.job).toBe('Landscape Architect, ACME Corp');
@@ -144,7 +151,7 @@ describe('the official hovercards widget, from another origin', () => {
     expect(card.avatarSize).toEqual([256, 256]);
   });
 
-  it('shows the header image and background colour alex\'s profile names, from the anonymous call', async () => {
+  it("shows the header image and background colour alex's profile names, from the anonymous call", async () => {
     const card = await hovercardOf('alex');
     // Not the default header (the avatar, blurred): the profile's own image, which the browser fetched (on this
     // hover or the first).
@@ -154,7 +161,7 @@ describe('the official hovercards widget, from another origin', () => {
     expect(card.profileColor).toEqual(['linear-gradient(135deg, rgb(2, 3, 129) 0%, rgb(40, 116, 252) 100%)']);
   });
 
-  it('renders sam\'s card, whose profile has no image, with the default image', async () => {
+  it("renders sam's card, whose profile has no image, with the default image", async () => {
     const card = await hovercardOf('sam');
     expect(card.name).toBe('Sam');
     expect(card.avatarSrc).toBe(`${api.server.url}/avatar/${sam}?s=256`);
@@ -177,7 +184,12 @@ describe('the official hovercards widget, from another origin', () => {
       expect.objectContaining({ hash: sam, displayName: 'Sam', avatarUrl: `${api.server.url}/avatar/${sam}` }),
     ]);
     const [alexCard] = fetched as { verifiedAccounts: { type: string; label: string }[] }[];
-    expect(alexCard!.verifiedAccounts.map((account) => account.type)).toEqual(['github', 'mastodon', 'linkedin', 'flickr']);
+    expect(alexCard!.verifiedAccounts.map((account) => account.type)).toEqual([
+      'github',
+      'mastodon',
+      'linkedin',
+      'flickr',
+    ]);
   });
 });
 
@@ -213,7 +225,8 @@ describe('plain fetch from another origin', () => {
 
   it('sends an API key (a preflighted request) and gets the keyed fields', async () => {
     const profile = await page.evaluate(
-      async ([base, bearer]) => (await fetch(`${base}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${bearer}` } })).json(),
+      async ([base, bearer]) =>
+        (await fetch(`${base}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${bearer}` } })).json(),
       [api.server.url, key] as const,
     );
     expect(profile).toMatchObject({ display_name: 'Alex Morgan', first_name: 'Alex', timezone: 'America/New_York' });

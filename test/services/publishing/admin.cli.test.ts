@@ -70,7 +70,9 @@ describe('tokens revoke', () => {
   });
 
   it('fails when nothing matches', async () => {
-    await expect(admin('tokens', 'revoke', '--id', '00000000-0000-0000-0000-000000000000')).rejects.toThrow('no active token matched');
+    await expect(admin('tokens', 'revoke', '--id', '00000000-0000-0000-0000-000000000000')).rejects.toThrow(
+      'no active token matched',
+    );
   });
 
   it('lists tokens by ID and state, never the tokens themselves', async () => {
@@ -86,7 +88,9 @@ describe('posts trash --site SITE --post ID, then restore', () => {
     const token = lastLine(await admin('tokens', 'create', '--user', 'admin'));
     const before = (await restore(harness, token, 1, 108)).body;
 
-    expect(await admin('posts', 'trash', '--site', 'demo.example.com', '--post', '108')).toContain('post 108 moved to the trash (was publish)');
+    expect(await admin('posts', 'trash', '--site', 'demo.example.com', '--post', '108')).toContain(
+      'post 108 moved to the trash (was publish)',
+    );
     const stored = await harness.store.findPost(1, 108);
     expect(stored).toMatchObject({
       status: 'trash',
@@ -94,12 +98,20 @@ describe('posts trash --site SITE --post ID, then restore', () => {
       trash: { previousStatus: 'publish', originalSlug: 'welcome-to-the-demo-site' },
     });
     expect(Date.parse(stored!.trash!.trashedAt)).toBeGreaterThan(Date.now() - 60_000);
-    const comments = await harness.server.built.db.selectFrom('comments').select(['status', 'status_before_trash']).where('post_id', '=', 108).execute();
+    const comments = await harness.server.built.db
+      .selectFrom('comments')
+      .select(['status', 'status_before_trash'])
+      .where('post_id', '=', 108)
+      .execute();
     expect(comments).toEqual([{ status: 'post-trashed', status_before_trash: 'approved' }]);
 
     const after = (await restore(harness, token, 1, 108)).body;
     expect({ ...after, modified: undefined }).toEqual({ ...before, modified: undefined });
-    expect(await harness.store.findPost(1, 108)).toMatchObject({ status: 'publish', slug: 'welcome-to-the-demo-site', trash: null });
+    expect(await harness.store.findPost(1, 108)).toMatchObject({
+      status: 'publish',
+      slug: 'welcome-to-the-demo-site',
+      trash: null,
+    });
   });
 
   it('leaves a post already in the trash as it is', async () => {
@@ -109,8 +121,12 @@ describe('posts trash --site SITE --post ID, then restore', () => {
   });
 
   it('names the site by domain::path too, and fails for an unknown site or post', async () => {
-    await expect(admin('posts', 'trash', '--site', 'demo.example.com::blog', '--post', '101')).rejects.toThrow('no post 101 on site 2');
-    await expect(admin('posts', 'trash', '--site', 'nowhere.example', '--post', '101')).rejects.toThrow('no site "nowhere.example"');
+    await expect(admin('posts', 'trash', '--site', 'demo.example.com::blog', '--post', '101')).rejects.toThrow(
+      'no post 101 on site 2',
+    );
+    await expect(admin('posts', 'trash', '--site', 'nowhere.example', '--post', '101')).rejects.toThrow(
+      'no site "nowhere.example"',
+    );
     await expect(admin('posts', 'trash', '--site', '1', '--post', 'abc')).rejects.toThrow('not a post ID: abc');
   });
 });

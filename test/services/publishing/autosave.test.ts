@@ -14,7 +14,8 @@ let harness: PublishingTestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   harness = await startPublishing();
-  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber']) tokens[login] = await harness.tokenFor(login);
+  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber'])
+    tokens[login] = await harness.tokenFor(login);
 });
 afterAll(() => harness?.close());
 
@@ -24,22 +25,38 @@ const api = (method: 'GET' | 'POST', path: string, login?: string, body?: unknow
 describe('autosave', () => {
   it('keeps an autosave beside a published post, leaves the post as it is, and reads it back (FluxC PostRestClient shape)', async () => {
     const before = await harness.store.findPost(1, 108);
-    const saved = await api('POST', '/sites/1/posts/108/autosave', 'editor', { title: 'Welcome, again', content: 'A newer welcome.', excerpt: '' });
+    const saved = await api('POST', '/sites/1/posts/108/autosave', 'editor', {
+      title: 'Welcome, again',
+      content: 'A newer welcome.',
+      excerpt: '',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ post_ID: 108, modified: expect.stringMatching(/\+00:00$/) });
     expect(saved.body.auto_ID).not.toBe(108);
-    expect(saved.body.preview_URL).toBe(`https://demo.example.com/2026/01/15/welcome-to-the-demo-site/?preview=true&preview_id=${saved.body.auto_ID}`);
+    expect(saved.body.preview_URL).toBe(
+      `https://demo.example.com/2026/01/15/welcome-to-the-demo-site/?preview=true&preview_id=${saved.body.auto_ID}`,
+    );
     expect(await harness.store.findPost(1, 108)).toEqual(before);
 
     const read = await api('GET', '/sites/1/posts/108/autosave', 'admin');
     expect(read).toMatchObject({
       status: 200,
-      body: { ID: saved.body.auto_ID, author_ID: 3, post_ID: 108, title: 'Welcome, again', content: 'A newer welcome.', excerpt: '' },
+      body: {
+        ID: saved.body.auto_ID,
+        author_ID: 3,
+        post_ID: 108,
+        title: 'Welcome, again',
+        content: 'A newer welcome.',
+        excerpt: '',
+      },
     });
     // The same user's next autosave replaces theirs; a field not given keeps what the autosave had.
     const again = await api('POST', '/sites/1/posts/108/autosave', 'editor', { content: 'Newest.' });
     expect(again.body.auto_ID).toBe(saved.body.auto_ID);
-    expect((await api('GET', '/sites/1/posts/108/autosave', 'editor')).body).toMatchObject({ title: 'Welcome, again', content: 'Newest.' });
+    expect((await api('GET', '/sites/1/posts/108/autosave', 'editor')).body).toMatchObject({
+      title: 'Welcome, again',
+      content: 'Newest.',
+    });
   });
 
   it('saves its author\u2019s draft in place, with a revision', async () => {
@@ -50,7 +67,9 @@ describe('autosave', () => {
     expect(saved.body.preview_URL).toContain('preview=true');
     expect(saved.body.preview_URL).not.toContain('preview_id');
     expect(await harness.store.findPost(1, id)).toMatchObject({ title: 'Draft two', content: 'Two.', status: 'draft' });
-    expect(await harness.store.postRevisions(id)).toEqual([expect.objectContaining({ title: 'Draft two', content: 'Two.', authorId: 2 })]);
+    expect(await harness.store.postRevisions(id)).toEqual([
+      expect.objectContaining({ title: 'Draft two', content: 'Two.', authorId: 2 }),
+    ]);
     expect(await api('GET', `/sites/1/posts/${id}/autosave`, 'author')).toMatchObject({
       status: 404,
       body: { error: 'not_found', message: 'No autosaves exist for this post' },
@@ -66,15 +85,24 @@ describe('autosave', () => {
       status: 400,
       body: { error: 'invalid_input', message: 'Invalid request input' },
     });
-    expect(await api('POST', '/sites/1/posts/999999/autosave', 'editor', { title: 'x' })).toMatchObject({ status: 404, body: { error: 'unknown_post' } });
+    expect(await api('POST', '/sites/1/posts/999999/autosave', 'editor', { title: 'x' })).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_post' },
+    });
     expect(await api('POST', '/sites/1/posts/108/autosave', 'contributor', { title: 'x' })).toMatchObject({
       status: 403,
       body: { error: 'unauthorized', message: 'User cannot edit post' },
     });
     expect(await api('GET', '/sites/1/posts/108/autosave', 'subscriber')).toMatchObject({ status: 403 });
-    expect(await api('GET', '/sites/1/posts/108/autosave')).toMatchObject({ status: 401, body: { error: 'authorization_required' } });
+    expect(await api('GET', '/sites/1/posts/108/autosave')).toMatchObject({
+      status: 401,
+      body: { error: 'authorization_required' },
+    });
     // A post of a type the site does not expose (110 is `feedback`).
-    expect(await api('GET', '/sites/1/posts/110/autosave', 'admin')).toMatchObject({ status: 404, body: { error: 'unknown_post' } });
+    expect(await api('GET', '/sites/1/posts/110/autosave', 'admin')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_post' },
+    });
   });
 });
 
@@ -114,12 +142,18 @@ describe('diffs', () => {
   });
 
   it('counts words removed, and answers nothing to a caller who may not edit the post', async () => {
-    const created = await savePost(harness, tokens.admin, 'new', { title: 'Boats', content: 'Red boats and blue boats.' });
+    const created = await savePost(harness, tokens.admin, 'new', {
+      title: 'Boats',
+      content: 'Red boats and blue boats.',
+    });
     const id = created.body.ID as number;
     await savePost(harness, tokens.admin, id, { content: 'Blue boats.' });
     const { body } = await api('GET', `/sites/1/post/${id}/diffs`, 'admin');
     expect(body.diffs).toHaveLength(1);
-    expect(await api('GET', `/sites/1/post/${id}/diffs`, 'author')).toMatchObject({ status: 403, body: { message: 'User cannot edit post' } });
+    expect(await api('GET', `/sites/1/post/${id}/diffs`, 'author')).toMatchObject({
+      status: 403,
+      body: { message: 'User cannot edit post' },
+    });
     await savePost(harness, tokens.admin, id, { content: 'Boats.' });
     const after = await api('GET', `/sites/1/post/${id}/diffs`, 'admin');
     expect(after.body.diffs[1].diff.totals).toEqual({ add: 1, del: 2 });

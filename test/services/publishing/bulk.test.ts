@@ -26,7 +26,10 @@ describe('bulk restore and delete: each post judged on its own', () => {
     const { status, body } = await bulk('contributor', 'restore', { post_ids: [102, 109, 999, 'abc'] });
     expect(status).toBe(200);
     expect(body.results['102']).toMatchObject({ ID: 102, status: 'draft' });
-    expect(body.results['109']).toEqual({ errors: { unauthorized: ['User cannot restore trashed posts'] }, error_data: { unauthorized: 403 } });
+    expect(body.results['109']).toEqual({
+      errors: { unauthorized: ['User cannot restore trashed posts'] },
+      error_data: { unauthorized: 403 },
+    });
     expect(body.results['999']).toEqual(unknownPost);
     expect(body.results.abc).toEqual(unknownPost);
     expect(await harness.store.findPost(1, 102)).toMatchObject({ status: 'draft' });
@@ -43,10 +46,16 @@ describe('bulk restore and delete: each post judged on its own', () => {
   });
 
   it('fails the call itself only without IDs, on the site, or without a token', async () => {
-    expect(await bulk('admin', 'delete', { post_ids: [] })).toEqual({ status: 400, body: { error: 'empty_post_ids', message: 'The request must include post_ids' } });
+    expect(await bulk('admin', 'delete', { post_ids: [] })).toEqual({
+      status: 400,
+      body: { error: 'empty_post_ids', message: 'The request must include post_ids' },
+    });
     expect((await bulk('admin', 'restore', { post_ids: ' , ' })).body).toMatchObject({ error: 'empty_post_ids' });
     expect((await bulk('admin', 'delete', {})).status).toBe(400);
-    expect((await bulk('admin', 'delete', { post_ids: [101] }, 'nowhere.example.com')).body).toEqual({ error: 'unknown_blog', message: 'Unknown blog' });
+    expect((await bulk('admin', 'delete', { post_ids: [101] }, 'nowhere.example.com')).body).toEqual({
+      error: 'unknown_blog',
+      message: 'Unknown blog',
+    });
     expect((await bulk(undefined, 'restore', { post_ids: [101] })).status).toBe(401);
   });
 });

@@ -4,7 +4,17 @@ import { postCapabilities } from '../../../src/services/publishing/domain/capabi
 import type { PostRecord } from '../../../src/services/publishing/domain/records.js';
 
 /** The platform's roles, with the post capabilities the standard-roles migration gives them. */
-const EDITOR = ['publish_posts', 'edit_posts', 'edit_others_posts', 'edit_published_posts', 'edit_private_posts', 'delete_posts', 'delete_others_posts', 'delete_published_posts', 'delete_private_posts'];
+const EDITOR = [
+  'publish_posts',
+  'edit_posts',
+  'edit_others_posts',
+  'edit_published_posts',
+  'edit_private_posts',
+  'delete_posts',
+  'delete_others_posts',
+  'delete_published_posts',
+  'delete_private_posts',
+];
 const ROLES: Record<string, ReadonlySet<string>> = {
   administrator: new Set(EDITOR),
   editor: new Set(EDITOR),
@@ -29,7 +39,13 @@ const can = (role: string, target: Post) => {
 
 describe('administrators and editors may edit, delete and publish any post', () => {
   it.each(['administrator', 'editor'])('%s', (role) => {
-    for (const target of [post(OTHER, 'publish'), post(OTHER, 'private'), post(OTHER, 'trash', 'publish'), post(null, 'draft'), post(ME, 'future')]) {
+    for (const target of [
+      post(OTHER, 'publish'),
+      post(OTHER, 'private'),
+      post(OTHER, 'trash', 'publish'),
+      post(null, 'draft'),
+      post(ME, 'future'),
+    ]) {
       expect(can(role, target)).toEqual({ publish: true, delete: true, edit: true });
     }
   });
@@ -37,7 +53,12 @@ describe('administrators and editors may edit, delete and publish any post', () 
 
 describe('authors may edit, delete and publish their own posts only', () => {
   it('on their own, in any status, trashed ones included', () => {
-    for (const target of [post(ME, 'draft'), post(ME, 'publish'), post(ME, 'trash', 'publish'), post(ME, 'trash', 'draft')]) {
+    for (const target of [
+      post(ME, 'draft'),
+      post(ME, 'publish'),
+      post(ME, 'trash', 'publish'),
+      post(ME, 'trash', 'draft'),
+    ]) {
       expect(can('author', target)).toEqual({ publish: true, delete: true, edit: true });
     }
   });
@@ -51,13 +72,23 @@ describe('authors may edit, delete and publish their own posts only', () => {
 
 describe('contributors may edit and delete their own unpublished posts and may not publish', () => {
   it('on their own drafts and pending posts, in or out of the trash', () => {
-    for (const target of [post(ME, 'draft'), post(ME, 'pending'), post(ME, 'trash', 'draft'), post(ME, 'trash', 'pending')]) {
+    for (const target of [
+      post(ME, 'draft'),
+      post(ME, 'pending'),
+      post(ME, 'trash', 'draft'),
+      post(ME, 'trash', 'pending'),
+    ]) {
       expect(can('contributor', target)).toEqual({ publish: false, delete: true, edit: true });
     }
   });
 
   it('not once published or scheduled: for a trashed post the status before the trash decides', () => {
-    for (const target of [post(ME, 'publish'), post(ME, 'future'), post(ME, 'trash', 'publish'), post(ME, 'trash', 'future')]) {
+    for (const target of [
+      post(ME, 'publish'),
+      post(ME, 'future'),
+      post(ME, 'trash', 'publish'),
+      post(ME, 'trash', 'future'),
+    ]) {
       expect(can('contributor', target)).toEqual({ publish: false, delete: false, edit: false });
     }
   });
@@ -77,8 +108,17 @@ describe('subscribers, and users without a role on the site, may do nothing', ()
 
 describe('rights come from primitive capabilities, so a custom role may delete without editing', () => {
   it('delete_others_posts and delete_published_posts without edit_*', () => {
-    const moderator = new Set(['delete_posts', 'delete_others_posts', 'delete_published_posts', 'delete_private_posts']);
-    expect(postCapabilities(moderator, ME, post(OTHER, 'trash', 'publish'))).toEqual({ publish_post: false, delete_post: true, edit_post: false });
+    const moderator = new Set([
+      'delete_posts',
+      'delete_others_posts',
+      'delete_published_posts',
+      'delete_private_posts',
+    ]);
+    expect(postCapabilities(moderator, ME, post(OTHER, 'trash', 'publish'))).toEqual({
+      publish_post: false,
+      delete_post: true,
+      edit_post: false,
+    });
     expect(postCapabilities(new Set(['delete_others_posts']), ME, post(OTHER, 'private')).delete_post).toBe(false);
   });
 });

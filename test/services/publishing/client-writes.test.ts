@@ -21,13 +21,19 @@ afterAll(() => harness?.close());
 
 const save = (login: string, target: 'new' | number, body: unknown) => savePost(harness, tokens[login], target, body);
 const names = (terms: Record<string, unknown>) => Object.keys(terms).sort();
-const metadataOf = (post: Record<string, any>) => (post.metadata === false ? [] : (post.metadata as { key: string; value: unknown }[]).map(({ key, value }) => [key, value]));
+const metadataOf = (post: Record<string, any>) =>
+  post.metadata === false
+    ? []
+    : (post.metadata as { key: string; value: unknown }[]).map(({ key, value }) => [key, value]);
 
 /** POSTs a body in another encoding (a form, multipart) to `/posts/new` or `/posts/{ID}` with `?context=edit`, contract-checked. */
 async function send(login: string | undefined, target: 'new' | number, body: string | FormData, contentType?: string) {
   const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/${target}?context=edit`, {
     method: 'POST',
-    headers: { ...(contentType ? { 'Content-Type': contentType } : {}), ...(login ? { Authorization: `Bearer ${tokens[login]}` } : {}) },
+    headers: {
+      ...(contentType ? { 'Content-Type': contentType } : {}),
+      ...(login ? { Authorization: `Bearer ${tokens[login]}` } : {}),
+    },
     body,
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -56,17 +62,33 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
   it('saves a new post with parent "false" (every iOS save): 200, no parent, its tags, the suggested slug it reads', async () => {
     const { status, body } = await save('author', 'new', iosPost());
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 'publish', parent: false, sticky: false, slug: 'from-the-phone', featured_image: '', post_thumbnail: null });
+    expect(body).toMatchObject({
+      status: 'publish',
+      parent: false,
+      sticky: false,
+      slug: 'from-the-phone',
+      featured_image: '',
+      post_thumbnail: null,
+    });
     expect(names(body.tags)).toEqual(['ferry', 'harbour']);
     // `categories_by_id` is v1.2's: the v1.1 endpoint drops it, and the new post gets the default category.
     expect(names(body.categories)).toEqual(['Uncategorized']);
     // `remotePostFromJSONDictionary:` reads `other_URLs.suggested_slug`: a new post's answer has it, published or not.
-    expect(body.other_URLs).toEqual({ permalink_URL: 'https://demo.example.com/2026/03/01/%postname%/', suggested_slug: 'from-the-phone' });
+    expect(body.other_URLs).toEqual({
+      permalink_URL: 'https://demo.example.com/2026/03/01/%postname%/',
+      suggested_slug: 'from-the-phone',
+    });
     expect(body.date).toBe('2026-03-01T10:00:00+00:00');
   });
 
   it('updates it with the same shape: sticky "true", a featured image by ID as text, metadata operations with their ids', async () => {
-    const created = (await save('author', 'new', iosPost({ title: 'Harbour notes', metadata: [{ key: 'mood', value: 'calm', operation: 'add' }] }))).body;
+    const created = (
+      await save(
+        'author',
+        'new',
+        iosPost({ title: 'Harbour notes', metadata: [{ key: 'mood', value: 'calm', operation: 'add' }] }),
+      )
+    ).body;
     const [mood] = created.metadata as { id: number }[];
     const { status, body } = await save(
       'author',
@@ -81,7 +103,12 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
       }),
     );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ title: 'Harbour notes, revised', sticky: true, slug: 'harbour-notes', featured_image: 'https://demo.example.com/files/2026/03/harbour.jpg' });
+    expect(body).toMatchObject({
+      title: 'Harbour notes, revised',
+      sticky: true,
+      slug: 'harbour-notes',
+      featured_image: 'https://demo.example.com/files/2026/03/harbour.jpg',
+    });
     expect(body.post_thumbnail).toMatchObject({ ID: 201, mime_type: 'image/jpeg', width: 640, height: 480 });
     expect(metadataOf(body)).toEqual([['mood', 'sunny']]);
     expect(names(body.tags)).toEqual(['harbour']);
@@ -93,12 +120,24 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
   });
 
   it('saves a page under a parent (parentID as a number) and keeps it there', async () => {
-    const { status, body } = await save('admin', 'new', iosPost({ type: 'page', title: 'Timetable', parent: 112, terms: undefined, categories_by_id: undefined }));
+    const { status, body } = await save(
+      'admin',
+      'new',
+      iosPost({ type: 'page', title: 'Timetable', parent: 112, terms: undefined, categories_by_id: undefined }),
+    );
     expect(status).toBe(200);
     expect(body.parent).toMatchObject({ ID: 112, type: 'page', title: 'About' });
-    const again = await save('admin', body.ID, iosPost({ type: 'page', title: 'Timetable', parent: 112, terms: undefined }));
+    const again = await save(
+      'admin',
+      body.ID,
+      iosPost({ type: 'page', title: 'Timetable', parent: 112, terms: undefined }),
+    );
     expect(again.body.parent).toMatchObject({ ID: 112 });
-    const detached = await save('admin', body.ID, iosPost({ type: 'page', title: 'Timetable', parent: 'false', terms: undefined }));
+    const detached = await save(
+      'admin',
+      body.ID,
+      iosPost({ type: 'page', title: 'Timetable', parent: 'false', terms: undefined }),
+    );
     expect(detached.body.parent).toBe(false);
   });
 
@@ -111,14 +150,19 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
     const { status, body } = await send('author', 'new', form);
     expect(status).toBe(200);
     expect(body).toMatchObject({ title: 'Pier photo', content: 'A photo from the pier.', status: 'draft' });
-    expect(body.media_errors).toEqual([{ file: 'pier.jpg', error: 'upload_error', message: 'Media uploads are not available on this site.' }]);
+    expect(body.media_errors).toEqual([
+      { file: 'pier.jpg', error: 'upload_error', message: 'Media uploads are not available on this site.' },
+    ]);
     expect(Object.keys(body).at(-1)).toBe('media_errors');
     // A contributor may not upload at all (`upload_files`), as the platform refuses each file.
     const fromContributor = new FormData();
     fromContributor.append('title', 'Contributed photo');
     fromContributor.append('media[]', new Blob(['x'], { type: 'image/png' }), 'a.png');
     const refused = await send('contributor', 'new', fromContributor);
-    expect(refused.body).toMatchObject({ status: 'pending', media_errors: [{ file: 'a.png', error: 'unauthorized', message: 'User cannot upload media.' }] });
+    expect(refused.body).toMatchObject({
+      status: 'pending',
+      media_errors: [{ file: 'a.png', error: 'unauthorized', message: 'User cannot upload media.' }],
+    });
     // `fields` may name it (the answer is checked against the contract's partial post).
     const named = new FormData();
     named.append('title', 'Named fields');
@@ -152,7 +196,12 @@ describe('Android: FluxC PostRestClient.java (postModelToParams)', () => {
     const { status, body } = await save(
       'author',
       'new',
-      androidPost({ metadata: [{ key: 'geo_latitude', value: 57.7, operation: 'update' }, { key: 'geo_longitude', value: 11.97 }] }),
+      androidPost({
+        metadata: [
+          { key: 'geo_latitude', value: 57.7, operation: 'update' },
+          { key: 'geo_longitude', value: 11.97 },
+        ],
+      }),
     );
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'draft', slug: '', format: 'aside' });
@@ -174,9 +223,17 @@ describe('Android: FluxC PostRestClient.java (postModelToParams)', () => {
     // An ID that is no attachment of the site changes nothing (the platform would try to fetch it as a URL).
     const kept = await save('author', post.body.ID, androidPost({ featured_image: 999999 }));
     expect(kept.body.post_thumbnail).toMatchObject({ ID: 305 });
-    const page = await save('admin', 'new', { ...androidPost({ terms: undefined, terms_by_id: undefined, format: undefined }), type: 'page', parent: 112 });
+    const page = await save('admin', 'new', {
+      ...androidPost({ terms: undefined, terms_by_id: undefined, format: undefined }),
+      type: 'page',
+      parent: 112,
+    });
     expect(page.body.parent).toMatchObject({ ID: 112 });
-    const top = await save('admin', page.body.ID, { ...androidPost({ terms: undefined, terms_by_id: undefined, format: undefined }), type: 'page', parent: 0 });
+    const top = await save('admin', page.body.ID, {
+      ...androidPost({ terms: undefined, terms_by_id: undefined, format: undefined }),
+      type: 'page',
+      parent: 0,
+    });
     expect(top.body.parent).toBe(false);
   });
 });
@@ -190,14 +247,20 @@ describe('web editor: Calypso save-edited.js (normalizeApiAttributes: normalizeT
       terms: { post_tag: ['calypso', 'Harbour'] },
       terms_by_id: { category: [3] },
       discussion: { comment_status: 'closed', ping_status: 'open' },
-      metadata: [{ key: '_wpas_mess', value: 'Out now', operation: 'update' }, { key: 'geo_public', value: '1', operation: 'update' }],
+      metadata: [
+        { key: '_wpas_mess', value: 'Out now', operation: 'update' },
+        { key: 'geo_public', value: '1', operation: 'update' },
+      ],
     });
     expect(created.status).toBe(200);
     expect(names(created.body.tags)).toEqual(['calypso', 'harbour']);
     expect(names(created.body.categories)).toEqual(['Uncategorized']);
     expect(created.body.discussion).toMatchObject({ comments_open: false, pings_open: true });
     // `_wpas_*` is protected but public: the endpoint writes it (and an editor reads it back).
-    expect(metadataOf(created.body)).toEqual([['_wpas_mess', 'Out now'], ['geo_public', '1']]);
+    expect(metadataOf(created.body)).toEqual([
+      ['_wpas_mess', 'Out now'],
+      ['geo_public', '1'],
+    ]);
     // The next save carries only what changed: categories given under `terms` by name merge with `categories`.
     const edited = await save('editor', created.body.ID, { terms: { category: ['News'] }, categories: 'Photography' });
     expect(names(edited.body.categories)).toEqual(['News', 'Photography']);
@@ -207,12 +270,25 @@ describe('web editor: Calypso save-edited.js (normalizeApiAttributes: normalizeT
     expect(cleared.body.tags).toEqual({});
     expect(names(cleared.body.categories)).toEqual(['Uncategorized']);
     // A protected key that is not public is still skipped; deleting a public protected key is skipped too.
-    const guarded = await save('editor', created.body.ID, { metadata: [{ key: '_edit_lock', value: '1' }, { key: '_wpas_mess', operation: 'delete' }] });
-    expect(metadataOf(guarded.body)).toEqual([['_wpas_mess', 'Out now'], ['geo_public', '1']]);
+    const guarded = await save('editor', created.body.ID, {
+      metadata: [
+        { key: '_edit_lock', value: '1' },
+        { key: '_wpas_mess', operation: 'delete' },
+      ],
+    });
+    expect(metadataOf(guarded.body)).toEqual([
+      ['_wpas_mess', 'Out now'],
+      ['geo_public', '1'],
+    ]);
   });
 
   it('featured image through the metadata key the platform keeps it under (_thumbnail_id)', async () => {
-    const post = (await save('editor', 'new', { title: 'Thumb', metadata: [{ key: '_thumbnail_id', value: '201', operation: 'update' }] })).body;
+    const post = (
+      await save('editor', 'new', {
+        title: 'Thumb',
+        metadata: [{ key: '_thumbnail_id', value: '201', operation: 'update' }],
+      })
+    ).body;
     expect(post.post_thumbnail).toMatchObject({ ID: 201 });
     // An ID that names no attachment is kept as given, and shown as none (no URL, no thumbnail object), as the platform renders it.
     const missing = await save('editor', post.ID, { metadata: [{ key: '_thumbnail_id', value: 987654 }] });
@@ -224,17 +300,29 @@ describe('web editor: Calypso save-edited.js (normalizeApiAttributes: normalizeT
 
 describe('casting as cast_and_filter does', () => {
   it('reads integers as PHP (int), flags as is_truthy, and keeps refusing what the contract cannot take', async () => {
-    const page = (await save('admin', 'new', { title: 'Numbers', type: 'page', parent: '112abc', menu_order: '7.9', sticky: 't' })).body;
+    const page = (
+      await save('admin', 'new', { title: 'Numbers', type: 'page', parent: '112abc', menu_order: '7.9', sticky: 't' })
+    ).body;
     expect(page).toMatchObject({ parent: { ID: 112 }, menu_order: 7, sticky: true });
-    expect((await save('admin', page.ID, { parent: false, menu_order: true })).body).toMatchObject({ parent: false, menu_order: 1 });
+    expect((await save('admin', page.ID, { parent: false, menu_order: true })).body).toMatchObject({
+      parent: false,
+      menu_order: 1,
+    });
     expect((await save('admin', page.ID, { parent: '' })).body.parent).toBe(false);
     expect((await save('admin', page.ID, { parent: [112] })).status).toBe(400);
-    expect((await save('admin', page.ID, { menu_order: '99999999999' })).body).toEqual({ error: 'invalid_input', message: 'Invalid body field menu_order: must be a 32-bit integer' });
+    expect((await save('admin', page.ID, { menu_order: '99999999999' })).body).toEqual({
+      error: 'invalid_input',
+      message: 'Invalid body field menu_order: must be a 32-bit integer',
+    });
   });
 
   it('an empty slug on a new post is no slug: a published post takes its title\u2019s', async () => {
-    expect((await save('author', 'new', { title: 'No slug given', slug: '', status: 'publish' })).body.slug).toBe('no-slug-given');
-    expect((await save('author', 'new', { title: 'Zero slug', slug: '0', status: 'publish' })).body.slug).toBe('zero-slug');
+    expect((await save('author', 'new', { title: 'No slug given', slug: '', status: 'publish' })).body.slug).toBe(
+      'no-slug-given',
+    );
+    expect((await save('author', 'new', { title: 'Zero slug', slug: '0', status: 'publish' })).body.slug).toBe(
+      'zero-slug',
+    );
   });
 
   it('casts the list\u2019s query: an unknown order, order_by or sticky is its default, a number that is no number 20, over 100 invalid_number', async () => {
@@ -247,7 +335,10 @@ describe('casting as cast_and_filter does', () => {
       expect(await list(odd)).toEqual(plain);
     }
     expect((await list('&number=2abc')).body.posts).toHaveLength(2);
-    expect(await list('&number=150')).toEqual({ status: 400, body: { error: 'invalid_number', message: 'The NUMBER parameter must be less than or equal to 100.' } });
+    expect(await list('&number=150')).toEqual({
+      status: 400,
+      body: { error: 'invalid_number', message: 'The NUMBER parameter must be less than or equal to 100.' },
+    });
     expect((await list('&order=ASC&number=1')).body.posts[0].ID).not.toBe((await list('&number=1')).body.posts[0].ID);
   });
 });
@@ -268,20 +359,36 @@ describe('form-encoded bodies (PHP bracket notation)', () => {
     form.append('parent', 'false');
     const { status, body } = await send('admin', 'new', form.toString(), 'application/x-www-form-urlencoded');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ title: 'Form post', status: 'publish', sticky: true, parent: false, discussion: { comments_open: false } });
+    expect(body).toMatchObject({
+      title: 'Form post',
+      status: 'publish',
+      sticky: true,
+      parent: false,
+      discussion: { comments_open: false },
+    });
     expect(names(body.categories)).toEqual(['News', 'Photography']);
     expect(names(body.tags)).toEqual(['form-tag']);
     expect(metadataOf(body)).toEqual([['mood', 'calm']]);
     // JSON sent as a form (`curl --data '{...}'`) is read as JSON first, as the platform tries it.
-    const json = await send('admin', body.ID, JSON.stringify({ title: 'Form post, again' }), 'application/x-www-form-urlencoded');
+    const json = await send(
+      'admin',
+      body.ID,
+      JSON.stringify({ title: 'Form post, again' }),
+      'application/x-www-form-urlencoded',
+    );
     expect(json.body.title).toBe('Form post, again');
     // An edit form with only fields the platform drops is a 400, as a JSON one.
-    expect((await send('admin', body.ID, 'comments_open=1', 'application/x-www-form-urlencoded')).body).toEqual({ error: 'invalid_input', message: 'Invalid request input' });
+    expect((await send('admin', body.ID, 'comments_open=1', 'application/x-www-form-urlencoded')).body).toEqual({
+      error: 'invalid_input',
+      message: 'Invalid request input',
+    });
     expect((await read(harness, tokens.admin, 1, body.ID, { context: 'edit' })).body.title).toBe('Form post, again');
   });
 
   it('bounds a form: too large is 413, malformed multipart 400, no token 401', async () => {
-    expect((await send('admin', 'new', `title=${'x'.repeat(70 * 1024)}`, 'application/x-www-form-urlencoded')).status).toBe(413);
+    expect(
+      (await send('admin', 'new', `title=${'x'.repeat(70 * 1024)}`, 'application/x-www-form-urlencoded')).status,
+    ).toBe(413);
     expect((await send('admin', 'new', '--nope\r\nbroken', 'multipart/form-data; boundary=nope')).status).toBe(400);
     expect((await send(undefined, 'new', 'title=x', 'application/x-www-form-urlencoded')).status).toBe(401);
   });

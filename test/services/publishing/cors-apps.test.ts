@@ -23,7 +23,11 @@ describe('CORS per registered application', () => {
     }
     const preflight = await fetch(`${server.url}/rest/v1.1/sites/1/posts/108/restore`, {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);

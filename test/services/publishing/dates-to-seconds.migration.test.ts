@@ -19,7 +19,13 @@ afterEach(async () => {
 /** Every module's migrations, publishing's only up to (not including) `before`. */
 const migrationsUpTo = (before: string) =>
   STORE_MODULES.map((module) => {
-    const migrations = module.name === 'publishing' ? module.migrations.slice(0, module.migrations.findIndex((m) => m.name === before)) : module.migrations;
+    const migrations =
+      module.name === 'publishing'
+        ? module.migrations.slice(
+            0,
+            module.migrations.findIndex((m) => m.name === before),
+          )
+        : module.migrations;
     return { module: module.name, migrations };
   });
 
@@ -31,10 +37,32 @@ describe('migration publishing 11-dates-to-seconds, on a store with times in mil
     const open = database;
     await withStartupLock(open, () => migrateModules(open, migrationsUpTo('11-dates-to-seconds')).then(() => {}));
 
-    await db.insertInto('sites').values({ id: 1, domain: 'a.example.com', path: '', name: 'A', description: '', lang: 'en', is_private: 0, extra_post_types: '[]' }).execute();
+    await db
+      .insertInto('sites')
+      .values({
+        id: 1,
+        domain: 'a.example.com',
+        path: '',
+        name: 'A',
+        description: '',
+        lang: 'en',
+        is_private: 0,
+        extra_post_types: '[]',
+      })
+      .execute();
     await db
       .insertInto('users')
-      .values({ id: 1, login: 'ada', email: '', display_name: 'Ada', first_name: '', last_name: '', nice_name: 'ada', url: '', avatar_url: '' })
+      .values({
+        id: 1,
+        login: 'ada',
+        email: '',
+        display_name: 'Ada',
+        first_name: '',
+        last_name: '',
+        nice_name: 'ada',
+        url: '',
+        avatar_url: '',
+      })
       .execute();
     await db
       .insertInto('posts')
@@ -45,10 +73,27 @@ describe('migration publishing 11-dates-to-seconds, on a store with times in mil
         postRow({ id: 3, date: '2026-01-15T10:00:00Z', modified: '2026-01-15T10:00:00.5Z' }),
       ])
       .execute();
-    await db.insertInto('trash_meta').values({ post_id: 2, previous_status: 'publish', trashed_at: '2026-01-15T10:00:02.500Z', original_slug: 'x' }).execute();
-    await db.insertInto('revisions').values({ id: 1, post_id: 1, author_id: 1, date: '2026-01-15T10:00:01.999Z', title: '', content: '', excerpt: '' }).execute();
+    await db
+      .insertInto('trash_meta')
+      .values({ post_id: 2, previous_status: 'publish', trashed_at: '2026-01-15T10:00:02.500Z', original_slug: 'x' })
+      .execute();
+    await db
+      .insertInto('revisions')
+      .values({
+        id: 1,
+        post_id: 1,
+        author_id: 1,
+        date: '2026-01-15T10:00:01.999Z',
+        title: '',
+        content: '',
+        excerpt: '',
+      })
+      .execute();
 
-    const ran = await migrateModules(database, STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })));
+    const ran = await migrateModules(
+      database,
+      STORE_MODULES.map((module) => ({ module: module.name, migrations: module.migrations })),
+    );
     expect(ran).toContain('publishing/11-dates-to-seconds');
 
     expect(await db.selectFrom('posts').select(['id', 'date', 'modified']).orderBy('id').execute()).toEqual([
@@ -56,7 +101,9 @@ describe('migration publishing 11-dates-to-seconds, on a store with times in mil
       { id: 2, date: '2026-01-15T10:00:00.000Z', modified: '2026-01-15T10:00:02.000Z' },
       { id: 3, date: '2026-01-15T10:00:00Z', modified: '2026-01-15T10:00:00.5Z' },
     ]);
-    expect(await db.selectFrom('trash_meta').select('trashed_at').execute()).toEqual([{ trashed_at: '2026-01-15T10:00:02.000Z' }]);
+    expect(await db.selectFrom('trash_meta').select('trashed_at').execute()).toEqual([
+      { trashed_at: '2026-01-15T10:00:02.000Z' },
+    ]);
     expect(await db.selectFrom('revisions').select('date').execute()).toEqual([{ date: '2026-01-15T10:00:01.000Z' }]);
   });
 });

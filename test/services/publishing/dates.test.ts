@@ -7,7 +7,9 @@ import { apiDate } from '../../../src/services/publishing/domain/dates.js';
 const byDate = (stored: string) => new Date(stored).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 describe('apiDate', () => {
-  test.prop([fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })])(
+  test.prop([
+    fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+  ])(
     'writes any stored time (as toISOString writes it, with or without its fraction) as that time in UTC at seconds precision',
     (date) => {
       const stored = date.toISOString();

@@ -40,7 +40,11 @@ describe('trashing a post', () => {
     expect(restored.body).toMatchObject({ status: 'publish', slug: 'welcome-to-the-demo-site', sticky: true });
     const again = await read(harness, undefined, 1, 108);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ status: 'publish', slug: 'welcome-to-the-demo-site', discussion: { comment_count: 1 } });
+    expect(again.body).toMatchObject({
+      status: 'publish',
+      slug: 'welcome-to-the-demo-site',
+      discussion: { comment_count: 1 },
+    });
   });
 
   it('answers with fields, envelope and context like every operation', async () => {
@@ -55,13 +59,23 @@ describe('deleting a trashed post for good', () => {
   it('answers the post as it was, with status deleted, and removes it with what belongs to it', async () => {
     const { status, body } = await trash(harness, admin, 1, 107);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ID: 107, status: 'deleted', slug: 'morning-at-the-harbour__trashed', attachment_count: 25 });
+    expect(body).toMatchObject({
+      ID: 107,
+      status: 'deleted',
+      slug: 'morning-at-the-harbour__trashed',
+      attachment_count: 25,
+    });
     expect(await rowOf(107)).toBeUndefined();
     for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'post_terms', 'trash_meta'] as const) {
       expect(await db().selectFrom(table).selectAll().where('post_id', '=', 107).execute(), table).toEqual([]);
     }
     // Its attachments stay, unattached (the post had no parent).
-    const attachments = await db().selectFrom('attachments').select(['id', 'post_id']).where('id', '>=', 301).where('id', '<=', 325).execute();
+    const attachments = await db()
+      .selectFrom('attachments')
+      .select(['id', 'post_id'])
+      .where('id', '>=', 301)
+      .where('id', '<=', 325)
+      .execute();
     expect(attachments).toHaveLength(25);
     expect(attachments.every((row) => row.post_id === null)).toBe(true);
     expect((await read(harness, admin, 1, 107)).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
@@ -73,7 +87,10 @@ describe('deleting a trashed post for good', () => {
     expect((await trash(harness, admin, 1, 112)).body.status).toBe('trash');
     expect((await trash(harness, admin, 1, 112)).body.status).toBe('deleted');
     expect((await rowOf(106))?.parent_id).toBeNull();
-    expect((await read(harness, undefined, 1, 106)).body).toMatchObject({ parent: false, URL: 'https://demo.example.com/our-team/' });
+    expect((await read(harness, undefined, 1, 106)).body).toMatchObject({
+      parent: false,
+      URL: 'https://demo.example.com/our-team/',
+    });
   });
 
   it('of concurrent deletions, exactly one deletes it; the other finds it gone', async () => {
@@ -124,14 +141,19 @@ describe('permissions, all before any change', () => {
   it('unknown site, unknown post, and a type the site does not expose', async () => {
     expect((await trash(harness, admin, 'nowhere.example.com', 108)).body.error).toBe('unknown_blog');
     expect((await trash(harness, admin, 1, 999)).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
-    expect((await trash(harness, admin, 1, 110)).body).toEqual({ error: 'unknown_post_type', message: 'Unknown post type' });
+    expect((await trash(harness, admin, 1, 110)).body).toEqual({
+      error: 'unknown_post_type',
+      message: 'Unknown post type',
+    });
     expect(await rowOf(110)).toMatchObject({ status: 'trash' });
   });
 });
 
 describe('metrics', () => {
   it('count each authorised trash request by what it did', async () => {
-    const text = await (await fetch(`${harness.server.url}/metrics`, { headers: { Authorization: 'Bearer delete-test-metrics-token' } })).text();
+    const text = await (
+      await fetch(`${harness.server.url}/metrics`, { headers: { Authorization: 'Bearer delete-test-metrics-token' } })
+    ).text();
     expect(text).toMatch(/^post_deletions_total\{outcome="trashed"\} [1-9]/m);
     expect(text).toMatch(/^post_deletions_total\{outcome="deleted"\} [1-9]/m);
   });

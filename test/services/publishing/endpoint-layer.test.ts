@@ -28,11 +28,14 @@ describe('boolean query flags', () => {
     expect(await res.text()).toBe('{\n    "ID": 108,\n    "status": "publish"\n}');
   });
 
-  it.each(['yes', 'on', '2', 'no', '0', 'false', 'f', '', 'TRUE!'])('pretty=%s means false: compact JSON, not 400', async (value) => {
-    const res = await harness.call(post(108, `?fields=ID,status&pretty=${encodeURIComponent(value)}`));
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe('{"ID":108,"status":"publish"}');
-  });
+  it.each(['yes', 'on', '2', 'no', '0', 'false', 'f', '', 'TRUE!'])(
+    'pretty=%s means false: compact JSON, not 400',
+    async (value) => {
+      const res = await harness.call(post(108, `?fields=ID,status&pretty=${encodeURIComponent(value)}`));
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('{"ID":108,"status":"publish"}');
+    },
+  );
 
   it.each(['yes', 'on', 'y', '2'])('http_envelope=%s means false: the answer is not enveloped', async (value) => {
     const res = await harness.call(post(999, `?http_envelope=${value}`));
@@ -48,7 +51,9 @@ describe('boolean query flags', () => {
 
 describe('fields, where the operation declares it', () => {
   it('keeps the named keys of each post of a list, and the list itself whole', async () => {
-    const res = await harness.call(`${base}/sites/1/posts?fields=ID,status`, { headers: { Authorization: `Bearer ${admin}` } });
+    const res = await harness.call(`${base}/sites/1/posts?fields=ID,status`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { found: number; posts: Record<string, unknown>[] };
     expect(body.found).toBeGreaterThan(0);
@@ -97,7 +102,8 @@ describe('other methods', () => {
     const res = await harness.call(`${base}${path}`, { method, headers: { Authorization: `Bearer ${admin}` } });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe(allow);
-    if (method !== 'HEAD') expect(await res.json()).toEqual({ error: 'not_allowed', error_message: 'Method not allowed' });
+    if (method !== 'HEAD')
+      expect(await res.json()).toEqual({ error: 'not_allowed', error_message: 'Method not allowed' });
   });
 
   it('an unknown path under another method is 404', async () => {
@@ -134,7 +140,11 @@ describe('OPTIONS', () => {
   it('answers a preflight from an allowed origin with the methods and headers it may use', async () => {
     const res = await harness.call(`${base}/sites/1/posts/101/delete`, {
       method: 'OPTIONS',
-      headers: { Origin: ALLOWED, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: ALLOWED,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
@@ -177,7 +187,9 @@ describe('CORS on answers', () => {
     const notFound = await harness.call(post(999), { headers: { Origin: 'https://evil.example.net' } });
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('access-control-allow-origin')).toBe('*');
-    const bad = await harness.call(`${base}/sites/${'x'.repeat(300)}/posts/108`, { headers: { Origin: 'https://evil.example.net' } });
+    const bad = await harness.call(`${base}/sites/${'x'.repeat(300)}/posts/108`, {
+      headers: { Origin: 'https://evil.example.net' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('access-control-allow-origin')).toBe('*');
   });
@@ -185,7 +197,9 @@ describe('CORS on answers', () => {
   it('PUBLISHING_CORS_ORIGINS=* allows every origin', async () => {
     const open = await startPublishing({ PUBLISHING_CORS_ORIGINS: '*' });
     try {
-      const res = await open.call(`${open.server.url}/rest/v1.1/sites/1/posts/108`, { headers: { Origin: 'https://any.example.org' } });
+      const res = await open.call(`${open.server.url}/rest/v1.1/sites/1/posts/108`, {
+        headers: { Origin: 'https://any.example.org' },
+      });
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
     } finally {
       await open.close();

@@ -51,11 +51,18 @@ describe('whether I like a post', () => {
       },
     });
     // The editor does not like post 108; the site may be named by its domain.
-    expect((await mine('demo.example.com', 108, editor)).body).toMatchObject({ i_like: false, like_count: 2, site_ID: 1 });
+    expect((await mine('demo.example.com', 108, editor)).body).toMatchObject({
+      i_like: false,
+      like_count: 2,
+      site_ID: 1,
+    });
   });
 
   it('follows the post: a like added is counted and mine', async () => {
-    await harness.server.built.db.insertInto('likes').values({ post_id: 108, user_id: 3, date: new Date().toISOString() }).execute();
+    await harness.server.built.db
+      .insertInto('likes')
+      .values({ post_id: 108, user_id: 3, date: new Date().toISOString() })
+      .execute();
     expect((await mine('1', 108, editor)).body).toMatchObject({ i_like: true, like_count: 3 });
   });
 
@@ -69,7 +76,10 @@ describe('whether I like a post', () => {
   });
 
   it('answers only about a post the caller may read; 404 for an unknown post or site', async () => {
-    expect((await mine('1', 102, subscriber)).body).toEqual({ error: 'unauthorized', message: 'User cannot view post' });
+    expect((await mine('1', 102, subscriber)).body).toEqual({
+      error: 'unauthorized',
+      message: 'User cannot view post',
+    });
     expect((await mine('1', 999, subscriber)).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
     expect((await mine('nowhere.example.com', 108, subscriber)).body).toMatchObject({ error: 'unknown_blog' });
   });

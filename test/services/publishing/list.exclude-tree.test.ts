@@ -23,18 +23,29 @@ beforeAll(async () => {
 });
 afterAll(() => harness?.close());
 
-const ids = (body: Record<string, unknown>) => (body.posts as { ID: number }[]).map((post) => post.ID).sort((a, b) => a - b);
+const ids = (body: Record<string, unknown>) =>
+  (body.posts as { ID: number }[]).map((post) => post.ID).sort((a, b) => a - b);
 
 describe('exclude_tree', () => {
   it('leaves out the page and every page below it, of any status', async () => {
     const all = await list(harness, admin, 1, { type: 'page', status: 'publish,draft', number: 100 });
     expect(ids(all.body)).toEqual([112, 950, 951, 952]);
-    const pruned = await list(harness, admin, 1, { type: 'page', status: 'publish,draft', number: 100, exclude_tree: 112 });
+    const pruned = await list(harness, admin, 1, {
+      type: 'page',
+      status: 'publish,draft',
+      number: 100,
+      exclude_tree: 112,
+    });
     expect(pruned.status).toBe(200);
     expect(ids(pruned.body)).toEqual([952]);
     expect(pruned.body.found).toBe(1);
     // A branch lower down, with `exclude` beside it.
-    expect(ids((await list(harness, admin, 1, { type: 'page', status: 'publish,draft', exclude_tree: 950, exclude: [952] })).body)).toEqual([112]);
+    expect(
+      ids(
+        (await list(harness, admin, 1, { type: 'page', status: 'publish,draft', exclude_tree: 950, exclude: [952] }))
+          .body,
+      ),
+    ).toEqual([112]);
   });
 
   it('is ignored for a type that is not hierarchical and for `any`, as on the platform', async () => {
@@ -42,6 +53,8 @@ describe('exclude_tree', () => {
     const any = await list(harness, admin, 1, { type: 'any', number: 100, exclude_tree: 112 });
     expect(ids(any.body)).toEqual(expect.arrayContaining([112, 950, 952, 953]));
     // An ID no post has, or 0, leaves the list as it is.
-    expect(ids((await list(harness, admin, 1, { type: 'page', status: 'publish,draft', exclude_tree: 0 })).body)).toEqual([112, 950, 951, 952]);
+    expect(
+      ids((await list(harness, admin, 1, { type: 'page', status: 'publish,draft', exclude_tree: 0 })).body),
+    ).toEqual([112, 950, 951, 952]);
   });
 });

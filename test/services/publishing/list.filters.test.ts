@@ -22,7 +22,15 @@ beforeAll(async () => {
     .insertInto('terms')
     .values([
       { id: 9001, site_id: 1, taxonomy: 'category', name: 'Regatta', slug: 'regatta', description: '', parent_id: 0 },
-      { id: 9002, site_id: 1, taxonomy: 'category', name: 'Dinghies', slug: 'dinghies', description: '', parent_id: 9001 },
+      {
+        id: 9002,
+        site_id: 1,
+        taxonomy: 'category',
+        name: 'Dinghies',
+        slug: 'dinghies',
+        description: '',
+        parent_id: 9001,
+      },
       { id: 9003, site_id: 1, taxonomy: 'category', name: 'Lasers', slug: 'lasers', description: '', parent_id: 9002 },
       { id: 9011, site_id: 1, taxonomy: 'post_tag', name: 'Sail', slug: 'sail', description: '', parent_id: 0 },
       { id: 9012, site_id: 1, taxonomy: 'post_tag', name: 'Wind', slug: 'wind', description: '', parent_id: 0 },
@@ -63,9 +71,12 @@ const listed = async (query: Record<string, unknown>, token: string | undefined 
   list(harness, token, 1, { after: SINCE, order: 'ASC', ...query } as never);
 /** A raw GET of the list (for query shapes the SDK does not write), contract-checked. */
 const rawList = async (query: string) => {
-  const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/?after=${SINCE}&order=ASC&${query}`, {
-    headers: { Authorization: `Bearer ${admin}` },
-  });
+  const response = await harness.call(
+    `${harness.server.url}/rest/v1.1/sites/1/posts/?after=${SINCE}&order=ASC&${query}`,
+    {
+      headers: { Authorization: `Bearer ${admin}` },
+    },
+  );
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 };
 
@@ -85,7 +96,11 @@ describe('tag', () => {
   it('lists nothing for a tag the site does not have, with the counts link and no next page', async () => {
     const { status, body } = await listed({ tag: 'nonexistent', number: 1 });
     expect(status).toBe(200);
-    expect(body).toEqual({ found: 0, posts: [], meta: { links: { counts: `${harness.server.config.publicUrl}/rest/v1.1/sites/1/post-counts/post` } } });
+    expect(body).toEqual({
+      found: 0,
+      posts: [],
+      meta: { links: { counts: `${harness.server.config.publicUrl}/rest/v1.1/sites/1/post-counts/post` } },
+    });
   });
 });
 
@@ -141,7 +156,10 @@ describe('meta_key and meta_value', () => {
   });
 
   it('refuses a protected key (404 invalid_meta_key), but for the public ones', async () => {
-    expect((await listed({ meta_key: '_edit_last' })).body).toEqual({ error: 'invalid_meta_key', message: 'Invalid meta key' });
+    expect((await listed({ meta_key: '_edit_last' })).body).toEqual({
+      error: 'invalid_meta_key',
+      message: 'Invalid meta key',
+    });
     expect((await listed({ meta_key: '_edit_last' }, undefined)).status).toBe(404);
     expect(ids((await listed({ meta_key: '_thumbnail_id', meta_value: '5' })).body)).toEqual([9104]);
   });
@@ -156,7 +174,12 @@ describe('meta_fields', () => {
   });
 
   it('changes nothing on posts without meta.data: meta=autosave loads nothing while the post has no newer autosave', async () => {
-    const { status, body } = await listed({ number: 2, context: 'edit', meta: 'autosave', meta_fields: 'autosave.modified,autosave.post_ID' });
+    const { status, body } = await listed({
+      number: 2,
+      context: 'edit',
+      meta: 'autosave',
+      meta_fields: 'autosave.modified,autosave.post_ID',
+    });
     expect(status).toBe(200);
     for (const post of body.posts) expect(post.meta.data).toBeUndefined();
     const plain = await listed({ number: 2, context: 'edit' });
@@ -166,7 +189,8 @@ describe('meta_fields', () => {
 
 describe('under the change mark (posts kept rendered for callers without a token, SQLite)', () => {
   it('sees a term given after a list: the filter and the kept post objects both follow the write', async () => {
-    const tagsOf = (body: Record<string, any>, id: number) => Object.keys(body.posts.find((post: { ID: number }) => post.ID === id)?.tags ?? {});
+    const tagsOf = (body: Record<string, any>, id: number) =>
+      Object.keys(body.posts.find((post: { ID: number }) => post.ID === id)?.tags ?? {});
     const before = await listed({ exclude: [9103] }, undefined);
     expect(tagsOf(before.body, 9104)).toEqual(['Wind']);
     expect(ids((await listed({ tag: 'sail' }, undefined)).body)).toEqual([9101, 9102]);
@@ -174,7 +198,11 @@ describe('under the change mark (posts kept rendered for callers without a token
     const after = await listed({ tag: 'sail' }, undefined);
     expect(ids(after.body)).toEqual([9101, 9102, 9104]);
     expect(tagsOf(after.body, 9104).sort()).toEqual(['Sail', 'Wind']);
-    await harness.server.built.db.deleteFrom('post_terms').where('post_id', '=', 9104).where('term_id', '=', 9011).execute();
+    await harness.server.built.db
+      .deleteFrom('post_terms')
+      .where('post_id', '=', 9104)
+      .where('term_id', '=', 9011)
+      .execute();
   });
 });
 

@@ -20,14 +20,28 @@ beforeAll(async () => {
   since = new Date(Date.now() - 60_000).toISOString();
   // Same title for all: `order_by=title` has nothing but ties, decided by ID.
   for (let i = 0; i < 25; i++) {
-    const { status, body } = await savePost(harness, admin, 'new', { title: 'Same second', content: `Post ${i}`, status: 'publish' });
+    const { status, body } = await savePost(harness, admin, 'new', {
+      title: 'Same second',
+      content: `Post ${i}`,
+      status: 'publish',
+    });
     expect(status).toBe(200);
     written.push(body.ID as number);
   }
   // Rows as an import writes them, several in each second and each with the date of an API post, so ties surely exist.
-  const rows = await harness.server.built.db.selectFrom('posts').select(['date', 'modified']).where('id', 'in', written).execute();
+  const rows = await harness.server.built.db
+    .selectFrom('posts')
+    .select(['date', 'modified'])
+    .where('id', 'in', written)
+    .execute();
   const extra = Array.from({ length: 12 }, (_, i) =>
-    postRow({ id: 7000 + i, title: 'Same second', slug: `imported-${i}`, date: rows[i % 3]!.date, modified: rows[i % 3]!.modified }),
+    postRow({
+      id: 7000 + i,
+      title: 'Same second',
+      slug: `imported-${i}`,
+      date: rows[i % 3]!.date,
+      modified: rows[i % 3]!.modified,
+    }),
   );
   await insertPosts(harness, extra);
   written.push(...extra.map((row) => row.id));
@@ -52,7 +66,11 @@ async function walk(query: Record<string, unknown>): Promise<number[]> {
 
 describe('dates written through the API', () => {
   it('are kept to the second, as the platform keeps them', async () => {
-    const rows = await harness.server.built.db.selectFrom('posts').select(['id', 'date', 'modified']).where('id', 'in', written).execute();
+    const rows = await harness.server.built.db
+      .selectFrom('posts')
+      .select(['id', 'date', 'modified'])
+      .where('id', 'in', written)
+      .execute();
     for (const row of rows) {
       expect(row.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
       expect(row.modified).toMatch(/\.000Z$/);
@@ -62,9 +80,17 @@ describe('dates written through the API', () => {
   });
 
   it('keep the second of a date given with a fraction', async () => {
-    const { body } = await savePost(harness, admin, 'new', { title: 'Fraction', date: '2026-03-04T05:06:07.890Z', status: 'draft' });
+    const { body } = await savePost(harness, admin, 'new', {
+      title: 'Fraction',
+      date: '2026-03-04T05:06:07.890Z',
+      status: 'draft',
+    });
     expect(body.date).toBe('2026-03-04T05:06:07+00:00');
-    const row = await harness.server.built.db.selectFrom('posts').select('date').where('id', '=', body.ID).executeTakeFirstOrThrow();
+    const row = await harness.server.built.db
+      .selectFrom('posts')
+      .select('date')
+      .where('id', '=', body.ID)
+      .executeTakeFirstOrThrow();
     expect(row.date).toBe('2026-03-04T05:06:07.000Z');
   });
 });
@@ -72,11 +98,14 @@ describe('dates written through the API', () => {
 describe('page handles over posts written in the same second', () => {
   const orders = ['DESC', 'ASC'] as const;
   const keys = ['date', 'modified', 'title', 'comment_count', 'ID'] as const;
-  it.each(keys.flatMap((orderBy) => orders.map((order) => [orderBy, order] as const)))('order_by=%s order=%s: every post once', async (orderBy, order) => {
-    const seen = await walk({ number: 10, order, order_by: orderBy, after: since, fields: 'ID' });
-    expect(seen).toHaveLength(written.length);
-    expect([...seen].sort((a, b) => a - b)).toEqual([...written].sort((a, b) => a - b));
-  });
+  it.each(keys.flatMap((orderBy) => orders.map((order) => [orderBy, order] as const)))(
+    'order_by=%s order=%s: every post once',
+    async (orderBy, order) => {
+      const seen = await walk({ number: 10, order, order_by: orderBy, after: since, fields: 'ID' });
+      expect(seen).toHaveLength(written.length);
+      expect([...seen].sort((a, b) => a - b)).toEqual([...written].sort((a, b) => a - b));
+    },
+  );
 });
 
 describe('modified_after: where a sync goes on from', () => {
@@ -91,7 +120,11 @@ describe('modified_after: where a sync goes on from', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const edited = written[0]!;
     expect((await savePost(harness, admin, edited, { title: 'Edited' })).status).toBe(200);
-    const next = await list(harness, admin, 1, { modified_after: post!.modified, order_by: 'modified', fields: 'ID,modified' });
+    const next = await list(harness, admin, 1, {
+      modified_after: post!.modified,
+      order_by: 'modified',
+      fields: 'ID,modified',
+    });
     expect(ids(next.body)).toEqual([edited]);
   });
 });

@@ -12,8 +12,31 @@ let harness: PublishingTestServer;
 beforeAll(async () => {
   harness = await startPublishing();
   const db = harness.server.built.db;
-  await db.insertInto('sites').values({ id: SITE, domain: 'big.example.com', path: '', name: 'Big', description: '', lang: 'en', is_private: 0, extra_post_types: '[]' }).execute();
-  await db.insertInto('terms').values({ id: 9001, site_id: SITE, taxonomy: 'category', name: 'News', slug: 'news', description: '', parent_id: 0 }).execute();
+  await db
+    .insertInto('sites')
+    .values({
+      id: SITE,
+      domain: 'big.example.com',
+      path: '',
+      name: 'Big',
+      description: '',
+      lang: 'en',
+      is_private: 0,
+      extra_post_types: '[]',
+    })
+    .execute();
+  await db
+    .insertInto('terms')
+    .values({
+      id: 9001,
+      site_id: SITE,
+      taxonomy: 'category',
+      name: 'News',
+      slug: 'news',
+      description: '',
+      parent_id: 0,
+    })
+    .execute();
   const statuses = ['publish', 'publish', 'publish', 'draft', 'trash'];
   await insertPosts(
     harness,
@@ -44,7 +67,9 @@ async function plan(query: Compilable<unknown>): Promise<string> {
   const db = harness.server.built.db;
   const compiled = query.compile();
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const result = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`${sqlite ? 'explain query plan' : 'explain'} ${compiled.sql}`, [...compiled.parameters]));
+  const result = await db.executeQuery<Record<string, string>>(
+    CompiledQuery.raw(`${sqlite ? 'explain query plan' : 'explain'} ${compiled.sql}`, [...compiled.parameters]),
+  );
   return result.rows.map((row) => (sqlite ? row.detail : row['QUERY PLAN'])).join('\n');
 }
 

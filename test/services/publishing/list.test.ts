@@ -16,7 +16,12 @@ afterAll(() => harness?.close());
 const ids = (body: Record<string, any>) => (body.posts as { ID: number }[]).map((post) => post.ID);
 
 /** Every page of a list by its handles, the posts' IDs in order, with `between` run after each page. */
-async function walk(token: string | undefined, site: number, query: Record<string, unknown>, between: (page: number) => Promise<void> = async () => {}) {
+async function walk(
+  token: string | undefined,
+  site: number,
+  query: Record<string, unknown>,
+  between: (page: number) => Promise<void> = async () => {},
+) {
   const seen: number[] = [];
   let handle: string | undefined;
   for (let page = 1; page < 50; page++) {
@@ -36,7 +41,9 @@ describe('who sees what (the single read\u2019s rules)', () => {
     expect(status).toBe(200);
     expect(response.headers.get('x-ratelimit-limit')).not.toBeNull();
     expect(body).toMatchObject({ found: 1, posts: [{ ID: 108, status: 'publish', sticky: true }] });
-    expect(body.meta).toEqual({ links: { counts: `${harness.server.config.publicUrl}/rest/v1.1/sites/1/post-counts/post` } });
+    expect(body.meta).toEqual({
+      links: { counts: `${harness.server.config.publicUrl}/rest/v1.1/sites/1/post-counts/post` },
+    });
     // The same post object as the single read.
     const read = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/108`);
     expect(body.posts[0]).toEqual(await read.json());
@@ -81,29 +88,63 @@ const DATES: Record<number, string> = {};
 const order = (id: number) => -Date.parse(DATES[id]!);
 
 beforeAll(async () => {
-  const rows = await harness.server.built.db.selectFrom('posts').select(['id', 'date']).where('site_id', '=', 1).execute();
+  const rows = await harness.server.built.db
+    .selectFrom('posts')
+    .select(['id', 'date'])
+    .where('site_id', '=', 1)
+    .execute();
   for (const row of rows) DATES[row.id] = row.date;
 });
 
 describe('the query parameters', () => {
   beforeAll(async () => {
     await insertPosts(harness, [
-      postRow({ id: 2001, title: 'Alpha tide', date: '2026-05-01T10:00:00.000Z', modified: '2026-05-09T10:00:00.000Z', author_id: 2 }),
-      postRow({ id: 2002, title: 'beta harbour', date: '2026-05-02T10:00:00.000Z', modified: '2026-05-08T10:00:00.000Z', sticky: 1 }),
-      postRow({ id: 2003, title: 'Gamma nets', date: '2026-05-03T10:00:00.000Z', modified: '2026-05-07T10:00:00.000Z', content: 'About the HARBOUR lights' }),
-      postRow({ id: 2004, title: 'Delta', date: '2026-05-04T10:00:00.000Z', modified: '2026-05-06T10:00:00.000Z', password: 'secret' }),
+      postRow({
+        id: 2001,
+        title: 'Alpha tide',
+        date: '2026-05-01T10:00:00.000Z',
+        modified: '2026-05-09T10:00:00.000Z',
+        author_id: 2,
+      }),
+      postRow({
+        id: 2002,
+        title: 'beta harbour',
+        date: '2026-05-02T10:00:00.000Z',
+        modified: '2026-05-08T10:00:00.000Z',
+        sticky: 1,
+      }),
+      postRow({
+        id: 2003,
+        title: 'Gamma nets',
+        date: '2026-05-03T10:00:00.000Z',
+        modified: '2026-05-07T10:00:00.000Z',
+        content: 'About the HARBOUR lights',
+      }),
+      postRow({
+        id: 2004,
+        title: 'Delta',
+        date: '2026-05-04T10:00:00.000Z',
+        modified: '2026-05-06T10:00:00.000Z',
+        password: 'secret',
+      }),
     ]);
   });
 
   it('orders by date (default, newest first), and ASC', async () => {
     expect(ids((await list(harness, admin, 1, { number: 5 })).body)).toEqual([2004, 2003, 2002, 2001, 108]);
-    expect(ids((await list(harness, admin, 1, { order: 'ASC', after: '2026-04-30T00:00:00Z' })).body)).toEqual([2001, 2002, 2003, 2004]);
+    expect(ids((await list(harness, admin, 1, { order: 'ASC', after: '2026-04-30T00:00:00Z' })).body)).toEqual([
+      2001, 2002, 2003, 2004,
+    ]);
   });
 
   it('orders by modified, title, ID and comment_count', async () => {
     const recent = { after: '2026-04-30T00:00:00+00:00' };
-    expect(ids((await list(harness, admin, 1, { ...recent, order_by: 'modified' })).body)).toEqual([2001, 2002, 2003, 2004]);
-    expect(ids((await list(harness, admin, 1, { ...recent, order_by: 'ID', order: 'ASC' })).body)).toEqual([2001, 2002, 2003, 2004]);
+    expect(ids((await list(harness, admin, 1, { ...recent, order_by: 'modified' })).body)).toEqual([
+      2001, 2002, 2003, 2004,
+    ]);
+    expect(ids((await list(harness, admin, 1, { ...recent, order_by: 'ID', order: 'ASC' })).body)).toEqual([
+      2001, 2002, 2003, 2004,
+    ]);
     const byTitle = ids((await list(harness, admin, 1, { ...recent, order_by: 'title', order: 'ASC' })).body);
     expect(byTitle).toHaveLength(4);
     expect((await list(harness, admin, 1, { order_by: 'comment_count' })).status).toBe(200);
@@ -111,16 +152,31 @@ describe('the query parameters', () => {
   });
 
   it('filters by search (title, excerpt, content; any case), author, sticky and date ranges', async () => {
-    expect(ids((await list(harness, admin, 1, { search: 'harbour', after: '2026-04-30T00:00:00Z' })).body)).toEqual([2003, 2002]);
+    expect(ids((await list(harness, admin, 1, { search: 'harbour', after: '2026-04-30T00:00:00Z' })).body)).toEqual([
+      2003, 2002,
+    ]);
     expect(ids((await list(harness, admin, 1, { search: '100%' })).body)).toEqual([]);
     expect(ids((await list(harness, admin, 1, { author: 2 })).body)).toEqual([2001]);
     expect(ids((await list(harness, admin, 1, { sticky: 'require' })).body)).toEqual([2002, 108]);
     expect(ids((await list(harness, admin, 1, { sticky: 'exclude', number: 2 })).body)).toEqual([2004, 2003]);
     // `after` alone is exclusive; beside `before` it is inclusive (`>= after and < before`), as on the platform.
-    expect(ids((await list(harness, admin, 1, { after: '2026-05-02T10:00:00Z', before: '2026-05-04T10:00:00Z' })).body)).toEqual([2003, 2002]);
+    expect(
+      ids((await list(harness, admin, 1, { after: '2026-05-02T10:00:00Z', before: '2026-05-04T10:00:00Z' })).body),
+    ).toEqual([2003, 2002]);
     expect(ids((await list(harness, admin, 1, { after: '2026-05-03T10:00:00Z' })).body)).toEqual([2004]);
-    expect(ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', modified_before: '2026-05-09T00:00:00Z' })).body)).toEqual([2003, 2002]);
-    expect(ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', order_by: 'modified' })).body)).toEqual([2001, 2002]);
+    expect(
+      ids(
+        (
+          await list(harness, admin, 1, {
+            modified_after: '2026-05-07T12:00:00+02:00',
+            modified_before: '2026-05-09T00:00:00Z',
+          })
+        ).body,
+      ),
+    ).toEqual([2003, 2002]);
+    expect(
+      ids((await list(harness, admin, 1, { modified_after: '2026-05-07T12:00:00+02:00', order_by: 'modified' })).body),
+    ).toEqual([2001, 2002]);
   });
 
   it('hides a password-protected post from a caller who may not edit it', async () => {
@@ -129,7 +185,8 @@ describe('the query parameters', () => {
   });
 
   it('counts in found what the caller may see (the kept counts, less published posts with a password, when nothing else narrows the list)', async () => {
-    const found = async (token: string | undefined, query: Record<string, string | number> = {}) => (await list(harness, token, 1, { number: 1, ...query })).body.found;
+    const found = async (token: string | undefined, query: Record<string, string | number> = {}) =>
+      (await list(harness, token, 1, { number: 1, ...query })).body.found;
     expect(await found(undefined)).toBe(4);
     expect(await found(undefined, { type: 'any' })).toBe(5);
     expect(await found(undefined, { status: 'any' })).toBe(4);
@@ -158,10 +215,22 @@ describe('the query parameters', () => {
   });
 
   it('answers bad input in the service\u2019s error format', async () => {
-    expect((await list(harness, admin, 1, { number: 101 })).body).toEqual({ error: 'invalid_number', message: 'The NUMBER parameter must be less than or equal to 100.' });
-    expect((await list(harness, admin, 1, { after: 'yesterday' })).body).toEqual({ error: 'invalid_input', message: 'Invalid parameter after: must be an ISO 8601 date and time' });
-    expect((await list(harness, admin, 1, { type: 'feedback' })).body).toEqual({ error: 'unknown_post_type', message: 'Unknown post type' });
-    expect((await list(harness, admin, 'nowhere.example.com')).body).toEqual({ error: 'unknown_blog', message: 'Unknown blog' });
+    expect((await list(harness, admin, 1, { number: 101 })).body).toEqual({
+      error: 'invalid_number',
+      message: 'The NUMBER parameter must be less than or equal to 100.',
+    });
+    expect((await list(harness, admin, 1, { after: 'yesterday' })).body).toEqual({
+      error: 'invalid_input',
+      message: 'Invalid parameter after: must be an ISO 8601 date and time',
+    });
+    expect((await list(harness, admin, 1, { type: 'feedback' })).body).toEqual({
+      error: 'unknown_post_type',
+      message: 'Unknown post type',
+    });
+    expect((await list(harness, admin, 'nowhere.example.com')).body).toEqual({
+      error: 'unknown_blog',
+      message: 'Unknown blog',
+    });
     // A handle that names no position is ignored, as the platform ignores it.
     expect(ids((await list(harness, admin, 1, { number: 1, page_handle: 'garbage' })).body)).toEqual([2004]);
     // An order the platform does not know is its default (`cast_and_filter`), not a 400.
@@ -196,8 +265,22 @@ describe('page handles while posts are written between pages', () => {
     const seen = await walk(admin, site, query, async () => {
       // A post that sorts first, one that sorts last, and one beside the current position: none moves the rest.
       await insertPosts(harness, [
-        postRow({ id: extra++, site_id: site, slug: `walk-${extra}`, title: `Walk ${orderBy} 99`, date: '2027-03-01T00:00:00.000Z', modified: '2027-03-01T00:00:00.000Z' }),
-        postRow({ id: extra++, site_id: site, slug: `walk-${extra}`, title: `Walk ${orderBy} 00`, date: '2026-12-01T00:00:00.000Z', modified: '2026-12-01T00:00:00.000Z' }),
+        postRow({
+          id: extra++,
+          site_id: site,
+          slug: `walk-${extra}`,
+          title: `Walk ${orderBy} 99`,
+          date: '2027-03-01T00:00:00.000Z',
+          modified: '2027-03-01T00:00:00.000Z',
+        }),
+        postRow({
+          id: extra++,
+          site_id: site,
+          slug: `walk-${extra}`,
+          title: `Walk ${orderBy} 00`,
+          date: '2026-12-01T00:00:00.000Z',
+          modified: '2026-12-01T00:00:00.000Z',
+        }),
       ]);
     });
     expect(new Set(seen).size).toBe(seen.length);

@@ -50,7 +50,13 @@ beforeAll(async () => {
     .execute();
   await db
     .insertInto('likes')
-    .values(Array.from({ length: LIKERS }, (_, i) => ({ post_id: 108, user_id: 80_000 + i, date: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString() })))
+    .values(
+      Array.from({ length: LIKERS }, (_, i) => ({
+        post_id: 108,
+        user_id: 80_000 + i,
+        date: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
+      })),
+    )
     .execute();
 });
 afterAll(() => harness?.close());
@@ -103,7 +109,9 @@ describe('an answer larger than MAX_ANSWER_BYTES', () => {
         error: 'invalid_input',
         message: 'The answer would be larger than 3000 bytes; ask for less (fields, meta, number)',
       });
-      const jsonp = await small.call(`${small.server.url}/rest/v1.1/sites/1/posts/108?meta=site,likes,replies&pretty=1&callback=cb`);
+      const jsonp = await small.call(
+        `${small.server.url}/rest/v1.1/sites/1/posts/108?meta=site,likes,replies&pretty=1&callback=cb`,
+      );
       expect(jsonp.status).toBe(400);
       expect(await jsonp.text()).toMatch(/^\/\*\*\/cb\(\{\s*"error": "invalid_input"/);
       const fewer = await small.call(`${small.server.url}/rest/v1.1/sites/1/posts/108?fields=ID,status`);

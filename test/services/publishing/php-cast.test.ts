@@ -8,8 +8,26 @@ import { phpInputCasts, phpInt, phpTruthy } from '../../../src/services/publishi
 describe('PHP casts, as cast_and_filter applies them', () => {
   it('(int): numbers truncated, leading integers of text, 0 for the rest', () => {
     const cases: [unknown, number][] = [
-      [12, 12], [12.9, 12], [-3.5, -3], [true, 1], [false, 0], ['12', 12], [' 12', 12], ['12abc', 12], ['-7', -7],
-      ['1e3', 1000], ['7.9', 7], ['false', 0], ['', 0], ['abc', 0], [[], 0], [[1], 1], [{}, 1], [Number.NaN, 0], ['9'.repeat(30), Number.MAX_SAFE_INTEGER], ['-' + '9'.repeat(30), -Number.MAX_SAFE_INTEGER],
+      [12, 12],
+      [12.9, 12],
+      [-3.5, -3],
+      [true, 1],
+      [false, 0],
+      ['12', 12],
+      [' 12', 12],
+      ['12abc', 12],
+      ['-7', -7],
+      ['1e3', 1000],
+      ['7.9', 7],
+      ['false', 0],
+      ['', 0],
+      ['abc', 0],
+      [[], 0],
+      [[1], 1],
+      [{}, 1],
+      [Number.NaN, 0],
+      ['9'.repeat(30), Number.MAX_SAFE_INTEGER],
+      ['-' + '9'.repeat(30), -Number.MAX_SAFE_INTEGER],
     ];
     for (const [value, expected] of cases) expect([value, phpInt(value)]).toEqual([value, expected]);
   });
@@ -31,18 +49,30 @@ const properties = {
   publicize: { 'x-php-cast': 'drop' },
   type: { type: 'string' },
 };
-const body = (phpInput: Record<string, unknown>) => ({ 'x-php-input': phpInput, content: { 'application/json': { schema: { type: 'object', properties } } } });
+const body = (phpInput: Record<string, unknown>) => ({
+  'x-php-input': phpInput,
+  content: { 'application/json': { schema: { type: 'object', properties } } },
+});
 const contract = {
   dereferenced: {
     paths: {
-      '/things/new': { post: { operationId: 'createThing', requestBody: body({ defaults: true, choices: { status: ['publish', 'draft'] } }) } },
+      '/things/new': {
+        post: {
+          operationId: 'createThing',
+          requestBody: body({ defaults: true, choices: { status: ['publish', 'draft'] } }),
+        },
+      },
       '/things/{id}': { post: { operationId: 'updateThing', requestBody: body({ drop: ['type'] }) } },
       '/things': {
         get: {
           operationId: 'listThings',
           parameters: [
             { name: 'number', in: 'query', schema: { 'x-php-cast': 'int', default: 20 } },
-            { name: 'order', in: 'query', schema: { 'x-php-cast': 'choice', 'x-php-choices': ['DESC', 'ASC'], default: 'DESC' } },
+            {
+              name: 'order',
+              in: 'query',
+              schema: { 'x-php-cast': 'choice', 'x-php-choices': ['DESC', 'ASC'], default: 'DESC' },
+            },
             { name: 'context', in: 'query', schema: { type: 'string' } },
           ],
         },
@@ -56,7 +86,19 @@ describe('the casting step, per operation of a contract', () => {
   const file = new UploadedFile('media[]', 'a.jpg', 'image/jpeg', 10, false);
 
   it('a new thing: documented fields only, each cast, an unknown or missing choice its first allowed value', () => {
-    expect(casts.body('createThing', { title: 'x', parent: 'false', sticky: 'true', featured_image: 201, status: 'trash', unknown: 1, publicize: true, type: 'page', media: [file, 'not a file'] })).toEqual({
+    expect(
+      casts.body('createThing', {
+        title: 'x',
+        parent: 'false',
+        sticky: 'true',
+        featured_image: 201,
+        status: 'trash',
+        unknown: 1,
+        publicize: true,
+        type: 'page',
+        media: [file, 'not a file'],
+      }),
+    ).toEqual({
       title: 'x',
       parent: 0,
       sticky: true,
@@ -75,7 +117,11 @@ describe('the casting step, per operation of a contract', () => {
   });
 
   it('a query: cast parameters take their default, the others pass through', () => {
-    expect(casts.query('listThings', { number: 'lots', order: 'sideways', context: 'edit' })).toEqual({ number: 0, order: 'DESC', context: 'edit' });
+    expect(casts.query('listThings', { number: 'lots', order: 'sideways', context: 'edit' })).toEqual({
+      number: 0,
+      order: 'DESC',
+      context: 'edit',
+    });
     expect(casts.query('listThings', { context: 'edit' })).toEqual({ number: 20, order: 'DESC', context: 'edit' });
     expect(() => casts.body('nothing', {})).toThrow(/no operation nothing/);
   });

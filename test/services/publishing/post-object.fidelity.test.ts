@@ -39,7 +39,18 @@ describe('terms', () => {
   });
 
   it('show a portfolio project type with its parent and its links', async () => {
-    await db().insertInto('terms').values({ id: 40, site_id: 1, taxonomy: 'jetpack-portfolio-type', name: 'Portraits', slug: 'portraits', description: '', parent_id: 0 }).execute();
+    await db()
+      .insertInto('terms')
+      .values({
+        id: 40,
+        site_id: 1,
+        taxonomy: 'jetpack-portfolio-type',
+        name: 'Portraits',
+        slug: 'portraits',
+        description: '',
+        parent_id: 0,
+      })
+      .execute();
     await db().insertInto('post_terms').values({ post_id: 111, term_id: 40 }).execute();
     const { body } = await read(harness, admin, 1, 111);
     expect(body.terms['jetpack-portfolio-type'].Portraits).toEqual({
@@ -84,7 +95,11 @@ describe('other_URLs (the sample permalink)', () => {
 
   it('suggests a slug made from the title when there is none, unique among the site\u2019s posts', async () => {
     await restore(harness, admin, 1, 102);
-    await db().updateTable('posts').set({ slug: '', title: 'Welcome to the demo site' }).where('id', '=', 102).execute();
+    await db()
+      .updateTable('posts')
+      .set({ slug: '', title: 'Welcome to the demo site' })
+      .where('id', '=', 102)
+      .execute();
     expect((await read(harness, admin, 1, 102)).body.other_URLs.suggested_slug).toBe('welcome-to-the-demo-site-2');
     await db().updateTable('posts').set({ slug: 'welcome-to-the-demo-site' }).where('id', '=', 102).execute();
     expect((await read(harness, admin, 1, 102)).body.other_URLs.suggested_slug).toBe('welcome-to-the-demo-site-2');
@@ -103,7 +118,17 @@ describe('author', () => {
   it('has no site_ID for an author with no site', async () => {
     await db()
       .insertInto('users')
-      .values({ id: 9, login: 'former', email: 'former@demo.example.com', display_name: 'Fay Former', first_name: 'Fay', last_name: 'Former', nice_name: 'former', url: '', avatar_url: 'https://demo.example.com/avatars/former.png' })
+      .values({
+        id: 9,
+        login: 'former',
+        email: 'former@demo.example.com',
+        display_name: 'Fay Former',
+        first_name: 'Fay',
+        last_name: 'Former',
+        nice_name: 'former',
+        url: '',
+        avatar_url: 'https://demo.example.com/avatars/former.png',
+      })
       .execute();
     await db().updateTable('posts').set({ author_id: 9 }).where('id', '=', 112).execute();
     const { body } = await read(harness, undefined, 1, 112);
@@ -128,7 +153,17 @@ describe('attachments', () => {
 
 describe('short_URL (wp.me)', () => {
   it('writes numbers in the platform\u2019s base 62', () => {
-    expect([0, 9, 10, 35, 36, 61, 62, 101, 3844].map(base62)).toEqual(['0', '9', 'a', 'z', 'A', 'Z', '10', '1D', '100']);
+    expect([0, 9, 10, 35, 36, 61, 62, 101, 3844].map(base62)).toEqual([
+      '0',
+      '9',
+      'a',
+      'z',
+      'A',
+      'Z',
+      '10',
+      '1D',
+      '100',
+    ]);
   });
 
   it('is p for a post, P for a page, "" for a type without short links', async () => {
@@ -155,7 +190,9 @@ describe('short_URL (wp.me)', () => {
 
 describe('URL', () => {
   it('of a trashed post is its permalink with the __trashed slug; of a scheduled one, the plain link', async () => {
-    expect((await read(harness, admin, 1, 113)).body.URL).toBe('https://demo.example.com/2026/01/05/welcome-to-the-demo-site__trashed/');
+    expect((await read(harness, admin, 1, 113)).body.URL).toBe(
+      'https://demo.example.com/2026/01/05/welcome-to-the-demo-site__trashed/',
+    );
     const future = await restore(harness, admin, 1, 105);
     expect(future.body).toMatchObject({ status: 'future', URL: 'https://demo.example.com/?p=105' });
   });

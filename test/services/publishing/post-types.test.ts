@@ -41,7 +41,14 @@ describe('post types', () => {
     ]);
     expect(post).toMatchObject({
       label: 'Posts',
-      labels: { name: 'Posts', singular_name: 'Post', add_new_item: 'Add New Post', all_items: 'All Posts', not_found: 'No posts found.', parent_item_colon: null },
+      labels: {
+        name: 'Posts',
+        singular_name: 'Post',
+        add_new_item: 'Add New Post',
+        all_items: 'All Posts',
+        not_found: 'No posts found.',
+        parent_item_colon: null,
+      },
       capabilities: { edit_posts: 'edit_posts', publish_posts: 'publish_posts', create_posts: 'edit_posts' },
       hierarchical: false,
       publicly_queryable: true,
@@ -56,11 +63,18 @@ describe('post types', () => {
       supports: { 'page-attributes': true },
     });
     expect(page.supports).not.toHaveProperty('tags');
-    expect(portfolio).toMatchObject({ label: 'Projects', labels: { add_new_item: 'Add New Project' }, description: 'Portfolio Items' });
+    expect(portfolio).toMatchObject({
+      label: 'Projects',
+      labels: { add_new_item: 'Add New Project' },
+      description: 'Portfolio Items',
+    });
   });
 
   it('lists only post and page on a site without extra types, and is 404 unknown_blog for no site', async () => {
     expect((await get('/sites/demo.example.com%3A%3Ablog/post-types')).body).toMatchObject({ found: 2 });
-    expect(await get('/sites/nowhere.example/post-types')).toMatchObject({ status: 404, body: { error: 'unknown_blog' } });
+    expect(await get('/sites/nowhere.example/post-types')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_blog' },
+    });
   });
 });

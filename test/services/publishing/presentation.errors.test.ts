@@ -30,13 +30,16 @@ describe('http_envelope on an error', () => {
     expect(body.headers).toContainEqual({ name: 'WWW-Authenticate', value: 'Bearer' });
   });
 
-  it.each(['0', 'false', 'no', '', 'yes', 'on', 'truthy'])('http_envelope=%s leaves the status as it is', async (value) => {
-    const res = await call(restore(`?http_envelope=${value}`), { method: 'POST' });
-    expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
-  });
+  it.each(['0', 'false', 'no', '', 'yes', 'on', 'truthy'])(
+    'http_envelope=%s leaves the status as it is',
+    async (value) => {
+      const res = await call(restore(`?http_envelope=${value}`), { method: 'POST' });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    },
+  );
 
-  it('wraps the endpoint layer\'s 405 too', async () => {
+  it("wraps the endpoint layer's 405 too", async () => {
     const res = await call(restore('?http_envelope=1'), { method: 'PATCH' });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -44,7 +47,7 @@ describe('http_envelope on an error', () => {
     expect(body.headers).toContainEqual({ name: 'Allow', value: 'POST' });
   });
 
-  it('never wraps the endpoint layer\'s empty 404 (it is plain text, as on the platform)', async () => {
+  it("never wraps the endpoint layer's empty 404 (it is plain text, as on the platform)", async () => {
     const res = await call(`${server.url}/rest/v1.1/sites/1/nothing?http_envelope=1&callback=cb`, { method: 'POST' });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);

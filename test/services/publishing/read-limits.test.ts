@@ -28,7 +28,11 @@ describe('publishing reads are limited per client address', () => {
   it('an IPv6 client is counted by its /64 behind a trusted proxy', async () => {
     harness = await startPublishing({ RATE_LIMIT_PUBLISHING_READS: '1', TRUST_PROXY: 'true' });
     const fetchVia = (ip: string) =>
-      harness!.call(`${harness!.server.url}/rest/v1.1/sites/demo.example.com/posts/108`, { headers: { 'X-Forwarded-For': ip } }).then((res) => res.status);
+      harness!
+        .call(`${harness!.server.url}/rest/v1.1/sites/demo.example.com/posts/108`, {
+          headers: { 'X-Forwarded-For': ip },
+        })
+        .then((res) => res.status);
     expect(await fetchVia('2001:db8:5:6::1')).toBe(200);
     expect(await fetchVia('2001:db8:5:6:aaaa::1')).toBe(429);
     expect(await fetchVia('2001:db8:5:7::1')).toBe(200);
@@ -36,6 +40,8 @@ describe('publishing reads are limited per client address', () => {
 
   it('default to 1000 an hour', async () => {
     harness = await startPublishing({});
-    expect((await read(harness, undefined, 'demo.example.com', 108)).response.headers.get('x-ratelimit-limit')).toBe('1000');
+    expect((await read(harness, undefined, 'demo.example.com', 108)).response.headers.get('x-ratelimit-limit')).toBe(
+      '1000',
+    );
   });
 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   // A site made private below applies at once: the instance remembers no site (site-cache.test.ts has the bound).
   harness = await startPublishing({ SITE_CACHE_MS: '0' });
   const logins = ['admin', 'editor', 'author', 'contributor', 'subscriber', 'moderator'] as const;
-  tokens = Object.fromEntries(await Promise.all(logins.map(async (login) => [login, await harness.tokenFor(login)]))) as typeof tokens;
+  tokens = Object.fromEntries(
+    await Promise.all(logins.map(async (login) => [login, await harness.tokenFor(login)])),
+  ) as typeof tokens;
 });
 afterAll(() => harness?.close());
 
@@ -22,7 +24,14 @@ describe('a published post', () => {
   it('is readable without a token, with no rights and no email', async () => {
     const { status, body } = await read(harness, undefined, 'demo.example.com', 108);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ID: 108, site_ID: 1, status: 'publish', sticky: true, i_like: false, is_following: false });
+    expect(body).toMatchObject({
+      ID: 108,
+      site_ID: 1,
+      status: 'publish',
+      sticky: true,
+      i_like: false,
+      is_following: false,
+    });
     expect(body.capabilities).toEqual({ publish_post: false, delete_post: false, edit_post: false });
     expect(body.author.email).toBe(false);
     expect(body.meta.links.self).toBe(`${harness.server.config.publicUrl}/rest/v1.1/sites/1/posts/108`);
@@ -37,7 +46,10 @@ describe('a published post', () => {
   });
 
   it('hides protected metadata from a reader who may not edit it, and shows it to one who may', async () => {
-    await harness.server.built.db.insertInto('post_meta').values({ id: 590, post_id: 108, meta_key: '_secret', meta_value: '"x"' }).execute();
+    await harness.server.built.db
+      .insertInto('post_meta')
+      .values({ id: 590, post_id: 108, meta_key: '_secret', meta_value: '"x"' })
+      .execute();
     const anonymous = await read(harness, undefined, 1, 108);
     expect(anonymous.body.metadata.map((entry: { key: string }) => entry.key)).toEqual(['mood']);
     const admin = await read(harness, tokens.admin, 1, 108);
@@ -64,7 +76,10 @@ describe('a published post', () => {
 
 describe('who may read a post that is not published', () => {
   it('a trashed post: only a caller who may edit it', async () => {
-    expect((await read(harness, undefined, 1, 102)).body).toEqual({ error: 'unauthorized', message: 'User cannot view post' });
+    expect((await read(harness, undefined, 1, 102)).body).toEqual({
+      error: 'unauthorized',
+      message: 'User cannot view post',
+    });
     expect((await read(harness, tokens.subscriber, 1, 102)).status).toBe(403);
     // The moderator may delete (so restore) any post, but not edit it, so not see it in the trash.
     expect((await read(harness, tokens.moderator, 1, 102)).status).toBe(403);
@@ -92,7 +107,10 @@ describe('who may read a post that is not published', () => {
   it('a private post: its author, and callers who may read private posts', async () => {
     await restore(harness, tokens.admin, 1, 104);
     expect((await read(harness, undefined, 1, 104)).status).toBe(403);
-    expect((await read(harness, tokens.author, 1, 104)).body).toEqual({ error: 'unauthorized', message: 'User cannot view post' });
+    expect((await read(harness, tokens.author, 1, 104)).body).toEqual({
+      error: 'unauthorized',
+      message: 'User cannot view post',
+    });
     expect((await read(harness, tokens.editor, 1, 104)).body).toMatchObject({ ID: 104, status: 'private' });
     expect((await read(harness, tokens.admin, 1, 104)).status).toBe(200);
   });
@@ -123,9 +141,15 @@ describe('a private site', () => {
 
 describe('what does not exist', () => {
   it('an unknown site is 404 unknown_blog, an unknown post or a type the site does not expose 404 unknown_post', async () => {
-    expect((await read(harness, undefined, 'nowhere.example.com', 108)).body).toEqual({ error: 'unknown_blog', message: 'Unknown blog' });
+    expect((await read(harness, undefined, 'nowhere.example.com', 108)).body).toEqual({
+      error: 'unknown_blog',
+      message: 'Unknown blog',
+    });
     expect((await read(harness, undefined, 1, 999)).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
-    expect((await read(harness, tokens.admin, 1, 110)).body).toEqual({ error: 'unknown_post', message: 'Unknown post' });
+    expect((await read(harness, tokens.admin, 1, 110)).body).toEqual({
+      error: 'unknown_post',
+      message: 'Unknown post',
+    });
     // A post of another site is not on this one.
     expect((await read(harness, tokens.admin, 2, 108)).status).toBe(404);
   });

@@ -19,7 +19,9 @@ const onSqlite = () => harness.server.config.databaseUrl.startsWith('sqlite:');
 
 beforeAll(async () => {
   // A file, not memory: another connection writes to it below (as the admin command line would).
-  const url = process.env.TEST_DATABASE_URL?.startsWith('sqlite:') ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'render-cache-')), 'app.db')}` : undefined;
+  const url = process.env.TEST_DATABASE_URL?.startsWith('sqlite:')
+    ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'render-cache-')), 'app.db')}`
+    : undefined;
   harness = await startPublishing({ SITE_CACHE_MS: '600000', ...(url ? { DATABASE_URL: url } : {}) });
   editor = await harness.tokenFor('editor');
 });
@@ -103,7 +105,10 @@ describe('post objects kept for callers without a token', () => {
     const plain = await read(harness, undefined, 1, 108);
     const kept = await read(harness, undefined, 1, 108);
     expect(kept.body).toEqual(plain.body);
-    expect((await read(harness, undefined, 1, 108, { fields: 'ID,title' })).body).toEqual({ ID: 108, title: plain.body.title });
+    expect((await read(harness, undefined, 1, 108, { fields: 'ID,title' })).body).toEqual({
+      ID: 108,
+      title: plain.body.title,
+    });
     const base = `${harness.server.url}/rest/v1.1/sites/1/posts/108`;
     expect(JSON.parse(await (await harness.call(`${base}?pretty=true`)).text())).toEqual(plain.body);
     const enveloped = (await (await harness.call(`${base}?http_envelope=1`)).json()) as { code: number; body: unknown };

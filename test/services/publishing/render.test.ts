@@ -126,7 +126,9 @@ describe('renderContent: [gallery]', () => {
 
 describe('renderContent: [embed]', () => {
   it('renders a link fallback in an embed figure, outside any <p>', () => {
-    expect(renderContent('[embed width="640" height="360"]https://www.youtube.com/watch?v=X&amp;t=5[/embed]', ctx)).toBe(
+    expect(
+      renderContent('[embed width="640" height="360"]https://www.youtube.com/watch?v=X&amp;t=5[/embed]', ctx),
+    ).toBe(
       '<figure class="wp-block-embed">\n<div class="wp-block-embed__wrapper">' +
         '<a href="https://www.youtube.com/watch?v=X&amp;t=5">https://www.youtube.com/watch?v=X&amp;t=5</a></div>\n' +
         '</figure>\n',
@@ -162,7 +164,8 @@ describe('renderExcerpt', () => {
   });
 
   it('strips shortcodes and tags from the content before counting words', () => {
-    const content = '<p>One <strong>two</strong></p><p>three</p>\n\n[gallery]\n\n[caption width="5"]<img src="x.jpg" /> hidden[/caption] four';
+    const content =
+      '<p>One <strong>two</strong></p><p>three</p>\n\n[gallery]\n\n[caption width="5"]<img src="x.jpg" /> hidden[/caption] four';
     expect(renderExcerpt('', content)).toBe('<p>One two three four</p>\n');
   });
 

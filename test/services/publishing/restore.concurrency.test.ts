@@ -17,13 +17,22 @@ const restoresCounted = async () => {
 };
 
 const commentStatuses = async (postId: number) =>
-  harness.server.built.db.selectFrom('comments').select(['id', 'status', 'status_before_trash']).where('post_id', '=', postId).orderBy('id').execute();
+  harness.server.built.db
+    .selectFrom('comments')
+    .select(['id', 'status', 'status_before_trash'])
+    .where('post_id', '=', postId)
+    .orderBy('id')
+    .execute();
 
 describe('fifty concurrent restores of the same post', () => {
   it('make exactly one transition in the store', async () => {
     const results = await Promise.all(Array.from({ length: CALLS }, () => harness.store.restorePost(107, new Date())));
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await harness.store.findPost(1, 107)).toMatchObject({ status: 'publish', slug: 'morning-at-the-harbour', trash: null });
+    expect(await harness.store.findPost(1, 107)).toMatchObject({
+      status: 'publish',
+      slug: 'morning-at-the-harbour',
+      trash: null,
+    });
     expect((await commentStatuses(107)).map((row) => row.status)).toEqual(['approved', 'approved', 'unapproved']);
   });
 
@@ -36,14 +45,22 @@ describe('fifty concurrent restores of the same post', () => {
     // All fifty were counted as authorised restores; the server's store made one transition.
     expect(after.restored - before.restored + after.unchanged - before.unchanged).toBe(CALLS);
     expect(after.restored - before.restored).toBe(1);
-    const seen = new Set(answers.map(({ body }) => JSON.stringify([body.status, body.slug, body.modified, body.discussion])));
+    const seen = new Set(
+      answers.map(({ body }) => JSON.stringify([body.status, body.slug, body.modified, body.discussion])),
+    );
     expect(seen.size).toBe(1);
-    expect(answers[0]!.body).toMatchObject({ status: 'publish', slug: 'the-harbours-first-light', discussion: { comment_count: 2 } });
+    expect(answers[0]!.body).toMatchObject({
+      status: 'publish',
+      slug: 'the-harbours-first-light',
+      discussion: { comment_count: 2 },
+    });
 
     const post = await harness.store.findPost(1, 101);
     expect(post).toMatchObject({ status: 'publish', slug: 'the-harbours-first-light', trash: null });
     expect(post!.modified.slice(0, 19)).toBe(answers[0]!.body.modified.slice(0, 19));
-    expect(await harness.server.built.db.selectFrom('trash_meta').select('post_id').where('post_id', '=', 101).execute()).toEqual([]);
+    expect(
+      await harness.server.built.db.selectFrom('trash_meta').select('post_id').where('post_id', '=', 101).execute(),
+    ).toEqual([]);
     expect(await commentStatuses(101)).toEqual([
       { id: 601, status: 'approved', status_before_trash: null },
       { id: 602, status: 'approved', status_before_trash: null },

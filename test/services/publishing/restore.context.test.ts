@@ -18,8 +18,12 @@ describe('context=display (the default) renders title, content and excerpt as HT
   });
 
   it('expands [gallery] from the post’s attachments, in the ids order', () => {
-    expect(body.content).toContain('<div id="gallery-1" class="gallery galleryid-107 gallery-columns-3 gallery-size-thumbnail">');
-    const items = [...body.content.matchAll(/<figure class="gallery-item">[\s\S]*?<\/figure>/g)].map((match) => match[0]);
+    expect(body.content).toContain(
+      '<div id="gallery-1" class="gallery galleryid-107 gallery-columns-3 gallery-size-thumbnail">',
+    );
+    const items = [...body.content.matchAll(/<figure class="gallery-item">[\s\S]*?<\/figure>/g)].map(
+      (match) => match[0],
+    );
     expect(items).toHaveLength(3);
     expect(items[0]).toContain('src="https://demo.example.com/files/2026/02/boat-01.jpg"');
     expect(items[1]).toContain('class="gallery-icon portrait"');
@@ -30,7 +34,9 @@ describe('context=display (the default) renders title, content and excerpt as HT
     expect(body.content).toContain(
       '<figure id="attachment_301" aria-describedby="caption-attachment-301" style="width: 1200px" class="wp-caption aligncenter">',
     );
-    expect(body.content).toContain('<figcaption id="caption-attachment-301" class="wp-caption-text">The first boat in</figcaption>');
+    expect(body.content).toContain(
+      '<figcaption id="caption-attachment-301" class="wp-caption-text">The first boat in</figcaption>',
+    );
     expect(body.content).toContain(
       '<a href="https://video.example.org/watch?v=harbour-dawn">https://video.example.org/watch?v=harbour-dawn</a>',
     );
@@ -79,7 +85,9 @@ describe('any other context', () => {
   it.each(['bogus', 'EDIT', ''])('%j means display', async (context) => {
     const { status, body } = await restore(harness, admin, 1, 108, { context });
     expect(status).toBe(200);
-    expect(body.content).toBe('<p>This is the harbour town demo site.</p>\n<p>Its posts live in the trash and out of it.</p>\n');
+    expect(body.content).toBe(
+      '<p>This is the harbour town demo site.</p>\n<p>Its posts live in the trash and out of it.</p>\n',
+    );
     expect(body.author.email).toBe(false);
   });
 

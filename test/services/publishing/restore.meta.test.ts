@@ -32,13 +32,24 @@ describe('meta loads the named links into meta.data', () => {
       visible: true,
       is_private: false,
       is_following: true,
-      meta: { links: { self: `${api}/sites/1`, help: `${api}/sites/1/help`, posts: `${api}/sites/1/posts/`, comments: `${api}/sites/1/comments/` } },
+      meta: {
+        links: {
+          self: `${api}/sites/1`,
+          help: `${api}/sites/1/help`,
+          posts: `${api}/sites/1/posts/`,
+          comments: `${api}/sites/1/comments/`,
+        },
+      },
     });
   });
 
   it('likes: who likes the post, newest first, and whether the caller does', () => {
     expect(data.likes).toMatchObject({ found: 3, i_like: true, can_like: true, site_ID: 1, post_ID: 101 });
-    expect(data.likes.likes.map((user: { login: string }) => user.login)).toEqual(['moderator', 'subscriber', 'editor']);
+    expect(data.likes.likes.map((user: { login: string }) => user.login)).toEqual([
+      'moderator',
+      'subscriber',
+      'editor',
+    ]);
     expect(data.likes.likes.every((user: { email: unknown }) => user.email === false)).toBe(true);
   });
 
@@ -54,7 +65,12 @@ describe('meta loads the named links into meta.data', () => {
       status: 'approved',
       parent: { ID: 601, type: 'comment', link: `${api}/sites/1/comments/601` },
     });
-    expect(data.replies.comments[1].author).toMatchObject({ ID: 0, name: 'Lena Visitor', URL: 'https://lena.example', email: false });
+    expect(data.replies.comments[1].author).toMatchObject({
+      ID: 0,
+      name: 'Lena Visitor',
+      URL: 'https://lena.example',
+      email: false,
+    });
   });
 });
 

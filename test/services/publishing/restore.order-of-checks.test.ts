@@ -14,7 +14,10 @@ describe('authentication comes first, before any lookup', () => {
   it('answers 401 authorization_required with WWW-Authenticate: Bearer, no error parameter, without a token', async () => {
     const { status, body, response } = await restore(harness, undefined, 1, 101);
     expect(status).toBe(401);
-    expect(body).toEqual({ error: 'authorization_required', message: 'An active access token must be used to access this endpoint.' });
+    expect(body).toEqual({
+      error: 'authorization_required',
+      message: 'An active access token must be used to access this endpoint.',
+    });
     expect(response.headers.get('www-authenticate')).toBe('Bearer');
   });
 
@@ -43,7 +46,11 @@ describe('then the site: 404 unknown_blog', () => {
     const token = await harness.tokenFor('admin');
     for (const site of ['999', 'nowhere.example', 'demo.example.com::nope', '99999999999999']) {
       const { status, body } = await restore(harness, token, site, 101);
-      expect({ site, status, body }).toEqual({ site, status: 404, body: { error: 'unknown_blog', message: 'Unknown blog' } });
+      expect({ site, status, body }).toEqual({
+        site,
+        status: 404,
+        body: { error: 'unknown_blog', message: 'Unknown blog' },
+      });
     }
   });
 
@@ -63,7 +70,12 @@ describe('then the post: 404 unknown_post', () => {
       [1, 9_007_199_254_740_991],
     ] as const) {
       const { status, body } = await restore(harness, token, site, postId);
-      expect({ site, postId, status, body }).toEqual({ site, postId, status: 404, body: { error: 'unknown_post', message: 'Unknown post' } });
+      expect({ site, postId, status, body }).toEqual({
+        site,
+        postId,
+        status: 404,
+        body: { error: 'unknown_post', message: 'Unknown post' },
+      });
     }
   });
 

@@ -3,11 +3,48 @@ import { restore, startPublishing, type PublishingTestServer } from './support.j
 
 /** Key order of the real v1.1 response (reference: "Post object details"). */
 const POST_KEYS = [
-  'ID', 'site_ID', 'author', 'date', 'modified', 'title', 'URL', 'short_URL', 'content', 'excerpt', 'slug', 'guid',
-  'status', 'sticky', 'password', 'parent', 'type', 'discussion', 'likes_enabled', 'sharing_enabled', 'like_count',
-  'i_like', 'is_reblogged', 'is_following', 'global_ID', 'featured_image', 'post_thumbnail', 'format', 'geo',
-  'menu_order', 'page_template', 'publicize_URLs', 'terms', 'tags', 'categories', 'attachments', 'attachment_count',
-  'metadata', 'meta', 'capabilities', 'revisions', 'other_URLs',
+  'ID',
+  'site_ID',
+  'author',
+  'date',
+  'modified',
+  'title',
+  'URL',
+  'short_URL',
+  'content',
+  'excerpt',
+  'slug',
+  'guid',
+  'status',
+  'sticky',
+  'password',
+  'parent',
+  'type',
+  'discussion',
+  'likes_enabled',
+  'sharing_enabled',
+  'like_count',
+  'i_like',
+  'is_reblogged',
+  'is_following',
+  'global_ID',
+  'featured_image',
+  'post_thumbnail',
+  'format',
+  'geo',
+  'menu_order',
+  'page_template',
+  'publicize_URLs',
+  'terms',
+  'tags',
+  'categories',
+  'attachments',
+  'attachment_count',
+  'metadata',
+  'meta',
+  'capabilities',
+  'revisions',
+  'other_URLs',
 ];
 const withoutRevisions = POST_KEYS.filter((key) => key !== 'revisions');
 
@@ -45,14 +82,22 @@ describe('keys', () => {
       menu_order: 2,
       page_template: 'templates/full-width.php',
       URL: 'https://demo.example.com/about/our-team/',
-      discussion: { comments_open: false, comment_status: 'closed', pings_open: false, ping_status: 'closed', comment_count: 0 },
+      discussion: {
+        comments_open: false,
+        comment_status: 'closed',
+        pings_open: false,
+        ping_status: 'closed',
+        comment_count: 0,
+      },
     });
   });
 });
 
 describe('attachments', () => {
   it('lists the 20 most recent, keyed by ID, with attachment_count the total of 25', () => {
-    const ids = Object.keys(asEditor.attachments).map(Number).sort((a, b) => a - b);
+    const ids = Object.keys(asEditor.attachments)
+      .map(Number)
+      .sort((a, b) => a - b);
     // 301 was uploaded last; 302 to 306 are the oldest five.
     expect(ids).toEqual([301, ...Array.from({ length: 19 }, (_, i) => 307 + i)]);
     expect(asEditor.attachment_count).toBe(25);
@@ -89,7 +134,13 @@ describe('attachments', () => {
         },
       },
     });
-    expect(asEditor.attachments['324']).toMatchObject({ mime_type: 'application/pdf', extension: 'pdf', thumbnails: {}, width: 0, height: 0 });
+    expect(asEditor.attachments['324']).toMatchObject({
+      mime_type: 'application/pdf',
+      extension: 'pdf',
+      thumbnails: {},
+      width: 0,
+      height: 0,
+    });
   });
 
   it('give the featured image', () => {
@@ -144,7 +195,14 @@ describe('terms, tags and categories', () => {
 
   it('are empty objects for a post with none', async () => {
     const { body } = await restore(harness, await harness.tokenFor('admin'), 1, 111);
-    expect(body).toMatchObject({ terms: {}, tags: {}, categories: {}, attachments: {}, attachment_count: 0, format: 'standard' });
+    expect(body).toMatchObject({
+      terms: {},
+      tags: {},
+      categories: {},
+      attachments: {},
+      attachment_count: 0,
+      format: 'standard',
+    });
   });
 });
 
@@ -162,7 +220,12 @@ describe('metadata', () => {
   });
 
   it('hides them from a caller who cannot', () => {
-    expect(asModerator.metadata.map((entry: { key: string }) => entry.key)).toEqual(['location_note', 'geo_latitude', 'geo_longitude', 'geo_address']);
+    expect(asModerator.metadata.map((entry: { key: string }) => entry.key)).toEqual([
+      'location_note',
+      'geo_latitude',
+      'geo_longitude',
+      'geo_address',
+    ]);
   });
 
   it('is false when there is none', async () => {
@@ -176,7 +239,10 @@ describe('metadata', () => {
   });
 
   it('hides the location from a caller who cannot edit when geo_public is off', async () => {
-    await harness.server.built.db.insertInto('post_meta').values({ id: 599, post_id: 107, meta_key: 'geo_public', meta_value: '"0"' }).execute();
+    await harness.server.built.db
+      .insertInto('post_meta')
+      .values({ id: 599, post_id: 107, meta_key: 'geo_public', meta_value: '"0"' })
+      .execute();
     const reader = await restore(harness, await harness.tokenFor('moderator'), 1, 107);
     const editor = await restore(harness, await harness.tokenFor('admin'), 1, 107);
     expect(reader.body.geo).toBe(false);

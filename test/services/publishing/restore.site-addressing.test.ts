@@ -31,10 +31,13 @@ describe('the site is named by numeric ID or by domain', () => {
 
 describe('a site in a sub-folder is named domain::path, URL-encoded', () => {
   it('finds site 2 at demo.example.com::blog (sent as demo.example.com%3A%3Ablog)', async () => {
-    const res = await harness.call(`${harness.server.url}/rest/v1.1/sites/demo.example.com%3A%3Ablog/posts/120/restore`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${admin}` },
-    });
+    const res = await harness.call(
+      `${harness.server.url}/rest/v1.1/sites/demo.example.com%3A%3Ablog/posts/120/restore`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${admin}` },
+      },
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { URL: string; meta: { links: { site: string } } };
     expect(body).toMatchObject({ ID: 120, site_ID: 2, status: 'publish', slug: 'hello-from-the-blog' });

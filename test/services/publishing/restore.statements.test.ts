@@ -42,9 +42,14 @@ async function statementsOf(request: () => Promise<{ status: number }>): Promise
  */
 describe('the statements of a restore', () => {
   const sqlite = () => harness.server.config.databaseUrl.startsWith('sqlite:');
-  const readsToken = (statements: string[]) => statements.filter((text) => /\bfrom\s+"?access_tokens"?/i.test(text)).length;
+  const readsToken = (statements: string[]) =>
+    statements.filter((text) => /\bfrom\s+"?access_tokens"?/i.test(text)).length;
   const readsSiteOrCapabilities = (statements: string[]) =>
-    statements.filter((text) => /\bfrom\s+"?sites"?\s+where\b/i.test(text) || /\bfrom\s+"?site_roles"?\s+inner\s+join\s+"?role_capabilities"?/i.test(text)).length;
+    statements.filter(
+      (text) =>
+        /\bfrom\s+"?sites"?\s+where\b/i.test(text) ||
+        /\bfrom\s+"?site_roles"?\s+inner\s+join\s+"?role_capabilities"?/i.test(text),
+    ).length;
 
   it('a post not in the trash is answered as it is, with no transaction: the post and the 5 reads of its object; the token, site and capabilities read on their first use only', async () => {
     const first = await statementsOf(() => restore(harness, admin, 1, 108));
@@ -52,7 +57,10 @@ describe('the statements of a restore', () => {
     expect(readsSiteOrCapabilities(first), first.join('\n')).toBe(2);
     expect(first, first.join('\n')).toHaveLength(9);
     const statements = await statementsOf(() => restore(harness, admin, 1, 108));
-    expect(statements.some((text) => /^\s*(begin|update|insert|delete)/i.test(text)), statements.join('\n')).toBe(false);
+    expect(
+      statements.some((text) => /^\s*(begin|update|insert|delete)/i.test(text)),
+      statements.join('\n'),
+    ).toBe(false);
     expect(readsToken(statements), statements.join('\n')).toBe(0);
     expect(readsSiteOrCapabilities(statements), statements.join('\n')).toBe(0);
     expect(statements, statements.join('\n')).toHaveLength(6);

@@ -10,9 +10,14 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 const commentStatuses = async (postId: number) =>
-  (await harness.server.built.db.selectFrom('comments').select(['id', 'status', 'status_before_trash']).where('post_id', '=', postId).orderBy('id').execute()).map(
-    (row) => [row.id, row.status, row.status_before_trash],
-  );
+  (
+    await harness.server.built.db
+      .selectFrom('comments')
+      .select(['id', 'status', 'status_before_trash'])
+      .where('post_id', '=', postId)
+      .orderBy('id')
+      .execute()
+  ).map((row) => [row.id, row.status, row.status_before_trash]);
 
 describe('a trashed post gets back the status it had before the trash, and its original slug', () => {
   it.each([
@@ -23,7 +28,11 @@ describe('a trashed post gets back the status it had before the trash, and its o
     [105, 'future', 'summer-festival-programme'],
   ])('post %i goes back to %s as %s', async (postId, previousStatus, originalSlug) => {
     const before = await harness.store.findPost(1, postId);
-    expect(before).toMatchObject({ status: 'trash', slug: `${originalSlug}__trashed`, trash: { previousStatus, originalSlug } });
+    expect(before).toMatchObject({
+      status: 'trash',
+      slug: `${originalSlug}__trashed`,
+      trash: { previousStatus, originalSlug },
+    });
 
     const { status, body } = await restore(harness, admin, 1, postId);
     expect(status).toBe(200);
@@ -45,7 +54,12 @@ describe('a trashed post gets back the status it had before the trash, and its o
   it('restores a post of a type the site exposes besides post and page', async () => {
     const { status, body } = await restore(harness, admin, 1, 111);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ID: 111, type: 'jetpack-portfolio', status: 'draft', slug: 'harbour-portrait-series' });
+    expect(body).toMatchObject({
+      ID: 111,
+      type: 'jetpack-portfolio',
+      status: 'draft',
+      slug: 'harbour-portrait-series',
+    });
   });
 
   it('gives the comments set aside with the post their own statuses back', async () => {
@@ -82,7 +96,12 @@ describe('a post that is not in the trash', () => {
     const first = await restore(harness, admin, 1, 108);
     const second = await restore(harness, admin, 1, 108);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ ID: 108, status: 'publish', slug: 'welcome-to-the-demo-site', modified: '2026-01-15T09:30:00+00:00' });
+    expect(first.body).toMatchObject({
+      ID: 108,
+      status: 'publish',
+      slug: 'welcome-to-the-demo-site',
+      modified: '2026-01-15T09:30:00+00:00',
+    });
     expect(second.body).toEqual(first.body);
     expect(await harness.store.findPost(1, 108)).toEqual(before);
     expect(await commentStatuses(108)).toEqual(comments);

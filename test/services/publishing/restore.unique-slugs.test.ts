@@ -21,16 +21,25 @@ beforeAll(async () => {
     .execute();
   await db
     .insertInto('trash_meta')
-    .values(ids.map((id) => ({ post_id: id, previous_status: 'publish', trashed_at: '2026-03-05T09:30:00.000Z', original_slug: 'same-slug' })))
+    .values(
+      ids.map((id) => ({
+        post_id: id,
+        previous_status: 'publish',
+        trashed_at: '2026-03-05T09:30:00.000Z',
+        original_slug: 'same-slug',
+      })),
+    )
     .execute();
 });
 afterAll(() => harness?.close());
 
 const slugsOf = async (ids: number[]) =>
-  (await harness.server.built.db.selectFrom('posts').select(['slug', 'status']).where('id', 'in', ids).execute()).map((row) => {
-    expect(row.status).toBe('publish');
-    return row.slug;
-  });
+  (await harness.server.built.db.selectFrom('posts').select(['slug', 'status']).where('id', 'in', ids).execute()).map(
+    (row) => {
+      expect(row.status).toBe('publish');
+      return row.slug;
+    },
+  );
 
 const expectedSlugs = ['same-slug', ...Array.from({ length: COPIES - 1 }, (_, i) => `same-slug-${i + 2}`)];
 
@@ -71,9 +80,25 @@ describe('the database itself', () => {
     const db = harness.server.built.db;
     const model = await db.selectFrom('posts').selectAll().where('id', '=', 101).executeTakeFirstOrThrow();
     await expect(
-      db.insertInto('posts').values({ ...model, id: FIRST_ID + 500, status: 'publish', slug: 'same-slug', featured_media_id: null }).execute(),
+      db
+        .insertInto('posts')
+        .values({ ...model, id: FIRST_ID + 500, status: 'publish', slug: 'same-slug', featured_media_id: null })
+        .execute(),
     ).rejects.toMatchObject({ code: expect.stringMatching(/^(23505|SQLITE_CONSTRAINT_UNIQUE)$/) });
-    await db.insertInto('posts').values({ ...model, id: FIRST_ID + 501, status: 'draft', slug: 'same-slug', featured_media_id: null }).execute();
-    await db.insertInto('posts').values({ ...model, id: FIRST_ID + 502, type: 'page', status: 'publish', slug: 'same-slug', featured_media_id: null }).execute();
+    await db
+      .insertInto('posts')
+      .values({ ...model, id: FIRST_ID + 501, status: 'draft', slug: 'same-slug', featured_media_id: null })
+      .execute();
+    await db
+      .insertInto('posts')
+      .values({
+        ...model,
+        id: FIRST_ID + 502,
+        type: 'page',
+        status: 'publish',
+        slug: 'same-slug',
+        featured_media_id: null,
+      })
+      .execute();
   });
 });

@@ -33,7 +33,9 @@ beforeAll(async () => {
   const content = `${'a'.repeat(64_999)}b`;
   await insertPosts(
     harness,
-    Array.from({ length: POSTS }, (_, i) => postRow({ id: 9000 + i, slug: `flood-${i}`, author_id: 3, title: `Flood ${i}`, content })),
+    Array.from({ length: POSTS }, (_, i) =>
+      postRow({ id: 9000 + i, slug: `flood-${i}`, author_id: 3, title: `Flood ${i}`, content }),
+    ),
   );
 }, 120_000);
 afterAll(() => harness?.close());

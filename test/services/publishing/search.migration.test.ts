@@ -12,10 +12,18 @@ afterAll(() => harness?.close());
 /** The objects migration `10-search-index` makes: SQLite's FTS5 table and triggers, PostgreSQL's three trigram indexes. */
 async function searchObjects(db: Kysely<any>): Promise<string[]> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const { rows } = await sql<{ name: string }>`select name from sqlite_master where name like 'posts_search%' and type in ('table', 'trigger') order by name`.execute(db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from sqlite_master where name like 'posts_search%' and type in ('table', 'trigger') order by name`.execute(
+      db,
+    );
     return rows.map((row) => row.name).filter((name) => !/_(config|content|data|docsize|idx)$/.test(name));
   }
-  const { rows } = await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'posts' and indexname like 'posts_search%' order by indexname`.execute(db);
+  const { rows } = await sql<{
+    name: string;
+  }>`select indexname as name from pg_indexes where tablename = 'posts' and indexname like 'posts_search%' order by indexname`.execute(
+    db,
+  );
   return rows.map((row) => row.name);
 }
 
@@ -37,7 +45,9 @@ describe('migration 10-search-index', () => {
     expect(status).toBe(200);
     expect((body.posts as { ID: number }[]).map((post) => post.ID)).toContain(108);
     if (sqlite) {
-      const { rows } = await sql<{ id: number }>`select rowid as id from posts_search where posts_search match '"arb" AND "our"'`.execute(db);
+      const { rows } = await sql<{
+        id: number;
+      }>`select rowid as id from posts_search where posts_search match '"arb" AND "our"'`.execute(db);
       expect(rows.map((row) => row.id)).toContain(108);
     }
   });

@@ -92,15 +92,29 @@ describe('search on SQLite: in steps, within its budget', () => {
   it('ends with StoreBusyError (503) once its budget has passed, checked before each step', async (context) => {
     const { db } = harness.server.built;
     if (!(db.getExecutor().adapter instanceof SqliteAdapter)) context.skip();
-    const query = { siteId: 1, types: ['post'], statuses: ['publish'], visibleTo: 'all' as const, sticky: 'include' as const, orderBy: 'ID' as const, order: 'ASC' as const, limit: 10, offset: 0 };
+    const query = {
+      siteId: 1,
+      types: ['post'],
+      statuses: ['publish'],
+      visibleTo: 'all' as const,
+      sticky: 'include' as const,
+      orderBy: 'ID' as const,
+      order: 'ASC' as const,
+      limit: 10,
+      offset: 0,
+    };
     let clock = 0;
     // 10 ms go by between two readings of the clock (the start, the turn, before each step): 25 ms allow the read of the candidates, not the check of the first of them.
     const now = () => (clock += 10) - 10;
-    const over = await matchingIds(db, { ...query, search: searchTerms('quokka') }, 25, now).catch((error: unknown) => error);
+    const over = await matchingIds(db, { ...query, search: searchTerms('quokka') }, 25, now).catch(
+      (error: unknown) => error,
+    );
     expect(over).toBeInstanceOf(StoreBusyError);
     // Answered as a store that cannot take the request now: 503 with Retry-After.
     expect(isStoreUnavailable(over)).toBe(true);
     clock = 0;
-    expect(JSON.parse(await matchingIds(db, { ...query, search: searchTerms('quokka') }, 1000, now))).toEqual([5001, 5002, 5003, 5004]);
+    expect(JSON.parse(await matchingIds(db, { ...query, search: searchTerms('quokka') }, 1000, now))).toEqual([
+      5001, 5002, 5003, 5004,
+    ]);
   });
 });

@@ -24,7 +24,13 @@ let editorId: number;
 beforeAll(async () => {
   harness = await startPublishing({ SITE_CACHE_MS: String(BOUND_MS) });
   editor = await harness.tokenFor('editor');
-  editorId = (await harness.server.built.db.selectFrom('users').select('id').where('login', '=', 'editor').executeTakeFirstOrThrow()).id;
+  editorId = (
+    await harness.server.built.db
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', 'editor')
+      .executeTakeFirstOrThrow()
+  ).id;
   // The first answers of a server compile their validators: done here, within the hook's time, not a test's.
   expect((await read(harness, undefined, 1, 101)).status).toBeLessThan(500);
   expect((await read(harness, editor, 1, 101)).status).toBeLessThan(500);
@@ -32,15 +38,25 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /** Runs `change` on the store, then `check`, and undoes the change whatever happened. */
-async function whileChanged(change: 'site made private' | 'role taken away', check: () => Promise<void>): Promise<void> {
+async function whileChanged(
+  change: 'site made private' | 'role taken away',
+  check: () => Promise<void>,
+): Promise<void> {
   const db = harness.server.built.db;
-  const role = await db.selectFrom('site_roles').selectAll().where('site_id', '=', 1).where('user_id', '=', editorId).executeTakeFirstOrThrow();
+  const role = await db
+    .selectFrom('site_roles')
+    .selectAll()
+    .where('site_id', '=', 1)
+    .where('user_id', '=', editorId)
+    .executeTakeFirstOrThrow();
   try {
-    if (change === 'site made private') await db.updateTable('sites').set({ is_private: 1 }).where('id', '=', 1).execute();
+    if (change === 'site made private')
+      await db.updateTable('sites').set({ is_private: 1 }).where('id', '=', 1).execute();
     else await db.deleteFrom('site_roles').where('site_id', '=', 1).where('user_id', '=', editorId).execute();
     await check();
   } finally {
-    if (change === 'site made private') await db.updateTable('sites').set({ is_private: 0 }).where('id', '=', 1).execute();
+    if (change === 'site made private')
+      await db.updateTable('sites').set({ is_private: 0 }).where('id', '=', 1).execute();
     else await db.insertInto('site_roles').values(role).execute();
   }
 }
@@ -103,7 +119,10 @@ describe('cachedSites on the store, with a clock of its own', () => {
     const unknown = { kind: 'id', id: 987_654 } as const;
     expect(await store.findSite(unknown)).toBeUndefined();
     const site = await db.selectFrom('sites').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
-    await db.insertInto('sites').values({ ...site, id: unknown.id, domain: 'later.example.com' }).execute();
+    await db
+      .insertInto('sites')
+      .values({ ...site, id: unknown.id, domain: 'later.example.com' })
+      .execute();
     try {
       expect(await store.findSite(unknown)).toBeUndefined();
       clock.ms += TTL_MS + 1;

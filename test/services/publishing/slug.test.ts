@@ -11,8 +11,18 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 /** Reads a post by slug through the generated SDK (contract-checked). */
-async function bySlug(token: string | undefined, slug: string, query: Record<string, string> = {}, site = 'demo.example.com') {
-  const result = await getPostBySlug({ client: harness.client, path: { site, post_slug: slug }, query, ...(token ? { auth: token } : {}) });
+async function bySlug(
+  token: string | undefined,
+  slug: string,
+  query: Record<string, string> = {},
+  site = 'demo.example.com',
+) {
+  const result = await getPostBySlug({
+    client: harness.client,
+    path: { site, post_slug: slug },
+    query,
+    ...(token ? { auth: token } : {}),
+  });
   return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any> };
 }
 
@@ -25,7 +35,9 @@ describe('GET /sites/{site}/posts/slug:{post_slug}', () => {
 
   it('finds a page, takes a trailing slash, and makes the value a slug first', async () => {
     expect((await bySlug(undefined, 'about', { fields: 'ID,type' })).body).toEqual({ ID: 112, type: 'page' });
-    const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/1/posts/slug:Welcome%20To%20The-Demo-Site/?fields=ID`);
+    const response = await harness.call(
+      `${harness.server.url}/rest/v1.1/sites/1/posts/slug:Welcome%20To%20The-Demo-Site/?fields=ID`,
+    );
     expect(await response.json()).toEqual({ ID: 108 });
   });
 
@@ -44,13 +56,25 @@ describe('GET /sites/{site}/posts/slug:{post_slug}', () => {
 
   it('applies the read rules (a password-protected post, context=edit)', async () => {
     await insertPosts(harness, [postRow({ id: 4002, slug: 'locked', password: 'secret' })]);
-    expect((await bySlug(undefined, 'locked')).body).toEqual({ error: 'unauthorized', message: 'User cannot view password protected post' });
+    expect((await bySlug(undefined, 'locked')).body).toEqual({
+      error: 'unauthorized',
+      message: 'User cannot view password protected post',
+    });
     expect((await bySlug(admin, 'locked', { fields: 'ID,password' })).body).toEqual({ ID: 4002, password: 'secret' });
-    expect((await bySlug(await harness.tokenFor('subscriber'), 'about', { context: 'edit' })).body).toEqual({ error: 'unauthorized', message: 'User cannot edit post' });
+    expect((await bySlug(await harness.tokenFor('subscriber'), 'about', { context: 'edit' })).body).toEqual({
+      error: 'unauthorized',
+      message: 'User cannot edit post',
+    });
   });
 
   it('answers bad input in the service\u2019s own format', async () => {
-    expect(await bySlug(undefined, '%%%')).toEqual({ status: 400, body: { error: 'invalid_post', message: 'Invalid post' } });
-    expect((await bySlug(undefined, 'about', {}, 'nowhere.example.com')).body).toEqual({ error: 'unknown_blog', message: 'Unknown blog' });
+    expect(await bySlug(undefined, '%%%')).toEqual({
+      status: 400,
+      body: { error: 'invalid_post', message: 'Invalid post' },
+    });
+    expect((await bySlug(undefined, 'about', {}, 'nowhere.example.com')).body).toEqual({
+      error: 'unknown_blog',
+      message: 'Unknown blog',
+    });
   });
 });

@@ -1,7 +1,12 @@
 import { createClient, type Client } from '../../../generated/publishing/client/index.js';
 import type { Insertable } from 'kysely';
 import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
-import type { DeletePostData, GetPostData, ListPostsData, RestorePostData } from '../../../generated/publishing/types.gen.js';
+import type {
+  DeletePostData,
+  GetPostData,
+  ListPostsData,
+  RestorePostData,
+} from '../../../generated/publishing/types.gen.js';
 import { NEW_POST_DEFAULTS } from '../../../src/services/publishing/domain/postColumns.js';
 import type { PublishingTables } from '../../../src/services/publishing/store/tables.js';
 import { createKyselyPublishingStore } from '../../../src/services/publishing/store/kyselyPublishingStore.js';
@@ -30,7 +35,10 @@ export interface PublishingTestServer {
  * (`injectFetch`: the app and the platform's request listeners, no TCP or HTTP parsing), unless
  * `options.wire`; the server listens all the same, at `server.url`, for what is about the wire.
  */
-export async function startPublishing(env: Record<string, string> = {}, options: { wire?: boolean } = {}): Promise<PublishingTestServer> {
+export async function startPublishing(
+  env: Record<string, string> = {},
+  options: { wire?: boolean } = {},
+): Promise<PublishingTestServer> {
   const server = await startServer(env, { services: ['publishing'] });
   const checker = await contractChecker();
   const call = contractFetch(checker, options.wire ? fetch : injectFetch(server.server));
@@ -63,7 +71,11 @@ export async function restore(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+  return {
+    status: result.response.status,
+    body: (result.data ?? result.error) as Record<string, any>,
+    response: result.response,
+  };
 }
 
 /** Reads a post through the generated SDK, as `token` (or anonymously), and returns status and body. */
@@ -80,7 +92,11 @@ export async function read(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+  return {
+    status: result.response.status,
+    body: (result.data ?? result.error) as Record<string, any>,
+    response: result.response,
+  };
 }
 
 /** Trashes (or, from the trash, deletes) a post through the generated SDK, as `token`, and returns status and body. */
@@ -97,7 +113,11 @@ export async function trash(
     query,
     ...(token === undefined ? {} : { auth: token }),
   });
-  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+  return {
+    status: result.response.status,
+    body: (result.data ?? result.error) as Record<string, any>,
+    response: result.response,
+  };
 }
 
 /**
@@ -113,17 +133,30 @@ export async function savePost(
 ) {
   const response = await harness.call(`${harness.server.url}/rest/v1.1/sites/${site}/posts/${target}${query}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
     body: JSON.stringify(body),
   });
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, any> };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, any>,
+  };
 }
 
 /**
  * Sends `method` to `path` (after the origin: `/rest/v1.1/...`), contract-checked, as `token` (or anonymously), with
  * `body` as JSON when given; returns status, headers, the text and the body parsed (`undefined` when empty).
  */
-export async function callJson(harness: PublishingTestServer, method: string, path: string, token?: string, body?: unknown) {
+export async function callJson(
+  harness: PublishingTestServer,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+) {
   const response = await harness.call(`${harness.server.url}${path}`, {
     method,
     headers: {
@@ -133,11 +166,18 @@ export async function callJson(harness: PublishingTestServer, method: string, pa
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: (text ? JSON.parse(text) : undefined) as Record<string, any> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (text ? JSON.parse(text) : undefined) as Record<string, any>,
+  };
 }
 
 /** A post row for tests: a published post of site 1 by the admin, with the given fields over these defaults. */
-export function postRow(fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>): Insertable<PublishingTables['posts']> {
+export function postRow(
+  fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>,
+): Insertable<PublishingTables['posts']> {
   return {
     site_id: 1,
     author_id: 1,
@@ -158,14 +198,34 @@ export function postRow(fields: { id: number } & Partial<Insertable<PublishingTa
 }
 
 /** Writes posts straight into the store (as the admin command line's import would), bypassing the API. */
-export async function insertPosts(harness: PublishingTestServer, rows: Insertable<PublishingTables['posts']>[]): Promise<void> {
+export async function insertPosts(
+  harness: PublishingTestServer,
+  rows: Insertable<PublishingTables['posts']>[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += 200) {
-    await harness.server.built.db.insertInto('posts').values(rows.slice(start, start + 200)).execute();
+    await harness.server.built.db
+      .insertInto('posts')
+      .values(rows.slice(start, start + 200))
+      .execute();
   }
 }
 
 /** Lists a site's posts through the generated SDK, as `token` (or anonymously), and returns status and body. */
-export async function list(harness: PublishingTestServer, token: string | undefined, site: string | number, query: ListPostsData['query'] = {}) {
-  const result = await listPosts({ client: harness.client, path: { site: String(site) }, query, ...(token === undefined ? {} : { auth: token }) });
-  return { status: result.response.status, body: (result.data ?? result.error) as Record<string, any>, response: result.response };
+export async function list(
+  harness: PublishingTestServer,
+  token: string | undefined,
+  site: string | number,
+  query: ListPostsData['query'] = {},
+) {
+  const result = await listPosts({
+    client: harness.client,
+    path: { site: String(site) },
+    query,
+    ...(token === undefined ? {} : { auth: token }),
+  });
+  return {
+    status: result.response.status,
+    body: (result.data ?? result.error) as Record<string, any>,
+    response: result.response,
+  };
 }

@@ -23,22 +23,45 @@ const api = (method: 'GET' | 'POST', path: string, login?: string, body?: unknow
 
 /** The IDs of a post's terms, as stored. */
 const termsOf = async (postId: number) =>
-  (await harness.server.built.db.selectFrom('post_terms').select('term_id').where('post_id', '=', postId).orderBy('term_id').execute()).map((row) => row.term_id);
+  (
+    await harness.server.built.db
+      .selectFrom('post_terms')
+      .select('term_id')
+      .where('post_id', '=', postId)
+      .orderBy('term_id')
+      .execute()
+  ).map((row) => row.term_id);
 
 const parentOf = async (slug: string) => (await harness.store.findTermBySlug(1, 'category', slug))?.parentId;
 
 describe('term edits', () => {
   it('renames a category and changes its description; the slug stays, the answer is the term as its read gives it', async () => {
-    const edited = await api('POST', '/sites/1/categories/slug:news', 'editor', { name: 'Harbour news', description: 'What happens on the quay.' });
+    const edited = await api('POST', '/sites/1/categories/slug:news', 'editor', {
+      name: 'Harbour news',
+      description: 'What happens on the quay.',
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ ID: 3, name: 'Harbour news', slug: 'news', description: 'What happens on the quay.', parent: 0 });
+    expect(edited.body).toMatchObject({
+      ID: 3,
+      name: 'Harbour news',
+      slug: 'news',
+      description: 'What happens on the quay.',
+      parent: 0,
+    });
     expect((await api('GET', '/sites/1/categories/slug:news')).body).toEqual(edited.body);
     expect((await api('GET', '/sites/1/categories/slug:harbour-news')).status).toBe(404);
   });
 
   it('leaves a field sent empty or 0 as it is (the endpoint tests each with empty()), and edits a tag without a parent', async () => {
-    const unchanged = await api('POST', '/sites/1/categories/slug:harbour-walks', 'admin', { name: '', description: '0', parent: 0 });
-    expect(unchanged).toMatchObject({ status: 200, body: { ID: 5, name: 'Harbour walks', description: '', parent: 4 } });
+    const unchanged = await api('POST', '/sites/1/categories/slug:harbour-walks', 'admin', {
+      name: '',
+      description: '0',
+      parent: 0,
+    });
+    expect(unchanged).toMatchObject({
+      status: 200,
+      body: { ID: 5, name: 'Harbour walks', description: '', parent: 4 },
+    });
     const tag = await api('POST', '/sites/1/tags/slug:dawn', 'editor', { name: 'Dawn light', parent: 3 });
     expect(tag).toMatchObject({ status: 200, body: { ID: 14, name: 'Dawn light', slug: 'dawn' } });
     expect(tag.body).not.toHaveProperty('parent');
@@ -46,12 +69,20 @@ describe('term edits', () => {
   });
 
   it('moves a category under another; under itself or one below it, to the top (wp_check_term_hierarchy_for_loops)', async () => {
-    expect((await api('POST', '/sites/1/categories/slug:harbour-walks', 'editor', { parent: 3 })).body).toMatchObject({ parent: 3 });
+    expect((await api('POST', '/sites/1/categories/slug:harbour-walks', 'editor', { parent: 3 })).body).toMatchObject({
+      parent: 3,
+    });
     const top = await api('POST', '/sites/1/categories/new', 'editor', { name: 'Coast' });
     const middle = await api('POST', '/sites/1/categories/new', 'editor', { name: 'Cliffs', parent: top.body.ID });
     const bottom = await api('POST', '/sites/1/categories/new', 'editor', { name: 'Caves', parent: middle.body.ID });
-    expect(await api('POST', '/sites/1/categories/slug:cliffs', 'editor', { parent: bottom.body.ID })).toMatchObject({ status: 200, body: { parent: 0 } });
-    expect(await api('POST', '/sites/1/categories/slug:caves', 'editor', { parent: bottom.body.ID })).toMatchObject({ status: 200, body: { parent: 0 } });
+    expect(await api('POST', '/sites/1/categories/slug:cliffs', 'editor', { parent: bottom.body.ID })).toMatchObject({
+      status: 200,
+      body: { parent: 0 },
+    });
+    expect(await api('POST', '/sites/1/categories/slug:caves', 'editor', { parent: bottom.body.ID })).toMatchObject({
+      status: 200,
+      body: { parent: 0 },
+    });
     expect(await parentOf('coast')).toBe(0);
   });
 
@@ -68,7 +99,9 @@ describe('term edits', () => {
       body: { error: 'unknown_taxonomy', message: 'Unknown taxonomy' },
     });
     // A category's slug is no tag's.
-    expect(await api('POST', '/sites/1/tags/slug:photography', 'editor', { name: 'Gulls' })).toMatchObject({ status: 404 });
+    expect(await api('POST', '/sites/1/tags/slug:photography', 'editor', { name: 'Gulls' })).toMatchObject({
+      status: 404,
+    });
     for (const body of [{}, { slug: 'gulls' }]) {
       expect(await api('POST', '/sites/1/tags/slug:boats', 'editor', body)).toMatchObject({
         status: 400,
@@ -80,9 +113,18 @@ describe('term edits', () => {
       body: { error: 'missing_parent', message: 'Parent term does not exist.' },
     });
     // A tag's ID is no category.
-    expect(await api('POST', '/sites/1/categories/slug:photography', 'editor', { parent: 12 })).toMatchObject({ status: 400, body: { error: 'missing_parent' } });
-    expect(await api('POST', '/sites/1/categories/slug:photography', 'editor', { name: '   ' })).toMatchObject({ status: 400, body: { error: 'empty_term_name' } });
-    expect(await api('POST', '/sites/1/categories/slug:photography', undefined, { name: 'Gulls' })).toMatchObject({ status: 401, body: { error: 'authorization_required' } });
+    expect(await api('POST', '/sites/1/categories/slug:photography', 'editor', { parent: 12 })).toMatchObject({
+      status: 400,
+      body: { error: 'missing_parent' },
+    });
+    expect(await api('POST', '/sites/1/categories/slug:photography', 'editor', { name: '   ' })).toMatchObject({
+      status: 400,
+      body: { error: 'empty_term_name' },
+    });
+    expect(await api('POST', '/sites/1/categories/slug:photography', undefined, { name: 'Gulls' })).toMatchObject({
+      status: 401,
+      body: { error: 'authorization_required' },
+    });
     expect((await harness.store.findTermBySlug(1, 'category', 'photography'))?.name).toBe('Photography');
   });
 
@@ -107,7 +149,10 @@ describe('term deletions', () => {
 
     // News (3) is the only category of posts 101, 105, 108 and 113: each gets Uncategorized (1); their tags stay.
     const underNews = await api('POST', '/sites/1/categories/new', 'editor', { name: 'Ferries', parent: 3 });
-    expect((await api('POST', '/sites/1/categories/slug:news/delete', 'admin')).body).toEqual({ slug: 'news', success: 'true' });
+    expect((await api('POST', '/sites/1/categories/slug:news/delete', 'admin')).body).toEqual({
+      slug: 'news',
+      success: 'true',
+    });
     expect(await termsOf(101)).toEqual([1, 12]);
     expect(await termsOf(108)).toEqual([1, 12, 15]);
     expect(await termsOf(113)).toEqual([1]);
@@ -115,11 +160,18 @@ describe('term deletions', () => {
     expect(underNews.body.parent).toBe(3);
     // Harbour walks had been moved under News: it moves up to News's parent, the top.
     expect(await parentOf('harbour-walks')).toBe(0);
-    expect((await api('GET', '/sites/1/categories?number=1000')).body.categories.find((c: { slug: string }) => c.slug === 'uncategorized').post_count).toBe(1);
+    expect(
+      (await api('GET', '/sites/1/categories?number=1000')).body.categories.find(
+        (c: { slug: string }) => c.slug === 'uncategorized',
+      ).post_count,
+    ).toBe(1);
   });
 
   it('deletes a tag: its posts lose it and get no other', async () => {
-    expect(await api('POST', '/sites/1/tags/slug:dawn/delete', 'editor')).toMatchObject({ status: 200, body: { slug: 'dawn', success: 'true' } });
+    expect(await api('POST', '/sites/1/tags/slug:dawn/delete', 'editor')).toMatchObject({
+      status: 200,
+      body: { slug: 'dawn', success: 'true' },
+    });
     expect(await termsOf(107)).toEqual([5, 12, 13, 20]);
     expect(await harness.store.findTermBySlug(1, 'post_tag', 'dawn')).toBeUndefined();
   });
@@ -136,10 +188,15 @@ describe('term deletions', () => {
         body: { error: 'unauthorized', message: 'User cannot edit taxonomy' },
       });
     }
-    expect(await api('POST', '/sites/1/tags/slug:no-such-term/delete', 'editor')).toMatchObject({ status: 404, body: { error: 'unknown_taxonomy' } });
+    expect(await api('POST', '/sites/1/tags/slug:no-such-term/delete', 'editor')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_taxonomy' },
+    });
     expect(await api('POST', '/sites/1/tags/slug:boats/delete')).toMatchObject({ status: 401 });
     // Site 2's Uncategorized is its own default.
-    expect(await api('POST', '/sites/demo.example.com%3A%3Ablog/categories/slug:uncategorized/delete', 'admin')).toMatchObject({ status: 403 });
+    expect(
+      await api('POST', '/sites/demo.example.com%3A%3Ablog/categories/slug:uncategorized/delete', 'admin'),
+    ).toMatchObject({ status: 403 });
     expect(await harness.store.findTermBySlug(1, 'post_tag', 'boats')).toBeDefined();
   });
 });

@@ -23,11 +23,20 @@ const api = (method: 'GET' | 'POST', path: string, login?: string, body?: unknow
 
 describe('term lists', () => {
   it('lists every category by name with post counts, parents and links (TaxonomyServiceRemoteREST: context=edit, number=1000)', async () => {
-    const { status, body, headers } = await api('GET', '/sites/demo.example.com/categories?context=edit&number=1000', 'author');
+    const { status, body, headers } = await api(
+      'GET',
+      '/sites/demo.example.com/categories?context=edit&number=1000',
+      'author',
+    );
     expect(status).toBe(200);
     expect(headers.get('x-ratelimit-limit')).not.toBeNull();
     expect(body.found).toBe(4);
-    expect(body.categories.map((term: { name: string }) => term.name)).toEqual(['Harbour walks', 'News', 'Photography', 'Uncategorized']);
+    expect(body.categories.map((term: { name: string }) => term.name)).toEqual([
+      'Harbour walks',
+      'News',
+      'Photography',
+      'Uncategorized',
+    ]);
     const walks = body.categories[0];
     expect(walks).toEqual({
       ID: 5,
@@ -55,25 +64,41 @@ describe('term lists', () => {
     expect(all.body.tags.map((term: { slug: string }) => term.slug)).toEqual(['boats', 'dawn', 'harbour', 'travel']);
     expect(all.body.tags[0]).not.toHaveProperty('parent');
     const page = await api('GET', '/sites/1/tags?number=2&page=2&order=DESC');
-    expect(page.body).toEqual({ found: 4, tags: [expect.objectContaining({ slug: 'dawn' }), expect.objectContaining({ slug: 'boats' })] });
-    expect((await api('GET', '/sites/1/tags?number=1&offset=-5')).body.tags.map((term: { slug: string }) => term.slug)).toEqual(['boats']);
+    expect(page.body).toEqual({
+      found: 4,
+      tags: [expect.objectContaining({ slug: 'dawn' }), expect.objectContaining({ slug: 'boats' })],
+    });
+    expect(
+      (await api('GET', '/sites/1/tags?number=1&offset=-5')).body.tags.map((term: { slug: string }) => term.slug),
+    ).toEqual(['boats']);
     // harbour and travel are on published post 108 (boats and dawn only on trashed posts): equal counts go by ID, in the same direction.
     const byCount = await api('GET', '/sites/1/tags?order_by=count&order=DESC&number=3');
-    expect(byCount.body.tags.map((term: { slug: string; post_count: number }) => [term.slug, term.post_count])).toEqual([
-      ['travel', 1],
-      ['harbour', 1],
-      ['dawn', 0],
-    ]);
+    expect(byCount.body.tags.map((term: { slug: string; post_count: number }) => [term.slug, term.post_count])).toEqual(
+      [
+        ['travel', 1],
+        ['harbour', 1],
+        ['dawn', 0],
+      ],
+    );
     const search = await api('GET', '/sites/1/tags?search=AR&number=0');
     expect(search.body).toMatchObject({ found: 1, tags: [{ slug: 'harbour' }] });
     expect((await api('GET', '/sites/1/tags?search=%25')).body).toEqual({ found: 0, tags: [] });
   });
 
   it('answers the platform errors: unknown site, a number over 1000, a private site', async () => {
-    expect(await api('GET', '/sites/nowhere.example/categories')).toMatchObject({ status: 404, body: { error: 'unknown_blog' } });
-    expect(await api('GET', '/sites/1/tags?number=1001')).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
+    expect(await api('GET', '/sites/nowhere.example/categories')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_blog' },
+    });
+    expect(await api('GET', '/sites/1/tags?number=1001')).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_input' },
+    });
     // Site 2 has its own Uncategorized (ID 30), not site 1's.
-    expect((await api('GET', '/sites/demo.example.com%3A%3Ablog/categories')).body).toMatchObject({ found: 1, categories: [{ ID: 30 }] });
+    expect((await api('GET', '/sites/demo.example.com%3A%3Ablog/categories')).body).toMatchObject({
+      found: 1,
+      categories: [{ ID: 30 }],
+    });
   });
 });
 
@@ -88,20 +113,39 @@ describe('a term by its slug', () => {
       status: 403,
       body: { error: 'unauthorized', message: 'User cannot edit taxonomy' },
     });
-    expect(await api('GET', '/sites/1/tags/slug:dawn?context=edit', 'editor')).toMatchObject({ status: 200, body: { ID: 14 } });
+    expect(await api('GET', '/sites/1/tags/slug:dawn?context=edit', 'editor')).toMatchObject({
+      status: 200,
+      body: { ID: 14 },
+    });
   });
 
   it('is 404 unknown_taxonomy for a slug the site has not, or of the other taxonomy', async () => {
-    expect(await api('GET', '/sites/1/categories/slug:dawn')).toMatchObject({ status: 404, body: { error: 'unknown_taxonomy', message: 'Unknown taxonomy' } });
-    expect(await api('GET', '/sites/1/tags/slug:nothing-here')).toMatchObject({ status: 404, body: { error: 'unknown_taxonomy' } });
+    expect(await api('GET', '/sites/1/categories/slug:dawn')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_taxonomy', message: 'Unknown taxonomy' },
+    });
+    expect(await api('GET', '/sites/1/tags/slug:nothing-here')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_taxonomy' },
+    });
   });
 });
 
 describe('new terms', () => {
   it('adds a category under a parent (TaxonomyServiceRemoteREST createCategory: name, parent) and a tag, readable at once', async () => {
-    const category = await api('POST', '/sites/1/categories/new', 'editor', { name: 'Ferry times', parent: 4, description: 'When boats leave.' });
-    expect(category).toMatchObject({ status: 200, body: { name: 'Ferry times', slug: 'ferry-times', parent: 4, description: 'When boats leave.', post_count: 0 } });
-    expect(await api('GET', '/sites/1/categories/slug:ferry-times')).toMatchObject({ status: 200, body: { ID: category.body.ID, parent: 4 } });
+    const category = await api('POST', '/sites/1/categories/new', 'editor', {
+      name: 'Ferry times',
+      parent: 4,
+      description: 'When boats leave.',
+    });
+    expect(category).toMatchObject({
+      status: 200,
+      body: { name: 'Ferry times', slug: 'ferry-times', parent: 4, description: 'When boats leave.', post_count: 0 },
+    });
+    expect(await api('GET', '/sites/1/categories/slug:ferry-times')).toMatchObject({
+      status: 200,
+      body: { ID: category.body.ID, parent: 4 },
+    });
     const tag = await api('POST', '/sites/1/tags/new', 'admin', { name: 'Low tide', parent: 4 });
     expect(tag.status).toBe(200);
     expect(tag.body).toMatchObject({ name: 'Low tide', slug: 'low-tide' });
@@ -114,14 +158,25 @@ describe('new terms', () => {
       status: 403,
       body: { error: 'unauthorized', message: 'User cannot edit taxonomy' },
     });
-    expect(await api('POST', '/sites/1/categories/new', 'subscriber', { name: 'Gulls' })).toMatchObject({ status: 403 });
-    expect(await api('POST', '/sites/1/categories/new', undefined, { name: 'Gulls' })).toMatchObject({ status: 401, body: { error: 'authorization_required' } });
+    expect(await api('POST', '/sites/1/categories/new', 'subscriber', { name: 'Gulls' })).toMatchObject({
+      status: 403,
+    });
+    expect(await api('POST', '/sites/1/categories/new', undefined, { name: 'Gulls' })).toMatchObject({
+      status: 401,
+      body: { error: 'authorization_required' },
+    });
     expect(await api('POST', '/sites/1/categories/new', 'editor', { description: 'no name' })).toMatchObject({
       status: 400,
       body: { error: 'invalid_input', message: 'Unknown data passed' },
     });
-    expect(await api('POST', '/sites/1/categories/new', 'editor', { name: 'News' })).toMatchObject({ status: 400, body: { error: 'duplicate' } });
-    expect(await api('POST', '/sites/1/categories/new', 'editor', { name: 'News', parent: 99999 })).toMatchObject({ status: 400, body: { error: 'missing_parent' } });
+    expect(await api('POST', '/sites/1/categories/new', 'editor', { name: 'News' })).toMatchObject({
+      status: 400,
+      body: { error: 'duplicate' },
+    });
+    expect(await api('POST', '/sites/1/categories/new', 'editor', { name: 'News', parent: 99999 })).toMatchObject({
+      status: 400,
+      body: { error: 'missing_parent' },
+    });
     // The same name under another parent is another category, with a slug of its own.
     const nested = await api('POST', '/sites/1/categories/new', 'editor', { name: 'News', parent: 4 });
     expect(nested).toMatchObject({ status: 200, body: { name: 'News', slug: 'news-2', parent: 4 } });

@@ -1,7 +1,12 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
 import { parseSiteRef } from '../../../src/services/publishing/domain/siteRef.js';
-import { desiredSlugOnRestore, slugMustBeUnique, trashedSlug, uniqueSlug } from '../../../src/services/publishing/store/trashRules.js';
+import {
+  desiredSlugOnRestore,
+  slugMustBeUnique,
+  trashedSlug,
+  uniqueSlug,
+} from '../../../src/services/publishing/store/trashRules.js';
 
 describe('trashing suffixes the slug with __trashed', () => {
   it('once', () => {
@@ -32,7 +37,15 @@ describe('the site parameter', () => {
   it('is an ID when all digits, else a domain with :: separating sub-folders', () => {
     expect(parseSiteRef('42')).toEqual({ kind: 'id', id: 42 });
     expect(parseSiteRef('demo.example.com')).toEqual({ kind: 'address', domain: 'demo.example.com', path: '' });
-    expect(parseSiteRef('demo.example.com::blog')).toEqual({ kind: 'address', domain: 'demo.example.com', path: 'blog' });
-    expect(parseSiteRef('demo.example.com::a::b')).toEqual({ kind: 'address', domain: 'demo.example.com', path: 'a/b' });
+    expect(parseSiteRef('demo.example.com::blog')).toEqual({
+      kind: 'address',
+      domain: 'demo.example.com',
+      path: 'blog',
+    });
+    expect(parseSiteRef('demo.example.com::a::b')).toEqual({
+      kind: 'address',
+      domain: 'demo.example.com',
+      path: 'a/b',
+    });
   });
 });

@@ -42,7 +42,10 @@ describe('the v1.2 list and read', () => {
     const unknown = await api('GET', '/sites/1/post-counts/post');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe('');
-    expect(await api('PUT', '/sites/1/posts/108', 'admin', {})).toMatchObject({ status: 405, body: { error: 'not_allowed' } });
+    expect(await api('PUT', '/sites/1/posts/108', 'admin', {})).toMatchObject({
+      status: 405,
+      body: { error: 'not_allowed' },
+    });
   });
 });
 
@@ -70,17 +73,32 @@ describe('v1.2 writes', () => {
   });
 
   it('adds a term only for a caller who may edit terms: an author\u2019s new tag is skipped (v1.1 adds it)', async () => {
-    const v12 = await api('POST', '/sites/1/posts/new?context=edit', 'author', { title: 'Gull season', tags: ['gulls', 'harbour'] });
+    const v12 = await api('POST', '/sites/1/posts/new?context=edit', 'author', {
+      title: 'Gull season',
+      tags: ['gulls', 'harbour'],
+    });
     expect(v12.status).toBe(200);
     expect(termNames(v12.body.tags)).toEqual(['harbour']);
-    const v11 = await api('POST', '/sites/1/posts/new?context=edit', 'author', { title: 'Gull season', tags: ['gulls'] }, 'v1.1');
+    const v11 = await api(
+      'POST',
+      '/sites/1/posts/new?context=edit',
+      'author',
+      { title: 'Gull season', tags: ['gulls'] },
+      'v1.1',
+    );
     expect(termNames(v11.body.tags)).toEqual(['gulls']);
   });
 
   it('keeps v1.1\u2019s checks: a token, the right to edit, something to write', async () => {
     expect(await api('POST', '/sites/1/posts/new', undefined, { title: 'x' })).toMatchObject({ status: 401 });
-    expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({ status: 403, body: { message: 'User cannot edit post' } });
-    expect(await api('POST', '/sites/1/posts/new', 'admin', { status: 'draft' })).toMatchObject({ status: 400, body: { error: 'invalid_input' } });
+    expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({
+      status: 403,
+      body: { message: 'User cannot edit post' },
+    });
+    expect(await api('POST', '/sites/1/posts/new', 'admin', { status: 'draft' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_input' },
+    });
   });
 });
 
@@ -91,12 +109,18 @@ describe('v1.2 and the endpoint layer', () => {
     expect(read.headers.get('access-control-allow-origin')).toBe(APP);
     const preflight = await fetch(`${harness.server.url}/rest/v1.2/sites/1/posts/new`, {
       method: 'OPTIONS',
-      headers: { Origin: APP, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: APP,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     });
     expect(preflight.status).toBe(200);
     expect(await preflight.text()).toBe('');
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
-    const other = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, { headers: { Origin: 'http://other.example' } });
+    const other = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/108`, {
+      headers: { Origin: 'http://other.example' },
+    });
     await other.arrayBuffer();
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });

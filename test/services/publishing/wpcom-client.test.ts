@@ -63,19 +63,35 @@ describe('wpcom.site(site).post(id)', () => {
   });
 
   it('reads a published post without a token', async () => {
-    expect(await client().site('1').post(112).get({ fields: 'ID,type,title' })).toEqual({ ID: 112, type: 'page', title: 'About' });
+    expect(await client().site('1').post(112).get({ fields: 'ID,type,title' })).toEqual({
+      ID: 112,
+      type: 'page',
+      title: 'About',
+    });
   });
 
   it('turns an error answer into the client\u2019s error object', async () => {
-    const error = await client(token).site('1').post(999).get().catch((caught: unknown) => caught);
+    const error = await client(token)
+      .site('1')
+      .post(999)
+      .get()
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post', message: 'Unknown post' });
-    const refused = await client().site('1').post(101).restore().catch((caught: unknown) => caught);
+    const refused = await client()
+      .site('1')
+      .post(101)
+      .restore()
+      .catch((caught: unknown) => caught);
     expect(refused).toMatchObject({ statusCode: 401, error: 'authorization_required' });
   });
 
   it('unwraps the envelope in envelope mode, errors included', async () => {
     expect(await client(token).site('1').post(112).get({ http_envelope: 1, fields: 'ID' })).toEqual({ ID: 112 });
-    const error = await client(token).site('1').post(999).get({ http_envelope: 1 }).catch((caught: unknown) => caught);
+    const error = await client(token)
+      .site('1')
+      .post(999)
+      .get({ http_envelope: 1 })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: 404, error: 'unknown_post' });
   });
 });
@@ -116,26 +132,41 @@ describe('the trash screen and the save cycle', () => {
     const added = await site.addPost({ title: 'Harbour regatta', content: 'Boats at noon.', tags: 'boats' });
     expect(added).toMatchObject({ status: 'publish', slug: 'harbour-regatta', title: 'Harbour regatta' });
 
-    const updated = await site.post(added.ID).update({ context: 'edit' }, { title: 'Harbour regatta, day one', excerpt: 'Boats' });
-    expect(updated).toMatchObject({ ID: added.ID, title: 'Harbour regatta, day one', slug: 'harbour-regatta', revisions: [expect.any(Number)] });
+    const updated = await site
+      .post(added.ID)
+      .update({ context: 'edit' }, { title: 'Harbour regatta, day one', excerpt: 'Boats' });
+    expect(updated).toMatchObject({
+      ID: added.ID,
+      title: 'Harbour regatta, day one',
+      slug: 'harbour-regatta',
+      revisions: [expect.any(Number)],
+    });
 
     const bySlug = await site.post({ slug: 'harbour-regatta' }).getBySlug();
     expect(bySlug).toMatchObject({ ID: added.ID, title: 'Harbour regatta, day one' });
 
     const trashed = await site.post(added.ID).delete();
     expect(trashed).toMatchObject({ ID: added.ID, status: 'trash', slug: 'harbour-regatta__trashed' });
-    const gone = await site.post({ slug: 'harbour-regatta' }).getBySlug().catch((caught: unknown) => caught);
+    const gone = await site
+      .post({ slug: 'harbour-regatta' })
+      .getBySlug()
+      .catch((caught: unknown) => caught);
     expect(gone).toMatchObject({ statusCode: 404, error: 'unknown_post' });
 
     const back = await site.post(added.ID).restore();
     expect(back).toMatchObject({ ID: added.ID, status: 'publish', slug: 'harbour-regatta' });
-    expect(await site.post({ slug: 'harbour-regatta' }).getBySlug({ fields: 'ID,status' })).toEqual({ ID: added.ID, status: 'publish' });
+    expect(await site.post({ slug: 'harbour-regatta' }).getBySlug({ fields: 'ID,status' })).toEqual({
+      ID: added.ID,
+      status: 'publish',
+    });
   });
 
   it('turns a refused save into the client\u2019s error object', async () => {
     const subscriber = await harness.tokenFor('subscriber');
-    const error = await client(subscriber).site('demo.example.com').addPost({ title: 'Not mine' }).catch((caught: unknown) => caught);
+    const error = await client(subscriber)
+      .site('demo.example.com')
+      .addPost({ title: 'Not mine' })
+      .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ statusCode: 403, error: 'unauthorized', message: 'User cannot publish posts' });
   });
 });
-

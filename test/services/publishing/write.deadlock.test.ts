@@ -52,7 +52,11 @@ async function waitingSessions(observer: pg.Client, count: number): Promise<void
 describe('an edit chosen as a deadlock\u2019s victim', () => {
   it('answers 503 with Retry-After and leaves the post, its metadata and revisions as they were', async () => {
     expect(postgres(), 'runs on PostgreSQL only (vitest.config.ts, `@postgres-only`)').toBe(true);
-    const created = await save('new', { title: 'Deadlocked', status: 'publish', metadata: [{ key: 'mood', value: 'calm', operation: 'add' }] });
+    const created = await save('new', {
+      title: 'Deadlocked',
+      status: 'publish',
+      metadata: [{ key: 'mood', value: 'calm', operation: 'add' }],
+    });
     expect(created.status).toBe(200);
     const postId = created.body.ID as number;
     const db = harness.server.built.db;
@@ -65,7 +69,13 @@ describe('an edit chosen as a deadlock\u2019s victim', () => {
 
     const [holder, gate, observer] = await Promise.all([connection(), connection(), connection()]);
     const deadlocks = async () =>
-      Number((await observer.query<{ n: string }>('select deadlocks as n from pg_stat_database where datname = current_database()')).rows[0]!.n);
+      Number(
+        (
+          await observer.query<{ n: string }>(
+            'select deadlocks as n from pg_stat_database where datname = current_database()',
+          )
+        ).rows[0]!.n,
+      );
     const deadlocksBefore = await deadlocks();
     try {
       await holder.query('begin');
@@ -73,12 +83,16 @@ describe('an edit chosen as a deadlock\u2019s victim', () => {
       await holder.query('select id from post_meta where post_id = $1 for update', [postId]);
       const { rows } = await gate.query<{ next: number }>('select coalesce(max(id), 0) + 1 as next from revisions');
       await gate.query('begin');
-      await gate.query(`insert into revisions (id, post_id, author_id, date, title, content, excerpt) values ($1, 108, null, '2026-01-01T00:00:00.000Z', '', '', '')`, [
-        rows[0]!.next,
-      ]);
+      await gate.query(
+        `insert into revisions (id, post_id, author_id, date, title, content, excerpt) values ($1, 108, null, '2026-01-01T00:00:00.000Z', '', '', '')`,
+        [rows[0]!.next],
+      );
 
       // The edit: the post's row, then the revision (waits on the gate), then the metadata row.
-      const edit = save(postId, { title: 'An edit that deadlocks', metadata: [{ key: 'mood', value: 'stormy', operation: 'update' }] });
+      const edit = save(postId, {
+        title: 'An edit that deadlocks',
+        metadata: [{ key: 'mood', value: 'stormy', operation: 'update' }],
+      });
       await waitingSessions(observer, 1);
       const holderWaits = holder.query('update posts set title = title where id = $1', [postId]);
       await waitingSessions(observer, 2);
@@ -92,14 +106,18 @@ describe('an edit chosen as a deadlock\u2019s victim', () => {
       await holder.query('rollback');
       // PostgreSQL counted a deadlock (its statistics are flushed within a second or so): the 503 was not a timeout.
       const deadline = Date.now() + 10_000;
-      while ((await deadlocks()) === deadlocksBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while ((await deadlocks()) === deadlocksBefore && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await deadlocks()).toBe(deadlocksBefore + 1);
     } finally {
       await Promise.all([holder, gate, observer].map((client) => client.end()));
     }
     expect(await stored()).toEqual(before);
     // And the same edit, retried, is saved.
-    const retried = await save(postId, { title: 'An edit that deadlocks', metadata: [{ key: 'mood', value: 'stormy', operation: 'update' }] });
+    const retried = await save(postId, {
+      title: 'An edit that deadlocks',
+      metadata: [{ key: 'mood', value: 'stormy', operation: 'update' }],
+    });
     expect(retried.status).toBe(200);
     expect(retried.body.metadata).toEqual([expect.objectContaining({ key: 'mood', value: 'stormy' })]);
   });

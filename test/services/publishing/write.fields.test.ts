@@ -5,7 +5,8 @@ let harness: PublishingTestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   harness = await startPublishing();
-  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber']) tokens[login] = await harness.tokenFor(login);
+  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber'])
+    tokens[login] = await harness.tokenFor(login);
 });
 afterAll(() => harness?.close());
 
@@ -14,7 +15,10 @@ const save = (login: string, target: 'new' | number, body: unknown) => savePost(
 
 const names = (terms: Record<string, unknown>) => Object.keys(terms);
 /** The post's metadata as key → value, in ID order (protected keys too: the tests read as the admin, with context=edit). */
-const metadataOf = (post: Record<string, any>) => (post.metadata === false ? [] : (post.metadata as { key: string; value: unknown }[]).map(({ key, value }) => [key, value]));
+const metadataOf = (post: Record<string, any>) =>
+  post.metadata === false
+    ? []
+    : (post.metadata as { key: string; value: unknown }[]).map(({ key, value }) => [key, value]);
 
 /** A new post of `login`'s, and its ID. */
 async function newPost(login: string, fields: Record<string, unknown> = {}) {
@@ -25,13 +29,18 @@ async function newPost(login: string, fields: Record<string, unknown> = {}) {
 
 describe('categories and tags by name', () => {
   it('sets existing terms by name, slug or ID, adds the missing ones, and the post object shows them', async () => {
-    const post = await newPost('admin', { categories: 'News, photography,Brand new', tags: ['harbour', 13, 'Fresh tag'] });
+    const post = await newPost('admin', {
+      categories: 'News, photography,Brand new',
+      tags: ['harbour', 13, 'Fresh tag'],
+    });
     expect(names(post.categories)).toEqual(['Brand new', 'News', 'Photography']);
     expect(names(post.tags)).toEqual(['boats', 'Fresh tag', 'harbour']);
     expect(post.categories['Brand new']).toMatchObject({ slug: 'brand-new', parent: 0, post_count: 0 });
     expect(post.terms.category).toEqual(post.categories);
     // The same on a read, and the new terms are the site's: a second post finds them.
-    expect((await read(harness, tokens.admin, 1, post.ID, { context: 'edit' })).body.categories).toEqual(post.categories);
+    expect((await read(harness, tokens.admin, 1, post.ID, { context: 'edit' })).body.categories).toEqual(
+      post.categories,
+    );
     const second = await newPost('admin', { categories: ['brand new'], tags: 'fresh-tag' });
     expect(second.categories['Brand new'].ID).toBe(post.categories['Brand new'].ID);
     expect(second.tags['Fresh tag'].ID).toBe(post.tags['Fresh tag'].ID);
@@ -53,7 +62,9 @@ describe('categories and tags by name', () => {
     expect(names(post.categories)).toEqual(['Uncategorized']);
     expect(post.categories.Uncategorized).toMatchObject({ ID: 1, slug: 'uncategorized' });
     expect(post.terms.category).toEqual(post.categories);
-    expect((await read(harness, tokens.admin, 1, post.ID, { context: 'edit' })).body.categories).toEqual(post.categories);
+    expect((await read(harness, tokens.admin, 1, post.ID, { context: 'edit' })).body.categories).toEqual(
+      post.categories,
+    );
     const page = await newPost('admin', { type: 'page' });
     expect(page.categories).toEqual({});
     const named = await newPost('admin', { categories: 'News', tags: 'harbour' });
@@ -94,7 +105,10 @@ describe('format', () => {
     expect(names(post.terms.post_format)).toEqual(['Quote']);
     expect((await save('author', post.ID, { format: 'gallery' })).body.format).toBe('gallery');
     expect((await read(harness, tokens.author, 1, post.ID)).body.format).toBe('gallery');
-    expect((await save('author', post.ID, { format: 'standard' })).body).toMatchObject({ format: 'standard', terms: { post_format: {} } });
+    expect((await save('author', post.ID, { format: 'standard' })).body).toMatchObject({
+      format: 'standard',
+      terms: { post_format: {} },
+    });
     await save('author', post.ID, { format: 'link' });
     expect((await save('author', post.ID, { format: 'default' })).body.format).toBe('standard');
   });
@@ -111,21 +125,48 @@ describe('format', () => {
 
 describe('metadata', () => {
   it('adds, updates (by key, by ID, by previous value) and deletes (by key, by ID), as the platform applies each operation', async () => {
-    const post = await newPost('admin', { metadata: [{ key: 'mood', value: 'calm', operation: 'add' }, { key: 'mood', value: 'sunny', operation: 'add' }, { key: 'flag', value: 'true' }] });
-    expect(metadataOf(post)).toEqual([['mood', 'calm'], ['mood', 'sunny'], ['flag', true]]);
+    const post = await newPost('admin', {
+      metadata: [
+        { key: 'mood', value: 'calm', operation: 'add' },
+        { key: 'mood', value: 'sunny', operation: 'add' },
+        { key: 'flag', value: 'true' },
+      ],
+    });
+    expect(metadataOf(post)).toEqual([
+      ['mood', 'calm'],
+      ['mood', 'sunny'],
+      ['flag', true],
+    ]);
 
-    const byPrevious = await save('admin', post.ID, { metadata: [{ key: 'mood', previous_value: 'sunny', value: 'stormy' }] });
-    expect(metadataOf(byPrevious.body)).toEqual([['mood', 'calm'], ['mood', 'stormy'], ['flag', true]]);
+    const byPrevious = await save('admin', post.ID, {
+      metadata: [{ key: 'mood', previous_value: 'sunny', value: 'stormy' }],
+    });
+    expect(metadataOf(byPrevious.body)).toEqual([
+      ['mood', 'calm'],
+      ['mood', 'stormy'],
+      ['flag', true],
+    ]);
 
     const calmId = byPrevious.body.metadata[0].id as string;
     const byId = await save('admin', post.ID, { metadata: [{ id: calmId, value: 'still' }] });
-    expect(metadataOf(byId.body)).toEqual([['mood', 'still'], ['mood', 'stormy'], ['flag', true]]);
+    expect(metadataOf(byId.body)).toEqual([
+      ['mood', 'still'],
+      ['mood', 'stormy'],
+      ['flag', true],
+    ]);
 
     const everyOfKey = await save('admin', post.ID, { metadata: [{ key: 'mood', value: 'grey' }] });
-    expect(metadataOf(everyOfKey.body)).toEqual([['mood', 'grey'], ['mood', 'grey'], ['flag', true]]);
+    expect(metadataOf(everyOfKey.body)).toEqual([
+      ['mood', 'grey'],
+      ['mood', 'grey'],
+      ['flag', true],
+    ]);
 
     const deletedById = await save('admin', post.ID, { metadata: [{ id: Number(calmId), operation: 'delete' }] });
-    expect(metadataOf(deletedById.body)).toEqual([['mood', 'grey'], ['flag', true]]);
+    expect(metadataOf(deletedById.body)).toEqual([
+      ['mood', 'grey'],
+      ['flag', true],
+    ]);
 
     const deletedByKey = await save('admin', post.ID, { metadata: [{ key: 'flag', operation: 'delete' }] });
     expect(metadataOf(deletedByKey.body)).toEqual([['mood', 'grey']]);
@@ -154,12 +195,20 @@ describe('metadata', () => {
     const demo = await read(harness, tokens.admin, 1, 108, { context: 'edit' });
     expect(metadataOf(demo.body)).toContainEqual(['mood', 'cheerful']);
     // A protected key the post already has is not changed or deleted either.
-    const shoot = await save('admin', 107, { metadata: [{ key: '_edit_last', operation: 'delete' }, { key: '_edit_last', value: '9' }] });
+    const shoot = await save('admin', 107, {
+      metadata: [
+        { key: '_edit_last', operation: 'delete' },
+        { key: '_edit_last', value: '9' },
+      ],
+    });
     expect(metadataOf(shoot.body)).toContainEqual(['_edit_last', '1']);
   });
 
   it('refuses a metadata operation the platform does not have, in the service\u2019s error format', async () => {
-    const { status, body } = await save('admin', 'new', { title: 'Odd', metadata: [{ key: 'k', value: 'v', operation: 'replace' }] });
+    const { status, body } = await save('admin', 'new', {
+      title: 'Odd',
+      metadata: [{ key: 'k', value: 'v', operation: 'replace' }],
+    });
     expect(status).toBe(400);
     expect(body.error).toBe('invalid_input');
   });
@@ -178,7 +227,8 @@ describe('author', () => {
   it('lets anyone name themselves, and an empty author (`""`, `0`, `"0"`, as PHP\u2019s empty()) names none', async () => {
     const post = await newPost('author', { author: 'author' });
     expect(post.author).toMatchObject({ login: 'author' });
-    for (const author of ['', 0, '0']) expect((await newPost('author', { author })).author).toMatchObject({ login: 'author' });
+    for (const author of ['', 0, '0'])
+      expect((await newPost('author', { author })).author).toMatchObject({ login: 'author' });
   });
 
   it('refuses giving a post to someone else without edit_others_posts (authors, contributors)', async () => {

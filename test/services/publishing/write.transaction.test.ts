@@ -32,8 +32,18 @@ const postsTitled = (title: string) => db().selectFrom('posts').select('id').whe
 /** Everything a write may change about a post, as stored. */
 async function stored(postId: number) {
   const post = await db().selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirstOrThrow();
-  const terms = await db().selectFrom('post_terms').select('term_id').where('post_id', '=', postId).orderBy('term_id').execute();
-  const meta = await db().selectFrom('post_meta').select(['id', 'meta_key', 'meta_value']).where('post_id', '=', postId).orderBy('id').execute();
+  const terms = await db()
+    .selectFrom('post_terms')
+    .select('term_id')
+    .where('post_id', '=', postId)
+    .orderBy('term_id')
+    .execute();
+  const meta = await db()
+    .selectFrom('post_meta')
+    .select(['id', 'meta_key', 'meta_value'])
+    .where('post_id', '=', postId)
+    .orderBy('id')
+    .execute();
   const revisions = await db().selectFrom('revisions').select('id').where('post_id', '=', postId).execute();
   const trash = await db().selectFrom('trash_meta').selectAll().where('post_id', '=', postId).execute();
   const termCount = await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute();
@@ -50,23 +60,26 @@ describe('a create whose store fails half-way', () => {
   it.each([
     ['a term link', /^insert into "post_terms"/],
     ['a metadata entry', /^insert into "post_meta"/],
-  ])('on %s answers 503 with Retry-After and leaves no post, no new term; the retry makes one post', async (_, statement) => {
-    const title = `Failed create ${statement.source}`;
-    const termsBefore = (await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length;
-    fault = failNextStatement(statement);
-    const failed = await save('new', { title, status: 'publish', ...FIELDS });
-    expect(fault.fired()).toBe(true);
-    expect(failed.status).toBe(503);
-    expect(failed.retryAfter).toBe('1');
-    expect(await postsTitled(title)).toEqual([]);
-    expect((await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length).toBe(termsBefore);
+  ])(
+    'on %s answers 503 with Retry-After and leaves no post, no new term; the retry makes one post',
+    async (_, statement) => {
+      const title = `Failed create ${statement.source}`;
+      const termsBefore = (await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length;
+      fault = failNextStatement(statement);
+      const failed = await save('new', { title, status: 'publish', ...FIELDS });
+      expect(fault.fired()).toBe(true);
+      expect(failed.status).toBe(503);
+      expect(failed.retryAfter).toBe('1');
+      expect(await postsTitled(title)).toEqual([]);
+      expect((await db().selectFrom('terms').select('id').where('site_id', '=', 1).execute()).length).toBe(termsBefore);
 
-    const retried = await save('new', { title, status: 'publish', ...FIELDS });
-    expect(retried.status).toBe(200);
-    expect(await postsTitled(title)).toEqual([{ id: retried.body.ID }]);
-    expect(Object.keys(retried.body.categories)).toEqual(['A category of the failed write', 'News']);
-    expect(retried.body.metadata).toEqual([expect.objectContaining({ key: 'mood', value: 'stormy' })]);
-  });
+      const retried = await save('new', { title, status: 'publish', ...FIELDS });
+      expect(retried.status).toBe(200);
+      expect(await postsTitled(title)).toEqual([{ id: retried.body.ID }]);
+      expect(Object.keys(retried.body.categories)).toEqual(['A category of the failed write', 'News']);
+      expect(retried.body.metadata).toEqual([expect.objectContaining({ key: 'mood', value: 'stormy' })]);
+    },
+  );
 });
 
 describe('an update whose store fails half-way', () => {
@@ -80,7 +93,10 @@ describe('an update whose store fails half-way', () => {
       status: 'publish',
       categories: 'News',
       tags: 'harbour',
-      metadata: [{ key: 'mood', value: 'calm', operation: 'add' }, { key: 'colour', value: 'blue', operation: 'add' }],
+      metadata: [
+        { key: 'mood', value: 'calm', operation: 'add' },
+        { key: 'colour', value: 'blue', operation: 'add' },
+      ],
     });
     expect(created.status).toBe(200);
     const before = await stored(created.body.ID);
@@ -90,7 +106,10 @@ describe('an update whose store fails half-way', () => {
       title: 'An edit that fails',
       content: 'New content',
       ...FIELDS,
-      metadata: [{ key: 'colour', operation: 'delete' }, { key: 'mood', value: 'stormy', operation: 'update' }],
+      metadata: [
+        { key: 'colour', operation: 'delete' },
+        { key: 'mood', value: 'stormy', operation: 'update' },
+      ],
       ...extra,
     });
     expect(fault.fired()).toBe(true);
@@ -117,12 +136,22 @@ describe('concurrent writes, each one transaction', () => {
   it('creates racing for the next post, term and metadata IDs and a new term all succeed, each post with its own fields', async () => {
     const saves = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        save('new', { title: `Racing create ${i}`, status: 'publish', tags: ['A racing tag', `Racing tag ${i}`], metadata: [{ key: 'lane', value: `lane ${i}`, operation: 'add' }] }),
+        save('new', {
+          title: `Racing create ${i}`,
+          status: 'publish',
+          tags: ['A racing tag', `Racing tag ${i}`],
+          metadata: [{ key: 'lane', value: `lane ${i}`, operation: 'add' }],
+        }),
       ),
     );
     expect(saves.map((saved) => saved.status)).toEqual(saves.map(() => 200));
     expect(new Set(saves.map((saved) => saved.body.ID)).size).toBe(saves.length);
-    const racingTag = await db().selectFrom('terms').select('id').where('site_id', '=', 1).where('slug', '=', 'a-racing-tag').execute();
+    const racingTag = await db()
+      .selectFrom('terms')
+      .select('id')
+      .where('site_id', '=', 1)
+      .where('slug', '=', 'a-racing-tag')
+      .execute();
     expect(racingTag).toHaveLength(1);
     for (const [i, saved] of saves.entries()) {
       expect(Object.keys(saved.body.tags).sort()).toEqual(['A racing tag', `Racing tag ${i}`]);

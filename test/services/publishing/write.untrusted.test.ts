@@ -18,7 +18,14 @@ beforeAll(async () => {
   harness = await startPublishing({ SITE_CACHE_MS: '0' });
   const db = harness.server.built.db;
   // Two custom roles with an author's capabilities, one of them with unfiltered_html too.
-  const authorCaps = ['read', 'publish_posts', 'edit_posts', 'edit_published_posts', 'delete_posts', 'delete_published_posts'];
+  const authorCaps = [
+    'read',
+    'publish_posts',
+    'edit_posts',
+    'edit_published_posts',
+    'delete_posts',
+    'delete_published_posts',
+  ];
   await db
     .insertInto('role_capabilities')
     .values([
@@ -26,9 +33,20 @@ beforeAll(async () => {
       ...[...authorCaps, 'unfiltered_html'].map((capability) => ({ role: 'trusted-writer', capability })),
     ])
     .execute();
-  await db.updateTable('site_roles').set({ role: 'trusted-writer' }).where('site_id', '=', 1).where('user_id', '=', 5).execute();
-  await db.updateTable('site_roles').set({ role: 'writer' }).where('site_id', '=', 1).where('user_id', '=', 6).execute();
-  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber', 'moderator']) tokens[login] = await harness.tokenFor(login);
+  await db
+    .updateTable('site_roles')
+    .set({ role: 'trusted-writer' })
+    .where('site_id', '=', 1)
+    .where('user_id', '=', 5)
+    .execute();
+  await db
+    .updateTable('site_roles')
+    .set({ role: 'writer' })
+    .where('site_id', '=', 1)
+    .where('user_id', '=', 6)
+    .execute();
+  for (const login of ['admin', 'editor', 'author', 'contributor', 'subscriber', 'moderator'])
+    tokens[login] = await harness.tokenFor(login);
 });
 afterAll(() => harness?.close());
 
@@ -71,7 +89,11 @@ describe('post HTML of a writer without unfiltered_html (item 1)', () => {
     const content =
       '<p style="text-align:center" class="lead">Hi <a href="https://example.com/a" title="t" target="_blank">a</a> ' +
       '<a href="mailto:a@example.com">m</a> <img src="https://example.com/i.jpg" alt="i" width="10" onclick="x()"></p>[gallery ids="1,2"]';
-    const { body } = await save('author', 'new', { title: '<em>Tide</em> <b>tables</b> <span>x</span>', content, status: 'draft' });
+    const { body } = await save('author', 'new', {
+      title: '<em>Tide</em> <b>tables</b> <span>x</span>',
+      content,
+      status: 'draft',
+    });
     expect(body.content).toBe(
       '<p style="text-align:center" class="lead">Hi <a href="https://example.com/a" title="t" target="_blank">a</a> ' +
         '<a href="mailto:a@example.com">m</a> <img src="https://example.com/i.jpg" alt="i" width="10" /></p>[gallery ids="1,2"]',
@@ -84,7 +106,9 @@ describe('post HTML of a writer without unfiltered_html (item 1)', () => {
     const { body: pending } = await save('contributor', 'new', { ...REPRO, status: 'publish' });
     expect(pending.status).toBe('pending');
     expect(runnable(pending)).toEqual([]);
-    const edited = await save('contributor', pending.ID, { content: '<p onmouseover="steal()">Fish</p><iframe src="https://evil.example"></iframe>' });
+    const edited = await save('contributor', pending.ID, {
+      content: '<p onmouseover="steal()">Fish</p><iframe src="https://evil.example"></iframe>',
+    });
     expect(edited.body.content).toBe('<p>Fish</p>');
     const review = await read(harness, tokens.editor, 1, pending.ID, { context: 'edit' });
     expect(review.status).toBe(200);
@@ -131,10 +155,32 @@ describe('a page\u2019s parent (item 8)', () => {
     await insertPosts(harness, [
       postRow({ id: 4301, type: 'page', status: 'private', slug: 'secret-plans', title: 'Secret plans' }),
       postRow({ id: 4302, type: 'page', status: 'draft', slug: '', title: 'Draft plans' }),
-      postRow({ id: 4303, type: 'page', status: 'publish', slug: 'locked-plans', title: 'Locked plans', password: 'pw' }),
+      postRow({
+        id: 4303,
+        type: 'page',
+        status: 'publish',
+        slug: 'locked-plans',
+        title: 'Locked plans',
+        password: 'pw',
+      }),
       postRow({ id: 4304, type: 'page', status: 'publish', slug: 'child-of-secret', title: 'Child', parent_id: 4301 }),
-      postRow({ id: 4305, type: 'page', status: 'publish', slug: 'child-of-locked', title: 'Child 2', parent_id: 4303 }),
-      postRow({ id: 4306, type: 'page', status: 'draft', slug: '', title: 'Author page under secret', author_id: 2, parent_id: 4301 }),
+      postRow({
+        id: 4305,
+        type: 'page',
+        status: 'publish',
+        slug: 'child-of-locked',
+        title: 'Child 2',
+        parent_id: 4303,
+      }),
+      postRow({
+        id: 4306,
+        type: 'page',
+        status: 'draft',
+        slug: '',
+        title: 'Author page under secret',
+        author_id: 2,
+        parent_id: 4301,
+      }),
     ]);
   });
 
@@ -144,7 +190,10 @@ describe('a page\u2019s parent (item 8)', () => {
       expect({ parent, ...refused }).toEqual({
         parent,
         status: 400,
-        body: { error: 'invalid_input', message: 'Invalid body field parent: no such post of the same type that you may read' },
+        body: {
+          error: 'invalid_input',
+          message: 'Invalid body field parent: no such post of the same type that you may read',
+        },
       });
     }
     const allowed = await save('author', 'new', { title: 'Under About', type: 'page', parent: 112 });
@@ -157,7 +206,9 @@ describe('a page\u2019s parent (item 8)', () => {
     expect(kept).toMatchObject({ status: 200, body: { title: 'Still under secret', parent: false } });
     expect(await harness.store.findPost(1, 4306)).toMatchObject({ parentId: 4301 });
     // Whoever may read it may: the administrator under the private page.
-    expect((await save('admin', 'new', { title: 'Admin under secret', type: 'page', parent: 4301 })).body.parent).toMatchObject({ ID: 4301, title: 'Secret plans' });
+    expect(
+      (await save('admin', 'new', { title: 'Admin under secret', type: 'page', parent: 4301 })).body.parent,
+    ).toMatchObject({ ID: 4301, title: 'Secret plans' });
   });
 
   it('is shown only to a caller who may read it', async () => {
@@ -169,17 +220,29 @@ describe('a page\u2019s parent (item 8)', () => {
       expect((await read(harness, tokens.author, 1, id)).body.parent).toBe(false);
     }
     const listed = await list(harness, undefined, 1, { type: 'page', number: 100 });
-    const children = (listed.body.posts as Record<string, unknown>[]).filter((post) => post.ID === 4304 || post.ID === 4305);
+    const children = (listed.body.posts as Record<string, unknown>[]).filter(
+      (post) => post.ID === 4304 || post.ID === 4305,
+    );
     expect(children.map((post) => post.parent)).toEqual([false, false]);
-    expect((await read(harness, tokens.admin, 1, 4304)).body.parent).toMatchObject({ ID: 4301, type: 'page', title: 'Secret plans' });
-    expect((await read(harness, tokens.editor, 1, 4305)).body.parent).toMatchObject({ ID: 4303, title: 'Locked plans' });
+    expect((await read(harness, tokens.admin, 1, 4304)).body.parent).toMatchObject({
+      ID: 4301,
+      type: 'page',
+      title: 'Secret plans',
+    });
+    expect((await read(harness, tokens.editor, 1, 4305)).body.parent).toMatchObject({
+      ID: 4303,
+      title: 'Locked plans',
+    });
   });
 });
 
 describe('sticky and date (item 11)', () => {
   it('sticky needs publish_posts or edit_others_posts', async () => {
     const refused = await save('contributor', 'new', { title: 'Stick me', sticky: true });
-    expect(refused).toEqual({ status: 403, body: { error: 'unauthorized', message: 'Sorry, you are not allowed to make posts sticky.' } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { error: 'unauthorized', message: 'Sorry, you are not allowed to make posts sticky.' },
+    });
     const { body: draft } = await save('contributor', 'new', { title: 'Not sticky', sticky: false, status: 'draft' });
     expect(draft.sticky).toBe(false);
     expect((await save('contributor', draft.ID, { sticky: 1 })).status).toBe(403);
@@ -188,7 +251,11 @@ describe('sticky and date (item 11)', () => {
 
   it('a contributor\u2019s date does not apply; the post is dated when an editor publishes it', async () => {
     const before = Date.now();
-    const { body: pending } = await save('contributor', 'new', { title: 'Backdated', status: 'publish', date: '2001-01-01T00:00:00Z' });
+    const { body: pending } = await save('contributor', 'new', {
+      title: 'Backdated',
+      status: 'publish',
+      date: '2001-01-01T00:00:00Z',
+    });
     expect(pending.status).toBe('pending');
     expect(Date.parse(pending.date)).toBeGreaterThanOrEqual(before - 1000);
     const edited = await save('contributor', pending.ID, { date: '2001-01-01T00:00:00Z', title: 'Backdated again' });
@@ -198,7 +265,9 @@ describe('sticky and date (item 11)', () => {
     expect(published.body.status).toBe('publish');
     expect(Date.parse(published.body.date)).toBeGreaterThanOrEqual(beforePublish - 1000);
     // A publisher's date applies.
-    expect((await save('author', 'new', { title: 'Old news', date: '2001-01-01T00:00:00Z' })).body.date).toBe('2001-01-01T00:00:00+00:00');
+    expect((await save('author', 'new', { title: 'Old news', date: '2001-01-01T00:00:00Z' })).body.date).toBe(
+      '2001-01-01T00:00:00+00:00',
+    );
   });
 });
 
@@ -210,7 +279,12 @@ describe('migration 09-unfiltered-html', () => {
     await migration.down!(db);
     // As a store before the migration held them: no html_unchecked column.
     const { html_unchecked: _unused, ...authorRow } = postRow({ id: 4401, author_id: 2, slug: 'before-09', ...REPRO });
-    const { html_unchecked: _unused2, ...editorRow } = postRow({ id: 4402, author_id: 3, slug: 'before-09-editor', ...REPRO });
+    const { html_unchecked: _unused2, ...editorRow } = postRow({
+      id: 4402,
+      author_id: 3,
+      slug: 'before-09-editor',
+      ...REPRO,
+    });
     await db.insertInto('posts').values([authorRow, editorRow]).execute();
     await migration.up(db);
     expect(await harness.store.findPost(1, 4401)).toMatchObject({ htmlUnchecked: true });

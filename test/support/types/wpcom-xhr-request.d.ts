@@ -12,6 +12,10 @@ declare module 'wpcom-xhr-request' {
     query?: string | Record<string, unknown>;
     body?: unknown;
   }
-  export type XhrCallback = (error: (Error & Record<string, unknown>) | null, body?: unknown, headers?: Record<string, unknown>) => void;
+  export type XhrCallback = (
+    error: (Error & Record<string, unknown>) | null,
+    body?: unknown,
+    headers?: Record<string, unknown>,
+  ) => void;
   export default function wpcomXhrRequest(params: XhrRequestParams | string, callback: XhrCallback): unknown;
 }

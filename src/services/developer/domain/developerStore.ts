@@ -76,7 +76,10 @@ export interface DeveloperSessions {
    * The session with this token hash, its account's email and whether it is verified, unless it has expired,
    * ended, or not been used since `idleSince`; records the use (at most once a minute).
    */
-  findSession(tokenHash: string, idleSince: string): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
+  findSession(
+    tokenHash: string,
+    idleSince: string,
+  ): Promise<(StoredSession & { email: string; emailVerified: boolean }) | undefined>;
   /** The account's live sessions, newest first. */
   listSessions(accountId: string): Promise<(StoredSession & { createdAt: string })[]>;
   /** Ends a session (nothing happens when there is none). */

@@ -21,7 +21,8 @@ export function issueLinkToken(): { token: string; tokenHash: string } {
  * The token rides in the fragment of the dashboard's URL: browsers never send
  * a fragment to a server or in a Referer, so it stays out of access logs.
  */
-const dashboardLink = (publicUrl: string, kind: 'verify' | 'reset' | 'email', token: string) => `${publicUrl}/developers#${kind}=${token}`;
+const dashboardLink = (publicUrl: string, kind: 'verify' | 'reset' | 'email', token: string) =>
+  `${publicUrl}/developers#${kind}=${token}`;
 
 export function verificationMessage(publicUrl: string, to: string, token: string): MailMessage {
   return {

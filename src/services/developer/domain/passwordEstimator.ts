@@ -28,7 +28,9 @@ const packages = createRequire(import.meta.url);
  */
 function tsxModuleApi(): string {
   const manifest = packages.resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   return pathToFileURL(join(dirname(manifest), exports['./esm/api']!.import.default)).href;
 }
 
@@ -37,7 +39,8 @@ function tsxModuleApi(): string {
  * TypeScript source (tsx, vitest), its source through tsx's loader, which a worker thread does not inherit.
  */
 function startWorker(workerData: EstimatorData): Worker {
-  if (typeof BUNDLED_PASSWORD_WORKER === 'string') return new Worker(new URL(BUNDLED_PASSWORD_WORKER, import.meta.url), { workerData });
+  if (typeof BUNDLED_PASSWORD_WORKER === 'string')
+    return new Worker(new URL(BUNDLED_PASSWORD_WORKER, import.meta.url), { workerData });
   const source = new URL('./passwordEstimatorWorker.ts', import.meta.url).href;
   const run = `import(${JSON.stringify(tsxModuleApi())}).then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(import.meta.url)}))`;
   return new Worker(run, { eval: true, workerData });

@@ -38,7 +38,11 @@ export async function passwordWeakness(password: string, email: string): Promise
   const address = email.trim().toLowerCase();
   const name = address.split('@')[0] ?? '';
   if (name.length >= 3 && password.toLowerCase().includes(name)) return REASONS.userInputs!;
-  const result = await scorePassword(password, [address, name, ...name.split(/[._+-]+/).filter((part) => part.length >= 3)]);
+  const result = await scorePassword(password, [
+    address,
+    name,
+    ...name.split(/[._+-]+/).filter((part) => part.length >= 3),
+  ]);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return (result.warning && REASONS[result.warning]) || 'it would be guessed too quickly';
 }

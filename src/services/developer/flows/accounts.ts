@@ -34,7 +34,11 @@ export async function changePassword(
 ): Promise<void> {
   await checkCurrentPassword(deps, session, request.currentPassword, request.ip);
   await refuseWeakPassword(request.newPassword, session.email);
-  await deps.store.changePassword(session.accountId, await hashNewPassword(deps, request.ip, request.newPassword), session.tokenHash);
+  await deps.store.changePassword(
+    session.accountId,
+    await hashNewPassword(deps, request.ip, request.newPassword),
+    session.tokenHash,
+  );
   sendInBackground(deps, passwordChangedNotice(deps.publicUrl, session.email), 'password changed');
 }
 

@@ -1,6 +1,12 @@
 import { issueApiKey } from '../../../accounts/apiKey.js';
 import type { Application } from '../../../accounts/applications.js';
-import { applicationLimitReached, applicationNameTaken, applicationNotFound, emailNotVerified, keyNotFound } from '../errors.js';
+import {
+  applicationLimitReached,
+  applicationNameTaken,
+  applicationNotFound,
+  emailNotVerified,
+  keyNotFound,
+} from '../errors.js';
 import type { FlowDeps } from './deps.js';
 
 /** The account a change of its applications acts for: its id, and its address (the rotations are counted per inbox). */
@@ -55,7 +61,11 @@ export async function createApplication(
  * against the account's rotations for 24 hours (429 beyond them); a rotation of an application that is
  * not the account's is not counted.
  */
-export async function rotateApplicationKey(deps: Pick<FlowDeps, 'store' | 'rotations'>, owner: Owner, applicationId: string): Promise<IssuedKey> {
+export async function rotateApplicationKey(
+  deps: Pick<FlowDeps, 'store' | 'rotations'>,
+  owner: Owner,
+  applicationId: string,
+): Promise<IssuedKey> {
   const { accountId, email } = owner;
   await deps.rotations.admit(accountId, email);
   const { key, stored } = newKey();
@@ -68,13 +78,22 @@ export async function rotateApplicationKey(deps: Pick<FlowDeps, 'store' | 'rotat
 }
 
 /** Revokes one key of one of the account's applications; answers the application as it is now. */
-export async function revokeApiKey(deps: Pick<FlowDeps, 'store'>, accountId: string, applicationId: string, keyId: string): Promise<Application> {
+export async function revokeApiKey(
+  deps: Pick<FlowDeps, 'store'>,
+  accountId: string,
+  applicationId: string,
+  keyId: string,
+): Promise<Application> {
   const application = await deps.store.revokeKey(accountId, applicationId, keyId);
   if (!application) throw keyNotFound();
   return application;
 }
 
 /** Deletes one of the account's applications with its keys. */
-export async function deleteApplication(deps: Pick<FlowDeps, 'store'>, accountId: string, applicationId: string): Promise<void> {
+export async function deleteApplication(
+  deps: Pick<FlowDeps, 'store'>,
+  accountId: string,
+  applicationId: string,
+): Promise<void> {
   if (!(await deps.store.deleteApplication(accountId, applicationId))) throw applicationNotFound();
 }

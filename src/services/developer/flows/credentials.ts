@@ -33,15 +33,23 @@ export function gatedPasswords(gate: ConcurrencyGate, cost: number): Passwords {
  * (the client address's, and the email address's from it when counted) go back, so a flood from one
  * address cannot use up a neighbour's attempts.
  */
-export const unlessTurnedAway = <T>(deps: Pick<FlowDeps, 'throttle'>, ip: string, email: string | undefined, hashing: Promise<T>): Promise<T> =>
+export const unlessTurnedAway = <T>(
+  deps: Pick<FlowDeps, 'throttle'>,
+  ip: string,
+  email: string | undefined,
+  hashing: Promise<T>,
+): Promise<T> =>
   hashing.catch(async (error: unknown) => {
     if (error instanceof ApiError && error.status === 503) await deps.throttle.turnedAway(ip, email);
     throw error;
   });
 
 /** The stored hash of a new password, asked for from `ip` (its points back when the gate turns it away). */
-export const hashNewPassword = (deps: Pick<FlowDeps, 'throttle' | 'passwords'>, ip: string, password: string): Promise<string> =>
-  unlessTurnedAway(deps, ip, undefined, deps.passwords.hash(password));
+export const hashNewPassword = (
+  deps: Pick<FlowDeps, 'throttle' | 'passwords'>,
+  ip: string,
+  password: string,
+): Promise<string> => unlessTurnedAway(deps, ip, undefined, deps.passwords.hash(password));
 
 /** Refuses a new password that is easy to guess (400 `weak_password`, saying why). */
 export async function refuseWeakPassword(password: string, email: string): Promise<void> {
@@ -58,7 +66,10 @@ export async function checkCurrentPassword(
 ): Promise<void> {
   await deps.throttle.admitLogIn(session.email, ip);
   const credentials = await deps.store.findCredentials(session.email);
-  if (!credentials || !(await unlessTurnedAway(deps, ip, session.email, deps.passwords.verify(password, credentials.passwordHash)))) {
+  if (
+    !credentials ||
+    !(await unlessTurnedAway(deps, ip, session.email, deps.passwords.verify(password, credentials.passwordHash)))
+  ) {
     throw wrongPassword();
   }
   await deps.throttle.succeeded(ip, session.email);

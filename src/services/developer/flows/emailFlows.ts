@@ -40,7 +40,13 @@ async function issueLink(
   const { token, tokenHash } = issueLinkToken();
   const expiresAt = new Date(Date.now() + LINK_TTL_SECONDS[link.purpose] * 1000).toISOString();
   const { accountId, purpose, newEmail } = link;
-  await deps.store.issueEmailToken({ tokenHash, accountId, purpose, expiresAt, ...(newEmail === undefined ? {} : { newEmail }) });
+  await deps.store.issueEmailToken({
+    tokenHash,
+    accountId,
+    purpose,
+    expiresAt,
+    ...(newEmail === undefined ? {} : { newEmail }),
+  });
   return token;
 }
 
@@ -49,8 +55,14 @@ async function issueLink(
  * answer takes as long whether or not an email goes out (nothing to learn
  * from its timing), and a mail server down does not fail the request.
  */
-export function sendInBackground(deps: Pick<FlowDeps, 'mailer' | 'logger'>, message: Parameters<Mailer['send']>[0], what: string): void {
-  deps.mailer.send(message).catch((error: unknown) => deps.logger.error({ err: error }, `could not send the ${what} email`));
+export function sendInBackground(
+  deps: Pick<FlowDeps, 'mailer' | 'logger'>,
+  message: Parameters<Mailer['send']>[0],
+  what: string,
+): void {
+  deps.mailer
+    .send(message)
+    .catch((error: unknown) => deps.logger.error({ err: error }, `could not send the ${what} email`));
 }
 
 /** A new verification link for the account's address, as the message that carries it. */
@@ -106,7 +118,10 @@ export async function requestEmailChange(
  * "Confirm a new email address": the link's token, used once. The account moves to the address the link
  * was sent to (verified by it), every session ends, and the old address is told. Answers the new address.
  */
-export async function confirmEmailChange(deps: Pick<FlowDeps, 'store' | 'mailer' | 'logger' | 'publicUrl'>, token: string): Promise<string> {
+export async function confirmEmailChange(
+  deps: Pick<FlowDeps, 'store' | 'mailer' | 'logger' | 'publicUrl'>,
+  token: string,
+): Promise<string> {
   const owner = await deps.store.consumeEmailToken(hashLinkToken(token), 'email');
   if (!owner?.newEmail) throw invalidToken();
   if ((await deps.store.changeEmail(owner.accountId, owner.newEmail)) === 'email-taken') throw emailTaken();
@@ -152,7 +167,8 @@ export async function resetPassword(
   const owner = await store.consumeEmailToken(tokenHash, 'reset');
   if (!owner) throw invalidToken();
   const weakness = await passwordWeakness(request.password, owner.email);
-  const giveBack = () => store.issueEmailToken({ tokenHash, accountId: owner.accountId, purpose: 'reset', expiresAt: owner.expiresAt });
+  const giveBack = () =>
+    store.issueEmailToken({ tokenHash, accountId: owner.accountId, purpose: 'reset', expiresAt: owner.expiresAt });
   if (weakness) {
     // Given back (with what is left of its life) so the owner can choose a better password with the same link.
     await giveBack();

@@ -2,7 +2,14 @@ import { normalizeEmail } from '../../../accounts/email.js';
 import { invalidCredentials, sessionNotFound } from '../errors.js';
 import { unlessTurnedAway } from './credentials.js';
 import type { FlowDeps } from './deps.js';
-import { csrfTokenFor, hashSessionToken, idleSince, isWellFormedSessionToken, issueSessionToken, sessionIdOf } from '../domain/sessionToken.js';
+import {
+  csrfTokenFor,
+  hashSessionToken,
+  idleSince,
+  isWellFormedSessionToken,
+  issueSessionToken,
+  sessionIdOf,
+} from '../domain/sessionToken.js';
 
 /** A live dashboard session, resolved from the session cookie. */
 export interface ActiveSession {
@@ -32,7 +39,10 @@ export interface ListedSession {
 }
 
 /** The session a cookie's token names; an expired, ended, idle or malformed one is none. */
-export async function resolveSession(deps: Pick<FlowDeps, 'store' | 'sessionIdleSeconds'>, token: string): Promise<ActiveSession | null> {
+export async function resolveSession(
+  deps: Pick<FlowDeps, 'store' | 'sessionIdleSeconds'>,
+  token: string,
+): Promise<ActiveSession | null> {
   if (!isWellFormedSessionToken(token)) return null;
   const session = await deps.store.findSession(hashSessionToken(token), idleSince(deps.sessionIdleSeconds));
   return session ? { ...session, csrfToken: csrfTokenFor(token) } : null;
@@ -52,7 +62,10 @@ async function startSession(
   const { token, tokenHash } = issueSessionToken();
   const expiresAt = new Date(Date.now() + deps.sessionTtlSeconds * 1000).toISOString();
   await deps.store.createSession({ tokenHash, accountId: account.accountId, expiresAt });
-  return { token, session: { email: account.email, emailVerified: account.emailVerified, csrfToken: csrfTokenFor(token), expiresAt } };
+  return {
+    token,
+    session: { email: account.email, emailVerified: account.emailVerified, csrfToken: csrfTokenFor(token), expiresAt },
+  };
 }
 
 /** "Log in": the same refusal for an unknown address and a wrong password; attempts counted per address and client. */
@@ -65,7 +78,12 @@ export async function logIn(
   await throttle.admitLogIn(email, request.ip);
   const credentials = await store.findCredentials(email);
   const stored = credentials ? Promise.resolve(credentials.passwordHash) : passwords.decoy();
-  const matches = await unlessTurnedAway(deps, request.ip, email, stored.then((hash) => passwords.verify(request.password, hash)));
+  const matches = await unlessTurnedAway(
+    deps,
+    request.ip,
+    email,
+    stored.then((hash) => passwords.verify(request.password, hash)),
+  );
   if (!credentials || !matches) throw invalidCredentials();
   await throttle.succeeded(request.ip, email);
   // Housekeeping on a path that is rare and already slow (the password hash): nothing expired is kept.
@@ -82,7 +100,10 @@ export async function logOut(deps: Pick<FlowDeps, 'store'>, session: Pick<Active
 }
 
 /** The account's live sessions, newest first, the one that asks marked. */
-export async function listSessions(deps: Pick<FlowDeps, 'store'>, current: Pick<ActiveSession, 'accountId' | 'tokenHash'>): Promise<ListedSession[]> {
+export async function listSessions(
+  deps: Pick<FlowDeps, 'store'>,
+  current: Pick<ActiveSession, 'accountId' | 'tokenHash'>,
+): Promise<ListedSession[]> {
   const sessions = await deps.store.listSessions(current.accountId);
   return sessions.map((session) => ({
     id: sessionIdOf(session.tokenHash),
@@ -94,7 +115,9 @@ export async function listSessions(deps: Pick<FlowDeps, 'store'>, current: Pick<
 
 /** "End a session": any of the account's own, found by its public id. */
 export async function endSession(deps: Pick<FlowDeps, 'store'>, accountId: string, sessionId: string): Promise<void> {
-  const session = (await deps.store.listSessions(accountId)).find((candidate) => sessionIdOf(candidate.tokenHash) === sessionId);
+  const session = (await deps.store.listSessions(accountId)).find(
+    (candidate) => sessionIdOf(candidate.tokenHash) === sessionId,
+  );
   if (!session) throw sessionNotFound();
   await deps.store.deleteSession(session.tokenHash);
 }

@@ -29,7 +29,8 @@ export function admitSteps(requests: LimitStep<DeveloperPrincipal>, throttle: Lo
     if (principal.kind !== 'session') return;
     const presented = ctx.get('x-csrf-token');
     if (!presented) throw csrfFailed('Missing CSRF token');
-    if (!csrfTokenMatches(presented, principal.session.csrfToken)) throw csrfFailed('CSRF token does not match the session');
+    if (!csrfTokenMatches(presented, principal.session.csrfToken))
+      throw csrfFailed('CSRF token does not match the session');
   };
   /** Sign-up and log-in attempts, counted against the client address. */
   const clientAttempts = throttle.attempts;

@@ -49,12 +49,12 @@ export const AUTHORIZATION_ERROR_PAGE_POLICY =
 
 /** What an error means to the person who followed the link. */
 const EXPLANATIONS: Record<string, string> = {
-  invalid_redirect_uri: 'The app asked to send you back to an address it has not registered, so the request was stopped.',
+  invalid_redirect_uri:
+    'The app asked to send you back to an address it has not registered, so the request was stopped.',
   invalid_client: 'The app that sent you here is not known to this server.',
   invalid_request: 'The app’s request is incomplete or malformed.',
   temporarily_unavailable: 'The server cannot answer right now. Try again in a moment.',
   rate_limited: 'Too many sign-in requests came from here. Try again later.',
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);

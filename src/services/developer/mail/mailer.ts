@@ -27,7 +27,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     return {
       logsOnly: true,
       async send(message) {
-        logger.info({ mail: message }, `email not sent (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.text}`);
+        logger.info(
+          { mail: message },
+          `email not sent (no SMTP_URL): to ${message.to}: ${message.subject}\n${message.text}`,
+        );
       },
     };
   }

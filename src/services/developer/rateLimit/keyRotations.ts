@@ -16,8 +16,22 @@ export function createKeyRotationLimit(
 ): KeyRotationLimit {
   // Kept under an HMAC of the key (`storeWindows`), like every other counter key: no inbox in clear.
   const counter = storeWindows(db, counterKey);
-  const rotations = limits.limit({ name: 'rotate', per: 'account', points: perDay, windowSeconds: DAY_SECONDS, counter, refuse: tooManyRotations });
-  const byInbox = limits.limit({ name: 'rotate-inbox', per: 'inbox', points: perDay, windowSeconds: DAY_SECONDS, counter, refuse: tooManyRotations });
+  const rotations = limits.limit({
+    name: 'rotate',
+    per: 'account',
+    points: perDay,
+    windowSeconds: DAY_SECONDS,
+    counter,
+    refuse: tooManyRotations,
+  });
+  const byInbox = limits.limit({
+    name: 'rotate-inbox',
+    per: 'inbox',
+    points: perDay,
+    windowSeconds: DAY_SECONDS,
+    counter,
+    refuse: tooManyRotations,
+  });
   return {
     async admit(accountId, email) {
       await rotations.take(accountId);

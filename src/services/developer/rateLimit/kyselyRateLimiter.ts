@@ -79,7 +79,10 @@ export class KyselyRateLimiter extends RateLimiterCompatibleAbstract {
 
   /** Forgets the key's count; true when it had one. */
   override async delete(key: string | number): Promise<boolean> {
-    const result = await this.db.deleteFrom('developer_login_attempts').where('key', '=', this.storeKey(key)).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('developer_login_attempts')
+      .where('key', '=', this.storeKey(key))
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -91,7 +94,12 @@ export class KyselyRateLimiter extends RateLimiterCompatibleAbstract {
   /** A stored counter as the package's result. */
   private result(changedPoints: number, row: CounterRow): RateLimiterRes {
     const consumed = Number(row.points);
-    return new RateLimiterRes(Math.max(this.points - consumed, 0), Math.max(Date.parse(row.expire) - Date.now(), 0), consumed, consumed === changedPoints);
+    return new RateLimiterRes(
+      Math.max(this.points - consumed, 0),
+      Math.max(Date.parse(row.expire) - Date.now(), 0),
+      consumed,
+      consumed === changedPoints,
+    );
   }
 
   /** Adds `points` to the key's count in one statement, or starts a new window (`restart`: always). */
@@ -108,7 +116,12 @@ export class KyselyRateLimiter extends RateLimiterCompatibleAbstract {
           if (restart) return { points: fresh, expire };
           const ended = eb('developer_login_attempts.expire', '<=', now.toISOString());
           return {
-            points: eb.case().when(ended).then(fresh).else(eb('developer_login_attempts.points', '+', points)).end(),
+            points: eb
+              .case()
+              .when(ended)
+              .then(fresh)
+              .else(eb('developer_login_attempts.points', '+', points))
+              .end(),
             expire: eb.case().when(ended).then(expire).else(eb.ref('developer_login_attempts.expire')).end(),
           };
         }),
@@ -120,7 +133,10 @@ export class KyselyRateLimiter extends RateLimiterCompatibleAbstract {
 
 /** Forgets counters whose window ended (they would restart from zero anyway). */
 export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promise<number> {
-  const result = await db.deleteFrom('developer_login_attempts').where('expire', '<=', new Date().toISOString()).executeTakeFirst();
+  const result = await db
+    .deleteFrom('developer_login_attempts')
+    .where('expire', '<=', new Date().toISOString())
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -24,9 +24,23 @@ export function createLoginThrottle(
 ): LoginThrottle {
   const counter = storeWindows(db, counterKey);
   const { windowSeconds } = budgets;
-  const declared = { name: 'client', per: 'address', points: budgets.perClient, windowSeconds, counter, refuse: tooManyAttempts } as const;
+  const declared = {
+    name: 'client',
+    per: 'address',
+    points: budgets.perClient,
+    windowSeconds,
+    counter,
+    refuse: tooManyAttempts,
+  } as const;
   const perClient = limits.limit(declared);
-  const perLogIn = limits.limit({ name: 'login', per: 'email and address', points: budgets.perEmailAndClient, windowSeconds, counter, refuse: tooManyAttempts });
+  const perLogIn = limits.limit({
+    name: 'login',
+    per: 'email and address',
+    points: budgets.perEmailAndClient,
+    windowSeconds,
+    counter,
+    refuse: tooManyAttempts,
+  });
   return {
     attempts: limits.step(declared),
     async admitLogIn(email, ip) {

@@ -8,5 +8,9 @@ import { kyselyDeveloperSessions } from './kysely/sessions.js';
 
 /** The developer dashboard's store on the shared Kysely database: embedded SQLite or PostgreSQL, same queries. */
 export function createKyselyDeveloperStore(db: Kysely<DeveloperDatabase>): DeveloperStore {
-  return { ...kyselyDeveloperAccounts(db), ...kyselyDeveloperSessions(db), ...kyselyDeveloperApplications(accountsOf(db)) };
+  return {
+    ...kyselyDeveloperAccounts(db),
+    ...kyselyDeveloperSessions(db),
+    ...kyselyDeveloperApplications(accountsOf(db)),
+  };
 }

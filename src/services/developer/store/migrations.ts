@@ -25,7 +25,11 @@ export const developerMigrations: readonly NamedMigration[] = [
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('developer_sessions_expires_at').on('developer_sessions').column('expires_at').execute();
+      await db.schema
+        .createIndex('developer_sessions_expires_at')
+        .on('developer_sessions')
+        .column('expires_at')
+        .execute();
 
       await db.schema
         .createTable('developer_login_attempts')
@@ -33,7 +37,11 @@ export const developerMigrations: readonly NamedMigration[] = [
         .addColumn('points', 'integer', (c) => c.notNull())
         .addColumn('expire', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('developer_login_attempts_expire').on('developer_login_attempts').column('expire').execute();
+      await db.schema
+        .createIndex('developer_login_attempts_expire')
+        .on('developer_login_attempts')
+        .column('expire')
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('developer_login_attempts').execute();
@@ -59,7 +67,11 @@ export const developerMigrations: readonly NamedMigration[] = [
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('developer_email_tokens_account').on('developer_email_tokens').columns(['account_id', 'purpose']).execute();
+      await db.schema
+        .createIndex('developer_email_tokens_account')
+        .on('developer_email_tokens')
+        .columns(['account_id', 'purpose'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('developer_email_tokens').execute();

@@ -7,7 +7,12 @@ import type { DeveloperDatabase } from './tables.js';
  * counts as verified: nobody signs up for it), replaced otherwise; every
  * session of the account ends and every reset link stops working.
  */
-export async function setAccountPassword(db: Kysely<DeveloperDatabase>, accountId: string, passwordHash: string, now: string): Promise<void> {
+export async function setAccountPassword(
+  db: Kysely<DeveloperDatabase>,
+  accountId: string,
+  passwordHash: string,
+  now: string,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('developer_credentials')
@@ -21,6 +26,10 @@ export async function setAccountPassword(db: Kysely<DeveloperDatabase>, accountI
         .execute();
     }
     await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
-    await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
+    await trx
+      .deleteFrom('developer_email_tokens')
+      .where('account_id', '=', accountId)
+      .where('purpose', '=', 'reset')
+      .execute();
   });
 }

@@ -24,7 +24,9 @@ export function registerKeysCommands(program: Command, store: () => Promise<Prof
 
   keys
     .command('create')
-    .description('Create (or reuse) the account and the application, and issue a new key. The key is the last line of the output.')
+    .description(
+      'Create (or reuse) the account and the application, and issue a new key. The key is the last line of the output.',
+    )
     .requiredOption('--email <email>', "the account's primary email")
     .requiredOption('--app <name>', 'application name (reused when the account already has one by that name)')
     .option('--description <text>', 'application description (for a new application)', '')
@@ -40,7 +42,9 @@ export function registerKeysCommands(program: Command, store: () => Promise<Prof
         key: { hash: issued.hash, displayPrefix: issued.displayPrefix },
       });
       console.log(`account ${email}: ${created.accountCreated ? 'created' : 'existing'}`);
-      console.log(`application "${name}" (${created.applicationId}): ${created.applicationCreated ? 'created' : 'existing'}`);
+      console.log(
+        `application "${name}" (${created.applicationId}): ${created.applicationCreated ? 'created' : 'existing'}`,
+      );
       console.log(`key ${created.keyId}, listed as ${issued.displayPrefix}…`);
       console.log('Keep the key below secret: only its hash is stored, so it cannot be shown again.');
       console.log(issued.key);
@@ -67,7 +71,11 @@ export function registerKeysCommands(program: Command, store: () => Promise<Prof
       console.log(['KEY ID', 'APPLICATION', 'PREFIX', 'CREATED', 'LAST USED', 'STATUS'].join('\t'));
       for (const key of listed) {
         const status = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
-        console.log([key.id, key.application, `${key.displayPrefix}…`, key.createdAt, key.lastUsedAt ?? 'never', status].join('\t'));
+        console.log(
+          [key.id, key.application, `${key.displayPrefix}…`, key.createdAt, key.lastUsedAt ?? 'never', status].join(
+            '\t',
+          ),
+        );
       }
     });
 }

@@ -31,7 +31,9 @@ export function registerProfilesImport(program: Command, store: () => Promise<Pr
       try {
         const { created, updated } = await (await store()).saveProfiles(profiles);
         const images = profiles.filter((profile) => profile.avatar).length;
-        console.log(`imported ${profiles.length} profiles (${created} created, ${updated} updated), ${images} with an avatar image`);
+        console.log(
+          `imported ${profiles.length} profiles (${created} created, ${updated} updated), ${images} with an avatar image`,
+        );
       } catch (error) {
         if (error instanceof SlugInUseError) throw recordProblem(error.index, 'slug', error.message);
         throw error;

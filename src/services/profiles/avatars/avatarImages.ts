@@ -92,13 +92,18 @@ export function avatarImages(options: AvatarImagesOptions): AvatarImages {
       drawn.fetch(`upload:${digest}:${size}`, {
         context: async () => {
           const master = await masters.fetch(digest, { context: read });
-          return master && gate(() => drawFromMaster(master, size), drawingWeight(Math.max(master.width * master.height, size * size)));
+          return (
+            master &&
+            gate(() => drawFromMaster(master, size), drawingWeight(Math.max(master.width * master.height, size * size)))
+          );
         },
       }),
     async generated(style, seed, size) {
       // Only an identicon depends on the hash.
       const key = `${style}:${style === 'identicon' ? seed : ''}:${size}`;
-      const image = await drawn.fetch(key, { context: () => gate(() => drawDefaultAvatar(style, seed, size), drawingWeight(size * size)) });
+      const image = await drawn.fetch(key, {
+        context: () => gate(() => drawDefaultAvatar(style, seed, size), drawingWeight(size * size)),
+      });
       return image!;
     },
     async other(key, draw) {

@@ -101,6 +101,7 @@ export function checkSizeDigits(raw: Record<string, string | string[] | undefine
   for (const name of ['s', 'size']) {
     const value = raw[name];
     const text = Array.isArray(value) ? value[value.length - 1] : value;
-    if (text !== undefined && !/^[0-9]+$/.test(text)) throw invalidRequest(`Invalid parameter ${name}: must be plain decimal digits`);
+    if (text !== undefined && !/^[0-9]+$/.test(text))
+      throw invalidRequest(`Invalid parameter ${name}: must be plain decimal digits`);
   }
 }

@@ -34,7 +34,8 @@ export async function acceptAvatarImage(bytes: Buffer): Promise<AvatarImage> {
     throw new AvatarImageRejected('is not an image (PNG, JPEG, WebP or GIF)');
   }
   const kind = FORMATS[metadata.format ?? ''];
-  if (!kind) throw new AvatarImageRejected(`is a ${metadata.format ?? 'unknown'} image; avatars must be PNG, JPEG, WebP or GIF`);
+  if (!kind)
+    throw new AvatarImageRejected(`is a ${metadata.format ?? 'unknown'} image; avatars must be PNG, JPEG, WebP or GIF`);
   const { width = 0, height = 0 } = metadata;
   if (width > AVATAR_UPLOAD_LIMITS.side || height > AVATAR_UPLOAD_LIMITS.side) {
     throw new AvatarImageRejected(`is ${width}x${height} pixels; at most ${AVATAR_UPLOAD_LIMITS.side} a side`);

@@ -39,7 +39,10 @@ export async function decodeMaster(image: Buffer): Promise<MasterImage> {
 export async function drawFromMaster(master: MasterImage, size: number): Promise<Buffer> {
   const sharp = await loadSharp();
   const { width, height, channels } = master;
-  return sharp(master.pixels, { raw: { width, height, channels } }).resize(size, size, { fit: 'cover' }).png().toBuffer();
+  return sharp(master.pixels, { raw: { width, height, channels } })
+    .resize(size, size, { fit: 'cover' })
+    .png()
+    .toBuffer();
 }
 
 /**
@@ -54,6 +57,9 @@ export async function drawDefaultAvatar(style: DefaultAvatarStyle, seed: string,
       .png()
       .toBuffer();
   }
-  const svg = style === 'identicon' ? (await loadJdenticon()).toSvg(seed, size, { backColor: '#ffffffff', padding: 0.08 }) : mysteryPerson(size);
+  const svg =
+    style === 'identicon'
+      ? (await loadJdenticon()).toSvg(seed, size, { backColor: '#ffffffff', padding: 0.08 })
+      : mysteryPerson(size);
   return sharp(Buffer.from(svg)).resize(size, size).png().toBuffer();
 }

@@ -22,7 +22,11 @@ const badge = (initial: string, colour: string): string =>
       `<text x="16" y="22" font-family="Arial,sans-serif" font-size="16" font-weight="bold" fill="#fff" text-anchor="middle">${initial}</text></svg>`,
   ).toString('base64')}`;
 
-const service = (id: string, label: string, colour: string): VerifiedAccountService => ({ id, label, icon: badge(label[0]!, colour) });
+const service = (id: string, label: string, colour: string): VerifiedAccountService => ({
+  id,
+  label,
+  icon: badge(label[0]!, colour),
+});
 
 /** Every service, in the order the list is answered (alphabetical by label). */
 export const VERIFIED_ACCOUNT_SERVICES: readonly VerifiedAccountService[] = Object.freeze(

@@ -22,12 +22,17 @@ export interface QrCodeRequest {
  * identifier that names no profile, of the URL it would have. Drawn and kept
  * with the avatar images; 400 for a `version` too small for the URL.
  */
-export async function qrCode(deps: Pick<FlowDeps, 'profiles' | 'avatars' | 'publicUrl'>, request: QrCodeRequest): Promise<{ image: DrawnAvatar; profileFound: boolean }> {
+export async function qrCode(
+  deps: Pick<FlowDeps, 'profiles' | 'avatars' | 'publicUrl'>,
+  request: QrCodeRequest,
+): Promise<{ image: DrawnAvatar; profileFound: boolean }> {
   const { profiles, avatars } = deps;
   const { size, version, medium, campaign } = request;
   const lookup = parseIdentifier(request.identifier);
   const profile = lookup.by === 'nothing' ? undefined : await profiles.findProfile(lookup);
-  const url = new URL(`${deps.publicUrl}/${profile ? profile.slug : encodeURIComponent(request.identifier.toLowerCase())}`);
+  const url = new URL(
+    `${deps.publicUrl}/${profile ? profile.slug : encodeURIComponent(request.identifier.toLowerCase())}`,
+  );
   if (medium !== undefined || campaign !== undefined) {
     url.searchParams.set('utm_source', 'qr');
     if (medium !== undefined) url.searchParams.set('utm_medium', medium);
@@ -45,7 +50,12 @@ export async function qrCode(deps: Pick<FlowDeps, 'profiles' | 'avatars' | 'publ
   const key = `qr:${centre?.etag ?? 'none'}:${size}:${version ?? ''}:${text}`;
   try {
     const image = await avatars.other(key, () =>
-      drawQrCode({ text, size, ...(version === undefined ? {} : { version }), ...(centre ? { centre: centre.bytes } : {}) }),
+      drawQrCode({
+        text,
+        size,
+        ...(version === undefined ? {} : { version }),
+        ...(centre ? { centre: centre.bytes } : {}),
+      }),
     );
     return { image, profileFound: profile !== undefined };
   } catch (error) {

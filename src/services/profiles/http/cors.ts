@@ -7,7 +7,14 @@ import { setHeader, varyOn } from '../../../platform/answers/headers.js';
 export const PROFILES_CORS = {
   allowMethods: ['GET', 'HEAD'],
   allowHeaders: ['Authorization', 'If-None-Match', 'X-Platform', 'X-SDK-Version', 'X-Source', 'X-Request-Id'],
-  exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After', 'ETag', 'X-Request-Id'],
+  exposeHeaders: [
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+    'Retry-After',
+    'ETag',
+    'X-Request-Id',
+  ],
   maxAge: 7200,
 } as const;
 const EXPOSED = PROFILES_CORS.exposeHeaders;

@@ -6,7 +6,13 @@ import type {
   VerifiedAccount as PublicVerifiedAccount,
 } from '../../../../generated/profiles/types.gen.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
-import { CONTACT_FIELDS, type ContactInfo, type Interest, type Profile, type VerifiedAccount } from '../domain/profile.js';
+import {
+  CONTACT_FIELDS,
+  type ContactInfo,
+  type Interest,
+  type Profile,
+  type VerifiedAccount,
+} from '../domain/profile.js';
 
 /** Who is asking: a caller without a valid API key, or one with. */
 export type Audience = 'anonymous' | 'keyed';
@@ -78,7 +84,12 @@ export function presentProfile(
   return {
     ...common,
     timezone: profile.timezone,
-    languages: profile.languages.map(({ code, name, isPrimary }, index) => ({ code, name, is_primary: isPrimary, order: index + 1 })),
+    languages: profile.languages.map(({ code, name, isPrimary }, index) => ({
+      code,
+      name,
+      is_primary: isPrimary,
+      order: index + 1,
+    })),
     first_name: profile.firstName,
     last_name: profile.lastName,
     is_organization: profile.isOrganization,
@@ -100,7 +111,8 @@ export function presentProfile(
  * The interests inferred for a profile, as the real service answers them:
  * `[{id, name, slug}]`, for keyed callers only (the operation requires a key).
  */
-export const presentInferredInterests = (profile: Profile): PublicInterest[] => profile.inferredInterests.map(presentInterest);
+export const presentInferredInterests = (profile: Profile): PublicInterest[] =>
+  profile.inferredInterests.map(presentInterest);
 
 /**
  * An interest as the real service shows it: its slug "combines id and its

@@ -39,7 +39,8 @@ export function detailProblem(record: ProfileRecord): [string, string] | undefin
   }
   const languages = record.languages ?? [];
   for (const [index, language] of languages.entries()) {
-    if (!LANGUAGE_CODE.test(language.code)) return [`languages[${index}].code`, 'must be a language code such as en or pt-BR'];
+    if (!LANGUAGE_CODE.test(language.code))
+      return [`languages[${index}].code`, 'must be a language code such as en or pt-BR'];
     const earlier = languages.findIndex((other) => other.code.toLowerCase() === language.code.toLowerCase());
     if (earlier < index) return [`languages[${index}].code`, `repeats languages[${earlier}]`];
   }
@@ -64,7 +65,10 @@ export function detailProblem(record: ProfileRecord): [string, string] | undefin
     return ['header_image', "must be a CSS background of one image: url('https://…') and optional placement words"];
   }
   if (record.background_color && !BACKGROUND_COLOR.test(record.background_color)) {
-    return ['background_color', 'must be a CSS colour (#hex, rgb(…), hsl(…), a name) or a linear or radial gradient of colours'];
+    return [
+      'background_color',
+      'must be a CSS colour (#hex, rgb(…), hsl(…), a name) or a linear or radial gradient of colours',
+    ];
   }
   return undefined;
 }
@@ -102,11 +106,16 @@ export const profileRecordSchema = {
   required: ['email', 'slug', 'display_name'],
   additionalProperties: false,
   properties: {
-    email: { description: "The owner's primary email: the profile is found by its hashes.", type: 'string', format: 'email' },
+    email: {
+      description: "The owner's primary email: the profile is found by its hashes.",
+      type: 'string',
+      format: 'email',
+    },
     slug: { type: 'string', pattern: SLUG.source },
     display_name: nonEmpty,
     avatar_file: {
-      description: "The owner's avatar image (PNG, JPEG, WebP or GIF), its path relative to the import file; without it the profile has no uploaded image.",
+      description:
+        "The owner's avatar image (PNG, JPEG, WebP or GIF), its path relative to the import file; without it the profile has no uploaded image.",
       ...nonEmpty,
     },
     avatar_alt_text: text,
@@ -129,15 +138,28 @@ export const profileRecordSchema = {
         properties: { code: nonEmpty, name: nonEmpty, is_primary: { type: 'boolean' } },
       },
     },
-    interests: { description: "The owner's own; unique ids; the answer adds each one's slug.", type: 'array', items: interest },
+    interests: {
+      description: "The owner's own; unique ids; the answer adds each one's slug.",
+      type: 'array',
+      items: interest,
+    },
     inferred_interests: {
-      description: 'Interests inferred for the profile (GET …/inferred-interests); unique ids; the answer adds each one\'s slug.',
+      description:
+        "Interests inferred for the profile (GET …/inferred-interests); unique ids; the answer adds each one's slug.",
       type: 'array',
       items: interest,
     },
     is_organization: { type: 'boolean' },
-    header_image: { description: "CSS `background` value: `url('https://…')` and optional placement.", type: 'string', maxLength: 2048 },
-    background_color: { description: 'CSS colour (`#hex`, `rgb(…)`, `hsl(…)`, a name) or `linear-`/`radial-gradient(…)`.', type: 'string', maxLength: 256 },
+    header_image: {
+      description: "CSS `background` value: `url('https://…')` and optional placement.",
+      type: 'string',
+      maxLength: 2048,
+    },
+    background_color: {
+      description: 'CSS colour (`#hex`, `rgb(…)`, `hsl(…)`, a name) or `linear-`/`radial-gradient(…)`.',
+      type: 'string',
+      maxLength: 256,
+    },
     links: { type: 'array', items: link },
     contact_info: {
       description: 'Each detail with whether the owner made it public.',
@@ -187,11 +209,18 @@ export const profileRecordSchema = {
         additionalProperties: false,
         properties: {
           service_type: { description: 'An id of GET /v3/verified-accounts/services.', ...nonEmpty },
-          service_label: { description: 'Accepted from files of earlier releases and not kept: the label is the service list\'s.', ...nonEmpty },
-          service_icon: { description: 'Accepted from files of earlier releases and not kept: the icon is the service list\'s.', ...url },
+          service_label: {
+            description: "Accepted from files of earlier releases and not kept: the label is the service list's.",
+            ...nonEmpty,
+          },
+          service_icon: {
+            description: "Accepted from files of earlier releases and not kept: the icon is the service list's.",
+            ...url,
+          },
           url,
           username: {
-            description: "The owner's username on the service, as searches find it (any case); by default read from the URL.",
+            description:
+              "The owner's username on the service, as searches find it (any case); by default read from the URL.",
             type: 'string',
             minLength: 1,
             maxLength: 255,
@@ -200,8 +229,14 @@ export const profileRecordSchema = {
         },
       },
     },
-    registration_date: { description: 'Year-month-day, or null when unknown (the default).', anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }] },
-    last_profile_edit: { description: 'ISO-8601 date-time, or null when unknown; defaults to the time of the import.', anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }] },
+    registration_date: {
+      description: 'Year-month-day, or null when unknown (the default).',
+      anyOf: [{ type: 'string', format: 'date' }, { type: 'null' }],
+    },
+    last_profile_edit: {
+      description: 'ISO-8601 date-time, or null when unknown; defaults to the time of the import.',
+      anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+    },
   },
 } as const;
 

@@ -44,7 +44,11 @@ function recordValidator(): ValidateFunction<ProfileRecord> {
  * validated (see `validateProfileRecords`), then the avatar images they name
  * (see `loadAvatarFiles`). Any problem rejects the whole file.
  */
-export async function readProfileImport(text: string, importedAt: Date, readAvatarFile: AvatarFileReader): Promise<OwnedProfile[]> {
+export async function readProfileImport(
+  text: string,
+  importedAt: Date,
+  readAvatarFile: AvatarFileReader,
+): Promise<OwnedProfile[]> {
   let records: unknown;
   try {
     records = JSON.parse(text);
@@ -80,7 +84,11 @@ export function validateProfileRecords(records: unknown, importedAt: Date, { typ
     if (sameSlug !== undefined) throw recordProblem(index, 'slug', `repeats record ${sameSlug + 1}`);
     emails.set(email, index);
     slugs.set(record.slug, index);
-    return { email: record.email, profile: toProfileContent(record, importedAt), avatarFile: record.avatar_file ?? null };
+    return {
+      email: record.email,
+      profile: toProfileContent(record, importedAt),
+      avatarFile: record.avatar_file ?? null,
+    };
   });
 }
 
@@ -97,7 +105,10 @@ function schemaChecked(record: unknown, index: number): ProfileRecord {
  * `acceptAvatarImage`): a file that cannot be read, or is no acceptable
  * image, rejects the whole batch, naming the record.
  */
-export async function loadAvatarFiles(records: readonly ValidatedRecord[], readAvatarFile: AvatarFileReader): Promise<OwnedProfile[]> {
+export async function loadAvatarFiles(
+  records: readonly ValidatedRecord[],
+  readAvatarFile: AvatarFileReader,
+): Promise<OwnedProfile[]> {
   const owned: OwnedProfile[] = [];
   for (const [index, { email, profile, avatarFile }] of records.entries()) {
     let avatar: AvatarImage | null = null;
@@ -106,12 +117,17 @@ export async function loadAvatarFiles(records: readonly ValidatedRecord[], readA
       try {
         bytes = await readAvatarFile(avatarFile);
       } catch (error) {
-        throw recordProblem(index, 'avatar_file', `cannot read ${avatarFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+        throw recordProblem(
+          index,
+          'avatar_file',
+          `cannot read ${avatarFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+        );
       }
       try {
         avatar = await acceptAvatarImage(bytes);
       } catch (error) {
-        if (error instanceof AvatarImageRejected) throw recordProblem(index, 'avatar_file', `${avatarFile} ${error.message}`);
+        if (error instanceof AvatarImageRejected)
+          throw recordProblem(index, 'avatar_file', `${avatarFile} ${error.message}`);
         throw error;
       }
     }
@@ -133,9 +149,12 @@ function describe(error: ErrorObject | undefined): [string, string] {
     segments.push(field);
     problem =
       field === 'avatar_url' && segments.length === 1
-        ? 'is not imported: avatar URLs always point at this deployment\'s avatar images; give the image file as avatar_file'
+        ? "is not imported: avatar URLs always point at this deployment's avatar images; give the image file as avatar_file"
         : 'is not a field of the import format';
   }
-  const field = segments.reduce((path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment), '');
+  const field = segments.reduce(
+    (path, segment) => (/^\d+$/.test(segment) ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment),
+    '',
+  );
   return [field || '(record)', problem];
 }

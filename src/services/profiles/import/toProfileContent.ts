@@ -20,7 +20,11 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
     firstName: record.first_name ?? '',
     lastName: record.last_name ?? '',
     timezone: record.timezone ?? '',
-    languages: (record.languages ?? []).map(({ code, name, is_primary }) => ({ code, name, isPrimary: is_primary ?? false })),
+    languages: (record.languages ?? []).map(({ code, name, is_primary }) => ({
+      code,
+      name,
+      isPrimary: is_primary ?? false,
+    })),
     interests: (record.interests ?? []).map(({ id, name }) => ({ id, name })),
     inferredInterests: (record.inferred_interests ?? []).map(({ id, name }) => ({ id, name })),
     isOrganization: record.is_organization ?? false,
@@ -33,7 +37,9 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
       links: record.payments?.links ?? [],
       cryptoWallets: record.payments?.crypto_wallets ?? [],
     },
-    gallery: (record.gallery ?? []).map(({ url, alt_text }) => (alt_text === undefined ? { url } : { url, altText: alt_text })),
+    gallery: (record.gallery ?? []).map(({ url, alt_text }) =>
+      alt_text === undefined ? { url } : { url, altText: alt_text },
+    ),
     // The label and icon are the service list's (the record's own, from files of earlier releases, are not kept).
     verifiedAccounts: (record.verified_accounts ?? []).map((account) => {
       const service = verifiedAccountService(account.service_type);

@@ -5,7 +5,9 @@ let qrCodeModule: Promise<typeof QrCodeModule> | undefined;
 
 /** The QR code library (qrcode), loaded when the first code is drawn, as the image libraries are. */
 const loadQrCode = (): Promise<typeof QrCodeModule> =>
-  (qrCodeModule ??= import('qrcode').then((loaded) => ((loaded as unknown as { default?: typeof QrCodeModule }).default ?? loaded)));
+  (qrCodeModule ??= import('qrcode').then(
+    (loaded) => (loaded as unknown as { default?: typeof QrCodeModule }).default ?? loaded,
+  ));
 
 /** Modules of white around the code on every side: the quiet zone the QR standard asks for. */
 const QUIET_ZONE = 4;
@@ -68,7 +70,9 @@ export async function drawQrCode(drawing: QrCodeDrawing): Promise<Buffer> {
   const inner = side - 2 * border;
   const centre = await sharp(drawing.centre).resize(inner, inner).png().toBuffer();
   const offset = Math.floor((size - side) / 2);
-  const backing = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  const backing = await sharp({ create: { width: side, height: side, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
   return sharp(await image.toColourspace('srgb').png().toBuffer())
     .composite([
       { input: backing, left: offset, top: offset },

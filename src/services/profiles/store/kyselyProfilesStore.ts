@@ -10,6 +10,9 @@ import type { ProfilesStore } from '../domain/profilesStore.js';
  * PostgreSQL, same queries. Profile and avatar lookups read from `readDb`
  * (a read replica, when there is one); keys and writes use `db`.
  */
-export function createKyselyProfilesStore(db: Kysely<ProfilesDatabase>, readDb: Kysely<ProfilesDatabase> = db): ProfilesStore {
+export function createKyselyProfilesStore(
+  db: Kysely<ProfilesDatabase>,
+  readDb: Kysely<ProfilesDatabase> = db,
+): ProfilesStore {
   return { ...kyselyProfileDirectory(db, readDb), ...kyselyApiKeyRegistry(accountsOf(db)) };
 }

@@ -38,7 +38,6 @@ export const profilesMigrations: readonly NamedMigration[] = [
         .addColumn('registration_date', 'text')
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('profiles').execute();
@@ -53,12 +52,21 @@ export const profilesMigrations: readonly NamedMigration[] = [
     async up(db: Kysely<unknown>) {
       const text = ['first_name', 'last_name', 'timezone', 'header_image', 'background_color'];
       for (const column of text) {
-        await db.schema.alterTable('profiles').addColumn(column, 'text', (c) => c.notNull().defaultTo('')).execute();
+        await db.schema
+          .alterTable('profiles')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
       }
       for (const column of ['languages', 'interests']) {
-        await db.schema.alterTable('profiles').addColumn(column, 'text', (c) => c.notNull().defaultTo('[]')).execute();
+        await db.schema
+          .alterTable('profiles')
+          .addColumn(column, 'text', (c) => c.notNull().defaultTo('[]'))
+          .execute();
       }
-      await db.schema.alterTable('profiles').addColumn('is_organization', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('profiles')
+        .addColumn('is_organization', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable('profiles').dropColumn('avatar_url').execute();
 
       await db.schema
@@ -72,8 +80,20 @@ export const profilesMigrations: readonly NamedMigration[] = [
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('profile_avatars').execute();
-      await db.schema.alterTable('profiles').addColumn('avatar_url', 'text', (c) => c.notNull().defaultTo('')).execute();
-      for (const column of ['first_name', 'last_name', 'timezone', 'header_image', 'background_color', 'languages', 'interests', 'is_organization']) {
+      await db.schema
+        .alterTable('profiles')
+        .addColumn('avatar_url', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      for (const column of [
+        'first_name',
+        'last_name',
+        'timezone',
+        'header_image',
+        'background_color',
+        'languages',
+        'interests',
+        'is_organization',
+      ]) {
         await db.schema.alterTable('profiles').dropColumn(column).execute();
       }
     },
@@ -83,7 +103,10 @@ export const profilesMigrations: readonly NamedMigration[] = [
   {
     name: '003-inferred-interests',
     async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('profiles').addColumn('inferred_interests', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+      await db.schema
+        .alterTable('profiles')
+        .addColumn('inferred_interests', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('profiles').dropColumn('inferred_interests').execute();

@@ -20,7 +20,8 @@ export const ANONYMOUS_VIEWER: Viewer = { id: 0, loggedIn: false };
 const ALWAYS_EXPOSED_TYPES: ReadonlySet<string> = new Set(['post', 'page']);
 
 /** Whether the site exposes posts of this type through the API. */
-export const exposes = (site: SiteRecord, type: string): boolean => ALWAYS_EXPOSED_TYPES.has(type) || site.extraPostTypes.includes(type);
+export const exposes = (site: SiteRecord, type: string): boolean =>
+  ALWAYS_EXPOSED_TYPES.has(type) || site.extraPostTypes.includes(type);
 
 /** Statuses whose posts only those who may edit them can read (the platform's `protected` statuses). */
 const PROTECTED_STATUSES: ReadonlySet<string> = new Set(['draft', 'pending', 'future']);

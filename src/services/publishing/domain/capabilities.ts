@@ -20,7 +20,11 @@ type Action = 'edit' | 'delete';
  * `{action}_others_posts`, plus `{action}_published_posts` or
  * `{action}_private_posts` for a published or private one.
  */
-function requiredCapabilities(action: Action, userId: number, post: Pick<PostRecord, 'authorId' | 'status' | 'trash'>): string[] {
+function requiredCapabilities(
+  action: Action,
+  userId: number,
+  post: Pick<PostRecord, 'authorId' | 'status' | 'trash'>,
+): string[] {
   if (post.authorId !== null && post.authorId === userId) {
     const status = post.status === 'trash' ? post.trash?.previousStatus : post.status;
     return [PUBLISHED_STATUSES.has(status ?? '') ? `${action}_published_posts` : `${action}_posts`];
@@ -43,7 +47,8 @@ export function postCapabilities(
   userId: number,
   post: Pick<PostRecord, 'authorId' | 'status' | 'trash'>,
 ): PostCapabilities {
-  const holdsAll = (action: Action) => requiredCapabilities(action, userId, post).every((cap) => roleCapabilities.has(cap));
+  const holdsAll = (action: Action) =>
+    requiredCapabilities(action, userId, post).every((cap) => roleCapabilities.has(cap));
   return {
     publish_post: roleCapabilities.has('publish_posts'),
     delete_post: holdsAll('delete'),
@@ -56,7 +61,11 @@ export function postCapabilities(
  * a private post): its author with `read`, anyone else with
  * `read_private_posts`.
  */
-export function mayReadPrivatePost(roleCapabilities: ReadonlySet<string>, userId: number, post: Pick<PostRecord, 'authorId'>): boolean {
+export function mayReadPrivatePost(
+  roleCapabilities: ReadonlySet<string>,
+  userId: number,
+  post: Pick<PostRecord, 'authorId'>,
+): boolean {
   const own = post.authorId !== null && post.authorId === userId;
   return roleCapabilities.has(own ? 'read' : 'read_private_posts');
 }

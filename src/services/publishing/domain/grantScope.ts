@@ -21,7 +21,9 @@ export function withinGrant(store: PublishingStore, grant: GrantScope): Publishi
     const access = grant.sites.get(siteId);
     if (!access) return new Set<string>();
     const capabilities = await store.capabilitiesOf(siteId, userId);
-    return access === 'write' ? capabilities : new Set([...capabilities].filter((capability) => READ_CAPABILITIES.has(capability)));
+    return access === 'write'
+      ? capabilities
+      : new Set([...capabilities].filter((capability) => READ_CAPABILITIES.has(capability)));
   };
   return scoped;
 }

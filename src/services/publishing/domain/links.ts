@@ -45,7 +45,11 @@ export function postApiLinks(publicUrl: string, siteId: number, postId: number) 
 export function termApiLinks(publicUrl: string, siteId: number, taxonomy: string, slug: string) {
   const site = apiSiteUrl(publicUrl, siteId);
   const collection =
-    taxonomy === 'category' ? 'categories' : taxonomy === 'post_tag' ? 'tags' : `taxonomies/${encodeURIComponent(taxonomy)}/terms`;
+    taxonomy === 'category'
+      ? 'categories'
+      : taxonomy === 'post_tag'
+        ? 'tags'
+        : `taxonomies/${encodeURIComponent(taxonomy)}/terms`;
   const self = `${site}/${collection}/slug:${encodeURIComponent(slug)}`;
   return { self, help: `${self}/help`, site };
 }
@@ -106,8 +110,17 @@ export function base62(value: number): string {
  * post, page or attachment, with the IDs in base 62; `""` for other post
  * types, which have no short links.
  */
-export function shortUrl(shortlinkBase: string, site: SiteRecord, post: Pick<PostRecord, 'id' | 'type' | 'status' | 'slug'>): string {
-  const bySlug = post.type === 'post' && post.status === 'publish' && post.slug.length <= 8 && !/[-%]/.test(post.slug) && post.slug !== '';
+export function shortUrl(
+  shortlinkBase: string,
+  site: SiteRecord,
+  post: Pick<PostRecord, 'id' | 'type' | 'status' | 'slug'>,
+): string {
+  const bySlug =
+    post.type === 'post' &&
+    post.status === 'publish' &&
+    post.slug.length <= 8 &&
+    !/[-%]/.test(post.slug) &&
+    post.slug !== '';
   if (bySlug) return `${shortlinkBase}/s${base62(site.id)}-${post.slug}`;
   const kind = SHORT_LINK_TYPES[post.type];
   return kind ? `${shortlinkBase}/${kind}${base62(site.id)}-${base62(post.id)}` : '';
@@ -125,4 +138,5 @@ export function mediaApiLinks(publicUrl: string, siteId: number, mediaId: number
 }
 
 /** A user's author page on the site. */
-export const profileUrl = (site: SiteRecord, user: UserRecord): string => `${siteHomeUrl(site)}/author/${encodeURIComponent(user.niceName)}/`;
+export const profileUrl = (site: SiteRecord, user: UserRecord): string =>
+  `${siteHomeUrl(site)}/author/${encodeURIComponent(user.niceName)}/`;

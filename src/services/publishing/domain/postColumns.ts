@@ -8,7 +8,10 @@ import type { PostRecord } from './records.js';
  * name and value it shares.
  */
 export interface PostColumns
-  extends Pick<PostRecord, 'id' | 'type' | 'status' | 'slug' | 'title' | 'content' | 'excerpt' | 'password' | 'guid' | 'date' | 'modified'> {
+  extends Pick<
+    PostRecord,
+    'id' | 'type' | 'status' | 'slug' | 'title' | 'content' | 'excerpt' | 'password' | 'guid' | 'date' | 'modified'
+  > {
   site_id: number;
   author_id: number | null;
   parent_id: number | null;

@@ -283,11 +283,20 @@ export interface PublishingTerms {
   /** Whether the site has a term of the taxonomy with that ID. */
   hasTerm(siteId: number, taxonomy: string, id: number): Promise<boolean>;
   /** Adds a term with the next free ID and the slug, or the first free `slug-2`, `slug-3`, ... of the taxonomy; answers it. */
-  insertTerm(siteId: number, taxonomy: string, term: { name: string; slug: string; description: string; parentId: number }): Promise<TermRecord>;
+  insertTerm(
+    siteId: number,
+    taxonomy: string,
+    term: { name: string; slug: string; description: string; parentId: number },
+  ): Promise<TermRecord>;
   /** The IDs of the site's terms of the taxonomy below that one (children, grandchildren, ...; a loop in the stored parents ends the walk). */
   termIdsBelow(siteId: number, taxonomy: string, id: number): Promise<number[]>;
   /** Sets the given fields of the site's term of the taxonomy with that ID (the slug stays). */
-  updateTerm(siteId: number, taxonomy: string, id: number, fields: { name?: string; description?: string; parentId?: number }): Promise<void>;
+  updateTerm(
+    siteId: number,
+    taxonomy: string,
+    id: number,
+    fields: { name?: string; description?: string; parentId?: number },
+  ): Promise<void>;
   /**
    * Deletes the site's term of the taxonomy with that ID, as `wp_delete_term`
    * does, in one transaction: the posts that had it lose it, and those left

@@ -6,7 +6,9 @@ export interface SearchTerm {
 
 /** The platform's default search stopwords (WP_Query::get_search_stopwords, English). */
 const STOPWORDS: ReadonlySet<string> = new Set(
-  'about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(' '),
+  'about an are as at be by com for from how in is it of on or that the this to was what when where who will with www'.split(
+    ' ',
+  ),
 );
 
 /** Most terms a search is split into; a longer search is one term, as the platform does. */
@@ -35,7 +37,9 @@ export function searchTerms(given: string): SearchTerm[] {
   }
   const terms = checked.length === 0 || checked.length > MAX_SEARCH_TERMS ? [search] : checked;
   // An empty text (the whole search `-`) is in every post, as `LIKE '%%'` is true: excluding it leaves none.
-  return terms.map((term) => (term.startsWith('-') ? { text: term.slice(1), exclude: true } : { text: term, exclude: false }));
+  return terms.map((term) =>
+    term.startsWith('-') ? { text: term.slice(1), exclude: true } : { text: term, exclude: false },
+  );
 }
 
 /** `value` without the characters of `chars` at either end (PHP's trim with a character list). */

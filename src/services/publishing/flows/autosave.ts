@@ -19,7 +19,12 @@ import type { PostRecord, SiteRecord } from '../domain/records.js';
 const SAVED_IN_PLACE: ReadonlySet<string> = new Set(['draft', 'auto-draft']);
 
 /** The post to autosave or read the autosave of: site, post (404 `unknown_post`, also a type not exposed), the right to edit it (403). */
-export async function editablePost(store: PublishingStore, siteRef: string, viewer: Viewer, postId: number): Promise<{ site: SiteRecord; post: PostRecord }> {
+export async function editablePost(
+  store: PublishingStore,
+  siteRef: string,
+  viewer: Viewer,
+  postId: number,
+): Promise<{ site: SiteRecord; post: PostRecord }> {
   const { site, roleCapabilities } = await openSite(store, siteRef, viewer);
   const post = await store.findPost(site.id, postId);
   if (!post || !exposes(site, post.type)) throw unknownPost();
@@ -28,7 +33,12 @@ export async function editablePost(store: PublishingStore, siteRef: string, view
 }
 
 /** The post's permalink with `preview=true`, and `preview_id` for an autosave kept beside the post (the platform adds a nonce too). */
-async function previewUrl(store: PublishingStore, site: SiteRecord, post: PostRecord, autosaveId?: number): Promise<string> {
+async function previewUrl(
+  store: PublishingStore,
+  site: SiteRecord,
+  post: PostRecord,
+  autosaveId?: number,
+): Promise<string> {
   const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
   url.searchParams.set('preview', 'true');
   if (autosaveId !== undefined) url.searchParams.set('preview_id', String(autosaveId));
@@ -59,10 +69,19 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
   const now = new Date().toISOString();
   if (post.authorId === viewer.id && SAVED_IN_PLACE.has(post.status)) {
     const changes = Object.fromEntries(
-      Object.entries({ title: body.title, content: body.content, excerpt: body.excerpt }).filter(([, value]) => value !== undefined),
+      Object.entries({ title: body.title, content: body.content, excerpt: body.excerpt }).filter(
+        ([, value]) => value !== undefined,
+      ),
     );
-    await store.inTransaction((writing) => writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }));
-    return { auto_ID: post.id, post_ID: post.id, modified: apiDate(now), preview_URL: await previewUrl(store, site, post) };
+    await store.inTransaction((writing) =>
+      writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }),
+    );
+    return {
+      auto_ID: post.id,
+      post_ID: post.id,
+      modified: apiDate(now),
+      preview_URL: await previewUrl(store, site, post),
+    };
   }
   const kept = await store.autosaveOf(post.id, viewer.id);
   const saved = await store.saveAutosave({
@@ -73,11 +92,19 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     content: body.content ?? kept?.content ?? post.content,
     excerpt: body.excerpt ?? kept?.excerpt ?? post.excerpt,
   });
-  return { auto_ID: saved.id, post_ID: post.id, modified: apiDate(saved.modified), preview_URL: await previewUrl(store, site, post, saved.id) };
+  return {
+    auto_ID: saved.id,
+    post_ID: post.id,
+    modified: apiDate(saved.modified),
+    preview_URL: await previewUrl(store, site, post, saved.id),
+  };
 }
 
 /** The post's newest autosave (of any user), after the post and the right to edit it; 404 `not_found` when it has none. */
-export async function readAutosave(deps: Pick<FlowDeps, 'store'>, request: { site: string; postId: number; viewerId: number }): Promise<Autosave> {
+export async function readAutosave(
+  deps: Pick<FlowDeps, 'store'>,
+  request: { site: string; postId: number; viewerId: number },
+): Promise<Autosave> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, post } = await editablePost(store, request.site, viewer, request.postId);
@@ -94,4 +121,3 @@ export async function readAutosave(deps: Pick<FlowDeps, 'store'>, request: { sit
     modified: apiDate(autosave.modified),
   };
 }
-

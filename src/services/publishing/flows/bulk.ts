@@ -16,11 +16,19 @@ export interface BulkRequest {
 }
 
 /** One post's operation of a bulk call: the single operation's own domain function. */
-export type SinglePostChange = (request: { site: string; postId: number; viewerId: number; context: PostContext; meta: string | undefined }) => Promise<Post>;
-
+export type SinglePostChange = (request: {
+  site: string;
+  postId: number;
+  viewerId: number;
+  context: PostContext;
+  meta: string | undefined;
+}) => Promise<Post>;
 
 /** A refusal as the platform writes a `WP_Error` inside an answer: `{errors: {code: [message]}, error_data: {code: status}}`. */
-const asBulkError = (error: ApiError): BulkError => ({ errors: { [error.code]: [error.message] }, error_data: { [error.code]: error.status } });
+const asBulkError = (error: ApiError): BulkError => ({
+  errors: { [error.code]: [error.message] },
+  error_data: { [error.code]: error.status },
+});
 
 /**
  * Runs one post operation on each of `post_ids` (a bulk delete or restore,
@@ -31,15 +39,27 @@ const asBulkError = (error: ApiError): BulkError => ({ errors: { [error.code]: [
  * and on no IDs at all (400 `empty_post_ids`); a failure that is no refusal
  * (the store down) fails it too.
  */
-export async function eachPost(store: PublishingStore, change: SinglePostChange, request: BulkRequest): Promise<BulkResults> {
+export async function eachPost(
+  store: PublishingStore,
+  change: SinglePostChange,
+  request: BulkRequest,
+): Promise<BulkResults> {
   await openSite(store, request.site, { id: request.viewerId, loggedIn: true });
-  const ids = (Array.isArray(request.postIds) ? request.postIds.map(String) : request.postIds.split(',')).map((id) => id.trim()).filter(Boolean);
+  const ids = (Array.isArray(request.postIds) ? request.postIds.map(String) : request.postIds.split(','))
+    .map((id) => id.trim())
+    .filter(Boolean);
   if (!ids.length) throw emptyPostIds();
   const results: BulkResults['results'] = {};
   for (const id of ids) {
     try {
       if (!/^[0-9]+$/.test(id)) throw unknownPost();
-      results[id] = await change({ site: request.site, postId: Number(id), viewerId: request.viewerId, context: request.context, meta: request.meta });
+      results[id] = await change({
+        site: request.site,
+        postId: Number(id),
+        viewerId: request.viewerId,
+        context: request.context,
+        meta: request.meta,
+      });
     } catch (error) {
       if (!isServiceError(error) || error.status >= 500) throw error;
       results[id] = asBulkError(error);

@@ -16,8 +16,6 @@ export interface CountsRequest {
   author?: number;
 }
 
-
-
 /**
  * A site's posts of a type counted by status, as the platform's
  * `post-counts` answers them: a token is needed first; then site and type;

@@ -46,7 +46,10 @@ const revisionObject = (revision: RevisionRecord) => ({
  * before (from 0, an empty post, for the first), after the site, the post
  * and the right to edit it (as the autosave read checks them).
  */
-export async function postDiffs(deps: Pick<FlowDeps, 'store'>, request: { site: string; postId: number; viewerId: number }): Promise<PostDiffs> {
+export async function postDiffs(
+  deps: Pick<FlowDeps, 'store'>,
+  request: { site: string; postId: number; viewerId: number },
+): Promise<PostDiffs> {
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { post } = await editablePost(deps.store, request.site, viewer, request.postId);
   const revisions = await deps.store.postRevisions(post.id);
@@ -57,8 +60,15 @@ export async function postDiffs(deps: Pick<FlowDeps, 'store'>, request: { site: 
     return {
       from: before?.id ?? 0,
       to: revision.id,
-      diff: { post_title: title.parts, post_content: content.parts, totals: { add: title.add + content.add, del: title.del + content.del } },
+      diff: {
+        post_title: title.parts,
+        post_content: content.parts,
+        totals: { add: title.add + content.add, del: title.del + content.del },
+      },
     };
   });
-  return { diffs, revisions: Object.fromEntries(revisions.map((revision) => [String(revision.id), revisionObject(revision)])) };
+  return {
+    diffs,
+    revisions: Object.fromEntries(revisions.map((revision) => [String(revision.id), revisionObject(revision)])),
+  };
 }

@@ -144,12 +144,18 @@ const slugsOf = (names: readonly string[]) => names.map((name) => slugFromTitle(
  * is "in one of these terms", every set must hold. A set that names no
  * term of the site matches no post (`undefined`: the list is empty).
  */
-async function termSetsFor(store: RenderDeps['store'], siteId: number, request: ListRequest): Promise<number[][] | undefined> {
+async function termSetsFor(
+  store: RenderDeps['store'],
+  siteId: number,
+  request: ListRequest,
+): Promise<number[][] | undefined> {
   const wanted: { taxonomy: string; slugs: string[] }[] = [];
   if (request.tag) {
     // A comma list is any of the tags; a `+` (or space) list is all of them.
-    if (request.tag.includes(',')) wanted.push({ taxonomy: 'post_tag', slugs: slugsOf(request.tag.split(/[,\r\n\t ]+/)) });
-    else for (const one of slugsOf(request.tag.split(/[+\r\n\t ]+/))) wanted.push({ taxonomy: 'post_tag', slugs: [one] });
+    if (request.tag.includes(','))
+      wanted.push({ taxonomy: 'post_tag', slugs: slugsOf(request.tag.split(/[,\r\n\t ]+/)) });
+    else
+      for (const one of slugsOf(request.tag.split(/[+\r\n\t ]+/))) wanted.push({ taxonomy: 'post_tag', slugs: [one] });
   }
   if (request.category) {
     // The category whose slug it is; else the platform's `category_name`: the last path segment, slugs any (`,`) or all (`+`) of them.
@@ -157,7 +163,8 @@ async function termSetsFor(store: RenderDeps['store'], siteId: number, request: 
     if (named !== undefined) wanted.push({ taxonomy: 'category', slugs: slugsOf([request.category]) });
     else {
       const last = request.category.split('/').filter(Boolean).at(-1) ?? '';
-      if (last.includes('+')) for (const one of slugsOf(last.split(/\++/))) wanted.push({ taxonomy: 'category', slugs: [one] });
+      if (last.includes('+'))
+        for (const one of slugsOf(last.split(/\++/))) wanted.push({ taxonomy: 'category', slugs: [one] });
       else wanted.push({ taxonomy: 'category', slugs: slugsOf(last.split(/,+/)) });
     }
   }
@@ -219,7 +226,12 @@ function withMetaFields(posts: Post[], metaFields: string | undefined): Post[] {
  * (`is_post_type_hierarchical`: `page`); for another type or `any` the
  * platform ignores `exclude_tree`, and so does this.
  */
-async function withExcludedTree(store: RenderDeps['store'], siteId: number, type: string, request: ListRequest): Promise<number[] | undefined> {
+async function withExcludedTree(
+  store: RenderDeps['store'],
+  siteId: number,
+  type: string,
+  request: ListRequest,
+): Promise<number[] | undefined> {
   const root = request.excludeTree;
   if (root === undefined || type === 'any' || !postTypeObject(type).hierarchical) return request.exclude;
   const tree = root > 0 && root <= MAX_STORED_ID ? [root, ...(await store.postIdsBelow(siteId, type, root))] : [root];
@@ -260,7 +272,9 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const offset = pageNumber === undefined ? Math.max(0, request.offset ?? 0) : (pageNumber - 1) * number;
   const orderBy = request.orderBy ?? 'date';
   const termSets = await termSetsFor(deps.store, site.id, request);
-  const exclude = (await withExcludedTree(deps.store, site.id, type, request))?.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_STORED_ID);
+  const exclude = (await withExcludedTree(deps.store, site.id, type, request))?.filter(
+    (id) => Number.isSafeInteger(id) && id > 0 && id <= MAX_STORED_ID,
+  );
   const query: PostListQuery = {
     siteId: site.id,
     types,
@@ -288,15 +302,29 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   const listing = termSets ? await deps.store.listPosts(query) : { found: 0, posts: [] };
 
   const readable = listing.posts.filter(
-    ({ post }) => !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
+    ({ post }) =>
+      !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
   );
-  const renders = readable.map(({ post }) => ({ site, post, viewer, roleCapabilities, context, meta: request.meta, mark }));
+  const renders = readable.map(({ post }) => ({
+    site,
+    post,
+    viewer,
+    roleCapabilities,
+    context,
+    meta: request.meta,
+    mark,
+  }));
   const kept = renders.map((render) => keptRendering(deps, render));
   // What surrounds the page's posts not kept rendered, read for the page at once (a statement per kind of row, not per post).
   const unkept = renders.filter((_, index) => !kept[index]);
   const relations = await deps.store.pageRelations(
     unkept.map(({ post }) => post),
-    { viewerId: viewer.id, recentAttachments: LISTED_ATTACHMENTS, allAttachments: (post) => needsAllAttachments(post, context), revisions: context === 'edit' },
+    {
+      viewerId: viewer.id,
+      recentAttachments: LISTED_ATTACHMENTS,
+      allAttachments: (post) => needsAllAttachments(post, context),
+      revisions: context === 'edit',
+    },
   );
   const posts: Post[] = [];
   let next = 0;
@@ -304,10 +332,12 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     posts.push(kept[index] ?? (await renderPost(deps, { ...render, relations: relations[next++] })));
   }
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
-  const meta: NonNullable<PostList['meta']> = type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };
+  const meta: NonNullable<PostList['meta']> =
+    type === 'any' ? {} : { links: { counts: `${apiSiteUrl(deps.publicUrl, site.id)}/post-counts/${type}` } };
   const last = listing.posts.at(-1);
   // Only a page with posts to show has a next one (the platform builds the handle from the last post it answers).
-  if (offset === 0 && last && readable.length && listing.found > listing.posts.length) meta.next_page = handleAfter(last.post, last.sortValue, orderBy);
+  if (offset === 0 && last && readable.length && listing.found > listing.posts.length)
+    meta.next_page = handleAfter(last.post, last.sortValue, orderBy);
   const found = listing.found - (listing.posts.length - readable.length);
   const answered = withMetaFields(posts, request.metaFields);
   return Object.keys(meta).length ? { found, posts: answered, meta } : { found, posts: answered };

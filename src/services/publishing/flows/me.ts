@@ -14,7 +14,9 @@ export interface MeRequest {
 
 /** The sites the token may use: where the user has a role, and (an OAuth token) which the grant covers; in ID order. */
 async function tokenSites(deps: Pick<RenderDeps, 'store'>, request: MeRequest): Promise<SiteRecord[]> {
-  const ids = (await deps.store.sitesOfUser(request.userId)).filter((id) => !request.grant || request.grant.sites.has(id));
+  const ids = (await deps.store.sitesOfUser(request.userId)).filter(
+    (id) => !request.grant || request.grant.sites.has(id),
+  );
   const sites = await Promise.all(ids.map((id) => deps.store.findSite({ kind: 'id', id })));
   return sites.filter((site): site is SiteRecord => site !== undefined);
 }
@@ -37,12 +39,21 @@ export async function readMe(deps: RenderDeps, request: MeRequest): Promise<Me> 
     language: primary?.lang ?? 'en',
     site_count: sites.length,
     visible_site_count: sites.length,
-    meta: { links: { self: `${deps.publicUrl}/rest/v1.1/me`, ...(primary ? { site: apiSiteUrl(deps.publicUrl, primary.id) } : {}) } },
+    meta: {
+      links: {
+        self: `${deps.publicUrl}/rest/v1.1/me`,
+        ...(primary ? { site: apiSiteUrl(deps.publicUrl, primary.id) } : {}),
+      },
+    },
   };
 }
 
 /** `GET /me/sites`: each site the token may use, as `GET /sites/{site}` answers it. */
 export async function readMySites(deps: RenderDeps, request: MeRequest): Promise<MySites> {
   const sites = await tokenSites(deps, request);
-  return { sites: await Promise.all(sites.map((site) => siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.userId }))) };
+  return {
+    sites: await Promise.all(
+      sites.map((site) => siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.userId })),
+    ),
+  };
 }

@@ -1,5 +1,13 @@
 import { sha256Hex } from '../../../platform/security/secrets.js';
-import type { Comment, MyPostLike, PostLikes, PostMeta, PostReplies, Site, Visitor } from '../../../../generated/publishing/types.gen.js';
+import type {
+  Comment,
+  MyPostLike,
+  PostLikes,
+  PostMeta,
+  PostReplies,
+  Site,
+  Visitor,
+} from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
 import type { AncestorRecord, CommentRecord, PostRecord, SiteRecord } from '../domain/records.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
@@ -86,7 +94,10 @@ export async function postLikes(
 
 /** The caller's like of the post as `GET /sites/{ID}/posts/{ID}/likes/mine/` answers it: whether they like it, and how many do. */
 export async function myPostLike({ store, publicUrl, site, post, viewerId }: PostLinkSource): Promise<MyPostLike> {
-  const [{ found }, iLike] = await Promise.all([store.postLikers(post.id, 0), viewerId === 0 ? false : store.likedBy(post.id, viewerId)]);
+  const [{ found }, iLike] = await Promise.all([
+    store.postLikers(post.id, 0),
+    viewerId === 0 ? false : store.likedBy(post.id, viewerId),
+  ]);
   const postApi = apiPostUrl(publicUrl, site.id, post.id);
   const self = `${postApi}/likes/mine/`;
   return {
@@ -94,7 +105,15 @@ export async function myPostLike({ store, publicUrl, site, post, viewerId }: Pos
     like_count: found,
     site_ID: site.id,
     post_ID: post.id,
-    meta: { links: { self, help: `${self}help`, site: apiSiteUrl(publicUrl, site.id), post: postApi, likes: `${postApi}/likes/` } },
+    meta: {
+      links: {
+        self,
+        help: `${self}help`,
+        site: apiSiteUrl(publicUrl, site.id),
+        post: postApi,
+        likes: `${postApi}/likes/`,
+      },
+    },
   };
 }
 
@@ -144,12 +163,22 @@ export async function postReplies(
         short_URL: short && `${short}#comment-${comment.id}`,
         content: renderComment(comment.content),
         status: 'approved',
-        parent: comment.parentId === null ? false : { ID: comment.parentId, type: 'comment', link: `${siteApi}/comments/${comment.parentId}` },
+        parent:
+          comment.parentId === null
+            ? false
+            : { ID: comment.parentId, type: 'comment', link: `${siteApi}/comments/${comment.parentId}` },
         type: 'comment',
         like_count: 0,
         i_like: false,
         meta: {
-          links: { self, help: `${self}/help`, site: siteApi, post: postApi, replies: `${self}/replies/`, likes: `${self}/likes/` },
+          links: {
+            self,
+            help: `${self}/help`,
+            site: siteApi,
+            post: postApi,
+            replies: `${self}/replies/`,
+            likes: `${self}/likes/`,
+          },
         },
       };
     }),

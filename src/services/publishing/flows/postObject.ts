@@ -1,19 +1,44 @@
 import { hash } from 'node:crypto';
 import type { Attachment, Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
 import { renderContent, renderExcerpt, renderTitle, type RenderAttachment } from '../render/index.js';
-import type { AttachmentRecord, MetadataRecord, PostRecord, PostRelations, SiteRecord, TermRecord } from '../domain/records.js';
+import type {
+  AttachmentRecord,
+  MetadataRecord,
+  PostRecord,
+  PostRelations,
+  SiteRecord,
+  TermRecord,
+} from '../domain/records.js';
 import type { PostCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { apiDate } from '../domain/dates.js';
 import { filteredText, filterTitleHtml } from '../domain/kses.js';
-import { apiPostUrl, mediaApiLinks, permalink, postApiLinks, samplePermalink, shortUrl, termApiLinks } from '../domain/links.js';
+import {
+  apiPostUrl,
+  mediaApiLinks,
+  permalink,
+  postApiLinks,
+  samplePermalink,
+  shortUrl,
+  termApiLinks,
+} from '../domain/links.js';
 import { userObject } from './userObject.js';
 
 /** How many attachments the post object lists ("the 20 most recent only"). */
 export const LISTED_ATTACHMENTS = 20;
 
 /** Post formats the API names; any other `post_format` term means `standard`. */
-const POST_FORMATS: ReadonlySet<string> = new Set(['aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio']);
+const POST_FORMATS: ReadonlySet<string> = new Set([
+  'aside',
+  'chat',
+  'gallery',
+  'link',
+  'image',
+  'quote',
+  'status',
+  'video',
+  'audio',
+]);
 
 /**
  * The public taxonomies of each post type, in the order the platform
@@ -93,7 +118,10 @@ function attachmentObject(attachment: AttachmentRecord, view: PostView): Attachm
   const isImage = attachment.mimeType.startsWith('image/');
   const thumbnails = isImage
     ? Object.fromEntries(
-        Object.entries(THUMBNAIL_WIDTHS).map(([size, width]) => [size, `${attachment.url}?w=${Math.min(width, attachment.width || width)}`]),
+        Object.entries(THUMBNAIL_WIDTHS).map(([size, width]) => [
+          size,
+          `${attachment.url}?w=${Math.min(width, attachment.width || width)}`,
+        ]),
       )
     : {};
   return {
@@ -153,7 +181,8 @@ function geoOf(metadata: MetadataRecord[], canEdit: boolean): Geo | false {
   if (!canEdit && (geoPublic === '0' || geoPublic === 0 || geoPublic === false)) return false;
   const latitude = coordinate(value('geo_latitude'));
   const longitude = coordinate(value('geo_longitude'));
-  if (latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return false;
+  if (latitude === undefined || longitude === undefined || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return false;
   const address = value('geo_address');
   return { latitude, longitude, address: typeof address === 'string' ? address : '' };
 }
@@ -179,7 +208,9 @@ export function postObject(view: PostView): Post {
   const parent = view.parentShown ? relations.ancestors[0] : undefined;
   const featured = relations.featuredMedia;
   // Text stored before the filter by a user without `unfiltered_html` is filtered as it is shown (see `html_unchecked`).
-  const text = post.htmlUnchecked ? filteredText({ title: post.title, content: post.content, excerpt: post.excerpt }) : post;
+  const text = post.htmlUnchecked
+    ? filteredText({ title: post.title, content: post.content, excerpt: post.excerpt })
+    : post;
   const parentTitle = parent && (parent.htmlUnchecked ? filterTitleHtml(parent.title) : parent.title);
 
   const meta: PostMeta = { links: postApiLinks(view.publicUrl, site.id, post.id) };
@@ -187,7 +218,10 @@ export function postObject(view: PostView): Post {
 
   const terms: Post['terms'] = {};
   for (const taxonomy of TAXONOMIES_OF_TYPE[post.type] ?? []) {
-    terms[taxonomy] = termsByName(relations.terms.filter((term) => term.taxonomy === taxonomy), view);
+    terms[taxonomy] = termsByName(
+      relations.terms.filter((term) => term.taxonomy === taxonomy),
+      view,
+    );
   }
 
   return {
@@ -234,7 +268,14 @@ export function postObject(view: PostView): Post {
     global_ID: hash('md5', `${site.id}:${post.id}`, 'hex'),
     featured_image: featured ? featured.url : '',
     post_thumbnail: featured
-      ? { ID: featured.id, URL: featured.url, guid: featured.guid, mime_type: featured.mimeType, width: featured.width, height: featured.height }
+      ? {
+          ID: featured.id,
+          URL: featured.url,
+          guid: featured.guid,
+          mime_type: featured.mimeType,
+          width: featured.width,
+          height: featured.height,
+        }
       : null,
     format: formatOf(relations.terms),
     geo: geoOf(relations.metadata, canEdit),
@@ -242,15 +283,25 @@ export function postObject(view: PostView): Post {
     page_template: post.pageTemplate,
     publicize_URLs: post.publicizeUrls,
     terms,
-    tags: termsByName(relations.terms.filter((term) => term.taxonomy === 'post_tag'), view),
-    categories: termsByName(relations.terms.filter((term) => term.taxonomy === 'category'), view),
+    tags: termsByName(
+      relations.terms.filter((term) => term.taxonomy === 'post_tag'),
+      view,
+    ),
+    categories: termsByName(
+      relations.terms.filter((term) => term.taxonomy === 'category'),
+      view,
+    ),
     attachments: Object.fromEntries(
       relations.recentAttachments.slice(0, LISTED_ATTACHMENTS).map((a) => [String(a.id), attachmentObject(a, view)]),
     ),
     attachment_count: relations.attachmentCount,
     metadata: visibleMetadata(relations.metadata, canEdit),
     meta,
-    capabilities: { publish_post: capabilities.publish_post, delete_post: capabilities.delete_post, edit_post: capabilities.edit_post },
+    capabilities: {
+      publish_post: capabilities.publish_post,
+      delete_post: capabilities.delete_post,
+      edit_post: capabilities.edit_post,
+    },
     ...(!display && relations.revisionIds.length ? { revisions: relations.revisionIds } : {}),
     other_URLs:
       post.status === 'publish' && !view.suggestions

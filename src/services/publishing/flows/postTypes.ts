@@ -21,11 +21,30 @@ interface TypeDefinition {
   supports: readonly string[];
 }
 
-const POST_SUPPORTS = ['title', 'editor', 'author', 'thumbnail', 'excerpt', 'trackbacks', 'custom-fields', 'comments', 'revisions', 'post-formats'];
+const POST_SUPPORTS = [
+  'title',
+  'editor',
+  'author',
+  'thumbnail',
+  'excerpt',
+  'trackbacks',
+  'custom-fields',
+  'comments',
+  'revisions',
+  'post-formats',
+];
 
 /** The types this service knows, as the platform (and Jetpack's modules) register them. */
 const DEFINITIONS: Readonly<Record<string, TypeDefinition>> = {
-  post: { plural: 'Posts', singular: 'Post', description: '', hierarchical: false, publiclyQueryable: true, capabilityType: 'post', supports: POST_SUPPORTS },
+  post: {
+    plural: 'Posts',
+    singular: 'Post',
+    description: '',
+    hierarchical: false,
+    publiclyQueryable: true,
+    capabilityType: 'post',
+    supports: POST_SUPPORTS,
+  },
   page: {
     plural: 'Pages',
     singular: 'Page',
@@ -43,7 +62,17 @@ const DEFINITIONS: Readonly<Record<string, TypeDefinition>> = {
     hierarchical: false,
     publiclyQueryable: true,
     capabilityType: 'post',
-    supports: ['title', 'editor', 'thumbnail', 'author', 'comments', 'publicize', 'wpcom-markdown', 'revisions', 'excerpt'],
+    supports: [
+      'title',
+      'editor',
+      'thumbnail',
+      'author',
+      'comments',
+      'publicize',
+      'wpcom-markdown',
+      'revisions',
+      'excerpt',
+    ],
   },
   'jetpack-testimonial': {
     plural: 'Testimonials',
@@ -61,7 +90,15 @@ const TYPES_WITH_TAGS: ReadonlySet<string> = new Set(['post']);
 
 /** A type this service does not know by name: its name as both labels, nothing supported beyond title and editor. */
 const definitionOf = (name: string): TypeDefinition =>
-  DEFINITIONS[name] ?? { plural: name, singular: name, description: '', hierarchical: false, publiclyQueryable: true, capabilityType: 'post', supports: ['title', 'editor'] };
+  DEFINITIONS[name] ?? {
+    plural: name,
+    singular: name,
+    description: '',
+    hierarchical: false,
+    publiclyQueryable: true,
+    capabilityType: 'post',
+    supports: ['title', 'editor'],
+  };
 
 /** The platform's default labels of a type (`get_post_type_labels`), made of its plural and singular names. */
 function labelsOf(definition: TypeDefinition): Record<string, string | null> {
@@ -142,7 +179,10 @@ export function postTypeObject(name: string): PostType {
 }
 
 /** The site's post types (`post`, `page`, then its extra types); 404 `unknown_blog`, and a private site's 403, as every operation. */
-export async function listPostTypes(deps: Pick<FlowDeps, 'store'>, request: { site: string; viewer: Viewer }): Promise<PostTypes> {
+export async function listPostTypes(
+  deps: Pick<FlowDeps, 'store'>,
+  request: { site: string; viewer: Viewer },
+): Promise<PostTypes> {
   const { site } = await openSite(deps.store, request.site, request.viewer);
   const types = ['post', 'page', ...site.extraPostTypes.filter((type) => type !== 'post' && type !== 'page')];
   return { found: types.length, post_types: types.map(postTypeObject) };

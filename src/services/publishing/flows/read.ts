@@ -36,7 +36,13 @@ async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postI
   const found = await deps.store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();
   const post = await publishedWhenDue(deps, found);
-  const refusal = viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), request.context);
+  const refusal = viewRefusal(
+    post,
+    viewer,
+    roleCapabilities,
+    postCapabilities(roleCapabilities, viewer.id, post),
+    request.context,
+  );
   if (refusal) throw refusal;
   return { site, post, roleCapabilities, mark };
 }
@@ -44,7 +50,15 @@ async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postI
 /** Answers a post as the post object, for a viewer who may see it (see `readablePost`). */
 export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<Post> {
   const { site, post, roleCapabilities, mark } = await readablePost(deps, request);
-  return renderPost(deps, { site, post, viewer: request.viewer, roleCapabilities, context: request.context, meta: request.meta, mark });
+  return renderPost(deps, {
+    site,
+    post,
+    viewer: request.viewer,
+    roleCapabilities,
+    context: request.context,
+    meta: request.meta,
+    mark,
+  });
 }
 
 /**
@@ -53,7 +67,10 @@ export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<
  * published post of an exposed type holding it (404 `unknown_post`), then
  * the read rules (see `viewRefusal`), as reading it by ID.
  */
-export async function readPostBySlug(deps: RenderDeps, request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined }): Promise<Post> {
+export async function readPostBySlug(
+  deps: RenderDeps,
+  request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined },
+): Promise<Post> {
   const slug = slugFromTitle(request.slug);
   if (!slug) throw invalidPostSlug();
   const { site } = await openSite(deps.store, request.site, request.viewer);
@@ -74,7 +91,10 @@ async function linkSource(deps: RenderDeps, site: SiteRecord, post: PostRecord, 
 }
 
 /** Answers who likes a post (its `meta.links.likes`), for a viewer who may read the post. */
-export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest & { postId: number; number?: number }): Promise<PostLikes> {
+export async function readPostLikes(
+  deps: RenderDeps,
+  request: ReadSiteRequest & { postId: number; number?: number },
+): Promise<PostLikes> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
   return postLikes(await linkSource(deps, site, post, request.viewer), request.number);
 }
@@ -84,14 +104,20 @@ export async function readPostLikes(deps: RenderDeps, request: ReadSiteRequest &
  * post are checked first, as for reading the post (404, 403), then the
  * caller must be someone (403 `authorization_required` without a token).
  */
-export async function readMyPostLike(deps: RenderDeps, request: ReadSiteRequest & { postId: number }): Promise<MyPostLike> {
+export async function readMyPostLike(
+  deps: RenderDeps,
+  request: ReadSiteRequest & { postId: number },
+): Promise<MyPostLike> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
   if (!request.viewer.loggedIn) throw likeNeedsToken();
   return myPostLike(await linkSource(deps, site, post, request.viewer));
 }
 
 /** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */
-export async function readPostReplies(deps: RenderDeps, request: ReadSiteRequest & { postId: number; number?: number }): Promise<PostReplies> {
+export async function readPostReplies(
+  deps: RenderDeps,
+  request: ReadSiteRequest & { postId: number; number?: number },
+): Promise<PostReplies> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
   return postReplies(await linkSource(deps, site, post, request.viewer), request.number);
 }

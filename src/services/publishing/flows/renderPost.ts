@@ -43,7 +43,8 @@ export function keptRendering(deps: RenderDeps, request: RenderRequest): Post | 
 }
 
 /** Whether the post object needs every attachment of the post: its content is displayed and has a gallery. */
-export const needsAllAttachments = (post: PostRecord, context: PostContext) => context === 'display' && post.content.includes('[gallery');
+export const needsAllAttachments = (post: PostRecord, context: PostContext) =>
+  context === 'display' && post.content.includes('[gallery');
 
 /** Statuses the platform's sample permalink treats as if published: the slug comes from the title when there is none yet. */
 const SAMPLED_AS_PUBLISHED: ReadonlySet<string> = new Set(['draft', 'pending', 'future']);
@@ -88,8 +89,10 @@ async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
     }));
   // The parent is shown only to a caller who may read it (the platform shows any parent's title).
   const parent = relations.ancestors[0];
-  const parentCapabilities = parent && postCapabilities(request.roleCapabilities, viewer.id, { ...parent, trash: null });
-  const parentShown = parent !== undefined && !viewRefusal(parent, viewer, request.roleCapabilities, parentCapabilities!, 'display');
+  const parentCapabilities =
+    parent && postCapabilities(request.roleCapabilities, viewer.id, { ...parent, trash: null });
+  const parentShown =
+    parent !== undefined && !viewRefusal(parent, viewer, request.roleCapabilities, parentCapabilities!, 'display');
   const links = requestedMetaLinks(request.meta);
   const metaData = links.length
     ? await loadMetaData(links, {

@@ -11,8 +11,15 @@ export type ScheduleDeps = Pick<FlowDeps, 'store' | 'primary'>;
  * by the caller first) holds and the earliest scheduled date has not come;
  * written (one conditional update) only when one is due.
  */
-export async function publishDuePosts(deps: ScheduleDeps, siteId: number, types: readonly string[], mark: string | undefined, now = new Date()): Promise<void> {
-  if (await deps.store.hasDuePosts(siteId, types, now, mark)) await (deps.primary ?? deps.store).publishDuePosts(siteId, now);
+export async function publishDuePosts(
+  deps: ScheduleDeps,
+  siteId: number,
+  types: readonly string[],
+  mark: string | undefined,
+  now = new Date(),
+): Promise<void> {
+  if (await deps.store.hasDuePosts(siteId, types, now, mark))
+    await (deps.primary ?? deps.store).publishDuePosts(siteId, now);
 }
 
 /** A post as read, published first when it is scheduled and its date has come (no other post is read or written). */

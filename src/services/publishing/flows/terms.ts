@@ -32,9 +32,6 @@ const EDIT_TERMS = 'manage_categories';
 /** How many terms a list answers when `number` is missing or below 1. */
 const DEFAULT_NUMBER = 100;
 
-
-
-
 export interface TermListRequest {
   site: string;
   viewer: Viewer;
@@ -55,10 +52,14 @@ export interface TermListRequest {
  * ID; `found` counts every match. Rendered for display whatever `context`
  * says, as the platform renders its lists.
  */
-export async function listTerms(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: TermListRequest): Promise<TermList> {
+export async function listTerms(
+  deps: Pick<FlowDeps, 'store' | 'publicUrl'>,
+  request: TermListRequest,
+): Promise<TermList> {
   const { site } = await openSite(deps.store, request.site, request.viewer);
   const limit = request.number === undefined || request.number < 1 ? DEFAULT_NUMBER : request.number;
-  const offset = request.page !== undefined ? (Math.max(request.page, 1) - 1) * limit : Math.max(request.offset ?? 0, 0);
+  const offset =
+    request.page !== undefined ? (Math.max(request.page, 1) - 1) * limit : Math.max(request.offset ?? 0, 0);
   const { found, terms } = await deps.store.listTerms({
     siteId: site.id,
     taxonomy: TAXONOMY_OF[request.collection],
@@ -118,7 +119,12 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
   if (slug === '') throw unknownData();
-  const added = await store.insertTerm(site.id, taxonomy, { name, slug, description: request.body.description ?? '', parentId });
+  const added = await store.insertTerm(site.id, taxonomy, {
+    name,
+    slug,
+    description: request.body.description ?? '',
+    parentId,
+  });
   return termObject(added, { publicUrl: deps.publicUrl, site });
 }
 

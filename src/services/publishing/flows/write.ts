@@ -58,7 +58,10 @@ const givenSlug = (body: WriteInput): string | undefined => {
 };
 
 /** The refusal of each file of a multipart write, as the platform lists a failed upload (`media_errors`): there is no media library here. */
-function mediaErrors(body: WriteInput, roleCapabilities: ReadonlySet<string>): NonNullable<Post['media_errors']> | undefined {
+function mediaErrors(
+  body: WriteInput,
+  roleCapabilities: ReadonlySet<string>,
+): NonNullable<Post['media_errors']> | undefined {
   if (!body.media?.length) return undefined;
   return body.media.map(({ filename }) =>
     roleCapabilities.has('upload_files')
@@ -68,7 +71,8 @@ function mediaErrors(body: WriteInput, roleCapabilities: ReadonlySet<string>): N
 }
 
 /** The answer with its `media_errors`, last, as the platform appends them. */
-const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post => (errors ? { ...post, media_errors: errors } : post);
+const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post =>
+  errors ? { ...post, media_errors: errors } : post;
 
 /** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
 function storedDate(value: string): string {
@@ -115,7 +119,8 @@ function fieldsOf(body: WriteInput, type: string): PostChanges {
     menu_order: int32('menu_order', body.menu_order),
     page_template: body.page_template,
     // The platform drops `parent` for types without hierarchy.
-    parent_id: hierarchical && body.parent !== undefined ? (int32('parent', body.parent)! > 0 ? body.parent : null) : undefined,
+    parent_id:
+      hierarchical && body.parent !== undefined ? (int32('parent', body.parent)! > 0 ? body.parent : null) : undefined,
     ...discussionOf(body),
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
@@ -147,7 +152,8 @@ const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): W
  * `rest_cannot_assign_sticky`.
  */
 function checkSticky(body: WriteInput, roleCapabilities: ReadonlySet<string>): void {
-  if (truthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts')) throw cannotMakeSticky();
+  if (truthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
+    throw cannotMakeSticky();
 }
 
 /**
@@ -179,7 +185,8 @@ async function checkParent(
   if (parentId === null || parentId === undefined || parentId === post.parentId) return;
   const parent = parentId === post.id ? undefined : await store.findPost(site.id, parentId);
   if (!parent || parent.type !== post.type) throw invalidParent();
-  if (viewRefusal(parent, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, parent), 'display')) throw invalidParent();
+  if (viewRefusal(parent, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, parent), 'display'))
+    throw invalidParent();
 }
 
 /**
@@ -238,13 +245,24 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
   const id = await store.inTransaction(async (writing) => {
     const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, { created: true, naming: request.termNaming });
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, {
+      created: true,
+      naming: request.termNaming,
+    });
     return postId;
   });
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
-  const answer = await renderPost(deps, { site, post: created, viewer, roleCapabilities, context: request.context, meta: request.meta, suggestions: true });
+  const answer = await renderPost(deps, {
+    site,
+    post: created,
+    viewer,
+    roleCapabilities,
+    context: request.context,
+    meta: request.meta,
+    suggestions: true,
+  });
   return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
 }
 
@@ -286,13 +304,22 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
 
     const changes = fieldsOf(body, current.type);
     let status = body.status === 'future' ? 'publish' : body.status === 'trash' ? undefined : body.status;
-    if ((status === 'publish' || status === 'private') && status !== current.status && !roleCapabilities.has('publish_posts')) status = 'pending';
+    if (
+      (status === 'publish' || status === 'private') &&
+      status !== current.status &&
+      !roleCapabilities.has('publish_posts')
+    )
+      status = 'pending';
     const nextStatus = status ?? current.status;
     let date = askedDate(body, roleCapabilities);
     const datePast = Date.parse(current.date) <= now.getTime();
     // A draft or pending post published without a date, when its date has passed, and a scheduled post published before its date, are dated now.
     const unpublished = current.status === 'draft' || current.status === 'pending';
-    if (date === undefined && nextStatus === 'publish' && ((unpublished && datePast) || (current.status === 'future' && !datePast))) {
+    if (
+      date === undefined &&
+      nextStatus === 'publish' &&
+      ((unpublished && datePast) || (current.status === 'future' && !datePast))
+    ) {
       date = now.toISOString();
     }
     if (author !== undefined) changes.author_id = author;
@@ -303,7 +330,8 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
       if (scheduled !== current.status) changes.status = scheduled;
       const slug = givenSlug(body);
       if (slug !== undefined) changes.slug = slug;
-      else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled)) changes.slug = slugFromTitle(body.title ?? current.title);
+      else if (current.slug === '' && SLUGGED_STATUSES.has(scheduled))
+        changes.slug = slugFromTitle(body.title ?? current.title);
     }
     if (current.htmlUnchecked) {
       // Stored before the filter by a user without `unfiltered_html`: what this save does not replace is filtered now.
@@ -321,6 +349,13 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
 
   const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
-  const answer = await renderPost(deps, { site, post: saved, viewer, roleCapabilities, context: request.context, meta: request.meta });
+  const answer = await renderPost(deps, {
+    site,
+    post: saved,
+    viewer,
+    roleCapabilities,
+    context: request.context,
+    meta: request.meta,
+  });
   return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
 }

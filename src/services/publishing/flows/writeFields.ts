@@ -82,7 +82,10 @@ export type TermNaming = 'names-or-ids' | 'names';
  * the IDs of `terms_by_id` apart, with v1.2's `categories_by_id` and
  * `tags_by_id` added to theirs.
  */
-function termsNamed(body: WriteInput): { byName: Map<string, (string | number)[]>; byId: Map<string, (string | number)[]> } {
+function termsNamed(body: WriteInput): {
+  byName: Map<string, (string | number)[]>;
+  byId: Map<string, (string | number)[]>;
+} {
   const byName = new Map(Object.entries(body.terms ?? {}).map(([taxonomy, value]) => [taxonomy, listed(value)]));
   for (const { field, taxonomy } of SHORTHAND_FIELDS) {
     const value = body[field];
@@ -119,7 +122,8 @@ async function applyTerms(
 ) {
   const ofType = (TAXONOMIES_OF_TYPE[post.type] ?? []).filter((taxonomy) => taxonomy !== 'post_format');
   const { byName, byId } = termsNamed(body);
-  if (created && ofType.includes('category') && !byName.has('category') && !byId.has('category')) byName.set('category', []);
+  if (created && ofType.includes('category') && !byName.has('category') && !byId.has('category'))
+    byName.set('category', []);
   for (const taxonomy of ofType) {
     if (!byName.has(taxonomy) && !byId.has(taxonomy)) continue;
     const hierarchical = HIERARCHICAL_TAXONOMIES.has(taxonomy);
@@ -156,7 +160,12 @@ async function applyTerms(
 }
 
 /** Sets the post's format: `default` and `standard` leave it without one; another format is its `post-format-*` term (added to the site when missing). */
-async function applyFormat(store: PublishingStore, site: SiteRecord, postId: number, format: NonNullable<WriteInput['format']>) {
+async function applyFormat(
+  store: PublishingStore,
+  site: SiteRecord,
+  postId: number,
+  format: NonNullable<WriteInput['format']>,
+) {
   const name = FORMAT_NAMES[format];
   if (!name) return store.setPostTerms(postId, 'post_format', []);
   const slug = `post-format-${format}`;
@@ -167,20 +176,28 @@ async function applyFormat(store: PublishingStore, site: SiteRecord, postId: num
 
 /** PHP's `empty()`, as the platform tests metadata fields with it. */
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === false || value === 0 || value === '' || value === '0' || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  value === false ||
+  value === 0 ||
+  value === '' ||
+  value === '0' ||
+  (Array.isArray(value) && value.length === 0);
 
 /** Protected metadata keys (`_` first): no caller may write them through the API (the platform's `is_protected_meta`)... */
 const isProtectedKey = (key: string) => key.startsWith('_');
 
 /** ...but these public ones, which the endpoint adds and updates for anyone who may edit the post (`WPCOM_JSON_API_Metadata::is_public`). */
-const isPublicKey = (key: string | undefined) => key !== undefined && (key === THUMBNAIL_KEY || key.startsWith('_wpas_') || key.startsWith('geo_'));
+const isPublicKey = (key: string | undefined) =>
+  key !== undefined && (key === THUMBNAIL_KEY || key.startsWith('_wpas_') || key.startsWith('geo_'));
 
 /** The featured image's metadata key: this store keeps it as the post's `featured_media_id`. */
 const THUMBNAIL_KEY = '_thumbnail_id';
 
 /** Whether a stored value is the `previous_value` a client named (the platform compares them as stored text). */
 const sameValue = (stored: unknown, previous: unknown) =>
-  stored === previous || (typeof stored !== 'object' && typeof previous !== 'object' && String(stored) === String(previous));
+  stored === previous ||
+  (typeof stored !== 'object' && typeof previous !== 'object' && String(stored) === String(previous));
 
 /**
  * Applies the body's metadata operations in turn, as the platform's
@@ -216,14 +233,19 @@ async function applyMetadata(store: PublishingStore, postId: number, operations:
         break;
       case 'add':
         // A public key is added whatever its value (the endpoint's `|| is_public( $meta->key )`).
-        if (id === undefined && isEmpty(previous) && (!isEmpty(value) || isPublicKey(key))) await store.addPostMetadata(postId, targetKey, value ?? '');
+        if (id === undefined && isEmpty(previous) && (!isEmpty(value) || isPublicKey(key)))
+          await store.addPostMetadata(postId, targetKey, value ?? '');
         break;
       case 'update':
         if (value === undefined || value === null) break;
         // A key without entries gets one, whatever `previous_value` says (the platform's `update_metadata`).
         if (byId) await store.updatePostMetadata([byId.id], value);
         else if (!ofKey.length) await store.addPostMetadata(postId, targetKey, value);
-        else await store.updatePostMetadata(matching.map((entry) => entry.id), value);
+        else
+          await store.updatePostMetadata(
+            matching.map((entry) => entry.id),
+            value,
+          );
         break;
     }
   }
@@ -249,7 +271,8 @@ export async function featuredImageOf(
   let featured: number | null | undefined;
   const image = body.featured_image?.trim();
   if (image === '') featured = null;
-  else if (image !== undefined && /^\d+$/.test(image) && (await store.hasAttachment(site.id, Number(image)))) featured = Number(image);
+  else if (image !== undefined && /^\d+$/.test(image) && (await store.hasAttachment(site.id, Number(image))))
+    featured = Number(image);
   for (const operation of body.metadata ?? []) {
     if (operation.key !== THUMBNAIL_KEY || !isEmpty(operation.id)) continue;
     const now = featured === undefined ? current : featured;
@@ -262,7 +285,8 @@ export async function featuredImageOf(
         break;
       case 'update':
         if (value === undefined || value === null) break;
-        if (!isEmpty(operation.previous_value) && now !== null && !sameValue(String(now), operation.previous_value)) break;
+        if (!isEmpty(operation.previous_value) && now !== null && !sameValue(String(now), operation.previous_value))
+          break;
         featured = id || null;
         break;
     }
@@ -283,6 +307,7 @@ export async function applyWriteFields(
   { created = false, naming = 'names-or-ids' as TermNaming } = {},
 ): Promise<void> {
   await applyTerms(store, site, post, roleCapabilities, body, { created, naming });
-  if (TYPES_WITH_FORMATS.has(post.type) && body.format !== undefined) await applyFormat(store, site, post.id, body.format);
+  if (TYPES_WITH_FORMATS.has(post.type) && body.format !== undefined)
+    await applyFormat(store, site, post.id, body.format);
   if (body.metadata?.length) await applyMetadata(store, post.id, body.metadata);
 }

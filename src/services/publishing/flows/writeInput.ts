@@ -24,7 +24,18 @@ export interface WriteInput {
   likes_enabled?: boolean;
   sharing_enabled?: boolean;
   author?: number | string;
-  format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio';
+  format?:
+    | 'default'
+    | 'standard'
+    | 'aside'
+    | 'chat'
+    | 'gallery'
+    | 'link'
+    | 'image'
+    | 'quote'
+    | 'status'
+    | 'video'
+    | 'audio';
   /** Terms by taxonomy, names or IDs (v1.1: digits are an ID); `null` clears the taxonomy. */
   terms?: Record<string, TermNames | null>;
   categories?: TermNames;

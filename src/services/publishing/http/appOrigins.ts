@@ -14,7 +14,10 @@ import { markAppOrigin, type AllowedOrigins } from './cors.js';
  * per `ttlMs` per instance; a request under one of `prefixes` from such an origin is
  * marked for the presenter (`setCorsHeaders`).
  */
-export function appOrigins(db: Kysely<AccountsTables>, options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number }): Middleware {
+export function appOrigins(
+  db: Kysely<AccountsTables>,
+  options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number },
+): Middleware {
   const origins = cachedLookups((_all: 'all') => registeredOrigins(db), { ttlMs: options.ttlMs, maxEntries: 1 });
   const owns = ownedBy({ prefix: options.prefixes[0], otherPrefixes: options.prefixes.slice(1) });
   // Every request passes this step: one without a browser origin to look up passes without an asynchronous step.

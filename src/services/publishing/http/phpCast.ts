@@ -85,7 +85,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 function fieldCast(schema: SchemaNode | undefined): FieldCast {
   if (!schema) return { cast: undefined };
   const cast = schema['x-php-cast'];
-  if (cast) return { cast, ...(schema['x-php-choices'] ? { choices: schema['x-php-choices'] } : {}), ...(schema.default !== undefined ? { fallback: schema.default } : {}) };
+  if (cast)
+    return {
+      cast,
+      ...(schema['x-php-choices'] ? { choices: schema['x-php-choices'] } : {}),
+      ...(schema.default !== undefined ? { fallback: schema.default } : {}),
+    };
   for (const branch of [...(schema.allOf ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
     const inner = fieldCast(branch);
     if (inner.cast) return inner;
@@ -110,7 +115,11 @@ function compileOperation(operation: OperationNode): OperationCasts {
   const schema = operation.requestBody?.content?.['application/json']?.schema;
   const body = new Map<string, FieldCast>();
   // A body schema's own properties and those of its `allOf` branches (v1.2's input is v1.1's and more).
-  const properties = Object.assign({}, ...(schema?.allOf ?? []).map((branch) => branch.properties ?? {}), schema?.properties ?? {}) as Record<string, SchemaNode>;
+  const properties = Object.assign(
+    {},
+    ...(schema?.allOf ?? []).map((branch) => branch.properties ?? {}),
+    schema?.properties ?? {},
+  ) as Record<string, SchemaNode>;
   for (const [name, property] of Object.entries(properties)) {
     if (input.drop?.includes(name)) continue;
     const cast = fieldCast(property);

@@ -4,7 +4,10 @@
  * form parsing.
  */
 export function phpInt(value: unknown): number {
-  if (typeof value === 'number') return Number.isNaN(value) ? 0 : Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(value)));
+  if (typeof value === 'number')
+    return Number.isNaN(value)
+      ? 0
+      : Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.trunc(value)));
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {
     const number = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/.exec(value)?.[0];

@@ -100,7 +100,12 @@ export const publishingPresenter =
   (ctx, answer, operation) =>
     presentPublishing(ctx, answer, allowedOrigins, operation?.queryParams ?? UNROUTED_OPTIONS);
 
-function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: AllowedOrigins, declared: QueryDeclaration): void {
+function presentPublishing(
+  ctx: Context,
+  answer: Outgoing,
+  allowedOrigins: AllowedOrigins,
+  declared: QueryDeclaration,
+): void {
   setCorsHeaders(ctx, answer.status, allowedOrigins);
   // Headers straight to Node's response (`platform/answers/headers.ts`), the types as written: this runs on every answer.
   if (answer.text !== undefined) {
@@ -114,7 +119,8 @@ function presentPublishing(ctx: Context, answer: Outgoing, allowedOrigins: Allow
   let status = answer.status;
   let body = answer.body;
   let headers = answer.headers;
-  if (how.fields && !answer.isError && body && typeof body === 'object') body = withFields(body as Record<string, unknown>, how.fields);
+  if (how.fields && !answer.isError && body && typeof body === 'object')
+    body = withFields(body as Record<string, unknown>, how.fields);
   if (how.envelope) {
     body = {
       code: status,

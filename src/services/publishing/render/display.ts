@@ -200,8 +200,7 @@ export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
   const words = stripAllTags(autop(stripShortcodes(rawContent)))
     .split(/[\n\r\t ]+/)
     .filter(Boolean);
-  const text =
-    words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
+  const text = words.length > EXCERPT_WORDS ? `${words.slice(0, EXCERPT_WORDS).join(' ')}&hellip;` : words.join(' ');
   return autop(text);
 }
 

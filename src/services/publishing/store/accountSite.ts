@@ -12,7 +12,10 @@ const ATTEMPTS = 5;
 
 /** A login from an address's local part: lower-case letters and digits, 4 to 30 of them (the platform's user names). */
 function loginBase(email: string): string {
-  const local = email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const local = email
+    .split('@')[0]!
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   return (local.length >= 4 ? local : `${local}user`).slice(0, 30);
 }
 
@@ -25,12 +28,29 @@ function loginBase(email: string): string {
  * to race: IDs are the next free ones, and a transaction that loses a race
  * for them starts again.
  */
-export async function ensureAccountSite(db: Kysely<PublishingTables>, account: { id: string; email: string }, config: PlatformConfig): Promise<void> {
+export async function ensureAccountSite(
+  db: Kysely<PublishingTables>,
+  account: { id: string; email: string },
+  config: PlatformConfig,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        let user = await trx.selectFrom('users').select(['id', 'login']).where('account_id', '=', account.id).executeTakeFirst();
-        if (user && (await trx.selectFrom('site_roles').select('site_id').where('user_id', '=', user.id).limit(1).executeTakeFirst())) return;
+        let user = await trx
+          .selectFrom('users')
+          .select(['id', 'login'])
+          .where('account_id', '=', account.id)
+          .executeTakeFirst();
+        if (
+          user &&
+          (await trx
+            .selectFrom('site_roles')
+            .select('site_id')
+            .where('user_id', '=', user.id)
+            .limit(1)
+            .executeTakeFirst())
+        )
+          return;
         if (!user) {
           const login = await freeLogin(trx, loginBase(account.email));
           const id = (await nextId(trx, 'users')) as number;
@@ -66,7 +86,10 @@ export async function ensureAccountSite(db: Kysely<PublishingTables>, account: {
             extra_post_types: '[]',
           })
           .execute();
-        await trx.insertInto('site_roles').values({ site_id: siteId, user_id: user.id, role: 'administrator' }).execute();
+        await trx
+          .insertInto('site_roles')
+          .values({ site_id: siteId, user_id: user.id, role: 'administrator' })
+          .execute();
       });
     } catch (error) {
       if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
@@ -75,7 +98,10 @@ export async function ensureAccountSite(db: Kysely<PublishingTables>, account: {
 }
 
 async function nextId(db: Kysely<PublishingTables>, table: 'users' | 'sites'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Number(row?.max ?? 0) + 1;
 }
 
@@ -84,7 +110,11 @@ async function freeLogin(db: Kysely<PublishingTables>, base: string): Promise<st
   const taken = new Set(
     [
       ...(await db.selectFrom('users').select('login as name').where('login', 'like', `${base}%`).execute()),
-      ...(await db.selectFrom('sites').select('domain as name').where('domain', 'like', `${base}%.${ACCOUNT_SITES_DOMAIN}`).execute()),
+      ...(await db
+        .selectFrom('sites')
+        .select('domain as name')
+        .where('domain', 'like', `${base}%.${ACCOUNT_SITES_DOMAIN}`)
+        .execute()),
     ].map((row) => row.name.replace(`.${ACCOUNT_SITES_DOMAIN}`, '')),
   );
   for (let n = 1; ; n++) {

@@ -29,10 +29,13 @@ export function cachedSites(store: PublishingStore, ttlMs: number, now?: () => n
     },
     { ...options, keyOf: siteKey },
   );
-  const capabilities = cachedLookups((of: { siteId: number; userId: number }) => store.capabilitiesOf(of.siteId, of.userId), {
-    ...options,
-    keyOf: (of) => `${of.siteId}:${of.userId}`,
-  });
+  const capabilities = cachedLookups(
+    (of: { siteId: number; userId: number }) => store.capabilitiesOf(of.siteId, of.userId),
+    {
+      ...options,
+      keyOf: (of) => `${of.siteId}:${of.userId}`,
+    },
+  );
   // Every other method (and field) is the store's own, reached through the prototype.
   const cached = Object.create(store) as PublishingStore;
   cached.findSite = (ref) => sites.lookup(ref);

@@ -84,7 +84,8 @@ export const siteFollowers: Rows<'site_followers'> = [
 type PostRow = Insertable<PublishingTables['posts']>;
 
 const post = (
-  fields: Pick<PostRow, 'id' | 'author_id' | 'status' | 'slug' | 'title' | 'content' | 'date' | 'modified'> & Partial<PostRow>,
+  fields: Pick<PostRow, 'id' | 'author_id' | 'status' | 'slug' | 'title' | 'content' | 'date' | 'modified'> &
+    Partial<PostRow>,
 ): PostRow => ({
   site_id: 1,
   type: 'post',
@@ -337,7 +338,15 @@ const livePosts: PostRow[] = [
 export const posts: Rows<'posts'> = [...livePosts, ...trashedPosts.map(({ row }) => row)].sort((a, b) => a.id - b.id);
 export const trashMeta: Rows<'trash_meta'> = trashedPosts.map(({ memory }) => memory);
 
-const term = (id: number, taxonomy: string, name: string, slug: string, description = '', parent_id = 0, site_id = 1) => ({
+const term = (
+  id: number,
+  taxonomy: string,
+  name: string,
+  slug: string,
+  description = '',
+  parent_id = 0,
+  site_id = 1,
+) => ({
   id,
   site_id,
   taxonomy,
@@ -380,7 +389,8 @@ export const postTerms: Rows<'post_terms'> = Object.entries(TERMS_OF_POST).flatM
 const galleryAttachment = (n: number): Insertable<PublishingTables['attachments']> => {
   const id = 300 + n;
   const kind = n === 24 ? 'pdf' : n === 25 ? 'mp3' : 'jpg';
-  const file = kind === 'pdf' ? 'route-map.pdf' : kind === 'mp3' ? 'harbour-sounds.mp3' : `boat-${String(n).padStart(2, '0')}.jpg`;
+  const file =
+    kind === 'pdf' ? 'route-map.pdf' : kind === 'mp3' ? 'harbour-sounds.mp3' : `boat-${String(n).padStart(2, '0')}.jpg`;
   const url = `${FILES}/2026/02/${file}`;
   const portrait = kind === 'jpg' && n % 2 === 0;
   const minutes = n === 1 ? 60 * 24 * 8 : n * 10;
@@ -490,7 +500,11 @@ const sam = { id: 5, name: 'Sam Subscriber', email: 'sam@demo.example.com' };
 const spammer = { id: null, name: 'Cheap boats', email: 'spam@spam.example' };
 
 /** Comments of trashed posts are set aside as the platform does: `post-trashed`, remembering their status. */
-const setAside = (row: ReturnType<typeof comment>) => ({ ...row, status_before_trash: row.status, status: 'post-trashed' });
+const setAside = (row: ReturnType<typeof comment>) => ({
+  ...row,
+  status_before_trash: row.status,
+  status: 'post-trashed',
+});
 
 export const comments: Rows<'comments'> = [
   setAside(comment(601, 101, 'approved', guest, '2026-03-02T12:30:00.000Z', 'What a sunrise!')),

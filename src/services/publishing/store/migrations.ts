@@ -240,11 +240,16 @@ const standardRoles: Migration = {
       contributor: ['read', 'edit_posts', 'delete_posts'],
       subscriber: ['read'],
     };
-    const rows = Object.entries(roles).flatMap(([role, capabilities]) => capabilities.map((capability) => ({ role, capability })));
+    const rows = Object.entries(roles).flatMap(([role, capabilities]) =>
+      capabilities.map((capability) => ({ role, capability })),
+    );
     await db.insertInto('role_capabilities').values(rows).execute();
   },
   async down(db: Kysely<any>) {
-    await db.deleteFrom('role_capabilities').where('role', 'in', ['administrator', 'editor', 'author', 'contributor', 'subscriber']).execute();
+    await db
+      .deleteFrom('role_capabilities')
+      .where('role', 'in', ['administrator', 'editor', 'author', 'contributor', 'subscriber'])
+      .execute();
   },
 };
 
@@ -301,8 +306,16 @@ const uniqueSlugs: Migration = {
  */
 const listsAndCounts: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.createIndex('posts_list_by_date').on('posts').columns(['site_id', 'type', 'status', 'date', 'id']).execute();
-    await db.schema.createIndex('posts_list_by_modified').on('posts').columns(['site_id', 'type', 'status', 'modified', 'id']).execute();
+    await db.schema
+      .createIndex('posts_list_by_date')
+      .on('posts')
+      .columns(['site_id', 'type', 'status', 'date', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('posts_list_by_modified')
+      .on('posts')
+      .columns(['site_id', 'type', 'status', 'modified', 'id'])
+      .execute();
     await db.schema
       .createTable('post_counts')
       .addColumn('site_id', 'integer', (col) => col.notNull())
@@ -313,9 +326,12 @@ const listsAndCounts: Migration = {
       .addPrimaryKeyConstraint('post_counts_pk', ['site_id', 'type', 'status', 'author_id'])
       .execute();
     await sql`insert into post_counts (site_id, type, status, author_id, n)
-      select site_id, type, status, coalesce(author_id, 0), count(*) from posts group by site_id, type, status, coalesce(author_id, 0)`.execute(db);
+      select site_id, type, status, coalesce(author_id, 0), count(*) from posts group by site_id, type, status, coalesce(author_id, 0)`.execute(
+      db,
+    );
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      const add = (row: 'new' | 'old', delta: '+ 1' | '- 1') => sql.raw(`
+      const add = (row: 'new' | 'old', delta: '+ 1' | '- 1') =>
+        sql.raw(`
         insert or ignore into post_counts (site_id, type, status, author_id, n) values (${row}.site_id, ${row}.type, ${row}.status, coalesce(${row}.author_id, 0), 0);
         update post_counts set n = n ${delta}
           where site_id = ${row}.site_id and type = ${row}.type and status = ${row}.status and author_id = coalesce(${row}.author_id, 0);`);
@@ -362,7 +378,8 @@ const listsAndCounts: Migration = {
   },
   async down(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      for (const trigger of ['post_counts_insert', 'post_counts_delete', 'post_counts_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+      for (const trigger of ['post_counts_insert', 'post_counts_delete', 'post_counts_update'])
+        await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
     } else {
       await sql`drop trigger post_counts_follow on posts`.execute(db);
       await sql`drop function post_counts_follow()`.execute(db);
@@ -430,7 +447,11 @@ const autosavesAndTerms: Migration = {
       .addColumn('excerpt', 'text', (col) => col.notNull())
       .addUniqueConstraint('autosaves_post_author_unique', ['post_id', 'author_id'])
       .execute();
-    await db.schema.createIndex('terms_site_taxonomy_name').on('terms').columns(['site_id', 'taxonomy', 'name']).execute();
+    await db.schema
+      .createIndex('terms_site_taxonomy_name')
+      .on('terms')
+      .columns(['site_id', 'taxonomy', 'name'])
+      .execute();
   },
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('terms_site_taxonomy_name').execute();
@@ -494,7 +515,6 @@ const unfilteredHtml: Migration = {
   },
 };
 
-
 /**
  * Administrators, editors and authors may upload files (the platform's
  * `upload_files`; contributors may not): a multipart write's `media[]` files
@@ -540,7 +560,9 @@ const datesToSeconds: Migration = {
       for (const column of columns) {
         const col = sql.ref(column);
         await sql`update ${sql.table(table)} set ${col} = substr(${col}, 1, 19) || '.000Z'
-          where length(${col}) = 24 and ${col} like '____-__-__T__:__:__.___Z' and substr(${col}, 20, 4) <> '.000'`.execute(db);
+          where length(${col}) = 24 and ${col} like '____-__-__T__:__:__.___Z' and substr(${col}, 20, 4) <> '.000'`.execute(
+          db,
+        );
       }
     }
   },
@@ -564,37 +586,53 @@ const searchIndex: Migration = {
       await sql`create virtual table posts_search using fts5(
         title, excerpt, content, content = 'posts', content_rowid = 'id', tokenize = 'trigram', detail = 'none'
       )`.execute(db);
-      const add = sql.raw(`insert into posts_search (rowid, title, excerpt, content) values (new.id, new.title, new.excerpt, new.content);`);
+      const add = sql.raw(
+        `insert into posts_search (rowid, title, excerpt, content) values (new.id, new.title, new.excerpt, new.content);`,
+      );
       const remove = sql.raw(
         `insert into posts_search (posts_search, rowid, title, excerpt, content) values ('delete', old.id, old.title, old.excerpt, old.content);`,
       );
       await sql`create trigger posts_search_insert after insert on posts begin ${add} end`.execute(db);
       await sql`create trigger posts_search_delete after delete on posts begin ${remove} end`.execute(db);
-      await sql`create trigger posts_search_update after update of id, title, excerpt, content on posts begin ${remove} ${add} end`.execute(db);
+      await sql`create trigger posts_search_update after update of id, title, excerpt, content on posts begin ${remove} ${add} end`.execute(
+        db,
+      );
       await sql`insert into posts_search (posts_search) values ('rebuild')`.execute(db);
       return;
     }
-    const installed = await sql<{ schema: string }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace
+    const installed = await sql<{
+      schema: string;
+    }>`select n.nspname as schema from pg_opclass c join pg_namespace n on n.oid = c.opcnamespace
       where c.opcname = 'gin_trgm_ops'`.execute(db);
     let schema = installed.rows[0]?.schema;
     if (schema === undefined) {
-      const publicSchema = await sql<{ ok: boolean }>`select has_schema_privilege('public', 'CREATE') as ok from pg_namespace where nspname = 'public'`.execute(db);
+      const publicSchema = await sql<{
+        ok: boolean;
+      }>`select has_schema_privilege('public', 'CREATE') as ok from pg_namespace where nspname = 'public'`.execute(db);
       if (publicSchema.rows[0]?.ok) await sql`create extension if not exists pg_trgm schema public`.execute(db);
       else await sql`create extension if not exists pg_trgm`.execute(db);
-      schema = (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-        where e.extname = 'pg_trgm'`.execute(db)).rows[0]!.schema;
+      schema = (
+        await sql<{
+          schema: string;
+        }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        where e.extname = 'pg_trgm'`.execute(db)
+      ).rows[0]!.schema;
     }
     for (const column of ['title', 'excerpt', 'content']) {
-      await sql`create index ${sql.id(`posts_search_${column}`)} on posts using gin (${sql.id(column)} ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
+      await sql`create index ${sql.id(`posts_search_${column}`)} on posts using gin (${sql.id(column)} ${sql.id(schema, 'gin_trgm_ops')})`.execute(
+        db,
+      );
     }
   },
   async down(db: Kysely<any>) {
     if (db.getExecutor().adapter instanceof SqliteAdapter) {
-      for (const trigger of ['posts_search_insert', 'posts_search_delete', 'posts_search_update']) await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
+      for (const trigger of ['posts_search_insert', 'posts_search_delete', 'posts_search_update'])
+        await sql`drop trigger ${sql.raw(trigger)}`.execute(db);
       await sql`drop table posts_search`.execute(db);
       return;
     }
-    for (const column of ['title', 'excerpt', 'content']) await sql`drop index ${sql.id(`posts_search_${column}`)}`.execute(db);
+    for (const column of ['title', 'excerpt', 'content'])
+      await sql`drop index ${sql.id(`posts_search_${column}`)}`.execute(db);
   },
 };
 

@@ -17,9 +17,13 @@ export interface OAuthTokenUser {
  * scope; undefined for an unknown, expired or revoked token, one without a
  * publishing scope, or an account without a publishing user.
  */
-export async function oauthTokenUser(db: Kysely<PublishingTables & AccountsTables>, tokenHash: string): Promise<OAuthTokenUser | undefined> {
+export async function oauthTokenUser(
+  db: Kysely<PublishingTables & AccountsTables>,
+  tokenHash: string,
+): Promise<OAuthTokenUser | undefined> {
   const access = await findOAuthAccess(db as unknown as Kysely<AccountsTables>, tokenHash);
-  if (!access || !(access.scopes.has(OAUTH_SCOPES.publishingRead) || access.scopes.has(OAUTH_SCOPES.publishingWrite))) return undefined;
+  if (!access || !(access.scopes.has(OAUTH_SCOPES.publishingRead) || access.scopes.has(OAUTH_SCOPES.publishingWrite)))
+    return undefined;
   const user = await db.selectFrom('users').select('id').where('account_id', '=', access.accountId).executeTakeFirst();
   return user && { userId: Number(user.id), grant: { sites: access.sites } };
 }

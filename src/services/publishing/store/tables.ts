@@ -91,7 +91,10 @@ export interface PostTermsTable {
 
 /** Media items, attached to a post (`post_id`) or not. */
 export interface AttachmentsTable
-  extends Pick<AttachmentRecord, 'id' | 'date' | 'url' | 'guid' | 'file' | 'title' | 'caption' | 'description' | 'alt' | 'width' | 'height'> {
+  extends Pick<
+    AttachmentRecord,
+    'id' | 'date' | 'url' | 'guid' | 'file' | 'title' | 'caption' | 'description' | 'alt' | 'width' | 'height'
+  > {
   site_id: number;
   post_id: number | null;
   author_id: number | null;

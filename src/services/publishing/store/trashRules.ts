@@ -29,7 +29,8 @@ export function desiredSlugOnRestore(currentSlug: string, originalSlug: string |
 }
 
 /** Whether a post with this status must have a slug no other post of its type holds. */
-export const slugMustBeUnique = (status: string, slug: string): boolean => slug !== '' && !UNPUBLISHED_STATUSES.has(status);
+export const slugMustBeUnique = (status: string, slug: string): boolean =>
+  slug !== '' && !UNPUBLISHED_STATUSES.has(status);
 
 /**
  * The desired slug if free, else the first free `slug-2`, `slug-3`, ... (the

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../../../../src/services/developer/domain/password.js';
+import {
+  DEFAULT_PASSWORD_COST,
+  hashPassword,
+  verifyPassword,
+} from '../../../../src/services/developer/domain/password.js';
 
 /** The password hash: scrypt from Node's crypto, a random salt, parameters in the stored value, constant-time check. */
 describe('hashPassword', () => {
@@ -11,7 +15,10 @@ describe('hashPassword', () => {
   });
 
   it('salts every hash: the same password twice gives two hashes that both verify', async () => {
-    const [a, b] = await Promise.all([hashPassword('same password twice', 14), hashPassword('same password twice', 14)]);
+    const [a, b] = await Promise.all([
+      hashPassword('same password twice', 14),
+      hashPassword('same password twice', 14),
+    ]);
     expect(a).not.toBe(b);
     expect(await verifyPassword('same password twice', a)).toBe(true);
     expect(await verifyPassword('same password twice', b)).toBe(true);

@@ -45,6 +45,11 @@ describe('the password strength check and the event loop', () => {
       passwordWeakness(WORST_CASE, 'dana@example.com'),
       passwordWeakness('correct horse battery staple', 'dana@example.com'),
     ]);
-    expect(verdicts).toEqual(['it is too similar to a very common password', null, 'it repeats a group of characters', null]);
+    expect(verdicts).toEqual([
+      'it is too similar to a very common password',
+      null,
+      'it repeats a group of characters',
+      null,
+    ]);
   });
 });

@@ -20,9 +20,12 @@ describe('session tokens', () => {
     }
   });
 
-  it.each(['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}.`])('%j is not well formed', (token) => {
-    expect(isWellFormedSessionToken(token)).toBe(false);
-  });
+  it.each(['', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}.`])(
+    '%j is not well formed',
+    (token) => {
+      expect(isWellFormedSessionToken(token)).toBe(false);
+    },
+  );
 });
 
 describe('CSRF tokens', () => {

@@ -73,7 +73,11 @@ export async function verifyAddress(server: TestServer, email: string) {
 }
 
 /** Signs up (202, whatever the address), verifies the address (unless `verified: false`) and logs in, as the dashboard page does. */
-export async function signedUpUser(server: TestServer, email = uniqueEmail(), options: { verified?: boolean } = {}): Promise<DashboardUser> {
+export async function signedUpUser(
+  server: TestServer,
+  email = uniqueEmail(),
+  options: { verified?: boolean } = {},
+): Promise<DashboardUser> {
   const caller = await dashboardCaller(server);
   const signUp = await sdk.signUp({ client: caller.client, body: { email, password: GOOD_PASSWORD } });
   if (signUp.response.status !== 202) throw new Error(`sign-up failed with ${signUp.response.status}`);
@@ -99,5 +103,9 @@ export async function profileWithKey(server: TestServer, key: string) {
   const response = await contractFetch(await contractChecker())(`${server.url}/v3/profiles/alex`, {
     headers: { Authorization: `Bearer ${key}` },
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }

@@ -59,7 +59,11 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     async resetPassword(accountId, passwordHash) {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('developer_credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).execute();
+        await trx
+          .updateTable('developer_credentials')
+          .set({ password_hash: passwordHash })
+          .where('account_id', '=', accountId)
+          .execute();
         await trx
           .updateTable('developer_credentials')
           .set({ email_verified_at: now })
@@ -70,17 +74,33 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         // The apps the person authorized lose their grants (refresh tokens too): whoever had the password had them.
         await deleteGrantsOf(accountsOf(trx), { accountId });
         // Any other reset link of the account stops working too.
-        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
+        await trx
+          .deleteFrom('developer_email_tokens')
+          .where('account_id', '=', accountId)
+          .where('purpose', '=', 'reset')
+          .execute();
       });
     },
 
     async changePassword(accountId, passwordHash, keptSession) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('developer_credentials').set({ password_hash: passwordHash }).where('account_id', '=', accountId).execute();
-        await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).where('token_hash', '!=', keptSession).execute();
+        await trx
+          .updateTable('developer_credentials')
+          .set({ password_hash: passwordHash })
+          .where('account_id', '=', accountId)
+          .execute();
+        await trx
+          .deleteFrom('developer_sessions')
+          .where('account_id', '=', accountId)
+          .where('token_hash', '!=', keptSession)
+          .execute();
         await deleteGrantsOf(accountsOf(trx), { accountId });
         // A reset link asked for earlier would undo the change: it stops working.
-        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', 'reset').execute();
+        await trx
+          .deleteFrom('developer_email_tokens')
+          .where('account_id', '=', accountId)
+          .where('purpose', '=', 'reset')
+          .execute();
       });
     },
 
@@ -95,7 +115,11 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       try {
         return await db.transaction().execute(async (trx) => {
           if ((await changeAccountEmail(accountsOf(trx), accountId, newEmail)) === 'email-taken') return 'email-taken';
-          await trx.updateTable('developer_credentials').set({ email_verified_at: now }).where('account_id', '=', accountId).execute();
+          await trx
+            .updateTable('developer_credentials')
+            .set({ email_verified_at: now })
+            .where('account_id', '=', accountId)
+            .execute();
           await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
           await deleteGrantsOf(accountsOf(trx), { accountId });
           // A link mailed to the old address (a password reset above all) must not work for the account any more.
@@ -111,7 +135,11 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     async issueEmailToken({ tokenHash, accountId, purpose, expiresAt, newEmail }) {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
+        await trx
+          .deleteFrom('developer_email_tokens')
+          .where('account_id', '=', accountId)
+          .where('purpose', '=', purpose)
+          .execute();
         // Expired links of every account go with it: nothing expired is kept.
         await trx.deleteFrom('developer_email_tokens').where('expires_at', '<=', now).execute();
         await trx
@@ -138,8 +166,19 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
         .returning(['account_id', 'expires_at', 'new_email'])
         .executeTakeFirst();
       if (!used) return undefined;
-      const account = await db.selectFrom('accounts').select('email').where('id', '=', used.account_id).executeTakeFirst();
-      return account && { accountId: used.account_id, email: account.email, expiresAt: used.expires_at, newEmail: used.new_email };
+      const account = await db
+        .selectFrom('accounts')
+        .select('email')
+        .where('id', '=', used.account_id)
+        .executeTakeFirst();
+      return (
+        account && {
+          accountId: used.account_id,
+          email: account.email,
+          expiresAt: used.expires_at,
+          newEmail: used.new_email,
+        }
+      );
     },
   };
 }

@@ -34,7 +34,13 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('developer_sessions')
-          .values({ token_hash: tokenHash, account_id: accountId, created_at: new Date().toISOString(), expires_at: expiresAt, last_seen_at: null })
+          .values({
+            token_hash: tokenHash,
+            account_id: accountId,
+            created_at: new Date().toISOString(),
+            expires_at: expiresAt,
+            last_seen_at: null,
+          })
           .execute();
         // The account's oldest sessions beyond the newest few end: log-ins never pile up rows.
         await trx
@@ -59,7 +65,11 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
       const lastSeen = row && (row.last_seen_at ?? row.created_at);
       if (!row || lastSeen! <= idleSince) return undefined;
       if (now.getTime() - Date.parse(lastSeen!) >= LAST_SEEN_RESOLUTION_MS) {
-        await db.updateTable('developer_sessions').set({ last_seen_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+        await db
+          .updateTable('developer_sessions')
+          .set({ last_seen_at: now.toISOString() })
+          .where('token_hash', '=', tokenHash)
+          .execute();
       }
       return (
         row && {
@@ -81,7 +91,12 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
         .orderBy('created_at', 'desc')
         .orderBy('token_hash')
         .execute();
-      return rows.map((row) => ({ tokenHash: row.token_hash, accountId, createdAt: row.created_at, expiresAt: row.expires_at }));
+      return rows.map((row) => ({
+        tokenHash: row.token_hash,
+        accountId,
+        createdAt: row.created_at,
+        expiresAt: row.expires_at,
+      }));
     },
 
     async deleteSession(tokenHash) {

@@ -19,9 +19,14 @@ const LOOKUP_COLUMNS = {
  * Exported for the test that reads their plans.
  */
 export function verifiedAccountSearchQueries(db: Kysely<ProfilesDatabase>, search: VerifiedAccountSearch) {
-  let accounts = db.selectFrom('profile_verified_accounts').where('profile_verified_accounts.username', '=', search.username);
-  if (search.service !== undefined) accounts = accounts.where('profile_verified_accounts.service_type', '=', search.service);
-  const matching = accounts.select((eb) => eb.fn.count<string | number>('profile_verified_accounts.account_id').distinct().as('count'));
+  let accounts = db
+    .selectFrom('profile_verified_accounts')
+    .where('profile_verified_accounts.username', '=', search.username);
+  if (search.service !== undefined)
+    accounts = accounts.where('profile_verified_accounts.service_type', '=', search.service);
+  const matching = accounts.select((eb) =>
+    eb.fn.count<string | number>('profile_verified_accounts.account_id').distinct().as('count'),
+  );
   const page = db
     .selectFrom('profiles')
     .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
@@ -36,7 +41,10 @@ export function verifiedAccountSearchQueries(db: Kysely<ProfilesDatabase>, searc
 }
 
 /** The profile directory on a Kysely database (SQLite or PostgreSQL); lookups of profiles and images read from `readDb`. */
-export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kysely<ProfilesDatabase> = db): ProfileDirectory {
+export function kyselyProfileDirectory(
+  db: Kysely<ProfilesDatabase>,
+  readDb: Kysely<ProfilesDatabase> = db,
+): ProfileDirectory {
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
@@ -95,7 +103,12 @@ export function kyselyProfileDirectory(db: Kysely<ProfilesDatabase>, readDb: Kys
     },
 
     async readAvatarImage(digest) {
-      const row = await readDb.selectFrom('profile_avatars').select('image').where('digest', '=', digest).limit(1).executeTakeFirst();
+      const row = await readDb
+        .selectFrom('profile_avatars')
+        .select('image')
+        .where('digest', '=', digest)
+        .limit(1)
+        .executeTakeFirst();
       return row && Buffer.from(row.image);
     },
 

@@ -38,7 +38,9 @@ export function profileColumns(profile: ProfileContent, updatedAt: string): Omit
 }
 
 /** The profile a `profiles` row, its account's email hash and its avatar image's digest (null: none) describe. */
-export function fromProfileRow(row: Selectable<ProfilesTable> & { email_sha256: string; avatar_digest: string | null }): Profile {
+export function fromProfileRow(
+  row: Selectable<ProfilesTable> & { email_sha256: string; avatar_digest: string | null },
+): Profile {
   return {
     emailHash: row.email_sha256,
     slug: row.slug,

@@ -6,7 +6,15 @@ import type { Db } from './db.js';
 /** How many times an insert runs again when a concurrent one took the ID (or the same user's autosave) it chose. */
 const MAX_ATTEMPTS = 20;
 
-type AutosaveRow = { id: number; post_id: number; author_id: number; modified: string; title: string; content: string; excerpt: string };
+type AutosaveRow = {
+  id: number;
+  post_id: number;
+  author_id: number;
+  modified: string;
+  title: string;
+  content: string;
+  excerpt: string;
+};
 
 const toAutosave = (row: AutosaveRow): AutosaveRecord => ({
   id: row.id,
@@ -21,14 +29,24 @@ const toAutosave = (row: AutosaveRow): AutosaveRecord => ({
 /** Autosaves and a post's revisions on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostAutosaves(db: Db): PostAutosaves {
   const autosaveOf = async (postId: number, authorId: number, on: Db = db) => {
-    const row = await on.selectFrom('autosaves').selectAll().where('post_id', '=', postId).where('author_id', '=', authorId).executeTakeFirst();
+    const row = await on
+      .selectFrom('autosaves')
+      .selectAll()
+      .where('post_id', '=', postId)
+      .where('author_id', '=', authorId)
+      .executeTakeFirst();
     return row ? toAutosave(row) : undefined;
   };
   return {
     autosaveOf: (postId, authorId) => autosaveOf(postId, authorId),
 
     saveAutosave(autosave) {
-      const values = { modified: autosave.modified, title: autosave.title, content: autosave.content, excerpt: autosave.excerpt };
+      const values = {
+        modified: autosave.modified,
+        title: autosave.title,
+        content: autosave.content,
+        excerpt: autosave.excerpt,
+      };
       // Again after a unique violation: a concurrent writer took the ID, or saved this user's autosave first (then it is updated).
       return retryingTaken(
         db,
@@ -38,9 +56,15 @@ export function kyselyPostAutosaves(db: Db): PostAutosaves {
             await trx.updateTable('autosaves').set(values).where('id', '=', current.id).execute();
             return { ...current, ...values };
           }
-          const top = await trx.selectFrom('autosaves').select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
+          const top = await trx
+            .selectFrom('autosaves')
+            .select((eb) => eb.fn.max('id').as('top'))
+            .executeTakeFirst();
           const id = Number(top?.top ?? 0) + 1;
-          await trx.insertInto('autosaves').values({ id, post_id: autosave.postId, author_id: autosave.authorId, ...values }).execute();
+          await trx
+            .insertInto('autosaves')
+            .values({ id, post_id: autosave.postId, author_id: autosave.authorId, ...values })
+            .execute();
           return { id, ...autosave };
         },
         MAX_ATTEMPTS,
@@ -48,12 +72,25 @@ export function kyselyPostAutosaves(db: Db): PostAutosaves {
     },
 
     async latestAutosave(postId) {
-      const row = await db.selectFrom('autosaves').selectAll().where('post_id', '=', postId).orderBy('modified', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom('autosaves')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('modified', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       return row ? toAutosave(row) : undefined;
     },
 
     async postRevisions(postId) {
-      const rows = await db.selectFrom('revisions').selectAll().where('post_id', '=', postId).orderBy('date').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('revisions')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .orderBy('date')
+        .orderBy('id')
+        .execute();
       return rows.map((row) => ({
         id: row.id,
         postId: row.post_id,

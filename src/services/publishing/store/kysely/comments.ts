@@ -7,7 +7,9 @@ import { primarySite, toUser } from './userRow.js';
 export function kyselyPostComments(db: Db): PostComments {
   return {
     async approvedComments(postId, limit) {
-      const found = await count(db.selectFrom('comments').where('post_id', '=', postId).where('status', '=', 'approved'));
+      const found = await count(
+        db.selectFrom('comments').where('post_id', '=', postId).where('status', '=', 'approved'),
+      );
       const comments = await db
         .selectFrom('comments')
         .select(['id', 'parent_id', 'author_id', 'author_name', 'author_email', 'author_url', 'date', 'content'])
@@ -19,7 +21,12 @@ export function kyselyPostComments(db: Db): PostComments {
         .execute();
       const authorIds = [...new Set(comments.flatMap((row) => (row.author_id === null ? [] : [row.author_id])))];
       const authors = authorIds.length
-        ? await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', authorIds).execute()
+        ? await db
+            .selectFrom('users')
+            .selectAll('users')
+            .select(primarySite)
+            .where('users.id', 'in', authorIds)
+            .execute()
         : [];
       const byId = new Map(authors.map((row) => [row.id, toUser(row)]));
       return {

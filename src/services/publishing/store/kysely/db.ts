@@ -10,13 +10,20 @@ const MAX_STORED_ID = 2_147_483_647;
 export const isStorableId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= MAX_STORED_ID;
 
 /** `count(*)` of a query's rows, as a number on every backend (PostgreSQL answers a string). */
-export async function count<TB extends keyof PublishingTables>(query: SelectQueryBuilder<PublishingTables, TB, object>): Promise<number> {
+export async function count<TB extends keyof PublishingTables>(
+  query: SelectQueryBuilder<PublishingTables, TB, object>,
+): Promise<number> {
   const row = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Whether a query has any row. */
-export async function exists<TB extends keyof PublishingTables>(query: SelectQueryBuilder<PublishingTables, TB, object>): Promise<boolean> {
-  const row = await query.select((eb) => eb.lit(1).as('one')).limit(1).executeTakeFirst();
+export async function exists<TB extends keyof PublishingTables>(
+  query: SelectQueryBuilder<PublishingTables, TB, object>,
+): Promise<boolean> {
+  const row = await query
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }

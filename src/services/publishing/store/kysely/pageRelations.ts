@@ -8,7 +8,17 @@ import type { Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** The columns of a post read as an ancestor (with `parent_id`, to climb further). */
-export const ANCESTOR_COLUMNS = ['id', 'type', 'title', 'slug', 'parent_id', 'status', 'password', 'author_id', 'html_unchecked'] as const;
+export const ANCESTOR_COLUMNS = [
+  'id',
+  'type',
+  'title',
+  'slug',
+  'parent_id',
+  'status',
+  'password',
+  'author_id',
+  'html_unchecked',
+] as const;
 
 /** An ancestor from its columns (`ANCESTOR_COLUMNS`). */
 export const toAncestor = (row: Pick<Selectable<PostsTable>, (typeof ANCESTOR_COLUMNS)[number]>): AncestorRecord => ({
@@ -38,7 +48,9 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return groups;
 }
 
-const distinct = (ids: Iterable<number | null>): number[] => [...new Set([...ids].filter((id): id is number => id !== null))];
+const distinct = (ids: Iterable<number | null>): number[] => [
+  ...new Set([...ids].filter((id): id is number => id !== null)),
+];
 
 /** `preparedIn` of IDs on the publishing tables, the query's other values numbers too. */
 const preparedIn = <Row>(build: (db: Db, ids: number[], p: Record<string, number>) => Compilable<Row>) =>
@@ -51,20 +63,41 @@ const postCounts = (db: Db, ids: number[]) =>
     .selectFrom('posts')
     .select((eb) => [
       'posts.id',
-      eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).whereRef('attachments.post_id', '=', 'posts.id').as('attachments'),
+      eb
+        .selectFrom('attachments')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('attachments.post_id', '=', 'posts.id')
+        .as('attachments'),
       eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').as('likes'),
-      eb.selectFrom('comments').select(eb.fn.countAll().as('n')).whereRef('comments.post_id', '=', 'posts.id').where('comments.status', '=', 'approved').as('comments'),
+      eb
+        .selectFrom('comments')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('comments.post_id', '=', 'posts.id')
+        .where('comments.status', '=', 'approved')
+        .as('comments'),
     ])
     .where('posts.id', 'in', ids);
 
 const queries = {
-  users: preparedIn((db, ids) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids)),
-  parents: preparedIn((db, ids) => db.selectFrom('posts').select(ANCESTOR_COLUMNS).select('site_id').where('id', 'in', ids)),
+  users: preparedIn((db, ids) =>
+    db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids),
+  ),
+  parents: preparedIn((db, ids) =>
+    db.selectFrom('posts').select(ANCESTOR_COLUMNS).select('site_id').where('id', 'in', ids),
+  ),
   terms: preparedIn((db, ids) =>
     db
       .selectFrom('post_terms')
       .innerJoin('terms', 'terms.id', 'post_terms.term_id')
-      .select(['post_terms.post_id', 'terms.id', 'terms.taxonomy', 'terms.name', 'terms.slug', 'terms.description', 'terms.parent_id'])
+      .select([
+        'post_terms.post_id',
+        'terms.id',
+        'terms.taxonomy',
+        'terms.name',
+        'terms.slug',
+        'terms.description',
+        'terms.parent_id',
+      ])
       .where('post_terms.post_id', 'in', ids)
       .orderBy('post_terms.post_id')
       .orderBy('post_terms.term_id'),
@@ -96,12 +129,19 @@ const queries = {
       .orderBy('date', 'desc')
       .orderBy('id', 'desc'),
   ),
-  allAttachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
+  allAttachments: preparedIn((db, ids) =>
+    db.selectFrom('attachments').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id'),
+  ),
   attachments: preparedIn((db, ids) => db.selectFrom('attachments').selectAll().where('id', 'in', ids)),
   // One row of counts per post (count(*) is a string on PostgreSQL, hence Number() where read), with the viewer's like and follow.
   counts: preparedIn((db, ids, p) =>
     postCounts(db, ids).select((eb) => [
-      eb.selectFrom('likes').select(eb.fn.countAll().as('n')).whereRef('likes.post_id', '=', 'posts.id').where('likes.user_id', '=', p.viewerId!).as('viewer_likes'),
+      eb
+        .selectFrom('likes')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('likes.post_id', '=', 'posts.id')
+        .where('likes.user_id', '=', p.viewerId!)
+        .as('viewer_likes'),
       eb
         .selectFrom('site_followers')
         .select(eb.fn.countAll().as('n'))
@@ -112,9 +152,17 @@ const queries = {
   ),
   // The same counts for a caller without a token (viewer 0, no user): they like nothing and follow nothing.
   anonymousCounts: preparedIn((db, ids) => postCounts(db, ids)),
-  metadata: preparedIn((db, ids) => db.selectFrom('post_meta').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id')),
+  metadata: preparedIn((db, ids) =>
+    db.selectFrom('post_meta').selectAll().where('post_id', 'in', ids).orderBy('post_id').orderBy('id'),
+  ),
   revisions: preparedIn((db, ids) =>
-    db.selectFrom('revisions').select(['id', 'post_id']).where('post_id', 'in', ids).orderBy('post_id').orderBy('date', 'desc').orderBy('id', 'desc'),
+    db
+      .selectFrom('revisions')
+      .select(['id', 'post_id'])
+      .where('post_id', 'in', ids)
+      .orderBy('post_id')
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc'),
   ),
 };
 
@@ -125,7 +173,11 @@ const queries = {
  * revisions or every attachment when asked for), whatever the number of
  * posts. Each post's relations are those `postRelations` answers for it.
  */
-export async function pageRelations(db: Db, posts: readonly PostRecord[], request: PageRelationsRequest): Promise<PostRelations[]> {
+export async function pageRelations(
+  db: Db,
+  posts: readonly PostRecord[],
+  request: PageRelationsRequest,
+): Promise<PostRelations[]> {
   if (!posts.length) return [];
   const ids = posts.map((post) => post.id);
 
@@ -158,9 +210,14 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
   const termRows = await queries.terms(db, ids);
   // Each term's published posts, counted once for the page.
   const termCounts = new Map<number, number>();
-  for (const row of await queries.termCounts(db, distinct(termRows.map((row) => row.id)))) termCounts.set(row.term_id, Number(row.n));
+  for (const row of await queries.termCounts(db, distinct(termRows.map((row) => row.id))))
+    termCounts.set(row.term_id, Number(row.n));
   const terms = groupBy(
-    termRows.map(({ post_id, ...row }): TermRecord & { postId: number } => ({ ...camelCased(row), postCount: termCounts.get(row.id) ?? 0, postId: post_id })),
+    termRows.map(({ post_id, ...row }): TermRecord & { postId: number } => ({
+      ...camelCased(row),
+      postCount: termCounts.get(row.id) ?? 0,
+      postId: post_id,
+    })),
     (row) => row.postId,
   );
 
@@ -174,13 +231,26 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
   const all = groupBy(await queries.allAttachments(db, galleryIds), (row) => row.post_id!);
 
   const featuredMissing = distinct(
-    posts.map((post) => (post.featuredMediaId !== null && !recent.get(post.id)?.some((row) => row.id === post.featuredMediaId) ? post.featuredMediaId : null)),
+    posts.map((post) =>
+      post.featuredMediaId !== null && !recent.get(post.id)?.some((row) => row.id === post.featuredMediaId)
+        ? post.featuredMediaId
+        : null,
+    ),
   );
   const featuredRows = new Map<number, Selectable<AttachmentsTable>>();
   for (const row of await queries.attachments(db, featuredMissing)) featuredRows.set(row.id, row);
 
-  const countRows: { id: number; attachments: unknown; likes: unknown; comments: unknown; viewer_likes?: unknown; viewer_follows?: unknown }[] =
-    request.viewerId === 0 ? await queries.anonymousCounts(db, ids) : await queries.counts(db, ids, { viewerId: request.viewerId });
+  const countRows: {
+    id: number;
+    attachments: unknown;
+    likes: unknown;
+    comments: unknown;
+    viewer_likes?: unknown;
+    viewer_follows?: unknown;
+  }[] =
+    request.viewerId === 0
+      ? await queries.anonymousCounts(db, ids)
+      : await queries.counts(db, ids, { viewerId: request.viewerId });
   const counts = new Map(countRows.map((row) => [row.id, row]));
 
   const metadata = groupBy(await queries.metadata(db, ids), (row) => row.post_id);
@@ -190,7 +260,9 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
     const author = post.authorId === null ? undefined : authors.get(post.authorId);
     const recentOfPost = recent.get(post.id) ?? [];
     const featured =
-      post.featuredMediaId === null ? undefined : (recentOfPost.find((row) => row.id === post.featuredMediaId) ?? featuredRows.get(post.featuredMediaId));
+      post.featuredMediaId === null
+        ? undefined
+        : (recentOfPost.find((row) => row.id === post.featuredMediaId) ?? featuredRows.get(post.featuredMediaId));
     const count = counts.get(post.id);
     return {
       author: author ? toUser(author) : null,
@@ -200,7 +272,11 @@ export async function pageRelations(db: Db, posts: readonly PostRecord[], reques
       attachmentCount: Number(count?.attachments ?? 0),
       featuredMedia: featured ? toAttachment(featured) : null,
       allAttachments: (all.get(post.id) ?? []).map(toAttachment),
-      metadata: (metadata.get(post.id) ?? []).map((row) => ({ id: row.id, key: row.meta_key, value: JSON.parse(row.meta_value) as unknown })),
+      metadata: (metadata.get(post.id) ?? []).map((row) => ({
+        id: row.id,
+        key: row.meta_key,
+        value: JSON.parse(row.meta_value) as unknown,
+      })),
       likeCount: Number(count?.likes ?? 0),
       viewerLikes: Number(count?.viewer_likes ?? 0) > 0,
       commentCount: Number(count?.comments ?? 0),

@@ -9,13 +9,22 @@ const MAX_ATTEMPTS = 20;
 
 /** The next ID of a table with explicit integer IDs (the store has no sequences, for SQLite and PostgreSQL alike). */
 async function nextId(db: Db, table: 'terms' | 'post_meta'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
   return Number(row?.top ?? 0) + 1;
 }
 
 /** A post's terms and metadata, and the users a write names, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
-  const findTerms = async (siteId: number, taxonomy: string, ids: readonly number[], names: readonly string[], on: Db = db): Promise<TermRef[]> => {
+  const findTerms = async (
+    siteId: number,
+    taxonomy: string,
+    ids: readonly number[],
+    names: readonly string[],
+    on: Db = db,
+  ): Promise<TermRef[]> => {
     const storable = ids.filter(isStorableId);
     if (!storable.length && !names.length) return [];
     return on
@@ -41,10 +50,15 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
       return retryingTaken(
         db,
         async (trx) => {
-          const [existing] = await findTerms(siteId, taxonomy, [], [slug], trx).then((terms) => terms.filter((term) => term.slug === slug));
+          const [existing] = await findTerms(siteId, taxonomy, [], [slug], trx).then((terms) =>
+            terms.filter((term) => term.slug === slug),
+          );
           if (existing) return existing;
           const id = await nextId(trx, 'terms');
-          await trx.insertInto('terms').values({ id, site_id: siteId, taxonomy, name, slug, description: '', parent_id: 0 }).execute();
+          await trx
+            .insertInto('terms')
+            .values({ id, site_id: siteId, taxonomy, name, slug, description: '', parent_id: 0 })
+            .execute();
           return { id, name, slug };
         },
         MAX_ATTEMPTS,
@@ -59,7 +73,11 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
           .where('term_id', 'in', trx.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy))
           .execute();
         const unique = [...new Set(termIds)];
-        if (unique.length) await trx.insertInto('post_terms').values(unique.map((term_id) => ({ post_id: postId, term_id }))).execute();
+        if (unique.length)
+          await trx
+            .insertInto('post_terms')
+            .values(unique.map((term_id) => ({ post_id: postId, term_id })))
+            .execute();
       });
     },
 
@@ -73,14 +91,22 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
         db,
         async (trx) => {
           const id = await nextId(trx, 'post_meta');
-          await trx.insertInto('post_meta').values({ id, post_id: postId, meta_key: key, meta_value: JSON.stringify(value) }).execute();
+          await trx
+            .insertInto('post_meta')
+            .values({ id, post_id: postId, meta_key: key, meta_value: JSON.stringify(value) })
+            .execute();
         },
         MAX_ATTEMPTS,
       );
     },
 
     async updatePostMetadata(ids, value) {
-      if (ids.length) await db.updateTable('post_meta').set({ meta_value: JSON.stringify(value) }).where('id', 'in', ids).execute();
+      if (ids.length)
+        await db
+          .updateTable('post_meta')
+          .set({ meta_value: JSON.stringify(value) })
+          .where('id', 'in', ids)
+          .execute();
     },
 
     async deletePostMetadata(ids) {
@@ -89,13 +115,23 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
 
     async findUserById(id) {
       if (!isStorableId(id)) return undefined;
-      const row = await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .selectAll('users')
+        .select(primarySite)
+        .where('users.id', '=', id)
+        .executeTakeFirst();
       return row && toUser(row);
     },
 
     async hasAttachment(siteId, id) {
       if (!isStorableId(id)) return false;
-      const row = await db.selectFrom('attachments').select('id').where('id', '=', id).where('site_id', '=', siteId).executeTakeFirst();
+      const row = await db
+        .selectFrom('attachments')
+        .select('id')
+        .where('id', '=', id)
+        .where('site_id', '=', siteId)
+        .executeTakeFirst();
       return row !== undefined;
     },
   };

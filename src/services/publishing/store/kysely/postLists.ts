@@ -42,7 +42,8 @@ function valuesOf(query: PostListQuery): ListValues {
   if (typeof query.visibleTo === 'object') values.ownerId = query.visibleTo.ownerId;
   if (query.authorId !== undefined) values.authorId = query.authorId;
   Object.assign(values, searchValues(query.search));
-  for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const) if (query[name] !== undefined) values[name] = query[name];
+  for (const name of ['dateAfter', 'dateBefore', 'modifiedAfter', 'modifiedBefore'] as const)
+    if (query[name] !== undefined) values[name] = query[name];
   query.termSets?.forEach((set, i) => set.forEach((id, j) => (values[`term${i}_${j}`] = id)));
   query.excludeIds?.forEach((id, i) => (values[`exclude${i}`] = id));
   if (query.parentId !== undefined) values.parentId = query.parentId;
@@ -99,15 +100,26 @@ function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
   let q = db
     .selectFrom('posts')
     .where('posts.site_id', '=', at('siteId') as number)
-    .where('posts.type', 'in', query.types.map((_, i) => at(`type${i}`) as string))
-    .where('posts.status', 'in', query.statuses.map((_, i) => at(`status${i}`) as string));
+    .where(
+      'posts.type',
+      'in',
+      query.types.map((_, i) => at(`type${i}`) as string),
+    )
+    .where(
+      'posts.status',
+      'in',
+      query.statuses.map((_, i) => at(`status${i}`) as string),
+    );
   const { visibleTo } = query;
   if (visibleTo === 'published') q = q.where('posts.status', '=', 'publish').where('posts.password', '=', '');
   else if (visibleTo !== 'all') {
     const own = at('ownerId') as number;
     q = q.where((eb) =>
       eb.or([
-        eb.and([eb('posts.status', '=', 'publish'), eb.or([eb('posts.password', '=', ''), eb('posts.author_id', '=', own)])]),
+        eb.and([
+          eb('posts.status', '=', 'publish'),
+          eb.or([eb('posts.password', '=', ''), eb('posts.author_id', '=', own)]),
+        ]),
         eb('posts.author_id', '=', own),
       ]),
     );
@@ -118,23 +130,39 @@ function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
   if (query.sticky === 'exclude') q = q.where('posts.sticky', '=', 0);
   else if (query.sticky === 'require') q = q.where('posts.sticky', '=', 1);
   // As the platform's list: `after` alone is exclusive, with `before` inclusive (`>= after and < before`).
-  if (query.dateAfter !== undefined) q = q.where('posts.date', query.dateBefore === undefined ? '>' : '>=', at('dateAfter') as string);
+  if (query.dateAfter !== undefined)
+    q = q.where('posts.date', query.dateBefore === undefined ? '>' : '>=', at('dateAfter') as string);
   if (query.dateBefore !== undefined) q = q.where('posts.date', '<', at('dateBefore') as string);
-  if (query.modifiedAfter !== undefined) q = q.where('posts.modified', query.modifiedBefore === undefined ? '>' : '>=', at('modifiedAfter') as string);
+  if (query.modifiedAfter !== undefined)
+    q = q.where('posts.modified', query.modifiedBefore === undefined ? '>' : '>=', at('modifiedAfter') as string);
   if (query.modifiedBefore !== undefined) q = q.where('posts.modified', '<', at('modifiedBefore') as string);
   query.termSets?.forEach((set, i) => {
     const ids = set.map((_, j) => at(`term${i}_${j}`) as number);
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('post_terms').select('post_terms.post_id').whereRef('post_terms.post_id', '=', 'posts.id').where('post_terms.term_id', 'in', ids)),
+      exists(
+        selectFrom('post_terms')
+          .select('post_terms.post_id')
+          .whereRef('post_terms.post_id', '=', 'posts.id')
+          .where('post_terms.term_id', 'in', ids),
+      ),
     );
   });
-  if (query.excludeIds?.length) q = q.where('posts.id', 'not in', query.excludeIds.map((_, i) => at(`exclude${i}`) as number));
-  if (query.parentId !== undefined) q = q.where((eb) => eb(eb.fn.coalesce('posts.parent_id', eb.lit(0)), '=', at('parentId') as number));
+  if (query.excludeIds?.length)
+    q = q.where(
+      'posts.id',
+      'not in',
+      query.excludeIds.map((_, i) => at(`exclude${i}`) as number),
+    );
+  if (query.parentId !== undefined)
+    q = q.where((eb) => eb(eb.fn.coalesce('posts.parent_id', eb.lit(0)), '=', at('parentId') as number));
   if (query.metaKey !== undefined) {
     const key = at('metaKey') as string;
     const metaValues = query.metaValues?.map((_, i) => at(`metaValue${i}`) as string);
     q = q.where(({ exists, selectFrom }) => {
-      let entries = selectFrom('post_meta').select('post_meta.post_id').whereRef('post_meta.post_id', '=', 'posts.id').where('post_meta.meta_key', '=', key);
+      let entries = selectFrom('post_meta')
+        .select('post_meta.post_id')
+        .whereRef('post_meta.post_id', '=', 'posts.id')
+        .where('post_meta.meta_key', '=', key);
       if (metaValues) entries = entries.where('post_meta.meta_value', 'in', metaValues);
       return exists(entries);
     });
@@ -146,7 +174,10 @@ function matching(db: Db, query: PostListQuery, v: ListValues): PostsQuery {
     q = q.where((eb) =>
       query.orderBy === 'ID'
         ? eb('posts.id', past, afterId)
-        : eb.or([eb(sortKey(eb, query.orderBy), past, afterValue), eb.and([eb(sortKey(eb, query.orderBy), '=', afterValue), eb('posts.id', past, afterId)])]),
+        : eb.or([
+            eb(sortKey(eb, query.orderBy), past, afterValue),
+            eb.and([eb(sortKey(eb, query.orderBy), '=', afterValue), eb('posts.id', past, afterId)]),
+          ]),
     );
   }
   return q;
@@ -200,9 +231,17 @@ const protectedCountsQuery = prepared((db: Db, p: { siteId: number }) =>
  */
 async function keptCount(db: Db, query: PostListQuery): Promise<number | undefined> {
   const { visibleTo } = query;
-  if (typeof visibleTo === 'object' || query.authorId !== undefined || query.search !== undefined || query.sticky !== 'include') return undefined;
-  if (query.dateAfter ?? query.dateBefore ?? query.modifiedAfter ?? query.modifiedBefore ?? query.after) return undefined;
-  if (query.termSets?.length || query.excludeIds?.length || query.parentId !== undefined || query.metaKey !== undefined) return undefined;
+  if (
+    typeof visibleTo === 'object' ||
+    query.authorId !== undefined ||
+    query.search !== undefined ||
+    query.sticky !== 'include'
+  )
+    return undefined;
+  if (query.dateAfter ?? query.dateBefore ?? query.modifiedAfter ?? query.modifiedBefore ?? query.after)
+    return undefined;
+  if (query.termSets?.length || query.excludeIds?.length || query.parentId !== undefined || query.metaKey !== undefined)
+    return undefined;
   const statuses = visibleTo === 'published' ? query.statuses.filter((status) => status === 'publish') : query.statuses;
   const [counts, protectedCounts] = await Promise.all([
     siteCountsQuery.execute(db, { siteId: query.siteId }),
@@ -216,7 +255,9 @@ async function keptCount(db: Db, query: PostListQuery): Promise<number | undefin
 }
 
 /** Posts by ID, each with its trash memory: the records of a page not kept under the mark. */
-const postsByIds = preparedIn<PublishingTables, PostRow>((db, ids) => db.selectFrom('posts').$call(withTrashMemory).where('posts.id', 'in', ids));
+const postsByIds = preparedIn<PublishingTables, PostRow>((db, ids) =>
+  db.selectFrom('posts').$call(withTrashMemory).where('posts.id', 'in', ids),
+);
 
 /**
  * A page's posts, kept ones under `mark` taken as they are and the others
@@ -236,7 +277,8 @@ async function keptOrRead(
   const listed: PostListing['posts'] = [];
   for (const [index, row] of rows.entries()) {
     const post = posts[index] ?? read.get(row.id);
-    if (post) listed.push({ post, sortValue: typeof row.sort_value === 'string' ? row.sort_value : Number(row.sort_value) });
+    if (post)
+      listed.push({ post, sortValue: typeof row.sort_value === 'string' ? row.sort_value : Number(row.sort_value) });
   }
   return listed;
 }
@@ -250,7 +292,11 @@ const DEFAULT_SEARCH_BUDGET_MS = 5000;
  * records read under the query's mark are kept, and a page read again
  * reads only its IDs.
  */
-export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS): PublishingPostLists {
+export function kyselyPostLists(
+  db: Db,
+  kept?: KeptUnderMark<PostRecord>,
+  searchBudgetMs = DEFAULT_SEARCH_BUDGET_MS,
+): PublishingPostLists {
   const lists: PublishingPostLists = {
     async postCounts(siteId, type, userId) {
       const rows = await countsQuery.execute(db, { siteId, type, userId });
@@ -263,7 +309,13 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       const below: number[] = [];
       const seen = new Set([postId]);
       for (let level = [postId]; level.length; ) {
-        const rows = await db.selectFrom('posts').select('id').where('site_id', '=', siteId).where('type', '=', type).where('parent_id', 'in', level).execute();
+        const rows = await db
+          .selectFrom('posts')
+          .select('id')
+          .where('site_id', '=', siteId)
+          .where('type', '=', type)
+          .where('parent_id', 'in', level)
+          .execute();
         level = rows.map((row) => row.id).filter((child) => !seen.has(child));
         for (const child of level) seen.add(child);
         below.push(...level);
@@ -283,7 +335,12 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       const ids = new Set(named.map((row) => row.id));
       if (!descendants || !ids.size) return [...ids];
       // A hierarchical taxonomy's terms of one site are few (categories): read them once and walk down from the named ones.
-      const all = await db.selectFrom('terms').select(['id', 'parent_id']).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).execute();
+      const all = await db
+        .selectFrom('terms')
+        .select(['id', 'parent_id'])
+        .where('site_id', '=', siteId)
+        .where('taxonomy', '=', taxonomy)
+        .execute();
       for (let grew = true; grew; ) {
         grew = false;
         for (const term of all) {
@@ -300,9 +357,11 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       const values = valuesOf(query);
       const { search } = query;
       // SQLite: the posts the search matches, found in steps before the list's statements (postSearch.ts).
-      if (search !== undefined && searchesBefore(db)) values.searchIds = await matchingIds(db, { ...query, search }, searchBudgetMs);
+      if (search !== undefined && searchesBefore(db))
+        values.searchIds = await matchingIds(db, { ...query, search }, searchBudgetMs);
       const { page, pageIds, total } = preparedOfShape(query);
-      const counted = () => keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
+      const counted = () =>
+        keptCount(db, query).then(async (count) => count ?? Number((await total.executeTakeFirst(db, values))?.n ?? 0));
       // The caller read the mark before the page: records kept under it are as new as the page's IDs, or newer.
       const { mark } = query;
       if (kept && mark !== undefined) {
@@ -312,13 +371,20 @@ export function kyselyPostLists(db: Db, kept?: KeptUnderMark<PostRecord>, search
       const [rows, found] = await Promise.all([page.execute(db, values), counted()]);
       return {
         found,
-        posts: rows.map(({ sort_value, ...row }) => ({ post: toPost(row), sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value) })),
+        posts: rows.map(({ sort_value, ...row }) => ({
+          post: toPost(row),
+          sortValue: typeof sort_value === 'string' ? sort_value : Number(sort_value),
+        })),
       };
     },
   };
   // PostgreSQL: a search's statements run in the search's turn (postSearch.ts).
   if (searchesBefore(db)) return lists;
-  return { ...lists, listPosts: (query) => (query.search === undefined ? lists.listPosts(query) : inSearchTurn(searchBudgetMs, () => lists.listPosts(query))) };
+  return {
+    ...lists,
+    listPosts: (query) =>
+      query.search === undefined ? lists.listPosts(query) : inSearchTurn(searchBudgetMs, () => lists.listPosts(query)),
+  };
 }
 
 /** The statements of a list: its page (ordered, limited; of full rows, or of IDs only) and the count of every match; exported for the query-plan test. */

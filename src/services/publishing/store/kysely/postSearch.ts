@@ -76,7 +76,12 @@ export function searchValues(search: readonly SearchTerm[] | undefined): Record<
  * `ILIKE` can take its length times the term's (seconds for a 200-character
  * term over posts of one repeated letter).
  */
-export function searchCondition(db: Db, eb: PostsEb, search: readonly SearchTerm[], at: (name: string) => string | number): Expression<SqlBool> {
+export function searchCondition(
+  db: Db,
+  eb: PostsEb,
+  search: readonly SearchTerm[],
+  at: (name: string) => string | number,
+): Expression<SqlBool> {
   if (onSqlite(db)) return sql<SqlBool>`${eb.ref('posts.id')} in (select value from json_each(${at('searchIds')}))`;
   return eb.and(
     orderedTerms(search).map((term, i) => {
@@ -122,10 +127,13 @@ function takeTurn(waitMs: number, budgetMs: number): Promise<void> {
       clearTimeout(timer);
       resolve();
     };
-    const timer = setTimeout(() => {
-      waiting.splice(waiting.indexOf(handOver), 1);
-      reject(new StoreBusyError(`search waited past its budget of ${budgetMs} ms`));
-    }, Math.max(0, waitMs));
+    const timer = setTimeout(
+      () => {
+        waiting.splice(waiting.indexOf(handOver), 1);
+        reject(new StoreBusyError(`search waited past its budget of ${budgetMs} ms`));
+      },
+      Math.max(0, waitMs),
+    );
     waiting.push(handOver);
   });
 }
@@ -162,7 +170,10 @@ export async function matchingIds(
       .where('posts.site_id', '=', query.siteId)
       .where('posts.type', 'in', query.types)
       .where('posts.status', 'in', query.statuses);
-    if (pieces !== undefined) candidates = candidates.where(sql<SqlBool>`posts.id in (select rowid from posts_search where posts_search match ${pieces})`);
+    if (pieces !== undefined)
+      candidates = candidates.where(
+        sql<SqlBool>`posts.id in (select rowid from posts_search where posts_search match ${pieces})`,
+      );
     const ids = (await candidates.execute()).map((row) => row.id);
     const matched: number[] = [];
     for (let start = 0; start < ids.length; start += SLICE_POSTS) {
@@ -175,7 +186,11 @@ export async function matchingIds(
         .where((eb) =>
           eb.and(
             terms.map((term) => {
-              const found = eb.or(COLUMNS.map((column) => eb(sql`instr(lower(${eb.ref(`posts.${column}`)}), lower(${term.text}))`, '>', 0)));
+              const found = eb.or(
+                COLUMNS.map((column) =>
+                  eb(sql`instr(lower(${eb.ref(`posts.${column}`)}), lower(${term.text}))`, '>', 0),
+                ),
+              );
               return term.exclude ? eb.not(found) : found;
             }),
           ),

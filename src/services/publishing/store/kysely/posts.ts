@@ -33,7 +33,12 @@ export type PostRow = Selectable<PostsTable> & {
   trash_original_slug: string | null;
 };
 
-export const toPost = ({ trash_previous_status, trash_trashed_at, trash_original_slug, ...row }: PostRow): PostRecord => ({
+export const toPost = ({
+  trash_previous_status,
+  trash_trashed_at,
+  trash_original_slug,
+  ...row
+}: PostRow): PostRecord => ({
   ...camelCased(row),
   sticky: row.sticky === 1,
   likesEnabled: row.likes_enabled === 1,
@@ -43,7 +48,11 @@ export const toPost = ({ trash_previous_status, trash_trashed_at, trash_original
   trash:
     trash_previous_status === null
       ? null
-      : { previousStatus: trash_previous_status, trashedAt: trash_trashed_at ?? '', originalSlug: trash_original_slug ?? '' },
+      : {
+          previousStatus: trash_previous_status,
+          trashedAt: trash_trashed_at ?? '',
+          originalSlug: trash_original_slug ?? '',
+        },
 });
 
 /* The queries of reading a post, built and compiled once (see `prepared`): they run on every post request.
@@ -56,7 +65,9 @@ const queries = {
       .where('posts.id', '=', p.postId)
       .where('posts.site_id', '=', p.siteId),
   ),
-  user: prepared((db: Db, p: { id: number }) => db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', p.id)),
+  user: prepared((db: Db, p: { id: number }) =>
+    db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', p.id),
+  ),
   parent: prepared((db: Db, p: { siteId: number; id: number }) =>
     db.selectFrom('posts').select(ANCESTOR_COLUMNS).where('id', '=', p.id).where('site_id', '=', p.siteId),
   ),
@@ -68,15 +79,31 @@ const queries = {
       .where('post_terms.post_id', '=', p.postId),
   ),
   recentAttachments: prepared((db: Db, p: { postId: number; limit: number }) =>
-    db.selectFrom('attachments').selectAll().where('post_id', '=', p.postId).orderBy('date', 'desc').orderBy('id', 'desc').limit(p.limit),
+    db
+      .selectFrom('attachments')
+      .selectAll()
+      .where('post_id', '=', p.postId)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p.limit),
   ),
   // One round trip for every count; count(*) is a string on PostgreSQL, hence Number() where read.
   counts: prepared((db: Db, p: { postId: number; siteId: number; viewerId: number }) =>
     db.selectNoFrom((eb) => [
       eb.selectFrom('attachments').select(eb.fn.countAll().as('n')).where('post_id', '=', p.postId).as('attachments'),
       eb.selectFrom('likes').select(eb.fn.countAll().as('n')).where('post_id', '=', p.postId).as('likes'),
-      eb.selectFrom('likes').select(eb.fn.countAll().as('n')).where('post_id', '=', p.postId).where('user_id', '=', p.viewerId).as('viewer_likes'),
-      eb.selectFrom('comments').select(eb.fn.countAll().as('n')).where('post_id', '=', p.postId).where('status', '=', 'approved').as('comments'),
+      eb
+        .selectFrom('likes')
+        .select(eb.fn.countAll().as('n'))
+        .where('post_id', '=', p.postId)
+        .where('user_id', '=', p.viewerId)
+        .as('viewer_likes'),
+      eb
+        .selectFrom('comments')
+        .select(eb.fn.countAll().as('n'))
+        .where('post_id', '=', p.postId)
+        .where('status', '=', 'approved')
+        .as('comments'),
       eb
         .selectFrom('site_followers')
         .select(eb.fn.countAll().as('n'))
@@ -85,7 +112,9 @@ const queries = {
         .as('viewer_follows'),
     ]),
   ),
-  metadata: prepared((db: Db, p: { postId: number }) => db.selectFrom('post_meta').selectAll().where('post_id', '=', p.postId).orderBy('id')),
+  metadata: prepared((db: Db, p: { postId: number }) =>
+    db.selectFrom('post_meta').selectAll().where('post_id', '=', p.postId).orderBy('id'),
+  ),
 };
 
 /** Posts as read on a Kysely database (SQLite or PostgreSQL), with what the post object shows around them. */
@@ -125,15 +154,16 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
 
     async postRelations(post, request) {
       const author =
-        post.authorId === null
-          ? undefined
-          : await queries.user.executeTakeFirst(db, { id: post.authorId });
+        post.authorId === null ? undefined : await queries.user.executeTakeFirst(db, { id: post.authorId });
 
       const ancestors = await ancestorsOf(post);
 
       const termRows = await queries.terms.execute(db, { postId: post.id });
       // count(*) is a string on PostgreSQL.
-      const terms: TermRecord[] = termRows.map((row) => ({ ...camelCased(row), postCount: Number(row.post_count ?? 0) }));
+      const terms: TermRecord[] = termRows.map((row) => ({
+        ...camelCased(row),
+        postCount: Number(row.post_count ?? 0),
+      }));
 
       const recent = await queries.recentAttachments.execute(db, { postId: post.id, limit: request.recentAttachments });
       const all = request.allAttachments
@@ -145,12 +175,22 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
           : (recent.find((row) => row.id === post.featuredMediaId) ??
             (await db.selectFrom('attachments').selectAll().where('id', '=', post.featuredMediaId).executeTakeFirst()));
 
-      const counts = await queries.counts.executeTakeFirst(db, { postId: post.id, siteId: post.siteId, viewerId: request.viewerId });
+      const counts = await queries.counts.executeTakeFirst(db, {
+        postId: post.id,
+        siteId: post.siteId,
+        viewerId: request.viewerId,
+      });
       if (!counts) throw new Error('counts query answered no row');
 
       const metadata = await queries.metadata.execute(db, { postId: post.id });
       const revisions = request.revisions
-        ? await db.selectFrom('revisions').select('id').where('post_id', '=', post.id).orderBy('date', 'desc').orderBy('id', 'desc').execute()
+        ? await db
+            .selectFrom('revisions')
+            .select('id')
+            .where('post_id', '=', post.id)
+            .orderBy('date', 'desc')
+            .orderBy('id', 'desc')
+            .execute()
         : [];
 
       return {
@@ -161,7 +201,11 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
         attachmentCount: Number(counts.attachments),
         featuredMedia: featured ? toAttachment(featured) : null,
         allAttachments: all.map(toAttachment),
-        metadata: metadata.map((row) => ({ id: row.id, key: row.meta_key, value: JSON.parse(row.meta_value) as unknown })),
+        metadata: metadata.map((row) => ({
+          id: row.id,
+          key: row.meta_key,
+          value: JSON.parse(row.meta_value) as unknown,
+        })),
         likeCount: Number(counts.likes),
         viewerLikes: Number(counts.viewer_likes) > 0,
         commentCount: Number(counts.comments),

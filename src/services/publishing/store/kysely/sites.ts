@@ -28,7 +28,13 @@ export function kyselyPublishingSites(db: Db): PublishingSites {
         ref.kind === 'id'
           ? await queries.siteById.executeTakeFirst(db, { id: ref.id })
           : await queries.siteByAddress.executeTakeFirst(db, { domain: ref.domain, path: ref.path });
-      return row && { ...camelCased(row), isPrivate: row.is_private === 1, extraPostTypes: JSON.parse(row.extra_post_types) as string[] };
+      return (
+        row && {
+          ...camelCased(row),
+          isPrivate: row.is_private === 1,
+          extraPostTypes: JSON.parse(row.extra_post_types) as string[],
+        }
+      );
     },
 
     async capabilitiesOf(siteId, userId) {
@@ -38,9 +44,17 @@ export function kyselyPublishingSites(db: Db): PublishingSites {
 
     async siteStats(siteId, viewerId) {
       return {
-        publishedPosts: await count(db.selectFrom('posts').where('site_id', '=', siteId).where('type', '=', 'post').where('status', '=', 'publish')),
+        publishedPosts: await count(
+          db
+            .selectFrom('posts')
+            .where('site_id', '=', siteId)
+            .where('type', '=', 'post')
+            .where('status', '=', 'publish'),
+        ),
         followers: await count(db.selectFrom('site_followers').where('site_id', '=', siteId)),
-        viewerFollows: await exists(db.selectFrom('site_followers').where('site_id', '=', siteId).where('user_id', '=', viewerId)),
+        viewerFollows: await exists(
+          db.selectFrom('site_followers').where('site_id', '=', siteId).where('user_id', '=', viewerId),
+        ),
       };
     },
   };

@@ -12,7 +12,9 @@ const MAX_ATTEMPTS = 20;
 const INSERT_SLICE = 500;
 
 /** The columns of a term, with its published posts counted (as the post object's terms count them); also the post object's terms (`posts.ts`). */
-export function termColumns(eb: ExpressionBuilder<PublishingTables & { counted: PublishingTables['post_terms'] }, 'terms'>) {
+export function termColumns(
+  eb: ExpressionBuilder<PublishingTables & { counted: PublishingTables['post_terms'] }, 'terms'>,
+) {
   return [
     'terms.id',
     'terms.taxonomy',
@@ -35,7 +37,15 @@ function termRows(db: Db) {
   return db.selectFrom('terms').select(termColumns);
 }
 
-type TermRow = { id: number; taxonomy: string; name: string; slug: string; description: string; parent_id: number; post_count: unknown };
+type TermRow = {
+  id: number;
+  taxonomy: string;
+  name: string;
+  slug: string;
+  description: string;
+  parent_id: number;
+  post_count: unknown;
+};
 
 // count(*) is a string on PostgreSQL.
 const toTerm = (row: TermRow): TermRecord => ({
@@ -82,18 +92,33 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
     },
 
     async findTermBySlug(siteId, taxonomy, slug) {
-      const row = await termRows(db).where('terms.site_id', '=', siteId).where('terms.taxonomy', '=', taxonomy).where('terms.slug', '=', slug).executeTakeFirst();
+      const row = await termRows(db)
+        .where('terms.site_id', '=', siteId)
+        .where('terms.taxonomy', '=', taxonomy)
+        .where('terms.slug', '=', slug)
+        .executeTakeFirst();
       return row ? toTerm(row) : undefined;
     },
 
     async findTermsByName(siteId, taxonomy, name) {
-      const rows = await termRows(db).where('terms.site_id', '=', siteId).where('terms.taxonomy', '=', taxonomy).where('terms.name', '=', name).orderBy('terms.id').execute();
+      const rows = await termRows(db)
+        .where('terms.site_id', '=', siteId)
+        .where('terms.taxonomy', '=', taxonomy)
+        .where('terms.name', '=', name)
+        .orderBy('terms.id')
+        .execute();
       return rows.map(toTerm);
     },
 
     async hasTerm(siteId, taxonomy, id) {
       if (!isStorableId(id)) return false;
-      const row = await db.selectFrom('terms').select('id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('terms')
+        .select('id')
+        .where('site_id', '=', siteId)
+        .where('taxonomy', '=', taxonomy)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
@@ -109,19 +134,43 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
                 .select('slug')
                 .where('site_id', '=', siteId)
                 .where('taxonomy', '=', taxonomy)
-                .where((eb) => eb.or([eb('slug', '=', term.slug), eb('slug', 'like', `${term.slug.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`)]))
+                .where((eb) =>
+                  eb.or([
+                    eb('slug', '=', term.slug),
+                    eb('slug', 'like', `${term.slug.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`),
+                  ]),
+                )
                 .execute()
             ).map((row) => row.slug),
           );
           let slug = term.slug;
           for (let n = 2; taken.has(slug); n++) slug = `${term.slug}-${n}`;
-          const top = await trx.selectFrom('terms').select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
+          const top = await trx
+            .selectFrom('terms')
+            .select((eb) => eb.fn.max('id').as('top'))
+            .executeTakeFirst();
           const id = Number(top?.top ?? 0) + 1;
           await trx
             .insertInto('terms')
-            .values({ id, site_id: siteId, taxonomy, name: term.name, slug, description: term.description, parent_id: term.parentId })
+            .values({
+              id,
+              site_id: siteId,
+              taxonomy,
+              name: term.name,
+              slug,
+              description: term.description,
+              parent_id: term.parentId,
+            })
             .execute();
-          return { id, taxonomy, name: term.name, slug, description: term.description, parentId: term.parentId, postCount: 0 };
+          return {
+            id,
+            taxonomy,
+            name: term.name,
+            slug,
+            description: term.description,
+            parentId: term.parentId,
+            postCount: 0,
+          };
         },
         MAX_ATTEMPTS,
       );
@@ -132,7 +181,13 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
       const below: number[] = [];
       const seen = new Set([id]);
       for (let level = [id]; level.length; ) {
-        const rows = await db.selectFrom('terms').select('id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('parent_id', 'in', level).execute();
+        const rows = await db
+          .selectFrom('terms')
+          .select('id')
+          .where('site_id', '=', siteId)
+          .where('taxonomy', '=', taxonomy)
+          .where('parent_id', 'in', level)
+          .execute();
         level = rows.map((row) => row.id).filter((child) => !seen.has(child));
         for (const child of level) seen.add(child);
         below.push(...level);
@@ -147,12 +202,24 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
         ...(fields.parentId !== undefined ? { parent_id: fields.parentId } : {}),
       };
       if (!Object.keys(values).length) return;
-      await db.updateTable('terms').set(values).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).execute();
+      await db
+        .updateTable('terms')
+        .set(values)
+        .where('site_id', '=', siteId)
+        .where('taxonomy', '=', taxonomy)
+        .where('id', '=', id)
+        .execute();
     },
 
     deleteTerm(siteId, taxonomy, id, fallbackId) {
       return atomically(db, async (trx) => {
-        const term = await trx.selectFrom('terms').select('parent_id').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).executeTakeFirst();
+        const term = await trx
+          .selectFrom('terms')
+          .select('parent_id')
+          .where('site_id', '=', siteId)
+          .where('taxonomy', '=', taxonomy)
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (!term) return;
         if (fallbackId !== undefined && fallbackId !== id) {
           // The posts whose only term of the taxonomy this is: `wp_delete_term` gives them the default instead.
@@ -176,12 +243,26 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
           // In slices: a statement's bound values are limited (SQLite: 32,766).
           for (let start = 0; start < orphans.length; start += INSERT_SLICE) {
             const slice = orphans.slice(start, start + INSERT_SLICE);
-            await trx.insertInto('post_terms').values(slice.map((row) => ({ post_id: row.post_id, term_id: fallbackId }))).execute();
+            await trx
+              .insertInto('post_terms')
+              .values(slice.map((row) => ({ post_id: row.post_id, term_id: fallbackId })))
+              .execute();
           }
         }
         await trx.deleteFrom('post_terms').where('term_id', '=', id).execute();
-        await trx.updateTable('terms').set({ parent_id: term.parent_id }).where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('parent_id', '=', id).execute();
-        await trx.deleteFrom('terms').where('site_id', '=', siteId).where('taxonomy', '=', taxonomy).where('id', '=', id).execute();
+        await trx
+          .updateTable('terms')
+          .set({ parent_id: term.parent_id })
+          .where('site_id', '=', siteId)
+          .where('taxonomy', '=', taxonomy)
+          .where('parent_id', '=', id)
+          .execute();
+        await trx
+          .deleteFrom('terms')
+          .where('site_id', '=', siteId)
+          .where('taxonomy', '=', taxonomy)
+          .where('id', '=', id)
+          .execute();
       });
     },
   };

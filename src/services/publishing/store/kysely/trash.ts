@@ -1,7 +1,13 @@
 import { SqliteAdapter } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
 import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
-import { desiredSlugOnRestore, slugMustBeUnique, STATUS_WITHOUT_TRASH_MEMORY, trashedSlug, uniqueSlug } from '../trashRules.js';
+import {
+  desiredSlugOnRestore,
+  slugMustBeUnique,
+  STATUS_WITHOUT_TRASH_MEMORY,
+  trashedSlug,
+  uniqueSlug,
+} from '../trashRules.js';
 import type { PostTrash } from '../../domain/publishingStore.js';
 import { storedTime } from '../../../../platform/store/times.js';
 import type { RestoredPost } from '../../domain/records.js';
@@ -13,13 +19,25 @@ const MAX_SLUG_ATTEMPTS = 20;
 /* The queries of trashing and restoring a post, built and compiled once (see `prepared`): building them is a
  * large share of a restore's CPU. Queries whose shape depends on the request stay built per call. */
 const queries = {
-  statusAndSlug: prepared((db: Db, p: { postId: number }) => db.selectFrom('posts').select(['status', 'slug']).where('id', '=', p.postId)),
+  statusAndSlug: prepared((db: Db, p: { postId: number }) =>
+    db.selectFrom('posts').select(['status', 'slug']).where('id', '=', p.postId),
+  ),
   moveToTrash: prepared((db: Db, p: { postId: number; slug: string; modified: string; status: string }) =>
-    db.updateTable('posts').set({ status: 'trash', slug: p.slug, modified: p.modified }).where('id', '=', p.postId).where('status', '=', p.status),
+    db
+      .updateTable('posts')
+      .set({ status: 'trash', slug: p.slug, modified: p.modified })
+      .where('id', '=', p.postId)
+      .where('status', '=', p.status),
   ),
   forgetTrash: prepared((db: Db, p: { postId: number }) => db.deleteFrom('trash_meta').where('post_id', '=', p.postId)),
-  rememberTrash: prepared((db: Db, p: { postId: number; previousStatus: string; trashedAt: string; originalSlug: string }) =>
-    db.insertInto('trash_meta').values({ post_id: p.postId, previous_status: p.previousStatus, trashed_at: p.trashedAt, original_slug: p.originalSlug }),
+  rememberTrash: prepared(
+    (db: Db, p: { postId: number; previousStatus: string; trashedAt: string; originalSlug: string }) =>
+      db.insertInto('trash_meta').values({
+        post_id: p.postId,
+        previous_status: p.previousStatus,
+        trashed_at: p.trashedAt,
+        original_slug: p.originalSlug,
+      }),
   ),
   trashComments: prepared((db: Db, p: { postId: number }) =>
     db
@@ -32,12 +50,29 @@ const queries = {
     db
       .selectFrom('posts')
       .leftJoin('trash_meta', 'trash_meta.post_id', 'posts.id')
-      .select(['posts.site_id', 'posts.type', 'posts.parent_id', 'posts.status', 'posts.slug', 'trash_meta.previous_status', 'trash_meta.original_slug'])
+      .select([
+        'posts.site_id',
+        'posts.type',
+        'posts.parent_id',
+        'posts.status',
+        'posts.slug',
+        'trash_meta.previous_status',
+        'trash_meta.original_slug',
+      ])
       .where('posts.id', '=', p.postId),
   ),
-  holdSite: prepared((db: Db, p: { siteId: number }) => db.updateTable('sites').set((eb) => ({ name: eb.ref('name') })).where('id', '=', p.siteId)),
+  holdSite: prepared((db: Db, p: { siteId: number }) =>
+    db
+      .updateTable('sites')
+      .set((eb) => ({ name: eb.ref('name') }))
+      .where('id', '=', p.siteId),
+  ),
   takeOutOfTrash: prepared((db: Db, p: { postId: number; status: string; slug: string; modified: string }) =>
-    db.updateTable('posts').set({ status: p.status, slug: p.slug, modified: p.modified }).where('id', '=', p.postId).where('status', '=', 'trash'),
+    db
+      .updateTable('posts')
+      .set({ status: p.status, slug: p.slug, modified: p.modified })
+      .where('id', '=', p.postId)
+      .where('status', '=', 'trash'),
   ),
   restoreComments: prepared((db: Db, p: { postId: number }) =>
     db
@@ -48,7 +83,14 @@ const queries = {
   ),
   /** Whether another post of the site and type (not a page) holds a slug. */
   slugTaken: prepared((db: Db, p: { siteId: number; type: string; postId: number; slug: string }) =>
-    db.selectFrom('posts').select('slug').where('site_id', '=', p.siteId).where('type', '=', p.type).where('id', '!=', p.postId).where('slug', '=', p.slug).limit(1),
+    db
+      .selectFrom('posts')
+      .select('slug')
+      .where('site_id', '=', p.siteId)
+      .where('type', '=', p.type)
+      .where('id', '!=', p.postId)
+      .where('slug', '=', p.slug)
+      .limit(1),
   ),
 };
 
@@ -58,9 +100,16 @@ type SlugScope = { site_id: number; type: string; parent_id: number | null };
 /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
 export async function freeSlug(db: Db, postId: number, post: SlugScope, desired: string): Promise<string> {
   const others = () => {
-    const query = db.selectFrom('posts').select('slug').where('site_id', '=', post.site_id).where('type', '=', post.type).where('id', '!=', postId);
+    const query = db
+      .selectFrom('posts')
+      .select('slug')
+      .where('site_id', '=', post.site_id)
+      .where('type', '=', post.type)
+      .where('id', '!=', postId);
     if (post.type !== 'page') return query;
-    return post.parent_id === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', post.parent_id);
+    return post.parent_id === null
+      ? query.where('parent_id', 'is', null)
+      : query.where('parent_id', '=', post.parent_id);
   };
   // Mostly the slug is free (a trashed post held it under another name): one lookup in the
   // (site, type, slug) index answers that. Only a taken slug reads the numbered ones, as the
@@ -108,10 +157,20 @@ export function kyselyPostTrash(db: Db): PostTrash {
         const post = await queries.statusAndSlug.executeTakeFirst(trx, { postId });
         if (!post || post.status === 'trash') return false;
         // Compare-and-set on the status read above: of concurrent calls, one moves the post.
-        const moved = await queries.moveToTrash.executeChanges(trx, { postId, slug: trashedSlug(post.slug), modified: storedTime(at), status: post.status });
+        const moved = await queries.moveToTrash.executeChanges(trx, {
+          postId,
+          slug: trashedSlug(post.slug),
+          modified: storedTime(at),
+          status: post.status,
+        });
         if (moved !== 1) return false;
         await queries.forgetTrash.executeChanges(trx, { postId });
-        await queries.rememberTrash.executeChanges(trx, { postId, previousStatus: post.status, trashedAt: storedTime(at), originalSlug: post.slug });
+        await queries.rememberTrash.executeChanges(trx, {
+          postId,
+          previousStatus: post.status,
+          trashedAt: storedTime(at),
+          originalSlug: post.slug,
+        });
         await queries.trashComments.executeChanges(trx, { postId });
         return true;
       });
@@ -135,13 +194,35 @@ export function kyselyPostTrash(db: Db): PostTrash {
       return atomically(db, async (trx) => {
         // A conditional no-op update first: it holds the post's row (PostgreSQL) until the end, so a
         // concurrent restore or deletion waits, and only a post still in the trash goes on.
-        const held = await trx.updateTable('posts').set({ status: 'trash' }).where('id', '=', postId).where('status', '=', 'trash').executeTakeFirst();
+        const held = await trx
+          .updateTable('posts')
+          .set({ status: 'trash' })
+          .where('id', '=', postId)
+          .where('status', '=', 'trash')
+          .executeTakeFirst();
         if (Number(held.numUpdatedRows) !== 1) return false;
-        const post = await trx.selectFrom('posts').select(['type', 'parent_id']).where('id', '=', postId).executeTakeFirstOrThrow();
+        const post = await trx
+          .selectFrom('posts')
+          .select(['type', 'parent_id'])
+          .where('id', '=', postId)
+          .executeTakeFirstOrThrow();
         // Children of the same type and attachments move up one level, as the platform points them.
-        await trx.updateTable('posts').set({ parent_id: post.parent_id }).where('parent_id', '=', postId).where('type', '=', post.type).execute();
+        await trx
+          .updateTable('posts')
+          .set({ parent_id: post.parent_id })
+          .where('parent_id', '=', postId)
+          .where('type', '=', post.type)
+          .execute();
         await trx.updateTable('attachments').set({ post_id: post.parent_id }).where('post_id', '=', postId).execute();
-        for (const table of ['comments', 'post_meta', 'likes', 'revisions', 'autosaves', 'post_terms', 'trash_meta'] as const) {
+        for (const table of [
+          'comments',
+          'post_meta',
+          'likes',
+          'revisions',
+          'autosaves',
+          'post_terms',
+          'trash_meta',
+        ] as const) {
           await trx.deleteFrom(table).where('post_id', '=', postId).execute();
         }
         await trx.deleteFrom('posts').where('id', '=', postId).execute();

@@ -6,31 +6,56 @@ import { primarySite, toUser } from './userRow.js';
 
 /** A bearer token's owner, read on the request path when not remembered: built once (see `prepared`). */
 const tokenOwner = prepared((db: Db, p: { tokenHash: string }) =>
-  db.selectFrom('access_tokens').select('user_id').where('token_hash', '=', p.tokenHash).where('revoked_at', 'is', null),
+  db
+    .selectFrom('access_tokens')
+    .select('user_id')
+    .where('token_hash', '=', p.tokenHash)
+    .where('revoked_at', 'is', null),
 );
 
 /** Users and their bearer tokens on a Kysely database (SQLite or PostgreSQL); only a token's hash is stored. */
 export function kyselyPublishingUsers(db: Db): PublishingUsers {
   return {
     async findUserByLogin(login) {
-      const row = await db.selectFrom('users').selectAll('users').select(primarySite).where('users.login', '=', login).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .selectAll('users')
+        .select(primarySite)
+        .where('users.login', '=', login)
+        .executeTakeFirst();
       return row && toUser(row);
     },
 
     async findUserById(id) {
-      const row = await db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('users')
+        .selectAll('users')
+        .select(primarySite)
+        .where('users.id', '=', id)
+        .executeTakeFirst();
       return row && toUser(row);
     },
 
     async sitesOfUser(userId) {
-      const rows = await db.selectFrom('site_roles').select('site_id').where('user_id', '=', userId).orderBy('site_id').execute();
+      const rows = await db
+        .selectFrom('site_roles')
+        .select('site_id')
+        .where('user_id', '=', userId)
+        .orderBy('site_id')
+        .execute();
       return rows.map((row) => Number(row.site_id));
     },
 
     async createAccessToken(token) {
       await db
         .insertInto('access_tokens')
-        .values({ id: token.id, token_hash: token.tokenHash, user_id: token.userId, created_at: token.createdAt.toISOString(), revoked_at: null })
+        .values({
+          id: token.id,
+          token_hash: token.tokenHash,
+          user_id: token.userId,
+          created_at: token.createdAt.toISOString(),
+          revoked_at: null,
+        })
         .execute();
     },
 
@@ -52,7 +77,13 @@ export function kyselyPublishingUsers(db: Db): PublishingUsers {
       let query = db
         .selectFrom('access_tokens')
         .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .select(['access_tokens.id', 'access_tokens.user_id', 'users.login', 'access_tokens.created_at', 'access_tokens.revoked_at'])
+        .select([
+          'access_tokens.id',
+          'access_tokens.user_id',
+          'users.login',
+          'access_tokens.created_at',
+          'access_tokens.revoked_at',
+        ])
         .orderBy('access_tokens.created_at')
         .orderBy('access_tokens.id');
       if (userId !== undefined) query = query.where('access_tokens.user_id', '=', userId);

@@ -13,7 +13,10 @@ const MAX_ATTEMPTS = 20;
 
 /** The next ID of a table with explicit integer IDs (the store has no sequences, for SQLite and PostgreSQL alike). */
 async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.max('id').as('top')).executeTakeFirst();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
   return Number(row?.top ?? 0) + 1;
 }
 
@@ -61,13 +64,26 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
           const next = { ...current, ...changes };
           const update: Updateable<PostsTable> = { ...changes };
           if (slugMustBeUnique(next.status, next.slug)) {
-            update.slug = await freeSlug(trx, postId, { site_id: next.site_id, type: next.type, parent_id: next.parent_id }, next.slug);
+            update.slug = await freeSlug(
+              trx,
+              postId,
+              { site_id: next.site_id, type: next.type, parent_id: next.parent_id },
+              next.slug,
+            );
           }
           await trx.updateTable('posts').set(update).where('id', '=', postId).execute();
           const id = await nextId(trx, 'revisions');
           await trx
             .insertInto('revisions')
-            .values({ id, post_id: postId, author_id: revision.authorId, date: revision.at, title: next.title, content: next.content, excerpt: next.excerpt })
+            .values({
+              id,
+              post_id: postId,
+              author_id: revision.authorId,
+              date: revision.at,
+              title: next.title,
+              content: next.content,
+              excerpt: next.excerpt,
+            })
             .execute();
           return true;
         },
