@@ -102,11 +102,35 @@ class PresenterContext {
   readonly headers = new Map<string, string>();
   /** What the server's earlier middleware notes on a request (an OAuth app's origin): the mock keeps no apps, so nothing. */
   readonly state: Record<string, unknown> = {};
+  /** The request as the presenter reads it straight from Node's (its headers). */
+  readonly req: { readonly headers: IncomingMessage['headers'] };
+  /** Node's response as the presenter writes headers straight to it (`platform/answers/headers.ts`): into `headers`. */
+  readonly res: {
+    readonly headersSent: false;
+    getHeader(name: string): string | undefined;
+    setHeader(name: string, value: string | number | readonly string[]): void;
+  };
   constructor(
     readonly method: string,
     readonly query: Record<string, string | string[]>,
     private readonly incoming: IncomingMessage['headers'],
-  ) {}
+  ) {
+    this.req = { headers: incoming };
+    const headers = this.headers;
+    const named = (name: string) => [...headers.keys()].find((key) => key.toLowerCase() === name.toLowerCase());
+    this.res = {
+      headersSent: false,
+      getHeader: (name) => {
+        const key = named(name);
+        return key === undefined ? undefined : headers.get(key);
+      },
+      setHeader: (name, value) => {
+        const key = named(name);
+        if (key !== undefined) headers.delete(key);
+        headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      },
+    };
+  }
   get(name: string): string {
     const value = this.incoming[name.toLowerCase()];
     return Array.isArray(value) ? value.join(', ') : (value ?? '');
