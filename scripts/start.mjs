@@ -27,7 +27,7 @@ const env = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
 };
-const server = spawn(process.execPath, ['--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], {
+const server = spawn(process.execPath, ['--max-semi-space-size=16', '--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], {
   stdio: 'inherit',
   env,
 });

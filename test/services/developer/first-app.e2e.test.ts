@@ -1,6 +1,7 @@
+import { createServer } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
 import { launchBrowser } from '../../support/browser.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
@@ -94,6 +95,10 @@ describe.each([
     await settings.waitFor();
     const appPort = await freePort();
     const redirectUri = `http://127.0.0.1:${appPort}/callback`;
+    // The app's callback page (the app is this test): each redirect ends on a page rather than a browser error page,
+    // whose late navigation could cut into the next one.
+    const app = createServer((_req, res) => res.end('signed in')).listen(appPort, '127.0.0.1');
+    onTestFinished(() => void app.close());
     await settings.getByLabel('Redirect URIs').fill(redirectUri);
     await settings.getByLabel('JavaScript origins').fill(`http://127.0.0.1:${appPort}`);
     await settings.getByRole('button', { name: 'Save OAuth settings' }).click();
@@ -139,6 +144,8 @@ describe.each([
       person.waitForRequest((sent) => sent.url().startsWith(redirectUri)),
       consent.getByRole('button', { name: 'Allow' }).click(),
     ]);
+
+    await person.waitForURL(`${redirectUri}**`);
 
     // 4. The code, redeemed; the token names the site.
     const tokens = await client.authorizationCodeGrant(config, new URL(callback.url()), {
