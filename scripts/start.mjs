@@ -27,10 +27,14 @@ const env = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
   MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '4194304',
 };
-const server = spawn(process.execPath, ['--max-semi-space-size=16', '--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')], {
-  stdio: 'inherit',
-  env,
-});
+const server = spawn(
+  process.execPath,
+  ['--max-semi-space-size=16', '--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')],
+  {
+    stdio: 'inherit',
+    env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 // `npm start` runs this under `sh -c`, which a SIGTERM to npm (`kill <pid of npm start>`) ends without passing the
 // signal on: this process would be left, and the server on its port. When the parent goes, the server is stopped too.
