@@ -120,7 +120,8 @@ async function startProject(databaseUrl: string, extraEnv: Record<string, string
   const port = await freePort();
   const child = startScript(
     nodeFlags.length ? ENTRY : COMPILED_ENTRY,
-    { ...serverEnv(port, databaseUrl), ...extraEnv },
+    // V8's young generation as `npm run start:prod` sizes it (docs/operations.md).
+    { ...serverEnv(port, databaseUrl), NODE_OPTIONS: '--max-semi-space-size=16', ...extraEnv },
     { nodeFlags },
   );
   children.push(child);
