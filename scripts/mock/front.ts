@@ -113,7 +113,7 @@ class PresenterContext {
   constructor(
     readonly method: string,
     readonly query: Record<string, string | string[]>,
-    private readonly incoming: IncomingMessage['headers'],
+    incoming: IncomingMessage['headers'],
   ) {
     this.req = { headers: incoming };
     const headers = this.headers;
@@ -130,21 +130,6 @@ class PresenterContext {
         headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
       },
     };
-  }
-  get(name: string): string {
-    const value = this.incoming[name.toLowerCase()];
-    return Array.isArray(value) ? value.join(', ') : (value ?? '');
-  }
-  set(name: string | Record<string, string>, value?: string): void {
-    if (typeof name === 'string') this.headers.set(name, String(value));
-    else for (const [key, item] of Object.entries(name)) this.headers.set(key, String(item));
-  }
-  set type(value: string) {
-    this.headers.set('Content-Type', value);
-  }
-  vary(field: string): void {
-    const current = this.headers.get('Vary');
-    if (!current?.split(/\s*,\s*/).includes(field)) this.headers.set('Vary', current ? `${current}, ${field}` : field);
   }
 }
 
