@@ -70,7 +70,9 @@ export type BodyFlag = boolean | number | string;
  * allowed value on a new post and ignored on an edit. Fields not listed
  * here (`terms_by_id`, `categories_by_id`, a top-level `comments_open`,
  * ...) are dropped, as the v1.1 endpoint drops them; an edit left with
- * no field is `400 invalid_input`.
+ * no field is `400 invalid_input`. A field sent as `null` is not given
+ * (the platform's `isset`): the web editor sends `date: null` for
+ * "publish immediately".
  *
  */
 export type PostInput = {
@@ -82,7 +84,7 @@ export type PostInput = {
      * `q`, `s`, `strike`, `strong` are kept.
      *
      */
-    title?: string;
+    title?: string | null;
     /**
      * The content (HTML and shortcodes allowed); a body is at most 64 kB
      * (`413`). From a caller without `unfiltered_html` it is filtered on
@@ -91,47 +93,47 @@ export type PostInput = {
      * event handlers or `javascript:` URLs).
      *
      */
-    content?: string;
+    content?: string | null;
     /**
      * An optional excerpt; a body is at most 64 kB (`413`). Filtered as the content.
      */
-    excerpt?: string;
+    excerpt?: string | null;
     /**
      * The name used in URLs; made a slug, and unique among the site's published posts of the type. An empty slug is ignored.
      */
-    slug?: string;
+    slug?: string | null;
     /**
      * The status to give the post (`future` is `publish`; a date ahead
      * schedules it). Another value is the first allowed one on a new post
      * (`publish`; `trash` is not allowed there) and ignored on an edit.
      *
      */
-    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash' | string;
+    status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash' | string | null;
     /**
      * The post's date; applied only for a caller who may publish posts (a contributor's post is dated by its save, and by its publication).
      */
-    date?: QueryTime;
+    date?: QueryTime | null;
     /**
      * A password that protects the post; empty for none.
      */
-    password?: string;
+    password?: string | null;
     /**
      * Stick the post to the front page; true needs `publish_posts` or `edit_others_posts` (else `403`).
      */
-    sticky?: BodyFlag;
+    sticky?: BodyFlag | null;
     /**
      * The parent page (pages only; 0 for none); a post of the same type the caller may read, not the post itself (else `400`).
      */
-    parent?: BodyInteger;
+    parent?: BodyInteger | null;
     /**
      * New posts only (dropped on an edit); `post` (default), `page`, or a type the site exposes.
      */
-    type?: string;
-    menu_order?: BodyInteger;
+    type?: string | null;
+    menu_order?: BodyInteger | null;
     /**
      * Pages only; the template file.
      */
-    page_template?: string;
+    page_template?: string | null;
     /**
      * Whether comments and pings are open.
      */
@@ -146,20 +148,20 @@ export type PostInput = {
          * `open` or `closed` (`pings_open` wins).
          */
         ping_status?: 'open' | 'closed';
-    };
-    likes_enabled?: BodyFlag;
-    sharing_enabled?: BodyFlag;
+    } | null;
+    likes_enabled?: BodyFlag | null;
+    sharing_enabled?: BodyFlag | null;
     /**
      * The user to give the post to, by login or user ID. Giving it to
      * another user needs `edit_others_posts` (editors); that user must
      * be able to write posts on the site.
      *
      */
-    author?: number | string;
+    author?: number | string | null;
     /**
      * The post format; `default` and `standard` mean none. Another value is `default` on a new post and ignored on an edit.
      */
-    format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio' | string;
+    format?: 'default' | 'standard' | 'aside' | 'chat' | 'gallery' | 'link' | 'image' | 'quote' | 'status' | 'video' | 'audio' | string | null;
     /**
      * Terms by taxonomy (`category`, `post_tag`), each a comma list or an
      * array of names or IDs, merged with `categories` and `tags` (the
@@ -171,9 +173,9 @@ export type PostInput = {
      */
     terms?: {
         [key: string]: TermNames | null;
-    };
-    categories?: TermNames;
-    tags?: TermNames;
+    } | null;
+    categories?: TermNames | null;
+    tags?: TermNames | null;
     /**
      * The ID of an attachment of the site to show as the post's featured
      * image (its `_thumbnail_id`); an empty value removes it. Anything
@@ -181,7 +183,7 @@ export type PostInput = {
      * was: there is no media upload or sideloading here.
      *
      */
-    featured_image?: string | number;
+    featured_image?: string | number | null;
     /**
      * Metadata to add, update or delete, each entry applied in turn as
      * the platform does: `add` (a key and a non-empty value), `update`
@@ -193,7 +195,7 @@ export type PostInput = {
      * another post's metadata are skipped.
      *
      */
-    metadata?: Array<MetadataInput>;
+    metadata?: Array<MetadataInput> | null;
     /**
      * `multipart/form-data` only: files to attach (`media[]`). There is
      * no media library here: the post is saved and each file is listed
@@ -1821,14 +1823,14 @@ export type Visitor = {
  *
  */
 export type PostInputV12 = PostInput & {
-    categories_by_id?: TermNames;
-    tags_by_id?: TermNames;
+    categories_by_id?: TermNames | null;
+    tags_by_id?: TermNames | null;
     /**
      * Terms by taxonomy, by ID only (entries other than digits are skipped), added to those named.
      */
     terms_by_id?: {
         [key: string]: TermNames | null;
-    };
+    } | null;
 };
 
 /**

@@ -408,6 +408,26 @@ describe('web editor: Calypso save-edited.js, save-post.js and the posts screen'
     );
   });
 
+  it('post-editor.jsx setPostDate: "Publish Immediately" saves date: null (a top-level null is not given, as the server reads it)', async () => {
+    const created = await call('POST', '/rest/v1.2', '/sites/1/posts/new?context=edit', {
+      title: 'Right away',
+      status: 'draft',
+      date: null,
+    });
+    expectReads(created, POST_READS.calypso, 'state/posts');
+    expectReads(
+      await call('POST', '/rest/v1.2', `/sites/1/posts/${String(created.ID)}?context=edit`, {
+        date: null,
+        parent: null,
+        featured_image: null,
+        excerpt: null,
+        title: 'Right away, again',
+      }),
+      POST_READS.calypso,
+      'state/posts',
+    );
+  });
+
   it('the posts screen: a page of posts with next_page followed until none, the type\u2019s labels, the tag selector', async () => {
     const seen: number[] = [];
     let handle: string | undefined;

@@ -298,6 +298,84 @@ describe('web editor: Calypso save-edited.js (normalizeApiAttributes: normalizeT
   });
 });
 
+describe('web editor: Calypso post-editor.jsx (setPostDate: "Publish Immediately" edits the date to null)', () => {
+  /** A v1.2 save as save-edited.js sends it (`context=edit`), with the editor's edits as they are. */
+  const saveV12 = async (target: 'new' | number, body: unknown) => {
+    const response = await harness.call(`${harness.server.url}/rest/v1.2/sites/1/posts/${target}?context=edit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens.editor}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  it('a top-level null is not given (isset): date null on a new post is now, on an edit keeps the date', async () => {
+    const before = Date.now();
+    const created = await saveV12('new', { title: 'Right away', content: 'Now.', status: 'draft', date: null });
+    expect(created.status).toBe(200);
+    expect(Date.parse(created.body.date)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    const scheduled = await save('editor', created.body.ID, { date: '2026-01-05T08:00:00+00:00' });
+    expect(scheduled.body.date).toBe('2026-01-05T08:00:00+00:00');
+    // "Publish Immediately" after a date was chosen: the edit carries `date: null` beside the other edits.
+    const edited = await saveV12(created.body.ID, { title: 'Right away, again', date: null, parent: null });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Right away, again', date: '2026-01-05T08:00:00+00:00' });
+  });
+
+  it('null for any top-level field leaves it as it was, through v1.1 and v1.2; an edit of nulls only is 400 as an empty one', async () => {
+    const created = (
+      await save('editor', 'new', {
+        title: 'Kept',
+        excerpt: 'An excerpt',
+        status: 'publish',
+        featured_image: '201',
+        tags: 'harbour',
+        sticky: true,
+      })
+    ).body;
+    const nulls = {
+      excerpt: null,
+      featured_image: null,
+      parent: null,
+      sticky: null,
+      tags: null,
+      terms: null,
+      metadata: null,
+      discussion: null,
+      slug: null,
+      status: null,
+      format: null,
+      author: null,
+    };
+    const edited = await save('editor', created.ID, { ...nulls, content: 'Changed' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      title: 'Kept',
+      content: 'Changed',
+      excerpt: 'An excerpt',
+      status: 'publish',
+      sticky: true,
+      slug: created.slug,
+      post_thumbnail: { ID: 201 },
+    });
+    expect(names(edited.body.tags)).toEqual(['harbour']);
+    const v12 = await saveV12(created.ID, { ...nulls, terms_by_id: null, categories_by_id: null, title: 'Kept (1.2)' });
+    expect(v12.body).toMatchObject({ title: 'Kept (1.2)', excerpt: 'An excerpt', sticky: true });
+    expect(names(v12.body.tags)).toEqual(['harbour']);
+    for (const [version, body] of [
+      ['v1.1', await save('editor', created.ID, nulls)],
+      ['v1.2', await saveV12(created.ID, nulls)],
+    ] as const) {
+      expect({ status: body.status, body: body.body }, version).toEqual({
+        status: 400,
+        body: { error: 'invalid_input', message: 'Invalid request input' },
+      });
+    }
+    // A new post of nulls has nothing to write (no title, content or excerpt): 400, as there.
+    expect((await save('editor', 'new', { title: null, content: null, excerpt: null })).status).toBe(400);
+  });
+});
+
 describe('casting as cast_and_filter does', () => {
   it('reads integers as PHP (int), flags as is_truthy, and keeps refusing what the contract cannot take', async () => {
     const page = (

@@ -20,7 +20,7 @@ export interface WriteInput {
   type?: string;
   menu_order?: number;
   page_template?: string;
-  discussion?: PostInput['discussion'];
+  discussion?: NonNullable<PostInput['discussion']>;
   likes_enabled?: boolean;
   sharing_enabled?: boolean;
   author?: number | string;
