@@ -418,6 +418,14 @@ export const listPostsV12 = <ThrowOnError extends boolean = false>(options: Opti
  * else skipped. A post given `categories` or `categories_by_id` that
  * come out empty gets the default category.
  *
+ * A new post identical to a published post of the caller's (the
+ * platform's `post_exists`: same type, same date to the second, the one
+ * given or now, same title, same content once the `ids` of gallery
+ * shortcodes are left out) answers that post as it stands and writes
+ * nothing: a client that retries a create whose answer it never got
+ * gets the post it made, not a second one. The v1.1 create has no such
+ * check.
+ *
  */
 export const createPostV12 = <ThrowOnError extends boolean = false>(options: Options<CreatePostV12Data, ThrowOnError>) => (options.client ?? client).post<CreatePostV12Responses, CreatePostV12Errors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -297,6 +297,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         meta: query.meta,
         body: input,
         termNaming: 'names' as const,
+        answerExisting: true,
       };
       return { status: 200, body: await createPost(deps, request) };
     },

@@ -89,6 +89,56 @@ describe('v1.2 writes', () => {
     expect(termNames(v11.body.tags)).toEqual(['gulls']);
   });
 
+  it('post_exists: a retried create (iOS saves through v1.2 with its date) answers the post the first try made', async () => {
+    // What `parametersWithRemotePost:` sends for a post it publishes (PostServiceRemoteREST.m).
+    const ios = {
+      title: 'Ferry timetable',
+      content: "Boats at nine. [gallery ids='201,202' columns=2]",
+      type: 'post',
+      date: '2026-02-01T09:30:00+0000',
+      status: 'publish',
+      parent: 'false',
+      sticky: 'false',
+      terms: { post_tag: ['ferry'] },
+    };
+    const first = await api('POST', '/sites/1/posts/new?context=edit', 'author', ios);
+    expect(first.status).toBe(200);
+    const count = async () =>
+      (await api('GET', '/sites/1/posts/?status=publish&search=Ferry%20timetable&fields=ID', 'author')).body.found;
+    expect(await count()).toBe(1);
+    // The answer never came; the app sends it again (the gallery's attachments uploaded again have new IDs).
+    const retried = await api('POST', '/sites/1/posts/new?context=edit', 'author', {
+      ...ios,
+      content: "Boats at nine. [gallery ids='305' columns=2]",
+      sticky: 'true',
+      metadata: [{ key: 'mood', value: 'twice', operation: 'add' }],
+    });
+    expect(retried.status).toBe(200);
+    // The same post as it stands: nothing of the retry is written (not its gallery IDs, sticky or metadata).
+    expect(retried.body).toEqual(first.body);
+    expect(await count()).toBe(1);
+
+    // Anything different is a new post: another title, content, date, type; a draft is never matched.
+    for (const other of [
+      { title: 'Ferry timetable (winter)' },
+      { content: 'Boats at ten.' },
+      { date: '2026-02-01T09:30:01+0000' },
+    ]) {
+      const created = await api('POST', '/sites/1/posts/new?context=edit', 'author', { ...ios, ...other });
+      expect(created.body.ID, JSON.stringify(other)).not.toBe(first.body.ID);
+    }
+    const draft = { title: 'Ferry notes', content: 'Draft.', date: '2026-02-02T09:00:00+0000', status: 'draft' };
+    const draftFirst = await api('POST', '/sites/1/posts/new', 'author', draft);
+    expect((await api('POST', '/sites/1/posts/new', 'author', draft)).body.ID).not.toBe(draftFirst.body.ID);
+    // Another user's identical post is not theirs to be answered: the editor gets a post of their own.
+    const editors = await api('POST', '/sites/1/posts/new?context=edit', 'editor', ios);
+    expect(editors.body.ID).not.toBe(first.body.ID);
+    expect(editors.body.author.ID).not.toBe(first.body.author.ID);
+    // v1.1 has no such check: the same body makes a second post there.
+    const v11 = await api('POST', '/sites/1/posts/new', 'author', ios, 'v1.1');
+    expect(v11.body.ID).not.toBe(first.body.ID);
+  });
+
   it('keeps v1.1\u2019s checks: a token, the right to edit, something to write', async () => {
     expect(await api('POST', '/sites/1/posts/new', undefined, { title: 'x' })).toMatchObject({ status: 401 });
     expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({

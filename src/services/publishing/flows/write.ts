@@ -36,6 +36,47 @@ export interface WriteRequest {
   body: WriteInput;
   /** How term names are read: v1.1's names or digits as IDs (the default), or v1.2's names only. */
   termNaming?: TermNaming;
+  /**
+   * v1.2's `post_exists`: a new post identical to a published one (see
+   * `identicalPublishedPost`) answers that one instead of a second copy, so
+   * a client retrying a create that timed out gets the post it made.
+   */
+  answerExisting?: boolean;
+}
+
+/** The `ids='...'` of a gallery shortcode, which `post_exists` leaves out when it compares contents (the attachments differ between tries). */
+const GALLERY_IDS = /(\[gallery[^\]]*)(\sids='[\d,]+')([^\]]*\])/g;
+const withoutGalleryIds = (content: string): string => content.replace(GALLERY_IDS, '$1$3');
+
+/**
+ * The published post a new post duplicates, as v1.2's `post_exists` finds
+ * it: same site and type, same date to the second (the date given, else
+ * now), same title, same content once the IDs of gallery shortcodes are
+ * left out. Only a post of the new post's author is found (the platform
+ * finds anyone's and then writes the rest of the request to it): a retry
+ * answers the caller's own post, and nobody's post is changed by another's
+ * create.
+ */
+async function identicalPublishedPost(store: PublishingStore, post: NewPost): Promise<PostRecord | undefined> {
+  const at = Date.parse(post.date);
+  const { posts } = await store.listPosts({
+    siteId: post.site_id,
+    types: [post.type],
+    statuses: ['publish'],
+    visibleTo: 'all',
+    authorId: post.author_id,
+    sticky: 'include',
+    dateAfter: new Date(at).toISOString(),
+    dateBefore: new Date(at + 1000).toISOString(),
+    orderBy: 'ID',
+    order: 'ASC',
+    offset: 0,
+    limit: 100,
+  });
+  const content = withoutGalleryIds(post.content);
+  return posts
+    .map(({ post: found }) => found)
+    .find((found) => found.title === post.title && withoutGalleryIds(found.content) === content);
 }
 
 /** Statuses whose posts have a slug from the start (drafts and pending posts get one when published). */
@@ -241,16 +282,20 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
     ...fields,
     featured_media_id: (await featuredImageOf(store, site, body, null)) ?? null,
   };
+  // v1.2: a retried create answers the post the first try made, as it stands (nothing of the request is written again).
+  const existing = request.answerExisting ? await identicalPublishedPost(store, post) : undefined;
   const home = siteHomeUrl(site);
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
-  const id = await store.inTransaction(async (writing) => {
-    const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, {
-      created: true,
-      naming: request.termNaming,
-    });
-    return postId;
-  });
+  const id =
+    existing?.id ??
+    (await store.inTransaction(async (writing) => {
+      const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
+      await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, {
+        created: true,
+        naming: request.termNaming,
+      });
+      return postId;
+    }));
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
