@@ -58,6 +58,7 @@ const withoutGalleryIds = (content: string): string => content.replace(GALLERY_I
  * create.
  */
 async function identicalPublishedPost(store: PublishingStore, post: NewPost): Promise<PostRecord | undefined> {
+  if (post.author_id === null || post.author_id === undefined) return undefined;
   const at = Date.parse(post.date);
   const { posts } = await store.listPosts({
     siteId: post.site_id,
