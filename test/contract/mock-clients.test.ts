@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { androidPost, iosPost } from '../fixtures/client-bodies.js';
 import { callMock, startMock, type RunningMock } from '../support/mock.js';
 
 /**
@@ -179,25 +180,6 @@ const DIFFERS = {
 };
 
 describe('iOS: WordPressKit PostServiceRemoteREST.m', () => {
-  /** The body `parametersWithRemotePost:` builds (as client-writes.test.ts replays it). */
-  const iosPost = (fields: Record<string, unknown> = {}) => ({
-    title: 'From the phone',
-    content: 'Typed on a ferry.',
-    password: '',
-    type: 'post',
-    date: '2026-03-01T10:00:00+0000',
-    excerpt: '',
-    categories_by_id: [3],
-    terms: { post_tag: ['ferry', 'harbour'] },
-    format: 'standard',
-    parent: 'false',
-    featured_image: '',
-    metadata: [],
-    sticky: 'false',
-    status: 'publish',
-    ...fields,
-  });
-
   it('lists with status=any,trash&number=40 through v1.2 (context=edit), paging by page_handle until none', async () => {
     const list = await call(
       'GET',
@@ -289,21 +271,6 @@ describe('iOS: WordPressKit TaxonomyServiceRemoteREST.m', () => {
 });
 
 describe('Android: FluxC PostRestClient.java', () => {
-  /** The body `postModelToParams` builds: every text field, `slug` even when empty, terms by ID and by name. */
-  const androidPost = (fields: Record<string, unknown> = {}) => ({
-    status: 'draft',
-    title: 'From Android',
-    content: 'Typed on a train.',
-    excerpt: '',
-    slug: '',
-    format: 'aside',
-    password: '',
-    terms_by_id: { category: [3] },
-    terms: { post_tag: ['train'] },
-    featured_image: '',
-    ...fields,
-  });
-
   it('fetches posts (number, offset, status, type) through v1.1 and pushes a post through v1.2', async () => {
     const list = await call(
       'GET',

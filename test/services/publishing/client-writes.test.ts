@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { androidPost, iosPost } from '../../fixtures/client-bodies.js';
 import { read, savePost, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
@@ -40,25 +41,6 @@ async function send(login: string | undefined, target: 'new' | number, body: str
 }
 
 describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)', () => {
-  /** The body `parametersWithRemotePost:` builds for a post without a parent, tags or featured image. */
-  const iosPost = (fields: Record<string, unknown> = {}) => ({
-    title: 'From the phone',
-    content: 'Typed on a ferry.',
-    password: '',
-    type: 'post',
-    date: '2026-03-01T10:00:00+0000',
-    excerpt: '',
-    categories_by_id: [3],
-    terms: { post_tag: ['ferry', 'harbour'] },
-    format: 'standard',
-    parent: 'false',
-    featured_image: '',
-    metadata: [],
-    sticky: 'false',
-    status: 'publish',
-    ...fields,
-  });
-
   it('saves a new post with parent "false" (every iOS save): 200, no parent, its tags, the suggested slug it reads', async () => {
     const { status, body } = await save('author', 'new', iosPost());
     expect(status).toBe(200);
@@ -177,21 +159,6 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
 });
 
 describe('Android: FluxC PostRestClient.java (postModelToParams)', () => {
-  /** The body `postModelToParams` builds for a post: every text field, `slug` even when empty, terms by ID and by name. */
-  const androidPost = (fields: Record<string, unknown> = {}) => ({
-    status: 'draft',
-    title: 'From Android',
-    content: 'Typed on a train.',
-    excerpt: '',
-    slug: '',
-    format: 'aside',
-    password: '',
-    terms_by_id: { category: [3] },
-    terms: { post_tag: ['train'] },
-    featured_image: '',
-    ...fields,
-  });
-
   it('saves a draft with an empty slug (no slug yet), its tags, its format, and location metadata given as numbers', async () => {
     const { status, body } = await save(
       'author',

@@ -27,3 +27,19 @@ export async function exists<TB extends keyof PublishingTables>(
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * The IDs below `root` in a tree kept as parent IDs (pages under a page, terms under a term), one statement per
+ * level as `get_pages` with `child_of` walks it; `childrenOf` answers the IDs whose parent is one of a level's.
+ * The IDs met so far end a loop of parents.
+ */
+export async function idsBelow(root: number, childrenOf: (level: number[]) => Promise<number[]>): Promise<number[]> {
+  const below: number[] = [];
+  const seen = new Set([root]);
+  for (let level = [root]; level.length; ) {
+    level = (await childrenOf(level)).filter((child) => !seen.has(child));
+    for (const child of level) seen.add(child);
+    below.push(...level);
+  }
+  return below;
+}

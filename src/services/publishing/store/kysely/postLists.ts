@@ -3,7 +3,7 @@ import { prepared, preparedIn, type PreparedQuery } from '../../../../platform/s
 import type { PostListQuery, PostListing, PublishingPostLists } from '../../domain/publishingStore.js';
 import type { PostRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
-import type { Db } from './db.js';
+import { idsBelow, type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
 import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
 import { inSearchTurn, matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';
@@ -304,11 +304,8 @@ export function kyselyPostLists(
       return rows.map((row) => ({ status: row.status, all: Number(row.all), mine: Number(row.mine) }));
     },
 
-    async postIdsBelow(siteId, type, postId) {
-      // One statement per level (`get_pages` with `child_of` walks the same tree); the IDs met so far end a loop.
-      const below: number[] = [];
-      const seen = new Set([postId]);
-      for (let level = [postId]; level.length; ) {
+    postIdsBelow(siteId, type, postId) {
+      return idsBelow(postId, async (level) => {
         const rows = await db
           .selectFrom('posts')
           .select('id')
@@ -316,11 +313,8 @@ export function kyselyPostLists(
           .where('type', '=', type)
           .where('parent_id', 'in', level)
           .execute();
-        level = rows.map((row) => row.id).filter((child) => !seen.has(child));
-        for (const child of level) seen.add(child);
-        below.push(...level);
-      }
-      return below;
+        return rows.map((row) => row.id);
+      });
     },
 
     async termIdsBySlug(siteId, taxonomy, slugs, descendants) {

@@ -3,7 +3,7 @@ import { atomically, retryingTaken } from '../../../../platform/store/transactio
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
-import { isStorableId, type Db } from './db.js';
+import { idsBelow, isStorableId, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
 const MAX_ATTEMPTS = 20;
@@ -176,11 +176,8 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
       );
     },
 
-    async termIdsBelow(siteId, taxonomy, id) {
-      // One statement per level; the IDs met so far end a loop of parents.
-      const below: number[] = [];
-      const seen = new Set([id]);
-      for (let level = [id]; level.length; ) {
+    termIdsBelow(siteId, taxonomy, id) {
+      return idsBelow(id, async (level) => {
         const rows = await db
           .selectFrom('terms')
           .select('id')
@@ -188,11 +185,8 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
           .where('taxonomy', '=', taxonomy)
           .where('parent_id', 'in', level)
           .execute();
-        level = rows.map((row) => row.id).filter((child) => !seen.has(child));
-        for (const child of level) seen.add(child);
-        below.push(...level);
-      }
-      return below;
+        return rows.map((row) => row.id);
+      });
     },
 
     async updateTerm(siteId, taxonomy, id, fields) {
