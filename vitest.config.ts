@@ -36,6 +36,9 @@ const independentFolders = [
   'test/platform/security/**',
   'test/tooling/**',
   'test/services/developer/domain/**',
+  // Publishing's domain rules and flows on stub stores: no store at all.
+  'test/services/publishing/domain/**',
+  'test/services/publishing/flows/**',
   'test/scale/**',
   'test/faults/**',
   // The admin command line as a process (on an SQLite file); its commands run in-process on both stores in the services' admin suites.
