@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { deepFreeze } from '../answers/frozen.js';
 import type { Contract } from '../contract/types.js';
 
 /**
@@ -11,11 +12,29 @@ import type { Contract } from '../contract/types.js';
 export const openApiDocumentHandler = (contract: Contract) => {
   const document = contract.document as { servers?: ServerObject[]; paths?: Record<string, Record<string, unknown>> };
   const written = document.servers?.[0] ? serverOrigin(document.servers[0]) : undefined;
+  // One moved document per serving base, frozen, so a presenter that keeps the text of frozen answers
+  // (publishing's, profiles') serialises it once; the few most recent bases only, as `Host` is the client's.
+  const moved = new Map<string, object>();
+  const at = (base: string) => {
+    let kept = moved.get(base);
+    if (kept) {
+      moved.delete(base);
+    } else {
+      // A copy: the contract's own objects stay unfrozen for whatever compiles them later.
+      kept = deepFreeze(structuredClone(withServersAt(document, written!, base)));
+      if (moved.size >= KEPT_BASES) moved.delete(moved.keys().next().value!);
+    }
+    moved.set(base, kept);
+    return kept;
+  };
   return async ({ ctx }: { ctx: Context }) => {
     const base = servingBase(ctx);
-    return { status: 200 as const, body: written ? withServersAt(document, written, base) : contract.document };
+    return { status: 200 as const, body: written ? at(base) : contract.document };
   };
 };
+
+/** How many serving bases keep their moved document (`PUBLIC_URL` makes it one). */
+const KEPT_BASES = 8;
 
 /** A host as a browser can send it: a name or IPv4 address, or an IPv6 one in brackets, and an optional port; nothing else. */
 const PLAIN_HOST =

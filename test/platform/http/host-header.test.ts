@@ -95,4 +95,25 @@ describe('without PUBLIC_URL', () => {
     expect(hostile.status).toBe(200);
     expect(hostile.body).not.toContain('evil.example');
   });
+
+  it.each(CONTRACT_PATHS.slice(0, 3))(
+    '%s answers each Host its own servers, however many Hosts came before (each moved document is kept for a few)',
+    async (path) => {
+      const hosts = Array.from({ length: 12 }, (_, n) => `h${n}.example:8080`);
+      const first = await get(server, path, hosts[0]!);
+      for (const host of [...hosts, ...hosts.slice().reverse()]) {
+        const answer = await get(server, path, host);
+        const { servers: written } = JSON.parse(answer.body) as {
+          servers: { url: string; variables?: Record<string, { default: string }> }[];
+        };
+        // Each server's URL with its variables at their defaults (`{base_url}`), as a reader's tool fills it in.
+        const servers = written.map((one) =>
+          one.url.replace(/\{([^}]+)\}/g, (_, name: string) => one.variables?.[name]?.default ?? ''),
+        );
+        expect(servers.length, host).toBeGreaterThan(0);
+        for (const url of servers) expect(url, host).toContain(`http://${host}`);
+      }
+      expect((await get(server, path, hosts[0]!)).body).toBe(first.body);
+    },
+  );
 });
