@@ -246,6 +246,22 @@ function errorsMadeInPlace(service: string): string[] {
   );
 }
 
+/**
+ * Where a handler map works on the database itself: an import of `kysely` (a type included) or a `Kysely<…>`
+ * named in it. A handler calls flows, and a flow the store (or the accounts' functions through it).
+ */
+function rawDatabaseInHandlers(service: string): string[] {
+  return typeScriptFiles(`src/services/${service}`)
+    .filter((file) => layerOf(service, file)?.name === 'handlers')
+    .flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      const imported = [...text.matchAll(IMPORT)].some(
+        (match) => match[1] === 'kysely' || match[1]!.startsWith('kysely/'),
+      );
+      return imported || /\bKysely\s*</.test(text) ? [`${file} works on a raw Kysely`] : [];
+    });
+}
+
 describe("a service's layers", () => {
   const services = readdirSync(join(root, 'src/services'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -263,6 +279,10 @@ describe("a service's layers", () => {
       expect(layerBreaks(service)).toEqual([]);
     },
   );
+
+  it.each(services)('%s: its handler maps hold no raw Kysely (they call flows, which call the store)', (service) => {
+    expect(rawDatabaseInHandlers(service)).toEqual([]);
+  });
 
   it.each(services)(
     '%s: flows and domain rules throw the errors that errors.ts names, never an ApiError made in place',
