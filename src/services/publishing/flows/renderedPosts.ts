@@ -1,5 +1,5 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
-import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
+import { keptUnderMark } from '../keptUnderMark.js';
 import type { PostContext } from '../domain/context.js';
 import type { PostRecord, SiteRecord } from '../domain/records.js';
 
