@@ -120,7 +120,7 @@ export function developerDeps(
     refuse: tooManyRequests,
     onRefused: deps.onRateLimited,
   });
-  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
+  // Every counter in the store is kept under an HMAC of its key (see `storeCounter`): no address or email in clear, nor one to guess.
   const counterKey = keyedHash(settings.counterKeySecret);
   // Weighed in hashes: every hash at one cost holds the same memory.
   const passwordGate = concurrencyGate({
