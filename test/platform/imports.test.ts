@@ -44,6 +44,43 @@ describe('the platform', () => {
   });
 });
 
+/** Who a file of src/ is, as a user of the platform: the platform, the app (`src/*.ts`, `src/admin/`), the accounts, or one service. */
+function userOf(file: string): string {
+  const [, top, name] = file.split('/');
+  if (top === 'services') return `services/${name}`;
+  if (top === 'platform' || top === 'accounts') return top;
+  return 'app';
+}
+
+/** The users of each module of `src/platform/store/`: who imports it, over src/ (the module itself left out). */
+function platformStoreUsers(): Map<string, Set<string>> {
+  const modules = typeScriptFiles('src/platform/store').map((file) => file.replace(/\.ts$/, '.js'));
+  const users = new Map(modules.map((module) => [module, new Set<string>()]));
+  for (const file of typeScriptFiles('src')) {
+    for (const { target } of localImports(file)) {
+      if (target !== file.replace(/\.ts$/, '.js')) users.get(target)?.add(userOf(file));
+    }
+  }
+  return users;
+}
+
+describe("the platform's store", () => {
+  const users = platformStoreUsers();
+
+  it('is read with its users (the connection, imported by the app and the platform)', () => {
+    expect([...(users.get('src/platform/store/database.js') ?? [])]).toEqual(
+      expect.arrayContaining(['app', 'platform']),
+    );
+  });
+
+  it('holds what the platform or the app uses, or two users below it; a module of one service lives in that service', () => {
+    const single = [...users]
+      .filter(([, who]) => !who.has('platform') && !who.has('app') && who.size < 2)
+      .map(([module, who]) => `${module} is used only by ${[...who].join(', ') || 'nothing'}`);
+    expect(single).toEqual([]);
+  });
+});
+
 describe('the accounts', () => {
   it('import the platform, never a service or the app', () => {
     const outside = typeScriptFiles('src/accounts').flatMap((file) =>
@@ -171,12 +208,14 @@ const NOT_YET_SHAPED: Readonly<Record<string, string>> = {};
  * (no flow, nothing that reaches a store). Profiles' store interface declares the error its `saveProfiles`
  * throws (`SlugInUseError`); its search index keeps each verified account's username as `accountUsername`
  * makes it, and its back-fill migration makes it again for accounts stored before. Publishing's demo data
- * starts its posts with the columns a new post starts with (`NEW_POST_DEFAULTS`).
+ * starts its posts with the columns a new post starts with (`NEW_POST_DEFAULTS`), and its trash keeps times
+ * as every stored time is kept (`storedTime`).
  */
 const STORE_MAY_USE = [
   'src/services/profiles/domain/profilesStore.ts',
   'src/services/profiles/domain/accountUsername.ts',
   'src/services/publishing/domain/postColumns.ts',
+  'src/services/publishing/domain/dates.ts',
 ];
 
 /** What breaks the rule in one service: `domain/` importing `store/`, and `store/` importing a value of `domain/`. */
@@ -246,6 +285,22 @@ function errorsMadeInPlace(service: string): string[] {
   );
 }
 
+/**
+ * Where a handler map works on the database itself: an import of `kysely` (a type included) or a `Kysely<…>`
+ * named in it. A handler calls flows, and a flow the store (or the accounts' functions through it).
+ */
+function rawDatabaseInHandlers(service: string): string[] {
+  return typeScriptFiles(`src/services/${service}`)
+    .filter((file) => layerOf(service, file)?.name === 'handlers')
+    .flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      const imported = [...text.matchAll(IMPORT)].some(
+        (match) => match[1] === 'kysely' || match[1]!.startsWith('kysely/'),
+      );
+      return imported || /\bKysely\s*</.test(text) ? [`${file} works on a raw Kysely`] : [];
+    });
+}
+
 describe("a service's layers", () => {
   const services = readdirSync(join(root, 'src/services'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -263,6 +318,10 @@ describe("a service's layers", () => {
       expect(layerBreaks(service)).toEqual([]);
     },
   );
+
+  it.each(services)('%s: its handler maps hold no raw Kysely (they call flows, which call the store)', (service) => {
+    expect(rawDatabaseInHandlers(service)).toEqual([]);
+  });
 
   it.each(services)(
     '%s: flows and domain rules throw the errors that errors.ts names, never an ApiError made in place',

@@ -25,7 +25,7 @@ export interface ResolvedOperation {
   /** The scheme's reader and resolver; undefined for an operation without security (`security: []`). */
   credential: { read: CredentialReader; resolve: CredentialResolver<unknown> } | undefined;
   admit: AdmitStep | undefined;
-  /** The rate-limit steps among `admit`, which also count a request refused by security (401), as the anonymous caller. */
+  /** The limit steps among `admit`, which also count a request refused by security (401), as the anonymous caller. */
   limits: AdmitStep | undefined;
   /** The operation's handler from the service's map (one that throws 501 where the map has none). */
   handler: AnyHandler;

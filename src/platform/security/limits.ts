@@ -4,7 +4,7 @@ import type { Writes } from '../answers/headers.js';
 import { setHeaders } from '../answers/headers.js';
 import type { RedisClient } from '../store/redis.js';
 import { rateLimitClient } from './clientAddress.js';
-import { fixedWindowLimiter, type Counted, type RateLimitBudget, type WindowCounter } from './rateLimit.js';
+import { windowCounter, type Counted, type RateLimitBudget, type WindowCounter } from './rateLimit.js';
 
 /**
  * The one way to rate-limit: every limit is declared in an operation's
@@ -113,7 +113,7 @@ export function rateLimits(options: {
     const budget = { points: declaration.points, duration: declaration.windowSeconds };
     const counter = declaration.counter
       ? declaration.counter({ keyPrefix: declaration.name, ...budget })
-      : fixedWindowLimiter(
+      : windowCounter(
           { keyPrefix: `${options.shared?.keyPrefix ?? 'rl'}:${declaration.name}`, ...budget },
           options.shared?.redis,
         );

@@ -2,7 +2,7 @@ import type { RedisClient } from '../store/redis.js';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
- * The counters of the one rate-limit step (`limits.ts`): fixed windows,
+ * The counters of the one limit step (`limits.ts`): fixed windows,
  * each answering a `Counted`. Counters that live in this process are
  * `InProcessWindows`, which answer synchronously: a lookup that is counted
  * here pays no asynchronous step for it. Counters in Redis are
@@ -237,7 +237,7 @@ export class RedisWindows implements WindowCounter {
  * (as the library's insurance limiter would) and goes back to Redis as soon
  * as it answers.
  */
-export function fixedWindowLimiter(budget: RateLimitBudget, redis?: RedisClient): WindowCounter {
+export function windowCounter(budget: RateLimitBudget, redis?: RedisClient): WindowCounter {
   return redis ? new RedisWindows(budget, redis) : new InProcessWindows(budget);
 }
 

@@ -2,7 +2,6 @@ import type { Contract } from '../../platform/contract/types.js';
 import type { rateLimits } from '../../platform/security/limits.js';
 import type { FlowDeps } from './flows/deps.js';
 import type { SessionCookiePolicy } from './http/sessionCookie.js';
-import type { DeveloperOAuthHandlers } from './oauthHandlers.js';
 import type { DeveloperSettings } from './settings.js';
 
 /**
@@ -22,6 +21,4 @@ export interface DeveloperDeps extends FlowDeps {
   cookie: SessionCookiePolicy;
   /** `NODE_ENV=production`: no answer then says that a message is in the log. */
   production: boolean;
-  /** The OAuth operations (an application's client settings, consent, authorized apps). */
-  oauth: DeveloperOAuthHandlers;
 }

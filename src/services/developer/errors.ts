@@ -1,5 +1,5 @@
 import type { DeveloperError } from '../../../generated/developer/types.gen.js';
-import { ApiError, messageAndCodeBody } from '../../platform/answers/errors.js';
+import { ApiError, invalidRequest, messageAndCodeBody } from '../../platform/answers/errors.js';
 
 /** The dashboard API's error body: `{"error": "<human message>", "code": "<machine code>"}`. */
 export const developerErrorBody = messageAndCodeBody<DeveloperError>;
@@ -32,6 +32,16 @@ export const csrfFailed = (message: string) => new ApiError(403, 'csrf_failed', 
 /** 404 for an application (or key) that is not the caller's: the same as one that does not exist. */
 export const applicationNotFound = () => new ApiError(404, 'not_found', 'Application not found');
 export const keyNotFound = () => new ApiError(404, 'not_found', 'Key not found');
+
+/** 400 for an application's redirect URI or origin that may not be registered (`problem` says why). */
+export const invalidClientSettings = (problem: string) => invalidRequest(`Invalid body: ${problem}`);
+
+/** 404 for a pending authorization request that is unknown, expired, or another browser's. */
+export const consentNotFound = () =>
+  new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
+
+/** 404 for an app the person has not authorized. */
+export const authorizationNotFound = () => new ApiError(404, 'not_found', 'Authorization not found');
 
 /** 400 for a new password that is easy to guess. */
 export const weakPassword = (reason: string) =>

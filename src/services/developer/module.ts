@@ -28,6 +28,7 @@ import { createLoginThrottle } from './rateLimit/loginThrottle.js';
 import { createMailLimit } from './rateLimit/mailLimit.js';
 import { developerSettingsFromEnv, type DeveloperConfig, type DeveloperSettings } from './settings.js';
 import { createKyselyDeveloperStore } from './store/kyselyDeveloperStore.js';
+import { oauthConsents } from './store/oauthConsents.js';
 import { developerMigrations } from './store/migrations.js';
 import { seedDeveloperDemo } from './demo.js';
 import { registerDeveloperCommands } from './admin.js';
@@ -105,7 +106,7 @@ function checkSettings(settings: DeveloperSettings): void {
  * hands the module: the store on the shared database (key changes
  * announced on the change bus), the limits, the login attempts, rotations
  * and mails counted in the same store, passwords through their gate, the
- * mailer, and the OAuth operations on the authorization server.
+ * mailer, and the consent page's requests on the authorization server.
  */
 export function developerDeps(
   deps: PlatformDeps<DeveloperDatabase, PlatformConfig & DeveloperConfig>,
@@ -119,7 +120,7 @@ export function developerDeps(
     refuse: tooManyRequests,
     onRefused: deps.onRateLimited,
   });
-  // Every counter in the store is kept under an HMAC of its key (see `storeWindows`): no address or email in clear, nor one to guess.
+  // Every counter in the store is kept under an HMAC of its key (see `storeCounter`): no address or email in clear, nor one to guess.
   const counterKey = keyedHash(settings.counterKeySecret);
   // Weighed in hashes: every hash at one cost holds the same memory.
   const passwordGate = concurrencyGate({
@@ -139,6 +140,7 @@ export function developerDeps(
       }),
       () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
     ),
+    consents: oauthConsents(server, accountsOf(deps.db)),
     limits,
     throttle: createLoginThrottle(deps.db, limits, settings.loginAttempts, counterKey),
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),
@@ -156,26 +158,30 @@ export function developerDeps(
     welcome: deps.welcome,
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
-    oauth: createOAuthHandlers({
-      db: accountsOf(deps.db),
-      server,
-      onGrantsRevoked: () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
-    }),
   };
 }
 
 /**
- * The store, whose writes that end a person's OAuth grants (a new password, a reset, a new address) then
- * `announce` it, so the token caches forget at once here and as soon as the bus tells the other instances.
+ * The store, whose writes that end a person's OAuth grants (a new password, a reset, a new address, an app's
+ * authorization revoked) then `announce` it, so the token caches forget at once here and as soon as the bus
+ * tells the other instances.
  */
 function announcingGrantEnds<
-  Store extends Pick<DeveloperDeps['store'], 'changePassword' | 'resetPassword' | 'changeEmail'>,
+  Store extends Pick<
+    DeveloperDeps['store'],
+    'changePassword' | 'resetPassword' | 'changeEmail' | 'revokeAuthorization'
+  >,
 >(store: Store, announce: () => void): Store {
   return {
     ...store,
     changePassword: (...args) => store.changePassword(...args).finally(announce),
     resetPassword: (...args) => store.resetPassword(...args).finally(announce),
     changeEmail: (...args) => store.changeEmail(...args).finally(announce),
+    revokeAuthorization: async (...args) => {
+      const revoked = await store.revokeAuthorization(...args);
+      if (revoked) announce();
+      return revoked;
+    },
   };
 }
 
@@ -185,7 +191,7 @@ function announcingGrantEnds<
  * security resolver, from the one deps object (tests build it with stubs).
  */
 export function developerService(deps: DeveloperDeps): DeveloperDefinition {
-  const handlers = { ...deps.oauth, ...createDeveloperHandlers(deps) };
+  const handlers = { ...createOAuthHandlers(deps), ...createDeveloperHandlers(deps) };
   const requests = deps.limits.step({
     name: 'developer-requests',
     per: 'address',

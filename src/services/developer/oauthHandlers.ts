@@ -1,10 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { AuthorizationServer } from '../../accounts/oauth/authorizationServer.js';
-import { getOAuthClient, originProblem, redirectUriProblem, setOAuthClient } from '../../accounts/oauth/clients.js';
-import { answerConsent, consentRequest, listAuthorizations, revokeAuthorization } from '../../accounts/oauth/grants.js';
-import type { AccountsTables } from '../../accounts/tables.js';
-import { ApiError, invalidRequest } from '../../platform/answers/errors.js';
-import { applicationNotFound, emailNotVerified, unauthenticated } from './errors.js';
+import type { OAuthClientSettings } from '../../accounts/oauth/clients.js';
+import type { DeveloperDeps } from './deps.js';
+import { unauthenticated } from './errors.js';
+import {
+  answerConsent,
+  consentRequest,
+  getOAuthClient,
+  listAuthorizations,
+  revokeAuthorization,
+  setOAuthClient,
+} from './flows/oauth.js';
 import type { DeveloperHandlers, DeveloperPrincipal } from './operations.js';
 
 /** The dashboard's OAuth operations. */
@@ -18,64 +22,41 @@ export type OAuthOperation =
 
 export type DeveloperOAuthHandlers = Pick<DeveloperHandlers, OAuthOperation>;
 
-const consentNotFound = () =>
-  new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
-const authorizationNotFound = () => new ApiError(404, 'not_found', 'Authorization not found');
-
-function accountOf(principal: DeveloperPrincipal): string {
+function sessionOf(principal: DeveloperPrincipal) {
   if (principal.kind !== 'session') throw unauthenticated('missing');
-  return principal.session.accountId;
+  return principal.session;
 }
 
+const clientBody = (saved: OAuthClientSettings) => ({
+  client_id: saved.clientId,
+  redirect_uris: saved.redirectUris,
+  javascript_origins: saved.javascriptOrigins,
+});
+
 /**
- * The dashboard's side of OAuth: an application's redirect URIs and origins,
- * the consent page's pending requests and answers, and the apps a person
- * authorized (a revocation announced on the change bus, so token caches on
- * every instance forget at once).
+ * The dashboard's OAuth handler map: an application's redirect URIs and origins, the consent page's pending
+ * requests and answers, and the apps a person authorized. Each hands its request to a flow of `flows/oauth.ts`
+ * (the consent flows with the asking browser, whose cookie says which request it started) and the flow's
+ * outcome to its answer.
  */
-export function createOAuthHandlers(deps: {
-  db: Kysely<AccountsTables>;
-  server: AuthorizationServer;
-  onGrantsRevoked: () => void;
-}): DeveloperOAuthHandlers {
-  const { db, server } = deps;
+export function createOAuthHandlers(deps: DeveloperDeps): DeveloperOAuthHandlers {
   return {
     async getOAuthClient({ path, principal }) {
-      const saved = await getOAuthClient(db, accountOf(principal), path.applicationId);
-      if (!saved) throw applicationNotFound();
       return {
         status: 200,
-        body: {
-          client_id: saved.clientId,
-          redirect_uris: saved.redirectUris,
-          javascript_origins: saved.javascriptOrigins,
-        },
+        body: clientBody(await getOAuthClient(deps, sessionOf(principal).accountId, path.applicationId)),
       };
     },
     async setOAuthClient({ path, body, principal }) {
-      if (principal.kind === 'session' && !principal.session.emailVerified) throw emailNotVerified();
-      const problem = [
-        ...body.redirect_uris.map(redirectUriProblem),
-        ...body.javascript_origins.map(originProblem),
-      ].find(Boolean);
-      if (problem) throw invalidRequest(`Invalid body: ${problem}`);
-      const saved = await setOAuthClient(db, accountOf(principal), path.applicationId, {
+      const saved = await setOAuthClient(deps, sessionOf(principal), path.applicationId, {
         redirectUris: body.redirect_uris,
         javascriptOrigins: body.javascript_origins,
       });
-      if (!saved) throw applicationNotFound();
-      return {
-        status: 200,
-        body: {
-          client_id: saved.clientId,
-          redirect_uris: saved.redirectUris,
-          javascript_origins: saved.javascriptOrigins,
-        },
-      };
+      return { status: 200, body: clientBody(saved) };
     },
     async getConsentRequest({ path, principal, ctx }) {
-      const request = await consentRequest(await server.provider(), db, ctx, path.consentId, accountOf(principal));
-      if (!request) throw consentNotFound();
+      const browser = { req: ctx.req, res: ctx.res };
+      const request = await consentRequest(deps, browser, path.consentId, sessionOf(principal).accountId);
       return {
         status: 200,
         body: {
@@ -91,15 +72,15 @@ export function createOAuthHandlers(deps: {
       };
     },
     async answerConsentRequest({ path, body, principal, ctx }) {
-      const answered = await answerConsent(await server.provider(), db, ctx, path.consentId, accountOf(principal), {
+      const browser = { req: ctx.req, res: ctx.res };
+      const answered = await answerConsent(deps, browser, path.consentId, sessionOf(principal).accountId, {
         approve: body.approve,
         sites: body.sites ?? [],
       });
-      if (!answered) throw consentNotFound();
       return { status: 200, body: { redirect_to: answered.redirectTo } };
     },
     async listAuthorizations({ principal }) {
-      const authorizations = await listAuthorizations(db, accountOf(principal));
+      const authorizations = await listAuthorizations(deps, sessionOf(principal).accountId);
       return {
         status: 200,
         body: {
@@ -114,9 +95,7 @@ export function createOAuthHandlers(deps: {
       };
     },
     async revokeAuthorization({ path, principal }) {
-      const revoked = await revokeAuthorization(db, accountOf(principal), path.applicationId);
-      if (!revoked) throw authorizationNotFound();
-      deps.onGrantsRevoked();
+      await revokeAuthorization(deps, sessionOf(principal).accountId, path.applicationId);
       return { status: 204, body: undefined };
     },
   };

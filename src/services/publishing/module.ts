@@ -24,7 +24,7 @@ import type {
   PublishingSecurity,
 } from './operations.js';
 import { cachedSites } from './store/cachedSites.js';
-import { renderedPosts } from './flows/renderedPosts.js';
+import { presentedPosts } from './flows/presentedPosts.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
@@ -120,8 +120,8 @@ export function publishingDeps(
     readStore,
     publicUrl: config.publicUrl,
     shortlinkBase: settings.shortlinkBase,
-    // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is rendered.
-    renderedPosts: renderedPosts(settings.renderCacheEntries),
+    // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is presented anew.
+    presentedPosts: presentedPosts(settings.renderCacheEntries),
     onRestore: (outcome) => postRestores.inc({ outcome }),
     onDelete: (outcome) => postDeletions.inc({ outcome }),
     tokenOwners,

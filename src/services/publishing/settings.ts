@@ -9,7 +9,7 @@ export interface PublishingSettings {
   accessTokenCacheMs: number;
   /** How long an instance trusts a site it read and a user's role capabilities on it (`SITE_CACHE_MS`; 0: never): the longest a change to either made in the store takes to apply there. */
   siteCacheMs: number;
-  /** How many post objects rendered for callers without a token an instance keeps (`POST_RENDER_CACHE_ENTRIES`; 0: none), each good while the store is unchanged (SQLite only). */
+  /** How many post objects presented to callers without a token an instance keeps (`POST_RENDER_CACHE_ENTRIES`; 0: none), each good while the store is unchanged (SQLite only). */
   renderCacheEntries: number;
   rateLimits: {
     /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */

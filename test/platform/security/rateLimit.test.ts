@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixedWindowLimiter, InProcessWindows, LibraryWindows } from '../../../src/platform/security/rateLimit.js';
+import { windowCounter, InProcessWindows, LibraryWindows } from '../../../src/platform/security/rateLimit.js';
 import { retryAfterSeconds } from '../../../src/platform/security/limits.js';
 
 /** One point counted on a rate-limiter-flexible limiter, as the platform reads it. */
@@ -11,23 +11,23 @@ describe('the rate-limit recipe', () => {
   afterEach(() => vi.useRealTimers());
 
   it('allows a key its points in the window, then answers refused with the time to wait', async () => {
-    const limiter = fixedWindowLimiter({ keyPrefix: 'test', points: 2, duration: 60 });
-    expect((await limiter.count('a')).allowed).toBe(true);
-    const last = await limiter.count('a');
+    const counter = windowCounter({ keyPrefix: 'test', points: 2, duration: 60 });
+    expect((await counter.count('a')).allowed).toBe(true);
+    const last = await counter.count('a');
     expect([last.allowed, last.remainingPoints]).toEqual([true, 0]);
-    const refused = await limiter.count('a');
+    const refused = await counter.count('a');
     expect(refused.allowed).toBe(false);
     expect(refused.remainingPoints).toBe(0);
     expect(retryAfterSeconds(refused)).toBeGreaterThan(0);
     expect(retryAfterSeconds(refused)).toBeLessThanOrEqual(60);
     // Another key has its own budget.
-    expect((await limiter.count('b')).allowed).toBe(true);
+    expect((await counter.count('b')).allowed).toBe(true);
   });
 
   it('counts in this process synchronously (no promise on the request path) when there is no Redis', () => {
-    const limiter = fixedWindowLimiter({ keyPrefix: 'test', points: 1, duration: 60 });
-    expect(limiter).toBeInstanceOf(InProcessWindows);
-    const counted = limiter.count('a');
+    const counter = windowCounter({ keyPrefix: 'test', points: 1, duration: 60 });
+    expect(counter).toBeInstanceOf(InProcessWindows);
+    const counted = counter.count('a');
     expect(counted).not.toBeInstanceOf(Promise);
     expect(counted).toMatchObject({ allowed: true, remainingPoints: 0 });
   });

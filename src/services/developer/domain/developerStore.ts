@@ -1,4 +1,6 @@
 import type { DeveloperApplications } from '../../../accounts/applications.js';
+import type { OAuthClientSettings } from '../../../accounts/oauth/clients.js';
+import type { Authorization } from '../../../accounts/oauth/grants.js';
 
 /**
  * The developer dashboard's store: dashboard accounts (over the shared
@@ -7,7 +9,7 @@ import type { DeveloperApplications } from '../../../accounts/applications.js';
  * issued here is the key the Profiles API looks up). Implemented by
  * `store/kyselyDeveloperStore.ts` (SQLite and PostgreSQL).
  */
-export interface DeveloperStore extends DeveloperAccounts, DeveloperSessions, DeveloperApplications {}
+export interface DeveloperStore extends DeveloperAccounts, DeveloperSessions, DeveloperApplications, DeveloperOAuth {}
 
 /** What an emailed link does: verify the address, reset the password, or move the account to a new address. */
 export type EmailTokenPurpose = 'verify' | 'reset' | 'email';
@@ -86,4 +88,20 @@ export interface DeveloperSessions {
   deleteSession(tokenHash: string): Promise<void>;
   /** Forgets every expired session, and every one not used since `idleSince`; answers how many there were. */
   deleteExpiredSessions(idleSince: string): Promise<number>;
+}
+
+/** An account's applications as OAuth clients, and the apps the person authorized (the accounts' OAuth tables). */
+export interface DeveloperOAuth {
+  /** An application's redirect URIs and origins as saved; undefined when it is not the account's. */
+  oauthClient(accountId: string, applicationId: string): Promise<OAuthClientSettings | undefined>;
+  /** Saves an application's redirect URIs and origins (replacing the previous ones); undefined when it is not the account's. */
+  setOAuthClient(
+    accountId: string,
+    applicationId: string,
+    settings: Omit<OAuthClientSettings, 'clientId'>,
+  ): Promise<OAuthClientSettings | undefined>;
+  /** The apps the person authorized (their live grants), newest first. */
+  listAuthorizations(accountId: string): Promise<Authorization[]>;
+  /** Revokes every grant the person gave an app, with its codes and tokens; false when there was none. */
+  revokeAuthorization(accountId: string, applicationId: string): Promise<boolean>;
 }

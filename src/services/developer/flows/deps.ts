@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../mail/mailer.js';
 import type { DeveloperStore } from '../domain/developerStore.js';
 import type { KeyRotationLimit, LoginThrottle, MailLimit } from '../domain/limits.js';
+import type { OAuthConsents } from '../domain/oauthConsents.js';
 
 /** Password hashes and checks, each through the gate that bounds how many run at once. */
 export interface Passwords {
@@ -23,6 +24,8 @@ export interface Passwords {
  */
 export interface FlowDeps {
   store: DeveloperStore;
+  /** The authorization server's pending requests, which the consent page shows and answers. */
+  consents: OAuthConsents;
   throttle: LoginThrottle;
   /** Counts each account's key rotations (at most `DEVELOPER_KEY_ROTATIONS_PER_DAY`). */
   rotations: KeyRotationLimit;

@@ -3,7 +3,7 @@ import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import type { KeyRotationLimit } from '../domain/limits.js';
 import { tooManyRotations } from '../errors.js';
-import { storeWindows } from './kyselyRateLimiter.js';
+import { storeCounter } from './kyselyRateLimiter.js';
 import { canonicalInbox } from '../../../accounts/email.js';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -14,8 +14,8 @@ export function createKeyRotationLimit(
   perDay: number,
   counterKey: (key: string) => string,
 ): KeyRotationLimit {
-  // Kept under an HMAC of the key (`storeWindows`), like every other counter key: no inbox in clear.
-  const counter = storeWindows(db, counterKey);
+  // Kept under an HMAC of the key (`storeCounter`), like every other counter key: no inbox in clear.
+  const counter = storeCounter(db, counterKey);
   const rotations = limits.limit({
     name: 'rotate',
     per: 'account',

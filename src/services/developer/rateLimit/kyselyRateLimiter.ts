@@ -148,7 +148,7 @@ export async function deleteEndedCounters(db: Kysely<DeveloperDatabase>): Promis
  * nor a bare hash anyone could test a guess against. The one place store
  * counter keys are hashed.
  */
-export const storeWindows =
+export const storeCounter =
   (db: Kysely<DeveloperDatabase>, counterKey: (key: string) => string) =>
   (budget: RateLimitBudget): WindowCounter => {
     const windows = new LibraryWindows(new KyselyRateLimiter(db, budget), budget.points);

@@ -6,14 +6,14 @@ import type { DeveloperSettings } from '../settings.js';
 import { normalizeEmail } from '../../../accounts/email.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { tooManyAttempts } from '../errors.js';
-import { deleteEndedCounters, storeWindows } from './kyselyRateLimiter.js';
+import { deleteEndedCounters, storeCounter } from './kyselyRateLimiter.js';
 
 /** One email address (any letter case) from one client address (an IPv6 address by its /64). */
 const pairKey = (email: string, ip: string) => `${normalizeEmail(email)}\n${rateLimitClient(ip)}`;
 
 /**
  * The login throttle with the configured budgets, counting in the shared store. `counterKey` hashes each key
- * (an HMAC under the server's secret, in `storeWindows`), so the table holds no email or IP address in clear,
+ * (an HMAC under the server's secret, in `storeCounter`), so the table holds no email or IP address in clear,
  * nor one to guess.
  */
 export function createLoginThrottle(
@@ -22,7 +22,7 @@ export function createLoginThrottle(
   budgets: DeveloperSettings['loginAttempts'],
   counterKey: (key: string) => string,
 ): LoginThrottle {
-  const counter = storeWindows(db, counterKey);
+  const counter = storeCounter(db, counterKey);
   const { windowSeconds } = budgets;
   const declared = {
     name: 'client',

@@ -3,13 +3,13 @@ import type { rateLimits } from '../../../platform/security/limits.js';
 import type { DeveloperDatabase } from '../store/tables.js';
 import type { MailLimit } from '../domain/limits.js';
 import { tooManyEmails } from '../errors.js';
-import { storeWindows } from './kyselyRateLimiter.js';
+import { storeCounter } from './kyselyRateLimiter.js';
 
 const HOUR_SECONDS = 60 * 60;
 
 /**
  * A limit on emails named `name` (`mail`: per account, per recipient, per recipient and client address;
- * `resets`: reset links per recipient, whoever asks). Keys are stored as HMACs (`storeWindows`): no address in clear.
+ * `resets`: reset links per recipient, whoever asks). Keys are stored as HMACs (`storeCounter`): no address in clear.
  */
 export function createMailLimit(
   db: Kysely<DeveloperDatabase>,
@@ -22,7 +22,7 @@ export function createMailLimit(
     per: 'recipient',
     points: budget.perHour,
     windowSeconds: HOUR_SECONDS,
-    counter: storeWindows(db, counterKey),
+    counter: storeCounter(db, counterKey),
     refuse: tooManyEmails,
   });
   return {

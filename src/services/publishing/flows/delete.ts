@@ -4,9 +4,9 @@ import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
-import { renderPost, type RenderDeps } from './renderPost.js';
+import { presentPost, type PresentDeps } from './presentPost.js';
 
-export type DeleteDeps = RenderDeps & Pick<FlowDeps, 'onDelete'>;
+export type DeleteDeps = PresentDeps & Pick<FlowDeps, 'onDelete'>;
 
 export interface DeleteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -42,10 +42,10 @@ export async function trashOrDeletePost(deps: DeleteDeps, request: DeleteRequest
   const refusal = viewRefusal(found, viewer, roleCapabilities, capabilities, request.context);
   if (refusal) throw refusal;
 
-  const render = { site, viewer, roleCapabilities, context: request.context, meta: request.meta };
+  const presenting = { site, viewer, roleCapabilities, context: request.context, meta: request.meta };
   if (found.status === 'trash') {
-    // The answer to a deletion for good is the post as it was, so it is rendered before it goes.
-    const before = await renderPost(deps, { ...render, post: found });
+    // The answer to a deletion for good is the post as it was, so it is presented before it goes.
+    const before = await presentPost(deps, { ...presenting, post: found });
     if (await store.deletePostForGood(found.id)) {
       deps.onDelete?.('deleted');
       return { ...before, status: 'deleted' };
@@ -56,5 +56,5 @@ export async function trashOrDeletePost(deps: DeleteDeps, request: DeleteRequest
   }
   const current = await store.findPost(site.id, found.id);
   if (!current) throw unknownPost();
-  return renderPost(deps, { ...render, post: current });
+  return presentPost(deps, { ...presenting, post: current });
 }

@@ -1,5 +1,5 @@
 import type { PublishingStore } from '../domain/publishingStore.js';
-import type { RenderedPosts } from './renderedPosts.js';
+import type { PresentedPosts } from './presentedPosts.js';
 
 /**
  * What publishing's flows work with. The module builds one object that has
@@ -18,8 +18,8 @@ export interface FlowDeps {
   publicUrl: string;
   /** Base of the wp.me-style short links (`PUBLISHING_SHORTLINK_BASE`). */
   shortlinkBase: string;
-  /** Post objects rendered for callers without a token, kept under the store's change mark (none: every post is rendered). */
-  renderedPosts?: RenderedPosts;
+  /** Post objects presented to callers without a token, kept under the store's change mark (none: every post is presented anew). */
+  presentedPosts?: PresentedPosts;
   /** Told whether each authorised restore made the transition or found the post already out of the trash. */
   onRestore?: (outcome: 'restored' | 'unchanged') => void;
   /** Told what each authorised delete did: trashed the post, deleted it for good, or found it already changed. */

@@ -9,7 +9,7 @@ import { apiDate } from '../domain/dates.js';
 import { apiSiteUrl } from '../domain/links.js';
 import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import { postTypeObject } from './postTypes.js';
-import { keptRendering, needsAllAttachments, renderPost, type RenderDeps } from './renderPost.js';
+import { keptPresentation, needsAllAttachments, presentPost, type PresentDeps } from './presentPost.js';
 import { publishDuePosts } from './schedule.js';
 import { searchTerms } from '../domain/searchTerms.js';
 
@@ -145,7 +145,7 @@ const slugsOf = (names: readonly string[]) => names.map((name) => slugFromTitle(
  * term of the site matches no post (`undefined`: the list is empty).
  */
 async function termSetsFor(
-  store: RenderDeps['store'],
+  store: PresentDeps['store'],
   siteId: number,
   request: ListRequest,
 ): Promise<number[][] | undefined> {
@@ -201,7 +201,7 @@ function metaConditionOf(request: ListRequest): Pick<PostListQuery, 'metaKey' | 
 /**
  * `meta_fields` as the platform applies it to a list: on each post with
  * `meta.data`, only the named `link.field` paths are kept (a link none of
- * whose fields is named goes). Kept renderings are frozen: the post and its
+ * whose fields is named goes). Kept presentations are frozen: the post and its
  * `meta` are copied, never changed.
  */
 function withMetaFields(posts: Post[], metaFields: string | undefined): Post[] {
@@ -227,7 +227,7 @@ function withMetaFields(posts: Post[], metaFields: string | undefined): Post[] {
  * platform ignores `exclude_tree`, and so does this.
  */
 async function withExcludedTree(
-  store: RenderDeps['store'],
+  store: PresentDeps['store'],
   siteId: number,
   type: string,
   request: ListRequest,
@@ -252,9 +252,9 @@ function typesFor(site: SiteRecord, type: string): string[] {
  * read it as asked; `meta.links.counts` for a single type; `meta.next_page`
  * on a first page when more posts match.
  */
-export async function listPosts(deps: RenderDeps, request: ListRequest): Promise<PostList> {
+export async function listPosts(deps: PresentDeps, request: ListRequest): Promise<PostList> {
   const { viewer, context } = request;
-  // Before anything is read: the page's records, its renderings and the earliest scheduled date are kept under it.
+  // Before anything is read: the page's records, its presentations and the earliest scheduled date are kept under it.
   const mark = deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   if (request.number !== undefined && request.number > MAX_NUMBER) {
@@ -305,7 +305,7 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     ({ post }) =>
       !viewRefusal(post, viewer, roleCapabilities, postCapabilities(roleCapabilities, viewer.id, post), context),
   );
-  const renders = readable.map(({ post }) => ({
+  const presenting = readable.map(({ post }) => ({
     site,
     post,
     viewer,
@@ -314,9 +314,9 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
     meta: request.meta,
     mark,
   }));
-  const kept = renders.map((render) => keptRendering(deps, render));
-  // What surrounds the page's posts not kept rendered, read for the page at once (a statement per kind of row, not per post).
-  const unkept = renders.filter((_, index) => !kept[index]);
+  const kept = presenting.map((one) => keptPresentation(deps, one));
+  // What surrounds the page's posts not kept presented, read for the page at once (a statement per kind of row, not per post).
+  const unkept = presenting.filter((_, index) => !kept[index]);
   const relations = await deps.store.pageRelations(
     unkept.map(({ post }) => post),
     {
@@ -328,8 +328,8 @@ export async function listPosts(deps: RenderDeps, request: ListRequest): Promise
   );
   const posts: Post[] = [];
   let next = 0;
-  for (const [index, render] of renders.entries()) {
-    posts.push(kept[index] ?? (await renderPost(deps, { ...render, relations: relations[next++] })));
+  for (const [index, one] of presenting.entries()) {
+    posts.push(kept[index] ?? (await presentPost(deps, { ...one, relations: relations[next++] })));
   }
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
   const meta: NonNullable<PostList['meta']> =

@@ -2,7 +2,7 @@ import type { Me, MySites } from '../../../../generated/publishing/types.gen.js'
 import type { GrantScope } from '../domain/grantScope.js';
 import { apiSiteUrl, siteHomeUrl } from '../domain/links.js';
 import { siteObject } from './metaData.js';
-import type { RenderDeps } from './renderPost.js';
+import type { PresentDeps } from './presentPost.js';
 import type { SiteRecord } from '../domain/records.js';
 import { publishingUnauthenticated } from '../errors.js';
 
@@ -13,7 +13,7 @@ export interface MeRequest {
 }
 
 /** The sites the token may use: where the user has a role, and (an OAuth token) which the grant covers; in ID order. */
-async function tokenSites(deps: Pick<RenderDeps, 'store'>, request: MeRequest): Promise<SiteRecord[]> {
+async function tokenSites(deps: Pick<PresentDeps, 'store'>, request: MeRequest): Promise<SiteRecord[]> {
   const ids = (await deps.store.sitesOfUser(request.userId)).filter(
     (id) => !request.grant || request.grant.sites.has(id),
   );
@@ -22,7 +22,7 @@ async function tokenSites(deps: Pick<RenderDeps, 'store'>, request: MeRequest): 
 }
 
 /** `GET /me`: the token's user as the platform's `/me` shows them, their primary site the first the token may use. */
-export async function readMe(deps: RenderDeps, request: MeRequest): Promise<Me> {
+export async function readMe(deps: PresentDeps, request: MeRequest): Promise<Me> {
   const user = await deps.store.findUserById(request.userId);
   // A token whose user is gone names nobody.
   if (!user) throw publishingUnauthenticated('invalid');
@@ -49,7 +49,7 @@ export async function readMe(deps: RenderDeps, request: MeRequest): Promise<Me> 
 }
 
 /** `GET /me/sites`: each site the token may use, as `GET /sites/{site}` answers it. */
-export async function readMySites(deps: RenderDeps, request: MeRequest): Promise<MySites> {
+export async function readMySites(deps: PresentDeps, request: MeRequest): Promise<MySites> {
   const sites = await tokenSites(deps, request);
   return {
     sites: await Promise.all(

@@ -7,7 +7,7 @@ import type { PostContext } from '../domain/context.js';
 import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
 import { slugFromTitle } from './postObject.js';
 import { publishedWhenDue } from './schedule.js';
-import { renderPost, type RenderDeps } from './renderPost.js';
+import { presentPost, type PresentDeps } from './presentPost.js';
 
 export interface ReadSiteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -28,10 +28,10 @@ export interface ReadRequest extends ReadSiteRequest {
  * `unknown_post`, also for a type the site does not expose), then whether
  * the viewer may see it as asked (see `viewRefusal`).
  */
-async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
+async function readablePost(deps: PresentDeps, request: ReadSiteRequest & { postId: number; context: PostContext }) {
   const { viewer } = request;
-  // Before the post is read: a rendering kept under it shows the post as read after it.
-  const mark = deps.renderedPosts && deps.store.changeMark();
+  // Before the post is read: a presentation kept under it shows the post as read after it.
+  const mark = deps.presentedPosts && deps.store.changeMark();
   const { site, roleCapabilities } = await openSite(deps.store, request.site, viewer);
   const found = await deps.store.findPost(site.id, request.postId);
   if (!found || !exposes(site, found.type)) throw unknownPost();
@@ -48,9 +48,9 @@ async function readablePost(deps: RenderDeps, request: ReadSiteRequest & { postI
 }
 
 /** Answers a post as the post object, for a viewer who may see it (see `readablePost`). */
-export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<Post> {
+export async function readPost(deps: PresentDeps, request: ReadRequest): Promise<Post> {
   const { site, post, roleCapabilities, mark } = await readablePost(deps, request);
-  return renderPost(deps, {
+  return presentPost(deps, {
     site,
     post,
     viewer: request.viewer,
@@ -68,7 +68,7 @@ export async function readPost(deps: RenderDeps, request: ReadRequest): Promise<
  * the read rules (see `viewRefusal`), as reading it by ID.
  */
 export async function readPostBySlug(
-  deps: RenderDeps,
+  deps: PresentDeps,
   request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined },
 ): Promise<Post> {
   const slug = slugFromTitle(request.slug);
@@ -80,19 +80,19 @@ export async function readPostBySlug(
 }
 
 /** Answers a site (a post object's `meta.links.site`): 404 `unknown_blog`; a private site only for its users. */
-export async function readSite(deps: RenderDeps, request: ReadSiteRequest): Promise<Site> {
+export async function readSite(deps: PresentDeps, request: ReadSiteRequest): Promise<Site> {
   const { site } = await openSite(deps.store, request.site, request.viewer);
   return siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.viewer.id });
 }
 
 /** Where a post's links are built from: the post, its site and its ancestors. */
-async function linkSource(deps: RenderDeps, site: SiteRecord, post: PostRecord, viewer: Viewer) {
+async function linkSource(deps: PresentDeps, site: SiteRecord, post: PostRecord, viewer: Viewer) {
   return { ...deps, site, post, ancestors: await deps.store.ancestorsOf(post), viewerId: viewer.id };
 }
 
 /** Answers who likes a post (its `meta.links.likes`), for a viewer who may read the post. */
 export async function readPostLikes(
-  deps: RenderDeps,
+  deps: PresentDeps,
   request: ReadSiteRequest & { postId: number; number?: number },
 ): Promise<PostLikes> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
@@ -105,7 +105,7 @@ export async function readPostLikes(
  * caller must be someone (403 `authorization_required` without a token).
  */
 export async function readMyPostLike(
-  deps: RenderDeps,
+  deps: PresentDeps,
   request: ReadSiteRequest & { postId: number },
 ): Promise<MyPostLike> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });
@@ -115,7 +115,7 @@ export async function readMyPostLike(
 
 /** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */
 export async function readPostReplies(
-  deps: RenderDeps,
+  deps: PresentDeps,
   request: ReadSiteRequest & { postId: number; number?: number },
 ): Promise<PostReplies> {
   const { site, post } = await readablePost(deps, { ...request, context: 'display' });

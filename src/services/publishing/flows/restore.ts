@@ -4,9 +4,9 @@ import { exposes, openSite, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
-import { renderPost, type RenderDeps } from './renderPost.js';
+import { presentPost, type PresentDeps } from './presentPost.js';
 
-export type RestoreDeps = RenderDeps & Pick<FlowDeps, 'onRestore'>;
+export type RestoreDeps = PresentDeps & Pick<FlowDeps, 'onRestore'>;
 
 export interface RestoreRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -54,5 +54,5 @@ export async function restoreTrashedPost(deps: RestoreDeps, request: RestoreRequ
   } else {
     deps.onRestore?.('unchanged');
   }
-  return renderPost(deps, { site, post, viewer, roleCapabilities, context: request.context, meta: request.meta });
+  return presentPost(deps, { site, post, viewer, roleCapabilities, context: request.context, meta: request.meta });
 }

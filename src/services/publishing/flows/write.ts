@@ -22,7 +22,7 @@ import { storedTime } from '../domain/dates.js';
 import { filteredText, filterPostHtml, filterTitleHtml } from '../domain/kses.js';
 import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
-import { renderPost, type RenderDeps } from './renderPost.js';
+import { presentPost, type PresentDeps } from './presentPost.js';
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
 
@@ -238,7 +238,7 @@ async function checkParent(
  * `pending`; 403 `User cannot publish posts` for one who may not write
  * posts) or to write posts (403 `User cannot edit posts`).
  */
-export async function createPost(deps: RenderDeps, request: WriteRequest): Promise<Post> {
+export async function createPost(deps: PresentDeps, request: WriteRequest): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -300,7 +300,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
-  const answer = await renderPost(deps, {
+  const answer = await presentPost(deps, {
     site,
     post: created,
     viewer,
@@ -322,7 +322,7 @@ export async function createPost(deps: RenderDeps, request: WriteRequest): Promi
  * saved with `modified` and a revision; `trash` moves the post to the trash
  * last, remembering the status it had (restore gives it back).
  */
-export async function updatePost(deps: RenderDeps, request: WriteRequest & { postId: number }): Promise<Post> {
+export async function updatePost(deps: PresentDeps, request: WriteRequest & { postId: number }): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -395,7 +395,7 @@ export async function updatePost(deps: RenderDeps, request: WriteRequest & { pos
 
   const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
-  const answer = await renderPost(deps, {
+  const answer = await presentPost(deps, {
     site,
     post: saved,
     viewer,

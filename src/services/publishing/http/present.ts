@@ -133,7 +133,7 @@ function presentPublishing(
     status = 200;
     headers = {};
   }
-  // A kept (frozen) post object is serialised once, whatever answers hold it (`renderedPosts`).
+  // A kept (frozen) post object is serialised once, whatever answers hold it (`presentedPosts`).
   const json = how.pretty ? JSON.stringify(body, null, 4) : jsonWithKeptParts(body, keptJson);
   ctx.status = status;
   setHeaders(ctx, headers);

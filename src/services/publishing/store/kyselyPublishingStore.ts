@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { atomically } from '../../../platform/store/transactions.js';
+import { atomically } from './transactions.js';
 import type { PublishingTables } from './tables.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
@@ -14,7 +14,7 @@ import { kyselyPublishingUsers } from './kysely/users.js';
 import { kyselyPublishingTerms } from './kysely/terms.js';
 import { kyselyPostAutosaves } from './kysely/autosaves.js';
 import type { ChangeMark } from '../../../platform/store/database.js';
-import { keptUnderMark } from '../../../platform/store/keptUnderMark.js';
+import { keptUnderMark } from '../keptUnderMark.js';
 import type { PostRecord } from '../domain/records.js';
 
 /** Most (site, types) whose earliest scheduled post is kept under the change mark. */

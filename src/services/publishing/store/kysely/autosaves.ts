@@ -1,4 +1,4 @@
-import { retryingTaken } from '../../../../platform/store/transactions.js';
+import { retryingTaken } from '../transactions.js';
 import type { PostAutosaves } from '../../domain/publishingStore.js';
 import type { AutosaveRecord } from '../../domain/records.js';
 import type { Db } from './db.js';

@@ -1,4 +1,4 @@
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import type { PostComments } from '../../domain/publishingStore.js';
 import { count, type Db } from './db.js';
 import { primarySite, toUser } from './userRow.js';

@@ -1,5 +1,5 @@
 import { sql, type Compilable, type Selectable } from 'kysely';
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PostRelations, TermRecord } from '../../domain/records.js';
 import type { PageRelationsRequest } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables, UsersTable } from '../tables.js';

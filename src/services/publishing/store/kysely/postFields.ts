@@ -1,4 +1,4 @@
-import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
+import { atomically, retryingTaken } from '../transactions.js';
 import type { PostFieldWrites } from '../../domain/publishingStore.js';
 import type { TermRef } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';

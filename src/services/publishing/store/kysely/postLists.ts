@@ -5,7 +5,7 @@ import type { PostRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
 import { idsBelow, type Db } from './db.js';
 import { toPost, withTrashMemory, type PostRow } from './posts.js';
-import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
+import type { KeptUnderMark } from '../../keptUnderMark.js';
 import { inSearchTurn, matchingIds, searchCondition, searchesBefore, searchShape, searchValues } from './postSearch.js';
 
 type PostsQuery = SelectQueryBuilder<PublishingTables, 'posts', object>;

@@ -1,5 +1,5 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, TermRecord } from '../../domain/records.js';
 import type { PublishingPosts } from '../../domain/publishingStore.js';

@@ -1,4 +1,4 @@
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { PublishingSites } from '../../domain/publishingStore.js';
 import { count, exists, isStorableId, type Db } from './db.js';

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
+import { atomically, retryingTaken } from '../transactions.js';
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';

@@ -1,6 +1,6 @@
 import { SqliteAdapter } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
-import { atomically, retryingTaken } from '../../../../platform/store/transactions.js';
+import { atomically, retryingTaken } from '../transactions.js';
 import {
   desiredSlugOnRestore,
   slugMustBeUnique,
@@ -9,7 +9,7 @@ import {
   uniqueSlug,
 } from '../trashRules.js';
 import type { PostTrash } from '../../domain/publishingStore.js';
-import { storedTime } from '../../../../platform/store/times.js';
+import { storedTime } from '../../domain/dates.js';
 import type { RestoredPost } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
 

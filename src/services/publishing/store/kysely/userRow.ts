@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import type { UserRecord } from '../../domain/records.js';
 import type { PublishingTables, UsersTable } from '../tables.js';
 

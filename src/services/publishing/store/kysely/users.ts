@@ -1,4 +1,4 @@
-import { camelCased } from '../../../../platform/store/columns.js';
+import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { PublishingUsers } from '../../domain/publishingStore.js';
 import type { Db } from './db.js';

@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { KeptUnderMark } from '../../../../platform/store/keptUnderMark.js';
+import type { KeptUnderMark } from '../../keptUnderMark.js';
 import { preparedIn } from '../../../../platform/store/prepared.js';
-import { retryingTaken } from '../../../../platform/store/transactions.js';
+import { retryingTaken } from '../transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
 import type { PostsTable, PublishingTables } from '../tables.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isUniqueViolation } from './uniqueViolation.js';
+import { isUniqueViolation } from '../../../platform/store/uniqueViolation.js';
 
 /**
  * Runs `work` in one transaction: a new one, or, when `db` is already a

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { deepFreeze } from '../answers/frozen.js';
+import { deepFreeze } from '../../platform/answers/frozen.js';
 
 /**
  * What an instance read or made under a store's change mark (`ChangeMark`),

@@ -1,6 +1,6 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
-import { camelCased } from '../../../src/platform/store/columns.js';
+import { camelCased } from '../../../src/services/publishing/store/columns.js';
 
 describe('camelCased', () => {
   it('renames every column to camelCase, in the same order, with the values as they are', () => {

@@ -7,12 +7,12 @@ import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
 import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
-import type { RenderKey } from './renderedPosts.js';
+import type { PresentedKey } from './presentedPosts.js';
 
-/** What rendering a post object needs beyond the post. */
-export type RenderDeps = Pick<FlowDeps, 'store' | 'primary' | 'publicUrl' | 'shortlinkBase' | 'renderedPosts'>;
+/** What presenting a post object needs beyond the post. */
+export type PresentDeps = Pick<FlowDeps, 'store' | 'primary' | 'publicUrl' | 'shortlinkBase' | 'presentedPosts'>;
 
-export interface RenderRequest {
+export interface PresentRequest {
   site: SiteRecord;
   post: PostRecord;
   viewer: Viewer;
@@ -23,23 +23,23 @@ export interface RenderRequest {
   meta: string | undefined;
   /** What surrounds the post, when already read (a list reads a page's at once, `store.pageRelations`); read here when not given. */
   relations?: PostRelations;
-  /** The store's change mark, read before the post: with it, a rendering for a caller without a token is kept (`renderedPosts`). */
+  /** The store's change mark, read before the post: with it, a presentation for a caller without a token is kept (`presentedPosts`). */
   mark?: string;
   /** `other_URLs` suggests the permalink and slug whatever the status (a write's answer for a new post); else only when not published. */
   suggestions?: boolean;
 }
 
-/** What the rendering of the request is kept by: only for a caller without a token (whose object is the same for every such caller) asking for no `meta`, under a mark. */
-function keptAs(deps: RenderDeps, request: RenderRequest): RenderKey | undefined {
+/** What the presentation of the request is kept by: only for a caller without a token (whose object is the same for every such caller) asking for no `meta`, under a mark. */
+function keptAs(deps: PresentDeps, request: PresentRequest): PresentedKey | undefined {
   const { mark, viewer, meta } = request;
-  if (!deps.renderedPosts || mark === undefined || viewer.loggedIn || meta !== undefined) return undefined;
+  if (!deps.presentedPosts || mark === undefined || viewer.loggedIn || meta !== undefined) return undefined;
   return { mark, site: request.site, post: request.post, context: request.context };
 }
 
-/** The kept rendering of the request's post, when there is one (see `keptAs`). */
-export function keptRendering(deps: RenderDeps, request: RenderRequest): Post | undefined {
+/** The kept presentation of the request's post, when there is one (see `keptAs`). */
+export function keptPresentation(deps: PresentDeps, request: PresentRequest): Post | undefined {
   const key = keptAs(deps, request);
-  return key && deps.renderedPosts!.find(key);
+  return key && deps.presentedPosts!.find(key);
 }
 
 /** Whether the post object needs every attachment of the post: its content is displayed and has a gallery. */
@@ -66,16 +66,16 @@ async function suggestedSlug(store: PublishingStore, post: PostRecord): Promise<
  * viewer's rights on the post, what surrounds it (author, terms,
  * attachments, counts, revisions with `context=edit`), the suggested slug of
  * a post that is not published, and the links named in `meta`. For a
- * caller without a token, a rendering kept under the request's mark is
- * answered instead (see `renderedPosts`), and a new one is kept.
+ * caller without a token, a presentation kept under the request's mark is
+ * answered instead (see `presentedPosts`), and a new one is kept.
  */
-export async function renderPost(deps: RenderDeps, request: RenderRequest): Promise<Post> {
+export async function presentPost(deps: PresentDeps, request: PresentRequest): Promise<Post> {
   const key = keptAs(deps, request);
-  if (!key) return render(deps, request);
-  return deps.renderedPosts!.find(key) ?? deps.renderedPosts!.keep(key, await render(deps, request));
+  if (!key) return present(deps, request);
+  return deps.presentedPosts!.find(key) ?? deps.presentedPosts!.keep(key, await present(deps, request));
 }
 
-async function render(deps: RenderDeps, request: RenderRequest): Promise<Post> {
+async function present(deps: PresentDeps, request: PresentRequest): Promise<Post> {
   const { store } = deps;
   const { site, post, viewer, context } = request;
   const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);

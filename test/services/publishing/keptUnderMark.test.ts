@@ -1,6 +1,6 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
-import { keptUnderMark } from '../../../src/platform/store/keptUnderMark.js';
+import { keptUnderMark } from '../../../src/services/publishing/keptUnderMark.js';
 
 describe('keptUnderMark', () => {
   it('finds a value only under the mark it was kept under, frozen', () => {
