@@ -14,7 +14,7 @@ export const openApiDocumentHandler = (contract: Contract) => {
   const written = document.servers?.[0] ? serverOrigin(document.servers[0]) : undefined;
   // One moved document per serving base, frozen, so a presenter that keeps the text of frozen answers
   // (publishing's, profiles') serialises it once; the few most recent bases only, as `Host` is the client's.
-  const moved = new Map<string, object>();
+  const moved = new Map<string, { [key: string]: unknown }>();
   const at = (base: string) => {
     let kept = moved.get(base);
     if (kept) {
