@@ -3,6 +3,7 @@ import type { PlatformConfig } from '../../platform/config.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import type { ProfilesDatabase } from './store/tables.js';
 import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
+import { accountEmailHashes } from '../../accounts/accounts.js';
 import { API_KEYS_CHANGED, cachedActiveKeys } from '../../accounts/apiKeyCache.js';
 import { registerProfilesCommands } from './admin.js';
 import { profilesCors } from './http/cors.js';
@@ -102,7 +103,7 @@ export function profilesDeps(
     links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
     keys,
     tokenOwners,
-    accounts,
+    accounts: accounts && { emailHashesOf: (accountId) => accountEmailHashes(accounts, accountId) },
     publicUrl: config.publicUrl,
     avatars: avatarImages({
       maxBytes: DRAWN_AVATAR_CACHE_BYTES,

@@ -1,5 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { AccountsTables } from '../../../accounts/tables.js';
 import type { AvatarImages } from '../avatars/avatarImages.js';
 import type { ProfileDirectory } from '../domain/profilesStore.js';
 
@@ -13,8 +11,13 @@ export interface FlowDeps {
   profiles: ProfileDirectory;
   /** Uploaded avatar images drawn to size, default avatars and QR codes: kept, and drawn through one gate. */
   avatars: AvatarImages;
-  /** The accounts' tables, where `/me` reads the signed-in person's email hashes; without them no person is known. */
-  accounts?: Kysely<AccountsTables>;
+  /** What `/me` reads of the accounts: the signed-in person's email hashes; without it no person is known. */
+  accounts?: AccountEmails;
   /** The profile pages' base (`PUBLIC_URL`), which a QR code points into. */
   publicUrl: string;
+}
+
+/** What profiles' flows read of the accounts (which `src/accounts` keeps): a person's email hashes, none when the account is gone. */
+export interface AccountEmails {
+  emailHashesOf(accountId: string): Promise<{ sha256: string; md5: string } | undefined>;
 }

@@ -1,15 +1,14 @@
-import { accountEmailHashes } from '../../../accounts/accounts.js';
 import type { Profile } from '../domain/profile.js';
 import { notAuthorized, profileDisabled } from '../errors.js';
 import type { FlowDeps } from './deps.js';
 
-/** The hashes of the signed-in person's email: 401 when the account is gone (or the accounts' tables are not at hand). */
+/** The hashes of the signed-in person's email: 401 when the account is gone (or the accounts are not at hand). */
 async function emailHashesOf(
   deps: Pick<FlowDeps, 'accounts'>,
   accountId: string,
 ): Promise<{ sha256: string; md5: string }> {
-  // No person is ever resolved without the accounts' tables.
-  const hashes = deps.accounts && (await accountEmailHashes(deps.accounts, accountId));
+  // No person is ever resolved without the accounts.
+  const hashes = await deps.accounts?.emailHashesOf(accountId);
   if (!hashes) throw notAuthorized();
   return hashes;
 }
