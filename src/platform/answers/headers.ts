@@ -18,9 +18,34 @@ export function setHeader(ctx: Context, name: string, value: string): void {
   if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
 }
 
-/** Adds a field to `Vary` with the `vary` package (once, any letter case, nothing after `*`), before the headers are sent. */
+/** `Vary` values already worked out: (the value before) NUL (the field) -> the value after. */
+const varied = new Map<string, string>();
+/** The most of them kept: the values come from the services' own code, a handful; a bound all the same. */
+const VARIED_KEPT = 64;
+
+/**
+ * Adds a field to `Vary` as the `vary` package does (once, any letter case,
+ * nothing after `*`), before the headers are sent. The answers of a hot path
+ * add the same fields to the same value every time: the outcome of each
+ * (value, field) is worked out once by `vary.append` and then reused.
+ */
 export function varyOn(ctx: Context, field: string): void {
-  if (!ctx.res.headersSent) vary(ctx.res, field);
+  const res = ctx.res;
+  if (res.headersSent) return;
+  const current = res.getHeader('Vary');
+  // A list of values (written by hand) is joined the way `vary` does it, every time.
+  if (current !== undefined && typeof current !== 'string') {
+    vary(res, field);
+    return;
+  }
+  const before = current ?? '';
+  const key = `${before}\0${field}`;
+  let after = varied.get(key);
+  if (after === undefined) {
+    after = vary.append(before, field);
+    if (varied.size < VARIED_KEPT) varied.set(key, after);
+  }
+  if (after !== before) res.setHeader('Vary', after);
 }
 
 /**
