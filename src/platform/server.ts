@@ -73,33 +73,31 @@ export function createHttpServer(
     });
   });
 
-  // The answers in progress, by connection, so that a shutdown closes the other connections at once.
-  const answering = new Map<Socket, ServerResponse>();
+  // Each connection's last request: its answer is in progress until written (`writableFinished`).
+  // One map entry a request, and no listener: this runs on every request.
+  const lastAnswer = new WeakMap<Socket, ServerResponse>();
   const sockets = new Set<Socket>();
   let draining = false;
+  /** Closes a connection once the answer in progress on it is written, with no keep-alive before. */
+  const closeAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.shouldKeepAlive = false;
+    // The request's socket: Node detaches the answer's own once it is written.
+    const socket = res.req.socket;
+    res.once('finish', () => socket.destroySoon());
+  };
   server.on('connection', (socket: Socket) => {
     if (socket.destroyed) return;
     sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      answering.delete(socket);
-    });
+    socket.once('close', () => sockets.delete(socket));
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    answering.set(req.socket, res);
-    if (draining) res.shouldKeepAlive = false;
-    res.once('finish', () => {
-      if (answering.get(req.socket) === res) answering.delete(req.socket);
-      if (draining) req.socket.destroySoon();
-    });
+    lastAnswer.set(req.socket, res);
+    if (draining) closeAfter(res);
   });
 
   // The app's nosniff and HSTS, on the answers written here too.
   const securityLines = securityHeaderLines({ https: config.publicUrl.startsWith('https:') });
 
-  // The last request Node handed to the app on each connection.
-  const lastExchange = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => lastExchange.set(req.socket, { req, res }));
   // Node may report several parse errors for one connection; the first one decides.
   const failing = new WeakSet<Socket>();
 
@@ -114,28 +112,28 @@ export function createHttpServer(
       if (socket.writable) socket.end(connectionErrorAnswer(error, services, securityLines, request));
       else socket.destroy();
     };
-    const last = lastExchange.get(socket);
+    const last = lastAnswer.get(socket);
     if (last && !last.req.complete) {
       // The app has this request but not its whole body (too slow, or badly framed):
       // answer it now unless the app already began to, in which case the connection just ends.
-      if (!last.res.headersSent) answer(last.req);
-      else if (last.res.writableFinished) socket.destroy();
-      else last.res.once('close', () => socket.destroy());
+      if (!last.headersSent) answer(last.req);
+      else if (last.writableFinished) socket.destroy();
+      else last.once('close', () => socket.destroy());
       return;
     }
     // Bytes after `Connection: close` deserve no answer; anything else after a request gets one,
     // after the app's answer to that request.
     const reply = error.code === 'HPE_CLOSED_CONNECTION' ? () => socket.destroySoon() : () => answer();
-    if (last && !last.res.writableFinished) last.res.once('close', reply);
+    if (last && !last.writableFinished) last.once('close', reply);
     else reply();
   });
   return Object.assign(server, {
     drain() {
       draining = true;
       for (const socket of sockets) {
-        const res = answering.get(socket);
-        if (!res) socket.destroy();
-        else if (!res.headersSent) res.shouldKeepAlive = false;
+        const res = lastAnswer.get(socket);
+        if (!res || res.writableFinished) socket.destroy();
+        else closeAfter(res);
       }
     },
   });
