@@ -168,7 +168,7 @@ export async function buildMock(outDir = MOCK_DIR): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node24',
     minifyWhitespace: true,
     plugins: [fakerOnDemand],
     logLevel: 'error',
@@ -190,7 +190,7 @@ export async function buildMock(outDir = MOCK_DIR): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     external: ['sharp'],
     logLevel: 'error',
   });

@@ -67,7 +67,7 @@ export async function buildServer(outDir: string): Promise<void> {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node24',
       external: NATIVE,
       plugins: [onDemandPackages],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.

@@ -28,7 +28,7 @@ export async function bundleEntryPoints<Name extends string>(
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     packages: 'external',
     define: { BUNDLED_PASSWORD_WORKER: JSON.stringify(`./${prefix}${PASSWORD_WORKER.name}.mjs`) },
     logLevel: 'error',
