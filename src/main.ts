@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import { buildApp } from './app.js';
 import { ConfigError } from './platform/config.js';
 import { configFromEnv } from './app.js';
-import { compileRequestValidators } from './platform/contract/compile.js';
 import { createHttpServer } from './platform/server.js';
 
 /** Reads configuration from the environment, builds the app and listens. */
@@ -15,11 +14,6 @@ async function main() {
       { port: config.port, host: config.host, services: services.map((service) => service.name) },
       'listening',
     );
-    // Listening comes first; the validators no request has needed yet compile now, between requests.
-    compileRequestValidators(services.map((service) => service.contract)).catch((error: unknown) => {
-      logger.fatal({ err: error }, 'request validators failed to compile');
-      process.exit(1);
-    });
   });
   // Prometheus reads /metrics on a port of its own, off the public API port.
   const metricsServer = metricsApp && createServer(metricsApp.callback());

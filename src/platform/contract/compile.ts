@@ -5,8 +5,8 @@ import { lazyResponseBodies, lazyResponseHeaders, openApiBackend } from './valid
 
 /**
  * Loads an OpenAPI 3.1 document; each operation's request validators compile in its dialect, JSON Schema 2020-12,
- * when first read (`compileRequestValidators` compiles the rest once the server listens), and answer validators
- * once, on first use (`validators.ts`).
+ * when first read (its first request: an operation no request calls never compiles them; see
+ * docs/decisions/validators-on-first-use.md), and answer validators once, on first use (`validators.ts`).
  */
 export async function loadContract(file: string, options: { compiledDir?: URL } = {}): Promise<Contract> {
   const document = readContractDocument(file, options.compiledDir);
@@ -109,17 +109,3 @@ interface ParameterSchema {
 /** A boolean parameter, or one that also takes other spellings (`anyOf: [boolean, string]`): its text is read as a flag. */
 const acceptsBoolean = (schema: ParameterSchema | undefined): boolean =>
   schema?.type === 'boolean' || [...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].some(acceptsBoolean);
-
-/**
- * Compiles the request validators not compiled yet, one operation per turn
- * of the event loop: the server listens first, and a request arriving
- * meanwhile waits for one operation's compile at most.
- */
-export async function compileRequestValidators(contracts: readonly Contract[]): Promise<void> {
-  for (const contract of contracts) {
-    for (const operation of contract.operations) {
-      await new Promise((resolve) => setImmediate(resolve));
-      void operation.validateRequest;
-    }
-  }
-}
