@@ -120,8 +120,14 @@ async function startProject(databaseUrl: string, extraEnv: Record<string, string
   const port = await freePort();
   const child = startScript(
     nodeFlags.length ? ENTRY : COMPILED_ENTRY,
-    // V8's young generation as `npm run start:prod` sizes it (docs/operations.md).
-    { ...serverEnv(port, databaseUrl), NODE_OPTIONS: '--max-semi-space-size=16', ...extraEnv },
+    // V8's young generation and glibc's allocator as `npm run start:prod` set them (docs/operations.md).
+    {
+      ...serverEnv(port, databaseUrl),
+      NODE_OPTIONS: '--max-semi-space-size=16',
+      MALLOC_ARENA_MAX: '1',
+      MALLOC_MMAP_THRESHOLD_: '4194304',
+      ...extraEnv,
+    },
     { nodeFlags },
   );
   children.push(child);
