@@ -7,6 +7,8 @@ import { isIPv4, isIPv6 } from 'node:net';
  * will. Anything else (no address) as given.
  */
 export function rateLimitClient(ip: string): string {
+  // An IPv4 address (nearly every request's, on most networks) has no colon: nothing to map or to group.
+  if (!ip.includes(':')) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
