@@ -263,7 +263,8 @@ function readParameters(ctx: Context, operation: ContractOperation, rawParams: R
       throw invalidRequest(`Invalid parameter ${name}: malformed percent-encoding`);
     }
   }
-  const query = readQuery(ctx.query, operation.queryParams);
+  // An operation that declares no query parameter reads none: Koa's `ctx.query` would parse the query string for nothing.
+  const query = operation.queryParams.size ? readQuery(ctx.query, operation.queryParams) : {};
   return { path, query };
 }
 
