@@ -18,9 +18,9 @@ export function setHeader(ctx: Context, name: string, value: string): void {
   if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
 }
 
-/** `Vary` values already worked out: (the value before) NUL (the field) -> the value after. */
-const varied = new Map<string, string>();
-/** The most of them kept: the values come from the services' own code, a handful; a bound all the same. */
+/** `Vary` values already worked out: field -> the value before -> the value after (no key to build per call). */
+const varied = new Map<string, Map<string, string>>();
+/** The most fields, and values per field, kept: they come from the services' own code, a handful; a bound all the same. */
 const VARIED_KEPT = 64;
 
 /**
@@ -39,11 +39,12 @@ export function varyOn(ctx: Context, field: string): void {
     return;
   }
   const before = current ?? '';
-  const key = `${before}\0${field}`;
-  let after = varied.get(key);
+  let byValue = varied.get(field);
+  let after = byValue?.get(before);
   if (after === undefined) {
     after = vary.append(before, field);
-    if (varied.size < VARIED_KEPT) varied.set(key, after);
+    if (!byValue && varied.size < VARIED_KEPT) varied.set(field, (byValue = new Map()));
+    if (byValue && byValue.size < VARIED_KEPT) byValue.set(before, after);
   }
   if (after !== before) res.setHeader('Vary', after);
 }
