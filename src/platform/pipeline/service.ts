@@ -29,7 +29,12 @@ export function writeJson(ctx: Context, body: unknown): void {
 /** Whether a request path belongs to a service: under its prefix or one of its other prefixes. */
 export function ownedBy(service: Pick<ServiceDefinition, 'prefix' | 'otherPrefixes'>): (path: string) => boolean {
   const checks = [service.prefix, ...(service.otherPrefixes ?? [])].map(underPrefix);
-  return checks.length === 1 ? checks[0]! : (path) => checks.some((owns) => owns(path));
+  if (checks.length === 1) return checks[0]!;
+  // A loop, not `checks.some(...)`: no closure made per request (profiles' CORS step asks on every request).
+  return (path) => {
+    for (const owns of checks) if (owns(path)) return true;
+    return false;
+  };
 }
 
 /** Writes a plain-text answer (`text/plain`), as bytes; an empty one has `Content-Length: 0`. */
