@@ -4,14 +4,17 @@ import { setHeader } from './headers.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A request's id: a well-formed incoming `X-Request-Id`, else a new one (the fast path asks it too). */
+export const requestIdOf = (incoming: string | string[] | undefined): string =>
+  typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+
 /**
  * Gives each request an id (a well-formed incoming `X-Request-Id` is kept) and echoes it.
  * Synchronous: it hands on `next()`'s promise instead of awaiting it, so it
  * adds no asynchronous step to every request.
  */
 export const requestId: Middleware = (ctx, next) => {
-  const incoming = ctx.req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
+  const id = requestIdOf(ctx.req.headers['x-request-id']);
   ctx.state.requestId = id;
   setHeader(ctx, 'X-Request-Id', id);
   return next();

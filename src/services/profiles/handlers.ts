@@ -2,7 +2,7 @@ import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
-import { presentedProfiles } from './http/presentedProfiles.js';
+import { presentedProfiles, type PresentedProfiles } from './http/presentedProfiles.js';
 import { presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
 import { invalidRequest } from '../../platform/answers/errors.js';
@@ -43,9 +43,9 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
 export function createProfilesHandlers(
   deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>,
+  presentFor: PresentedProfiles = presentedProfiles(deps.links),
 ): Omit<ProfilesHandlers, MeOperation> {
   const { profiles, links, avatars, config } = deps;
-  const presentFor = presentedProfiles(links);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();

@@ -10,7 +10,9 @@ type Presented = AnonymousProfile | AuthenticatedProfile;
  * lookup cache hands out the same profile, every caller of an audience gets
  * the same frozen answer (which the presenter serializes once).
  */
-export function presentedProfiles(links: ProfileLinkBases): (profile: Profile, audience: Audience) => Presented {
+export type PresentedProfiles = (profile: Profile, audience: Audience) => Presented;
+
+export function presentedProfiles(links: ProfileLinkBases): PresentedProfiles {
   const byProfile = new WeakMap<Profile, Partial<Record<Audience, Presented>>>();
   return (profile, audience) => {
     let answers = byProfile.get(profile);
