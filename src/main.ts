@@ -7,8 +7,9 @@ import { createHttpServer } from './platform/server.js';
 /** Reads configuration from the environment, builds the app and listens. */
 async function main() {
   const config = configFromEnv();
-  const { app, metricsApp, logger, services, close } = await buildApp(config);
-  const server = createHttpServer(app, config, services);
+  const built = await buildApp(config);
+  const { metricsApp, logger, services, close } = built;
+  const server = createHttpServer(built, config, services);
   server.listen(config.port, config.host, () => {
     logger.info(
       { port: config.port, host: config.host, services: services.map((service) => service.name) },

@@ -10,6 +10,7 @@ import type { ServiceDefinition } from './pipeline/service.js';
 import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
 import type { ChangeMark } from './store/database.js';
+import type { FastOperation } from './pipeline/fastPath.js';
 
 /**
  * A part of the app that owns tables: their migrations (applied in the
@@ -84,6 +85,8 @@ export interface BuiltService {
   onRequest?: Middleware;
   /** Runs for a request that nothing else took (no service's prefix, no docs page): a page that is no contract operation. */
   onNotFound?: Middleware;
+  /** Operations the fast path may answer before Koa (see `fastPath`), unless tracing is on. */
+  fastOperations?: readonly FastOperation<unknown>[];
 }
 
 /**

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type Koa from 'koa';
 import type { PlatformConfig } from './config.js';
 import { ApiError } from './answers/errors.js';
 import { securityHeaderLines } from './answers/securityHeaders.js';
@@ -35,7 +34,7 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
  * progress close at once, and those with one close once it is answered.
  */
 export function createHttpServer(
-  app: Koa,
+  app: { callback(): RequestListener },
   config: Pick<
     PlatformConfig,
     | 'headersTimeoutMs'
@@ -48,7 +47,7 @@ export function createHttpServer(
   services: readonly ErrorFormat[] = [],
 ): HttpServer {
   // Node checks the timeouts on this interval (30 s by default, too coarse for them).
-  const server = createServer({ connectionsCheckingInterval: 1000 }, app.callback());
+  const server = createServer({ connectionsCheckingInterval: 1000 });
   server.headersTimeout = config.headersTimeoutMs;
   server.requestTimeout = config.requestTimeoutMs;
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
@@ -90,10 +89,12 @@ export function createHttpServer(
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
+  // Before the app's listener: an answer it writes at once (the fast path) is already marked to close.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     lastAnswer.set(req.socket, res);
     if (draining) closeAfter(res);
   });
+  server.on('request', app.callback());
 
   // The app's nosniff and HSTS, on the answers written here too.
   const securityLines = securityHeaderLines({ https: config.publicUrl.startsWith('https:') });

@@ -60,7 +60,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     await store.drop();
     throw error;
   }
-  const server = createHttpServer(built.app, config, built.services);
+  const server = createHttpServer(built, config, built.services);
   // An ephemeral port, unless `env.PORT` names one (so PUBLIC_URL can be the server's own address).
   await new Promise<void>((resolve) => server.listen(env.PORT ? Number(env.PORT) : 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -15,7 +15,10 @@ import { rateLimits } from '../../platform/security/limits.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
-import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
+import { notModified, presentAvatarAnswer, presentJsonAnswer, representation } from './http/presentAnswer.js';
+import { presentedProfiles } from './http/presentedProfiles.js';
+import { parseIdentifier } from './domain/identifier.js';
+import { fastOperation, type FastOperation } from '../../platform/pipeline/fastPath.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -64,10 +67,14 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   migrations: profilesMigrations,
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
-  create: (deps) => ({
-    definition: servedDefinition(profilesService(profilesDeps(deps))),
-    onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
-  }),
+  create: (deps) => {
+    const { definition, fastOperations } = profilesParts(profilesDeps(deps));
+    return {
+      definition: servedDefinition(definition),
+      onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
+      fastOperations,
+    };
+  },
 };
 
 /**
@@ -127,7 +134,23 @@ export function profilesDeps(
  * object.
  */
 export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
-  const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps) };
+  return profilesParts(deps).definition;
+}
+
+/** Where the profile lookups are: `/v3/profiles/{profileIdentifier}`. */
+const LOOKUPS = `${PROFILES_PREFIX}/profiles/`;
+
+/**
+ * The profiles service's definition, and the operation the fast path may
+ * answer (`PROFILES_FAST_PATH`): the anonymous lookup, for a URL whose 200
+ * the pipeline gave for the profile the lookup cache still holds.
+ */
+export function profilesParts(deps: ProfilesDeps): {
+  definition: ProfilesDefinition;
+  fastOperations: FastOperation<unknown>[];
+} {
+  const presentFor = presentedProfiles(deps.links);
+  const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps, presentFor) };
   const { limits } = deps;
   const { anonymousPerHour, keyedPerHour, accountPerHour, keyedPerClientPerHour, avatarsPerHour, windowSeconds } =
     deps.config.profiles.rateLimits;
@@ -187,8 +210,35 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
    * `Vary: Authorization`; avatar images have a per-client limit of their
    * own, carry their own ETag and cache headers and never vary by caller.
    */
+  const anonymous: ProfilesPrincipal = { kind: 'anonymous' };
+  const fast = fastOperation<ProfilesPrincipal>({
+    service: 'profiles',
+    operationId: 'getProfileById',
+    // The lookup's path with one segment, without a credential (the pipeline reads the bearer token from `Authorization`).
+    takes: (req) =>
+      req.url!.startsWith(LOOKUPS) &&
+      req.url!.length > LOOKUPS.length &&
+      !req.url!.includes('/', LOOKUPS.length) &&
+      req.headers.authorization === undefined,
+    current(req) {
+      const raw = req.url!.slice(LOOKUPS.length);
+      let identifier: string;
+      try {
+        identifier = raw.includes('%') ? decodeURIComponent(raw) : raw;
+      } catch {
+        return undefined;
+      }
+      const profile = deps.profiles.knownProfile?.(parseIdentifier(identifier))?.value;
+      return profile && presentFor(profile, 'anonymous');
+    },
+    representation,
+    notModified,
+    admit: lookups,
+    principal: anonymous,
+  });
+  if (deps.config.profiles.fastPath) handlers.getProfileById = fast.noting(handlers.getProfileById);
   const policies: ProfilesPolicies = {
-    getProfileById: { admit: lookups, present: presentJsonAnswer },
+    getProfileById: { admit: deps.config.profiles.fastPath ? fast.admitOnce : lookups, present: presentJsonAnswer },
     getProfileInferredInterestsById: { admit: lookups, present: presentJsonAnswer },
     searchProfilesByVerifiedAccount: { admit: lookups, present: presentJsonAnswer },
     getAvatar: { admit: avatars, present: presentAvatarAnswer },
@@ -203,17 +253,21 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
     /** An OAuth access token: the person it acts for and its scopes, remembered like keys (`API_KEY_CACHE_MS`); only its hash is looked up. */
     oauth: (token) => deps.tokenOwners.resolve(sha256Hex(token)),
   };
-  return {
+  const definition: ProfilesDefinition = {
     name: 'profiles',
     prefix: PROFILES_PREFIX,
     otherPrefixes: [AVATAR_PREFIX],
     contract: deps.contract,
     handlers,
-    anonymous: { kind: 'anonymous' },
+    anonymous,
     security,
     unauthenticated: unauthorized,
     policies,
     errorBody: profilesErrorBody,
     present: presentJsonAnswer,
+  };
+  return {
+    definition,
+    fastOperations: deps.config.profiles.fastPath ? [fast as unknown as FastOperation<unknown>] : [],
   };
 }
