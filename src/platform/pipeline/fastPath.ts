@@ -100,13 +100,21 @@ export function fastOperation<Principal>(spec: FastOperationSpec<Principal>): Fa
   };
 }
 
-/** A kept answer's header: written as kept, or with the request's own value. */
-type KeptHeader = { name: string; value: string | string[]; own?: 'request-id' | 'counted' };
+/**
+ * A kept answer's header lines, flat (name, value, name, value…, as
+ * `writeHead` takes them): the names as written and in order, the values as
+ * written, but at `requestId` and `counted` (by index) the request's own.
+ */
+interface KeptHeaders {
+  lines: string[];
+  requestId: number[];
+  counted: { at: number; name: string }[];
+}
 
 /** The answers kept for one URL: the body they were given for, and the headers by method and status. */
 interface Kept {
   body: object;
-  answers: Map<string, KeptHeader[]>;
+  answers: Map<string, KeptHeaders>;
 }
 
 /** Most URLs whose answers are kept (the profile lookup cache's size). */
@@ -150,14 +158,17 @@ export function fastPath(
       const url = req.url!;
       const values = res.getHeaders();
       const counted = new Set(Object.keys(operation.admit.writes).map((name) => name.toLowerCase()));
-      const headers: KeptHeader[] = [];
+      const headers: KeptHeaders = { lines: [], requestId: [], counted: [] };
       // The names as written (their letter case), in the order written: Node's types lack the method.
       for (const name of (res as ServerResponse & { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
         const lower = name.toLowerCase();
         const value = values[lower];
         if (value === undefined) continue;
-        const own = lower === 'x-request-id' ? 'request-id' : counted.has(lower) ? 'counted' : undefined;
-        headers.push({ name, value: typeof value === 'number' ? String(value) : value, ...(own ? { own } : {}) });
+        for (const one of Array.isArray(value) ? value : [String(value)]) {
+          const at = headers.lines.push(name, one) - 1;
+          if (lower === 'x-request-id') headers.requestId.push(at);
+          else if (counted.has(lower)) headers.counted.push({ at, name: lower });
+        }
       }
       let entry = kept.get(url);
       if (!entry || entry.body !== body) {
@@ -174,22 +185,14 @@ export function fastPath(
     req: IncomingMessage,
     res: ServerResponse,
     started: number,
-    answer: { status: number; bytes: Buffer; headers: KeptHeader[] },
+    answer: { status: number; bytes: Buffer; headers: KeptHeaders },
     counted: Record<string, string>,
   ) => {
     const requestId = requestIdOf(req.headers['x-request-id']);
-    const lines: string[] = [];
-    for (const header of answer.headers) {
-      const value =
-        header.own === 'request-id'
-          ? requestId
-          : header.own === 'counted'
-            ? counted[header.name.toLowerCase()]
-            : header.value;
-      if (value === undefined) continue;
-      if (typeof value === 'string') lines.push(header.name, value);
-      else for (const one of value) lines.push(header.name, one);
-    }
+    const kept = answer.headers;
+    const lines = kept.lines.slice();
+    for (const at of kept.requestId) lines[at] = requestId;
+    for (const { at, name } of kept.counted) lines[at] = counted[name]!;
     res.writeHead(answer.status, lines);
     res.end(req.method === 'HEAD' || answer.status === 304 ? undefined : answer.bytes);
     counts.answered++;
@@ -236,12 +239,18 @@ export function fastPath(
       operation.handOver(req, { refused });
       return slow(req, res);
     }
-    if (!admitted) return write(operation, req, res, started, answer, headers);
+    /** Whether the step wrote every rate-limit header the kept answer has (else Koa writes what it did). */
+    const complete = (kept: KeptHeaders) => kept.counted.every(({ name }) => headers[name] !== undefined);
+    if (!admitted && complete(answer.headers)) return write(operation, req, res, started, answer, headers);
+    if (!admitted) {
+      operation.handOver(req, { headers });
+      return slow(req, res);
+    }
     admitted.then(
       () => {
         // Counted elsewhere (Redis): the answer may have changed meanwhile.
         const still = keptAnswer(operation, req);
-        if (still) return write(operation, req, res, started, still, headers);
+        if (still && complete(still.headers)) return write(operation, req, res, started, still, headers);
         operation.handOver(req, { headers });
         keepAnswer(operation, req, res);
         slow(req, res);
