@@ -7,6 +7,8 @@ import type { ProfileRecord } from '../../../src/services/profiles/import/profil
 import { toProfileContent } from '../../../src/services/profiles/import/toProfileContent.js';
 import { adminInProcess } from '../../support/admin.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';
+import { pino } from 'pino';
+import { startServer, type TestServer } from '../../support/server.js';
 import { startProfiles, type ProfilesTestServer } from './support.js';
 
 /**
@@ -184,7 +186,74 @@ describe('the fast path', () => {
   });
 });
 
+describe('the fast path and what the pipeline records', () => {
+  it('logs and counts each request as the pipeline does', async () => {
+    const started: { server: TestServer; lines: Record<string, unknown>[] }[] = [];
+    try {
+      for (const fastPath of ['1', '0']) {
+        const lines: Record<string, unknown>[] = [];
+        const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+        const server = await startServer(
+          { PROFILES_FAST_PATH: fastPath, PROFILE_LOOKUP_CACHE_MS: '60000' },
+          { services: ['profiles'], logger },
+        );
+        started.push({ server, lines });
+      }
+      const [fast, slow] = started as [(typeof started)[0], (typeof started)[0]];
+      for (const { server } of started) {
+        const first = await send(server.url, '/v3/profiles/alex');
+        for (let i = 0; i < 3; i++) await send(server.url, '/v3/profiles/alex');
+        await send(server.url, '/v3/profiles/alex', { method: 'HEAD' });
+        await send(server.url, '/v3/profiles/alex', { method: 'HEAD' });
+        for (let i = 0; i < 2; i++)
+          await send(server.url, '/v3/profiles/alex', { headers: { 'If-None-Match': header(first, 'etag')! } });
+      }
+      expect(fast.server.built.fastPath?.answered).toBe(5);
+      const requests = (lines: Record<string, unknown>[]) =>
+        lines
+          .filter((line) => line.msg === 'request')
+          .map(({ requestId, ms, time, pid, hostname, ...rest }) => {
+            expect(typeof requestId).toBe('string');
+            expect(typeof ms).toBe('number');
+            return rest;
+          });
+      expect(requests(fast.lines)).toHaveLength(8);
+      expect(requests(fast.lines)).toEqual(requests(slow.lines));
+      const counted = async (server: TestServer) =>
+        (await server.built.metrics.registry.getSingleMetricAsString('http_requests_total'))
+          .split('\n')
+          .filter((line) => line.includes('service="profiles"'));
+      expect(await counted(fast.server)).toEqual(await counted(slow.server));
+      expect(await counted(fast.server)).toContain(
+        'http_requests_total{service="profiles",operation="getProfileById",status="200"} 6',
+      );
+    } finally {
+      await Promise.all(started.map(({ server }) => server.close()));
+    }
+  });
+});
+
 describe('the fast path and the rate limits', () => {
+  it('counts a client behind trusted proxies by the address they name, as the pipeline does', async () => {
+    const env = { TRUST_PROXY: 'true', RATE_LIMIT_ANONYMOUS: '3', PROFILE_LOOKUP_CACHE_MS: '60000' };
+    const fast = await start(env);
+    const slow = await start({ ...env, PROFILES_FAST_PATH: '0' });
+    const statuses: string[] = [];
+    for (let i = 0; i < 4; i++)
+      for (const address of ['203.0.113.1', '203.0.113.2']) {
+        const options = { headers: { 'X-Forwarded-For': address } };
+        const [a, b] = [
+          await send(fast.server.url, '/v3/profiles/alex', options),
+          await send(slow.server.url, '/v3/profiles/alex', options),
+        ];
+        expect(comparable(a)).toEqual(comparable(b));
+        statuses.push(`${a.status} ${header(a, 'x-ratelimit-remaining')}`);
+      }
+    expect(statuses).toEqual(['200 2', '200 2', '200 1', '200 1', '200 0', '200 0', '429 0', '429 0']);
+    // Every 200 but the first (the pipeline's, kept).
+    expect(fastAnswered(fast)).toBe(5);
+  });
+
   let redis: RedisServer | undefined;
   afterAll(async () => {
     await redis?.stop();
