@@ -226,10 +226,15 @@ export function fastPath(
       keepAnswer(operation, req, res);
       return slow(req, res);
     }
+    // What the step writes: by lower-case name for the kept lines, and as written for Koa, should it answer after all.
     const headers: Record<string, string> = {};
+    const written: Record<string, string> = {};
     const collected = {
       headersSent: false,
-      setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+      setHeader(name: string, value: string) {
+        headers[name.toLowerCase()] = value;
+        written[name] = value;
+      },
     };
     const ctx = { req, res: collected, ip: ipOf(req) } as unknown as Context;
     let admitted: void | Promise<void>;
@@ -243,7 +248,7 @@ export function fastPath(
     const complete = (kept: KeptHeaders) => kept.counted.every(({ name }) => headers[name] !== undefined);
     if (!admitted && complete(answer.headers)) return write(operation, req, res, started, answer, headers);
     if (!admitted) {
-      operation.handOver(req, { headers });
+      operation.handOver(req, { headers: written });
       return slow(req, res);
     }
     admitted.then(
@@ -251,7 +256,7 @@ export function fastPath(
         // Counted elsewhere (Redis): the answer may have changed meanwhile.
         const still = keptAnswer(operation, req);
         if (still && complete(still.headers)) return write(operation, req, res, started, still, headers);
-        operation.handOver(req, { headers });
+        operation.handOver(req, { headers: written });
         keepAnswer(operation, req, res);
         slow(req, res);
       },
