@@ -50,6 +50,55 @@ const onDemandPackages: Plugin = {
   },
 };
 
+/**
+ * `node:http` imported by the project's code is read with `require` in the
+ * bundle (a module of its own that re-exports it), not by an ES module
+ * import: Node builds an ES module's view of a built-in by reading each of
+ * its exports, and `node:http`'s `WebSocket`, `CloseEvent` and
+ * `MessageEvent` are getters that load Node's fetch (undici) when read,
+ * at start, for a server that never fetches
+ * (docs/decisions/lazy-packages.md).
+ */
+const httpByRequire: Plugin = {
+  name: 'http-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+      args.kind === 'import-statement' && !args.importer.includes('/node_modules/')
+        ? { path: 'node:http', namespace: 'http-by-require' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'http-by-require' }, () => ({
+      contents: "module.exports = require('node:http');",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Koa asks whether an answer's body is a fetch `Response` (`body instanceof
+ * Response`) for every body that is not a string or a buffer (a JSON
+ * object such as `/healthz`'s, or a stream): reading the global `Response`
+ * makes Node load its fetch (undici). In the bundle Koa asks a stand-in
+ * instead, which is true of the same values: a `Response` is only ever made
+ * by an undici already loaded, and carries its tag, so the global is read
+ * only for a value that has the tag. The build fails if Koa no longer has
+ * the check, so an upgrade cannot drop this silently.
+ */
+const koaWithoutFetch: Plugin = {
+  name: 'koa-without-fetch',
+  setup(build) {
+    build.onLoad({ filter: /\/node_modules\/koa\/lib\/(response|application)\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const check = /\binstanceof Response\b/g;
+      if (!check.test(text)) throw new Error(`${args.path}: no \`instanceof Response\` to replace (Koa changed)`);
+      return {
+        contents: `const __FetchResponse = { [Symbol.hasInstance]: (value) => value != null && value[Symbol.toStringTag] === 'Response' && value instanceof globalThis.Response };\n${text.replace(check, 'instanceof __FetchResponse')}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** The entry points bundled, each to `<outDir>/src/<name>.js`: the server and the admin command line. */
 const ENTRY_POINTS = { main: 'src/main.ts', 'admin/cli': 'src/admin/cli.ts' } as const;
 
@@ -69,7 +118,7 @@ export async function buildServer(outDir: string): Promise<void> {
       format: 'esm',
       target: 'node24',
       external: NATIVE,
-      plugins: [onDemandPackages],
+      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

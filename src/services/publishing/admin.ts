@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
 import type { PublishingTables } from './store/tables.js';
 import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
@@ -71,9 +71,13 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
   tokens
     .command('revoke')
     .description('Revoke tokens: one by its value or ID, or all of a user; revoked tokens get 401 invalid_token.')
-    .addOption(new Option('--token <token>', 'the token itself').conflicts(['id', 'user']))
-    .addOption(new Option('--id <id>', 'the token ID that `tokens create` and `tokens list` show').conflicts(['user']))
-    .addOption(new Option('--user <login>', 'every token of this user, and every app’s OAuth tokens of their account'))
+    .addOption(program.createOption('--token <token>', 'the token itself').conflicts(['id', 'user']))
+    .addOption(
+      program.createOption('--id <id>', 'the token ID that `tokens create` and `tokens list` show').conflicts(['user']),
+    )
+    .addOption(
+      program.createOption('--user <login>', 'every token of this user, and every app’s OAuth tokens of their account'),
+    )
     .action(async (options: { token?: string; id?: string; user?: string }) => {
       const publishing = await store();
       let selector: TokenSelector;
@@ -97,8 +101,10 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
       'Give a user a role on a site (replacing the role they had there); a role the store knows: administrator, editor, author, contributor, subscriber, or a custom one.',
     )
     .requiredOption('--site <site>', 'site ID, domain, or domain::path')
-    .addOption(new Option('--user <login>', 'the user’s login').conflicts(['email']))
-    .addOption(new Option('--email <address>', 'the email address of the account whose publishing user it is'))
+    .addOption(program.createOption('--user <login>', 'the user’s login').conflicts(['email']))
+    .addOption(
+      program.createOption('--email <address>', 'the email address of the account whose publishing user it is'),
+    )
     .requiredOption('--role <role>', 'the role')
     .action(async (options: { site: string; user?: string; email?: string; role: string }) => {
       const db = await openStore();

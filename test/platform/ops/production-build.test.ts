@@ -1,6 +1,6 @@
 // @store-independent
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,10 @@ describe('the compiled server', () => {
         /node_modules\/(@opentelemetry\/(?!api\/)|ioredis\/|nodemailer\/|@zxcvbn-ts\/)/.test(source),
       ),
     ).toEqual([]);
+    // Nor is what only a publishing filter or the command line needs (sanitize-html with postcss, commander).
+    expect(map.sources.filter((source) => /node_modules\/(sanitize-html|postcss|commander)\//.test(source))).toEqual(
+      [],
+    );
     // The password strength worker, a bundle of its own, made from its module; its dictionaries stay in node_modules too.
     const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as {
       sources: string[];
@@ -73,12 +77,21 @@ describe('the compiled server', () => {
   });
 
   it('starts in production mode and answers health, a profile, the docs and the dashboard page', async () => {
+    // What the process has loaded when it stops: Node's own modules, and the packages read with `require` from node_modules.
+    const probe = join(outDir, 'probe.mjs');
+    const loaded = join(outDir, 'loaded.json');
+    writeFileSync(
+      probe,
+      `import { createRequire } from 'node:module'; import { writeFileSync } from 'node:fs';
+process.on('exit', () => writeFileSync(${JSON.stringify(loaded)}, JSON.stringify([...process.moduleLoadList, ...Object.keys(createRequire(import.meta.url).cache)])));`,
+    );
     server = await startProcess(
       {
         NODE_ENV: 'production',
         MAIL_TO_LOG: 'true',
         COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',
         DATABASE_URL: 'sqlite::memory:',
+        NODE_OPTIONS: `--import ${probe}`,
       },
       { main: join(outDir, 'src/main.js') },
     );
@@ -91,6 +104,11 @@ describe('the compiled server', () => {
     expect((await fetch(`${server.base}/developers`)).status).toBe(200);
     expect(await server.stop()).toBe(0);
     expect(server.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
+    // Nothing of it needed Node's fetch (undici: `node:http` read as an ES module, or json-schema-ref-parser asking
+    // `typeof Headers`, would load it) or sanitize-html (docs/decisions/lazy-packages.md).
+    const modules = JSON.parse(readFileSync(loaded, 'utf8')) as string[];
+    expect(modules.some((module) => module.includes('http'))).toBe(true);
+    expect(modules.filter((module) => /undici|node_modules\/sanitize-html\//.test(module))).toEqual([]);
   });
 
   it('serves every service from the bundle, with what it loads only when first needed (images, password checks, a token)', async () => {

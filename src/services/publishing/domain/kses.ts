@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The platform's HTML filter for posts (WordPress kses), as `sanitize-html`
@@ -323,12 +324,23 @@ const filtered = new LRUCache<string, string>({
   sizeCalculation: (output, key) => output.length + key.length || 1,
 });
 
+/**
+ * sanitize-html, loaded by the first text that needs filtering (once per
+ * process; what that first call waits for is in docs/performance.md), not
+ * at start-up: with its parser and postcss it is memory that an instance
+ * serving no publishing write, and no post stored before the filter, never
+ * needs (docs/decisions/lazy-packages.md).
+ */
+let sanitizer: typeof sanitizeHtml | undefined;
+
 function filter(html: string, kind: 'post' | 'title'): string {
   if (!mayHoldMarkup(html)) return html;
   const key = `${kind}\u0000${html}`;
   let output = filtered.get(key);
-  if (output === undefined)
-    filtered.set(key, (output = sanitizeHtml(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
+  if (output === undefined) {
+    sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
+    filtered.set(key, (output = sanitizer(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
+  }
   return output;
 }
 
