@@ -37,16 +37,23 @@ import type { LimitStep } from '../security/limits.js';
 export interface FastOperationSpec<Principal> {
   service: string;
   operationId: string;
-  /** Whether the pipeline would route this request (a `GET` or `HEAD` with no query string and no body) to the operation for `principal`. */
+  /** Whether the pipeline would route this request (a `GET` or `HEAD` with no query string and no body) to the operation. */
   takes(req: IncomingMessage): boolean;
+  /**
+   * The caller as the pipeline's security step would resolve them, known without an asynchronous step (the
+   * service's anonymous caller without a credential, a credential its cache knows as valid); undefined
+   * otherwise (a credential to look up or to refuse: the pipeline answers).
+   */
+  principalOf(req: IncomingMessage): Principal | undefined;
+  /** Which callers are answered the same body and headers (anonymous, keyed): the kept answers are theirs. */
+  audienceOf(principal: Principal): string;
   /** The body the handler would answer the request with now, known without an asynchronous step; undefined otherwise. */
-  current(req: IncomingMessage): object | undefined;
+  current(req: IncomingMessage, principal: Principal): object | undefined;
   /** The bytes and entity tag the presenter writes for a body. */
   representation(body: object): { bytes: Buffer; etag: string };
   /** Whether the presenter answers the request 304 for an entity tag. */
   notModified(req: IncomingMessage, etag: string): boolean;
   admit: LimitStep<Principal>;
-  principal: Principal;
 }
 
 /** What the fast path counted for a request it handed to Koa: the rate-limit headers, or the refusal. */
@@ -155,7 +162,10 @@ export function fastPath(
       const body = operation.noted(req);
       const status = res.statusCode;
       if (!body || (status !== 200 && status !== 304)) return;
-      const url = req.url!;
+      // The caller as now known (the pipeline's answer put a new key in the cache): none, nothing kept.
+      const principal = operation.principalOf(req);
+      if (principal === undefined) return;
+      const url = keptKey(operation, principal, req);
       const values = res.getHeaders();
       const counted = new Set(Object.keys(operation.admit.writes).map((name) => name.toLowerCase()));
       const headers: KeptHeaders = { lines: [], requestId: [], counted: [] };
@@ -209,10 +219,14 @@ export function fastPath(
     );
   };
 
-  /** The kept answer for a request, if its URL has one for the body the handler would answer now. */
-  const keptAnswer = (operation: FastOperation<unknown>, req: IncomingMessage) => {
-    const entry = kept.get(req.url!);
-    if (!entry || operation.current(req) !== entry.body) return undefined;
+  /** The kept answers of a URL for an audience. */
+  const keptKey = (operation: FastOperation<unknown>, principal: unknown, req: IncomingMessage) =>
+    `${operation.audienceOf(principal)} ${req.url!}`;
+
+  /** The kept answer for a request, if its URL has one for the caller's audience and the body the handler would answer now. */
+  const keptAnswer = (operation: FastOperation<unknown>, req: IncomingMessage, principal: unknown) => {
+    const entry = kept.get(keptKey(operation, principal, req));
+    if (!entry || operation.current(req, principal) !== entry.body) return undefined;
     const { bytes, etag } = operation.representation(entry.body);
     const status = operation.notModified(req, etag) ? 304 : 200;
     const headers = entry.answers.get(`${req.method} ${status}`);
@@ -221,7 +235,8 @@ export function fastPath(
 
   const serve = (operation: FastOperation<unknown>, req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const answer = keptAnswer(operation, req);
+    const principal = operation.principalOf(req);
+    const answer = principal === undefined ? undefined : keptAnswer(operation, req, principal);
     if (!answer) {
       keepAnswer(operation, req, res);
       return slow(req, res);
@@ -239,7 +254,7 @@ export function fastPath(
     const ctx = { req, res: collected, ip: ipOf(req) } as unknown as Context;
     let admitted: void | Promise<void>;
     try {
-      admitted = operation.admit(ctx, operation.principal);
+      admitted = operation.admit(ctx, principal);
     } catch (refused) {
       operation.handOver(req, { refused });
       return slow(req, res);
@@ -254,7 +269,7 @@ export function fastPath(
     admitted.then(
       () => {
         // Counted elsewhere (Redis): the answer may have changed meanwhile.
-        const still = keptAnswer(operation, req);
+        const still = keptAnswer(operation, req, principal);
         if (still && complete(still.headers)) return write(operation, req, res, started, still, headers);
         operation.handOver(req, { headers: written });
         keepAnswer(operation, req, res);

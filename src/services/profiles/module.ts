@@ -14,7 +14,7 @@ import { avatarsBusy, profilesErrorBody, rateLimitExceeded, unauthorized } from 
 import { rateLimits } from '../../platform/security/limits.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
-import { authenticateApiKey } from './http/authenticateApiKey.js';
+import { authenticateApiKey, knownKeyHolder } from './http/authenticateApiKey.js';
 import { notModified, presentAvatarAnswer, presentJsonAnswer, representation } from './http/presentAnswer.js';
 import { presentedProfiles } from './http/presentedProfiles.js';
 import { parseIdentifier } from './domain/identifier.js';
@@ -214,13 +214,14 @@ export function profilesParts(deps: ProfilesDeps): {
   const fast = fastOperation<ProfilesPrincipal>({
     service: 'profiles',
     operationId: 'getProfileById',
-    // The lookup's path with one segment, without a credential (the pipeline reads the bearer token from `Authorization`).
+    // The lookup's path with one segment.
     takes: (req) =>
-      req.url!.startsWith(LOOKUPS) &&
-      req.url!.length > LOOKUPS.length &&
-      !req.url!.includes('/', LOOKUPS.length) &&
-      req.headers.authorization === undefined,
-    current(req) {
+      req.url!.startsWith(LOOKUPS) && req.url!.length > LOOKUPS.length && !req.url!.includes('/', LOOKUPS.length),
+    // Anonymous without `Authorization`; a key holder for a key the key cache knows as active (else the pipeline).
+    principalOf: (req) =>
+      req.headers.authorization === undefined ? anonymous : knownKeyHolder(deps.keys, req.headers.authorization),
+    audienceOf: (caller) => caller.kind,
+    current(req, caller) {
       const raw = req.url!.slice(LOOKUPS.length);
       let identifier: string;
       try {
@@ -229,12 +230,11 @@ export function profilesParts(deps: ProfilesDeps): {
         return undefined;
       }
       const profile = deps.profiles.knownProfile?.(parseIdentifier(identifier))?.value;
-      return profile && presentFor(profile, 'anonymous');
+      return profile && presentFor(profile, caller.kind === 'key' ? 'keyed' : 'anonymous');
     },
     representation,
     notModified,
     admit: lookups,
-    principal: anonymous,
   });
   if (deps.config.profiles.fastPath) handlers.getProfileById = fast.noting(handlers.getProfileById);
   const policies: ProfilesPolicies = {

@@ -34,7 +34,8 @@ function setUp(options: { counter: 'sync' | 'async'; refuse?: () => boolean }) {
     representation: (answered) => ({ bytes: Buffer.from(JSON.stringify(answered)), etag: '"tag"' }),
     notModified: () => false,
     admit,
-    principal: {},
+    principalOf: () => ({}),
+    audienceOf: () => 'everyone',
   });
   const handler = operation.noting((_input: { ctx?: Context }) => ({ status: 200, body }));
   /** What the pipeline does, in short: admit, handler, headers, bytes. */

@@ -163,6 +163,67 @@ describe('the fast path', () => {
     expect(fastAnswered(fast)).toBe(taken + 1);
   });
 
+  it('answers a key holder exactly as the pipeline does once the key cache knows the key, apart from anonymous callers', async () => {
+    const env = { PROFILE_LOOKUP_CACHE_MS: '60000', RATE_LIMIT_KEYED: '50' };
+    const fast = await start(env);
+    const slow = await start({ ...env, PROFILES_FAST_PATH: '0' });
+    const keys = [(await fast.issueKey()).key, (await slow.issueKey()).key];
+    // Each server its own key (two stores): the same request but for the key.
+    const both = async (
+      path: string,
+      options: { method?: string; headers?: Record<string, string> } = {},
+      keyed = true,
+    ) => {
+      const [a, b] = await Promise.all(
+        [fast, slow].map((harness, n) =>
+          send(harness.server.url, path, {
+            ...options,
+            headers: { ...options.headers, ...(keyed ? { Authorization: `Bearer ${keys[n]}` } : {}) },
+          }),
+        ),
+      );
+      expect(comparable(a!), `${options.method ?? 'GET'} ${path} keyed ${keyed}`).toEqual(comparable(b!));
+      return a!;
+    };
+    const first = await both('/v3/profiles/alex');
+    expect(first.status).toBe(200);
+    // A keyed answer: the keyed fields, its own cache policy and entity tag.
+    expect(Object.keys(JSON.parse(first.body.toString()))).toEqual(expect.arrayContaining(['contact_info']));
+    const anonymous = await both('/v3/profiles/alex', {}, false);
+    expect(header(anonymous, 'etag')).not.toBe(header(first, 'etag'));
+    const taken = fastAnswered(fast);
+    for (let round = 0; round < 2; round++) {
+      await both('/v3/profiles/alex');
+      await both('/v3/profiles/alex', {}, false);
+      await both('/v3/profiles/alex', { method: 'HEAD' });
+      await both('/v3/profiles/alex', {
+        headers: { 'If-None-Match': header(first, 'etag')!, Origin: 'https://example.org' },
+      });
+    }
+    // Keyed GETs and the anonymous ones both taken, each audience its own kept answer (HEAD and the 304 once kept).
+    expect(fastAnswered(fast) - taken).toBeGreaterThanOrEqual(6);
+    const remaining = header(await both('/v3/profiles/alex'), 'x-ratelimit-remaining');
+    // Every keyed request counted once on the key's counter, on either path (the key's first use, eight more, this one).
+    expect(remaining).toBe(String(50 - 8));
+    // A key nobody holds (the pipeline answers it as it answers an unknown key), and a lower-case scheme: never
+    // taken, however often sent, and answered alike on both.
+    const before = fastAnswered(fast);
+    for (let round = 0; round < 2; round++) {
+      const stranger = await Promise.all(
+        [fast, slow].map((harness) =>
+          send(harness.server.url, '/v3/profiles/alex', {
+            headers: { Authorization: `Bearer ${keys[0]!.slice(0, -4)}zzzz` },
+          }),
+        ),
+      );
+      expect(comparable(stranger[0]!)).toEqual(comparable(stranger[1]!));
+    }
+    expect(fastAnswered(fast)).toBe(before);
+    const lower = await send(fast.server.url, '/v3/profiles/alex', { headers: { Authorization: `bearer ${keys[0]}` } });
+    expect(lower.status).toBe(200);
+    expect(fastAnswered(fast)).toBe(before);
+  });
+
   it('answers the cached profile only while the lookup cache holds it, and never a stale one after', async () => {
     const fast = await start({ PROFILE_LOOKUP_CACHE_MS: '1000' });
     const first = await send(fast.server.url, '/v3/profiles/alex');
