@@ -286,11 +286,11 @@ function errorsMadeInPlace(service: string): string[] {
 }
 
 /**
- * Where a handler map, a flow or a domain rule works on the database itself: an import of `kysely` (a type
+ * Where a handler map, an HTTP step, a flow or a domain rule works on the database itself: an import of `kysely` (a type
  * included) or a `Kysely<…>` named in it. A handler calls flows, and a flow the store, or a port the module
  * builds over the accounts' functions.
  */
-const ABOVE_THE_STORE = new Set(['handlers', 'flows', 'domain']);
+const ABOVE_THE_STORE = new Set(['handlers', 'http', 'flows', 'domain']);
 function rawDatabaseInHandlers(service: string): string[] {
   return typeScriptFiles(`src/services/${service}`)
     .filter((file) => ABOVE_THE_STORE.has(layerOf(service, file)?.name ?? ''))
@@ -322,7 +322,7 @@ describe("a service's layers", () => {
   );
 
   it.each(services)(
-    '%s: its handler maps, flows and domain rules hold no raw Kysely (they call flows, which call the store)',
+    '%s: its handler maps, HTTP steps, flows and domain rules hold no raw Kysely (they call flows, which call the store)',
     (service) => {
       expect(rawDatabaseInHandlers(service)).toEqual([]);
     },

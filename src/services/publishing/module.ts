@@ -29,6 +29,7 @@ import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
+import { registeredOrigins } from '../../accounts/oauth/clients.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import type { Kysely } from 'kysely';
 
@@ -53,7 +54,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
-    onRequest: appOrigins(deps.db as unknown as Kysely<AccountsTables>, {
+    onRequest: appOrigins(() => registeredOrigins(deps.db as unknown as Kysely<AccountsTables>), {
       prefixes: [PREFIX, V12_PREFIX],
       operator: deps.config.publishing.corsOrigins,
       ttlMs: deps.config.publishing.accessTokenCacheMs,

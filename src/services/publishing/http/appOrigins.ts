@@ -1,7 +1,4 @@
 import type { Middleware } from 'koa';
-import type { Kysely } from 'kysely';
-import { registeredOrigins } from '../../../accounts/oauth/clients.js';
-import type { AccountsTables } from '../../../accounts/tables.js';
 import { ownedBy } from '../../../platform/pipeline/service.js';
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import { markAppOrigin, type AllowedOrigins } from './cors.js';
@@ -10,15 +7,16 @@ import { markAppOrigin, type AllowedOrigins } from './cors.js';
  * Per-application CORS, as the platform has it: a browser `Origin` that a
  * registered OAuth application lists among its JavaScript origins may call
  * the publishing API, beside the operator's `PUBLISHING_CORS_ORIGINS`. The
- * list of every application's origins is read from the store at most once
+ * list of every application's origins (`listOrigins`, which the module
+ * builds over the accounts' `registeredOrigins`) is read at most once
  * per `ttlMs` per instance; a request under one of `prefixes` from such an origin is
  * marked for the presenter (`setCorsHeaders`).
  */
 export function appOrigins(
-  db: Kysely<AccountsTables>,
+  listOrigins: () => Promise<ReadonlySet<string>>,
   options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number },
 ): Middleware {
-  const origins = cachedLookups((_all: 'all') => registeredOrigins(db), { ttlMs: options.ttlMs, maxEntries: 1 });
+  const origins = cachedLookups((_all: 'all') => listOrigins(), { ttlMs: options.ttlMs, maxEntries: 1 });
   const owns = ownedBy({ prefix: options.prefixes[0], otherPrefixes: options.prefixes.slice(1) });
   // Every request passes this step: one without a browser origin to look up passes without an asynchronous step.
   return (ctx, next) => {
