@@ -17,7 +17,7 @@ export interface ObservedRequest {
 /**
  * Counts, times and logs one answered request (`started`: `performance.now()`
  * when it came): the one recorder of the Koa step below and of the fast path
- * (`src/platform/http/fastPath.ts`).
+ * (`src/platform/pipeline/fastPath.ts`).
  *
  * Metrics: a request that no service and operation answered is counted as
  * `service="none"`, `operation="none"` so unknown paths cannot create

@@ -3,7 +3,7 @@ import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles, type PresentedProfiles } from './http/presentedProfiles.js';
-import { presentInferredInterests, presentProfile } from './http/presentProfile.js';
+import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
 import { invalidRequest } from '../../platform/answers/errors.js';
 import { qrCode } from './flows/qrCode.js';
@@ -49,7 +49,7 @@ export function createProfilesHandlers(
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
-    const audience = principal.kind === 'key' ? 'keyed' : 'anonymous';
+    const audience = audienceOf(principal);
     return {
       status: 200 as const,
       body: presentFor(profile, audience),

@@ -17,6 +17,7 @@ import { avatarImages } from './avatars/avatarImages.js';
 import { authenticateApiKey, knownKeyHolder } from './http/authenticateApiKey.js';
 import { notModified, presentAvatarAnswer, presentJsonAnswer, representation } from './http/presentAnswer.js';
 import { presentedProfiles } from './http/presentedProfiles.js';
+import { audienceOf } from './http/presentProfile.js';
 import { parseIdentifier } from './domain/identifier.js';
 import { fastOperation, type FastOperation } from '../../platform/pipeline/fastPath.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
@@ -220,7 +221,7 @@ export function profilesParts(deps: ProfilesDeps): {
     // Anonymous without `Authorization`; a key holder for a key the key cache knows as active (else the pipeline).
     principalOf: (req) =>
       req.headers.authorization === undefined ? anonymous : knownKeyHolder(deps.keys, req.headers.authorization),
-    audienceOf: (caller) => caller.kind,
+    audienceOf,
     current(req, caller) {
       const raw = req.url!.slice(LOOKUPS.length);
       let identifier: string;
@@ -230,7 +231,7 @@ export function profilesParts(deps: ProfilesDeps): {
         return undefined;
       }
       const profile = deps.profiles.knownProfile?.(parseIdentifier(identifier))?.value;
-      return profile && presentFor(profile, caller.kind === 'key' ? 'keyed' : 'anonymous');
+      return profile && presentFor(profile, audienceOf(caller));
     },
     representation,
     notModified,

@@ -34,7 +34,7 @@ export function knownKeyHolder(
   const token = authorization.slice('Bearer '.length);
   if (!isWellFormedApiKey(token)) return undefined;
   const key = keys.knownActiveKey?.(hashApiKey(token))?.value;
-  return key && (principalOf(key) ?? undefined);
+  return key ? principalOf(key)! : undefined;
 }
 
 const principalOf = (key: ActiveKey | undefined): ProfilesPrincipal | null =>

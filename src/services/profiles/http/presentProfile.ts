@@ -1,3 +1,4 @@
+import type { ProfilesPrincipal } from '../operations.js';
 import type {
   AnonymousProfile,
   AuthenticatedProfile,
@@ -16,6 +17,9 @@ import {
 
 /** Who is asking: a caller without a valid API key, or one with. */
 export type Audience = 'anonymous' | 'keyed';
+
+/** The audience of a lookup's caller: a key holder is answered the keyed profile, anyone else the anonymous one. */
+export const audienceOf = (caller: ProfilesPrincipal): Audience => (caller.kind === 'key' ? 'keyed' : 'anonymous');
 
 /** Where the links in an answer point: profile pages at `<profiles>/<slug>`, avatar images at `<avatars>/<hash>`. */
 export interface ProfileLinkBases {
