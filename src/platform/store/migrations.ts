@@ -71,12 +71,20 @@ export async function migrateModules(database: OpenDatabase, modules: readonly M
   return applied;
 }
 
-/** Names in the history table of earlier releases; none when the store never had one. */
+/**
+ * Names in the history table of earlier releases; none when the store never had one. Whether that table
+ * exists is asked of this store's own schema alone: an introspection of every schema (Kysely's `getTables`)
+ * fails when another store's schema on the same server is dropped while it reads (tests, several tenants).
+ */
 async function legacyHistory(database: OpenDatabase): Promise<Set<string>> {
-  const tables = await database.db.introspection.getTables({ withInternalKyselyTables: true });
-  const schema = database.dialect === 'postgres' ? (database.schema ?? 'public') : undefined;
-  if (!tables.some((table) => table.name === LEGACY_HISTORY && (schema === undefined || table.schema === schema)))
-    return new Set();
+  const found =
+    database.dialect === 'postgres'
+      ? await sql<{ name: string }>`select table_name as name from information_schema.tables
+          where table_schema = ${database.schema ?? 'public'} and table_name = ${LEGACY_HISTORY}`.execute(database.db)
+      : await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'table' and name = ${LEGACY_HISTORY}`.execute(database.db);
+  if (!found.rows.length) return new Set();
   const { rows } = await sql<{ name: string }>`select name from ${sql.table(LEGACY_HISTORY)}`.execute(database.db);
   return new Set(rows.map((row) => row.name));
 }
