@@ -17,7 +17,12 @@
  *    project also with an API key, and a second project server with every
  *    answer validated against the contract, as tests run it) in alternating rounds, and reads each
  *    server's CPU time (/proc/<pid>/stat) over the load: CPU per request,
- *    requests/s, p99 latency, and RSS after the run.
+ *    requests/s, p99 latency, and RSS (VmRSS) read at the end of each of
+ *    its rounds, the largest reported: every server read at the same moment
+ *    of its load, while its young generation is in use (an idle process's
+ *    RSS depends on whether V8's memory reducer has run yet). The peers run
+ *    bundled by esbuild, as the project's server does (not through tsx,
+ *    whose loader thread would count in their memory).
  * 4. Trash and restore of posts (each post trashed, then restored, once a
  *    round), the SQL statements of one request of each kind (from a query
  *    log on a server that is not timed) and the time SQLite itself takes
@@ -45,6 +50,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dropSchema, freePort, projectRoot } from '../tools.js';
 import {
+  bundledPeers,
   combine,
   cpuSecondsOfProcesses,
   cpuSecondsSince,
@@ -107,6 +113,12 @@ const PEERS = [
     withHeaders: true,
   },
   { name: 'Fastify + fastify-openapi-glue', script: 'scripts/bench/peers/fastify.ts', contract: true },
+  {
+    name: "Fastify + fastify-openapi-glue writing the project's headers",
+    script: 'scripts/bench/peers/fastify.ts',
+    contract: true,
+    withHeaders: true,
+  },
   { name: 'Koa + openapi-backend `handleRequest`', script: 'scripts/bench/peers/openapi-backend.ts', contract: true },
   { name: 'Express + express-openapi-validator', script: 'scripts/bench/peers/express.ts', contract: true },
 ] as const;
@@ -312,9 +324,10 @@ try {
   const token = await issuePublishingToken(databaseUrl);
 
   const peers: Server[] = [];
+  const peerBundles = await bundledPeers(PEERS.map((peer) => peer.script));
   for (const peer of PEERS) {
     const port = await freePort();
-    const child = startScript(peer.script, {
+    const child = startScript(peerBundles.get(peer.script)!, {
       BENCH_PORT: String(port),
       BENCH_BODY_FILE: bodyFile,
       BENCH_BODY_TYPE: contentType,
@@ -351,6 +364,8 @@ try {
     await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration: warmup });
   }
   const runs = new Map<string, Measurement[]>(targets.map((target) => [target.name, []]));
+  // RSS at the end of each round of each server, before it idles (the same moment of every server's load).
+  const roundRss = new Map<string, number[]>(targets.map((target) => [target.name, []]));
   for (let round = 0; round < rounds; round++) {
     // Each round starts one server later, so no server always follows the same one.
     const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
@@ -359,9 +374,10 @@ try {
       runs
         .get(target.name)!
         .push(await load(target.server, { path: LOOKUP, headers: target.headers, connections, duration }));
+      roundRss.get(target.name)!.push(rssBytes(target.server.child.pid));
     }
   }
-  const rss = new Map(targets.map((target) => [target.name, rssBytes(target.server.child.pid)]));
+  const rss = new Map(targets.map((target) => [target.name, Math.max(...roundRss.get(target.name)!)]));
   for (const peer of peers) await stop(peer.child);
 
   // Trash and restore: each bench post trashed once, then restored once, per round.
@@ -381,9 +397,8 @@ try {
     postReads.push(await load(project, { path: readPath(posts[0]!), connections, duration }));
     listReads.push(await load(project, { path: listPath, connections, duration }));
   }
-  const validatingRss = rssBytes(validating.child.pid);
   await stop(validating.child);
-  const projectRss = rssBytes(project.child.pid);
+  const publishingRss = rssBytes(project.child.pid);
   await stop(project.child);
 
   // The same on PostgreSQL: a server of its own, on a schema of its own (dropped at the end).
@@ -485,7 +500,10 @@ try {
   const anonymous = combined.get(ANONYMOUS)!;
   const keyedRun = combined.get(KEYED)!;
   const validatingRun = combined.get(VALIDATING)!;
-  const koa = combined.get(PEERS[1].name)!;
+  const named = (name: (typeof PEERS)[number]['name']) => combined.get(name)!;
+  const koa = named('bare Koa route');
+  const koaWithHeaders = named("bare Koa route writing the project's headers");
+  const fastifyWithHeaders = named("Fastify + fastify-openapi-glue writing the project's headers");
   const trash = combine(sqliteRuns.trash);
   const restore = combine(sqliteRuns.restore);
   const mb = (bytes: number | undefined) => (bytes === undefined || Number.isNaN(bytes) ? undefined : bytes / 2 ** 20);
@@ -504,26 +522,31 @@ try {
       .filter((target) => target.name !== KEYED && target.name !== VALIDATING)
       .map((target) => {
         const run = combined.get(target.name)!;
+        const peer = PEERS.find((one) => one.name === target.name);
+        const withHeaders =
+          peer && 'withHeaders' in peer
+            ? `the ${Object.keys(projectHeaders).length} headers of the project's answer besides Content-Type, as constants`
+            : undefined;
         const note =
           target.server === project
-            ? `p99 ${(run.p99 / koa.p99).toFixed(1)}× bare Koa's (goal ≤ 2); ${plural(statements.anonymousFirst.count, 'SQL statement')}, ${statements.anonymousRepeated.count} within the lookup cache`
+            ? `${(run.cpuMicros / fastifyWithHeaders.cpuMicros).toFixed(2)}× Fastify writing the same headers; ${(run.cpuMicros / koaWithHeaders.cpuMicros).toFixed(2)}× bare Koa writing them (goal ≤ 1.2); p99 ${(run.p99 / koa.p99).toFixed(1)}× bare Koa's (goal ≤ 2); ${plural(statements.anonymousFirst.count, 'SQL statement')}, ${statements.anonymousRepeated.count} within the lookup cache`
             : target.name === best.name
               ? 'best peer (routing + validation from the contract)'
-              : PEERS.find((peer) => peer.name === target.name)?.contract
-                ? undefined
-                : `floor: no routing, no validation${PEERS.find((peer) => peer.name === target.name && 'withHeaders' in peer) ? `; the ${Object.keys(projectHeaders).length} headers of the project's answer besides Content-Type, as constants` : ''}`;
-        return measured(target.name, run, target.server === project ? projectRss : rss.get(target.name), note);
+              : peer?.contract
+                ? withHeaders && `routing + validation from the contract; ${withHeaders}`
+                : `floor: no routing, no validation${withHeaders ? `; ${withHeaders}` : ''}`;
+        return measured(target.name, run, rss.get(target.name), note);
       }),
     measured(
       VALIDATING,
       validatingRun,
-      validatingRss,
+      rss.get(VALIDATING),
       `${(validatingRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous: the cost of answer validation, off by default in production`,
     ),
     measured(
       KEYED,
       keyedRun,
-      undefined,
+      rss.get(KEYED),
       `${(keyedRun.cpuMicros / anonymous.cpuMicros).toFixed(2)}× anonymous (goal ≤ 1.15); ${plural(statements.keyedRepeated.count, 'SQL statement')} a request (${statements.keyedFirst.count} on the key's first use)`,
     ),
     measured(
@@ -550,6 +573,11 @@ try {
       undefined,
       `${(combine(listReads).cpuMicros / combine(postReads).cpuMicros).toFixed(2)}× a single post read (goal ≤ 3); \`GET /sites/{site}/posts/\`, 20 full post objects`,
     ),
+    {
+      row: 'this project after the publishing rows above (SQLite)',
+      rssMB: mb(publishingRss),
+      note: 'RSS at the end of the list rounds, after the lookups, trash and restore, reads and lists: a load no peer has',
+    },
     ...('skipped' in postgresRuns
       ? [{ row: 'trash and restore a post (PostgreSQL)', note: `not measured: ${postgresRuns.skipped}` }]
       : (['trash', 'restore'] as const).map((kind) => {

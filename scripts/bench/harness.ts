@@ -5,8 +5,9 @@
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import autocannon from 'autocannon';
+import { bundleEntryPoints } from '../bundle.js';
 import { projectRoot, quietToolEnv } from '../tools.js';
 
 /** A server under test: a child process and where it listens. */
@@ -32,7 +33,7 @@ export function startScript(script: string, env: Record<string, string>, options
   return fork(join(projectRoot, script), [], {
     cwd: projectRoot,
     // Compiled JavaScript (`.js`) runs as it is, TypeScript through tsx.
-    execArgv: [...(script.endsWith('.js') ? [] : ['--import', 'tsx']), ...(options.nodeFlags ?? [])],
+    execArgv: [...(/\.m?js$/.test(script) ? [] : ['--import', 'tsx']), ...(options.nodeFlags ?? [])],
     // The benches send no email (each message goes to the quiet log, as production allows only when told), and count with a secret of their own.
     env: {
       ...quietToolEnv,
@@ -43,6 +44,21 @@ export function startScript(script: string, env: Record<string, string>, options
     },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit', 'ipc'],
   });
+}
+
+/**
+ * The peer servers (`scripts/bench/peers/*.ts`) bundled by esbuild, as the
+ * project's server is, so each runs as `node` on one JavaScript file with no
+ * tsx loader thread in its process (which would count in its memory).
+ * Answers each script's bundle, relative to the project (as `startScript` takes it).
+ */
+export async function bundledPeers(scripts: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map(scripts.map((script) => [script, `peer-${basename(script, '.ts')}`]));
+  const bundles: Record<string, string> = await bundleEntryPoints(
+    Object.fromEntries([...names].map(([script, name]) => [name, script])),
+    { prefix: 'bench-' },
+  );
+  return new Map([...names].map(([script, name]) => [script, relative(projectRoot, bundles[name]!)]));
 }
 
 /** Resolves once `url` answers `status` (any answer when not given); rejects after `timeoutMs`. */

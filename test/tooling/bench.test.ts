@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../scripts/contracts.js';
 import { contractWithOperations, operationCount } from '../../scripts/bench/contract50.js';
 import { fileOf, summarise, type CpuProfile } from '../../scripts/bench/cpuprofile.js';
-import { load, startScript, statFields, stop, waitFor, type Server } from '../../scripts/bench/harness.js';
+import {
+  bundledPeers,
+  load,
+  startScript,
+  statFields,
+  stop,
+  waitFor,
+  type Server,
+} from '../../scripts/bench/harness.js';
 import {
   ContractRouter,
   ENTRY,
@@ -40,8 +48,8 @@ afterAll(async () => {
 });
 
 const PEERS = { raw: false, koa: false, fastify: true, 'openapi-backend': true, express: true } as const;
-/** The floors that also run "with the project's headers". */
-const FLOORS = ['raw', 'koa'] as const;
+/** The peers that also run "with the project's headers": the two floors and Fastify. */
+const WITH_HEADERS = ['raw', 'koa', 'fastify'] as const;
 /** Headers the project sent with its answer, as the bench hands them to every peer (written only with BENCH_WITH_HEADERS=1). */
 const PROJECT_HEADERS = {
   'x-request-id': 'fixed',
@@ -51,12 +59,16 @@ const PROJECT_HEADERS = {
 };
 const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
 
+/** The peers as the bench runs them: bundled (`bundledPeers`). */
+let bundles: Map<string, string>;
+const peerScript = (name: string) => `scripts/bench/peers/${name}.ts`;
+
 /** Starts the peer `name` answering `body` as the bench starts it (the project's headers only `withHeaders`); resolves with its base URL once it answers. */
 async function startPeer(name: string, { withHeaders = false } = {}): Promise<string> {
   const port = await freePort();
   const bodyFile = join(dir, 'answer.json');
   writeFileSync(bodyFile, body);
-  const child = startScript(`scripts/bench/peers/${name}.ts`, {
+  const child = startScript(bundles.get(peerScript(name))!, {
     BENCH_PORT: String(port),
     BENCH_BODY_FILE: bodyFile,
     BENCH_BODY_TYPE: 'application/json',
@@ -74,9 +86,10 @@ async function startPeer(name: string, { withHeaders = false } = {}): Promise<st
 const bases = new Map<string, string>();
 const withHeaders = new Map<string, string>();
 beforeAll(async () => {
+  bundles = await bundledPeers(Object.keys(PEERS).map(peerScript));
   await Promise.all([
     ...Object.keys(PEERS).map(async (name) => bases.set(name, await startPeer(name))),
-    ...FLOORS.map(async (name) => withHeaders.set(name, await startPeer(name, { withHeaders: true }))),
+    ...WITH_HEADERS.map(async (name) => withHeaders.set(name, await startPeer(name, { withHeaders: true }))),
   ]);
 }, 120_000);
 
@@ -103,8 +116,8 @@ describe('the peers', () => {
   });
 });
 
-describe("the floors with the project's headers", () => {
-  it.each(FLOORS)('%s writes them beside the bytes (BENCH_WITH_HEADERS=1)', async (name) => {
+describe("the peers with the project's headers", () => {
+  it.each(WITH_HEADERS)('%s writes them beside the bytes (BENCH_WITH_HEADERS=1)', async (name) => {
     const answer = await fetch(`${withHeaders.get(name)}/v3/profiles/alex`);
     expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
     for (const [header, value] of Object.entries(PROJECT_HEADERS)) expect(answer.headers.get(header)).toBe(value);
