@@ -110,7 +110,8 @@ export function fastOperation<Principal>(spec: FastOperationSpec<Principal>): Fa
 /**
  * A kept answer's header lines, flat (name, value, name, value…, as
  * `writeHead` takes them): the names as written and in order, the values as
- * written, but at `requestId` and `counted` (by index) the request's own.
+ * written, but at `requestId` and `counted` (by index) the request's own
+ * (`counted` by the name as written, which is the admit step's own).
  */
 interface KeptHeaders {
   lines: string[];
@@ -118,11 +119,14 @@ interface KeptHeaders {
   counted: { at: number; name: string }[];
 }
 
-/** The answers kept for one URL: the body they were given for, and the headers by method and status. */
+/** The answers kept for one URL: the body they were given for, and the headers by method and status (`slot`). */
 interface Kept {
   body: object;
-  answers: Map<string, KeptHeaders>;
+  answers: (KeptHeaders | undefined)[];
 }
+
+/** Where a kept answer's headers are, by method (`GET`, `HEAD`) and status (200, 304): no key to build per request. */
+const slot = (method: string | undefined, status: number) => (method === 'HEAD' ? 2 : 0) + (status === 304 ? 1 : 0);
 
 /** Most URLs whose answers are kept (the profile lookup cache's size). */
 const KEPT_URLS = 10_000;
@@ -143,7 +147,8 @@ export function fastPath(
   operations: readonly FastOperation<unknown>[],
   observe: (request: ObservedRequest, started: number) => void,
 ): RequestListener & { counts: FastPathCounts } {
-  const kept = new Map<string, Kept>();
+  /** The kept answers by audience, then by URL (no key to build per request), at most `KEPT_URLS` URLs each. */
+  const kept = new Map<string, Map<string, Kept>>();
   const counts: FastPathCounts = { answered: 0 };
   /**
    * The client address as Koa reads it (`ctx.ip`): behind trusted proxies, on a request object of the app's own
@@ -165,7 +170,7 @@ export function fastPath(
       // The caller as now known (the pipeline's answer put a new key in the cache): none, nothing kept.
       const principal = operation.principalOf(req);
       if (principal === undefined) return;
-      const url = keptKey(operation, principal, req);
+      const audience = operation.audienceOf(principal);
       const values = res.getHeaders();
       const counted = new Set(Object.keys(operation.admit.writes).map((name) => name.toLowerCase()));
       const headers: KeptHeaders = { lines: [], requestId: [], counted: [] };
@@ -177,16 +182,19 @@ export function fastPath(
         for (const one of Array.isArray(value) ? value : [String(value)]) {
           const at = headers.lines.push(name, one) - 1;
           if (lower === 'x-request-id') headers.requestId.push(at);
-          else if (counted.has(lower)) headers.counted.push({ at, name: lower });
+          else if (counted.has(lower)) headers.counted.push({ at, name });
         }
       }
-      let entry = kept.get(url);
+      let urls = kept.get(audience);
+      if (!urls) kept.set(audience, (urls = new Map()));
+      const url = req.url!;
+      let entry = urls.get(url);
       if (!entry || entry.body !== body) {
-        kept.delete(url);
-        if (kept.size >= KEPT_URLS) kept.delete(kept.keys().next().value!);
-        kept.set(url, (entry = { body, answers: new Map() }));
+        urls.delete(url);
+        if (urls.size >= KEPT_URLS) urls.delete(urls.keys().next().value!);
+        urls.set(url, (entry = { body, answers: [] }));
       }
-      entry.answers.set(`${req.method} ${status}`, headers);
+      entry.answers[slot(req.method, status)] = headers;
     });
   };
 
@@ -219,17 +227,13 @@ export function fastPath(
     );
   };
 
-  /** The kept answers of a URL for an audience. */
-  const keptKey = (operation: FastOperation<unknown>, principal: unknown, req: IncomingMessage) =>
-    `${operation.audienceOf(principal)} ${req.url!}`;
-
   /** The kept answer for a request, if its URL has one for the caller's audience and the body the handler would answer now. */
   const keptAnswer = (operation: FastOperation<unknown>, req: IncomingMessage, principal: unknown) => {
-    const entry = kept.get(keptKey(operation, principal, req));
+    const entry = kept.get(operation.audienceOf(principal))?.get(req.url!);
     if (!entry || operation.current(req, principal) !== entry.body) return undefined;
     const { bytes, etag } = operation.representation(entry.body);
     const status = operation.notModified(req, etag) ? 304 : 200;
-    const headers = entry.answers.get(`${req.method} ${status}`);
+    const headers = entry.answers[slot(req.method, status)];
     return headers && { status, bytes, headers };
   };
 
@@ -241,13 +245,11 @@ export function fastPath(
       keepAnswer(operation, req, res);
       return slow(req, res);
     }
-    // What the step writes: by lower-case name for the kept lines, and as written for Koa, should it answer after all.
-    const headers: Record<string, string> = {};
+    // What the step writes, by name as written: for the kept lines, and for Koa, should it answer after all.
     const written: Record<string, string> = {};
     const collected = {
       headersSent: false,
       setHeader(name: string, value: string) {
-        headers[name.toLowerCase()] = value;
         written[name] = value;
       },
     };
@@ -260,8 +262,8 @@ export function fastPath(
       return slow(req, res);
     }
     /** Whether the step wrote every rate-limit header the kept answer has (else Koa writes what it did). */
-    const complete = (kept: KeptHeaders) => kept.counted.every(({ name }) => headers[name] !== undefined);
-    if (!admitted && complete(answer.headers)) return write(operation, req, res, started, answer, headers);
+    const complete = (kept: KeptHeaders) => kept.counted.every(({ name }) => written[name] !== undefined);
+    if (!admitted && complete(answer.headers)) return write(operation, req, res, started, answer, written);
     if (!admitted) {
       operation.handOver(req, { headers: written });
       return slow(req, res);
@@ -270,7 +272,7 @@ export function fastPath(
       () => {
         // Counted elsewhere (Redis): the answer may have changed meanwhile.
         const still = keptAnswer(operation, req, principal);
-        if (still && complete(still.headers)) return write(operation, req, res, started, still, headers);
+        if (still && complete(still.headers)) return write(operation, req, res, started, still, written);
         operation.handOver(req, { headers: written });
         keepAnswer(operation, req, res);
         slow(req, res);

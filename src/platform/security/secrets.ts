@@ -1,12 +1,13 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 
 /**
  * SHA-256 of text (UTF-8) or bytes, as lower-case hex: how every secret is
  * stored (API keys, session and access tokens: they carry 256 random bits,
  * so a fast hash is enough and keeps every lookup cheap), and how email
- * addresses, counter keys and images are named.
+ * addresses, counter keys and images are named. Node's one-shot `hash`
+ * (no Hash object per call): a keyed lookup hashes its key on every request.
  */
-export const sha256Hex = (value: string | Buffer): string => createHash('sha256').update(value).digest('hex');
+export const sha256Hex = (value: string | Buffer): string => hash('sha256', value, 'hex');
 
 /** A new secret as issued: the secret itself (shown once, never stored or logged) and the hash the store keeps. */
 export interface IssuedSecret {

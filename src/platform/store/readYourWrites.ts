@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type pg from 'pg';
@@ -45,7 +45,7 @@ const KEEP_HIGHEST = `
 
 /** The name a caller is kept under: a hash of its credential (a secret is never stored as it is). */
 export function callerOf(credential: string): string {
-  return createHash('sha256').update(credential).digest('base64url');
+  return hash('sha256', credential, 'base64url');
 }
 
 export function createReadYourWrites(options: {
