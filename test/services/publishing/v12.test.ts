@@ -139,6 +139,30 @@ describe('v1.2 writes', () => {
     expect(v11.body.ID).not.toBe(first.body.ID);
   });
 
+  it('post_exists: identical creates arriving together make one post, and every answer names it', async () => {
+    // A client that sends its create again before the first answer came (the lookup and the insert are one step).
+    const ios = {
+      title: 'Tide tables, all at once',
+      content: 'High water at noon.',
+      type: 'post',
+      date: '2026-03-01T12:00:00+0000',
+      status: 'publish',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => api('POST', '/sites/1/posts/new?context=edit', 'author', ios)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const ids = new Set(answers.map((answer) => answer.body.ID as number));
+    expect(ids.size).toBe(1);
+    const stored = await harness.server.built.db
+      .selectFrom('posts')
+      .select('id')
+      .where('site_id', '=', 1)
+      .where('title', '=', ios.title)
+      .execute();
+    expect(stored.map((row) => row.id)).toEqual([...ids]);
+  });
+
   it('keeps v1.1\u2019s checks: a token, the right to edit, something to write', async () => {
     expect(await api('POST', '/sites/1/posts/new', undefined, { title: 'x' })).toMatchObject({ status: 401 });
     expect(await api('POST', '/sites/1/posts/108', 'author', { title: 'x' })).toMatchObject({

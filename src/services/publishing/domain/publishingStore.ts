@@ -162,6 +162,16 @@ export interface PostWrites {
    */
   createPost(post: NewPost, guidOf: (id: number) => string): Promise<number>;
   /**
+   * Inside `inTransaction` only, before a lookup that decides whether to
+   * create (v1.2's `post_exists`): until the transaction ends, any other
+   * transaction that asks the same for this site and author waits, so of
+   * identical creates arriving together one inserts and the others find its
+   * post. PostgreSQL: a transaction-scoped advisory lock on the pair;
+   * SQLite: nothing more (a write transaction, `begin immediate`, already
+   * excludes every other writer).
+   */
+  holdCreatesBy(siteId: number, authorId: number): Promise<void>;
+  /**
    * Saves the changes and a revision of the post as saved (title, content,
    * excerpt) in one transaction, the slug made unique when the status needs
    * one. False when there is no such post.

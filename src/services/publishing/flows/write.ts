@@ -55,10 +55,14 @@ const withoutGalleryIds = (content: string): string => content.replace(GALLERY_I
  * left out. Only a post of the new post's author is found (the platform
  * finds anyone's and then writes the rest of the request to it): a retry
  * answers the caller's own post, and nobody's post is changed by another's
- * create.
+ * create. `store` is the transaction that inserts when nothing is found:
+ * the author's creates on the site are held first (`holdCreatesBy`), so two
+ * identical creates arriving together cannot both find nothing.
  */
 async function identicalPublishedPost(store: PublishingStore, post: NewPost): Promise<PostRecord | undefined> {
   if (post.author_id === null || post.author_id === undefined) return undefined;
+  // Identical creates arriving together take turns from here to their commit: one inserts, the others find its post.
+  await store.holdCreatesBy(post.site_id, post.author_id);
   const at = Date.parse(post.date);
   const { posts } = await store.listPosts({
     siteId: post.site_id,
@@ -283,20 +287,20 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     ...fields,
     featured_media_id: (await featuredImageOf(store, site, body, null)) ?? null,
   };
-  // v1.2: a retried create answers the post the first try made, as it stands (nothing of the request is written again).
-  const existing = request.answerExisting ? await identicalPublishedPost(store, post) : undefined;
   const home = siteHomeUrl(site);
   // One transaction: the post with its terms and metadata, or nothing (a failed create leaves no post to duplicate on retry).
-  const id =
-    existing?.id ??
-    (await store.inTransaction(async (writing) => {
-      const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
-      await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, {
-        created: true,
-        naming: request.termNaming,
-      });
-      return postId;
-    }));
+  const id = await store.inTransaction(async (writing) => {
+    // v1.2: a retried create answers the post the first try made, as it stands (nothing of the request is written again).
+    // Looked up in the transaction that would insert, so the lookup and the insert are one step (see docs/decisions/post-exists-in-the-write.md).
+    const existing = request.answerExisting ? await identicalPublishedPost(writing, post) : undefined;
+    if (existing) return existing.id;
+    const postId = await writing.createPost(post, (newId) => `${home}/?p=${newId}`);
+    await applyWriteFields(writing, site, { id: postId, type }, roleCapabilities, body, {
+      created: true,
+      naming: request.termNaming,
+    });
+    return postId;
+  });
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).

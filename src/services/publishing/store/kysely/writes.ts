@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, SqliteAdapter, type Insertable, type Updateable } from 'kysely';
 import type { KeptUnderMark } from '../../keptUnderMark.js';
 import { preparedIn } from '../../../../platform/store/prepared.js';
 import { retryingTaken } from '../transactions.js';
@@ -52,6 +52,16 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
         },
         MAX_ATTEMPTS,
       );
+    },
+
+    async holdCreatesBy(siteId, authorId) {
+      // Outside a transaction the lock would end with its statement: a caller's mistake, not a hold.
+      if (!db.isTransaction) throw new Error('holdCreatesBy runs inside a transaction (inTransaction)');
+      // SQLite: the transaction is `begin immediate`, so it already excludes every other writer.
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      // Keyed by a hash of a name of its own (two pairs sharing a hash only wait for each other); released at commit or rollback.
+      const key = `publishing.createsBy:${siteId}:${authorId}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
     },
 
     updatePost(postId, changes, revision) {
