@@ -1,14 +1,25 @@
-// @store-independent
+import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/store/database.js';
 import { migrateModules, type NamedMigration } from '../../../src/platform/store/migrations.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
-import { startServer, type TestServer } from '../../support/server.js';
+import { dropSchema, startServer, type TestServer } from '../../support/server.js';
+
+/**
+ * The module runner's tests run on the store under test (in-memory SQLite,
+ * or a schema of their own on the suite's PostgreSQL), so the runner's own
+ * statements, and its lookup of the earlier releases' history in the
+ * store's own schema (information_schema, sqlite_master), run on each.
+ * The store made by an earlier release is a SQLite file: that test runs in
+ * the SQLite project only.
+ */
+const url = process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+const onPostgres = url.startsWith('postgres');
 
 /**
  * A SQLite store made by the code of the release before this layout (one
@@ -21,10 +32,13 @@ const LEGACY_KEY = `pk_${'L'.repeat(43)}`;
 const call = contractFetch(await contractChecker());
 let server: TestServer | undefined;
 let database: OpenDatabase | undefined;
+/** The PostgreSQL schemas a test made, dropped after it. */
+const schemas: string[] = [];
 afterEach(async () => {
   await server?.close();
   await database?.close();
   server = database = undefined;
+  for (const schema of schemas.splice(0)) await dropSchema(url, schema);
 });
 
 const history = (db: Kysely<unknown>) =>
@@ -32,7 +46,7 @@ const history = (db: Kysely<unknown>) =>
     .execute(db)
     .then((r) => r.rows);
 
-describe('a store migrated by an earlier release', () => {
+describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
   it('starts under the module runner without running its migrations again, runs only the ones it lacks, and keeps its data and keys', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'legacy-')), 'store.sqlite');
     copyFileSync(LEGACY_STORE, file);
@@ -84,7 +98,9 @@ describe('a store migrated by an earlier release', () => {
     const { rows: legacy } = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
     expect(Number(legacy[0]!.n)).toBe(6);
 
-    const keyed = await call(`${server.url}/v3/profiles/alex`, { headers: { Authorization: `Bearer ${LEGACY_KEY}` } });
+    const keyed = await call(`${server.url}/v3/profiles/alex`, {
+      headers: { Authorization: `Bearer ${LEGACY_KEY}` },
+    });
     expect(keyed.status).toBe(200);
     expect(keyed.headers.get('x-ratelimit-limit')).toBe(String(server.config.profiles.rateLimits.keyedPerHour));
     const post = await call(`${server.url}/rest/v1.1/sites/1/posts/1`);
@@ -113,8 +129,37 @@ describe('a store migrated by an earlier release', () => {
   });
 });
 
+/** A schema of its own on PostgreSQL (created, and dropped after the test); none on SQLite. */
+async function ownSchema(): Promise<string | undefined> {
+  if (!onPostgres) return undefined;
+  const schema = `test_${randomUUID().replaceAll('-', '')}`;
+  schemas.push(schema);
+  const admin = openDatabase(url, { timeoutMs: 5000 });
+  try {
+    await sql.raw(`create schema "${schema}"`).execute(admin.db);
+  } finally {
+    await admin.close();
+  }
+  return schema;
+}
+
+/** The history table of earlier releases as Kysely's migrator made it, holding these names. */
+async function legacyHistoryWith(db: Kysely<any>, names: readonly string[]): Promise<void> {
+  await db.schema
+    .createTable('kysely_migration')
+    .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+    .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+    .execute();
+  for (const name of names)
+    await db.insertInto('kysely_migration').values({ name, timestamp: '2026-11-23T00:00:00.000Z' }).execute();
+}
+
 describe('the module migration runner', () => {
-  const open = () => (database = openDatabase('sqlite::memory:', { timeoutMs: 5000 }));
+  let open: () => OpenDatabase;
+  beforeEach(async () => {
+    const schema = await ownSchema();
+    open = () => (database = openDatabase(url, { timeoutMs: 5000, schema }));
+  });
   const step = (name: string, ran: string[], extra: Partial<NamedMigration> = {}): NamedMigration => ({
     name,
     up: async () => void ran.push(name),
@@ -153,6 +198,51 @@ describe('the module migration runner', () => {
     );
     expect(await history(store.db)).toEqual([{ module: 'one', name: '001' }]);
   });
+
+  it('records a migration found in the earlier releases\u2019 history of its own schema (kysely_migration) as applied without running it, and runs the others', async () => {
+    const ran: string[] = [];
+    const store = open();
+    await legacyHistoryWith(store.db, ['2026-11-23-a-one-001', '2026-11-23-b-other-001']);
+    const applied = await migrateModules(store, [
+      {
+        module: 'one',
+        migrations: [
+          step('001', ran, { legacyName: '2026-11-23-a-one-001' }),
+          step('002', ran, { legacyName: '2026-11-23-a-one-002' }),
+          step('003', ran),
+        ],
+      },
+    ]);
+    expect(ran).toEqual(['002', '003']);
+    expect(applied).toEqual(['one/001', 'one/002', 'one/003']);
+    expect(await history(store.db)).toEqual([
+      { module: 'one', name: '001' },
+      { module: 'one', name: '002' },
+      { module: 'one', name: '003' },
+    ]);
+    // The old history stays as it was.
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+    expect(rows.map((row) => row.name)).toEqual(['2026-11-23-a-one-001', '2026-11-23-b-other-001']);
+  });
+
+  it.runIf(onPostgres)(
+    'on PostgreSQL, adopts nothing from the earlier releases\u2019 history of another schema of the database',
+    async () => {
+      // Another store's schema on the same server, migrated by an earlier release.
+      const other = openDatabase(url, { timeoutMs: 5000, schema: await ownSchema() });
+      try {
+        await legacyHistoryWith(other.db, ['2026-11-23-a-one-001']);
+      } finally {
+        await other.close();
+      }
+      const ran: string[] = [];
+      const store = open();
+      await migrateModules(store, [
+        { module: 'one', migrations: [step('001', ran, { legacyName: '2026-11-23-a-one-001' })] },
+      ]);
+      expect(ran).toEqual(['001']);
+    },
+  );
 
   it('refuses a module that declares a migration twice', async () => {
     await expect(
