@@ -99,6 +99,59 @@ const koaWithoutFetch: Plugin = {
   },
 };
 
+/**
+ * npm installs the same version of a package once for each dependant it
+ * could not share a folder with (koa's and @koa/bodyparser's `mime-types`
+ * and `mime-db`, say), and esbuild bundles each folder as a module of its
+ * own: the server would run and keep each copy, mime-db's table of every
+ * media type three times. A package imported from another package is
+ * bundled from one folder per name and version: the first of the
+ * lockfile's folders for it. Relative imports inside it follow.
+ */
+const onePackageCopy: Plugin = {
+  name: 'one-package-copy',
+  setup(build) {
+    const lock = JSON.parse(readFileSync(join(projectRoot, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; link?: boolean }>;
+    };
+    const folders = new Map<string, string>();
+    for (const [folder, { version, link }] of Object.entries(lock.packages).sort(
+      ([a], [b]) => a.length - b.length || (a < b ? -1 : 1),
+    )) {
+      if (!folder || link || !version) continue;
+      const key = `${packageNameAt(folder)}@${version}`;
+      if (!folders.has(key)) folders.set(key, join(projectRoot, folder));
+    }
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (
+        args.pluginData === onePackageCopy ||
+        !args.importer.includes('/node_modules/') ||
+        args.path.startsWith('node:')
+      )
+        return undefined;
+      const found = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: onePackageCopy,
+      });
+      const at = found.path.lastIndexOf('/node_modules/');
+      if (found.errors.length || found.external || at < 0) return found.errors.length ? undefined : found;
+      const name = packageNameAt(found.path.slice(at + 1));
+      const folder = found.path.slice(0, at + '/node_modules/'.length + name.length);
+      const { version } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { version: string };
+      const kept = folders.get(`${name}@${version}`);
+      return kept ? { ...found, path: kept + found.path.slice(folder.length) } : found;
+    });
+  },
+};
+
+/** The package name of a lockfile folder or path inside node_modules (`node_modules/@scope/name/…` → `@scope/name`). */
+function packageNameAt(path: string): string {
+  const parts = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length).split('/');
+  return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
 /** The entry points bundled, each to `<outDir>/src/<name>.js`: the server and the admin command line. */
 const ENTRY_POINTS = { main: 'src/main.ts', 'admin/cli': 'src/admin/cli.ts' } as const;
 
@@ -118,7 +171,7 @@ export async function buildServer(outDir: string): Promise<void> {
       format: 'esm',
       target: 'node24',
       external: NATIVE,
-      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch],
+      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch, onePackageCopy],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -59,6 +59,18 @@ describe('the compiled server', () => {
     expect(map.sources.filter((source) => /node_modules\/(sanitize-html|postcss|commander)\//.test(source))).toEqual(
       [],
     );
+    // Each version of a package is bundled once, however many folders npm installed it in (mime-db's table, say).
+    const copies = new Map<string, Set<string>>();
+    for (const source of map.sources) {
+      const folder = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(source.replace(/^(\.\.\/)+/, ''))?.[1];
+      if (!folder) continue;
+      const { name, version } = JSON.parse(readFileSync(join(projectRoot, folder, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+      };
+      copies.set(`${name}@${version}`, (copies.get(`${name}@${version}`) ?? new Set()).add(folder));
+    }
+    expect([...copies].filter(([, folders]) => folders.size > 1)).toEqual([]);
     // The password strength worker, a bundle of its own, made from its module; its dictionaries stay in node_modules too.
     const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as {
       sources: string[];
