@@ -152,6 +152,38 @@ function packageNameAt(path: string): string {
   return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
 }
 
+/**
+ * openapi-backend requires at load what only its other modes use: its
+ * OpenAPI 3.0 definition check (openapi-schema-validator, off in `quick`
+ * mode), its document reader (json-schema-ref-parser with a YAML reader of
+ * its own; `validators.ts` keeps the document as given) and its mock
+ * answers (mock-json-schema). In the bundle each is required when one of
+ * its exports is first read, so the server neither runs them nor keeps
+ * what they build at load (docs/decisions/lazy-packages.md). The build
+ * fails if openapi-backend no longer requires them as it did.
+ */
+const openapiBackendOnDemand: Plugin = {
+  name: 'openapi-backend-on-demand',
+  setup(build) {
+    build.onLoad({ filter: /\/node_modules\/openapi-backend\/backend\.js$/ }, (args) => {
+      let text = readFileSync(args.path, 'utf8');
+      for (const required of [
+        '__importDefault(require("openapi-schema-validator"))',
+        'require("./refparser")',
+        'require("mock-json-schema")',
+      ]) {
+        const at = text.indexOf(` = ${required};`);
+        if (at < 0) throw new Error(`${args.path}: no \`${required}\` to require on demand (openapi-backend changed)`);
+        text = `${text.slice(0, at)} = __onDemand(() => ${required});${text.slice(at + required.length + 4)}`;
+      }
+      return {
+        contents: `const __onDemand = (load) => { let loaded; return new Proxy({}, { get: (_, key) => (loaded ??= load())[key] }); };\n${text}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 /** The entry points bundled, each to `<outDir>/src/<name>.js`: the server and the admin command line. */
 const ENTRY_POINTS = { main: 'src/main.ts', 'admin/cli': 'src/admin/cli.ts' } as const;
 
@@ -171,7 +203,7 @@ export async function buildServer(outDir: string): Promise<void> {
       format: 'esm',
       target: 'node24',
       external: NATIVE,
-      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch, onePackageCopy],
+      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch, openapiBackendOnDemand, onePackageCopy],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
