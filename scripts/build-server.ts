@@ -153,34 +153,52 @@ function packageNameAt(path: string): string {
 }
 
 /**
- * openapi-backend requires at load what only its other modes use: its
- * OpenAPI 3.0 definition check (openapi-schema-validator, off in `quick`
- * mode), its document reader (json-schema-ref-parser with a YAML reader of
- * its own; `validators.ts` keeps the document as given) and its mock
- * answers (mock-json-schema). In the bundle each is required when one of
- * its exports is first read, so the server neither runs them nor keeps
- * what they build at load (docs/decisions/lazy-packages.md). The build
- * fails if openapi-backend no longer requires them as it did.
+ * What a bundled package requires at load but uses only in a mode the
+ * server does not run is required in the bundle when one of its exports is
+ * first read, so the server neither runs it nor keeps what it builds at
+ * load (docs/decisions/lazy-packages.md):
+ *
+ * - openapi-backend's OpenAPI 3.0 definition check (openapi-schema-validator,
+ *   off in `quick` mode), its document reader (json-schema-ref-parser with a
+ *   YAML reader of its own; `validators.ts` keeps the document as given) and
+ *   its mock answers (mock-json-schema);
+ * - OpenTelemetry's API in prom-client's CPU counter, read for exemplars
+ *   only (off here).
+ *
+ * The build fails if a package no longer requires one as it did.
  */
-const openapiBackendOnDemand: Plugin = {
-  name: 'openapi-backend-on-demand',
+const REQUIRED_ON_DEMAND: { file: RegExp; requires: string[] }[] = [
+  {
+    file: /\/node_modules\/openapi-backend\/backend\.js$/,
+    requires: [
+      '__importDefault(require("openapi-schema-validator"))',
+      'require("./refparser")',
+      'require("mock-json-schema")',
+    ],
+  },
+  {
+    file: /\/node_modules\/prom-client\/lib\/metrics\/processCpuTotal\.js$/,
+    requires: ["require('@opentelemetry/api')"],
+  },
+];
+
+const requiredOnDemand: Plugin = {
+  name: 'required-on-demand',
   setup(build) {
-    build.onLoad({ filter: /\/node_modules\/openapi-backend\/backend\.js$/ }, (args) => {
-      let text = readFileSync(args.path, 'utf8');
-      for (const required of [
-        '__importDefault(require("openapi-schema-validator"))',
-        'require("./refparser")',
-        'require("mock-json-schema")',
-      ]) {
-        const at = text.indexOf(` = ${required};`);
-        if (at < 0) throw new Error(`${args.path}: no \`${required}\` to require on demand (openapi-backend changed)`);
-        text = `${text.slice(0, at)} = __onDemand(() => ${required});${text.slice(at + required.length + 4)}`;
-      }
-      return {
-        contents: `const __onDemand = (load) => { let loaded; return new Proxy({}, { get: (_, key) => (loaded ??= load())[key] }); };\n${text}`,
-        loader: 'js',
-      };
-    });
+    for (const { file, requires } of REQUIRED_ON_DEMAND) {
+      build.onLoad({ filter: file }, (args) => {
+        let text = readFileSync(args.path, 'utf8');
+        for (const required of requires) {
+          const at = text.indexOf(` = ${required};`);
+          if (at < 0) throw new Error(`${args.path}: no \`${required}\` to require on demand (the package changed)`);
+          text = `${text.slice(0, at)} = __onDemand(() => ${required});${text.slice(at + required.length + 4)}`;
+        }
+        return {
+          contents: `const __onDemand = (load) => { let loaded; return new Proxy({}, { get: (_, key) => (loaded ??= load())[key] }); };\n${text}`,
+          loader: 'js',
+        };
+      });
+    }
   },
 };
 
@@ -203,7 +221,7 @@ export async function buildServer(outDir: string): Promise<void> {
       format: 'esm',
       target: 'node24',
       external: NATIVE,
-      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch, openapiBackendOnDemand, onePackageCopy],
+      plugins: [onDemandPackages, httpByRequire, koaWithoutFetch, requiredOnDemand, onePackageCopy],
       // CommonJS packages inside an ES module bundle still call require() for Node's own modules and the externals.
       banner: {
         js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
