@@ -154,44 +154,64 @@ function packageNameAt(path: string): string {
 
 /**
  * What a bundled package requires at load but uses only in a mode the
- * server does not run is required in the bundle when one of its exports is
- * first read, so the server neither runs it nor keeps what it builds at
- * load (docs/decisions/lazy-packages.md):
+ * server does not run, or only for a kind of request a lookup is not, is
+ * required in the bundle when first used, so a server that never uses it
+ * neither runs it nor keeps what it builds at load
+ * (docs/decisions/lazy-packages.md):
  *
  * - openapi-backend's OpenAPI 3.0 definition check (openapi-schema-validator,
  *   off in `quick` mode), its document reader (json-schema-ref-parser with a
  *   YAML reader of its own; `validators.ts` keeps the document as given) and
  *   its mock answers (mock-json-schema);
  * - OpenTelemetry's API in prom-client's CPU counter, read for exemplars
- *   only (off here).
+ *   only (off here);
+ * - Koa's content negotiation (accepts, with mime-types 2 and its mime-db),
+ *   used by `ctx.accepts…` only (the docs' compression, the OAuth error
+ *   page), and @koa/bodyparser's body reader (co-body, with raw-body,
+ *   iconv-lite and the same mime-types 2), used by a request with a body.
  *
- * The build fails if a package no longer requires one as it did.
+ * Each entry names a statement of the package's file and what replaces it:
+ * an object whose properties load the module when first read
+ * (`__onDemand`), or a function that loads it when first called. The build
+ * fails if a package no longer has the statement.
  */
-const REQUIRED_ON_DEMAND: { file: RegExp; requires: string[] }[] = [
+const onDemandObject = (name: string, required: string): [string, string] => [
+  `const ${name} = ${required};`,
+  `const ${name} = __onDemand(() => ${required});`,
+];
+const REQUIRED_ON_DEMAND: { file: RegExp; replace: [string, string][] }[] = [
   {
     file: /\/node_modules\/openapi-backend\/backend\.js$/,
-    requires: [
-      '__importDefault(require("openapi-schema-validator"))',
-      'require("./refparser")',
-      'require("mock-json-schema")',
+    replace: [
+      onDemandObject('openapi_schema_validator_1', '__importDefault(require("openapi-schema-validator"))'),
+      onDemandObject('refparser_1', 'require("./refparser")'),
+      onDemandObject('mock_json_schema_1', 'require("mock-json-schema")'),
     ],
   },
   {
     file: /\/node_modules\/prom-client\/lib\/metrics\/processCpuTotal\.js$/,
-    requires: ["require('@opentelemetry/api')"],
+    replace: [onDemandObject('OtelApi', "require('@opentelemetry/api')")],
+  },
+  {
+    file: /\/node_modules\/koa\/lib\/request\.js$/,
+    replace: [["const accepts = require('accepts')\n", "const accepts = (req) => require('accepts')(req)\n"]],
+  },
+  {
+    file: /\/node_modules\/@koa\/bodyparser\/dist\/index\.mjs$/,
+    replace: [['import parser from "co-body";', 'const parser = __onDemand(() => require("co-body"));']],
   },
 ];
 
 const requiredOnDemand: Plugin = {
   name: 'required-on-demand',
   setup(build) {
-    for (const { file, requires } of REQUIRED_ON_DEMAND) {
+    for (const { file, replace } of REQUIRED_ON_DEMAND) {
       build.onLoad({ filter: file }, (args) => {
         let text = readFileSync(args.path, 'utf8');
-        for (const required of requires) {
-          const at = text.indexOf(` = ${required};`);
-          if (at < 0) throw new Error(`${args.path}: no \`${required}\` to require on demand (the package changed)`);
-          text = `${text.slice(0, at)} = __onDemand(() => ${required});${text.slice(at + required.length + 4)}`;
+        for (const [statement, onDemand] of replace) {
+          if (!text.includes(statement))
+            throw new Error(`${args.path}: no \`${statement.trim()}\` to make on demand (the package changed)`);
+          text = text.replace(statement, onDemand);
         }
         return {
           contents: `const __onDemand = (load) => { let loaded; return new Proxy({}, { get: (_, key) => (loaded ??= load())[key] }); };\n${text}`,
