@@ -113,7 +113,8 @@ export async function openMigratedStore(
 export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
   const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database, Config>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
-  const metrics = createMetrics();
+  // Served on a port of their own (`METRICS_PORT`) or on the API port to the bearer of `METRICS_TOKEN`; else not at all.
+  const metrics = createMetrics({ served: config.metrics.port !== undefined || config.metrics.token !== undefined });
   const tracing = await startTracing(config.tracing, config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres');
   const database = await openMigratedStore(config, {
     onQueryError: () => metrics.storeErrors.inc(),

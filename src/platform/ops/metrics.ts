@@ -11,10 +11,14 @@ export interface Metrics {
   storeErrors: Counter;
 }
 
-/** Creates the registry with process metrics and the platform's series (services add their own to `registry`). */
-export function createMetrics(): Metrics {
+/**
+ * Creates the registry with the platform's series (services add their own to `registry`), and prom-client's process
+ * metrics when they are served (`served`): those watch the event loop's delay with a histogram of its own and observe
+ * every garbage collection, work and memory for nothing where no one reads `/metrics`.
+ */
+export function createMetrics(options: { served: boolean }): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (options.served) collectDefaultMetrics({ register: registry });
   return {
     registry,
     requests: new RequestMetrics(registry),

@@ -1,4 +1,5 @@
-import busboy from 'busboy';
+import { createRequire } from 'node:module';
+import type busboyModule from 'busboy';
 import type { Context } from 'koa';
 import qs from 'qs';
 import { ApiError, invalidRequest } from '../answers/errors.js';
@@ -73,12 +74,20 @@ export async function readFormBody(ctx: Context, limit: number): Promise<unknown
   return qs.parse(text, QS_OPTIONS);
 }
 
+let busboy: typeof busboyModule | undefined;
+
+/**
+ * busboy, loaded by the first multipart body (a form with files is rare on
+ * an API), not at start-up (docs/decisions/lazy-packages.md).
+ */
+const multipartParser = () => (busboy ??= createRequire(import.meta.url)('busboy') as typeof busboyModule);
+
 /** A `multipart/form-data` body: its fields in bracket notation, its files as `UploadedFile`s by field name. */
 export function readMultipartBody(ctx: Context, limit: number): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
+    let parser: busboyModule.Busboy;
     try {
-      parser = busboy({
+      parser = multipartParser()({
         headers: ctx.req.headers,
         limits: {
           fieldSize: limit,

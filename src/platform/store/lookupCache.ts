@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { growingToEntries } from './growingLru.js';
 
 /** What an instance remembers of a store's answers by query (see `cachedLookups`). */
 export interface LookupCache<Query, Value> {
@@ -51,7 +52,7 @@ export function cachedLookups<Query, Value>(
   if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, resolve: read, clear: () => {} };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
   const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({
-    max: options.maxEntries,
+    ...growingToEntries(options.maxEntries),
     ttl: options.ttlMs,
     ...clock,
   });

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { growingToEntries } from './growingLru.js';
 import type { Logger } from 'pino';
 import type pg from 'pg';
 import type { RedisClient } from './redis.js';
@@ -56,7 +57,7 @@ export function createReadYourWrites(options: {
   logger: Logger;
 }): ReadYourWrites {
   const { primary, redis, keyPrefix, windowMs, logger } = options;
-  const local = new LRUCache<string, number>({ max: 100_000, ttl: windowMs });
+  const local = new LRUCache<string, number>({ ...growingToEntries(100_000), ttl: windowMs });
   const keyOf = (caller: string) => `${keyPrefix}:ryw:${caller}`;
   let warned = false;
   const warnOnce = (reason: string) => {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { growingToEntries } from '../../platform/store/growingLru.js';
 import { deepFreeze } from '../../platform/answers/frozen.js';
 
 /**
@@ -18,7 +19,7 @@ export interface KeptUnderMark<V> {
 /** Kept values, at most `maxEntries`; undefined for 0, which keeps none. */
 export function keptUnderMark<V extends object>(maxEntries: number): KeptUnderMark<V> | undefined {
   if (maxEntries <= 0) return undefined;
-  const kept = new LRUCache<string, V>({ max: maxEntries });
+  const kept = new LRUCache<string, V>(growingToEntries(maxEntries));
   return {
     find: (mark, key) => kept.get(`${mark}\u0000${key}`),
     keep(mark, key, value) {

@@ -56,6 +56,9 @@ describe('where /metrics is served', () => {
       const res = await call(`${plain.url}/metrics`);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('http_requests_total');
+      // Nor are prom-client's process metrics kept (an event loop delay histogram, a watch on every collection).
+      expect(plain.built.metrics.registry.getSingleMetric('process_cpu_user_seconds_total')).toBeUndefined();
+      expect(server.built.metrics.registry.getSingleMetric('process_cpu_user_seconds_total')).toBeDefined();
     } finally {
       await plain.close();
     }

@@ -59,6 +59,20 @@ describe('the compiled server', () => {
     expect(map.sources.filter((source) => /node_modules\/(sanitize-html|postcss|commander)\//.test(source))).toEqual(
       [],
     );
+    // Nor rate-limiter-flexible's index, which requires every limiter it has (the project takes two classes from their files).
+    expect(map.sources.filter((source) => source.includes('node_modules/rate-limiter-flexible/index.js'))).toEqual([]);
+    // Each version of a package is bundled once, however many folders npm installed it in (mime-db's table, say).
+    const copies = new Map<string, Set<string>>();
+    for (const source of map.sources) {
+      const folder = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(source.replace(/^(\.\.\/)+/, ''))?.[1];
+      if (!folder) continue;
+      const { name, version } = JSON.parse(readFileSync(join(projectRoot, folder, 'package.json'), 'utf8')) as {
+        name: string;
+        version: string;
+      };
+      copies.set(`${name}@${version}`, (copies.get(`${name}@${version}`) ?? new Set()).add(folder));
+    }
+    expect([...copies].filter(([, folders]) => folders.size > 1)).toEqual([]);
     // The password strength worker, a bundle of its own, made from its module; its dictionaries stay in node_modules too.
     const workerMap = JSON.parse(readFileSync(join(outDir, 'src/passwordEstimatorWorker.js.map'), 'utf8')) as {
       sources: string[];
@@ -105,10 +119,10 @@ process.on('exit', () => writeFileSync(${JSON.stringify(loaded)}, JSON.stringify
     expect(await server.stop()).toBe(0);
     expect(server.lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
     // Nothing of it needed Node's fetch (undici: `node:http` read as an ES module, or json-schema-ref-parser asking
-    // `typeof Headers`, would load it) or sanitize-html (docs/decisions/lazy-packages.md).
+    // `typeof Headers`, would load it), sanitize-html or busboy (docs/decisions/lazy-packages.md).
     const modules = JSON.parse(readFileSync(loaded, 'utf8')) as string[];
     expect(modules.some((module) => module.includes('http'))).toBe(true);
-    expect(modules.filter((module) => /undici|node_modules\/sanitize-html\//.test(module))).toEqual([]);
+    expect(modules.filter((module) => /undici|node_modules\/(sanitize-html|busboy)\//.test(module))).toEqual([]);
   });
 
   it('serves every service from the bundle, with what it loads only when first needed (images, password checks, a token)', async () => {
