@@ -35,7 +35,7 @@
  * Prints one table (each CPU figure also as a multiple of the best peer's),
  * the same as Markdown for docs/performance.md, and writes .tmp/bench-latest.json.
  *
- * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (3),
+ * BENCH_DURATION seconds per round (default 4), BENCH_ROUNDS (5),
  * BENCH_CONNECTIONS (50), BENCH_WARMUP seconds (1), BENCH_RESTORE_POSTS (500;
  * the site's post count grows by as many), BENCH_RESTORE_WARMUP posts (1000,
  * trashed and restored once before the measured rounds), BENCH_RESTORE_TERMS=1
@@ -81,7 +81,7 @@ import {
 import { markdownTable, consoleRows, type Row } from './report.js';
 
 const duration = Number(process.env.BENCH_DURATION ?? 4);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmup = Number(process.env.BENCH_WARMUP ?? 1);
 const restorePosts = Number(process.env.BENCH_RESTORE_POSTS ?? 500);
