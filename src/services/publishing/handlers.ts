@@ -13,6 +13,7 @@ import { createPost, updatePost } from './flows/write.js';
 import type { WriteInput } from './flows/writeInput.js';
 import type { ListRequest } from './flows/list.js';
 import { phpInputCasts } from './http/phpCast.js';
+import { wantedFields } from './http/present.js';
 import { withinGrant } from './domain/grantScope.js';
 import { readMe, readMySites } from './flows/me.js';
 import { publishingUnauthenticated } from './errors.js';
@@ -196,6 +197,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         metaKey: query.meta_key,
         metaValue: query.meta_value,
         metaFields: query.meta_fields,
+        fields: wantedFields(query.fields),
       });
       return { status: 200, body: list };
     },
@@ -207,6 +209,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         viewer: viewerOf(principal),
         context: postContext(query.context),
         meta: query.meta,
+        fields: wantedFields(query.fields),
       };
       return { status: 200, body: await readPostBySlug(reads, request) };
     },
@@ -224,6 +227,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         viewer,
         context: postContext(query.context),
         meta: query.meta,
+        fields: wantedFields(query.fields),
       });
       return { status: 200, body: post };
     },

@@ -26,12 +26,36 @@ import type { SearchTerm } from './searchTerms.js';
  * and PostgreSQL alike, one part per concern (`store/kysely/`).
  */
 
-/** What `postRelations` reads around a post: for which viewer, how many recent attachments, and whether every attachment and the revisions. */
+/**
+ * The parts of what surrounds a post that a read may leave out: the author,
+ * the ancestors, the terms (with their counts), the recent attachments, the
+ * featured image, the counts (attachments, likes, comments, the viewer's
+ * like and follow) and the metadata.
+ */
+export const RELATION_PARTS = [
+  'author',
+  'ancestors',
+  'terms',
+  'recentAttachments',
+  'featuredMedia',
+  'counts',
+  'metadata',
+] as const;
+export type RelationPart = (typeof RELATION_PARTS)[number];
+
+/**
+ * What `postRelations` reads around a post: for which viewer, how many
+ * recent attachments, whether every attachment and the revisions, and
+ * which parts (`parts`; undefined: every one). A part left out is not read
+ * and answered empty: no author, no ancestors, terms, attachments or
+ * metadata, no featured image, counts of 0 and `false`.
+ */
 export interface RelationsRequest {
   viewerId: number;
   recentAttachments: number;
   allAttachments: boolean;
   revisions: boolean;
+  parts?: ReadonlySet<RelationPart>;
 }
 
 /** What `pageRelations` reads for every post of a page: as `RelationsRequest`, every attachment only for the posts `allAttachments` names. */

@@ -7,9 +7,9 @@ import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { apiDate } from '../domain/dates.js';
 import { apiSiteUrl } from '../domain/links.js';
-import { HIERARCHICAL_TAXONOMIES, LISTED_ATTACHMENTS, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
+import { HIERARCHICAL_TAXONOMIES, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import { postTypeObject } from './postTypes.js';
-import { keptPresentation, needsAllAttachments, presentPost, type PresentDeps } from './presentPost.js';
+import { keptPresentation, presentPost, relationsRequestFor, type PresentDeps } from './presentPost.js';
 import { publishDuePosts } from './schedule.js';
 import { searchTerms } from '../domain/searchTerms.js';
 
@@ -49,6 +49,8 @@ export interface ListRequest {
   metaValue?: string;
   /** `meta_fields`: comma list of `link.field` paths of `meta.data` kept on each post. */
   metaFields?: string;
+  /** The keys of each post asked for (`fields`); undefined: every key. Only those are built (see `PresentRequest.fields`). */
+  fields?: ReadonlySet<string>;
 }
 
 /** Most posts a page may hold (more is 400 `invalid_number`, as the platform answers it). */
@@ -313,18 +315,14 @@ export async function listPosts(deps: PresentDeps, request: ListRequest): Promis
     context,
     meta: request.meta,
     mark,
+    fields: request.fields,
   }));
   const kept = presenting.map((one) => keptPresentation(deps, one));
   // What surrounds the page's posts not kept presented, read for the page at once (a statement per kind of row, not per post).
   const unkept = presenting.filter((_, index) => !kept[index]);
   const relations = await deps.store.pageRelations(
     unkept.map(({ post }) => post),
-    {
-      viewerId: viewer.id,
-      recentAttachments: LISTED_ATTACHMENTS,
-      allAttachments: (post) => needsAllAttachments(post, context),
-      revisions: context === 'edit',
-    },
+    relationsRequestFor(viewer, context, request.meta, request.fields),
   );
   const posts: Post[] = [];
   let next = 0;

@@ -10,9 +10,10 @@ import type {
   TermRecord,
 } from '../domain/records.js';
 import type { PostCapabilities } from '../domain/capabilities.js';
+import { RELATION_PARTS, type RelationPart } from '../domain/publishingStore.js';
 import type { PostContext } from '../domain/context.js';
 import { apiDate } from '../domain/dates.js';
-import { filteredText, filterTitleHtml } from '../domain/kses.js';
+import { filterPostHtml, filterTitleHtml } from '../domain/kses.js';
 import {
   apiPostUrl,
   mediaApiLinks,
@@ -192,6 +193,59 @@ function formatOf(terms: TermRecord[]): Post['format'] {
   return format && POST_FORMATS.has(format) ? (format as Post['format']) : 'standard';
 }
 
+/** What a key of the post object is built from, beyond the post, its site and the caller's rights (`RelationPart`s and more). */
+type PostKeyNeed = RelationPart | 'allAttachments' | 'revisions' | 'suggestedSlug' | 'metaData';
+
+/**
+ * What each key of the post object needs beyond the post, its site and the
+ * caller's rights: a key not named here needs nothing else. `meta` needs
+ * the ancestors only when the `meta` parameter loads links (see `present`).
+ */
+const NEEDS: ReadonlyMap<string, readonly PostKeyNeed[]> = new Map(
+  Object.entries({
+    author: ['author'],
+    URL: ['ancestors'],
+    content: ['allAttachments'],
+    parent: ['ancestors'],
+    discussion: ['counts'],
+    like_count: ['counts'],
+    i_like: ['counts'],
+    is_following: ['counts'],
+    featured_image: ['featuredMedia'],
+    post_thumbnail: ['featuredMedia'],
+    format: ['terms'],
+    geo: ['metadata'],
+    terms: ['terms'],
+    tags: ['terms'],
+    categories: ['terms'],
+    attachments: ['recentAttachments'],
+    attachment_count: ['counts'],
+    metadata: ['metadata'],
+    meta: ['metaData'],
+    revisions: ['revisions'],
+    other_URLs: ['ancestors', 'suggestedSlug'],
+  } satisfies Partial<Record<keyof Post, readonly PostKeyNeed[]>>),
+);
+
+/** Everything a key may need: what the whole post object is built from. */
+const EVERY_NEED: ReadonlySet<PostKeyNeed> = new Set([...NEEDS.values()].flat());
+
+/** What the keys asked for (`fields`; undefined: every key) are built from: see `NEEDS`. */
+export function needsOf(wanted: ReadonlySet<string> | undefined): ReadonlySet<PostKeyNeed> {
+  if (!wanted) return EVERY_NEED;
+  const needs = new Set<PostKeyNeed>();
+  // A map, not an object: a name such as `constructor` or `__proto__` is a key the post object lacks, nothing more.
+  for (const key of wanted) for (const need of NEEDS.get(key) ?? []) needs.add(need);
+  return needs;
+}
+
+/** The parts of what surrounds a post that the keys asked for need (`RelationsRequest.parts`); undefined: all. */
+export function relationPartsOf(wanted: ReadonlySet<string> | undefined): ReadonlySet<RelationPart> | undefined {
+  if (!wanted) return undefined;
+  const needs = needsOf(wanted);
+  return new Set(RELATION_PARTS.filter((part) => needs.has(part)));
+}
+
 /**
  * The v1.1 post object, keys in the real API's order. `title`, `content`
  * and `excerpt` are rendered as HTML for `display` and stored text for
@@ -200,112 +254,161 @@ function formatOf(terms: TermRecord[]): Post['format'] {
  * `context=edit` and when there are some; `terms` lists every taxonomy of
  * the post's type; `other_URLs` is `{}` for a published post, else its
  * sample permalink (slug left as a placeholder) and the suggested slug.
+ *
+ * With `wanted` (the `fields` asked for), only those keys are built, in
+ * the same order and each as the whole object has it: what the object
+ * trimmed to `wanted` (`pickFields`) would be, with none of the work (and
+ * none of the relations, see `needsOf`) the other keys need.
  */
-export function postObject(view: PostView): Post {
+export function postObject(view: PostView, wanted?: ReadonlySet<string>): Post {
   const { site, post, relations, capabilities, context } = view;
   const display = context === 'display';
   const canEdit = capabilities.edit_post;
   const parent = view.parentShown ? relations.ancestors[0] : undefined;
   const featured = relations.featuredMedia;
   // Text stored before the filter by a user without `unfiltered_html` is filtered as it is shown (see `html_unchecked`).
-  const text = post.htmlUnchecked
-    ? filteredText({ title: post.title, content: post.content, excerpt: post.excerpt })
-    : post;
-  const parentTitle = parent && (parent.htmlUnchecked ? filterTitleHtml(parent.title) : parent.title);
+  const unchecked = post.htmlUnchecked;
+  const title = () => (unchecked ? filterTitleHtml(post.title) : post.title);
+  const content = once(() => (unchecked ? filterPostHtml(post.content) : post.content));
+  const excerpt = () => (unchecked ? filterPostHtml(post.excerpt) : post.excerpt);
 
-  const meta: PostMeta = { links: postApiLinks(view.publicUrl, site.id, post.id) };
-  if (view.metaData && Object.keys(view.metaData).length) meta.data = view.metaData;
-
-  const terms: Post['terms'] = {};
-  for (const taxonomy of TAXONOMIES_OF_TYPE[post.type] ?? []) {
-    terms[taxonomy] = termsByName(
-      relations.terms.filter((term) => term.taxonomy === taxonomy),
-      view,
-    );
-  }
-
-  return {
-    ID: post.id,
-    site_ID: site.id,
-    author: relations.author && userObject(relations.author, site, !display && canEdit),
-    date: apiDate(post.date),
-    modified: apiDate(post.modified),
-    title: display ? renderTitle(text.title) : text.title,
-    URL: permalink(site, post, relations.ancestors),
-    short_URL: shortUrl(view.shortlinkBase, site, post),
-    content: display
-      ? renderContent(text.content, { attachments: relations.allAttachments.map(renderAttachment), postId: post.id })
-      : text.content,
-    excerpt: display ? renderExcerpt(text.excerpt, text.content) : text.excerpt,
-    slug: post.slug,
-    guid: post.guid,
-    status: post.status as Post['status'],
-    sticky: post.sticky,
-    password: post.password,
-    parent: parent
-      ? {
-          ID: parent.id,
-          type: parent.type,
-          link: apiPostUrl(view.publicUrl, site.id, parent.id),
-          title: display ? renderTitle(parentTitle!) : parentTitle!,
-        }
-      : false,
-    type: post.type,
-    discussion: {
-      comments_open: post.commentStatus === 'open',
-      comment_status: post.commentStatus === 'open' ? 'open' : 'closed',
-      pings_open: post.pingStatus === 'open',
-      ping_status: post.pingStatus === 'open' ? 'open' : 'closed',
-      comment_count: relations.commentCount,
-    },
-    likes_enabled: post.likesEnabled,
-    sharing_enabled: post.sharingEnabled,
-    like_count: relations.likeCount,
-    i_like: relations.viewerLikes,
+  const keys: [keyof Post, () => unknown][] = [
+    ['ID', () => post.id],
+    ['site_ID', () => site.id],
+    ['author', () => relations.author && userObject(relations.author, site, !display && canEdit)],
+    ['date', () => apiDate(post.date)],
+    ['modified', () => apiDate(post.modified)],
+    ['title', () => (display ? renderTitle(title()) : title())],
+    ['URL', () => permalink(site, post, relations.ancestors)],
+    ['short_URL', () => shortUrl(view.shortlinkBase, site, post)],
+    [
+      'content',
+      () =>
+        display
+          ? renderContent(content(), { attachments: relations.allAttachments.map(renderAttachment), postId: post.id })
+          : content(),
+    ],
+    ['excerpt', () => (display ? renderExcerpt(excerpt(), content()) : excerpt())],
+    ['slug', () => post.slug],
+    ['guid', () => post.guid],
+    ['status', () => post.status as Post['status']],
+    ['sticky', () => post.sticky],
+    ['password', () => post.password],
+    ['parent', () => parentObject(view, parent)],
+    ['type', () => post.type],
+    [
+      'discussion',
+      () => ({
+        comments_open: post.commentStatus === 'open',
+        comment_status: post.commentStatus === 'open' ? 'open' : 'closed',
+        pings_open: post.pingStatus === 'open',
+        ping_status: post.pingStatus === 'open' ? 'open' : 'closed',
+        comment_count: relations.commentCount,
+      }),
+    ],
+    ['likes_enabled', () => post.likesEnabled],
+    ['sharing_enabled', () => post.sharingEnabled],
+    ['like_count', () => relations.likeCount],
+    ['i_like', () => relations.viewerLikes],
     // Reblogging is not part of this service, so nobody has reblogged anything.
-    is_reblogged: false,
-    is_following: relations.viewerFollowsSite,
-    global_ID: hash('md5', `${site.id}:${post.id}`, 'hex'),
-    featured_image: featured ? featured.url : '',
-    post_thumbnail: featured
-      ? {
-          ID: featured.id,
-          URL: featured.url,
-          guid: featured.guid,
-          mime_type: featured.mimeType,
-          width: featured.width,
-          height: featured.height,
-        }
-      : null,
-    format: formatOf(relations.terms),
-    geo: geoOf(relations.metadata, canEdit),
-    menu_order: post.menuOrder,
-    page_template: post.pageTemplate,
-    publicize_URLs: post.publicizeUrls,
-    terms,
-    tags: termsByName(
-      relations.terms.filter((term) => term.taxonomy === 'post_tag'),
-      view,
-    ),
-    categories: termsByName(
-      relations.terms.filter((term) => term.taxonomy === 'category'),
-      view,
-    ),
-    attachments: Object.fromEntries(
-      relations.recentAttachments.slice(0, LISTED_ATTACHMENTS).map((a) => [String(a.id), attachmentObject(a, view)]),
-    ),
-    attachment_count: relations.attachmentCount,
-    metadata: visibleMetadata(relations.metadata, canEdit),
-    meta,
-    capabilities: {
-      publish_post: capabilities.publish_post,
-      delete_post: capabilities.delete_post,
-      edit_post: capabilities.edit_post,
-    },
-    ...(!display && relations.revisionIds.length ? { revisions: relations.revisionIds } : {}),
-    other_URLs:
-      post.status === 'publish' && !view.suggestions
-        ? {}
-        : { permalink_URL: samplePermalink(site, post, relations.ancestors), suggested_slug: view.suggestedSlug },
+    ['is_reblogged', () => false],
+    ['is_following', () => relations.viewerFollowsSite],
+    ['global_ID', () => hash('md5', `${site.id}:${post.id}`, 'hex')],
+    ['featured_image', () => (featured ? featured.url : '')],
+    [
+      'post_thumbnail',
+      () =>
+        featured
+          ? {
+              ID: featured.id,
+              URL: featured.url,
+              guid: featured.guid,
+              mime_type: featured.mimeType,
+              width: featured.width,
+              height: featured.height,
+            }
+          : null,
+    ],
+    ['format', () => formatOf(relations.terms)],
+    ['geo', () => geoOf(relations.metadata, canEdit)],
+    ['menu_order', () => post.menuOrder],
+    ['page_template', () => post.pageTemplate],
+    ['publicize_URLs', () => post.publicizeUrls],
+    ['terms', () => termsOfType(view)],
+    ['tags', () => termsByName(taxonomyTerms(relations.terms, 'post_tag'), view)],
+    ['categories', () => termsByName(taxonomyTerms(relations.terms, 'category'), view)],
+    [
+      'attachments',
+      () =>
+        Object.fromEntries(
+          relations.recentAttachments
+            .slice(0, LISTED_ATTACHMENTS)
+            .map((a) => [String(a.id), attachmentObject(a, view)]),
+        ),
+    ],
+    ['attachment_count', () => relations.attachmentCount],
+    ['metadata', () => visibleMetadata(relations.metadata, canEdit)],
+    ['meta', () => metaOf(view)],
+    [
+      'capabilities',
+      () => ({
+        publish_post: capabilities.publish_post,
+        delete_post: capabilities.delete_post,
+        edit_post: capabilities.edit_post,
+      }),
+    ],
+    ['revisions', () => relations.revisionIds],
+    [
+      'other_URLs',
+      () =>
+        post.status === 'publish' && !view.suggestions
+          ? {}
+          : { permalink_URL: samplePermalink(site, post, relations.ancestors), suggested_slug: view.suggestedSlug },
+    ],
+  ];
+  const object: Record<string, unknown> = {};
+  for (const [key, build] of keys) {
+    if (wanted && !wanted.has(key)) continue;
+    // `revisions` only with `context=edit` and when there are some.
+    if (key === 'revisions' && (display || !relations.revisionIds.length)) continue;
+    object[key] = build();
+  }
+  return object as unknown as Post;
+}
+
+/** `make`'s value, made on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/** A taxonomy's terms among the post's. */
+const taxonomyTerms = (terms: TermRecord[], taxonomy: string) => terms.filter((term) => term.taxonomy === taxonomy);
+
+/** `terms`: every taxonomy of the post's type, each its terms by name (`{}` without any). */
+function termsOfType(view: PostView): Post['terms'] {
+  const terms: Post['terms'] = {};
+  for (const taxonomy of TAXONOMIES_OF_TYPE[view.post.type] ?? []) {
+    terms[taxonomy] = termsByName(taxonomyTerms(view.relations.terms, taxonomy), view);
+  }
+  return terms;
+}
+
+/** `parent`: the parent the caller may read, else `false`; its title as the post's is shown. */
+function parentObject(view: PostView, parent: PostRelations['ancestors'][number] | undefined): Post['parent'] {
+  if (!parent) return false;
+  const title = parent.htmlUnchecked ? filterTitleHtml(parent.title) : parent.title;
+  return {
+    ID: parent.id,
+    type: parent.type,
+    link: apiPostUrl(view.publicUrl, view.site.id, parent.id),
+    title: view.context === 'display' ? renderTitle(title) : title,
   };
+}
+
+/** `meta`: the post's links, and what the `meta` parameter loaded. */
+function metaOf(view: PostView): PostMeta {
+  const meta: PostMeta = { links: postApiLinks(view.publicUrl, view.site.id, view.post.id) };
+  if (view.metaData && Object.keys(view.metaData).length) meta.data = view.metaData;
+  return meta;
 }

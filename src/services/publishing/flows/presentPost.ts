@@ -1,12 +1,12 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import type { PostRecord, PostRelations, SiteRecord } from '../domain/records.js';
-import type { PublishingStore } from '../domain/publishingStore.js';
+import type { PageRelationsRequest, PublishingStore } from '../domain/publishingStore.js';
 import { viewRefusal, type Viewer } from '../domain/access.js';
 import type { FlowDeps } from './deps.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
-import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
+import { LISTED_ATTACHMENTS, needsOf, postObject, relationPartsOf, slugFromTitle } from './postObject.js';
 import type { PresentedKey } from './presentedPosts.js';
 
 /** What presenting a post object needs beyond the post. */
@@ -27,6 +27,13 @@ export interface PresentRequest {
   mark?: string;
   /** `other_URLs` suggests the permalink and slug whatever the status (a write's answer for a new post); else only when not published. */
   suggestions?: boolean;
+  /**
+   * The keys asked for (`fields`); undefined: every key. With them only
+   * those keys are built, from only what they need (`needsOf`): what the
+   * whole object trimmed to them would be. Such a partial object is never
+   * kept (a kept whole one is answered, and trimmed by the presenter).
+   */
+  fields?: ReadonlySet<string>;
 }
 
 /** What the presentation of the request is kept by: only for a caller without a token (whose object is the same for every such caller) asking for no `meta`, under a mark. */
@@ -72,28 +79,50 @@ async function suggestedSlug(store: PublishingStore, post: PostRecord): Promise<
 export async function presentPost(deps: PresentDeps, request: PresentRequest): Promise<Post> {
   const key = keptAs(deps, request);
   if (!key) return present(deps, request);
-  return deps.presentedPosts!.find(key) ?? deps.presentedPosts!.keep(key, await present(deps, request));
+  const kept = deps.presentedPosts!.find(key);
+  if (kept || request.fields) return kept ?? present(deps, request);
+  return deps.presentedPosts!.keep(key, await present(deps, request));
+}
+
+/**
+ * What `postRelations` (or `pageRelations`) reads for the keys asked for
+ * (`fields`, undefined: every key): only the parts, attachments and
+ * revisions they need; the ancestors too when `meta` loads links (their
+ * answers are built on the post's permalink).
+ */
+export function relationsRequestFor(
+  viewer: Viewer,
+  context: PostContext,
+  meta: string | undefined,
+  fields: ReadonlySet<string> | undefined,
+): PageRelationsRequest {
+  const needs = needsOf(fields);
+  const parts = relationPartsOf(fields);
+  const loadsLinks = needs.has('metaData') && requestedMetaLinks(meta).length > 0;
+  return {
+    viewerId: viewer.id,
+    recentAttachments: LISTED_ATTACHMENTS,
+    allAttachments: (post) => needs.has('allAttachments') && needsAllAttachments(post, context),
+    revisions: context === 'edit' && needs.has('revisions'),
+    parts: parts && loadsLinks ? new Set([...parts, 'ancestors']) : parts,
+  };
 }
 
 async function present(deps: PresentDeps, request: PresentRequest): Promise<Post> {
   const { store } = deps;
   const { site, post, viewer, context } = request;
   const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);
+  const needs = needsOf(request.fields);
+  const wanted = relationsRequestFor(viewer, context, request.meta, request.fields);
   const relations =
-    request.relations ??
-    (await store.postRelations(post, {
-      viewerId: viewer.id,
-      recentAttachments: LISTED_ATTACHMENTS,
-      allAttachments: needsAllAttachments(post, context),
-      revisions: context === 'edit',
-    }));
+    request.relations ?? (await store.postRelations(post, { ...wanted, allAttachments: wanted.allAttachments(post) }));
   // The parent is shown only to a caller who may read it (the platform shows any parent's title).
   const parent = relations.ancestors[0];
   const parentCapabilities =
     parent && postCapabilities(request.roleCapabilities, viewer.id, { ...parent, trash: null });
   const parentShown =
     parent !== undefined && !viewRefusal(parent, viewer, request.roleCapabilities, parentCapabilities!, 'display');
-  const links = requestedMetaLinks(request.meta);
+  const links = needs.has('metaData') ? requestedMetaLinks(request.meta) : [];
   const metaData = links.length
     ? await loadMetaData(links, {
         store,
@@ -105,17 +134,23 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
         viewerId: viewer.id,
       })
     : undefined;
-  return postObject({
-    site,
-    post,
-    relations,
-    capabilities,
-    parentShown,
-    context,
-    publicUrl: deps.publicUrl,
-    shortlinkBase: deps.shortlinkBase,
-    suggestedSlug: post.status === 'publish' && !request.suggestions ? '' : await suggestedSlug(store, post),
-    suggestions: request.suggestions === true,
-    metaData,
-  });
+  return postObject(
+    {
+      site,
+      post,
+      relations,
+      capabilities,
+      parentShown,
+      context,
+      publicUrl: deps.publicUrl,
+      shortlinkBase: deps.shortlinkBase,
+      suggestedSlug:
+        (post.status === 'publish' && !request.suggestions) || !needs.has('suggestedSlug')
+          ? ''
+          : await suggestedSlug(store, post),
+      suggestions: request.suggestions === true,
+      metaData,
+    },
+    request.fields,
+  );
 }

@@ -20,6 +20,8 @@ export interface ReadRequest extends ReadSiteRequest {
   context: PostContext;
   /** The `meta` query parameter. */
   meta: string | undefined;
+  /** The keys asked for (`fields`); undefined: every key. Only those are built (see `PresentRequest.fields`). */
+  fields?: ReadonlySet<string>;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function readPost(deps: PresentDeps, request: ReadRequest): Promise
     context: request.context,
     meta: request.meta,
     mark,
+    fields: request.fields,
   });
 }
 
@@ -69,7 +72,12 @@ export async function readPost(deps: PresentDeps, request: ReadRequest): Promise
  */
 export async function readPostBySlug(
   deps: PresentDeps,
-  request: ReadSiteRequest & { slug: string; context: PostContext; meta: string | undefined },
+  request: ReadSiteRequest & {
+    slug: string;
+    context: PostContext;
+    meta: string | undefined;
+    fields?: ReadonlySet<string>;
+  },
 ): Promise<Post> {
   const slug = slugFromTitle(request.slug);
   if (!slug) throw invalidPostSlug();

@@ -62,6 +62,16 @@ function fieldList(fields: unknown): string[] | undefined {
   return names.length ? names : undefined;
 }
 
+/**
+ * The keys of a post a request's `fields` keeps (`fieldList`), for a flow
+ * that builds only those (a post object built for them is what
+ * `pickFields` keeps of the whole one); undefined keeps all.
+ */
+export function wantedFields(fields: unknown): ReadonlySet<string> | undefined {
+  const names = fieldList(fields);
+  return names && new Set(names);
+}
+
 /** Keeps only the named top-level keys of a post, in the post's own key order. */
 export function pickFields(post: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const wanted = new Set(fields);

@@ -1,7 +1,7 @@
 import { sql, type Compilable, type Selectable } from 'kysely';
 import { camelCased } from '../columns.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, PostRelations, TermRecord } from '../../domain/records.js';
-import type { PageRelationsRequest } from '../../domain/publishingStore.js';
+import type { PageRelationsRequest, RelationPart } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables, UsersTable } from '../tables.js';
 import { preparedIn as platformPreparedIn } from '../../../../platform/store/prepared.js';
 import type { Db } from './db.js';
@@ -171,7 +171,8 @@ const queries = {
  * one statement per kind of row (authors, each level of ancestors, terms and
  * their counts, recent attachments, featured images, counts, metadata, and
  * revisions or every attachment when asked for), whatever the number of
- * posts. Each post's relations are those `postRelations` answers for it.
+ * posts, and none for a part not asked for (`parts`). Each post's relations
+ * are those `postRelations` answers for it.
  */
 export async function pageRelations(
   db: Db,
@@ -180,14 +181,18 @@ export async function pageRelations(
 ): Promise<PostRelations[]> {
   if (!posts.length) return [];
   const ids = posts.map((post) => post.id);
+  // The parts asked for; each other part is not read (`RelationsRequest.parts`).
+  const wants = (part: RelationPart) => !request.parts || request.parts.has(part);
 
-  const authorIds = distinct(posts.map((post) => post.authorId));
+  const authorIds = wants('author') ? distinct(posts.map((post) => post.authorId)) : [];
   const authors = new Map<number, Selectable<UsersTable> & { primary_site_id: number | null }>();
   for (const row of await queries.users(db, authorIds)) authors.set(row.id, row);
 
   // Ancestors, a level at a time: the parents of every post still climbing, in one statement.
   const ancestors = new Map<number, AncestorRecord[]>(posts.map((post) => [post.id, []]));
-  const climbing = new Map<number, number | null>(posts.map((post) => [post.id, post.parentId]));
+  const climbing = new Map<number, number | null>(
+    posts.map((post) => [post.id, wants('ancestors') ? post.parentId : null]),
+  );
   for (let level = 0; level < MAX_ANCESTORS; level++) {
     const wanted = distinct([...climbing.values()]);
     if (!wanted.length) break;
@@ -207,7 +212,7 @@ export async function pageRelations(
     }
   }
 
-  const termRows = await queries.terms(db, ids);
+  const termRows = wants('terms') ? await queries.terms(db, ids) : [];
   // Each term's published posts, counted once for the page.
   const termCounts = new Map<number, number>();
   for (const row of await queries.termCounts(db, distinct(termRows.map((row) => row.id))))
@@ -221,7 +226,9 @@ export async function pageRelations(
     (row) => row.postId,
   );
 
-  const recentRows = await queries.recentAttachments(db, ids, { limit: request.recentAttachments });
+  const recentRows = wants('recentAttachments')
+    ? await queries.recentAttachments(db, ids, { limit: request.recentAttachments })
+    : [];
   const recent = groupBy(
     recentRows.map(({ rank: _rank, ...row }) => row as Selectable<AttachmentsTable>),
     (row) => row.post_id!,
@@ -232,7 +239,9 @@ export async function pageRelations(
 
   const featuredMissing = distinct(
     posts.map((post) =>
-      post.featuredMediaId !== null && !recent.get(post.id)?.some((row) => row.id === post.featuredMediaId)
+      wants('featuredMedia') &&
+      post.featuredMediaId !== null &&
+      !recent.get(post.id)?.some((row) => row.id === post.featuredMediaId)
         ? post.featuredMediaId
         : null,
     ),
@@ -247,20 +256,21 @@ export async function pageRelations(
     comments: unknown;
     viewer_likes?: unknown;
     viewer_follows?: unknown;
-  }[] =
-    request.viewerId === 0
+  }[] = !wants('counts')
+    ? []
+    : request.viewerId === 0
       ? await queries.anonymousCounts(db, ids)
       : await queries.counts(db, ids, { viewerId: request.viewerId });
   const counts = new Map(countRows.map((row) => [row.id, row]));
 
-  const metadata = groupBy(await queries.metadata(db, ids), (row) => row.post_id);
+  const metadata = groupBy(wants('metadata') ? await queries.metadata(db, ids) : [], (row) => row.post_id);
   const revisions = groupBy(request.revisions ? await queries.revisions(db, ids) : [], (row) => row.post_id);
 
   return posts.map((post) => {
     const author = post.authorId === null ? undefined : authors.get(post.authorId);
     const recentOfPost = recent.get(post.id) ?? [];
     const featured =
-      post.featuredMediaId === null
+      post.featuredMediaId === null || !wants('featuredMedia')
         ? undefined
         : (recentOfPost.find((row) => row.id === post.featuredMediaId) ?? featuredRows.get(post.featuredMediaId));
     const count = counts.get(post.id);

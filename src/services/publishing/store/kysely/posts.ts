@@ -2,7 +2,7 @@ import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { AncestorRecord, AttachmentRecord, PostRecord, TermRecord } from '../../domain/records.js';
-import type { PublishingPosts } from '../../domain/publishingStore.js';
+import type { PublishingPosts, RelationPart } from '../../domain/publishingStore.js';
 import type { AttachmentsTable, PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
 import { ANCESTOR_COLUMNS, pageRelations, toAncestor } from './pageRelations.js';
@@ -153,36 +153,44 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
     },
 
     async postRelations(post, request) {
+      // The parts asked for; each other part is not read (`RelationsRequest.parts`).
+      const wants = (part: RelationPart) => !request.parts || request.parts.has(part);
       const author =
-        post.authorId === null ? undefined : await queries.user.executeTakeFirst(db, { id: post.authorId });
+        post.authorId === null || !wants('author')
+          ? undefined
+          : await queries.user.executeTakeFirst(db, { id: post.authorId });
 
-      const ancestors = await ancestorsOf(post);
+      const ancestors = wants('ancestors') ? await ancestorsOf(post) : [];
 
-      const termRows = await queries.terms.execute(db, { postId: post.id });
+      const termRows = wants('terms') ? await queries.terms.execute(db, { postId: post.id }) : [];
       // count(*) is a string on PostgreSQL.
       const terms: TermRecord[] = termRows.map((row) => ({
         ...camelCased(row),
         postCount: Number(row.post_count ?? 0),
       }));
 
-      const recent = await queries.recentAttachments.execute(db, { postId: post.id, limit: request.recentAttachments });
+      const recent = wants('recentAttachments')
+        ? await queries.recentAttachments.execute(db, { postId: post.id, limit: request.recentAttachments })
+        : [];
       const all = request.allAttachments
         ? await db.selectFrom('attachments').selectAll().where('post_id', '=', post.id).orderBy('id').execute()
         : [];
       const featured =
-        post.featuredMediaId === null
+        post.featuredMediaId === null || !wants('featuredMedia')
           ? undefined
           : (recent.find((row) => row.id === post.featuredMediaId) ??
             (await db.selectFrom('attachments').selectAll().where('id', '=', post.featuredMediaId).executeTakeFirst()));
 
-      const counts = await queries.counts.executeTakeFirst(db, {
-        postId: post.id,
-        siteId: post.siteId,
-        viewerId: request.viewerId,
-      });
+      const counts = wants('counts')
+        ? await queries.counts.executeTakeFirst(db, {
+            postId: post.id,
+            siteId: post.siteId,
+            viewerId: request.viewerId,
+          })
+        : { attachments: 0, likes: 0, comments: 0, viewer_likes: 0, viewer_follows: 0 };
       if (!counts) throw new Error('counts query answered no row');
 
-      const metadata = await queries.metadata.execute(db, { postId: post.id });
+      const metadata = wants('metadata') ? await queries.metadata.execute(db, { postId: post.id }) : [];
       const revisions = request.revisions
         ? await db
             .selectFrom('revisions')
