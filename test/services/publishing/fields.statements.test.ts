@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordStatements } from '../../../scripts/bench/statements.js';
-import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
+import {
+  insertSurroundedPosts,
+  postRow,
+  startPublishing,
+  statementsAfterChange,
+  type PublishingTestServer,
+} from './support.js';
 
 let harness: PublishingTestServer;
 let admin: string;
@@ -9,7 +14,7 @@ beforeAll(async () => {
   harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' });
   admin = await harness.tokenFor('admin');
   // 25 posts, published and drafts, in the demo post's terms, with metadata: every kind of row has something to read.
-  await insertPosts(
+  await insertSurroundedPosts(
     harness,
     Array.from({ length: 25 }, (_, i) =>
       postRow({
@@ -19,41 +24,17 @@ beforeAll(async () => {
       }),
     ),
   );
-  const db = harness.server.built.db;
-  const terms = await db.selectFrom('post_terms').select('term_id').where('post_id', '=', 108).execute();
-  for (let i = 0; i < 25; i++) {
-    await db
-      .insertInto('post_terms')
-      .values(terms.map(({ term_id }) => ({ post_id: 3000 + i, term_id })))
-      .execute();
-    await db
-      .insertInto('post_meta')
-      .values({ id: 9000 + i, post_id: 3000 + i, meta_key: 'mood', meta_value: JSON.stringify(`calm ${i}`) })
-      .execute();
-  }
 });
 afterAll(() => harness?.close());
 
-let edits = 0;
 /** The statements run while `path` is answered to the admin, after a change (nothing of an earlier read is kept). */
-async function statementsOf(path: string): Promise<string[]> {
-  await harness.server.built.db
-    .updateTable('post_meta')
-    .set({ meta_value: JSON.stringify(`edited ${++edits}`) })
-    .where('id', '=', 9000)
-    .execute();
-  const seen: string[] = [];
-  const stop = recordStatements((text) => seen.push(text));
-  try {
+const statementsOf = (path: string): Promise<string[]> =>
+  statementsAfterChange(harness, async () => {
     const response = await harness.call(`${harness.server.url}/rest/v1.1${path}`, {
       headers: { Authorization: `Bearer ${admin}` },
     });
     expect(response.status).toBe(200);
-  } finally {
-    stop();
-  }
-  return seen;
-}
+  });
 
 /** Statements that read what surrounds a post: authors, ancestors, terms, attachments, counts, metadata, revisions, slugs. */
 const relationReads = (statements: string[]) =>

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordStatements } from '../../../scripts/bench/statements.js';
-import { insertPosts, list, postRow, read, startPublishing, type PublishingTestServer } from './support.js';
+import {
+  insertSurroundedPosts,
+  list,
+  postRow,
+  read,
+  startPublishing,
+  statementsAfterChange,
+  type PublishingTestServer,
+} from './support.js';
 
 let harness: PublishingTestServer;
 let admin: string;
@@ -45,44 +52,19 @@ describe('a page of posts reads what surrounds them at once', () => {
   }
 
   it('reads a page of 20 in as many statements as a page of 2', async () => {
-    await insertPosts(
+    // 25 posts in the demo post's terms, with metadata: every kind of row has something to read.
+    await insertSurroundedPosts(
       harness,
       Array.from({ length: 25 }, (_, i) =>
         postRow({ id: 3000 + i, date: `2026-06-01T10:${String(i).padStart(2, '0')}:00.000Z` }),
       ),
     );
-    // Each of these posts in the demo post's terms, with metadata: every kind of row has something to read.
-    const db = harness.server.built.db;
-    const terms = await db.selectFrom('post_terms').select('term_id').where('post_id', '=', 108).execute();
-    for (let i = 0; i < 25; i++) {
-      await db
-        .insertInto('post_terms')
-        .values(terms.map(({ term_id }) => ({ post_id: 3000 + i, term_id })))
-        .execute();
-      await db
-        .insertInto('post_meta')
-        .values({ id: 9000 + i, post_id: 3000 + i, meta_key: 'mood', meta_value: JSON.stringify(`calm ${i}`) })
-        .execute();
-    }
-    let edits = 0;
-    const statementsOf = async (number: number) => {
-      // A change first: nothing of the page is kept from an earlier read (a SQLite store keeps a page's records under its change mark).
-      await db
-        .updateTable('post_meta')
-        .set({ meta_value: JSON.stringify(`edited ${++edits}`) })
-        .where('id', '=', 9000)
-        .execute();
-      const seen: string[] = [];
-      const stop = recordStatements((text) => seen.push(text));
-      try {
+    const statementsOf = (number: number) =>
+      statementsAfterChange(harness, async () => {
         const { status, body } = await list(harness, admin, 1, { number });
         expect(status).toBe(200);
         expect(body.posts).toHaveLength(number);
-      } finally {
-        stop();
-      }
-      return seen;
-    };
+      });
     await statementsOf(2);
     const two = await statementsOf(2);
     const twenty = await statementsOf(20);

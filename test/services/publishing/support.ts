@@ -1,4 +1,5 @@
 import { createClient, type Client } from '../../../generated/publishing/client/index.js';
+import { recordStatements } from '../../../scripts/bench/statements.js';
 import type { Insertable } from 'kysely';
 import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
 import type {
@@ -208,6 +209,57 @@ export async function insertPosts(
       .values(rows.slice(start, start + 200))
       .execute();
   }
+}
+
+/** The id of the first metadata row `insertSurroundedPosts` writes (one a post, in order). */
+const SURROUNDED_META_ID = 9000;
+
+/**
+ * Writes posts (`insertPosts`), each in the demo post's terms and with a
+ * metadata row: every kind of row around a post has something to read.
+ */
+export async function insertSurroundedPosts(
+  harness: PublishingTestServer,
+  rows: Insertable<PublishingTables['posts']>[],
+): Promise<void> {
+  await insertPosts(harness, rows);
+  const db = harness.server.built.db;
+  const terms = await db.selectFrom('post_terms').select('term_id').where('post_id', '=', 108).execute();
+  for (const [i, { id }] of rows.entries()) {
+    await db
+      .insertInto('post_terms')
+      .values(terms.map(({ term_id }) => ({ post_id: id!, term_id })))
+      .execute();
+    await db
+      .insertInto('post_meta')
+      .values({ id: SURROUNDED_META_ID + i, post_id: id!, meta_key: 'mood', meta_value: JSON.stringify(`calm ${i}`) })
+      .execute();
+  }
+}
+
+let surroundedChanges = 0;
+/**
+ * The SQL statements run while `answer` runs, after a change to the first
+ * metadata row `insertSurroundedPosts` wrote, so nothing of an earlier read
+ * is kept (a SQLite store keeps a page's records under its change mark).
+ */
+export async function statementsAfterChange(
+  harness: PublishingTestServer,
+  answer: () => Promise<void>,
+): Promise<string[]> {
+  await harness.server.built.db
+    .updateTable('post_meta')
+    .set({ meta_value: JSON.stringify(`edited ${++surroundedChanges}`) })
+    .where('id', '=', SURROUNDED_META_ID)
+    .execute();
+  const seen: string[] = [];
+  const stop = recordStatements((text) => seen.push(text));
+  try {
+    await answer();
+  } finally {
+    stop();
+  }
+  return seen;
 }
 
 /** Lists a site's posts through the generated SDK, as `token` (or anonymously), and returns status and body. */
