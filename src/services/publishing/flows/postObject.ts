@@ -194,7 +194,7 @@ function formatOf(terms: TermRecord[]): Post['format'] {
 }
 
 /** What a key of the post object is built from, beyond the post, its site and the caller's rights (`RelationPart`s and more). */
-type PostKeyNeed = RelationPart | 'allAttachments' | 'revisions' | 'suggestedSlug' | 'metaData';
+export type PostKeyNeed = RelationPart | 'allAttachments' | 'revisions' | 'suggestedSlug' | 'metaData';
 
 /**
  * What each key of the post object needs beyond the post, its site and the
@@ -239,10 +239,8 @@ export function needsOf(wanted: ReadonlySet<string> | undefined): ReadonlySet<Po
   return needs;
 }
 
-/** The parts of what surrounds a post that the keys asked for need (`RelationsRequest.parts`); undefined: all. */
-export function relationPartsOf(wanted: ReadonlySet<string> | undefined): ReadonlySet<RelationPart> | undefined {
-  if (!wanted) return undefined;
-  const needs = needsOf(wanted);
+/** The parts of what surrounds a post among what keys need (`needsOf`): `RelationsRequest.parts`. */
+export function relationPartsOf(needs: ReadonlySet<PostKeyNeed>): Set<RelationPart> {
   return new Set(RELATION_PARTS.filter((part) => needs.has(part)));
 }
 

@@ -6,7 +6,14 @@ import type { FlowDeps } from './deps.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { loadMetaData, requestedMetaLinks } from './metaData.js';
-import { LISTED_ATTACHMENTS, needsOf, postObject, relationPartsOf, slugFromTitle } from './postObject.js';
+import {
+  LISTED_ATTACHMENTS,
+  needsOf,
+  postObject,
+  relationPartsOf,
+  slugFromTitle,
+  type PostKeyNeed,
+} from './postObject.js';
 import type { PresentedKey } from './presentedPosts.js';
 
 /** What presenting a post object needs beyond the post. */
@@ -95,17 +102,28 @@ export function relationsRequestFor(
   context: PostContext,
   meta: string | undefined,
   fields: ReadonlySet<string> | undefined,
+  needs: ReadonlySet<PostKeyNeed> = needsOf(fields),
 ): PageRelationsRequest {
-  const needs = needsOf(fields);
-  const parts = relationPartsOf(fields);
-  const loadsLinks = needs.has('metaData') && requestedMetaLinks(meta).length > 0;
+  // Every key: every part (undefined); else the parts the keys need, and the ancestors when `meta` loads links.
+  const parts = fields && relationPartsOf(needs);
+  if (parts && needs.has('metaData') && requestedMetaLinks(meta).length > 0) parts.add('ancestors');
   return {
     viewerId: viewer.id,
     recentAttachments: LISTED_ATTACHMENTS,
     allAttachments: (post) => needs.has('allAttachments') && needsAllAttachments(post, context),
     revisions: context === 'edit' && needs.has('revisions'),
-    parts: parts && loadsLinks ? new Set([...parts, 'ancestors']) : parts,
+    parts,
   };
+}
+
+/** What surrounds one post, as the keys asked for need it. */
+function relationsOfOne(
+  store: PublishingStore,
+  request: PresentRequest,
+  needs: ReadonlySet<PostKeyNeed>,
+): Promise<PostRelations> {
+  const wanted = relationsRequestFor(request.viewer, request.context, request.meta, request.fields, needs);
+  return store.postRelations(request.post, { ...wanted, allAttachments: wanted.allAttachments(request.post) });
 }
 
 async function present(deps: PresentDeps, request: PresentRequest): Promise<Post> {
@@ -113,9 +131,8 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
   const { site, post, viewer, context } = request;
   const capabilities = postCapabilities(request.roleCapabilities, viewer.id, post);
   const needs = needsOf(request.fields);
-  const wanted = relationsRequestFor(viewer, context, request.meta, request.fields);
-  const relations =
-    request.relations ?? (await store.postRelations(post, { ...wanted, allAttachments: wanted.allAttachments(post) }));
+  // Read here only when the list did not read them for the page.
+  const relations = request.relations ?? (await relationsOfOne(store, request, needs));
   // The parent is shown only to a caller who may read it (the platform shows any parent's title).
   const parent = relations.ancestors[0];
   const parentCapabilities =
