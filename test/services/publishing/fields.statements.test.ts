@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   insertSurroundedPosts,
   postRow,
+  CALLERS_REMEMBERED,
   startPublishing,
   statementsAfterChange,
   type PublishingTestServer,
@@ -10,8 +11,7 @@ import {
 let harness: PublishingTestServer;
 let admin: string;
 beforeAll(async () => {
-  // The token, the site and the caller's capabilities are read once, then remembered: the counts below do not depend on them.
-  harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' });
+  harness = await startPublishing(CALLERS_REMEMBERED);
   admin = await harness.tokenFor('admin');
   // 25 posts, published and drafts, in the demo post's terms, with metadata: every kind of row has something to read.
   await insertSurroundedPosts(

@@ -4,6 +4,7 @@ import {
   list,
   postRow,
   read,
+  CALLERS_REMEMBERED,
   startPublishing,
   statementsAfterChange,
   type PublishingTestServer,
@@ -13,8 +14,7 @@ let harness: PublishingTestServer;
 let admin: string;
 let contributor: string;
 beforeAll(async () => {
-  // The token, the site and the caller's capabilities are read once, then remembered: the counts below do not depend on them.
-  harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' });
+  harness = await startPublishing(CALLERS_REMEMBERED);
   admin = await harness.tokenFor('admin');
   contributor = await harness.tokenFor('contributor');
 });

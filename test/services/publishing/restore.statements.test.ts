@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStatements } from '../../../scripts/bench/statements.js';
-import { restore, startPublishing, trash, type PublishingTestServer } from './support.js';
+import { restore, CALLERS_REMEMBERED, startPublishing, trash, type PublishingTestServer } from './support.js';
 
 let harness: PublishingTestServer;
 let admin: string;
 beforeAll(async () => {
-  // The instance remembers the caller's token, the site and the caller's capabilities for the whole file: the counts below
-  // do not depend on how long a test takes.
-  harness = await startPublishing({ ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' });
+  harness = await startPublishing(CALLERS_REMEMBERED);
   admin = await harness.tokenFor('admin');
 });
 afterAll(() => harness?.close());

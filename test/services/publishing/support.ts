@@ -31,6 +31,13 @@ export interface PublishingTestServer {
 }
 
 /**
+ * Settings for a server whose SQL statements a test counts: it remembers a
+ * caller's token, the site and the caller's capabilities for the whole
+ * file, so the counts do not depend on how long a test takes.
+ */
+export const CALLERS_REMEMBERED = { ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_MS: '600000' } as const;
+
+/**
  * Starts a server with publishing alone (unless `env.SERVICES` says otherwise: the others cost a start and
  * are not what its tests are about). `call` and `client` hand their requests to the server without a socket
  * (`injectFetch`: the app and the platform's request listeners, no TCP or HTTP parsing), unless
