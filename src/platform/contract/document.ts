@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import type jsYamlModule from 'js-yaml';
+import { onFirstUse } from '../onFirstUse.js';
 import { sha256Hex } from '../security/secrets.js';
+
+/** Loaded when a YAML is read: a compiled server reads the build's JSON instead. */
+const jsYaml = onFirstUse<typeof jsYamlModule>('js-yaml');
 
 /**
  * A contract's YAML as data, read with the YAML 1.2 core schema (no dates
@@ -12,9 +15,8 @@ import { sha256Hex } from '../security/secrets.js';
  * every contract alike.
  */
 export function parseContractYaml(text: string): Record<string, unknown> {
-  // Loaded when a YAML is read: a compiled server reads the build's JSON instead.
-  const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof jsYamlModule;
-  return jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) as Record<string, unknown>;
+  const yaml = jsYaml();
+  return yaml.load(text, { schema: yaml.CORE_SCHEMA }) as Record<string, unknown>;
 }
 
 /** Set by `npm run build:server` in the bundle it writes: the folder of the contracts' JSON, from the bundle. */

@@ -1,14 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Context, Middleware } from 'koa';
-import { createRequire } from 'node:module';
 import type jsYamlModule from 'js-yaml';
+import { onFirstUse } from '../onFirstUse.js';
 import { expandedServerUrl, requestOrigin, serverOrigin, servingBase, type ServerObject } from './servedContract.js';
+
+const jsYaml = onFirstUse<typeof jsYamlModule>('js-yaml');
 
 /** A document as YAML: long lines kept whole, no anchors for repeated objects. js-yaml is loaded when a YAML is first asked for. */
 function dumpYaml(document: unknown): string {
-  const jsYaml = createRequire(import.meta.url)('js-yaml') as typeof jsYamlModule;
-  return jsYaml.dump(document, { lineWidth: -1, noRefs: true });
+  return jsYaml().dump(document, { lineWidth: -1, noRefs: true });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import type busboyModule from 'busboy';
 import type { Context } from 'koa';
 import qs from 'qs';
+import { onFirstUse } from '../onFirstUse.js';
 import { ApiError, invalidRequest } from '../answers/errors.js';
 
 /**
@@ -74,13 +74,11 @@ export async function readFormBody(ctx: Context, limit: number): Promise<unknown
   return qs.parse(text, QS_OPTIONS);
 }
 
-let busboy: typeof busboyModule | undefined;
-
 /**
  * busboy, loaded by the first multipart body (a form with files is rare on
  * an API), not at start-up (docs/decisions/lazy-packages.md).
  */
-const multipartParser = () => (busboy ??= createRequire(import.meta.url)('busboy') as typeof busboyModule);
+const multipartParser = onFirstUse<typeof busboyModule>('busboy');
 
 /** A `multipart/form-data` body: its fields in bracket notation, its files as `UploadedFile`s by field name. */
 export function readMultipartBody(ctx: Context, limit: number): Promise<unknown> {

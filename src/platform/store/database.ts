@@ -9,7 +9,7 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteStatement as KyselySqliteStatement,
 } from 'kysely';
-import { createRequire } from 'node:module';
+import { onFirstUse } from '../onFirstUse.js';
 import { preparedStatementName } from './prepared.js';
 import { BusyTolerantSqliteDialect } from './sqliteDriver.js';
 
@@ -105,14 +105,16 @@ function ownerOnly(file: string): void {
   chmodSync(file, 0o600);
 }
 
+/** Loaded only for a PostgreSQL store: an instance on SQLite does not spend start-up on it. */
+const postgresDriver = onFirstUse<typeof import('pg')>('pg');
+
 /**
  * A pool of connections to the PostgreSQL server at `url` (the primary, or a
  * read replica): bounded waits, the store's prepared queries as named
  * statements, and the deployment's schema.
  */
 export function postgresPool(url: string, options: { timeoutMs: number; schema?: string }): import('pg').Pool {
-  // Loaded only for a PostgreSQL store: an instance on SQLite does not spend start-up on it.
-  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const pg = postgresDriver();
   const pool = new pg.Pool({
     Client: namedStatementClient(pg),
     connectionString: url,

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
+import { onFirstUse } from '../../../platform/onFirstUse.js';
 import type sanitizeHtml from 'sanitize-html';
 
 /**
@@ -331,15 +331,14 @@ const filtered = new LRUCache<string, string>({
  * serving no publishing write, and no post stored before the filter, never
  * needs (docs/decisions/lazy-packages.md).
  */
-let sanitizer: typeof sanitizeHtml | undefined;
+const sanitizer = onFirstUse<typeof sanitizeHtml>('sanitize-html');
 
 function filter(html: string, kind: 'post' | 'title'): string {
   if (!mayHoldMarkup(html)) return html;
   const key = `${kind}\u0000${html}`;
   let output = filtered.get(key);
   if (output === undefined) {
-    sanitizer ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml;
-    filtered.set(key, (output = sanitizer(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
+    filtered.set(key, (output = sanitizer()(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
   }
   return output;
 }
