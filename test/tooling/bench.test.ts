@@ -61,13 +61,16 @@ const body = Buffer.from(JSON.stringify({ display_name: 'Alex', hash: 'h' }));
 
 /** The peers as the bench runs them: bundled (`bundledPeers`). */
 let bundles: Map<string, string>;
+/**
+ * The answer every peer reads at its start, written once before any starts (written per peer, one peer's write
+ * truncated the file while another read it, and that one answered an empty body).
+ */
+const bodyFile = join(dir, 'answer.json');
 const peerScript = (name: string) => `scripts/bench/peers/${name}.ts`;
 
 /** Starts the peer `name` answering `body` as the bench starts it (the project's headers only `withHeaders`); resolves with its base URL once it answers. */
 async function startPeer(name: string, { withHeaders = false } = {}): Promise<string> {
   const port = await freePort();
-  const bodyFile = join(dir, 'answer.json');
-  writeFileSync(bodyFile, body);
   const child = startScript(bundles.get(peerScript(name))!, {
     BENCH_PORT: String(port),
     BENCH_BODY_FILE: bodyFile,
@@ -86,6 +89,7 @@ async function startPeer(name: string, { withHeaders = false } = {}): Promise<st
 const bases = new Map<string, string>();
 const withHeaders = new Map<string, string>();
 beforeAll(async () => {
+  writeFileSync(bodyFile, body);
   bundles = await bundledPeers(Object.keys(PEERS).map(peerScript));
   await Promise.all([
     ...Object.keys(PEERS).map(async (name) => bases.set(name, await startPeer(name))),
