@@ -1,4 +1,6 @@
-import { ConfigError, int, parseBaseUrl, rateLimitWindowSeconds } from '../../platform/config.js';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ConfigError, int, parseBaseUrl, rateLimitWindowSeconds, type PlatformConfig } from '../../platform/config.js';
 
 /** The publishing API's settings: browser origins allowed by CORS, its short links, how long an instance trusts what it read, and its read limit. */
 export interface PublishingSettings {
@@ -11,6 +13,7 @@ export interface PublishingSettings {
   siteCacheMs: number;
   /** How many post objects presented to callers without a token an instance keeps (`POST_RENDER_CACHE_ENTRIES`; 0: none), each good while the store is unchanged (SQLite only). */
   renderCacheEntries: number;
+  media: MediaSettings;
   rateLimits: {
     /** Publishing reads (GET operations) per window per client address (`RATE_LIMIT_PUBLISHING_READS`). */
     readsPerHour: number;
@@ -20,13 +23,66 @@ export interface PublishingSettings {
   };
 }
 
+/** The media library's settings (docs/configuration.md, "Media"). */
+export interface MediaSettings {
+  /** Where files are kept (`MEDIA_STORAGE`): a folder of the local disk. */
+  storage: { kind: 'file'; path: string };
+  /** Base of the files' public URLs (`MEDIA_BASE_URL`; default this deployment's `/files`). */
+  baseUrl: string;
+  /** Largest file taken (`MEDIA_MAX_UPLOAD_BYTES`). */
+  maxBytes: number;
+  /** Most pixels of an image taken, every frame together (`MEDIA_MAX_PIXELS`). */
+  maxPixels: number;
+  /** Bytes of files one site may keep (`MEDIA_SITE_QUOTA_BYTES`). */
+  siteQuotaBytes: number;
+  /** Hosts `media_urls` may fetch from (`MEDIA_URL_HOSTS`; none by default). */
+  urlHosts: readonly string[];
+  /** Bytes of resized images an instance keeps in memory (`MEDIA_CACHE_BYTES`). */
+  cacheBytes: number;
+}
+
+/** The largest file a multipart body carries (the platform's multipart limit). */
+const MULTIPART_FILE_LIMIT = 32 * 1024 * 1024;
+
+/** The media settings: files beside the SQLite file by default (a temporary folder for an in-memory store). */
+function mediaSettings(env: NodeJS.ProcessEnv, platform: PlatformConfig | undefined): MediaSettings {
+  const maxBytes = int(env.MEDIA_MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 'MEDIA_MAX_UPLOAD_BYTES');
+  if (maxBytes < 1 || maxBytes > MULTIPART_FILE_LIMIT) {
+    throw new ConfigError(`MEDIA_MAX_UPLOAD_BYTES must be between 1 and ${MULTIPART_FILE_LIMIT}, got ${maxBytes}`);
+  }
+  const publicUrl = platform?.publicUrl ?? 'http://127.0.0.1:8080';
+  return {
+    storage: parseStorage(env.MEDIA_STORAGE, platform?.databaseUrl),
+    baseUrl: parseBaseUrl(env.MEDIA_BASE_URL ?? `${publicUrl}/files`, 'MEDIA_BASE_URL'),
+    maxBytes,
+    maxPixels: int(env.MEDIA_MAX_PIXELS, 40_000_000, 'MEDIA_MAX_PIXELS'),
+    siteQuotaBytes: int(env.MEDIA_SITE_QUOTA_BYTES, 1024 * 1024 * 1024, 'MEDIA_SITE_QUOTA_BYTES'),
+    urlHosts: (env.MEDIA_URL_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+    cacheBytes: int(env.MEDIA_CACHE_BYTES, 64 * 1024 * 1024, 'MEDIA_CACHE_BYTES'),
+  };
+}
+
+/** `MEDIA_STORAGE`: `file:PATH`; by default the folder `media` beside the SQLite file (`data/media` otherwise). */
+function parseStorage(value: string | undefined, databaseUrl: string | undefined): MediaSettings['storage'] {
+  if (value === undefined || value === '') {
+    const sqlite = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
+    if (sqlite === ':memory:') return { kind: 'file', path: join(tmpdir(), `media-${process.pid}-${Date.now()}`) };
+    return { kind: 'file', path: join(sqlite ? dirname(sqlite) : 'data', 'media') };
+  }
+  if (value.startsWith('file:') && value.length > 'file:'.length) return { kind: 'file', path: value.slice(5) };
+  throw new ConfigError(`MEDIA_STORAGE must be file:PATH (e.g. file:data/media), got "${value}"`);
+}
+
 /** What the publishing module adds to the configuration (see docs/configuration.md). */
 export interface PublishingConfig {
   publishing: PublishingSettings;
 }
 
 /** Reads the publishing API's variables; a ConfigError names a bad one. */
-export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingConfig {
+export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv, platform?: PlatformConfig): PublishingConfig {
   return {
     publishing: {
       corsOrigins: parseOrigins(env.PUBLISHING_CORS_ORIGINS),
@@ -34,6 +90,7 @@ export function publishingSettingsFromEnv(env: NodeJS.ProcessEnv): PublishingCon
       accessTokenCacheMs: int(env.ACCESS_TOKEN_CACHE_MS, 1000, 'ACCESS_TOKEN_CACHE_MS'),
       siteCacheMs: int(env.SITE_CACHE_MS, 1000, 'SITE_CACHE_MS'),
       renderCacheEntries: int(env.POST_RENDER_CACHE_ENTRIES, 2000, 'POST_RENDER_CACHE_ENTRIES'),
+      media: mediaSettings(env, platform),
       rateLimits: {
         readsPerHour: int(env.RATE_LIMIT_PUBLISHING_READS, 1000, 'RATE_LIMIT_PUBLISHING_READS'),
         writesPerHour: int(env.RATE_LIMIT_PUBLISHING_WRITES, 1000, 'RATE_LIMIT_PUBLISHING_WRITES'),

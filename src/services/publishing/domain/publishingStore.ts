@@ -18,6 +18,7 @@ import type {
 } from './records.js';
 import type { SiteRef } from './siteRef.js';
 import type { SearchTerm } from './searchTerms.js';
+import type { PublishingMedia } from './media.js';
 
 /**
  * What the publishing service needs from its store, in domain terms (the
@@ -71,6 +72,7 @@ export interface PublishingStore
   extends PublishingSites,
     PublishingPosts,
     PublishingPostLists,
+    PublishingMedia,
     PostWrites,
     PostFieldWrites,
     PostTrash,
