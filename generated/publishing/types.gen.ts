@@ -694,21 +694,24 @@ export type PostInput = {
      */
     metadata?: Array<MetadataInput> | null;
     /**
-     * `multipart/form-data` only: files to attach (`media[]`). There is
-     * no media library here: the post is saved and each file is listed
-     * in the answer's `media_errors`, as the platform lists a failed
-     * upload. In a JSON body it is ignored.
+     * `multipart/form-data` only: files to add to the site's media
+     * library attached to the post (`media[]`), checked and cleaned as
+     * `uploadMedia` does; each file refused (or every file, for a
+     * caller without `upload_files`) is listed in the answer's
+     * `media_errors`. In a JSON body it is ignored.
      *
      */
     media?: unknown;
     /**
-     * URLs of images to attach; there is no sideloading here, so they are ignored.
+     * URLs of files to fetch into the media library, attached to the post (only from the hosts `MEDIA_URL_HOSTS` allows).
      */
-    media_urls?: unknown;
+    media_urls?: Array<string> | string;
     /**
-     * Attributes of the `media` files; ignored with them.
+     * Per file (`media[]` first, then `media_urls[]`), its attributes (`media_attrs[0][caption]`).
      */
-    media_attrs?: unknown;
+    media_attrs?: Array<MediaAttributes> | {
+        [key: string]: MediaAttributes;
+    };
     /**
      * Sharing to external services; there are none here, so it is ignored.
      */

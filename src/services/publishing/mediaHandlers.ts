@@ -14,6 +14,7 @@ import {
 } from './flows/media.js';
 import { readMediaFile } from './flows/mediaFile.js';
 import type { FlowDeps } from './flows/deps.js';
+import { attributeList, urlList } from './flows/postMedia.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 
 type MediaOperation =
@@ -39,23 +40,6 @@ const fileSources = (value: unknown): MediaSource[] =>
   (Array.isArray(value) ? value : [])
     .filter((file): file is UploadedFile => file instanceof UploadedFile)
     .map((file) => ({ kind: 'file', name: file.filename, bytes: file.bytes, truncated: file.truncated }));
-
-const urlList = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []).filter(
-    (url): url is string => typeof url === 'string' && url !== '',
-  );
-
-/** `attrs` as a list by index (`attrs[0][title]` arrives as an array or an object keyed by index). */
-function attributeList(value: unknown): (GivenAttributes | undefined)[] {
-  if (Array.isArray(value)) return value as GivenAttributes[];
-  if (!value || typeof value !== 'object') return [];
-  const list: (GivenAttributes | undefined)[] = [];
-  for (const [index, attributes] of Object.entries(value)) {
-    const at = Number(index);
-    if (Number.isSafeInteger(at) && at >= 0 && at < 100) list[at] = attributes as GivenAttributes;
-  }
-  return list;
-}
 
 const ORDERS = new Set(['ASC', 'DESC']);
 const ORDER_BYS = new Set(['date', 'title', 'ID']);

@@ -159,24 +159,33 @@ export interface UploadRequest {
   attributes: readonly (GivenAttributes | undefined)[];
 }
 
-/** The platform's upload (`POST /media/new`): the items added, and the files refused. */
-export async function uploadMedia(
+/**
+ * Adds each source to the site's media library, in order (attached to
+ * `postId` when given, whatever its attributes say): the items added, and
+ * each file refused as the platform lists it (`{file, error, message}`).
+ */
+export async function addMedia(
   deps: MediaDeps,
-  request: UploadRequest,
+  siteId: number,
+  viewerId: number,
+  sources: readonly MediaSource[],
+  givenAttributes: readonly (GivenAttributes | undefined)[],
+  postId?: number,
 ): Promise<{ media: MediaItem[]; errors: MediaUploadError[] }> {
-  const { site } = await openForWrite(deps, request.site, request.viewerId);
-  if (request.sources.length === 0) throw noMediaGiven();
   const media: MediaItem[] = [];
   const errors: MediaUploadError[] = [];
-  for (const [index, source] of request.sources.entries()) {
+  for (const [index, source] of sources.entries()) {
     const label = source.kind === 'file' ? source.name : source.url;
     try {
-      const given = await attributesOf(deps, site.id, request.attributes[index] ?? {});
-      const stored = await storeFile(deps, site.id, source);
+      const given = await attributesOf(deps, siteId, {
+        ...givenAttributes[index],
+        ...(postId === undefined ? {} : { parent_id: undefined }),
+      });
+      const stored = await storeFile(deps, siteId, source);
       const id = await keepingFile(deps, stored.key, () =>
         deps.store.insertMedia({
-          siteId: site.id,
-          authorId: request.viewerId,
+          siteId,
+          authorId: viewerId,
           date: nowIso(),
           url: deps.media.urlOf(stored.key),
           file: stored.file,
@@ -185,11 +194,11 @@ export async function uploadMedia(
             caption: given.caption ?? '',
             description: given.description ?? '',
             alt: given.alt ?? '',
-            postId: given.postId ?? null,
+            postId: postId ?? given.postId ?? null,
           },
         }),
       );
-      const item = await deps.store.findMedia(site.id, id);
+      const item = await deps.store.findMedia(siteId, id);
       if (item) media.push(mediaObject(item, deps.publicUrl));
     } catch (error) {
       if (!(error instanceof UploadRefused)) throw error;
@@ -197,6 +206,16 @@ export async function uploadMedia(
     }
   }
   return { media, errors };
+}
+
+/** The platform's upload (`POST /media/new`): the items added, and the files refused. */
+export async function uploadMedia(
+  deps: MediaDeps,
+  request: UploadRequest,
+): Promise<{ media: MediaItem[]; errors: MediaUploadError[] }> {
+  const { site } = await openForWrite(deps, request.site, request.viewerId);
+  if (request.sources.length === 0) throw noMediaGiven();
+  return addMedia(deps, site.id, request.viewerId, request.sources, request.attributes);
 }
 
 export interface ListMediaRequest extends Omit<MediaQuery, 'siteId' | 'from'> {
