@@ -186,3 +186,12 @@ export const mediaBusy = () =>
 
 /** A file an edit of a media item refuses, with the upload's code (`rest_upload_file_too_big`, …). */
 export const refusedMediaFile = (code: string, message: string) => new ApiError(400, code, message);
+
+/** 503: the media files' store does not answer (its cause kept for the log, never answered). */
+export const mediaStorageUnavailable = (cause: unknown) =>
+  Object.assign(
+    new ApiError(503, 'service_unavailable', 'The media storage is temporarily unavailable; try again shortly', {
+      'Retry-After': '5',
+    }),
+    { cause },
+  );

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import type { S3Location } from '../../platform/files/s3FileStore.js';
 import { ConfigError, int, parseBaseUrl, rateLimitWindowSeconds, type PlatformConfig } from '../../platform/config.js';
 
 /** The publishing API's settings: browser origins allowed by CORS, its short links, how long an instance trusts what it read, and its read limit. */
@@ -25,8 +26,8 @@ export interface PublishingSettings {
 
 /** The media library's settings (docs/configuration.md, "Media"). */
 export interface MediaSettings {
-  /** Where files are kept (`MEDIA_STORAGE`): a folder of the local disk. */
-  storage: { kind: 'file'; path: string };
+  /** Where files are kept (`MEDIA_STORAGE`): a folder of the local disk, or an S3-compatible bucket. */
+  storage: { kind: 'file'; path: string } | ({ kind: 's3' } & S3Location);
   /** Base of the files' public URLs (`MEDIA_BASE_URL`; default this deployment's `/files`). */
   baseUrl: string;
   /** Largest file taken (`MEDIA_MAX_UPLOAD_BYTES`). */
@@ -52,7 +53,7 @@ function mediaSettings(env: NodeJS.ProcessEnv, platform: PlatformConfig | undefi
   }
   const publicUrl = platform?.publicUrl ?? 'http://127.0.0.1:8080';
   return {
-    storage: parseStorage(env.MEDIA_STORAGE, platform?.databaseUrl),
+    storage: withCredentials(parseStorage(env.MEDIA_STORAGE, platform?.databaseUrl), env),
     baseUrl: parseBaseUrl(env.MEDIA_BASE_URL ?? `${publicUrl}/files`, 'MEDIA_BASE_URL'),
     maxBytes,
     maxPixels: int(env.MEDIA_MAX_PIXELS, 40_000_000, 'MEDIA_MAX_PIXELS'),
@@ -65,7 +66,21 @@ function mediaSettings(env: NodeJS.ProcessEnv, platform: PlatformConfig | undefi
   };
 }
 
-/** `MEDIA_STORAGE`: `file:PATH`; by default the folder `media` beside the SQLite file (`data/media` otherwise). */
+/** The S3 keys of `MEDIA_S3_ACCESS_KEY_ID` and `MEDIA_S3_SECRET_ACCESS_KEY` (both or neither). */
+function withCredentials(storage: MediaSettings['storage'], env: NodeJS.ProcessEnv): MediaSettings['storage'] {
+  const accessKeyId = env.MEDIA_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.MEDIA_S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId && !secretAccessKey) return storage;
+  if (!accessKeyId || !secretAccessKey)
+    throw new ConfigError('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY are set together, or neither');
+  if (storage.kind !== 's3') throw new ConfigError('MEDIA_S3_ACCESS_KEY_ID applies to an s3:// MEDIA_STORAGE only');
+  return { ...storage, credentials: { accessKeyId, secretAccessKey } };
+}
+
+/** A setting's value with any user and password taken out. */
+const redactedUrl = (value: string) => value.replace(/\/\/[^/@]*@/, '//…@');
+
+/** `MEDIA_STORAGE`: `file:PATH`, or `s3://BUCKET[/PREFIX]?endpoint=…&region=…&path_style=true`; by default the folder `media` beside the SQLite file (`data/media` otherwise). */
 function parseStorage(value: string | undefined, databaseUrl: string | undefined): MediaSettings['storage'] {
   if (value === undefined || value === '') {
     const sqlite = databaseUrl?.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
@@ -73,7 +88,24 @@ function parseStorage(value: string | undefined, databaseUrl: string | undefined
     return { kind: 'file', path: join(sqlite ? dirname(sqlite) : 'data', 'media') };
   }
   if (value.startsWith('file:') && value.length > 'file:'.length) return { kind: 'file', path: value.slice(5) };
-  throw new ConfigError(`MEDIA_STORAGE must be file:PATH (e.g. file:data/media), got "${value}"`);
+  if (value.startsWith('s3://') && URL.canParse(value)) {
+    const url = new URL(value);
+    const endpoint = url.searchParams.get('endpoint') ?? undefined;
+    if (url.hostname && (endpoint === undefined || URL.canParse(endpoint))) {
+      const prefix = url.pathname.replace(/^\/+/, '');
+      return {
+        kind: 's3',
+        bucket: url.hostname,
+        prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+        endpoint,
+        region: url.searchParams.get('region') ?? 'us-east-1',
+        pathStyle: url.searchParams.get('path_style') === 'true',
+      };
+    }
+  }
+  throw new ConfigError(
+    `MEDIA_STORAGE must be file:PATH (e.g. file:data/media) or s3://BUCKET[/PREFIX][?endpoint=URL&region=R&path_style=true], got "${redactedUrl(value)}"`,
+  );
 }
 
 /** What the publishing module adds to the configuration (see docs/configuration.md). */

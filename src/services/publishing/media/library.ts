@@ -1,6 +1,7 @@
 import { concurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import { localFileStore, type FileStore } from '../../../platform/files/fileStore.js';
-import { mediaBusy } from '../errors.js';
+import { s3FileStore } from '../../../platform/files/s3FileStore.js';
+import { mediaBusy, mediaStorageUnavailable } from '../errors.js';
 import type { MediaLibrary } from '../flows/deps.js';
 import type { MediaSettings } from '../settings.js';
 import { urlFetcher } from './fetchUrl.js';
@@ -16,10 +17,7 @@ const MS_PER_PIXEL = 0.00002;
  * small ones together, and a flood waits at most a second before a 503),
  * the resized images it keeps, the limits, and the fetcher of `media_urls`.
  */
-export function mediaLibrary(
-  settings: MediaSettings,
-  files: FileStore = localFileStore(settings.storage.path),
-): MediaLibrary {
+export function mediaLibrary(settings: MediaSettings, files: FileStore = fileStoreOf(settings.storage)): MediaLibrary {
   const gate = concurrencyGate({
     capacity: settings.maxPixels,
     maxWaitMs: 1000,
@@ -35,5 +33,28 @@ export function mediaLibrary(
     // A key is `media/<site>/<folder>/<file>`: its URL is the base with the rest.
     urlOf: (key) => `${base}/${key.replace(/^media\//, '')}`,
     fetchUrl: urlFetcher(settings.urlHosts),
+  };
+}
+
+/** The file store `MEDIA_STORAGE` names; a store that fails (a bucket that does not answer) is the service's 503. */
+const fileStoreOf = (storage: MediaSettings['storage']): FileStore =>
+  unavailableAs503(storage.kind === 's3' ? s3FileStore(storage) : localFileStore(storage.path));
+
+/** The file store, each failure of it answered `503` with `Retry-After` (logged once by the pipeline, with its cause). */
+function unavailableAs503(files: FileStore): FileStore {
+  const guarded =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw mediaStorageUnavailable(error);
+      }
+    };
+  return {
+    put: guarded(files.put),
+    get: guarded(files.get),
+    delete: guarded(files.delete),
+    list: (prefix) => files.list(prefix),
   };
 }
