@@ -193,7 +193,7 @@ page.logInForm.addEventListener('submit', (event) => {
     form.reset();
     // Sent here by an app's authorization request: once logged in, the person answers that same request.
     const consentId = consentIdOf(window.location.hash);
-    if (consentId) return showConsent(consentId);
+    if (consentId) return showConsent(consentId, session.email);
     await showSignedIn(session);
     announce(`Logged in as ${session.email}.`);
     page.main.focus();
@@ -418,14 +418,14 @@ async function openLinkAndSession() {
   }
   const session = await api.currentSession();
   const consentId = consentIdOf(window.location.hash);
-  if (session && consentId) return showConsent(consentId);
+  if (session && consentId) return showConsent(consentId, session.email);
   if (session) await showSignedIn(session);
   else showSignedOut();
   if (consentId) announce('An app asks to use your account: log in, and it will show what it asks for.');
 }
 
 /** An app's authorization request, for the logged-in person to allow or deny; their answer sends the browser on. */
-async function showConsent(consentId: string) {
+async function showConsent(consentId: string, account: string) {
   const request = await api.consentRequest(consentId);
   // Signed in now: the "log in first" message has done its work, even one still on its way to the status line.
   clearAnnouncement();
@@ -433,11 +433,13 @@ async function showConsent(consentId: string) {
   page.loading.hidden = true;
   page.signedOut.hidden = true;
   page.signedIn.hidden = true;
+  page.accountEmail.textContent = account;
   page.account.hidden = false;
   document.getElementById('consent-form')?.remove();
   page.main.append(
     renderConsent(
       request,
+      account,
       (approve, sites) =>
         void busy(null, async () => window.location.assign(await api.answerConsent(consentId, { approve, sites }))),
     ),
