@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
+import { stopWithParent } from './stop-with-parent.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const stale = ['docs', 'ui', 'server'].filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
@@ -36,13 +37,6 @@ const server = spawn(
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-// `npm start` runs this under `sh -c`, which a SIGTERM to npm (`kill <pid of npm start>`) ends without passing the
-// signal on: this process would be left, and the server on its port. When the parent goes, the server is stopped too.
-const parent = process.ppid;
-const orphaned = setInterval(() => {
-  if (process.ppid === parent) return;
-  clearInterval(orphaned);
-  server.kill('SIGTERM');
-}, 250);
-orphaned.unref();
+// Left by a parent that went without passing a signal on (a shell npm ran this under): the server stops too.
+stopWithParent(() => server.kill('SIGTERM'));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
