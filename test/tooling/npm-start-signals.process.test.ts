@@ -45,10 +45,22 @@ describe.each(Object.keys(commands) as (keyof typeof commands)[])('%s', (command
     async (signal) => {
       const port = await freePort();
       const { args, env } = commands[command](port);
-      const npm = spawn('npm', args, { cwd: projectRoot, env: { ...process.env, ...env }, stdio: 'ignore' });
+      const npm = spawn('npm', args, {
+        cwd: projectRoot,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let printed = '';
+      npm.stdout.on('data', (chunk: Buffer) => (printed += chunk));
       const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
       try {
         await until(() => listening(port));
+        // Once it answers, it says where to go.
+        const opened =
+          command === 'npm start'
+            ? `Open http://127.0.0.1:${port}/developers in a browser`
+            : `http://127.0.0.1:${port}`;
+        await until(async () => printed.includes(opened));
         npm.kill(signal);
         await exited;
         await until(async () => !(await listening(port)));

@@ -5,6 +5,7 @@ import { copyField } from './clipboard.js';
 import { confirmAction } from './confirm.js';
 import { byId } from './dom.js';
 import { consentIdOf, renderAuthorizations, renderConsent } from './consent.js';
+import { signUpNotice } from './notices.js';
 
 /**
  * The developer dashboard page: log in or sign up, then list, create,
@@ -204,12 +205,10 @@ page.signUpForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = page.signUpForm;
   void busy(submitter(event), async () => {
-    const session = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
+    const { session, message } = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
     form.reset();
     await showSignedIn(session);
-    announce(
-      `Welcome! Your account ${session.email} is ready. Open the link we emailed you to verify the address, then create an application to get an API key.`,
-    );
+    announce(signUpNotice(session.email, message));
     page.main.focus();
   });
 });
