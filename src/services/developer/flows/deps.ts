@@ -47,4 +47,6 @@ export interface FlowDeps {
   maxApplications: number;
   /** Makes what a person gets with their account (a publishing site of their own), at each log-in; safe to repeat. */
   welcome(account: { id: string; email: string }): Promise<void>;
+  /** Ends what the services keep for an account about to be deleted (its publishing user's tokens). */
+  farewell(accountId: string): Promise<void>;
 }
