@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../domain/mail.js';
 import type { DeveloperStore } from '../domain/developerStore.js';
 import type { KeyRotationLimit, LoginThrottle, MailLimit } from '../domain/limits.js';
 import type { OAuthConsents } from '../domain/oauthConsents.js';
