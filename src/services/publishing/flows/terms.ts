@@ -14,6 +14,7 @@ import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
 import { DEFAULT_CATEGORY_SLUG } from './writeFields.js';
+import { NO_TEXT, type StoredText, storedText } from '../domain/storedText.js';
 
 /**
  * A site's categories and tags, as the platform's taxonomy endpoints serve
@@ -108,7 +109,8 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
-  const name = request.body.name?.trim() ?? '';
+  // No tags in a name, for any caller (`pre_term_name`); the description filtered as the caller's role has it filtered.
+  const name = storedText('termName', request.body.name ?? '', roleCapabilities);
   if (name === '') throw unknownData();
   if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
   const taxonomy = TAXONOMY_OF[request.collection];
@@ -122,7 +124,10 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const added = await store.insertTerm(site.id, taxonomy, {
     name,
     slug,
-    description: request.body.description ?? '',
+    description:
+      request.body.description === undefined
+        ? NO_TEXT
+        : storedText('termDescription', request.body.description, roleCapabilities),
     parentId,
   });
   return termObject(added, { publicUrl: deps.publicUrl, site });
@@ -148,7 +153,7 @@ async function termToChange(store: FlowDeps['store'], request: TermChangeRequest
   const taxonomy = TAXONOMY_OF[request.collection];
   const term = await store.findTermBySlug(site.id, taxonomy, request.slug);
   if (!term) throw unknownTaxonomy();
-  return { site, taxonomy, term };
+  return { site, taxonomy, term, roleCapabilities };
 }
 
 /** PHP's `empty()` of a text: missing, `""` or `"0"`. */
@@ -172,15 +177,15 @@ export interface TermEditRequest extends TermChangeRequest {
  */
 export async function editTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: TermEditRequest): Promise<Term> {
   const { store } = deps;
-  const { site, taxonomy, term } = await termToChange(store, request);
+  const { site, taxonomy, term, roleCapabilities } = await termToChange(store, request);
   const { name, description, parent } = request.body;
   if (name === undefined && description === undefined && parent === undefined) throw invalidWriteInput();
-  const fields: { name?: string; description?: string; parentId?: number } = {};
+  const fields: { name?: StoredText; description?: StoredText; parentId?: number } = {};
   if (!phpEmpty(name)) {
-    fields.name = name!.trim();
+    fields.name = storedText('termName', name!, roleCapabilities);
     if (fields.name === '') throw emptyTermName();
   }
-  if (!phpEmpty(description)) fields.description = description;
+  if (!phpEmpty(description)) fields.description = storedText('termDescription', description!, roleCapabilities);
   if (request.collection === 'categories' && parent) {
     if (!(await store.hasTerm(site.id, taxonomy, parent))) throw missingParentTerm();
     const loops = parent === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parent);
