@@ -4,6 +4,7 @@ import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { ensureAccountSite } from './store/accountSite.js';
+import { revokeAccountTokens } from './store/accountTokens.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
@@ -55,6 +56,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   welcome: ensureAccountSite,
+  farewell: revokeAccountTokens,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
