@@ -31,7 +31,6 @@ import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { registeredOrigins } from '../../accounts/oauth/clients.js';
-import type { Kysely } from 'kysely';
 
 /** Where REST v1.2's operations answer (`/rest/v1.2`): their paths name a server of their own in the contract. */
 export const V12_PREFIX = OWN_SERVER_PREFIXES.listPostsV12;
