@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, CreateTaxonomyTermData, CreateTaxonomyTermErrors, CreateTaxonomyTermResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, DeleteTaxonomyTermData, DeleteTaxonomyTermErrors, DeleteTaxonomyTermResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, GetTaxonomyTermData, GetTaxonomyTermErrors, GetTaxonomyTermResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListPostTypeTaxonomiesData, ListPostTypeTaxonomiesErrors, ListPostTypeTaxonomiesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListTaxonomyTermsData, ListTaxonomyTermsErrors, ListTaxonomyTermsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses, UpdateTaxonomyTermData, UpdateTaxonomyTermErrors, UpdateTaxonomyTermResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -720,6 +720,159 @@ export const updateTag = <ThrowOnError extends boolean = false>(options: Options
 export const deleteTag = <ThrowOnError extends boolean = false>(options: Options<DeleteTagData, ThrowOnError>) => (options.client ?? client).post<DeleteTagResponses, DeleteTagErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/tags/slug:{term_slug}/delete',
+    ...options
+});
+
+/**
+ * List the terms of a taxonomy
+ *
+ * The terms of `category` or `post_tag` on the site (every one, used or
+ * not), as the platform's `/sites/{site}/taxonomies/{taxonomy}/terms`
+ * lists them (the list the web editor and the Android app load, with
+ * `number=1000`): the same paging, order and search as the categories
+ * and tags lists, answered under `terms`. Each term is the term object
+ * of the post object (its links name the categories or tags
+ * operations, as the platform's do). Another taxonomy is 400
+ * `invalid_taxonomy` (`The taxonomy does not exist`). No token is
+ * needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), a parameter out of range
+ * (400).
+ *
+ */
+export const listTaxonomyTerms = <ThrowOnError extends boolean = false>(options: Options<ListTaxonomyTermsData, ThrowOnError>) => (options.client ?? client).get<ListTaxonomyTermsResponses, ListTaxonomyTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms',
+    ...options
+});
+
+/**
+ * Add a term to a taxonomy
+ *
+ * Adds a category or tag, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/new` does (Android sends
+ * `{name, description, parent: "0"}` with `context=edit`): `name` is
+ * required (400 `invalid_input`, `Unknown data passed`); the caller must
+ * be allowed to manage the taxonomy's terms (`manage_categories`:
+ * administrators and editors; else 403 `User cannot edit taxonomy`); a
+ * term of that name under the same parent exists already: 409
+ * `duplicate` (this endpoint's status; the categories and tags ones
+ * answer 400); a category's unknown `parent`: 400 `missing_parent`
+ * (`parent` is read as PHP's `(int)`, and ignored for tags). The name
+ * and description of a caller without `unfiltered_html` go through the
+ * HTML filter, as the platform's `pre_term_*` filters do. The slug is
+ * the name's, made unique in the taxonomy.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), body (400), the right (403),
+ * the name (409, 400).
+ *
+ */
+export const createTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<CreateTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<CreateTaxonomyTermResponses, CreateTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a term of a taxonomy by its slug
+ *
+ * The category or tag with that slug, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}` answers it
+ * (the categories and tags reads' answer): 400 `invalid_taxonomy` for
+ * another taxonomy, 404 `unknown_taxonomy` (`Unknown taxonomy`) when the
+ * site has no such term; `context=edit` needs the right to edit the
+ * site's terms (`manage_categories`; else 403 `User cannot edit
+ * taxonomy`). No token is needed otherwise.
+ *
+ */
+export const getTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<GetTaxonomyTermData, ThrowOnError>) => (options.client ?? client).get<GetTaxonomyTermResponses, GetTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}',
+    ...options
+});
+
+/**
+ * Edit a term of a taxonomy
+ *
+ * Edits the category or tag with that slug, as the platform's
+ * `POST /sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}` does
+ * (`update_term`, then `wp_update_term`), which differs from the
+ * categories and tags edits: `description` is set whenever it is sent
+ * (`""` empties it); `name` when not empty; a category's `parent` is
+ * always set, to `0` (top level) when not sent, as there (the web
+ * editor sends it with every edit); a parent that is the category
+ * itself or one below it makes it top-level, one the site has not is
+ * 400 `missing_parent`. The slug stays. The caller must be allowed to
+ * edit the taxonomy's terms (`manage_categories`; else 403 `User cannot
+ * edit taxonomy`), checked before the term is looked up (404
+ * `unknown_taxonomy`); an empty body is 400 `invalid_input` (`Invalid
+ * request input`). Filtered as a new term is. Answers the term as its
+ * read does.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), body (400), the right (403),
+ * the term (404), the fields (400).
+ *
+ */
+export const updateTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<UpdateTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<UpdateTaxonomyTermResponses, UpdateTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a term of a taxonomy
+ *
+ * Deletes the category or tag with that slug, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}/delete` does,
+ * and answers its slug with `success: true` (a boolean here, where the
+ * categories and tags deletions answer the text `"true"`). As those
+ * deletions: posts left without a category get the default one, the
+ * categories below move up, and the default category is refused (403).
+ * The caller must be allowed to delete the taxonomy's terms
+ * (`manage_categories`; else 403 `User cannot edit taxonomy`), checked
+ * before the term is looked up (404 `unknown_taxonomy`). No body is
+ * read.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), the right (403), the term
+ * (404).
+ *
+ */
+export const deleteTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<DeleteTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<DeleteTaxonomyTermResponses, DeleteTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}/delete',
+    ...options
+});
+
+/**
+ * List the taxonomies of a post type
+ *
+ * The taxonomies a post type's posts take, as the platform's
+ * `/sites/{site}/post-types/{type}/taxonomies` lists them (the web
+ * editor's taxonomy panel): for `post`, `category` and `post_tag`, each
+ * with its name, label, labels, description, `hierarchical`, `public`
+ * and the capability each action on its terms needs; pages and the
+ * site's other types have none here. A type the site does not have: 404
+ * `unknown_post_type`. No token is needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), the type (404).
+ *
+ */
+export const listPostTypeTaxonomies = <ThrowOnError extends boolean = false>(options: Options<ListPostTypeTaxonomiesData, ThrowOnError>) => (options.client ?? client).get<ListPostTypeTaxonomiesResponses, ListPostTypeTaxonomiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post-types/{post_type}/taxonomies',
     ...options
 });
 

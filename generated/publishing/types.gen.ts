@@ -1908,7 +1908,7 @@ export type PostTypes = {
 };
 
 /**
- * A page of a site's categories or tags (`GET /sites/{site}/categories`, `/tags`).
+ * A page of a site's categories or tags (`GET /sites/{site}/categories`, `/tags`, `/taxonomies/{taxonomy}/terms`).
  */
 export type TermList = {
     /**
@@ -1923,6 +1923,10 @@ export type TermList = {
      * The tags of this page (the tags list).
      */
     tags?: Array<Term>;
+    /**
+     * The terms of this page (the taxonomy terms list).
+     */
+    terms?: Array<Term>;
 };
 
 /**
@@ -1937,6 +1941,90 @@ export type TermDeleted = {
      * Always the text `"true"` (the platform answers a string here, not a boolean).
      */
     success: 'true';
+};
+
+/**
+ * A deleted term (`POST .../taxonomies/{taxonomy}/terms/slug:{term_slug}/delete`), as the platform answers it.
+ */
+export type TaxonomyTermDeleted = {
+    /**
+     * The deleted term's slug.
+     */
+    slug: string;
+    /**
+     * Always `true` (a boolean on this endpoint).
+     */
+    success: true;
+};
+
+/**
+ * A term's fields, as a new term or an edit sends them.
+ */
+export type TaxonomyTermInput = {
+    /**
+     * Its name.
+     */
+    name?: string;
+    /**
+     * Its description.
+     */
+    description?: string;
+    /**
+     * The parent category's ID (0 for none; ignored for tags). Android sends it as text (`"0"`).
+     */
+    parent?: BodyInteger;
+};
+
+/**
+ * A taxonomy of a post type, as the platform's post-type taxonomies list shows it.
+ */
+export type Taxonomy = {
+    /**
+     * The taxonomy's name (`category`, `post_tag`).
+     */
+    name: string;
+    /**
+     * Its plural label.
+     */
+    label: string;
+    /**
+     * The labels the editors show (`name`, `singular_name`, `add_new_item`, `search_items`, ...); `null` where the taxonomy has none.
+     */
+    labels: {
+        [key: string]: string | null;
+    };
+    /**
+     * Its description; may be `""`.
+     */
+    description: string;
+    /**
+     * Whether its terms have parents (categories).
+     */
+    hierarchical: boolean;
+    /**
+     * Whether it is public.
+     */
+    public: boolean;
+    /**
+     * The capability each action on its terms needs (`manage_terms`, `edit_terms`, `delete_terms`, `assign_terms`).
+     */
+    capabilities: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * The taxonomies of a post type (`GET /sites/{site}/post-types/{post_type}/taxonomies`).
+ */
+export type PostTypeTaxonomies = {
+    /**
+     * How many.
+     */
+    found: number;
+    /**
+     * The taxonomies.
+     */
+    taxonomies: Array<Taxonomy>;
 };
 
 /**
@@ -2207,6 +2295,16 @@ export type Fields = string;
  *
  */
 export type Callback = string;
+
+/**
+ * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+ */
+export type Taxonomy2 = string;
+
+/**
+ * The term's slug.
+ */
+export type TermSlug = string;
 
 /**
  * How many terms to answer (100 by default; 0 or less means 100; at most 1000).
@@ -6943,6 +7041,870 @@ export type DeleteTagResponses = {
 };
 
 export type DeleteTagResponse = DeleteTagResponses[keyof DeleteTagResponses];
+
+export type ListTaxonomyTermsData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+         */
+        taxonomy: string;
+    };
+    query?: {
+        /**
+         * How many terms to answer (100 by default; 0 or less means 100; at most 1000).
+         */
+        number?: number;
+        /**
+         * How many terms to skip (0-based; less than 0 means 0).
+         */
+        offset?: number;
+        /**
+         * The 1-based page of `number` terms (less than 1 means 1); wins over `offset`.
+         */
+        page?: number;
+        /**
+         * Only terms whose name or slug holds this text (any case).
+         */
+        search?: string;
+        /**
+         * `ASC` (default) or `DESC`.
+         */
+        order?: 'ASC' | 'DESC';
+        /**
+         * `name` (default) or `count` (published posts with the term); equal values in ID order.
+         */
+        order_by?: 'name' | 'count';
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms';
+};
+
+export type ListTaxonomyTermsErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type ListTaxonomyTermsError = ListTaxonomyTermsErrors[keyof ListTaxonomyTermsErrors];
+
+export type ListTaxonomyTermsResponses = {
+    /**
+     * The taxonomy's terms.
+     */
+    200: TermList | ResourceEnvelope;
+};
+
+export type ListTaxonomyTermsResponse = ListTaxonomyTermsResponses[keyof ListTaxonomyTermsResponses];
+
+export type CreateTaxonomyTermData = {
+    /**
+     * The new term (JSON).
+     */
+    body: TaxonomyTermInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+         */
+        taxonomy: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/new';
+};
+
+export type CreateTaxonomyTermErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * What the request would write conflicts with what is stored (a term of that name; a post changed since the caller read it).
+     */
+    409: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type CreateTaxonomyTermError = CreateTaxonomyTermErrors[keyof CreateTaxonomyTermErrors];
+
+export type CreateTaxonomyTermResponses = {
+    /**
+     * The new term.
+     */
+    200: Term | ResourceEnvelope;
+};
+
+export type CreateTaxonomyTermResponse = CreateTaxonomyTermResponses[keyof CreateTaxonomyTermResponses];
+
+export type GetTaxonomyTermData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+         */
+        taxonomy: string;
+        /**
+         * The term's slug.
+         */
+        term_slug: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}';
+};
+
+export type GetTaxonomyTermErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type GetTaxonomyTermError = GetTaxonomyTermErrors[keyof GetTaxonomyTermErrors];
+
+export type GetTaxonomyTermResponses = {
+    /**
+     * The term.
+     */
+    200: Term | ResourceEnvelope;
+};
+
+export type GetTaxonomyTermResponse = GetTaxonomyTermResponses[keyof GetTaxonomyTermResponses];
+
+export type UpdateTaxonomyTermData = {
+    /**
+     * The term's fields to change (JSON).
+     */
+    body: TaxonomyTermInput;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+         */
+        taxonomy: string;
+        /**
+         * The term's slug.
+         */
+        term_slug: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}';
+};
+
+export type UpdateTaxonomyTermErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The request body is larger than 64 kB.
+     */
+    413: PublishingError;
+    /**
+     * The request body is not JSON (the platform also takes form-encoded
+     * bodies; this service takes JSON only).
+     *
+     */
+    415: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type UpdateTaxonomyTermError = UpdateTaxonomyTermErrors[keyof UpdateTaxonomyTermErrors];
+
+export type UpdateTaxonomyTermResponses = {
+    /**
+     * The term as edited.
+     */
+    200: Term | ResourceEnvelope;
+};
+
+export type UpdateTaxonomyTermResponse = UpdateTaxonomyTermResponses[keyof UpdateTaxonomyTermResponses];
+
+export type DeleteTaxonomyTermData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The taxonomy (`category` or `post_tag`; another is 400 `invalid_taxonomy`).
+         */
+        taxonomy: string;
+        /**
+         * The term's slug.
+         */
+        term_slug: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}/delete';
+};
+
+export type DeleteTaxonomyTermErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The request body did not arrive within the server's request timeout
+     * (`REQUEST_TIMEOUT_MS`, 30 s by default); the connection is closed.
+     *
+     */
+    408: PublishingError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type DeleteTaxonomyTermError = DeleteTaxonomyTermErrors[keyof DeleteTaxonomyTermErrors];
+
+export type DeleteTaxonomyTermResponses = {
+    /**
+     * The term is deleted.
+     */
+    200: TaxonomyTermDeleted | ResourceEnvelope;
+};
+
+export type DeleteTaxonomyTermResponse = DeleteTaxonomyTermResponses[keyof DeleteTaxonomyTermResponses];
+
+export type ListPostTypeTaxonomiesData = {
+    body?: never;
+    path: {
+        /**
+         * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
+         * sub-folder is named `domain::path`, URL-encoded
+         * (`demo.example.com%3A%3Ablog`).
+         *
+         */
+        site: string;
+        /**
+         * The post type (`post`, `page`, ...).
+         */
+        post_type: string;
+    };
+    query?: {
+        /**
+         * `display` (default): output formatted as HTML for display, shortcodes
+         * parsed, paragraph tags added. `edit`: output formatted for editing,
+         * shortcodes left unparsed, significant whitespace kept; needs the right
+         * to edit the post (else 403). Any other value means `display`.
+         *
+         */
+        context?: 'display' | 'edit' | string;
+        /**
+         * `false` (default). When true (`true`, `1` or `t`, in any case) the HTTP
+         * status is always 200 and the JSON response is wrapped in an envelope
+         * holding the real status code and headers; this applies to error
+         * answers too. Any other value means false.
+         *
+         */
+        http_envelope?: Flag;
+        /**
+         * `false` (default). `true` (or `1`, `t`, any case): pretty-printed JSON, indented by 4 spaces. Any other value means false.
+         */
+        pretty?: Flag;
+        /**
+         * JSONP callback function name. Characters other than `[A-Za-z0-9_.]`
+         * are stripped; an empty result means no wrapping. The answer (after any
+         * envelope) is then `**NAME(<json>);` as `application/javascript`,
+         * for errors too.
+         *
+         */
+        callback?: string;
+    };
+    url: '/sites/{site}/post-types/{post_type}/taxonomies';
+};
+
+export type ListPostTypeTaxonomiesErrors = {
+    /**
+     * A parameter fails validation; the message names it.
+     */
+    400: PublishingError;
+    /**
+     * No bearer token where one is required (`authorization_required`), or
+     * an unknown one (`invalid_token`, on every operation). Given before any
+     * lookup of the site or the post.
+     *
+     */
+    401: PublishingError;
+    /**
+     * The caller may not do this to the post (restore or trash it: the right
+     * to delete it), may not see it (read), or asked for `context=edit` and
+     * may not edit it; or the site is private and the caller is not one of
+     * its users. Nothing is changed.
+     *
+     */
+    403: PublishingError;
+    /**
+     * No such site (`unknown_blog`), no such post (`unknown_post`), or a
+     * post type the site does not expose (`unknown_post`; trash:
+     * `unknown_post_type`). A path that matches no route (a non-numeric
+     * `post_ID`, or a path known only under the other of `GET` and `POST`)
+     * is answered by the endpoint layer with an empty `text/plain` body,
+     * never enveloped or wrapped.
+     *
+     */
+    404: PublishingError;
+    /**
+     * A method other than `GET`, `POST` and `OPTIONS` on a path that is
+     * known; `Allow` lists the methods it takes, comma-separated. The
+     * endpoint layer's own body: `error_message`, not `message`. No
+     * operation takes such a request, so `callback` never wraps it: JSONP
+     * is served only by the operations that declare `callback`.
+     *
+     */
+    405: MethodNotAllowedError;
+    /**
+     * The client address has used up its reads for the window (`GET`
+     * operations, 1000 an hour by default; IPv6 addresses count by their
+     * /64). Sent again after `Retry-After` seconds, a read is answered.
+     *
+     */
+    429: PublishingError;
+    /**
+     * The request line and headers together are larger than the server
+     * accepts (16 KiB). Answered before the request is read, so neither
+     * `http_envelope` nor `callback` applies; the connection is closed.
+     *
+     */
+    431: PublishingError;
+    /**
+     * An unexpected failure; nothing internal is disclosed.
+     */
+    500: PublishingError;
+    /**
+     * The operation is described but not served by this deployment.
+     */
+    501: PublishingError;
+    /**
+     * The store is unreachable or too busy to take the request now (the
+     * database is down, or a write waited for the lock longer than its
+     * bound). Nothing was changed; the same request may be sent again after
+     * `Retry-After` seconds.
+     *
+     */
+    503: PublishingError;
+};
+
+export type ListPostTypeTaxonomiesError = ListPostTypeTaxonomiesErrors[keyof ListPostTypeTaxonomiesErrors];
+
+export type ListPostTypeTaxonomiesResponses = {
+    /**
+     * The post type's taxonomies.
+     */
+    200: PostTypeTaxonomies | ResourceEnvelope;
+};
+
+export type ListPostTypeTaxonomiesResponse = ListPostTypeTaxonomiesResponses[keyof ListPostTypeTaxonomiesResponses];
 
 export type GetPostAutosaveData = {
     body?: never;

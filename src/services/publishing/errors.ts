@@ -148,3 +148,9 @@ export const emptyTermName = () => new ApiError(400, 'empty_term_name', 'A name 
 /** 403 `unauthorized`: the site's default category cannot be deleted. */
 export const cannotDeleteDefaultCategory = () =>
   new ApiError(403, 'unauthorized', 'The default category cannot be deleted');
+
+/** 400 `invalid_taxonomy`: a taxonomy path naming one the site has not (the platform's words). */
+export const invalidTaxonomy = () => new ApiError(400, 'invalid_taxonomy', 'The taxonomy does not exist');
+
+/** 409 `duplicate`: a new term named as a term of the same parent, on the taxonomy terms endpoint (its status there). */
+export const duplicateTermConflict = () => new ApiError(409, 'duplicate', 'A taxonomy with that name already exists');

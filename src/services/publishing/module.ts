@@ -192,6 +192,12 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     getPostAutosave: { admit: read, present },
     autosavePost: { admit: write, present },
     getPostDiffs: { admit: read, present },
+    listTaxonomyTerms: { admit: read, present },
+    getTaxonomyTerm: { admit: read, present },
+    createTaxonomyTerm: { admit: write, present },
+    updateTaxonomyTerm: { admit: write, present },
+    deleteTaxonomyTerm: { admit: write, present },
+    listPostTypeTaxonomies: { admit: read, present },
   };
   const security: PublishingSecurity = {
     /**

@@ -72,13 +72,20 @@ describe('v1.2 writes', () => {
     expect(termNames(emptied.body.categories)).toEqual(['Uncategorized']);
   });
 
-  it('adds a term only for a caller who may edit terms: an author\u2019s new tag is skipped (v1.1 adds it)', async () => {
+  it('adds a new tag for anyone who may write posts (assign_terms), a new category only for who may edit terms, as v1.1', async () => {
+    // The apps' normal save: WordPressKit `RemotePostUpdateParametersWordPressComEncoder` sends `terms: {post_tag: [...]}`.
     const v12 = await api('POST', '/sites/1/posts/new?context=edit', 'author', {
       title: 'Gull season',
-      tags: ['gulls', 'harbour'],
+      terms: { post_tag: ['new-tag', 'harbour'], category: ['Brand new category'] },
     });
     expect(v12.status).toBe(200);
-    expect(termNames(v12.body.tags)).toEqual(['harbour']);
+    expect(termNames(v12.body.tags)).toEqual(['harbour', 'new-tag']);
+    // An author has no `manage_categories`: the unknown category is skipped, and the post gets the default one.
+    expect(termNames(v12.body.categories)).toEqual(['Uncategorized']);
+    const edited = await api('POST', `/sites/1/posts/${v12.body.ID}?context=edit`, 'author', {
+      terms: { post_tag: ['new-tag', 'another-new-tag'] },
+    });
+    expect(termNames(edited.body.tags)).toEqual(['another-new-tag', 'new-tag']);
     const v11 = await api(
       'POST',
       '/sites/1/posts/new?context=edit',

@@ -1,4 +1,5 @@
 import type { Term, TermDeleted, TermList } from '../../../../generated/publishing/types.gen.js';
+import type { ApiError } from '../../../platform/answers/errors.js';
 import {
   cannotDeleteDefaultCategory,
   cannotEditTaxonomy,
@@ -10,6 +11,7 @@ import {
   unknownTaxonomy,
 } from '../errors.js';
 import { openSite, type Viewer } from '../domain/access.js';
+import { storedTermText } from '../domain/termText.js';
 import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
@@ -24,7 +26,7 @@ import { DEFAULT_CATEGORY_SLUG } from './writeFields.js';
 /** The two taxonomies these endpoints serve, by the path's collection. */
 export type TermCollection = 'categories' | 'tags';
 
-const TAXONOMY_OF: Readonly<Record<TermCollection, string>> = { categories: 'category', tags: 'post_tag' };
+export const TAXONOMY_OF: Readonly<Record<TermCollection, string>> = { categories: 'category', tags: 'post_tag' };
 
 /** The capability both taxonomies' `edit_terms` map to on the platform (for tags too). */
 const EDIT_TERMS = 'manage_categories';
@@ -104,17 +106,22 @@ export interface NewTermRequest {
  * must exist (400 `missing_parent`; tags have none). The slug is the name's,
  * made unique in the taxonomy.
  */
-export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: NewTermRequest): Promise<Term> {
+export async function createTerm(
+  deps: Pick<FlowDeps, 'store' | 'publicUrl'>,
+  request: NewTermRequest,
+  duplicate: () => ApiError = duplicateTerm,
+): Promise<Term> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
-  const name = request.body.name?.trim() ?? '';
-  if (name === '') throw unknownData();
+  if ((request.body.name?.trim() ?? '') === '') throw unknownData();
   if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
+  const name = storedTermText(roleCapabilities, request.body.name!).trim();
+  if (name === '') throw unknownData();
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
   const namesakes = await store.findTermsByName(site.id, taxonomy, name);
-  if (namesakes.some((term) => term.parentId === parentId)) throw duplicateTerm();
+  if (namesakes.some((term) => term.parentId === parentId)) throw duplicate();
   if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
@@ -122,7 +129,7 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const added = await store.insertTerm(site.id, taxonomy, {
     name,
     slug,
-    description: request.body.description ?? '',
+    description: storedTermText(roleCapabilities, request.body.description ?? ''),
     parentId,
   });
   return termObject(added, { publicUrl: deps.publicUrl, site });
@@ -141,14 +148,14 @@ export interface TermChangeRequest {
  * edit taxonomy`; both taxonomies' `edit_terms` and `delete_terms` are
  * `manage_categories`), then the term (404 `unknown_taxonomy`).
  */
-async function termToChange(store: FlowDeps['store'], request: TermChangeRequest) {
+export async function termToChange(store: FlowDeps['store'], request: TermChangeRequest) {
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
   if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
   const taxonomy = TAXONOMY_OF[request.collection];
   const term = await store.findTermBySlug(site.id, taxonomy, request.slug);
   if (!term) throw unknownTaxonomy();
-  return { site, taxonomy, term };
+  return { site, taxonomy, term, roleCapabilities };
 }
 
 /** PHP's `empty()` of a text: missing, `""` or `"0"`. */
@@ -172,15 +179,15 @@ export interface TermEditRequest extends TermChangeRequest {
  */
 export async function editTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: TermEditRequest): Promise<Term> {
   const { store } = deps;
-  const { site, taxonomy, term } = await termToChange(store, request);
+  const { site, taxonomy, term, roleCapabilities } = await termToChange(store, request);
   const { name, description, parent } = request.body;
   if (name === undefined && description === undefined && parent === undefined) throw invalidWriteInput();
   const fields: { name?: string; description?: string; parentId?: number } = {};
   if (!phpEmpty(name)) {
-    fields.name = name!.trim();
+    fields.name = storedTermText(roleCapabilities, name!).trim();
     if (fields.name === '') throw emptyTermName();
   }
-  if (!phpEmpty(description)) fields.description = description;
+  if (!phpEmpty(description)) fields.description = storedTermText(roleCapabilities, description!);
   if (request.collection === 'categories' && parent) {
     if (!(await store.hasTerm(site.id, taxonomy, parent))) throw missingParentTerm();
     const loops = parent === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parent);
