@@ -902,10 +902,12 @@ export const getPostAutosave = <ThrowOnError extends boolean = false>(options: O
  * Keeps what an editor has typed, as the platform's autosave does: a
  * draft saved by its own author is saved in place (its title and
  * content, with `modified` and a revision, as an edit saves them) and
- * `auto_ID` is the post's ID; any other post (published, scheduled,
+ * `ID` is the post's ID; any other post (published, scheduled,
  * someone else's draft) is left as it is and the caller's autosave of it
- * (one per user and post) takes the title and content, `auto_ID` being
- * the autosave's ID. A field not given keeps the value it had. An empty
+ * (one per user and post) takes the title and content, `ID` being
+ * the autosave's ID and `preview_URL` naming the post in `preview_id`
+ * (as the platform's endpoint answers: iOS's `RemotePostAutosaveResponse`
+ * decodes `ID`, FluxC reads it). A field not given keeps the value it had. An empty
  * body is 400 `invalid_input` (`Invalid request input`).
  *
  * Order of checks: authentication (401), site (404 `unknown_blog`; a

@@ -2074,7 +2074,7 @@ export type Autosave = {
      */
     excerpt: string;
     /**
-     * The post's permalink with `preview=true` and the autosave's `preview_id`.
+     * The post's permalink with `preview=true` and `preview_id`, the post's ID (as the platform sets it).
      */
     preview_URL: string;
     /**
@@ -2090,7 +2090,7 @@ export type AutosaveSaved = {
     /**
      * The post's ID (a draft saved in place by its author) or the autosave's.
      */
-    auto_ID: number;
+    ID: number;
     /**
      * The post.
      */
@@ -2100,7 +2100,7 @@ export type AutosaveSaved = {
      */
     modified: string;
     /**
-     * The post's permalink with `preview=true` (and `preview_id` for an autosave).
+     * The post's permalink with `preview=true` (and, for an autosave kept beside the post, `preview_id` naming the post).
      */
     preview_URL: string;
 };

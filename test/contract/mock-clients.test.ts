@@ -334,7 +334,7 @@ describe('Android: FluxC PostRestClient.java', () => {
       content: 'A newer welcome.',
       excerpt: '',
     });
-    expectReads(saved, ['auto_ID', 'post_ID', 'modified', 'preview_URL'], 'PostRestClient autoSave');
+    expectReads(saved, ['ID', 'post_ID', 'modified', 'preview_URL'], 'PostRestClient autoSave');
     const read = await call('GET', '/rest/v1.1', '/sites/1/posts/108/autosave');
     expectReads(
       read,
@@ -452,6 +452,6 @@ describe('web editor: Calypso save-edited.js, save-post.js and the posts screen'
       title: 'Welcome, again',
       content: 'Newer.',
     });
-    expectReads(saved, ['auto_ID', 'post_ID', 'preview_URL', 'modified'], 'the editor\u2019s autosave');
+    expectReads(saved, ['ID', 'post_ID', 'preview_URL', 'modified'], 'the editor\u2019s autosave');
   });
 });

@@ -372,7 +372,7 @@ describe('publishing mock', () => {
     ['POST', '/rest/v1.1', '/sites/1/categories/new', 'added', 'parent'],
     ['POST', '/rest/v1.1', '/sites/1/tags/new', 'added', 'slug'],
     ['GET', '/rest/v1.1', '/sites/1/posts/108/autosave', 'autosave', 'preview_URL'],
-    ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'auto_ID'],
+    ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'ID'],
     ['GET', '/rest/v1.1', '/sites/1/post/108/diffs', 'diffs', 'revisions'],
   ])(
     'serves the example of %s %s%s (v1.2, post types, terms, autosave, diffs)',
