@@ -456,7 +456,10 @@ export const getPostV12 = <ThrowOnError extends boolean = false>(options: Option
  *
  * The v1.2 edit (`/rest/v1.2/sites/{site}/posts/{post_ID}`): the v1.1
  * edit (`updatePost`) with v1.2's term fields, as `createPostV12`
- * describes them. Fields not given keep their values; an edit that gives
+ * describes them, and `if_not_modified_since`: when the post's
+ * `modified` is later than it, 409 `old-revision` (`There is a revision
+ * of this post that is more recent.`) and nothing is written (checked
+ * with the post held, after the v1.1 edit's checks). Fields not given keep their values; an edit that gives
  * `categories` or `categories_by_id` and leaves the post without a
  * category gives it the default one.
  *

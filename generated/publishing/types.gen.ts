@@ -1826,6 +1826,15 @@ export type PostInputV12 = PostInput & {
     categories_by_id?: TermNames | null;
     tags_by_id?: TermNames | null;
     /**
+     * An edit only: the post's `modified` as the caller last read it
+     * (iOS's WordPressKit `patchPost` sends it). When the post has been
+     * changed since, nothing is written and the answer is 409
+     * `old-revision`, the conflict the app shows; not a time: 400.
+     * Ignored on a new post.
+     *
+     */
+    if_not_modified_since?: QueryTime | null;
+    /**
      * Terms by taxonomy, by ID only (entries other than digits are skipped), added to those named.
      */
     terms_by_id?: {
@@ -3951,6 +3960,10 @@ export type UpdatePostErrors = {
      */
     408: PublishingError;
     /**
+     * What the request would write conflicts with what is stored (a term of that name; a post changed since the caller read it).
+     */
+    409: PublishingError;
+    /**
      * The request body is larger than 64 kB.
      */
     413: PublishingError;
@@ -5393,6 +5406,10 @@ export type UpdatePostV12Errors = {
      *
      */
     408: PublishingError;
+    /**
+     * What the request would write conflicts with what is stored (a term of that name; a post changed since the caller read it).
+     */
+    409: PublishingError;
     /**
      * The request body is larger than 64 kB.
      */
