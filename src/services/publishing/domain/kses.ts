@@ -306,6 +306,7 @@ function options(tags: Record<string, string[]>, global: string[]): sanitizeHtml
 
 const POST_OPTIONS = options(POST_TAGS, GLOBAL_ATTRIBUTES);
 const TITLE_OPTIONS = options(TITLE_TAGS, []);
+const OPTIONS = { post: POST_OPTIONS, title: TITLE_OPTIONS, plain: options({}, []) } as const;
 
 /** Whether the text could hold markup the filter would change: no `<`, `>` or `&`, nothing to filter. */
 const mayHoldMarkup = (text: string) => /[<>&]/.test(text);
@@ -333,12 +334,12 @@ const filtered = new LRUCache<string, string>({
  */
 const sanitizer = onFirstUse<typeof sanitizeHtml>('sanitize-html');
 
-function filter(html: string, kind: 'post' | 'title'): string {
+function filter(html: string, kind: 'post' | 'title' | 'plain'): string {
   if (!mayHoldMarkup(html)) return html;
   const key = `${kind}\u0000${html}`;
   let output = filtered.get(key);
   if (output === undefined) {
-    filtered.set(key, (output = sanitizer()(html, kind === 'post' ? POST_OPTIONS : TITLE_OPTIONS)));
+    filtered.set(key, (output = sanitizer()(html, OPTIONS[kind])));
   }
   return output;
 }
@@ -349,19 +350,8 @@ export const filterPostHtml = (html: string): string => filter(html, 'post');
 /** A post's title as kses (`wp_filter_kses` on `title_save_pre`) leaves it for a user without `unfiltered_html`. */
 export const filterTitleHtml = (html: string): string => filter(html, 'title');
 
-/** The text fields of a post that kses filters. */
-export interface PostText {
-  title?: string;
-  content?: string;
-  excerpt?: string;
-}
-
-/** The text fields given, filtered as they are for a user without `unfiltered_html` (fields not given stay out). */
-export function filteredText<T extends PostText>(text: T): T {
-  return {
-    ...text,
-    ...(text.title === undefined ? {} : { title: filterTitleHtml(text.title) }),
-    ...(text.content === undefined ? {} : { content: filterPostHtml(text.content) }),
-    ...(text.excerpt === undefined ? {} : { excerpt: filterPostHtml(text.excerpt) }),
-  };
-}
+/** No tags at all (`sanitize_text_field`'s `wp_strip_all_tags`, then `_wp_specialchars`): text with `&`, `<`, `>` as entities, its runs of white space one space. */
+export const filterPlainText = (text: string): string =>
+  filter(text, 'plain')
+    .replace(/[\t\n\r ]+/g, ' ')
+    .trim();

@@ -1,4 +1,5 @@
 import type { PostRecord } from './records.js';
+import type { StoredText } from './storedText.js';
 
 /**
  * A post as its writes name it: by the names and values it is stored with
@@ -8,10 +9,11 @@ import type { PostRecord } from './records.js';
  * name and value it shares.
  */
 export interface PostColumns
-  extends Pick<
-    PostRecord,
-    'id' | 'type' | 'status' | 'slug' | 'title' | 'content' | 'excerpt' | 'password' | 'guid' | 'date' | 'modified'
-  > {
+  extends Pick<PostRecord, 'id' | 'type' | 'status' | 'slug' | 'password' | 'guid' | 'date' | 'modified'> {
+  /** The post's text, only as `storedText` gives it (filtered for its writer): a plain string does not compile here. */
+  title: StoredText;
+  content: StoredText;
+  excerpt: StoredText;
   site_id: number;
   author_id: number | null;
   parent_id: number | null;

@@ -18,6 +18,7 @@ import type {
 } from './records.js';
 import type { SiteRef } from './siteRef.js';
 import type { SearchTerm } from './searchTerms.js';
+import type { StoredText } from './storedText.js';
 
 /**
  * What the publishing service needs from its store, in domain terms (the
@@ -130,6 +131,8 @@ export interface PostListQuery {
   authorId?: number;
   /** The `search` split into terms (`searchTerms`): each in the title, excerpt or content, or, excluded, in none of them. */
   search?: readonly SearchTerm[];
+  /** Who asks (the client address's rate-limit key): a search's turn is fair between callers (`fairTurns`). */
+  caller?: string;
   sticky: 'include' | 'exclude' | 'require';
   dateAfter?: string;
   dateBefore?: string;
@@ -225,7 +228,7 @@ export interface PostFieldWrites {
   /** The site's terms of the taxonomy with one of those IDs, or whose slug or name is one of `names`. */
   findTerms(siteId: number, taxonomy: string, ids: readonly number[], names: readonly string[]): Promise<TermRef[]>;
   /** Adds a term to the site with the next free ID; when the site has one of that taxonomy and slug already (a concurrent add), answers that one. */
-  addTerm(siteId: number, taxonomy: string, name: string, slug: string): Promise<TermRef>;
+  addTerm(siteId: number, taxonomy: string, name: StoredText, slug: string): Promise<TermRef>;
   /** Makes the post's terms of the taxonomy exactly these (the others stay). */
   setPostTerms(postId: number, taxonomy: string, termIds: readonly number[]): Promise<void>;
   /** The post's metadata, in ID order. */
@@ -328,7 +331,7 @@ export interface PublishingTerms {
   insertTerm(
     siteId: number,
     taxonomy: string,
-    term: { name: string; slug: string; description: string; parentId: number },
+    term: { name: StoredText; slug: string; description: StoredText; parentId: number },
   ): Promise<TermRecord>;
   /** The IDs of the site's terms of the taxonomy below that one (children, grandchildren, ...; a loop in the stored parents ends the walk). */
   termIdsBelow(siteId: number, taxonomy: string, id: number): Promise<number[]>;
@@ -337,7 +340,7 @@ export interface PublishingTerms {
     siteId: number,
     taxonomy: string,
     id: number,
-    fields: { name?: string; description?: string; parentId?: number },
+    fields: { name?: StoredText; description?: StoredText; parentId?: number },
   ): Promise<void>;
   /**
    * Deletes the site's term of the taxonomy with that ID, as `wp_delete_term`
@@ -348,10 +351,17 @@ export interface PublishingTerms {
   deleteTerm(siteId: number, taxonomy: string, id: number, fallbackId?: number): Promise<void>;
 }
 
+/** An autosave as saved: its text only as `storedText` gives it. */
+export type AutosaveWrite = Omit<AutosaveRecord, 'id' | 'title' | 'content' | 'excerpt'> & {
+  title: StoredText;
+  content: StoredText;
+  excerpt: StoredText;
+};
+
 /** Autosaves, and the revisions a post keeps. */
 export interface PostAutosaves {
   /** Sets the user's autosave of the post (one per user and post), adding it with the next free ID when there is none; answers it. */
-  saveAutosave(autosave: Omit<AutosaveRecord, 'id'>): Promise<AutosaveRecord>;
+  saveAutosave(autosave: AutosaveWrite): Promise<AutosaveRecord>;
   /** The user's autosave of the post. */
   autosaveOf(postId: number, authorId: number): Promise<AutosaveRecord | undefined>;
   /** The post's most recent autosave, by any user. */

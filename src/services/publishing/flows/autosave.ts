@@ -7,6 +7,7 @@ import type { FlowDeps } from './deps.js';
 import { permalink } from '../domain/links.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import type { PostRecord, SiteRecord } from '../domain/records.js';
+import { storedPostText, storedText } from '../domain/storedText.js';
 
 /**
  * Autosaves, as the platform's `/posts/{ID}/autosave` endpoints keep them
@@ -24,12 +25,12 @@ export async function editablePost(
   siteRef: string,
   viewer: Viewer,
   postId: number,
-): Promise<{ site: SiteRecord; post: PostRecord }> {
+): Promise<{ site: SiteRecord; post: PostRecord; roleCapabilities: ReadonlySet<string> }> {
   const { site, roleCapabilities } = await openSite(store, siteRef, viewer);
   const post = await store.findPost(site.id, postId);
   if (!post || !exposes(site, post.type)) throw unknownPost();
   if (!postCapabilities(roleCapabilities, viewer.id, post).edit_post) throw cannotEdit();
-  return { site, post };
+  return { site, post, roleCapabilities };
 }
 
 /**
@@ -69,14 +70,20 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
   const { body } = request;
   if (body.title === undefined && body.content === undefined && body.excerpt === undefined) throw invalidWriteInput();
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
-  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const now = new Date().toISOString();
+  // As an edit saves them: filtered for the caller's role, as every text the store keeps (`storedText`).
+  const text = storedPostText({ title: body.title, content: body.content, excerpt: body.excerpt }, roleCapabilities);
   if (post.authorId === viewer.id && SAVED_IN_PLACE.has(post.status)) {
-    const changes = Object.fromEntries(
-      Object.entries({ title: body.title, content: body.content, excerpt: body.excerpt }).filter(
-        ([, value]) => value !== undefined,
-      ),
-    );
+    // A post stored before the filter is filtered whole when its author saves it, as an edit does.
+    const changes = post.htmlUnchecked
+      ? {
+          title: text.title ?? storedText('title', post.title, roleCapabilities),
+          content: text.content ?? storedText('content', post.content, roleCapabilities),
+          excerpt: text.excerpt ?? storedText('excerpt', post.excerpt, roleCapabilities),
+          html_unchecked: 0,
+        }
+      : text;
     await store.inTransaction((writing) =>
       writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }),
     );
@@ -92,9 +99,9 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     postId: post.id,
     authorId: viewer.id,
     modified: now,
-    title: body.title ?? kept?.title ?? post.title,
-    content: body.content ?? kept?.content ?? post.content,
-    excerpt: body.excerpt ?? kept?.excerpt ?? post.excerpt,
+    title: text.title ?? storedText('title', kept?.title ?? post.title, roleCapabilities),
+    content: text.content ?? storedText('content', kept?.content ?? post.content, roleCapabilities),
+    excerpt: text.excerpt ?? storedText('excerpt', kept?.excerpt ?? post.excerpt, roleCapabilities),
   });
   return {
     ID: saved.id,

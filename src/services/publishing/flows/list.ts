@@ -33,6 +33,8 @@ export interface ListRequest {
   modifiedAfter?: string;
   modifiedBefore?: string;
   search?: string;
+  /** Who asks (the client address's rate-limit key): searches take turns fairly between callers. */
+  caller?: string;
   author?: number;
   sticky?: PostListQuery['sticky'];
   /** Tag slugs: one, a comma list (any of them) or a `+` / space list (all of them). */
@@ -284,6 +286,7 @@ export async function listPosts(deps: PresentDeps, request: ListRequest): Promis
     visibleTo: visibilityFor(viewer, roleCapabilities),
     authorId: request.author ? request.author : undefined,
     search: request.search ? searchTerms(request.search) : undefined,
+    ...(request.search && request.caller !== undefined ? { caller: request.caller } : {}),
     sticky: request.sticky ?? 'include',
     dateAfter: storedTime('after', request.after),
     dateBefore: storedTime('before', request.before),

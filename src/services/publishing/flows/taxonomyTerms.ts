@@ -15,7 +15,7 @@ import {
 } from '../errors.js';
 import { openSite, type Viewer } from '../domain/access.js';
 import type { PostContext } from '../domain/context.js';
-import { storedTermText } from '../domain/termText.js';
+import { type StoredText, storedText } from '../domain/storedText.js';
 import type { FlowDeps } from './deps.js';
 import { termObject } from './postObject.js';
 import {
@@ -107,7 +107,7 @@ export async function editTaxonomyTerm(
   const { site, taxonomy, term, roleCapabilities } = await termToChange(store, { ...request, collection });
   const { name, description, parent } = request.body;
   if (name === undefined && description === undefined && parent === undefined) throw invalidWriteInput();
-  const fields: { name?: string; description?: string; parentId?: number } = {};
+  const fields: { name?: StoredText; description?: StoredText; parentId?: number } = {};
   if (collection === 'categories') {
     const parentId = parent ?? 0;
     if (parentId > 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
@@ -116,9 +116,9 @@ export async function editTaxonomyTerm(
       (parentId === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parentId));
     fields.parentId = loops || parentId < 0 ? 0 : parentId;
   }
-  if (description !== undefined) fields.description = storedTermText(roleCapabilities, description);
+  if (description !== undefined) fields.description = storedText('termDescription', description, roleCapabilities);
   if (name !== undefined && name !== '' && name !== '0') {
-    fields.name = storedTermText(roleCapabilities, name).trim();
+    fields.name = storedText('termName', name, roleCapabilities);
     if (fields.name === '') throw emptyTermName();
   }
   await store.updateTerm(site.id, taxonomy, term.id, fields);

@@ -11,11 +11,11 @@ import {
   unknownTaxonomy,
 } from '../errors.js';
 import { openSite, type Viewer } from '../domain/access.js';
-import { storedTermText } from '../domain/termText.js';
 import type { PostContext } from '../domain/context.js';
 import type { FlowDeps } from './deps.js';
 import { slugFromTitle, termObject } from './postObject.js';
 import { DEFAULT_CATEGORY_SLUG } from './writeFields.js';
+import { NO_TEXT, type StoredText, storedText } from '../domain/storedText.js';
 
 /**
  * A site's categories and tags, as the platform's taxonomy endpoints serve
@@ -114,10 +114,10 @@ export async function createTerm(
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
-  if ((request.body.name?.trim() ?? '') === '') throw unknownData();
-  if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
-  const name = storedTermText(roleCapabilities, request.body.name!).trim();
+  // No tags in a name, for any caller (`pre_term_name`); the description filtered as the caller's role has it filtered.
+  const name = storedText('termName', request.body.name ?? '', roleCapabilities);
   if (name === '') throw unknownData();
+  if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
   const namesakes = await store.findTermsByName(site.id, taxonomy, name);
@@ -129,7 +129,10 @@ export async function createTerm(
   const added = await store.insertTerm(site.id, taxonomy, {
     name,
     slug,
-    description: storedTermText(roleCapabilities, request.body.description ?? ''),
+    description:
+      request.body.description === undefined
+        ? NO_TEXT
+        : storedText('termDescription', request.body.description, roleCapabilities),
     parentId,
   });
   return termObject(added, { publicUrl: deps.publicUrl, site });
@@ -182,12 +185,12 @@ export async function editTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, requ
   const { site, taxonomy, term, roleCapabilities } = await termToChange(store, request);
   const { name, description, parent } = request.body;
   if (name === undefined && description === undefined && parent === undefined) throw invalidWriteInput();
-  const fields: { name?: string; description?: string; parentId?: number } = {};
+  const fields: { name?: StoredText; description?: StoredText; parentId?: number } = {};
   if (!phpEmpty(name)) {
-    fields.name = storedTermText(roleCapabilities, name!).trim();
+    fields.name = storedText('termName', name!, roleCapabilities);
     if (fields.name === '') throw emptyTermName();
   }
-  if (!phpEmpty(description)) fields.description = storedTermText(roleCapabilities, description!);
+  if (!phpEmpty(description)) fields.description = storedText('termDescription', description!, roleCapabilities);
   if (request.collection === 'categories' && parent) {
     if (!(await store.hasTerm(site.id, taxonomy, parent))) throw missingParentTerm();
     const loops = parent === term.id || (await store.termIdsBelow(site.id, taxonomy, term.id)).includes(parent);

@@ -21,12 +21,13 @@ import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { storedTime } from '../domain/dates.js';
-import { filteredText, filterPostHtml, filterTitleHtml } from '../domain/kses.js';
+import { NO_TEXT, storedPostText, storedText, UNTRUSTED, type WithStoredText } from '../domain/storedText.js';
 import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
 import { presentPost, type PresentDeps } from './presentPost.js';
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
+import { phpTruthy } from '../domain/phpTruthy.js';
 
 export interface WriteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -92,10 +93,6 @@ const SLUGGED_STATUSES: ReadonlySet<string> = new Set(['publish', 'private', 'fu
 /** Post types whose posts have a parent (the platform's hierarchical types). */
 const HIERARCHICAL_TYPES: ReadonlySet<string> = new Set(['page']);
 
-/** A flag inside `discussion` as the platform's `is_truthy` reads it (the top-level flags come cast). */
-const truthy = (value: boolean | number | string | undefined): boolean =>
-  value === true || value === 1 || (typeof value === 'string' && /^(1|t|true)$/i.test(value));
-
 /** A cast flag as stored (0/1). */
 const flag = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -136,7 +133,7 @@ function storedDate(value: string, invalid: () => Error = invalidDateField): str
 function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
   const discussion = body.discussion ?? {};
   const status = (open: boolean | number | string | undefined, given: 'open' | 'closed' | undefined) =>
-    open !== undefined ? (truthy(open) ? 'open' : 'closed') : given;
+    open !== undefined ? (phpTruthy(open) ? 'open' : 'closed') : given;
   const changes: Pick<PostChanges, 'comment_status' | 'ping_status'> = {};
   const comments = status(discussion.comments_open, discussion.comment_status);
   const pings = status(discussion.pings_open, discussion.ping_status);
@@ -154,7 +151,7 @@ function int32(name: string, value: number | undefined): number | undefined {
 }
 
 /** The columns a body sets besides status, date and slug (a field not given is left out). */
-function fieldsOf(body: WriteInput, type: string): PostChanges {
+function fieldsOf(body: StoredWriteInput, type: string): PostChanges {
   const hierarchical = HIERARCHICAL_TYPES.has(type);
   const changes: PostChanges = {
     title: body.title,
@@ -186,13 +183,16 @@ function scheduledStatus(status: string, date: string, now: Date): string {
   return status;
 }
 
+/** A write's body with its title, content and excerpt as they may be stored (`storedText`). */
+type StoredWriteInput = WithStoredText<WriteInput>;
+
 /**
  * The body as it may be saved by this caller: title, content and excerpt as
- * sent for a caller with `unfiltered_html` (administrators and editors),
- * else filtered as the platform's kses filters them (`domain/kses.ts`).
+ * `storedText` keeps them for the caller's role (filtered as the platform's
+ * kses filters them, unless the caller has `unfiltered_html`).
  */
-const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): WriteInput =>
-  roleCapabilities.has('unfiltered_html') ? body : filteredText(body);
+const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): StoredWriteInput =>
+  storedPostText(body, roleCapabilities);
 
 /**
  * The platform's rules on who sets what beyond the status: `sticky` needs
@@ -200,7 +200,7 @@ const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): W
  * `rest_cannot_assign_sticky`.
  */
 function checkSticky(body: WriteInput, roleCapabilities: ReadonlySet<string>): void {
-  if (truthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
+  if (phpTruthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
     throw cannotMakeSticky();
 }
 
@@ -270,7 +270,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
   const now = new Date(storedTime(new Date()));
   const date = askedDate(body, roleCapabilities) ?? now.toISOString();
   status = scheduledStatus(status, date, now);
-  const title = body.title ?? '';
+  const title = body.title ?? NO_TEXT;
   const slug = givenSlug(body) ?? (SLUGGED_STATUSES.has(status) ? slugFromTitle(title) : '');
   const post: NewPost = {
     site_id: site.id,
@@ -279,8 +279,8 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     status,
     slug,
     title,
-    content: body.content ?? '',
-    excerpt: body.excerpt ?? '',
+    content: body.content ?? NO_TEXT,
+    excerpt: body.excerpt ?? NO_TEXT,
     password: '',
     parent_id: null,
     date,
@@ -397,9 +397,9 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
     }
     if (current.htmlUnchecked) {
       // Stored before the filter by a user without `unfiltered_html`: what this save does not replace is filtered now.
-      changes.title ??= filterTitleHtml(current.title);
-      changes.content ??= filterPostHtml(current.content);
-      changes.excerpt ??= filterPostHtml(current.excerpt);
+      changes.title ??= storedText('title', current.title, UNTRUSTED);
+      changes.content ??= storedText('content', current.content, UNTRUSTED);
+      changes.excerpt ??= storedText('excerpt', current.excerpt, UNTRUSTED);
       changes.html_unchecked = 0;
     }
     changes.modified = now.toISOString();

@@ -2,9 +2,9 @@ import type { MetadataInput, TermNames } from '../../../../generated/publishing/
 import { authorCannotPublish, cannotPublishOthers, invalidAuthor } from '../errors.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import type { SiteRecord } from '../domain/records.js';
-import { storedTermText } from '../domain/termText.js';
 import { HIERARCHICAL_TAXONOMIES, slugFromTitle, TAXONOMIES_OF_TYPE } from './postObject.js';
 import type { WriteInput } from './writeInput.js';
+import { type StoredText, storedText } from '../domain/storedText.js';
 
 /**
  * What a write sets besides the post's own columns, as the platform's v1.1
@@ -130,13 +130,17 @@ async function applyTerms(
     if (!byName.has(taxonomy) && !byId.has(taxonomy)) continue;
     const hierarchical = HIERARCHICAL_TAXONOMIES.has(taxonomy);
     const ids: number[] = [];
-    const names: string[] = [];
+    const names: StoredText[] = [];
     for (const item of byName.get(taxonomy) ?? []) {
       if (naming === 'names' && typeof item !== 'string') continue;
       // `term_exists` trims; `curl --data 'terms[category][]=123'` is an ID, not a name (v1.1).
       const text = String(item).trim();
       if (naming === 'names-or-ids' && /^\d+$/.test(text)) ids.push(Number(text));
-      else if (text !== '') names.push(text);
+      else {
+        // A name as a new term would store it (no tags: `pre_term_name`), so an existing term is found by what it holds.
+        const name = storedText('termName', text, roleCapabilities);
+        if (name !== '') names.push(name);
+      }
     }
     for (const item of byId.get(taxonomy) ?? []) {
       const text = String(item);
@@ -150,8 +154,7 @@ async function applyTerms(
       const slug = slugFromTitle(name);
       const existing = found.find((term) => term.slug === slug || term.name === name);
       if (existing) termIds.push(existing.id);
-      else if (mayAdd && slug !== '')
-        termIds.push((await store.addTerm(site.id, taxonomy, storedTermText(roleCapabilities, name), slug)).id);
+      else if (mayAdd && slug !== '') termIds.push((await store.addTerm(site.id, taxonomy, name, slug)).id);
     }
     if (taxonomy === 'category' && !termIds.length) {
       const [fallback] = await store.findTerms(site.id, taxonomy, [], [DEFAULT_CATEGORY_SLUG]);
@@ -172,7 +175,7 @@ async function applyFormat(
   if (!name) return store.setPostTerms(postId, 'post_format', []);
   const slug = `post-format-${format}`;
   const [existing] = (await store.findTerms(site.id, 'post_format', [], [slug])).filter((term) => term.slug === slug);
-  const term = existing ?? (await store.addTerm(site.id, 'post_format', name, slug));
+  const term = existing ?? (await store.addTerm(site.id, 'post_format', storedText('termName', name, new Set()), slug));
   await store.setPostTerms(postId, 'post_format', [term.id]);
 }
 

@@ -75,7 +75,7 @@ function toInt(value: string): number {
 function renderCaption(shortcode: Shortcode, expand: (text: string) => string): string {
   const named = shortcode.attrs.named;
   let content = shortcode.content ?? '';
-  let caption = named.caption;
+  let caption = closedHtml(named.caption);
   if (caption === undefined) {
     const split = /((?:<a [^>]+>\s*)?<img [^>]+>(?:\s*<\/a>)?)(.*)/is.exec(content);
     if (split) {
@@ -140,6 +140,43 @@ function renderEmbed(shortcode: Shortcode): string {
   return `<figure class="wp-block-embed"><div class="wp-block-embed__wrapper"><a href="${escaped}">${escaped}</a></div></figure>`;
 }
 
+/**
+ * An HTML tag, comment or CDATA section of a text, as WordPress's
+ * `wp_html_split` finds them (a `<` to the next `>`, or to the end).
+ */
+const HTML_PART = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<[^>]*>?/g;
+
+/**
+ * Runs `work` (which finds shortcodes) on `text` with the brackets inside
+ * HTML tags set aside, then gives them back: a shortcode is found only in the
+ * text between tags, never inside a tag or across its attributes, so
+ * expanding or stripping one cannot move where an attribute ends (text that
+ * looks like an attribute stays text). WordPress's `do_shortcodes_in_html_tags`
+ * with every bracket of a tag encoded (see docs/publishing.md for what it
+ * expands inside attribute values and this does not); `&#91;` and `&#93;`
+ * written in the text become `&#091;` and `&#093;` first, as there, so that
+ * only the brackets set aside come back as brackets.
+ */
+function outsideTags(text: string, work: (text: string) => string): string {
+  if (!text.includes('<')) return work(text);
+  const guarded = text
+    .replaceAll('&#91;', '&#091;')
+    .replaceAll('&#93;', '&#093;')
+    .replace(HTML_PART, (part) => (/[[\]]/.test(part) ? part.replaceAll('[', '&#91;').replaceAll(']', '&#93;') : part));
+  return work(guarded).replaceAll('&#91;', '[').replaceAll('&#93;', ']');
+}
+
+/**
+ * A shortcode attribute's value as WordPress's `shortcode_parse_atts` keeps
+ * it: one holding a `<` that does not close (`<` without its `>` before the
+ * next `<` or the end) is empty, so a value can hold whole tags but never
+ * the start of one, whose attributes would run on into what follows.
+ */
+function closedHtml(value: string | undefined): string | undefined {
+  if (value === undefined || !value.includes('<')) return value;
+  return /^[^<]*(?:<[^>]*>[^<]*)*$/.test(value) ? value : '';
+}
+
 /** An expander of the registered shortcodes for one post (galleries numbered from 1); others are left as written. */
 function createExpander(ctx: RenderContext): (text: string) => string {
   let galleries = 0;
@@ -157,7 +194,7 @@ function createExpander(ctx: RenderContext): (text: string) => string {
 
 /** Removes the registered shortcodes, content included (WordPress's `strip_shortcodes`). */
 function stripShortcodes(text: string): string {
-  return text.includes('[') ? replace(REGISTERED_TAGS, text, () => '') : text;
+  return text.includes('[') ? outsideTags(text, (guarded) => replace(REGISTERED_TAGS, guarded, () => '')) : text;
 }
 
 /** WordPress's `wp_strip_all_tags`: drops tags, and `<script>`/`<style>` with their content. */
@@ -175,7 +212,7 @@ function stripAllTags(html: string): string {
  */
 export function renderContent(raw: string, ctx: RenderContext): string {
   // Shortcodes first, then autop: @wordpress/autop has no shortcode_unautop, so a block shortcode left for later would end up in <p>…</p>, while the expanded <figure>/<div> is a block autop leaves unwrapped.
-  return autop(createExpander(ctx)(raw));
+  return autop(outsideTags(raw, createExpander(ctx)));
 }
 
 /**

@@ -61,8 +61,17 @@ export interface AccessTokensTable {
   revoked_at: string | null;
 }
 
-/** Posts and pages (and any other post type), in the columns their writes name (`PostColumns`). */
-export interface PostsTable extends PostColumns {}
+/**
+ * Posts and pages (and any other post type), in the columns their writes name
+ * (`PostColumns`); the text columns hold any text here (what the store's
+ * writes take is `StoredText`, the rows of the demo data and the operator's
+ * are theirs).
+ */
+export interface PostsTable extends Omit<PostColumns, 'title' | 'content' | 'excerpt'> {
+  title: string;
+  content: string;
+  excerpt: string;
+}
 
 /** The trash memory of a trashed post: what restoring it gives back. */
 export interface TrashMetaTable {

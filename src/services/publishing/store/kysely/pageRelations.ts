@@ -78,6 +78,10 @@ const postCounts = (db: Db, ids: number[]) =>
     ])
     .where('posts.id', 'in', ids);
 
+/** The row when it is of the post's own site (a stored ID of another site's attachment shows nothing). */
+const ownSite = <Row extends { site_id: number }>(row: Row | undefined, post: PostRecord): Row | undefined =>
+  row?.site_id === post.siteId ? row : undefined;
+
 const queries = {
   users: preparedIn((db, ids) =>
     db.selectFrom('users').selectAll('users').select(primarySite).where('users.id', 'in', ids),
@@ -272,7 +276,8 @@ export async function pageRelations(
     const featured =
       post.featuredMediaId === null || !wants('featuredMedia')
         ? undefined
-        : (recentOfPost.find((row) => row.id === post.featuredMediaId) ?? featuredRows.get(post.featuredMediaId));
+        : (recentOfPost.find((row) => row.id === post.featuredMediaId) ??
+          ownSite(featuredRows.get(post.featuredMediaId), post));
     const count = counts.get(post.id);
     return {
       author: author ? toUser(author) : null,

@@ -72,11 +72,21 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
           .where('post_id', '=', postId)
           .where('term_id', 'in', trx.selectFrom('terms').select('id').where('taxonomy', '=', taxonomy))
           .execute();
-        const unique = [...new Set(termIds)];
+        const named = [...new Set(termIds)].filter(isStorableId);
+        // Only terms of the taxonomy on the post's own site: an ID of another site's term names nothing.
+        const unique = named.length
+          ? await trx
+              .selectFrom('terms')
+              .select('id')
+              .where('id', 'in', named)
+              .where('taxonomy', '=', taxonomy)
+              .where('site_id', '=', trx.selectFrom('posts').select('site_id').where('id', '=', postId))
+              .execute()
+          : [];
         if (unique.length)
           await trx
             .insertInto('post_terms')
-            .values(unique.map((term_id) => ({ post_id: postId, term_id })))
+            .values(unique.map(({ id }) => ({ post_id: postId, term_id: id })))
             .execute();
       });
     },

@@ -179,7 +179,13 @@ export function kyselyPublishingPosts(db: Db): PublishingPosts {
         post.featuredMediaId === null || !wants('featuredMedia')
           ? undefined
           : (recent.find((row) => row.id === post.featuredMediaId) ??
-            (await db.selectFrom('attachments').selectAll().where('id', '=', post.featuredMediaId).executeTakeFirst()));
+            (await db
+              .selectFrom('attachments')
+              .selectAll()
+              .where('id', '=', post.featuredMediaId)
+              // Only an attachment of the post's own site (a stored ID of another site's shows nothing).
+              .where('site_id', '=', post.siteId)
+              .executeTakeFirst()));
 
       const counts = wants('counts')
         ? await queries.counts.executeTakeFirst(db, {

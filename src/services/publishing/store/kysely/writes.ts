@@ -20,6 +20,47 @@ async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
   return Number(row?.top ?? 0) + 1;
 }
 
+/**
+ * The references a post's write names, resolved within the post's site: a
+ * featured image that is no attachment of the site, or a parent that is no
+ * post of the site (nor the post itself), is none (null). The flows check
+ * them first and answer the caller; this is where no path can skip it.
+ */
+async function inSite<T extends { featured_media_id?: number | null; parent_id?: number | null }>(
+  db: Db,
+  siteId: number,
+  postId: number,
+  columns: T,
+): Promise<T> {
+  const resolved = { ...columns };
+  const featured = columns.featured_media_id;
+  if (featured !== undefined && featured !== null) {
+    const found =
+      isStorableId(featured) &&
+      (await db
+        .selectFrom('attachments')
+        .select('id')
+        .where('id', '=', featured)
+        .where('site_id', '=', siteId)
+        .executeTakeFirst());
+    if (!found) resolved.featured_media_id = null;
+  }
+  const parent = columns.parent_id;
+  if (parent !== undefined && parent !== null) {
+    const found =
+      isStorableId(parent) &&
+      parent !== postId &&
+      (await db
+        .selectFrom('posts')
+        .select('id')
+        .where('id', '=', parent)
+        .where('site_id', '=', siteId)
+        .executeTakeFirst());
+    if (!found) resolved.parent_id = null;
+  }
+  return resolved;
+}
+
 /** The date of the earliest scheduled post of a site among some types (one statement per size of the list of types). */
 const earliestScheduled = preparedIn<PublishingTables, { first: string | null }, string>((db, types, p) =>
   db
@@ -44,9 +85,10 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
         db,
         async (trx) => {
           const id = await nextId(trx, 'posts');
-          const scope = { site_id: post.site_id, type: post.type, parent_id: post.parent_id ?? null };
+          const columns = await inSite(trx, post.site_id, id, post);
+          const scope = { site_id: post.site_id, type: post.type, parent_id: columns.parent_id ?? null };
           const slug = slugMustBeUnique(post.status, post.slug) ? await freeSlug(trx, id, scope, post.slug) : post.slug;
-          const row: Insertable<PostsTable> = { ...post, id, slug, guid: guidOf(id) };
+          const row: Insertable<PostsTable> = { ...columns, id, slug, guid: guidOf(id) };
           await trx.insertInto('posts').values(row).execute();
           return id;
         },
@@ -78,8 +120,8 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
         async (trx) => {
           const current = await trx.selectFrom('posts').selectAll().where('id', '=', postId).executeTakeFirst();
           if (!current) return false;
-          const next = { ...current, ...changes };
-          const update: Updateable<PostsTable> = { ...changes };
+          const update: Updateable<PostsTable> = await inSite(trx, current.site_id, postId, changes);
+          const next = { ...current, ...update };
           if (slugMustBeUnique(next.status, next.slug)) {
             update.slug = await freeSlug(
               trx,
