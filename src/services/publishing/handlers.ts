@@ -370,6 +370,10 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
       return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
     },
+    async getPageDiffs({ path, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
+      return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
+    },
   };
   return handlers;
 }

@@ -192,6 +192,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     getPostAutosave: { admit: read, present },
     autosavePost: { admit: write, present },
     getPostDiffs: { admit: read, present },
+    getPageDiffs: { admit: read, present },
     listTaxonomyTerms: { admit: read, present },
     getTaxonomyTerm: { admit: read, present },
     createTaxonomyTerm: { admit: write, present },

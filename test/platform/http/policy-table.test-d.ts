@@ -54,6 +54,7 @@ describe('a policy table', () => {
       getPostAutosave: {},
       autosavePost: {},
       getPostDiffs: {},
+      getPageDiffs: {},
       listTaxonomyTerms: {},
       getTaxonomyTerm: {},
       createTaxonomyTerm: {},

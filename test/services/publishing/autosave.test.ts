@@ -165,6 +165,27 @@ describe('diffs', () => {
     expect(after.body.diffs[1].diff.totals).toEqual({ add: 1, del: 2 });
   });
 
+  it('answers a page\u2019s revisions under /page/{ID}/diffs too, as FluxC fetchRevisions asks for a page', async () => {
+    const created = await savePost(harness, tokens.admin, 'new', {
+      type: 'page',
+      title: 'About',
+      content: 'A harbour.',
+    });
+    const id = created.body.ID as number;
+    await savePost(harness, tokens.admin, id, { content: 'A small harbour.' });
+    const page = await api('GET', `/sites/1/page/${id}/diffs`, 'editor');
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual((await api('GET', `/sites/1/post/${id}/diffs`, 'editor')).body);
+    // What FluxC's `RevisionsResponse` reads: `diffs[].from`, `to`, `diff.totals`, `revisions` keyed by ID.
+    expect(page.body.diffs[0]).toMatchObject({ from: 0, to: expect.any(Number), diff: { totals: { add: 4, del: 0 } } });
+    expect(page.body.revisions[String(page.body.diffs[0].to)]).toMatchObject({ post_content: 'A small harbour.' });
+    expect(await api('GET', `/sites/1/page/${id}/diffs`, 'author')).toMatchObject({ status: 403 });
+    expect(await api('GET', '/sites/1/page/999999/diffs', 'admin')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_post' },
+    });
+  });
+
   it('deletes a post\u2019s autosaves with it when it is deleted for good', async () => {
     const created = await savePost(harness, tokens.admin, 'new', { title: 'Short lived' });
     const id = created.body.ID as number;
