@@ -4,6 +4,7 @@ import type { Viewer } from '../domain/access.js';
 import { editablePost } from './autosave.js';
 import type { FlowDeps } from './deps.js';
 import type { RevisionRecord } from '../domain/records.js';
+import { served } from '../../../platform/ops/served.js';
 
 /**
  * A post's revisions and the changes between them, as the editors' revision
@@ -25,10 +26,13 @@ export const MAX_EDITS = 500;
  * revision screens compare lines first); when they differ by more lines
  * than that too, the whole text removed and the whole text added.
  */
-function changes(before: string, after: string): Change[] {
+async function changes(before: string, after: string): Promise<Change[]> {
   const bounded = { maxEditLength: MAX_EDITS };
-  const found = diffWords(before, after, bounded) ?? diffLines(before, after, bounded);
-  if (found) return found;
+  const words = diffWords(before, after, bounded);
+  if (words) return words;
+  await served();
+  const lines = diffLines(before, after, bounded);
+  if (lines) return lines;
   const whole: Change[] = [];
   if (before) whole.push({ value: before, removed: true, added: false, count: 1 });
   if (after) whole.push({ value: after, added: true, removed: false, count: 1 });
@@ -39,20 +43,17 @@ function changes(before: string, after: string): Change[] {
 const wordsIn = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 /** The runs from one text to the next, and how many words each side added and removed. */
-function runs(before: string, after: string): { parts: DiffPart[]; add: number; del: number } {
+async function runs(before: string, after: string): Promise<{ parts: DiffPart[]; add: number; del: number }> {
   const parts: DiffPart[] = [];
   let add = 0;
   let del = 0;
-  for (const change of changes(before, after)) {
+  for (const change of await changes(before, after)) {
     if (change.added) add += wordsIn(change.value);
     if (change.removed) del += wordsIn(change.value);
     parts.push({ op: change.added ? 'add' : change.removed ? 'del' : 'copy', value: change.value });
   }
   return { parts, add, del };
 }
-
-/** Lets the event loop serve what waits (timers, connections, other requests) before the next step. */
-const served = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A stored ISO-8601 UTC time as the platform's `*_gmt` columns hold it: `YYYY-MM-DD HH:MM:SS`. */
 const gmtColumn = (stored: string) => new Date(stored).toISOString().slice(0, 19).replace('T', ' ');
@@ -82,11 +83,12 @@ export async function postDiffs(
   const revisions = await deps.store.postRevisions(post.id);
   const diffs: PostDiffs['diffs'] = [];
   for (const [index, revision] of revisions.entries()) {
-    // Each pair of revisions is one bounded slice; the event loop serves what waits between two.
+    // Each diff is its own bounded slice (two when it falls back to lines); the event loop serves what waits between two.
     if (index > 0) await served();
     const before = index > 0 ? revisions[index - 1] : undefined;
-    const title = runs(before?.title ?? '', revision.title);
-    const content = runs(before?.content ?? '', revision.content);
+    const title = await runs(before?.title ?? '', revision.title);
+    await served();
+    const content = await runs(before?.content ?? '', revision.content);
     diffs.push({
       from: before?.id ?? 0,
       to: revision.id,

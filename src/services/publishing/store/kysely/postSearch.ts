@@ -5,6 +5,7 @@ import type { PostListQuery } from '../../domain/publishingStore.js';
 import type { SearchTerm } from '../../domain/searchTerms.js';
 import type { PublishingTables } from '../tables.js';
 import type { Db } from './db.js';
+import { served } from '../../../../platform/ops/served.js';
 
 /**
  * A list's `search` through an index (docs/decisions/search-index.md).
@@ -115,9 +116,6 @@ const turns = fairTurns((reason) => new StoreBusyError(`search: ${reason}`));
 
 /** Who asks when a query does not say (an in-process caller: the admin command, a test's store). */
 const NO_CALLER = '';
-
-/** Lets the event loop serve what waits (timers, connections, other requests) before the next step. */
-const served = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * SQLite: the IDs (a JSON array) of the site's posts of the list's types and
