@@ -295,6 +295,11 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
     listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),
     getPostV12: (input) => handlers.getPost(input as unknown as HandlerInput<T.GetPostData, PublishingPrincipal>),
+    // The counts (`max_version` 1.2 on the platform) and the likers, as v1.1 answers them.
+    getPostCountsV12: (input) =>
+      handlers.getPostCounts(input as unknown as HandlerInput<T.GetPostCountsData, PublishingPrincipal>),
+    getPostLikesV12: (input) =>
+      handlers.getPostLikes(input as unknown as HandlerInput<T.GetPostLikesData, PublishingPrincipal>),
     async createPostV12({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPostV12', body) as WriteInput;

@@ -193,6 +193,8 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     autosavePost: { admit: write, present },
     getPostDiffs: { admit: read, present },
     getPageDiffs: { admit: read, present },
+    getPostCountsV12: { admit: read, present },
+    getPostLikesV12: { admit: read, present },
     listTaxonomyTerms: { admit: read, present },
     getTaxonomyTerm: { admit: read, present },
     createTaxonomyTerm: { admit: write, present },

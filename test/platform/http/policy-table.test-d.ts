@@ -55,6 +55,8 @@ describe('a policy table', () => {
       autosavePost: {},
       getPostDiffs: {},
       getPageDiffs: {},
+      getPostCountsV12: {},
+      getPostLikesV12: {},
       listTaxonomyTerms: {},
       getTaxonomyTerm: {},
       createTaxonomyTerm: {},

@@ -39,13 +39,34 @@ describe('the v1.2 list and read', () => {
     const v12 = await api('GET', '/sites/1/posts/108');
     expect(v12).toMatchObject({ status: 200, body: { ID: 108, status: 'publish' } });
     expect(v12.body).toEqual((await api('GET', '/sites/1/posts/108', undefined, undefined, 'v1.1')).body);
-    const unknown = await api('GET', '/sites/1/post-counts/post');
+    const unknown = await api('GET', '/sites/1/post-types');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe('');
     expect(await api('PUT', '/sites/1/posts/108', 'admin', {})).toMatchObject({
       status: 405,
       body: { error: 'not_allowed' },
     });
+  });
+});
+
+describe('v1.2 likes and post counts (both apps ask v1.2 for the likers; the counts declare max_version 1.2)', () => {
+  it('answers the likers and the counts as v1.1 does, with the keys the apps read', async () => {
+    const likes = await api('GET', '/sites/1/posts/101/likes', 'admin');
+    expect(likes.status).toBe(200);
+    expect(likes.body).toEqual((await api('GET', '/sites/1/posts/101/likes', 'admin', undefined, 'v1.1')).body);
+    // FluxC `PostRestClient.fetchPostLikes` / WordPressKit: `found`, `i_like`, `likes[].ID`, `login`, `name`, `avatar_URL`.
+    expect(typeof likes.body.found).toBe('number');
+    expect(typeof likes.body.i_like).toBe('boolean');
+    for (const liker of likes.body.likes) {
+      expect(typeof liker.ID).toBe('number');
+      expect(typeof liker.name).toBe('string');
+      expect(typeof liker.avatar_URL).toBe('string');
+    }
+    const counts = await api('GET', '/sites/1/post-counts/post', 'admin');
+    expect(counts.status).toBe(200);
+    expect(counts.body).toEqual((await api('GET', '/sites/1/post-counts/post', 'admin', undefined, 'v1.1')).body);
+    expect(typeof counts.body.counts.all.publish).toBe('number');
+    expect((await api('GET', '/sites/1/post-counts/post')).status).toBe(403);
   });
 });
 
