@@ -71,6 +71,19 @@ describe('v1.2 likes and post counts (both apps ask v1.2 for the likers; the cou
 });
 
 describe('v1.2 writes', () => {
+  it('answers a published new post with empty other_URLs, a draft with its suggestions (v1.2 write_post)', async () => {
+    const published = await api('POST', '/sites/1/posts/new?context=edit', 'admin', { title: 'Lighthouse open' });
+    expect(published).toMatchObject({ status: 200, body: { status: 'publish', other_URLs: {} } });
+    const draft = await api('POST', '/sites/1/posts/new?context=edit', 'admin', {
+      title: 'Lighthouse draft',
+      status: 'draft',
+    });
+    expect(draft.body.other_URLs).toMatchObject({ suggested_slug: 'lighthouse-draft' });
+    // v1.1 suggests for a published new post too (iOS reads `other_URLs.suggested_slug`).
+    const v11 = await api('POST', '/sites/1/posts/new?context=edit', 'admin', { title: 'Lighthouse closed' }, 'v1.1');
+    expect(v11.body.other_URLs).toMatchObject({ suggested_slug: 'lighthouse-closed' });
+  });
+
   it('reads categories and tags as names, digits included, and takes IDs from *_by_id (Calypso save-post.js)', async () => {
     const created = await api('POST', '/sites/1/posts/new?context=edit', 'editor', {
       title: 'Harbour in 2026',

@@ -305,7 +305,8 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
   });
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
-  // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
+  // v1.1: a new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it);
+  // v1.2 (names-only terms) suggests only when the post is not published, as its `write_post` does.
   const answer = await presentPost(deps, {
     site,
     post: created,
@@ -313,7 +314,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     roleCapabilities,
     context: request.context,
     meta: request.meta,
-    suggestions: true,
+    suggestions: request.termNaming !== 'names',
   });
   return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
 }
