@@ -411,6 +411,13 @@ describe('publishing mock', () => {
     expect(res.json()).toMatchObject({ ID: 108, status });
   });
 
+  it('answers the trash operation with the whole post by default, as the server does (FluxC reads its type)', async () => {
+    const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/delete', { method: 'POST', headers: auth });
+    expect(res.status).toBe(200);
+    // FluxC `PostRestClient.deletePost` parses the answer as a post (`PostWPComRestResponse`: `getType()` and the rest).
+    expect(res.json()).toMatchObject({ ID: 108, status: 'trash', type: 'post', site_ID: 1, title: expect.any(String) });
+  });
+
   it('refuses a trash request without the required token', async () => {
     const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/delete', { method: 'POST' });
     expect(res.status).toBe(401);
