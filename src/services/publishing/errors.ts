@@ -195,3 +195,16 @@ export const mediaStorageUnavailable = (cause: unknown) =>
     }),
     { cause },
   );
+/** 400 `invalid_taxonomy`: a taxonomy path naming one the site has not (the platform's words). */
+export const invalidTaxonomy = () => new ApiError(400, 'invalid_taxonomy', 'The taxonomy does not exist');
+
+/** 409 `duplicate`: a new term named as a term of the same parent, on the taxonomy terms endpoint (its status there). */
+export const duplicateTermConflict = () => new ApiError(409, 'duplicate', 'A taxonomy with that name already exists');
+
+/** 409 `old-revision`: a v1.2 edit whose `if_not_modified_since` is older than the post (the code WordPressKit's `patchPost` reads as a conflict). */
+export const oldRevision = () =>
+  new ApiError(409, 'old-revision', 'There is a revision of this post that is more recent.');
+
+/** 400 `invalid_input`: a body `if_not_modified_since` that is no time. */
+export const invalidIfNotModifiedSince = () =>
+  new ApiError(400, 'invalid_input', 'Invalid body field if_not_modified_since: must be an ISO 8601 date and time');

@@ -206,6 +206,15 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     deleteMedia: { admit: write, present },
     editMediaV12: { admit: write, present },
     getMediaFile: { admit: read, present: presentMediaFile(present) },
+    getPageDiffs: { admit: read, present },
+    getPostCountsV12: { admit: read, present },
+    getPostLikesV12: { admit: read, present },
+    listTaxonomyTerms: { admit: read, present },
+    getTaxonomyTerm: { admit: read, present },
+    createTaxonomyTerm: { admit: write, present },
+    updateTaxonomyTerm: { admit: write, present },
+    deleteTaxonomyTerm: { admit: write, present },
+    listPostTypeTaxonomies: { admit: read, present },
   };
   const security: PublishingSecurity = {
     /**

@@ -62,6 +62,15 @@ describe('a policy table', () => {
       getPostAutosave: {},
       autosavePost: {},
       getPostDiffs: {},
+      getPageDiffs: {},
+      getPostCountsV12: {},
+      getPostLikesV12: {},
+      listTaxonomyTerms: {},
+      getTaxonomyTerm: {},
+      createTaxonomyTerm: {},
+      updateTaxonomyTerm: {},
+      deleteTaxonomyTerm: {},
+      listPostTypeTaxonomies: {},
     };
     const keyAdmit = (_ctx: unknown, principal: { kind: 'key' }) => void principal;
     // @ts-expect-error an admit step sees the service's own caller type: a developer session, not a profiles key

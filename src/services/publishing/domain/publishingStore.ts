@@ -201,6 +201,14 @@ export interface PostWrites {
    */
   holdCreatesBy(siteId: number, authorId: number): Promise<void>;
   /**
+   * Inside `inTransaction` only, before reading a post whose state decides
+   * whether an edit may go on (v1.2's `if_not_modified_since`): until the
+   * transaction ends, any other transaction that holds or writes the post
+   * waits. PostgreSQL: the row locked `for update`; SQLite: nothing more (a
+   * write transaction already excludes every other writer).
+   */
+  holdPost(postId: number): Promise<void>;
+  /**
    * Saves the changes and a revision of the post as saved (title, content,
    * excerpt) in one transaction, the slug made unique when the status needs
    * one. False when there is no such post.

@@ -10,6 +10,8 @@ import {
   unknownPost,
   unknownPostType,
   invalidDateField,
+  invalidIfNotModifiedSince,
+  oldRevision,
   invalidIntegerField,
 } from '../errors.js';
 import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from '../domain/postColumns.js';
@@ -110,11 +112,11 @@ const withMediaErrors = (post: Post, errors: Post['media_errors']): Post =>
   errors ? { ...post, media_errors: errors } : post;
 
 /** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
-function storedDate(value: string): string {
+function storedDate(value: string, invalid: () => Error = invalidDateField): string {
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
   const time = new Date(withZone);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
-    throw invalidDateField();
+    throw invalid();
   }
   return storedTime(time);
 }
@@ -296,7 +298,8 @@ export async function createPost(deps: WriteDeps, request: WriteRequest): Promis
   const mediaErrors = await attachPostMedia(deps, site.id, viewer.id, roleCapabilities, id, body);
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
-  // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
+  // v1.1: a new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it);
+  // v1.2 (names-only terms) suggests only when the post is not published, as its `write_post` does.
   const answer = await presentPost(deps, {
     site,
     post: created,
@@ -304,7 +307,7 @@ export async function createPost(deps: WriteDeps, request: WriteRequest): Promis
     roleCapabilities,
     context: request.context,
     meta: request.meta,
-    suggestions: true,
+    suggestions: request.termNaming !== 'names',
   });
   return withMediaErrors(answer, mediaErrors);
 }
@@ -334,13 +337,23 @@ export async function updatePost(deps: WriteDeps, request: WriteRequest & { post
   await checkParent(store, site, viewer, roleCapabilities, fieldsOf(body, found.type).parent_id, found);
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
   const featured = await featuredImageOf(store, site, body, found.featuredMediaId);
+  const notModifiedSince =
+    body.if_not_modified_since === undefined
+      ? undefined
+      : Date.parse(storedDate(body.if_not_modified_since, invalidIfNotModifiedSince));
 
   // To the second, as every time the store keeps (see `storedTime`).
   const now = new Date(storedTime(new Date()));
   // One transaction: the edit, its terms and metadata, and the move to the trash, or nothing (the post stays as it was).
   const postId = await store.inTransaction(async (writing) => {
     let current: PostRecord = found;
-    if (found.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
+    if (notModifiedSince !== undefined) {
+      // v1.2's `if_not_modified_since`: another device's save since the caller read the post is a conflict, not overwritten.
+      await writing.holdPost(found.id);
+      current = (await writing.findPost(site.id, found.id)) ?? found;
+      if (Date.parse(current.modified) > notModifiedSince) throw oldRevision();
+    }
+    if (current.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
       await writing.restorePost(found.id, now);
       current = (await writing.findPost(site.id, found.id)) ?? found;
     }

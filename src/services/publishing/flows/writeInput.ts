@@ -14,6 +14,8 @@ export interface WriteInput {
   slug?: string;
   status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
   date?: string;
+  /** v1.2's edit only: the post's `modified` as the caller last read it (see `updatePost`). */
+  if_not_modified_since?: string;
   password?: string;
   sticky?: boolean;
   parent?: number;
