@@ -1,6 +1,6 @@
 import type { Autosave, AutosaveInput, AutosaveSaved } from '../../../../generated/publishing/types.gen.js';
 import { cannotEdit, invalidWriteInput, noAutosave, unknownPost } from '../errors.js';
-import { exposes, openSite, type Viewer } from '../domain/access.js';
+import { ancestorsFor, exposes, openSite, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import { apiDate } from '../domain/dates.js';
 import type { FlowDeps } from './deps.js';
@@ -33,14 +33,23 @@ export async function editablePost(
   return { site, post, roleCapabilities };
 }
 
+/** Whose preview of which post. */
+interface PreviewOf {
+  site: SiteRecord;
+  post: PostRecord;
+  viewer: Viewer;
+  roleCapabilities: ReadonlySet<string>;
+}
+
 /** The post's permalink with `preview=true`, and `preview_id` for an autosave kept beside the post (the platform adds a nonce too). */
 async function previewUrl(
   store: PublishingStore,
-  site: SiteRecord,
-  post: PostRecord,
+  { site, post, viewer, roleCapabilities }: PreviewOf,
   autosaveId?: number,
 ): Promise<string> {
-  const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
+  // The ancestors' slugs only for a caller who may read each of them, as in the post's `URL`.
+  const ancestors = ancestorsFor(await store.ancestorsOf(post), viewer, roleCapabilities);
+  const url = new URL(permalink(site, post, ancestors));
   url.searchParams.set('preview', 'true');
   if (autosaveId !== undefined) url.searchParams.set('preview_id', String(autosaveId));
   return url.toString();
@@ -87,7 +96,7 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
       auto_ID: post.id,
       post_ID: post.id,
       modified: apiDate(now),
-      preview_URL: await previewUrl(store, site, post),
+      preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }),
     };
   }
   const kept = await store.autosaveOf(post.id, viewer.id);
@@ -103,7 +112,7 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     auto_ID: saved.id,
     post_ID: post.id,
     modified: apiDate(saved.modified),
-    preview_URL: await previewUrl(store, site, post, saved.id),
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, saved.id),
   };
 }
 
@@ -114,7 +123,7 @@ export async function readAutosave(
 ): Promise<Autosave> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
-  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
   if (!autosave) throw noAutosave();
   return {
@@ -124,7 +133,7 @@ export async function readAutosave(
     title: autosave.title,
     content: autosave.content,
     excerpt: autosave.excerpt,
-    preview_URL: await previewUrl(store, site, post, autosave.id),
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, autosave.id),
     modified: apiDate(autosave.modified),
   };
 }
