@@ -6,6 +6,7 @@ import {
   applicationNotFound,
   authorizationNotFound,
   consentNotFound,
+  siteNamedTwice,
   emailNotVerified,
   invalidClientSettings,
 } from '../errors.js';
@@ -60,7 +61,10 @@ export async function consentRequest(
   return request;
 }
 
-/** The person's answer to a pending authorization request: where the browser goes next (404 as above). */
+/**
+ * The person's answer to a pending authorization request: where the browser goes next (404 as above); an
+ * answer naming a site twice is 400 before anything is granted (two accesses for one site: which one?).
+ */
 export async function answerConsent(
   deps: Pick<FlowDeps, 'consents'>,
   browser: AskingBrowser,
@@ -68,6 +72,11 @@ export async function answerConsent(
   accountId: string,
   answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
 ): Promise<{ redirectTo: string }> {
+  const named = new Set<number>();
+  for (const site of answer.sites) {
+    if (named.has(site.id)) throw siteNamedTwice(site.id);
+    named.add(site.id);
+  }
   const answered = await deps.consents.answer(browser, consentId, accountId, answer);
   if (!answered) throw consentNotFound();
   return answered;
