@@ -13,10 +13,10 @@ const NO_BODY = new Set([101, 204, 205, 304]);
  * fraction of a request's CPU. The server keeps listening, so what is about
  * the wire itself (framing, connections, timeouts) is still sent over it
  * (`sendRequest`, `rawExchange`, the global `fetch`). A request comes from
- * 127.0.0.1, as a test's request over loopback does; redirects are not
+ * 127.0.0.1, as a test's request over loopback does (or from `remoteAddress`); redirects are not
  * followed (none of the APIs answers one).
  */
-export function injectFetch(server: Server): typeof fetch {
+export function injectFetch(server: Server, { remoteAddress = '127.0.0.1' } = {}): typeof fetch {
   const dispatch = (req: IncomingMessage, res: ServerResponse) => void server.emit('request', req, res);
   return async (input, init) => {
     const request = new Request(input, init);
@@ -30,7 +30,7 @@ export function injectFetch(server: Server): typeof fetch {
       method: request.method as 'GET',
       url: `${url.pathname}${url.search}`,
       authority: url.host,
-      remoteAddress: '127.0.0.1',
+      remoteAddress,
       headers,
       payload,
     });

@@ -23,11 +23,6 @@ export async function openApiBackend(document: Record<string, unknown>): Promise
     // an Ajv per operation and validation step; one per set of options serves them all (`sharedAjv`).
     customizeAjv: ((_draft07: unknown, options: AjvOptions) => sharedAjv(options)) as never,
   });
-  // In quick mode `init` still reads the document with json-schema-ref-parser, only to keep it as `document`, which
-  // nothing reads when the definition check is off (it dereferences its own way). That read asks `typeof Headers`,
-  // which makes Node load its fetch (undici) at start for a server that never fetches
-  // (docs/decisions/lazy-packages.md). The document as given is what it would keep.
-  api.loadDocument = async () => (api.document = api.inputDocument as typeof api.document);
   await api.init();
   return api;
 }

@@ -1,5 +1,5 @@
 import type { RedisClient } from '../store/redis.js';
-import { RateLimiterRes } from './rateLimiterFlexible.js';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * The counters of the one limit step (`limits.ts`): fixed windows,

@@ -1,5 +1,6 @@
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { HandlerInput } from '../../platform/pipeline/handlerTypes.js';
+import { clientAddress } from '../../platform/security/limits.js';
 import type * as T from '../../../generated/publishing/types.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
@@ -158,7 +159,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       return { status: 200, body: await readPostReplies(reads, request) };
     },
     /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). */
-    async listPosts({ path, query: given, principal }) {
+    async listPosts({ path, query: given, principal, ctx }) {
       const { reads } = scopedTo(principal);
       // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
       const query = casts.query('listPosts', given) as typeof given &
@@ -186,6 +187,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         modifiedAfter: query.modified_after,
         modifiedBefore: query.modified_before,
         search: query.search,
+        caller: clientAddress(ctx),
         author: query.author,
         sticky: query.sticky,
         tag: query.tag,

@@ -1,7 +1,8 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
 import { UploadedFile } from '../../../src/platform/pipeline/formBodies.js';
-import { phpInputCasts, phpInt, phpTruthy } from '../../../src/services/publishing/http/phpCast.js';
+import { phpTruthy } from '../../../src/services/publishing/domain/phpTruthy.js';
+import { phpInputCasts, phpInt } from '../../../src/services/publishing/http/phpCast.js';
 
 /** The casting step alone: PHP's casts, and the per-operation keywords it reads from a contract. */
 

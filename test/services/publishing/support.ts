@@ -182,6 +182,39 @@ export async function callJson(
   };
 }
 
+/**
+ * `callJson` whose answer is checked against the contract only when the
+ * test calls `checked()`: for a test that measures the server's work in this
+ * process (`longestSlice`) and must not count its own checking.
+ */
+export async function callUnchecked(
+  harness: PublishingTestServer,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+) {
+  const url = `${harness.server.url}${path}`;
+  const response = await injectFetch(harness.server.server)(url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    text,
+    /** Checks the answer against the contract (throws on a violation) and returns its body parsed. */
+    checked: () => {
+      harness.checker.check(method, new URL(url), response.status, response.headers, text);
+      return (text ? JSON.parse(text) : undefined) as Record<string, any>;
+    },
+  };
+}
+
 /** A post row for tests: a published post of site 1 by the admin, with the given fields over these defaults. */
 export function postRow(
   fields: { id: number } & Partial<Insertable<PublishingTables['posts']>>,

@@ -9,6 +9,7 @@ import {
   siteNamedTwice,
   emailNotVerified,
   invalidClientSettings,
+  noSitePicked,
 } from '../errors.js';
 import type { FlowDeps } from './deps.js';
 
@@ -62,8 +63,9 @@ export async function consentRequest(
 }
 
 /**
- * The person's answer to a pending authorization request: where the browser goes next (404 as above); an
- * answer naming a site twice is 400 before anything is granted (two accesses for one site: which one?).
+ * The person's answer to a pending authorization request: where the browser goes next (404 as above; 400
+ * for an approval of a publishing scope with no site picked, which would grant a token that can use no site; and for
+ * an answer naming a site twice, before anything is granted: two accesses for one site, which one?).
  */
 export async function answerConsent(
   deps: Pick<FlowDeps, 'consents'>,
@@ -79,6 +81,7 @@ export async function answerConsent(
   }
   const answered = await deps.consents.answer(browser, consentId, accountId, answer);
   if (!answered) throw consentNotFound();
+  if (answered === 'no_site') throw noSitePicked();
   return answered;
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { RateLimiterCompatibleAbstract, RateLimiterRes } from '../../../platform/security/rateLimiterFlexible.js';
+import { RateLimiterCompatibleAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DeveloperDatabase } from '../store/tables.js';
 import { LibraryWindows, type RateLimitBudget, type WindowCounter } from '../../../platform/security/rateLimit.js';
 

@@ -131,6 +131,8 @@ export interface PostListQuery {
   authorId?: number;
   /** The `search` split into terms (`searchTerms`): each in the title, excerpt or content, or, excluded, in none of them. */
   search?: readonly SearchTerm[];
+  /** Who asks (the client address's rate-limit key): a search's turn is fair between callers (`fairTurns`). */
+  caller?: string;
   sticky: 'include' | 'exclude' | 'require';
   dateAfter?: string;
   dateBefore?: string;

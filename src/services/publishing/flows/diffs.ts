@@ -1,9 +1,10 @@
-import { diffWords } from 'diff';
+import { diffLines, diffWords, type Change } from 'diff';
 import type { DiffPart, PostDiffs } from '../../../../generated/publishing/types.gen.js';
 import type { Viewer } from '../domain/access.js';
 import { editablePost } from './autosave.js';
 import type { FlowDeps } from './deps.js';
 import type { RevisionRecord } from '../domain/records.js';
+import { served } from '../../../platform/ops/served.js';
 
 /**
  * A post's revisions and the changes between them, as the editors' revision
@@ -11,15 +12,42 @@ import type { RevisionRecord } from '../domain/records.js';
  * kept (`copy`), added (`add`) and removed (`del`).
  */
 
+/**
+ * The most edits (tokens added or removed) a word or line diff may look for
+ * before it gives up: the diff's work grows with the texts' length times
+ * the edits, so this bounds one diff's time on the event loop whatever the
+ * texts (docs/operations.md#bounded-work).
+ */
+export const MAX_EDITS = 500;
+
+/**
+ * The changes from one text to the next: word by word; when the texts
+ * differ by more than `MAX_EDITS` words, line by line (as the platform's own
+ * revision screens compare lines first); when they differ by more lines
+ * than that too, the whole text removed and the whole text added.
+ */
+async function changes(before: string, after: string): Promise<Change[]> {
+  const bounded = { maxEditLength: MAX_EDITS };
+  const words = diffWords(before, after, bounded);
+  if (words) return words;
+  await served();
+  const lines = diffLines(before, after, bounded);
+  if (lines) return lines;
+  const whole: Change[] = [];
+  if (before) whole.push({ value: before, removed: true, added: false, count: 1 });
+  if (after) whole.push({ value: after, added: true, removed: false, count: 1 });
+  return whole;
+}
+
 /** Words in a run of text. */
 const wordsIn = (text: string) => text.match(/\S+/g)?.length ?? 0;
 
 /** The runs from one text to the next, and how many words each side added and removed. */
-function runs(before: string, after: string): { parts: DiffPart[]; add: number; del: number } {
+async function runs(before: string, after: string): Promise<{ parts: DiffPart[]; add: number; del: number }> {
   const parts: DiffPart[] = [];
   let add = 0;
   let del = 0;
-  for (const change of diffWords(before, after)) {
+  for (const change of await changes(before, after)) {
     if (change.added) add += wordsIn(change.value);
     if (change.removed) del += wordsIn(change.value);
     parts.push({ op: change.added ? 'add' : change.removed ? 'del' : 'copy', value: change.value });
@@ -53,11 +81,15 @@ export async function postDiffs(
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { post } = await editablePost(deps.store, request.site, viewer, request.postId);
   const revisions = await deps.store.postRevisions(post.id);
-  const diffs = revisions.map((revision, index) => {
+  const diffs: PostDiffs['diffs'] = [];
+  for (const [index, revision] of revisions.entries()) {
+    // Each diff is its own bounded slice (two when it falls back to lines); the event loop serves what waits between two.
+    if (index > 0) await served();
     const before = index > 0 ? revisions[index - 1] : undefined;
-    const title = runs(before?.title ?? '', revision.title);
-    const content = runs(before?.content ?? '', revision.content);
-    return {
+    const title = await runs(before?.title ?? '', revision.title);
+    await served();
+    const content = await runs(before?.content ?? '', revision.content);
+    diffs.push({
       from: before?.id ?? 0,
       to: revision.id,
       diff: {
@@ -65,8 +97,8 @@ export async function postDiffs(
         post_content: content.parts,
         totals: { add: title.add + content.add, del: title.del + content.del },
       },
-    };
-  });
+    });
+  }
   return {
     diffs,
     revisions: Object.fromEntries(revisions.map((revision) => [String(revision.id), revisionObject(revision)])),

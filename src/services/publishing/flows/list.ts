@@ -12,6 +12,7 @@ import { postTypeObject } from './postTypes.js';
 import { keptPresentation, presentPost, relationsRequestFor, type PresentDeps } from './presentPost.js';
 import { publishDuePosts } from './schedule.js';
 import { searchTerms } from '../domain/searchTerms.js';
+import { served } from '../../../platform/ops/served.js';
 
 /** The list's query parameters, as validated. */
 export interface ListRequest {
@@ -33,6 +34,8 @@ export interface ListRequest {
   modifiedAfter?: string;
   modifiedBefore?: string;
   search?: string;
+  /** Who asks (the client address's rate-limit key): searches take turns fairly between callers. */
+  caller?: string;
   author?: number;
   sticky?: PostListQuery['sticky'];
   /** Tag slugs: one, a comma list (any of them) or a `+` / space list (all of them). */
@@ -284,6 +287,7 @@ export async function listPosts(deps: PresentDeps, request: ListRequest): Promis
     visibleTo: visibilityFor(viewer, roleCapabilities),
     authorId: request.author ? request.author : undefined,
     search: request.search ? searchTerms(request.search) : undefined,
+    ...(request.search && request.caller !== undefined ? { caller: request.caller } : {}),
     sticky: request.sticky ?? 'include',
     dateAfter: storedTime('after', request.after),
     dateBefore: storedTime('before', request.before),
@@ -327,7 +331,14 @@ export async function listPosts(deps: PresentDeps, request: ListRequest): Promis
   const posts: Post[] = [];
   let next = 0;
   for (const [index, one] of presenting.entries()) {
-    posts.push(kept[index] ?? (await presentPost(deps, { ...one, relations: relations[next++] })));
+    const keptOne = kept[index];
+    if (keptOne) {
+      posts.push(keptOne);
+      continue;
+    }
+    // Each post presented is its own slice of the event loop (a rendering is bounded, a page of them is not).
+    if (next > 0) await served();
+    posts.push(await presentPost(deps, { ...one, relations: relations[next++] }));
   }
   // The counts link names one type: a list of every type (`any`) has none, as on the platform.
   const meta: NonNullable<PostList['meta']> =

@@ -25,6 +25,7 @@ import { slugFromTitle } from './postObject.js';
 import { presentPost, type PresentDeps } from './presentPost.js';
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
+import { phpTruthy } from '../domain/phpTruthy.js';
 
 export interface WriteRequest {
   /** The `site` path parameter, URL-decoded. */
@@ -90,10 +91,6 @@ const SLUGGED_STATUSES: ReadonlySet<string> = new Set(['publish', 'private', 'fu
 /** Post types whose posts have a parent (the platform's hierarchical types). */
 const HIERARCHICAL_TYPES: ReadonlySet<string> = new Set(['page']);
 
-/** A flag inside `discussion` as the platform's `is_truthy` reads it (the top-level flags come cast). */
-const truthy = (value: boolean | number | string | undefined): boolean =>
-  value === true || value === 1 || (typeof value === 'string' && /^(1|t|true)$/i.test(value));
-
 /** A cast flag as stored (0/1). */
 const flag = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -134,7 +131,7 @@ function storedDate(value: string): string {
 function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
   const discussion = body.discussion ?? {};
   const status = (open: boolean | number | string | undefined, given: 'open' | 'closed' | undefined) =>
-    open !== undefined ? (truthy(open) ? 'open' : 'closed') : given;
+    open !== undefined ? (phpTruthy(open) ? 'open' : 'closed') : given;
   const changes: Pick<PostChanges, 'comment_status' | 'ping_status'> = {};
   const comments = status(discussion.comments_open, discussion.comment_status);
   const pings = status(discussion.pings_open, discussion.ping_status);
@@ -201,7 +198,7 @@ const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): S
  * `rest_cannot_assign_sticky`.
  */
 function checkSticky(body: WriteInput, roleCapabilities: ReadonlySet<string>): void {
-  if (truthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
+  if (phpTruthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
     throw cannotMakeSticky();
 }
 

@@ -1,6 +1,7 @@
 import type { Contract } from '../../../platform/contract/types.js';
 import { UploadedFile } from '../../../platform/pipeline/formBodies.js';
 import { phpInt } from './phpInt.js';
+import { phpTruthy } from '../domain/phpTruthy.js';
 
 export { phpInt };
 
@@ -134,10 +135,6 @@ function compileOperation(operation: OperationNode): OperationCasts {
   }
   return { body, defaults: input.defaults === true, query };
 }
-
-/** The platform's `is_truthy`. */
-export const phpTruthy = (value: unknown): boolean =>
-  value === true || value === 1 || (typeof value === 'string' && /^(1|t|true)$/i.test(value));
 
 /** PHP's `(string)` of a scalar; undefined for what it would not cast (an array or object). */
 function phpString(value: unknown): string | undefined {

@@ -44,6 +44,33 @@ export interface RenderContext {
 /** The registered shortcodes, one alternation so that one pass expands them all. */
 const REGISTERED_TAGS = 'caption|gallery|embed';
 
+/**
+ * Most registered shortcodes one text expands or strips, its nested ones
+ * included: finding a shortcode scans the rest of the text for its closing
+ * tag, so the work grows with their number times the text's length. Past it
+ * the rest of the text is left as written (docs/operations.md#bounded-work).
+ */
+export const MAX_SHORTCODES = 100;
+
+/** Most gallery images one text renders, all its galleries together: past it a gallery is left as written. */
+export const MAX_GALLERY_IMAGES = 500;
+
+/** Where a registered shortcode opens (an escaped `[[tag]]` too: it costs the same scan). */
+const OPENER = new RegExp(`\\[(?:${REGISTERED_TAGS})(?![\\w-])`, 'g');
+
+/**
+ * `text` split where its shortcode number `allowed + 1` opens: the part
+ * whose shortcodes are handled, and the rest, left as written.
+ */
+function withinShortcodeBudget(text: string, allowed: number): [handled: string, rest: string] {
+  const opener = new RegExp(OPENER);
+  let seen = 0;
+  for (let found = opener.exec(text); found !== null; found = opener.exec(text)) {
+    if (seen++ === Math.max(0, allowed)) return [text.slice(0, found.index), text.slice(found.index)];
+  }
+  return [text, ''];
+}
+
 /** The number of words in an excerpt generated from the content (WordPress's `excerpt_length`). */
 const EXCERPT_WORDS = 55;
 
@@ -99,8 +126,17 @@ function renderCaption(shortcode: Shortcode, expand: (text: string) => string): 
   );
 }
 
-/** WordPress's HTML5 `[gallery]` of the post's image attachments, linked to their files. */
-function renderGallery(shortcode: Shortcode, ctx: RenderContext, selector: string): string {
+/**
+ * WordPress's HTML5 `[gallery]` of the post's image attachments, linked to
+ * their files, and how many images it shows; undefined (left as written)
+ * when it would show more than `imagesLeft`.
+ */
+function renderGallery(
+  shortcode: Shortcode,
+  ctx: RenderContext,
+  selector: string,
+  imagesLeft: number,
+): { html: string; images: number } | undefined {
   const named = shortcode.attrs.named;
   const images = ctx.attachments.filter((attachment) => attachment.mime_type.startsWith('image/'));
   const selected =
@@ -109,7 +145,8 @@ function renderGallery(shortcode: Shortcode, ctx: RenderContext, selector: strin
       : [...new Set(named.ids.split(/[\s,]+/).map((id) => Math.abs(toInt(id))))].flatMap((id) =>
           images.filter((image) => image.ID === id),
         );
-  if (selected.length === 0) return '';
+  if (selected.length === 0) return { html: '', images: 0 };
+  if (selected.length > imagesLeft) return undefined;
 
   const columns = named.columns === undefined ? 3 : toInt(named.columns);
   const size = escapeHtml(sanitizeHtmlClass(named.size ?? 'thumbnail'));
@@ -126,10 +163,12 @@ function renderGallery(shortcode: Shortcode, ctx: RenderContext, selector: strin
       : '';
     return `<figure class="gallery-item"><div class="gallery-icon ${orientation}"><a href="${url}">${img}</a></div>${figcaption}</figure>`;
   });
-  return (
-    `<div id="${selector}" class="gallery galleryid-${ctx.postId ?? 0} gallery-columns-${columns} gallery-size-${size}">` +
-    `${items.join('')}</div>`
-  );
+  return {
+    html:
+      `<div id="${selector}" class="gallery galleryid-${ctx.postId ?? 0} gallery-columns-${columns} gallery-size-${size}">` +
+      `${items.join('')}</div>`,
+    images: selected.length,
+  };
 }
 
 /** `[embed]URL[/embed]` without fetching oEmbed: WordPress's link fallback inside an embed figure. */
@@ -177,24 +216,47 @@ function closedHtml(value: string | undefined): string | undefined {
   return /^[^<]*(?:<[^>]*>[^<]*)*$/.test(value) ? value : '';
 }
 
-/** An expander of the registered shortcodes for one post (galleries numbered from 1); others are left as written. */
+/** A `replace` callback's answer that leaves the shortcode as written (the library keeps the match for anything but text). */
+const AS_WRITTEN = undefined as unknown as string;
+
+/**
+ * An expander of the registered shortcodes for one post (galleries numbered
+ * from 1); others are left as written, and so are those past the text's
+ * budget (`MAX_SHORTCODES`, `MAX_GALLERY_IMAGES`).
+ */
 function createExpander(ctx: RenderContext): (text: string) => string {
   let galleries = 0;
+  let shortcodes = MAX_SHORTCODES;
+  let images = MAX_GALLERY_IMAGES;
   const expand = (text: string): string => {
     // No `[`, no shortcode: @wordpress/shortcode compiles its expression anew on every call.
     if (!text.includes('[')) return text;
-    return replace(REGISTERED_TAGS, text, (shortcode) => {
+    const [handled, rest] = withinShortcodeBudget(text, shortcodes);
+    const expanded = replace(REGISTERED_TAGS, handled, (shortcode) => {
+      if (shortcodes <= 0) return AS_WRITTEN;
+      shortcodes--;
       if (shortcode.tag === 'caption') return renderCaption(shortcode, expand);
-      if (shortcode.tag === 'gallery') return renderGallery(shortcode, ctx, `gallery-${++galleries}`);
+      if (shortcode.tag === 'gallery') {
+        const html = renderGallery(shortcode, ctx, `gallery-${galleries + 1}`, images);
+        if (html === undefined) return AS_WRITTEN;
+        galleries++;
+        images -= html.images;
+        return html.html;
+      }
       return renderEmbed(shortcode);
     });
+    return expanded + rest;
   };
   return expand;
 }
 
-/** Removes the registered shortcodes, content included (WordPress's `strip_shortcodes`). */
+/** Removes the registered shortcodes, content included (WordPress's `strip_shortcodes`), within `MAX_SHORTCODES`. */
 function stripShortcodes(text: string): string {
-  return text.includes('[') ? outsideTags(text, (guarded) => replace(REGISTERED_TAGS, guarded, () => '')) : text;
+  if (!text.includes('[')) return text;
+  return outsideTags(text, (guarded) => {
+    const [handled, rest] = withinShortcodeBudget(guarded, MAX_SHORTCODES);
+    return replace(REGISTERED_TAGS, handled, () => '') + rest;
+  });
 }
 
 /** WordPress's `wp_strip_all_tags`: drops tags, and `<script>`/`<style>` with their content. */

@@ -377,7 +377,9 @@ export function kyselyPostLists(
   return {
     ...lists,
     listPosts: (query) =>
-      query.search === undefined ? lists.listPosts(query) : inSearchTurn(searchBudgetMs, () => lists.listPosts(query)),
+      query.search === undefined
+        ? lists.listPosts(query)
+        : inSearchTurn(query.caller, searchBudgetMs, () => lists.listPosts(query)),
   };
 }
 

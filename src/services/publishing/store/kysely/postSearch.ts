@@ -1,9 +1,11 @@
 import { sql, SqliteAdapter, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { fairTurns } from '../../../../platform/ops/fairTurns.js';
 import { StoreBusyError } from '../../../../platform/store/unavailable.js';
 import type { PostListQuery } from '../../domain/publishingStore.js';
 import type { SearchTerm } from '../../domain/searchTerms.js';
 import type { PublishingTables } from '../tables.js';
 import type { Db } from './db.js';
+import { served } from '../../../../platform/ops/served.js';
 
 /**
  * A list's `search` through an index (docs/decisions/search-index.md).
@@ -19,7 +21,8 @@ import type { Db } from './db.js';
  * index names the site's posts holding every three-character piece of the
  * terms (a read of the index only); those are then checked for the terms
  * themselves a few posts per statement (`SLICE_POSTS`), one search at a
- * time for the whole process (first come, first served), each step after
+ * time for the whole process, each caller with at most one search waiting
+ (`fairTurns`: a caller that floods holds one place in the line), each step after
  * the event loop has served what waits (`setImmediate`). A search that has
  * not ended within its budget (`STORE_TIMEOUT_MS`, waiting for its turn
  * included) ends with `StoreBusyError` (503 with `Retry-After`).
@@ -105,46 +108,19 @@ function trigramQuery(terms: readonly SearchTerm[]): string | undefined {
   return [...pieces].map((piece) => `"${piece.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-/** Whether a search holds the turn; the searches waiting for it, first come first served. */
-let turnTaken = false;
-const waiting: (() => void)[] = [];
+/**
+ * The searches' turns: one search at a time in the process, each caller
+ * (client address, or /64) with at most one search waiting (fairTurns).
+ */
+const turns = fairTurns((reason) => new StoreBusyError(`search: ${reason}`));
 
-/** Hands the turn to the next waiting search, or frees it. */
-function passTurn(): void {
-  const next = waiting.shift();
-  if (next) next();
-  else turnTaken = false;
-}
-
-/** Waits for the turn (at most `waitMs`: then `StoreBusyError`); the caller must `passTurn` when done. */
-function takeTurn(waitMs: number, budgetMs: number): Promise<void> {
-  if (!turnTaken) {
-    turnTaken = true;
-    return Promise.resolve();
-  }
-  return new Promise((resolve, reject) => {
-    const handOver = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(
-      () => {
-        waiting.splice(waiting.indexOf(handOver), 1);
-        reject(new StoreBusyError(`search waited past its budget of ${budgetMs} ms`));
-      },
-      Math.max(0, waitMs),
-    );
-    waiting.push(handOver);
-  });
-}
-
-/** Lets the event loop serve what waits (timers, connections, other requests) before the next step. */
-const served = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Who asks when a query does not say (an in-process caller: the admin command, a test's store). */
+const NO_CALLER = '';
 
 /**
  * SQLite: the IDs (a JSON array) of the site's posts of the list's types and
  * statuses that `search` matches, found as the module's comment says: one
- * search at a time in the process, first come first served, each step after
+ * search at a time in the process, fair between callers, each step after
  * the event loop has served what waits. Throws `StoreBusyError` when the
  * search has not ended within `budgetMs` (waiting included).
  */
@@ -160,7 +136,7 @@ export async function matchingIds(
   };
   const terms = query.search;
   const pieces = trigramQuery(terms);
-  await takeTurn(deadline - now(), budgetMs);
+  const passTurn = await turns.take(query.caller ?? NO_CALLER, deadline - now());
   try {
     await served();
     inTime();
@@ -211,8 +187,12 @@ export async function matchingIds(
  * busy, not all of them; throws `StoreBusyError` when the turn does not come
  * within `budgetMs` (each statement is bounded by the statement timeout).
  */
-export async function inSearchTurn<T>(budgetMs: number, work: () => Promise<T>): Promise<T> {
-  await takeTurn(budgetMs, budgetMs);
+export async function inSearchTurn<T>(
+  caller: string | undefined,
+  budgetMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  const passTurn = await turns.take(caller ?? NO_CALLER, budgetMs);
   try {
     return await work();
   } finally {
