@@ -126,13 +126,16 @@ export async function readAutosave(
   const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
   if (!autosave) throw noAutosave();
+  // An autosave stored before autosaves were filtered holds what its author sent: shown as the author's role has it filtered.
+  const authorCapabilities = await store.capabilitiesOf(site.id, autosave.authorId);
+  const shown = storedPostText(autosave, authorCapabilities);
   return {
     ID: autosave.id,
     author_ID: autosave.authorId,
     post_ID: post.id,
-    title: autosave.title,
-    content: autosave.content,
-    excerpt: autosave.excerpt,
+    title: shown.title,
+    content: shown.content,
+    excerpt: shown.excerpt,
     preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, autosave.id),
     modified: apiDate(autosave.modified),
   };
