@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
+import { stopWithParent } from './stop-with-parent.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.MOCK_PORT ?? 4010);
@@ -111,3 +112,5 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Left by a parent that went without passing a signal on (a shell npm ran this under): the mock stops too.
+stopWithParent(stop);

@@ -6,9 +6,11 @@
  * loads no TypeScript tool and builds nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from './fresh.mjs';
+import { stopWithParent } from './stop-with-parent.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const stale = ['docs', 'ui', 'server'].filter((name) => !isFresh(BUILD_STAMPS[name], BUILD_INPUTS[name]));
@@ -36,13 +38,30 @@ const server = spawn(
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-// `npm start` runs this under `sh -c`, which a SIGTERM to npm (`kill <pid of npm start>`) ends without passing the
-// signal on: this process would be left, and the server on its port. When the parent goes, the server is stopped too.
-const parent = process.ppid;
-const orphaned = setInterval(() => {
-  if (process.ppid === parent) return;
-  clearInterval(orphaned);
-  server.kill('SIGTERM');
-}, 250);
-orphaned.unref();
+// Left by a parent that went without passing a signal on (a shell npm ran this under): the server stops too.
+stopWithParent(() => server.kill('SIGTERM'));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+// Once the server answers, where to go: the dashboard at the address a browser on this machine reaches (PUBLIC_URL when set).
+const port = Number(process.env.PORT || 8080);
+const host =
+  !process.env.HOST || process.env.HOST === '0.0.0.0' || process.env.HOST === '::' ? '127.0.0.1' : process.env.HOST;
+const origin = (process.env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(
+  /\/+$/,
+  '',
+);
+let announced = false;
+const announce = setInterval(() => {
+  const socket = connect(port, host);
+  socket.once('error', () => socket.destroy());
+  socket.once('connect', () => {
+    socket.destroy();
+    if (announced) return;
+    announced = true;
+    clearInterval(announce);
+    console.log(
+      `\nOpen ${origin}/developers in a browser: the developer dashboard (API docs at ${origin}/docs/profiles)\n`,
+    );
+  });
+}, 250);
+server.once('exit', () => clearInterval(announce));

@@ -30,18 +30,30 @@ export interface AvatarUrlOptions {
   d?: string;
   /** The highest audience rating to show: `g`, `pg`, `r` or `x`. */
   r?: 'g' | 'pg' | 'r' | 'x';
-  /** Where the deployment serves its avatar images (`<origin>/avatar`, or a CDN in front of it); default `DEFAULT_AVATAR_BASE_URL`. */
+  /** Where the deployment serves its avatar images (`<origin>/avatar`, or a CDN in front of it); default: beside `client`'s, else `DEFAULT_AVATAR_BASE_URL`. */
   baseUrl?: string;
+  /**
+   * A client of this package (`createClient(…)`, or the default `client`): the images are served beside its base URL,
+   * `<origin>/avatar` for a base URL of `<origin>/v3`, so a deployment's address is set in one place.
+   */
+  client?: { getConfig(): { baseUrl?: string } };
 }
+
+/** Where the avatar images are beside a Profiles API base URL: `<origin>/v3` (any path ending in `/v3`) becomes `<origin>/avatar`. */
+export const avatarBaseUrlOf = (profilesBaseUrl: string): string =>
+  `${profilesBaseUrl.replace(/\/+$/, '').replace(/\/v3$/, '')}/avatar`;
 
 /**
  * The URL of an email's avatar image: `<baseUrl>/<profileIdentifier(email)>`
+ * (`baseUrl`, else beside `client`'s base URL, else the default server's)
  * with `s`, `d` and `r` as query parameters when given (in that order,
  * URL-encoded). A size that is not an integer from 1 to 2048 throws a
  * `RangeError` rather than making a URL the server would answer `400`.
  */
 export const avatarUrl = (email: string, options: AvatarUrlOptions = {}): string => {
-  const { s, d, r, baseUrl = DEFAULT_AVATAR_BASE_URL } = options;
+  const { s, d, r, client } = options;
+  const clientBase = client?.getConfig().baseUrl;
+  const baseUrl = options.baseUrl ?? (clientBase ? avatarBaseUrlOf(clientBase) : DEFAULT_AVATAR_BASE_URL);
   if (s !== undefined && !(Number.isInteger(s) && s >= 1 && s <= 2048)) {
     throw new RangeError(`avatar size s must be an integer from 1 to 2048, not ${s}`);
   }

@@ -1,10 +1,11 @@
 /**
  * Publishing's answers typed by the call's own options, which hey-api cannot
- * do (the contract's 200 is one `anyOf` of the post, the picked fields and the
- * envelope). `scripts/build-sdk.ts` exports these instead of the plain
+ * do (every operation's 200 is one `anyOf` of its body and its envelope, a
+ * post's of the full post and the picked fields too). Every operation is
+ * exported here, `scripts/build-sdk.ts` exports these instead of the plain
  * wrappers of the same names; the code is theirs, only the types differ.
  */
-import type { CallOptions, Result } from './layer.js';
+import type { CallOptions } from './layer.js';
 import * as plain from './operations.js';
 import type * as T from './types.gen.js';
 
@@ -25,6 +26,9 @@ type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${i
 /** The names in a comma-separated list, trimmed, as the server splits `fields`. */
 type Names<S extends string> = S extends `${infer Head},${infer Tail}` ? Trim<Head> | Names<Tail> : Trim<S>;
 
+/** The `fields` of a call's query, or undefined. */
+type FieldsOf<Q> = 'fields' extends keyof Q ? Q['fields'] : undefined;
+
 /** A post as `fields` leaves it: the named keys of a literal list, any keys for a list known only at run time, all of them for none. */
 type PickedPost<F> = F extends string
   ? string extends F
@@ -37,14 +41,17 @@ type PickedPost<F> = F extends string
 /** The query an operation declares, less `callback`: JSONP is for `<script>` tags, not for this client. */
 type Query<TData extends { query?: unknown }> = Omit<NonNullable<TData['query']>, 'callback'>;
 
-/** `http_envelope` on: the envelope; off: `Body`; not known before the call: either. */
-type Enveloped<Q, Body> =
+/** Every envelope an operation may answer with `http_envelope`. */
+type AnyEnvelope = T.Envelope | T.ListEnvelope | T.BulkEnvelope | T.ResourceEnvelope;
+
+/** `http_envelope` on: the envelope `Env`; off: `Body`; not known before the call: either. */
+type Enveloped<Q, Body, Env> =
   On<'http_envelope' extends keyof Q ? Q['http_envelope'] : undefined> extends infer E
     ? [E] extends [true]
-      ? T.Envelope
+      ? Env
       : [E] extends [false]
         ? Body
-        : T.Envelope | Body
+        : Env | Body
     : never;
 
 /**
@@ -56,33 +63,104 @@ type Typed<TData extends { query?: unknown; url: string }, Q> = Omit<CallOptions
   query?: Q & Query<TData>;
 };
 
-/** A call answering a post: the full `Post`; with `fields: 'ID,title'` just those keys; with `http_envelope: true` the `Envelope`. */
-type PostCall<TData extends { query?: unknown; url: string }, Errors> = <const Q extends object = {}>(
-  options: Typed<TData, Q>,
-) => Promise<Result<{ 200: Enveloped<Q, PickedPost<'fields' extends keyof Q ? Q['fields'] : undefined>> }, Errors>>;
+/** A plain operation: its options' data type, and its `Result`. */
+type Plain = (options: never) => Promise<{ status: number }>;
+type DataOf<Op extends Plain> = Parameters<Op>[0] extends CallOptions<infer TData> ? TData : never;
+type AnswerOf<Op extends Plain> = Awaited<ReturnType<Op>>;
+/** What the contract says a 200 of the operation may be: its body or its envelope. */
+type OkOf<Op extends Plain> = Extract<AnswerOf<Op>, { status: 200 }> extends { data: infer D } ? D : never;
 
-/** A call answering `Body`, or with `http_envelope: true` the `Envelope`. */
-type BodyCall<TData extends { query?: unknown; url: string }, Body, Errors> = <const Q extends object = {}>(
-  options: Typed<TData, Q>,
-) => Promise<Result<{ 200: Enveloped<Q, Body> }, Errors>>;
+/** The operation's `Result` with its 200's `data` made `Data`; every other status as it was. */
+type Retyped<Answer, Data> = Answer extends { status: 200 } ? Omit<Answer, 'data'> & { data: Data } : Answer;
 
-const typed = <F>(operation: (options: never) => Promise<unknown>): F => operation as F;
+/** A call whose 200 answers `Body<Q>` (chosen by `Kind`), or with `http_envelope: true` the operation's envelope. */
+type Call<Op extends Plain, Kind> = <const Q extends object = {}>(
+  options: Typed<DataOf<Op> & { url: string }, Q>,
+) => Promise<Retyped<AnswerOf<Op>, Enveloped<Q, BodyOf<Op, Kind, Q>, Extract<OkOf<Op>, AnyEnvelope>>>>;
 
-/** Reads a post. */
-export const getPost = typed<PostCall<T.GetPostData, T.GetPostErrors>>(plain.getPost);
+/** The body of a 200 without the envelope: a post as `fields` leaves it, a list of such posts, or the operation's one body. */
+type BodyOf<Op extends Plain, Kind, Q> = Kind extends 'post'
+  ? PickedPost<FieldsOf<Q>>
+  : Kind extends 'list'
+    ? Omit<T.PostList, 'posts'> & { posts: PickedPost<FieldsOf<Q>>[] }
+    : Exclude<OkOf<Op>, AnyEnvelope>;
+
+/** An operation answering a post: the full `Post`; with `fields: 'ID,title'` just those keys; with `http_envelope: true` the `Envelope`. */
+type PostCall<Op extends Plain> = Call<Op, 'post'>;
+/** An operation answering a list of posts, each as `fields` leaves it. */
+type ListCall<Op extends Plain> = Call<Op, 'list'>;
+/** An operation answering its one body, or with `http_envelope: true` its envelope. */
+type BodyCall<Op extends Plain> = Call<Op, 'body'>;
+
+const post = <Op extends Plain>(operation: Op) => operation as unknown as PostCall<Op>;
+const list = <Op extends Plain>(operation: Op) => operation as unknown as ListCall<Op>;
+const body = <Op extends Plain>(operation: Op) => operation as unknown as BodyCall<Op>;
+
+/** Reads a post by ID. */
+export const getPost = post(plain.getPost);
+/** Reads a post by slug. */
+export const getPostBySlug = post(plain.getPostBySlug);
+/** Creates a post. */
+export const createPost = post(plain.createPost);
+/** Edits a post. */
+export const updatePost = post(plain.updatePost);
 /** Moves a post to the trash (or deletes a trashed one for good). */
-export const deletePost = typed<PostCall<T.DeletePostData, T.DeletePostErrors>>(plain.deletePost);
+export const deletePost = post(plain.deletePost);
 /** Restores a post from the trash. */
-export const restorePost = typed<PostCall<T.RestorePostData, T.RestorePostErrors>>(plain.restorePost);
+export const restorePost = post(plain.restorePost);
+/** Reads a post (v1.2). */
+export const getPostV12 = post(plain.getPostV12);
+/** Creates a post (v1.2). */
+export const createPostV12 = post(plain.createPostV12);
+/** Edits a post (v1.2). */
+export const updatePostV12 = post(plain.updatePostV12);
+/** Lists posts. */
+export const listPosts = list(plain.listPosts);
+/** Lists posts (v1.2). */
+export const listPostsV12 = list(plain.listPostsV12);
 /** Reads a site. */
-export const getSite = typed<BodyCall<T.GetSiteData, T.Site, T.GetSiteErrors>>(plain.getSite);
+export const getSite = body(plain.getSite);
+/** The caller's user. */
+export const getMe = body(plain.getMe);
+/** The caller's sites. */
+export const getMySites = body(plain.getMySites);
+/** Counts a site's posts per status. */
+export const getPostCounts = body(plain.getPostCounts);
+/** Trashes (or deletes) many posts. */
+export const bulkDeletePosts = body(plain.bulkDeletePosts);
+/** Restores many posts. */
+export const bulkRestorePosts = body(plain.bulkRestorePosts);
 /** Reads a post's likes. */
-export const getPostLikes = typed<BodyCall<T.GetPostLikesData, T.PostLikes, T.GetPostLikesErrors>>(plain.getPostLikes);
+export const getPostLikes = body(plain.getPostLikes);
 /** Whether the caller likes a post, and how many do. */
-export const getMyPostLike = typed<BodyCall<T.GetMyPostLikeData, T.MyPostLike, T.GetMyPostLikeErrors>>(
-  plain.getMyPostLike,
-);
+export const getMyPostLike = body(plain.getMyPostLike);
 /** Reads a post's replies. */
-export const getPostReplies = typed<BodyCall<T.GetPostRepliesData, T.PostReplies, T.GetPostRepliesErrors>>(
-  plain.getPostReplies,
-);
+export const getPostReplies = body(plain.getPostReplies);
+/** A site's post types. */
+export const listPostTypes = body(plain.listPostTypes);
+/** A site's categories. */
+export const listCategories = body(plain.listCategories);
+/** Creates a category. */
+export const createCategory = body(plain.createCategory);
+/** Reads a category by slug. */
+export const getCategoryBySlug = body(plain.getCategoryBySlug);
+/** Edits a category. */
+export const updateCategory = body(plain.updateCategory);
+/** Deletes a category. */
+export const deleteCategory = body(plain.deleteCategory);
+/** A site's tags. */
+export const listTags = body(plain.listTags);
+/** Creates a tag. */
+export const createTag = body(plain.createTag);
+/** Reads a tag by slug. */
+export const getTagBySlug = body(plain.getTagBySlug);
+/** Edits a tag. */
+export const updateTag = body(plain.updateTag);
+/** Deletes a tag. */
+export const deleteTag = body(plain.deleteTag);
+/** Reads a post's autosave. */
+export const getPostAutosave = body(plain.getPostAutosave);
+/** Autosaves a post. */
+export const autosavePost = body(plain.autosavePost);
+/** A post's revisions and their differences. */
+export const getPostDiffs = body(plain.getPostDiffs);

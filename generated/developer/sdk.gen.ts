@@ -449,8 +449,8 @@ export const setOAuthClient = <ThrowOnError extends boolean = false>(options: Op
  *
  * What the consent page shows while an app waits for the logged-in
  * person's answer: the app, the scopes it asks for, where it will send
- * the answer, and the person's publishing sites with their role on each
- * (to pick from). `consentId` comes from the page's address
+ * the answer, whether it signs the person in (`openid`), and the
+ * person's publishing sites with their role on each (to pick from). `consentId` comes from the page's address
  * (`/developers#consent=<id>`), where the authorization server sent the
  * person; a request lasts 10 minutes.
  *
@@ -472,7 +472,10 @@ export const getConsentRequest = <ThrowOnError extends boolean = false>(options:
  * scopes it asked for, the publishing ones on the sites picked here
  * (each `read`, or `write` when the app asked for `publishing:write`;
  * sites the person has no role on are ignored); a token still acts
- * only as far as the person's role on each site allows. The answer
+ * only as far as the person's role on each site allows. An approval of
+ * a publishing scope must pick at least one of the person's sites: one
+ * that picks none is refused (400 `invalid_request`), since its token
+ * could use no site. The answer
  * names where the browser goes next: the authorization server, which
  * sends the person back to the app with a code (or `access_denied`).
  *

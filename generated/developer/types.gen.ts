@@ -335,6 +335,10 @@ export type SiteAccess = 'read' | 'write';
  * An app's pending authorization request.
  */
 export type ConsentRequest = {
+    /**
+     * Whether the app asks to sign the person in (OpenID Connect, `scope=openid`): it then learns the account's id (`sub`), and nothing else of the person through that scope.
+     */
+    openid: boolean;
     application: {
         /**
          * The application's id (its `client_id`).
@@ -435,6 +439,14 @@ export type AuthorizationList = {
              * A site's ID.
              */
             id: number;
+            /**
+             * Its name.
+             */
+            name: string;
+            /**
+             * Its address.
+             */
+            url: string;
             access: SiteAccess;
         }>;
         /**

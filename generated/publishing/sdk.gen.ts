@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, EditMediaV12Data, EditMediaV12Errors, EditMediaV12Responses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMediaData, GetMediaErrors, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GetMediaResponses, GetMediaV12Data, GetMediaV12Errors, GetMediaV12Responses, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListMediaData, ListMediaErrors, ListMediaResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -790,6 +790,159 @@ export const getPostDiffs = <ThrowOnError extends boolean = false>(options: Opti
     url: '/sites/{site}/post/{post_ID}/diffs',
     ...options
 });
+
+/**
+ * List a site's media
+ *
+ * The site's media items (the platform's attachments), newest first by
+ * default, each as the media item object; `found` counts every match.
+ * Needs a token of a user who may write posts on the site (`edit_posts`:
+ * contributors and up; 403 `unauthorized` `User cannot view media`).
+ *
+ * Paging: `number` items (20 by default, at most 100) from `offset`, or
+ * the 1-based `page` of them (it wins over `offset`), or after
+ * `page_handle`, the `meta.next_page` of the page before (given while
+ * more items match).
+ *
+ */
+export const listMedia = <ThrowOnError extends boolean = false>(options: Options<ListMediaData, ThrowOnError>) => (options.client ?? client).get<ListMediaResponses, ListMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media',
+    ...options
+});
+
+/**
+ * Upload media
+ *
+ * Adds files to the site's media library: the files of a multipart
+ * body (`media[]`), and files fetched from `media_urls[]` (only from the
+ * hosts the deployment allows, `MEDIA_URL_HOSTS`; never from an address
+ * inside its network). `attrs[i]` sets the `title`, `caption`,
+ * `description`, `alt` and `parent_id` (the post it is attached to, of
+ * this site) of the i-th file, counting `media[]` first, then
+ * `media_urls[]`. Needs `upload_files` (authors and up; 403
+ * `unauthorized` `User cannot upload media.`).
+ *
+ * Each file is checked by its content, not its name: JPEG, PNG, GIF,
+ * WebP and PDF are taken (SVG is not); an image larger than the
+ * deployment's pixel limit is refused before it is decoded. Images
+ * lose their EXIF and other metadata (GPS location included) and keep
+ * their orientation. A file refused is listed in `errors`
+ * (`{file, error, message}`: `rest_upload_file_too_big`,
+ * `rest_upload_limited_space` for the site's quota,
+ * `rest_upload_invalid_type`, `rest_upload_too_many_pixels`,
+ * `rest_upload_sideload_error`); when every file is refused the answer
+ * is `400` `{"errors": [...]}`.
+ *
+ */
+export const uploadMedia = <ThrowOnError extends boolean = false>(options: Options<UploadMediaData, ThrowOnError>) => (options.client ?? client).post<UploadMediaResponses, UploadMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a media item
+ *
+ * The media item object. Anyone may read an item of a public site
+ * (as its file is public); a private site's items only its users.
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`),
+ * item (404 `unknown_media` `Unknown media`).
+ *
+ */
+export const getMedia = <ThrowOnError extends boolean = false>(options: Options<GetMediaData, ThrowOnError>) => (options.client ?? client).get<GetMediaResponses, GetMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}',
+    ...options
+});
+
+/**
+ * Edit a media item's attributes
+ *
+ * Sets the item's `title`, `caption`, `description`, `alt` and
+ * `parent_id` (a post of this site, or `0` to detach it); fields not
+ * given keep their values. Needs `upload_files`, and `edit_others_posts`
+ * for an item someone else uploaded (403 `unauthorized` `User cannot
+ * edit media`). A `parent_id` naming no post of the site is 400
+ * `invalid_input`.
+ *
+ */
+export const updateMedia = <ThrowOnError extends boolean = false>(options: Options<UpdateMediaData, ThrowOnError>) => (options.client ?? client).post<UpdateMediaResponses, UpdateMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a media item
+ *
+ * Deletes the item and its file for good: the file stops answering at
+ * once, on every instance. Answers the item as it was, with `status:
+ * "deleted"`. Needs `upload_files`, and `edit_others_posts` for an item
+ * someone else uploaded (403 `unauthorized` `User cannot delete media`).
+ *
+ */
+export const deleteMedia = <ThrowOnError extends boolean = false>(options: Options<DeleteMediaData, ThrowOnError>) => (options.client ?? client).post<DeleteMediaResponses, DeleteMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}/delete',
+    ...options
+});
+
+/**
+ * Read a media item (REST v1.2)
+ *
+ * The v1.1 read (`getMedia`) with `modified` (the last change to the
+ * item or its file) and `revision_history` (the files an edit replaced,
+ * newest first, and the `original`).
+ *
+ */
+export const getMediaV12 = <ThrowOnError extends boolean = false>(options: Options<GetMediaV12Data, ThrowOnError>) => (options.client ?? client).get<GetMediaV12Responses, GetMediaV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/media/{media_ID}',
+    ...options
+});
+
+/**
+ * Replace a media item's file (REST v1.2)
+ *
+ * Replaces the item's file with the one given (`media`, a multipart
+ * file, or `media_url`, fetched as `uploadMedia` fetches), checked and
+ * cleaned as an upload is, and sets the attributes given. The file it
+ * replaces is kept in `revision_history`. Needs `upload_files`, and
+ * `edit_others_posts` for someone else's item.
+ *
+ */
+export const editMediaV12 = <ThrowOnError extends boolean = false>(options: Options<EditMediaV12Data, ThrowOnError>) => (options.client ?? client).post<EditMediaV12Responses, EditMediaV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/media/{media_ID}/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a media file
+ *
+ * A media item's file (its `URL`), or one its edits replaced, as
+ * stored: images without metadata. An image is resized on request:
+ * `w` (width), `h` (height), `resize=w,h` (exactly that size,
+ * cropped), `fit=w,h` (within that box); never larger than the image.
+ * Answers carry an `ETag` (a `304` for `If-None-Match`) and may be
+ * cached; a deleted item's files answer `404` at once, on every
+ * instance. Needs no token.
+ *
+ */
+export const getMediaFile = <ThrowOnError extends boolean = false>(options: Options<GetMediaFileData, ThrowOnError>) => (options.client ?? client).get<GetMediaFileResponses, GetMediaFileErrors, ThrowOnError>({ url: '/files/{site_ID}/{folder}/{file}', ...options });
 
 /**
  * Get this API description

@@ -353,6 +353,17 @@ describe('publishing mock', () => {
     expect(res.json()).toHaveProperty(key);
   });
 
+  it('answers an upload with its example item, and a media list with a next page handle', async () => {
+    const form = new FormData();
+    form.append('media[]', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+    const uploaded = await viaMock('/rest/v1.1', '/sites/1/media/new', { method: 'POST', headers: auth, body: form });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json()).toMatchObject({ media: [{ ID: 201, mime_type: 'image/jpeg' }] });
+    const page = await viaMock('/rest/v1.1', '/sites/1/media?number=1', { headers: auth });
+    expect(page.status).toBe(200);
+    expect(page.json()).toMatchObject({ found: 2, media: [{ ID: 201 }], meta: { next_page: expect.any(String) } });
+  });
+
   it('serves the example of whether I like a post', async () => {
     const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/likes/mine', {
       headers: { ...auth, Prefer: 'example=liked' },

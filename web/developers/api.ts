@@ -73,10 +73,10 @@ export function dashboardApi(baseUrl: string) {
     },
     logIn: async (email: string, password: string) =>
       remember(await unwrap(sdk.logIn({ client, body: { email, password } }))),
-    /** Signs up (the answer says nothing about the address), then logs in with the same password. */
+    /** Signs up (the answer says nothing about the address), then logs in with the same password; with the sign-up's message. */
     async signUp(email: string, password: string) {
-      await unwrap(sdk.signUp({ client, body: { email, password } }));
-      return remember(await unwrap(sdk.logIn({ client, body: { email, password } })));
+      const { message } = await unwrap(sdk.signUp({ client, body: { email, password } }));
+      return { session: remember(await unwrap(sdk.logIn({ client, body: { email, password } }))), message };
     },
     async logOut(): Promise<void> {
       await unwrap(sdk.logOut({ client, headers: csrf() }));

@@ -99,7 +99,7 @@ function oauthSettings(application: Application): HTMLElement {
     field(
       'redirect_uris',
       'Redirect URIs',
-      'One a line, exactly as your app sends redirect_uri: https://…, or http://127.0.0.1:PORT/… on this computer.',
+      'One a line, exactly as your app sends redirect_uri: https://…; an app on the person’s computer registers http://127.0.0.1/… (any port matches, RFC 8252) or its own scheme.',
       'https://app.example.com/callback',
     ),
     field(

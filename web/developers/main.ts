@@ -5,6 +5,7 @@ import { copyField } from './clipboard.js';
 import { confirmAction } from './confirm.js';
 import { byId } from './dom.js';
 import { consentIdOf, renderAuthorizations, renderConsent } from './consent.js';
+import { signUpNotice } from './notices.js';
 
 /**
  * The developer dashboard page: log in or sign up, then list, create,
@@ -193,7 +194,7 @@ page.logInForm.addEventListener('submit', (event) => {
     form.reset();
     // Sent here by an app's authorization request: once logged in, the person answers that same request.
     const consentId = consentIdOf(window.location.hash);
-    if (consentId) return showConsent(consentId);
+    if (consentId) return showConsent(consentId, session.email);
     await showSignedIn(session);
     announce(`Logged in as ${session.email}.`);
     page.main.focus();
@@ -204,12 +205,10 @@ page.signUpForm.addEventListener('submit', (event) => {
   event.preventDefault();
   const form = page.signUpForm;
   void busy(submitter(event), async () => {
-    const session = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
+    const { session, message } = await api.signUp(fieldValue(form, 'email'), fieldValue(form, 'password'));
     form.reset();
     await showSignedIn(session);
-    announce(
-      `Welcome! Your account ${session.email} is ready. Open the link we emailed you to verify the address, then create an application to get an API key.`,
-    );
+    announce(signUpNotice(session.email, message));
     page.main.focus();
   });
 });
@@ -418,14 +417,14 @@ async function openLinkAndSession() {
   }
   const session = await api.currentSession();
   const consentId = consentIdOf(window.location.hash);
-  if (session && consentId) return showConsent(consentId);
+  if (session && consentId) return showConsent(consentId, session.email);
   if (session) await showSignedIn(session);
   else showSignedOut();
   if (consentId) announce('An app asks to use your account: log in, and it will show what it asks for.');
 }
 
 /** An app's authorization request, for the logged-in person to allow or deny; their answer sends the browser on. */
-async function showConsent(consentId: string) {
+async function showConsent(consentId: string, account: string) {
   const request = await api.consentRequest(consentId);
   // Signed in now: the "log in first" message has done its work, even one still on its way to the status line.
   clearAnnouncement();
@@ -433,11 +432,13 @@ async function showConsent(consentId: string) {
   page.loading.hidden = true;
   page.signedOut.hidden = true;
   page.signedIn.hidden = true;
+  page.accountEmail.textContent = account;
   page.account.hidden = false;
   document.getElementById('consent-form')?.remove();
   page.main.append(
     renderConsent(
       request,
+      account,
       (approve, sites) =>
         void busy(null, async () => window.location.assign(await api.answerConsent(consentId, { approve, sites }))),
     ),

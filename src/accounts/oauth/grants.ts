@@ -22,6 +22,8 @@ export interface GrantableSite {
 export interface ConsentRequest {
   application: { id: string; name: string; websiteUrl: string | null };
   scopes: OAuthScope[];
+  /** Whether the app asks to sign the person in (OpenID Connect): it learns the account's id. */
+  openid: boolean;
   redirectUri: string;
   sites: GrantableSite[];
 }
@@ -31,7 +33,7 @@ export interface Authorization {
   applicationId: string;
   name: string;
   scopes: OAuthScope[];
-  sites: { id: number; access: SiteAccess }[];
+  sites: { id: number; name: string; url: string; access: SiteAccess }[];
   grantedAt: string;
 }
 
@@ -52,7 +54,7 @@ export interface OAuthAccess {
 async function sitesOf(db: Kysely<AccountsTables>, accountId: string): Promise<GrantableSite[]> {
   // The publishing service's tables, read for the person who owns them; this folder writes none of them.
   // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
-  const rows: { id: number; name: string; domain: string; path: string; role: string }[] = await (db as Kysely<any>)
+  const rows: SiteRow[] = await (db as Kysely<any>)
     .selectFrom('users')
     .innerJoin('site_roles', 'site_roles.user_id', 'users.id')
     .innerJoin('sites', 'sites.id', 'site_roles.site_id')
@@ -60,13 +62,23 @@ async function sitesOf(db: Kysely<AccountsTables>, accountId: string): Promise<G
     .where('users.account_id', '=', accountId)
     .orderBy('sites.id')
     .execute();
-  return rows.map((row) => ({
-    id: Number(row.id),
-    name: row.name,
-    url: `https://${row.domain}${row.path ? `/${row.path}` : ''}`,
-    role: row.role,
-  }));
+  return rows.map((row) => ({ ...siteOf(row), role: row.role }));
 }
+
+interface SiteRow {
+  id: number;
+  name: string;
+  domain: string;
+  path: string;
+  role: string;
+}
+
+/** A site's ID, name and address, from its row. */
+const siteOf = (row: Omit<SiteRow, 'role'>) => ({
+  id: Number(row.id),
+  name: row.name,
+  url: `https://${row.domain}${row.path ? `/${row.path}` : ''}`,
+});
 
 /** The scopes an interaction asks for that this server knows (unknown ones are refused by the provider before). */
 const askedScopes = (scope: unknown): OAuthScope[] =>
@@ -124,6 +136,7 @@ export async function consentRequest(
   return {
     application: { id: client.client_id, name: client.client_name, websiteUrl: client.client_uri ?? null },
     scopes: askedScopes(interaction.params.scope),
+    openid: openIdAsked(interaction.params.scope),
     redirectUri: String(interaction.params.redirect_uri),
     sites: await sitesOf(db, accountId),
   };
@@ -135,7 +148,9 @@ export async function consentRequest(
  * the app asked for `publishing:write`), then the provider carries on at the
  * address answered (the authorization endpoint, which redirects to the app).
  * A refusal sends the app `access_denied`. Undefined for an unknown or expired
- * request, or one another browser started (`boundInteraction`).
+ * request, or one another browser started (`boundInteraction`). `no_site` for
+ * an approval of a publishing scope that picks none of the person's sites (its
+ * token could use no site): nothing is granted, the request still waits.
  */
 export async function answerConsent(
   provider: Provider,
@@ -144,7 +159,7 @@ export async function answerConsent(
   uid: string,
   accountId: string,
   answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
-): Promise<{ redirectTo: string } | undefined> {
+): Promise<{ redirectTo: string } | 'no_site' | undefined> {
   const interaction = await boundInteraction(provider, browser, uid);
   if (!interaction) return undefined;
   const clientId = String(interaction.params.client_id);
@@ -156,6 +171,7 @@ export async function answerConsent(
     const publishing = mayWrite || scopes.includes(OAUTH_SCOPES.publishingRead);
     const own = new Set((await sitesOf(db, accountId)).map((site) => site.id));
     const sites = publishing ? answer.sites.filter((site) => own.has(site.id)) : [];
+    if (publishing && !sites.length) return 'no_site';
     const grant = new provider.Grant({ accountId, clientId });
     // `openid` (OpenID Connect: an ID token, the userinfo endpoint) is granted with the rest when asked for; without it
     // in the grant the library would ask the person again and again.
@@ -185,17 +201,28 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
     .where('oauth_records.account_id', '=', accountId)
     .where((eb) => eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]))
     .execute();
-  const sites = grants.length
-    ? await db
-        .selectFrom('oauth_grant_sites')
-        .selectAll()
-        .where(
-          'grant_id',
-          'in',
-          grants.map((grant) => grant.grant_id!),
-        )
-        .execute()
-    : [];
+  // The publishing service's sites, read for the person's own grants; this folder writes none of them.
+  const sites: { grant_id: string; site_id: number; access: string; name: string; domain: string; path: string }[] =
+    grants.length
+      ? // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
+        await (db as Kysely<any>)
+          .selectFrom('oauth_grant_sites')
+          .innerJoin('sites', 'sites.id', 'oauth_grant_sites.site_id')
+          .select([
+            'oauth_grant_sites.grant_id',
+            'oauth_grant_sites.site_id',
+            'oauth_grant_sites.access',
+            'sites.name',
+            'sites.domain',
+            'sites.path',
+          ])
+          .where(
+            'oauth_grant_sites.grant_id',
+            'in',
+            grants.map((grant) => grant.grant_id!),
+          )
+          .execute()
+      : [];
   // Every authorization makes a grant of its own: an app is listed once, with what all its live grants allow.
   const byApp = new Map<string, Authorization>();
   for (const grant of grants) {
@@ -212,7 +239,7 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
     for (const site of sites.filter((row) => row.grant_id === grant.grant_id)) {
       const access = site.access as SiteAccess;
       const known = listed.sites.find((entry) => entry.id === Number(site.site_id));
-      if (!known) listed.sites.push({ id: Number(site.site_id), access });
+      if (!known) listed.sites.push({ ...siteOf({ ...site, id: site.site_id }), access });
       else if (access === 'write') known.access = 'write';
     }
     if (grantedAt > listed.grantedAt) listed.grantedAt = grantedAt;

@@ -40,6 +40,12 @@ export const invalidClientSettings = (problem: string) => invalidRequest(`Invali
 export const consentNotFound = () =>
   new ApiError(404, 'not_found', 'Authorization request not found (it expired, or another browser started it)');
 
+/** 400 for an approval of an app's publishing scope that picks none of the person's sites: its token could use no site. */
+export const noSitePicked = () =>
+  invalidRequest(
+    'Pick at least one site the app may use: it asks for access to your posts, and without a site it could use none',
+  );
+
 /** 404 for an app the person has not authorized. */
 export const authorizationNotFound = () => new ApiError(404, 'not_found', 'Authorization not found');
 

@@ -66,6 +66,7 @@ export function createOAuthHandlers(deps: DeveloperDeps): DeveloperOAuthHandlers
             website_url: request.application.websiteUrl,
           },
           scopes: request.scopes,
+          openid: request.openid,
           redirect_uri: request.redirectUri,
           sites: request.sites,
         },

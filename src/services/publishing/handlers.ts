@@ -25,6 +25,7 @@ import { listPostTypes } from './flows/postTypes.js';
 import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './flows/terms.js';
 import { autosavePost, readAutosave } from './flows/autosave.js';
 import { postDiffs } from './flows/diffs.js';
+import { mediaHandlers } from './mediaHandlers.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -121,6 +122,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       slug: path.term_slug,
     });
   const handlers: PublishingHandlers = {
+    ...mediaHandlers(scopedTo, deps),
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);

@@ -4,6 +4,7 @@ import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { ensureAccountSite } from './store/accountSite.js';
+import { revokeAccountTokens } from './store/accountTokens.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
@@ -32,9 +33,14 @@ import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { registeredOrigins } from '../../accounts/oauth/clients.js';
 import type { AccountsTables } from '../../accounts/tables.js';
 import type { Kysely } from 'kysely';
+import { mediaLibrary } from './media/library.js';
+import { presentMediaFile } from './http/presentMediaFile.js';
 
 /** Where REST v1.2's operations answer (`/rest/v1.2`): their paths name a server of their own in the contract. */
 export const V12_PREFIX = OWN_SERVER_PREFIXES.listPostsV12;
+
+/** Where media files answer (`/files`, outside the API's prefixes). */
+export const FILES_PREFIX = OWN_SERVER_PREFIXES.getMediaFile;
 
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
@@ -50,6 +56,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   welcome: ensureAccountSite,
+  farewell: revokeAccountTokens,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
@@ -121,6 +128,7 @@ export function publishingDeps(
     readStore,
     publicUrl: config.publicUrl,
     shortlinkBase: settings.shortlinkBase,
+    media: mediaLibrary(settings.media),
     // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is presented anew.
     presentedPosts: presentedPosts(settings.renderCacheEntries),
     onRestore: (outcome) => postRestores.inc({ outcome }),
@@ -192,6 +200,14 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     getPostAutosave: { admit: read, present },
     autosavePost: { admit: write, present },
     getPostDiffs: { admit: read, present },
+    listMedia: { admit: read, present },
+    getMedia: { admit: read, present },
+    getMediaV12: { admit: read, present },
+    uploadMedia: { admit: write, present },
+    updateMedia: { admit: write, present },
+    deleteMedia: { admit: write, present },
+    editMediaV12: { admit: write, present },
+    getMediaFile: { admit: read, present: presentMediaFile(present) },
   };
   const security: PublishingSecurity = {
     /**
@@ -204,7 +220,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   return {
     name: 'publishing',
     prefix: PREFIX,
-    otherPrefixes: [V12_PREFIX],
+    otherPrefixes: [V12_PREFIX, FILES_PREFIX],
     contract: deps.contract,
     handlers,
     ignoreTrailingSlash: true,

@@ -1,9 +1,12 @@
 // @store-independent
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import wpcomModule from 'wpcom';
 import wpcomXhrRequest, { type XhrRequestParams } from 'wpcom-xhr-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../support/browser.js';
+import { projectRoot } from '../../../scripts/tools.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser } from '../../services/developer/support/dashboard.js';
 import {
@@ -15,6 +18,9 @@ import {
   registeredApp,
   startOAuthServer,
 } from './support.js';
+
+/** Where the consent page's screenshots go, to be looked at (git-ignored). */
+const screenshots = join(projectRoot, '.tmp', 'screenshots');
 
 /** `wpcom` ships ES modules with CommonJS-style types: at run time its default import is the factory itself. */
 const WPCOM = wpcomModule as unknown as typeof wpcomModule.default;
@@ -119,18 +125,37 @@ describe('an authorization link followed by a person who is not logged in', () =
 
 describe('the consent page’s answer buttons', () => {
   it.each([
-    ['a wide screen', { width: 1280, height: 800 }],
-    ['a phone', { width: 320, height: 640 }],
+    ['a wide screen', 'wide', { width: 1280, height: 800 }],
+    ['a phone', 'phone', { width: 320, height: 640 }],
   ])(
-    'have room on %s: neither overlaps the other, each holds its label, with space between',
-    async (_where, viewport) => {
+    'have room on %s: neither overlaps the other, each holds its label, with space between; each site’s box sits beside its name',
+    async (_where, name, viewport) => {
       const app = await registeredApp(server);
       const ada = await personOf(server, 'ada@demo.example.com');
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, colorScheme: 'light' });
       await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
       const page = await context.newPage();
-      await page.goto((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+      await page.goto((await authorizationRequest(app.as, app.client, 'openid profile publishing:write')).url.href);
       await page.locator('#consent-form').waitFor();
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, `consent-${name}.png`), fullPage: true });
+      // Each checkbox: its own small size, left of its site's name and level with its first line, none beyond the page.
+      const choices = await page.evaluate(() =>
+        [...document.querySelectorAll('#consent-sites label.check')].map((label) => {
+          const box = label.querySelector('input')!.getBoundingClientRect();
+          const text = label.querySelector('span')!.getBoundingClientRect();
+          return { box, text: { left: text.left, top: text.top, right: text.right } };
+        }),
+      );
+      expect(choices).toHaveLength(2);
+      for (const { box, text } of choices) {
+        expect(box.width).toBeLessThan(32);
+        expect(box.right).toBeLessThanOrEqual(text.left);
+        expect(Math.abs(box.top - text.top)).toBeLessThan(box.height);
+        expect(text.right).toBeLessThanOrEqual(viewport.width);
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
       const boxes = await page.evaluate(() =>
         ['consent-allow', 'consent-deny'].map((id) => {
           const button = document.getElementById(id)!;
@@ -156,6 +181,54 @@ describe('the consent page’s answer buttons', () => {
   );
 });
 
+describe('what the consent page says', () => {
+  it('names the signed-in account, lists what each scope shares (openid alone too), and picks the first site already', async () => {
+    const app = await registeredApp(server);
+    const ada = await personOf(server, 'ada@demo.example.com');
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto((await authorizationRequest(app.as, app.client, 'openid')).url.href);
+    const form = page.locator('#consent-form');
+    await form.waitFor();
+    await expect(form.locator('#consent-account').textContent()).resolves.toBe('Signed in as ada@demo.example.com.');
+    await expect(form.locator('#consent-scopes li').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^Sign you in: it learns your account’s id/),
+    ]);
+    await expect(page.locator('#account-email').textContent()).resolves.toBe('ada@demo.example.com');
+
+    await page.goto((await authorizationRequest(app.as, app.client, 'profile publishing:read')).url.href);
+    await page.locator('#consent-sites').waitFor();
+    await expect(form.locator('#consent-scopes li').count()).resolves.toBe(2);
+    await expect(form.getByRole('checkbox', { name: /Harbour Town Demo/ }).isChecked()).resolves.toBe(true);
+    await expect(form.getByRole('checkbox', { name: /Harbour Town Blog/ }).isChecked()).resolves.toBe(false);
+    await context.close();
+  });
+
+  it('with every site unticked, asks for one on Allow and sends nothing', async () => {
+    const app = await registeredApp(server);
+    const ada = await personOf(server, 'ada@demo.example.com');
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'dev_session', value: ada.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    const answers: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().includes('/oauth/consents/')) answers.push(sent.url());
+    });
+    await page.goto((await authorizationRequest(app.as, app.client, 'publishing:write')).url.href);
+    const form = page.locator('#consent-form');
+    await form.waitFor();
+    await form.getByRole('checkbox', { name: /Harbour Town Demo/ }).uncheck();
+    await form.getByRole('button', { name: 'Allow' }).click();
+    await expect(form.locator('#consent-site-error').textContent()).resolves.toBe(
+      'Pick at least one site the app may use, or Deny.',
+    );
+    await expect(form.locator('#consent-site-error').isVisible()).resolves.toBe(true);
+    expect(answers).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('apps you authorized, on the dashboard', () => {
   it('lists an app once, however many consents the person gave it (one never redeemed)', async () => {
     const app = await registeredApp(server);
@@ -170,6 +243,21 @@ describe('apps you authorized, on the dashboard', () => {
     await page.locator('#authorizations').waitFor();
     await expect(page.locator('#authorizations .authorization').count()).resolves.toBe(1);
     await expect(page.locator('#authorizations .authorization strong').textContent()).resolves.toBe('Weather widget');
+    await context.close();
+  });
+
+  it('names each site the app may use, with its access, not its ID', async () => {
+    const app = await registeredApp(server);
+    const max = await personOf(server, 'max@demo.example.com');
+    await authorizedCallback(server, app, max, 'publishing:read', [{ id: 1, access: 'read' }]);
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'dev_session', value: max.cookie()!, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/developers`);
+    await page.locator('#authorizations .authorization').waitFor();
+    await expect(page.locator('#authorizations .authorization').textContent()).resolves.toContain(
+      'publishing:read on Harbour Town Demo (read only)',
+    );
     await context.close();
   });
 });

@@ -67,7 +67,7 @@ describe('codes', () => {
   it('need the PKCE verifier they were issued for', async () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'eddie@demo.example.com');
-    const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
+    const flow = await authorizedCallback(server, app, person, 'publishing:read', [{ id: 1, access: 'read' }]);
     await expect(redeem(app, flow.callback, flow.state, oauth.generateRandomCodeVerifier())).rejects.toMatchObject({
       error: 'invalid_grant',
     });
@@ -76,7 +76,7 @@ describe('codes', () => {
   it('go only to the redirect URI they were issued for', async () => {
     const app = await registeredApp(server);
     const person = await personOf(server, 'eddie@demo.example.com');
-    const flow = await authorizedCallback(server, app, person, 'publishing:read', []);
+    const flow = await authorizedCallback(server, app, person, 'publishing:read', [{ id: 1, access: 'read' }]);
     await expect(
       redeem(app, flow.callback, flow.state, flow.codeVerifier, 'http://127.0.0.1:8799/other'),
     ).rejects.toMatchObject({ error: 'invalid_grant' });

@@ -102,6 +102,8 @@ describe('apps you authorized', () => {
     const rows = listed.data!.authorizations.filter((row) => row.application_id === app.application.application.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.scopes.sort()).toEqual(['profile', 'publishing:read']);
-    expect(rows[0]!.sites).toEqual([{ id: 1, access: 'read' }]);
+    expect(rows[0]!.sites).toEqual([
+      { id: 1, name: 'Harbour Town Demo', url: 'https://demo.example.com', access: 'read' },
+    ]);
   });
 });

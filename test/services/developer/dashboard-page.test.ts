@@ -12,6 +12,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /developers', () => {
+  it('is the dashboard of every service, not one: its title names them, and its footer links each reference, which answers', async () => {
+    const html = await (await fetch(`${server.url}/developers`)).text();
+    expect(html).toContain('<title>Developer dashboard · Profiles, Publishing and sign-in</title>');
+    expect(html).not.toContain('· Profiles API</title>');
+    const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
+    const links = [...footer.matchAll(/href="([^"]+)"/g)].map(([, href]) => href!);
+    expect(links).toEqual(['/docs/profiles', '/docs/publishing', '/docs/oauth', '/docs/developer']);
+    for (const link of links) expect((await fetch(`${server.url}${link}`)).status).toBe(200);
+  });
+
   it('serves the page with a Content-Security-Policy that allows only this origin, and as script only its own file', async () => {
     const response = await fetch(`${server.url}/developers`);
     expect(response.status).toBe(200);

@@ -84,7 +84,9 @@ describe('the dashboard in a browser', () => {
 
   it('signs up', async () => {
     await openDashboard();
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Build with the Profiles API');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Build with Profiles and Publishing',
+    );
     const form = page.locator('#sign-up-form');
     await form.getByLabel('Email address').fill(email);
     await form.getByLabel('Password').fill(GOOD_PASSWORD);

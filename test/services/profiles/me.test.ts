@@ -15,10 +15,13 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 /** An access token of `scope` that alex (who has a profile) gave an app. */
-async function alexToken(scope: string) {
+const alexToken = (scope: string) => tokenOf('alex@example.com', scope);
+
+/** An access token of `scope` that a person gave an app, on `sites` (a publishing scope needs one). */
+async function tokenOf(email: string, scope: string, sites: { id: number; access: 'read' | 'write' }[] = []) {
   const app = await registeredApp(server);
-  const alex = await personOf(server, 'alex@example.com');
-  const flow = await authorizedCallback(server, app, alex, scope, []);
+  const person = await personOf(server, email);
+  const flow = await authorizedCallback(server, app, person, scope, sites);
   return (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
 }
 
@@ -48,7 +51,7 @@ describe('GET /v3/me/profile', () => {
     const unknown = await me('profile', 'not-a-token');
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="profiles", error="invalid_token"');
-    const publishingOnly = await alexToken('publishing:read');
+    const publishingOnly = await tokenOf('ada@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
     const refused = await me('profile', publishingOnly);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('www-authenticate')).toBe(

@@ -58,6 +58,21 @@ describe('avatarUrl(email, options)', () => {
     );
   });
 
+  it("is served beside a client's base URL: change only the client's address and the avatars follow", () => {
+    const client = (baseUrl?: string) => ({ getConfig: () => ({ baseUrl }) });
+    expect(avatarUrl('alex@example.com', { client: client('https://api.example.com/v3'), s: 40 })).toBe(
+      `https://api.example.com/avatar/${hash}?s=40`,
+    );
+    expect(avatarUrl('alex@example.com', { client: client('http://127.0.0.1:3000/v3/') })).toBe(
+      `http://127.0.0.1:3000/avatar/${hash}`,
+    );
+    // An explicit baseUrl (a CDN) wins; a client without a base URL leaves the default.
+    expect(
+      avatarUrl('alex@example.com', { client: client('https://api.example.com/v3'), baseUrl: 'https://cdn.example/a' }),
+    ).toBe(`https://cdn.example/a/${hash}`);
+    expect(avatarUrl('alex@example.com', { client: client() })).toBe(`${DEFAULT_AVATAR_BASE_URL}/${hash}`);
+  });
+
   it.each([0, 2049, 1.5, Number.NaN])('refuses the size %s, which the server would answer 400', (s) => {
     expect(() => avatarUrl('alex@example.com', { s })).toThrow(RangeError);
   });

@@ -9,11 +9,14 @@ import type { SiteAccess } from '../../../accounts/oauth/scopes.js';
 export interface OAuthConsents {
   /** The pending request `consentId` this browser started, with the person's sites; undefined when unknown, expired or another's. */
   request(browser: AskingBrowser, consentId: string, accountId: string): Promise<ConsentRequest | undefined>;
-  /** The person's answer to it: where the browser goes next; undefined when unknown, expired or another's. */
+  /**
+   * The person's answer to it: where the browser goes next; undefined when unknown, expired or another's;
+   * `no_site` for an approval of a publishing scope that picks none of the person's sites (nothing granted).
+   */
   answer(
     browser: AskingBrowser,
     consentId: string,
     accountId: string,
     answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
-  ): Promise<{ redirectTo: string } | undefined>;
+  ): Promise<{ redirectTo: string } | 'no_site' | undefined>;
 }

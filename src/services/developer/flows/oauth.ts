@@ -8,6 +8,7 @@ import {
   consentNotFound,
   emailNotVerified,
   invalidClientSettings,
+  noSitePicked,
 } from '../errors.js';
 import type { FlowDeps } from './deps.js';
 
@@ -60,7 +61,10 @@ export async function consentRequest(
   return request;
 }
 
-/** The person's answer to a pending authorization request: where the browser goes next (404 as above). */
+/**
+ * The person's answer to a pending authorization request: where the browser goes next (404 as above; 400
+ * for an approval of a publishing scope with no site picked, which would grant a token that can use no site).
+ */
 export async function answerConsent(
   deps: Pick<FlowDeps, 'consents'>,
   browser: AskingBrowser,
@@ -70,6 +74,7 @@ export async function answerConsent(
 ): Promise<{ redirectTo: string }> {
   const answered = await deps.consents.answer(browser, consentId, accountId, answer);
   if (!answered) throw consentNotFound();
+  if (answered === 'no_site') throw noSitePicked();
   return answered;
 }
 

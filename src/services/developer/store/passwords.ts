@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import { endWhatCredentialsOpened } from './credentialsChanged.js';
 import type { DeveloperDatabase } from './tables.js';
 
 /**
  * Gives an account this password hash, as an operator or the demo data
  * does: credentials are made when the account has none (its address then
- * counts as verified: nobody signs up for it), replaced otherwise; every
- * session of the account ends and every reset link stops working.
+ * counts as verified: nobody signs up for it), replaced otherwise; what the
+ * old credentials opened ends (`endWhatCredentialsOpened`: sessions, the
+ * apps' OAuth grants and tokens, reset links).
  */
 export async function setAccountPassword(
   db: Kysely<DeveloperDatabase>,
@@ -25,11 +27,6 @@ export async function setAccountPassword(
         .values({ account_id: accountId, password_hash: passwordHash, created_at: now, email_verified_at: now })
         .execute();
     }
-    await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
-    await trx
-      .deleteFrom('developer_email_tokens')
-      .where('account_id', '=', accountId)
-      .where('purpose', '=', 'reset')
-      .execute();
+    await endWhatCredentialsOpened(trx, accountId);
   });
 }

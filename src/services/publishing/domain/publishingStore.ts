@@ -18,6 +18,7 @@ import type {
 } from './records.js';
 import type { SiteRef } from './siteRef.js';
 import type { SearchTerm } from './searchTerms.js';
+import type { PublishingMedia } from './media.js';
 import type { StoredText } from './storedText.js';
 
 /**
@@ -72,6 +73,7 @@ export interface PublishingStore
   extends PublishingSites,
     PublishingPosts,
     PublishingPostLists,
+    PublishingMedia,
     PostWrites,
     PostFieldWrites,
     PostTrash,

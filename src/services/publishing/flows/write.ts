@@ -23,6 +23,11 @@ import { NO_TEXT, storedPostText, storedText, UNTRUSTED, type WithStoredText } f
 import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
 import { presentPost, type PresentDeps } from './presentPost.js';
+import { attachPostMedia } from './postMedia.js';
+import type { FlowDeps } from './deps.js';
+
+/** What a write works with: what presenting a post takes, and the media library for the files it attaches. */
+export type WriteDeps = PresentDeps & Pick<FlowDeps, 'media'>;
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
 import { phpTruthy } from '../domain/phpTruthy.js';
@@ -100,21 +105,8 @@ const givenSlug = (body: WriteInput): string | undefined => {
   return slugFromTitle(body.slug) || undefined;
 };
 
-/** The refusal of each file of a multipart write, as the platform lists a failed upload (`media_errors`): there is no media library here. */
-function mediaErrors(
-  body: WriteInput,
-  roleCapabilities: ReadonlySet<string>,
-): NonNullable<Post['media_errors']> | undefined {
-  if (!body.media?.length) return undefined;
-  return body.media.map(({ filename }) =>
-    roleCapabilities.has('upload_files')
-      ? { file: filename, error: 'upload_error', message: 'Media uploads are not available on this site.' }
-      : { file: filename, error: 'unauthorized', message: 'User cannot upload media.' },
-  );
-}
-
 /** The answer with its `media_errors`, last, as the platform appends them. */
-const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post =>
+const withMediaErrors = (post: Post, errors: Post['media_errors']): Post =>
   errors ? { ...post, media_errors: errors } : post;
 
 /** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
@@ -242,7 +234,7 @@ async function checkParent(
  * `pending`; 403 `User cannot publish posts` for one who may not write
  * posts) or to write posts (403 `User cannot edit posts`).
  */
-export async function createPost(deps: PresentDeps, request: WriteRequest): Promise<Post> {
+export async function createPost(deps: WriteDeps, request: WriteRequest): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -301,6 +293,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     });
     return postId;
   });
+  const mediaErrors = await attachPostMedia(deps, site.id, viewer.id, roleCapabilities, id, body);
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
   // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
@@ -313,7 +306,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     meta: request.meta,
     suggestions: true,
   });
-  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
+  return withMediaErrors(answer, mediaErrors);
 }
 
 /**
@@ -326,7 +319,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
  * saved with `modified` and a revision; `trash` moves the post to the trash
  * last, remembering the status it had (restore gives it back).
  */
-export async function updatePost(deps: PresentDeps, request: WriteRequest & { postId: number }): Promise<Post> {
+export async function updatePost(deps: WriteDeps, request: WriteRequest & { postId: number }): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -397,6 +390,7 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
     return current.id;
   });
 
+  const mediaErrors = await attachPostMedia(deps, site.id, viewer.id, roleCapabilities, postId, body);
   const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
   const answer = await presentPost(deps, {
@@ -407,5 +401,5 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
     context: request.context,
     meta: request.meta,
   });
-  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
+  return withMediaErrors(answer, mediaErrors);
 }

@@ -49,5 +49,9 @@ export interface WriteInput {
   featured_image?: string;
   metadata?: MetadataInput[];
   /** The files of a multipart body. */
-  media?: { filename: string }[];
+  media?: { filename: string; bytes?: Buffer; truncated?: boolean }[];
+  /** URLs of files to fetch into the media library, attached to the post. */
+  media_urls?: string[] | string;
+  /** Per file, its attributes. */
+  media_attrs?: unknown;
 }

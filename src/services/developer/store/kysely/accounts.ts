@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { changeAccountEmail, createAccount, deleteAccount, findAccountId } from '../../../../accounts/accounts.js';
-import { deleteGrantsOf } from '../../../../accounts/oauth/grants.js';
+import { changeAccountEmail, createAccount, deleteAccountIn, findAccountId } from '../../../../accounts/accounts.js';
+import { endWhatCredentialsOpened } from '../credentialsChanged.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
@@ -70,15 +70,8 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .where('account_id', '=', accountId)
           .where('email_verified_at', 'is', null)
           .execute();
-        await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
-        // The apps the person authorized lose their grants (refresh tokens too): whoever had the password had them.
-        await deleteGrantsOf(accountsOf(trx), { accountId });
-        // Any other reset link of the account stops working too.
-        await trx
-          .deleteFrom('developer_email_tokens')
-          .where('account_id', '=', accountId)
-          .where('purpose', '=', 'reset')
-          .execute();
+        // Every session, the apps' grants and tokens, the other reset links.
+        await endWhatCredentialsOpened(trx, accountId);
       });
     },
 
@@ -89,22 +82,17 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .set({ password_hash: passwordHash })
           .where('account_id', '=', accountId)
           .execute();
-        await trx
-          .deleteFrom('developer_sessions')
-          .where('account_id', '=', accountId)
-          .where('token_hash', '!=', keptSession)
-          .execute();
-        await deleteGrantsOf(accountsOf(trx), { accountId });
-        // A reset link asked for earlier would undo the change: it stops working.
-        await trx
-          .deleteFrom('developer_email_tokens')
-          .where('account_id', '=', accountId)
-          .where('purpose', '=', 'reset')
-          .execute();
+        // Every other session, the apps' grants and tokens, the reset links.
+        await endWhatCredentialsOpened(trx, accountId, { keptSession });
       });
     },
 
-    deleteAccount: (accountId) => deleteAccount(accountsOf(db), accountId),
+    // What the credentials opened ends as on every change of them, then the account goes, in one transaction.
+    deleteAccount: (accountId) =>
+      db.transaction().execute(async (trx) => {
+        await endWhatCredentialsOpened(trx, accountId);
+        return deleteAccountIn(accountsOf(trx), accountId);
+      }),
 
     async isEmailTaken(email) {
       return (await findAccountId(accountsOf(db), email)) !== undefined;
@@ -120,8 +108,8 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
             .set({ email_verified_at: now })
             .where('account_id', '=', accountId)
             .execute();
-          await trx.deleteFrom('developer_sessions').where('account_id', '=', accountId).execute();
-          await deleteGrantsOf(accountsOf(trx), { accountId });
+          // A new address is a change of credentials (the reset links go to it): what the old ones opened ends.
+          await endWhatCredentialsOpened(trx, accountId);
           // A link mailed to the old address (a password reset above all) must not work for the account any more.
           await trx.deleteFrom('developer_email_tokens').where('account_id', '=', accountId).execute();
           return 'changed' as const;
