@@ -4,10 +4,11 @@ import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { ensureAccountSite } from './store/accountSite.js';
+import { revokeAccountTokens } from './store/accountTokens.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
-import type { PublishingTables } from './store/tables.js';
+import type { PublishingDatabase } from './store/tables.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
@@ -30,8 +31,6 @@ import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { registeredOrigins } from '../../accounts/oauth/clients.js';
-import type { AccountsTables } from '../../accounts/tables.js';
-import type { Kysely } from 'kysely';
 import { mediaLibrary } from './media/library.js';
 import { sweepMediaFiles } from './media/sweep.js';
 import { presentMediaFile } from './http/presentMediaFile.js';
@@ -52,18 +51,19 @@ const TOKEN_CACHE_ENTRIES = 10_000;
 const tokenUser = (userId: number): PublishingPrincipal => ({ kind: 'user', userId });
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
-export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
+export const publishingModule: ServiceModule<PublishingDatabase, PublishingConfig> = {
   name: 'publishing',
   contractFile: 'openapi/publishing.yaml',
   settings: publishingSettingsFromEnv,
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   welcome: ensureAccountSite,
+  farewell: revokeAccountTokens,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
-    onRequest: appOrigins(() => registeredOrigins(deps.db as unknown as Kysely<AccountsTables>), {
+    onRequest: appOrigins(() => registeredOrigins(deps.db), {
       prefixes: [PREFIX, V12_PREFIX],
       operator: deps.config.publishing.corsOrigins,
       ttlMs: deps.config.publishing.accessTokenCacheMs,
@@ -78,7 +78,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
  * restores and deletions; the bearer tokens' owners, remembered; the limits.
  */
 export function publishingDeps(
-  platform: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>,
+  platform: PlatformDeps<PublishingDatabase, PlatformConfig & PublishingConfig>,
 ): PublishingDeps {
   const { config } = platform;
   const settings = config.publishing;
@@ -119,8 +119,8 @@ export function publishingDeps(
     );
   }, SWEEP_EVERY_MS);
   sweeping.unref();
-  // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
-  const withAccounts = platform.db as unknown as Kysely<PublishingTables & AccountsTables>;
+  // The accounts' tables are in the module's store: an OAuth access token is looked up there.
+  const withAccounts = platform.db;
   const tokenOwners = cachedLookups(
     async (tokenHash: string): Promise<PublishingPrincipal | null> => {
       const userId = await store.tokenOwner(tokenHash);

@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { AccountsTables } from '../../../accounts/tables.js';
 import type { PostColumns } from '../domain/postColumns.js';
 import type { AttachmentRecord, SiteRecord } from '../domain/records.js';
 
@@ -191,6 +192,15 @@ export interface PostCountsTable {
   author_id: number;
   n: number;
 }
+
+/**
+ * The store as the publishing module is handed it (`ServiceModule`'s
+ * tables): its own tables, and the accounts' it reads through the
+ * accounts' functions (an OAuth token's grant, the registered apps'
+ * origins, a user's account by email). It writes none of the accounts'
+ * (`test/platform/imports.test.ts`).
+ */
+export type PublishingDatabase = PublishingTables & AccountsTables;
 
 /** Tables of the publishing service. */
 export interface PublishingTables {
