@@ -2739,6 +2739,35 @@ export type ResourceEnvelope = {
 };
 
 /**
+ * An answer of a media operation with `http_envelope` true: the HTTP
+ * status is 200 and the real status, headers and body are inside.
+ *
+ */
+export type MediaEnvelope = {
+    /**
+     * The real HTTP status code.
+     */
+    code: number;
+    /**
+     * The real response headers, e.g. `Content-Type`.
+     */
+    headers: Array<{
+        /**
+         * Header name.
+         */
+        name: string;
+        /**
+         * Header value.
+         */
+        value: string;
+    }>;
+    /**
+     * The real body; an error body for an error answer.
+     */
+    body: MediaList | MediaItem | MediaItemV12 | MediaUploadResult | MediaUploadErrors | PublishingError | MethodNotAllowedError;
+};
+
+/**
  * Numeric site ID (`1`) or domain (`demo.example.com`). A site in a
  * sub-folder is named `domain::path`, URL-encoded
  * (`demo.example.com%3A%3Ablog`).
@@ -9252,7 +9281,7 @@ export type ListMediaResponses = {
     /**
      * A page of the site's media.
      */
-    200: MediaList | Envelope;
+    200: MediaList | MediaEnvelope;
 };
 
 export type ListMediaResponse = ListMediaResponses[keyof ListMediaResponses];
@@ -9389,7 +9418,7 @@ export type UploadMediaResponses = {
     /**
      * The items added, and the files refused (`errors`, only when some were).
      */
-    200: MediaUploadResult | Envelope;
+    200: MediaUploadResult | MediaEnvelope;
 };
 
 export type UploadMediaResponse = UploadMediaResponses[keyof UploadMediaResponses];
@@ -9527,7 +9556,7 @@ export type GetMediaResponses = {
     /**
      * The media item.
      */
-    200: MediaItem | Envelope;
+    200: MediaItem | MediaEnvelope;
 };
 
 export type GetMediaResponse = GetMediaResponses[keyof GetMediaResponses];
@@ -9668,7 +9697,7 @@ export type UpdateMediaResponses = {
     /**
      * The media item.
      */
-    200: MediaItem | Envelope;
+    200: MediaItem | MediaEnvelope;
 };
 
 export type UpdateMediaResponse = UpdateMediaResponses[keyof UpdateMediaResponses];
@@ -9806,7 +9835,7 @@ export type DeleteMediaResponses = {
     /**
      * The media item.
      */
-    200: MediaItem | Envelope;
+    200: MediaItem | MediaEnvelope;
 };
 
 export type DeleteMediaResponse = DeleteMediaResponses[keyof DeleteMediaResponses];
@@ -9944,7 +9973,7 @@ export type GetMediaV12Responses = {
     /**
      * The media item, with its history.
      */
-    200: MediaItemV12 | Envelope;
+    200: MediaItemV12 | MediaEnvelope;
 };
 
 export type GetMediaV12Response = GetMediaV12Responses[keyof GetMediaV12Responses];
@@ -10085,7 +10114,7 @@ export type EditMediaV12Responses = {
     /**
      * The media item, with its history.
      */
-    200: MediaItemV12 | Envelope;
+    200: MediaItemV12 | MediaEnvelope;
 };
 
 export type EditMediaV12Response = EditMediaV12Responses[keyof EditMediaV12Responses];

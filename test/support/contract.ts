@@ -166,7 +166,7 @@ interface LoadedService {
   otherPrefixes: string[];
   document: ContractDocument;
   matcher: PathMatcher;
-  /** Some operation declares `http_envelope`: the service applies it to every answer, errors and unrouted paths too. */
+  /** Some operation declares `http_envelope`: the service applies it to the answers of those that do, errors included, and to unrouted paths. */
   envelopes: boolean;
   /** `OPTIONS` on any path is answered 200 with an empty `text/plain` body. */
   answersOptions: boolean;
@@ -363,7 +363,11 @@ export class ContractChecker {
     }
     this.validate(service.document, schema, body, where);
     // The server reads the last value of a repeated parameter.
-    if (service.envelopes && TRUTHY.test(url.searchParams.getAll('http_envelope').at(-1) ?? '')) {
+    if (
+      service.envelopes &&
+      this.envelopesOn(service, method, url.pathname) &&
+      TRUTHY.test(url.searchParams.getAll('http_envelope').at(-1) ?? '')
+    ) {
       const envelope = body as { code: number; body: unknown };
       if (status !== 200) throw new Error(`${where}: an enveloped answer must have HTTP status 200`);
       const inner = this.findResponse(service, method, url.pathname, envelope.code);
@@ -376,6 +380,16 @@ export class ContractChecker {
         `${where} (envelope body, code ${envelope.code})`,
       );
     }
+  }
+
+  /**
+   * Whether the answer to a request comes in an envelope when it asks for one: an operation's answers when the
+   * operation declares `http_envelope` (a media file's bytes never), an unrouted request's always (the service's
+   * presenter reads the parameters the answering operation declares).
+   */
+  private envelopesOn(service: LoadedService, method: string, path: string): boolean {
+    const match = service.matcher.match(method, path);
+    return match.kind !== 'operation' || match.operation.queryParams.has('http_envelope');
   }
 
   /** The response the contract declares for a status (`200`, else `2XX`, else `default`) of the operation a request reaches. */
