@@ -140,6 +140,15 @@ module.exports = { default: new Proxy({}, { get: (_, key) => real()[key], has: (
       loader: 'js',
       resolveDir: MOCK_DIR,
     }));
+    // whatwg-url (under Prism's HTTP client) requires Node's `punycode`, deprecated (DEP0040, a warning at every start): the
+    // same code from the npm package `punycode` (Prism's tree has it) is bundled instead; Node's when the package is absent.
+    build.onResolve({ filter: /^punycode$/ }, () => {
+      try {
+        return { path: prismRequire.resolve('punycode/') };
+      } catch {
+        return undefined;
+      }
+    });
     // jsonc-parser's main entry is a UMD module whose require() of its own files a bundle cannot follow; its ES module build can be.
     build.onResolve({ filter: /^jsonc-parser$/ }, (args) => ({
       path: createRequire(args.importer).resolve('jsonc-parser/lib/esm/main.js'),

@@ -48,10 +48,12 @@ describe.each(Object.keys(commands) as (keyof typeof commands)[])('%s', (command
       const npm = spawn('npm', args, {
         cwd: projectRoot,
         env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let printed = '';
+      let warned = '';
       npm.stdout.on('data', (chunk: Buffer) => (printed += chunk));
+      npm.stderr.on('data', (chunk: Buffer) => (warned += chunk));
       const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
       try {
         await until(() => listening(port));
@@ -61,6 +63,8 @@ describe.each(Object.keys(commands) as (keyof typeof commands)[])('%s', (command
             ? `Open http://127.0.0.1:${port}/developers in a browser`
             : `http://127.0.0.1:${port}`;
         await until(async () => printed.includes(opened));
+        // No deprecation warning at start (the mock's bundle once required Node's punycode).
+        expect(warned).not.toContain('DeprecationWarning');
         npm.kill(signal);
         await exited;
         await until(async () => !(await listening(port)));

@@ -124,6 +124,24 @@ describe.each(CONTRACTS)('the %s docs page', (name) => {
   });
 });
 
+describe('the authentication box', () => {
+  it.each([1280, 1400])('shows its whole title at %i px, not cut off by the auth type picker', async (width) => {
+    const { page } = await openDocs('publishing');
+    await page.setViewportSize({ width, height: 900 });
+    const title = page.locator('h2', { hasText: 'Authentication' }).filter({ hasText: 'Required' }).first();
+    await title.waitFor();
+    // The title's box, and the button it is in (which clips what overflows it): all of the title inside.
+    const clipped = await title.evaluate((heading) => {
+      const button = heading.closest('button')!;
+      const inner = heading.getBoundingClientRect();
+      const outer = button.getBoundingClientRect();
+      return heading.scrollWidth > heading.clientWidth + 1 || inner.right > outer.right + 1;
+    });
+    expect(clipped).toBe(false);
+    await page.close();
+  });
+});
+
 describe('the try-it console', () => {
   it('sends only the required parameters until the reader ticks an optional one (no JSONP callback)', async () => {
     const { page } = await openDocs('publishing');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../support/inject.js';
-import { longestSlice } from '../../support/slices.js';
+import { apart, longestSlice } from '../../support/slices.js';
 import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
@@ -27,7 +27,8 @@ const SEARCH = `${'a'.repeat(199)}b`;
 
 let harness: PublishingTestServer;
 beforeAll(async () => {
-  harness = await startPublishing();
+  // As in production (decisions/response-validation-off-in-production.md): the test checks the answers itself, after the measure.
+  harness = await startPublishing({ RESPONSE_VALIDATION: 'off' });
   const content = `${'a'.repeat(64_999)}b`;
   await insertPosts(
     harness,
@@ -75,9 +76,7 @@ describe('a flood of pathological searches', () => {
     expect(first.status).toBe(200);
     expect(((await first.json()) as { found: number }).found).toBe(POSTS);
 
-    const { result: answers, longestMs } = await longestSlice(() =>
-      Promise.all(Array.from({ length: 50 }, (_, i) => search(`198.51.100.${i + 1}`))),
-    );
+    const { result: answers, longestMs } = await longestSlice(() => apart(50, (i) => search(`198.51.100.${i + 1}`)));
     console.log(
       `flood: 50 searches, ${answers.filter((a) => a.status === 200).length} answered 200; longest slice ${longestMs.toFixed(1)} ms of CPU`,
     );

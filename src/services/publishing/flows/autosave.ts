@@ -1,6 +1,6 @@
 import type { Autosave, AutosaveInput, AutosaveSaved } from '../../../../generated/publishing/types.gen.js';
 import { cannotEdit, invalidWriteInput, noAutosave, unknownPost } from '../errors.js';
-import { exposes, openSite, type Viewer } from '../domain/access.js';
+import { ancestorsFor, exposes, openSite, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import { apiDate } from '../domain/dates.js';
 import type { FlowDeps } from './deps.js';
@@ -33,16 +33,29 @@ export async function editablePost(
   return { site, post, roleCapabilities };
 }
 
-/** The post's permalink with `preview=true`, and `preview_id` for an autosave kept beside the post (the platform adds a nonce too). */
+/** Whose preview of which post. */
+interface PreviewOf {
+  site: SiteRecord;
+  post: PostRecord;
+  viewer: Viewer;
+  roleCapabilities: ReadonlySet<string>;
+}
+
+/**
+ * The post's permalink with `preview=true`, and for an autosave kept beside
+ * the post `preview_id` naming the post (both platform endpoints set it to
+ * the post's ID, not the autosave's; they add a nonce too).
+ */
 async function previewUrl(
   store: PublishingStore,
-  site: SiteRecord,
-  post: PostRecord,
-  autosaveId?: number,
+  { site, post, viewer, roleCapabilities }: PreviewOf,
+  beside: boolean,
 ): Promise<string> {
-  const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
+  // The ancestors' slugs only for a caller who may read each of them, as in the post's `URL`.
+  const ancestors = ancestorsFor(await store.ancestorsOf(post), viewer, roleCapabilities);
+  const url = new URL(permalink(site, post, ancestors));
   url.searchParams.set('preview', 'true');
-  if (autosaveId !== undefined) url.searchParams.set('preview_id', String(autosaveId));
+  if (beside) url.searchParams.set('preview_id', String(post.id));
   return url.toString();
 }
 
@@ -57,7 +70,7 @@ export interface AutosaveRequest {
  * Autosaves a post: 400 `invalid_input` for a body with nothing to keep;
  * then the post and the right to edit it. A draft of the caller's own is
  * saved in place (title, content, excerpt as given, `modified` now, and a
- * revision, as an edit saves it; `auto_ID` is the post's ID); for any other
+ * revision, as an edit saves it; `ID` is the post's ID); for any other
  * post the caller's autosave of it takes what was given (what was not given
  * stays as the autosave, else the post, had it) and the post is left as it is.
  */
@@ -84,10 +97,10 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
       writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }),
     );
     return {
-      auto_ID: post.id,
+      ID: post.id,
       post_ID: post.id,
       modified: apiDate(now),
-      preview_URL: await previewUrl(store, site, post),
+      preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, false),
     };
   }
   const kept = await store.autosaveOf(post.id, viewer.id);
@@ -100,10 +113,10 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     excerpt: text.excerpt ?? storedText('excerpt', kept?.excerpt ?? post.excerpt, roleCapabilities),
   });
   return {
-    auto_ID: saved.id,
+    ID: saved.id,
     post_ID: post.id,
     modified: apiDate(saved.modified),
-    preview_URL: await previewUrl(store, site, post, saved.id),
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, true),
   };
 }
 
@@ -114,17 +127,20 @@ export async function readAutosave(
 ): Promise<Autosave> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
-  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
   if (!autosave) throw noAutosave();
+  // An autosave stored before autosaves were filtered holds what its author sent: shown as the author's role has it filtered.
+  const authorCapabilities = await store.capabilitiesOf(site.id, autosave.authorId);
+  const shown = storedPostText(autosave, authorCapabilities);
   return {
     ID: autosave.id,
     author_ID: autosave.authorId,
     post_ID: post.id,
-    title: autosave.title,
-    content: autosave.content,
-    excerpt: autosave.excerpt,
-    preview_URL: await previewUrl(store, site, post, autosave.id),
+    title: shown.title,
+    content: shown.content,
+    excerpt: shown.excerpt,
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, true),
     modified: apiDate(autosave.modified),
   };
 }

@@ -109,6 +109,24 @@ export interface AttachmentsTable
   post_id: number | null;
   author_id: number | null;
   mime_type: string;
+  /** The key of its current file in the file store (null: a file that lives elsewhere). */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+  bytes: ColumnType<number | string, number | undefined, number>;
+  modified: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every file a media item holds or held (its current one and those edits replaced). */
+export interface MediaFilesTable {
+  key: string;
+  site_id: number;
+  media_id: number;
+  file: string;
+  mime_type: string;
+  /** A bigint: PostgreSQL answers it as text. */
+  bytes: ColumnType<number | string, number, number>;
+  width: number;
+  height: number;
+  created: string;
 }
 
 /** Post metadata; keys starting with `_` are protected. */
@@ -197,6 +215,7 @@ export interface PublishingTables {
   terms: TermsTable;
   post_terms: PostTermsTable;
   attachments: AttachmentsTable;
+  media_files: MediaFilesTable;
   post_meta: PostMetaTable;
   likes: LikesTable;
   comments: CommentsTable;
