@@ -18,8 +18,10 @@ import { insertPosts, postRow, startPublishing, type PublishingTestServer } from
  * Issue 52, item 6: search turns were first come, first served, so one
  * address sending 15 searches at once held the line and every other caller
  * waited behind them all (or was answered 503). Now each address has at most
- * one search waiting (`fairTurns`): another address's search waits behind at
- * most two of the flooder's (the one running and the one waiting).
+ * one place in the line (`fairTurns`: callers take turns round robin, a
+ * caller's further searches wait behind its own): another address's search
+ * waits behind at most two of the flooder's (the one running and the one
+ * holding its place).
  */
 const POSTS = 100;
 const BOUND_MS = 100;
@@ -85,7 +87,7 @@ describe('a flood of pathological searches', () => {
     expect(longestMs).toBeLessThan(BOUND_MS);
   }, 120_000);
 
-  it('answers another address while one address (an IPv6 /64) sends 15 searches at once, refusing its extra ones', async () => {
+  it('answers another address while one address (an IPv6 /64) sends 15 searches at once, whose others wait their turns behind', async () => {
     // The flooder moves within its IPv6 /64, as a subscriber handed one can: one caller all the same.
     let floodAnswered = 0;
     const flood = Array.from({ length: 15 }, (_, i) =>
@@ -94,7 +96,7 @@ describe('a flood of pathological searches', () => {
         return answer;
       }),
     );
-    // The other address asks once the flood's first answer is back: by then its 15 searches are all in the line or refused.
+    // The other address asks once the flood's first answer is back: by then its 15 searches are all waiting.
     await Promise.race(flood);
     const answeredBefore = floodAnswered;
     const other = await search('203.0.113.7');
@@ -105,7 +107,7 @@ describe('a flood of pathological searches', () => {
     // It waited behind the flooder's running search and its one waiting search at most; first come, first served, it
     // waited behind all 15 (or past its budget).
     expect(floodAnsweredMeanwhile).toBeLessThanOrEqual(2);
-    // The flooder's searches past the one running and the one waiting were refused at once, saying when to come back.
-    expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(13);
+    // Each of the flooder's searches was answered in its turn or, past the budget, refused saying when to come back
+    // (checked above); the order of turns is fairTurns' own test (test/platform/ops/fair-turns.test.ts).
   }, 120_000);
 });
