@@ -7,6 +7,7 @@ import { composeConfig, selectServices, type ConfigOf } from './platform/config.
 import { loadContractOnce } from './platform/contract/cache.js';
 import { docsRoutes } from './platform/docs/docsRoutes.js';
 import { contractPipeline } from './platform/pipeline/pipeline.js';
+import { scopedHooks } from './platform/pipeline/hooks.js';
 import { tooManyRequests } from './platform/answers/errors.js';
 import { limitedRequests, rateLimits } from './platform/security/limits.js';
 import { requestId } from './platform/answers/requestId.js';
@@ -209,7 +210,12 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   if (tracing) app.use(tracing.requests);
   app.use(observeRequests(logger, metrics, tracing?.ids));
   // Nothing of a service before the observation step: the OAuth server's requests are logged and counted like every other.
-  for (const { onRequest } of built) if (onRequest) app.use(onRequest);
+  // Each request meets the onRequest hook of the service whose prefix owns its path, and no other.
+  app.use(
+    scopedHooks(
+      built.flatMap(({ onRequest }, index) => (onRequest ? [{ service: served[index]!.name, hook: onRequest }] : [])),
+    ),
+  );
   app.use(healthRoutes(readiness, config.storeTimeoutMs));
   // `/metrics` on the API port only behind a token, and only when it has no port of its own.
   if (config.metrics.token && config.metrics.port === undefined)

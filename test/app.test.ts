@@ -33,6 +33,26 @@ describe('the services an app serves', () => {
 });
 
 describe("a service's onRequest step", () => {
+  it("runs for the service's own paths only: profiles' CORS headers are on its lookups, not on the OAuth server's answers", async () => {
+    const server = await startServer({ SERVICES: 'profiles,developer' });
+    try {
+      const exposed = 'access-control-expose-headers';
+      // Plain fetch: a preflight is no operation of a contract, and the metadata's body is not what is looked at.
+      const preflight = await fetch(`${server.url}/v3/profiles/alex`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://widget.example.org', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      const metadata = await fetch(`${server.url}/.well-known/oauth-authorization-server/oauth2`);
+      expect(metadata.status).toBe(200);
+      expect(metadata.headers.get(exposed)).toBeNull();
+      const token = await fetch(`${server.url}/oauth2/token`, { method: 'OPTIONS' });
+      expect(token.headers.get(exposed)).toBeNull();
+    } finally {
+      await server.close();
+    }
+  });
+
   // A preflight is answered by the profiles' CORS step and is no operation of the contract: plain fetch.
   it('runs after observation: what it answers by itself is in the access log and the request metrics', async () => {
     const lines: Record<string, unknown>[] = [];

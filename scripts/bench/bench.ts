@@ -32,6 +32,10 @@
  *    posts) beside a single post read, and start-up to the first 200 of the
  *    compiled server.
  *
+ * 5. The three workloads of `npm run bench:workloads` (workloads.ts): one
+ *    profile, a Zipf and a uniform mix over 10,000, beside Fastify +
+ *    fastify-openapi-glue + @fastify/rate-limit + a SQLite read.
+ *
  * Prints one table (each CPU figure also as a multiple of the best peer's),
  * the same as Markdown for docs/performance.md, and writes .tmp/bench-latest.json.
  *
@@ -639,6 +643,13 @@ try {
     `${JSON.stringify({ conditions, bestPeer: best.name, rows, startUpMs: { fresh, existing }, routing, statements, sqliteTime }, null, 2)}\n`,
   );
   console.error('written: .tmp/bench-latest.json, .tmp/bench-latest.md');
+  // The three workloads beside Fastify + openapi-glue + rate-limit + a SQLite read, in a process of its own (workloads.ts).
+  console.error('workloads: one profile, Zipf and uniform over 10,000, beside the stack a user would pick');
+  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts/bench/workloads.ts')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_SKIP_BUILD: '1' },
+  });
 } finally {
   await Promise.all(children.map((child) => stop(child)));
   rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
 import type { ChangeMark } from './store/database.js';
 import type { FastOperation } from './pipeline/fastPath.js';
+import type { ScopedHook } from './pipeline/hooks.js';
 
 /**
  * A part of the app that owns tables: their migrations (applied in the
@@ -88,11 +89,12 @@ export interface BuiltService {
   /** The module's typed definition as `servedDefinition` hands it to the pipeline. */
   definition: ServiceDefinition;
   /**
-   * Runs on every request after observation, before health, metrics and the
-   * pipeline route anything: CORS preflights for the service's prefixes, a
-   * mark for the presenter, a protocol of its own (the OAuth server).
+   * Runs after observation, before health, metrics and the pipeline route
+   * anything, for a request under one of its `prefixes` only (the app looks
+   * the owner up once, `scopedHooks`): CORS preflights for the service's
+   * prefixes, a mark for the presenter, a protocol of its own (the OAuth server).
    */
-  onRequest?: Middleware;
+  onRequest?: ScopedHook;
   /** Runs for a request that nothing else took (no service's prefix, no docs page): a page that is no contract operation. */
   onNotFound?: Middleware;
   /** Operations the fast path may answer before Koa (see `fastPath`), unless tracing is on. */

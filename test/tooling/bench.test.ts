@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../scripts/contracts.js';
 import { contractWithOperations, operationCount } from '../../scripts/bench/contract50.js';
@@ -125,6 +126,64 @@ describe("the peers with the project's headers", () => {
     const answer = await fetch(`${withHeaders.get(name)}/v3/profiles/alex`);
     expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
     for (const [header, value] of Object.entries(PROJECT_HEADERS)) expect(answer.headers.get(header)).toBe(value);
+  });
+});
+
+describe('the stack a user would pick (peers/fastifyStack.ts)', () => {
+  const JSON_COLUMNS = [
+    'languages',
+    'interests',
+    'links',
+    'contact_info',
+    'payment_links',
+    'crypto_wallets',
+    'gallery',
+    'verified_accounts',
+  ];
+  let base: string;
+  beforeAll(async () => {
+    // A profiles table of the columns the peer parses, with one profile.
+    const file = join(dir, 'stack.db');
+    const db = new Database(file);
+    db.exec(
+      `create table profiles (slug text primary key, display_name text, ${JSON_COLUMNS.map((c) => `${c} text`).join(', ')})`,
+    );
+    db.prepare(`insert into profiles values (?, ?, ${JSON_COLUMNS.map(() => '?').join(', ')})`).run(
+      'sam',
+      'Sam',
+      ...JSON_COLUMNS.map((column) => (column === 'contact_info' ? '{"email":"s@example.com"}' : '[]')),
+    );
+    db.close();
+    const bundle = (await bundledPeers(['scripts/bench/peers/fastifyStack.ts'])).get(
+      'scripts/bench/peers/fastifyStack.ts',
+    )!;
+    const port = await freePort();
+    children.push(
+      startScript(bundle, {
+        BENCH_PORT: String(port),
+        BENCH_CONTRACT: PROFILES_CONTRACT,
+        BENCH_DATABASE: file,
+        BENCH_BODY_FILE: bodyFile,
+      }),
+    );
+    base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/v3/profiles/sam`, { status: 200, timeoutMs: 90_000 });
+  }, 120_000);
+
+  it('reads the profile from the store on each request, counts it against a rate limit, and validates from the contract', async () => {
+    const answer = await fetch(`${base}/v3/profiles/sam`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-ratelimit-limit')).toBe('1000000000');
+    expect(await answer.json()).toEqual(
+      expect.objectContaining({
+        slug: 'sam',
+        display_name: 'Sam',
+        contact_info: { email: 's@example.com' },
+        links: [],
+      }),
+    );
+    expect((await fetch(`${base}/v3/profiles/nobody`)).status).toBe(404);
+    expect((await fetch(`${base}/v3/profiles/${'a'.repeat(129)}`)).status).toBe(400);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../../platform/answers/errors.js';
 import { setHeaders } from '../../platform/answers/headers.js';
 import { underPrefix } from '../../platform/pipeline/service.js';
+import type { ScopedHook } from '../../platform/pipeline/hooks.js';
 import { rateLimits, type LimitDeclaration } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
 import { isStoreUnavailable } from '../../platform/store/unavailable.js';
@@ -79,8 +80,11 @@ export interface AuthorizationServerOptions {
 export interface AuthorizationServer {
   /** oidc-provider, once the shared secrets are read (the first request waits for it). */
   provider(): Promise<Provider>;
-  /** Serves `/oauth2/*` and `/.well-known/oauth-authorization-server/oauth2` (RFC 8414), counted per client address and per application. */
-  middleware: Middleware;
+  /**
+   * Serves `/oauth2/*` and `/.well-known/oauth-authorization-server/oauth2` (RFC 8414), counted per client address
+   * and per application: a hook scoped to those paths (the module's `onRequest`).
+   */
+  hook: ScopedHook;
 }
 
 /**
@@ -194,7 +198,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
   const owns = underPrefix(OAUTH_PREFIX);
   const metadataPath = `/.well-known/oauth-authorization-server${OAUTH_PREFIX}`;
   let served: ReturnType<Provider['callback']> | undefined;
-  // Every request passes this step (a service's `onRequest`): those not for the server pass without an asynchronous step.
+  // The app runs this step for paths under the two prefixes only; under the metadata path, that path alone is served.
   const middleware: Middleware = (ctx, next) => {
     const path = ctx.path;
     const metadata = path === metadataPath;
@@ -245,7 +249,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
       ctx.req.url = original;
     }
   };
-  return { provider, middleware };
+  return { provider, hook: { prefixes: [OAUTH_PREFIX, metadataPath], run: middleware } };
 }
 
 /**

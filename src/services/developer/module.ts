@@ -65,7 +65,7 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
     return {
       definition: servedDefinition(developerService(developerDeps(deps, server))),
       // The OAuth 2 authorization server (`/oauth2/…`, oidc-provider): outside the contract pipeline, its own protocol.
-      onRequest: server.middleware,
+      onRequest: server.hook,
       onNotFound: dashboardPage(
         projectFile('dist/developers'),
         deps.config.publicUrlFromEnv ? deps.config.publicUrl : undefined,

@@ -101,13 +101,24 @@ export function accountsTablesWrittenOutside(tree: Tree): string[] {
 /**
  * The layers of a service, lowest first (docs/architecture.md, "A service's shape"): `domain/` (records, rules,
  * the store's interface); then side by side `flows/`, `store/` and the adapters the module builds for the flows
- * (`avatars/` and `qrCodes/`, images; `import/`, profile files read; `mail/`; `rateLimit/`; `render/`); then
+ * (`avatars/` and `qrCodes/`, images; `import/`, profile files read; `mail/`; `media/`, uploads and their files;
+ * `rateLimit/`; `render/`); then
  * `http/`; the handler maps (`handlers.ts`, `*Handlers.ts`); and the module's entry points (`module.ts`, the admin
  * commands `admin.ts` and `admin/`). A file imports its own layer and those below, never one above, and
  * `flows/` and `store/` never each other. Files at a service's top of no layer (settings, errors, deps,
  * operations, demo data) are not ranked; every folder is.
  */
-const BESIDE_FLOWS = new Set(['flows', 'store', 'avatars', 'qrCodes', 'import', 'mail', 'rateLimit', 'render']);
+const BESIDE_FLOWS = new Set([
+  'flows',
+  'store',
+  'avatars',
+  'qrCodes',
+  'import',
+  'mail',
+  'media',
+  'rateLimit',
+  'render',
+]);
 export function layerOf(service: string, file: string): { rank: number; name: string } | undefined {
   const inService = file.slice(`src/services/${service}/`.length);
   const parts = inService.split('/');

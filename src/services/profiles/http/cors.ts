@@ -1,6 +1,5 @@
 import cors from '@koa/cors';
-import type { Middleware } from 'koa';
-import { ownedBy } from '../../../platform/pipeline/service.js';
+import type { ScopedHook } from '../../../platform/pipeline/hooks.js';
 import { setHeader, varyOn } from '../../../platform/answers/headers.js';
 
 /** The profiles API's CORS settings (the mock, scripts/mock/front.ts, answers by them too). */
@@ -26,13 +25,14 @@ const EXPOSED = PROFILES_CORS.exposeHeaders;
  * rate-limit headers and `ETag`. No cookies are involved, so the origin is
  * `*` (a page may draw an avatar on a canvas and read it back).
  *
+ * The app runs it only for requests under those prefixes (a scoped hook).
  * Preflights (`OPTIONS`) are answered by @koa/cors. Every other request gets
  * the same two headers that @koa/cors would set, and `Vary: Origin`, without
  * an asynchronous step: this runs on every lookup. (@koa/cors also copies
  * its headers onto an error thrown past it; nothing is thrown past it here,
  * since the contract pipeline answers every error under the prefix itself.)
  */
-export function profilesCors(prefixes: readonly [string, ...string[]]): Middleware {
+export function profilesCors(prefixes: readonly [string, ...string[]]): ScopedHook {
   const preflight = cors({
     origin: '*',
     allowMethods: [...PROFILES_CORS.allowMethods],
@@ -41,13 +41,14 @@ export function profilesCors(prefixes: readonly [string, ...string[]]): Middlewa
     maxAge: PROFILES_CORS.maxAge,
   });
   const exposed = EXPOSED.join(',');
-  const owns = ownedBy({ prefix: prefixes[0], otherPrefixes: prefixes.slice(1) });
-  return (ctx, next) => {
-    if (!owns(ctx.path)) return next();
-    if (ctx.method === 'OPTIONS') return preflight(ctx, next);
-    varyOn(ctx, 'Origin');
-    setHeader(ctx, 'Access-Control-Allow-Origin', '*');
-    setHeader(ctx, 'Access-Control-Expose-Headers', exposed);
-    return next();
+  return {
+    prefixes,
+    run: (ctx, next) => {
+      if (ctx.method === 'OPTIONS') return preflight(ctx, next);
+      varyOn(ctx, 'Origin');
+      setHeader(ctx, 'Access-Control-Allow-Origin', '*');
+      setHeader(ctx, 'Access-Control-Expose-Headers', exposed);
+      return next();
+    },
   };
 }

@@ -1,5 +1,4 @@
-import type { Middleware } from 'koa';
-import { ownedBy } from '../../../platform/pipeline/service.js';
+import type { ScopedHook } from '../../../platform/pipeline/hooks.js';
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import { markAppOrigin, type AllowedOrigins } from './cors.js';
 
@@ -9,19 +8,19 @@ import { markAppOrigin, type AllowedOrigins } from './cors.js';
  * the publishing API, beside the operator's `PUBLISHING_CORS_ORIGINS`. The
  * list of every application's origins (`listOrigins`, which the module
  * builds over the accounts' `registeredOrigins`) is read at most once
- * per `ttlMs` per instance; a request under one of `prefixes` from such an origin is
- * marked for the presenter (`setCorsHeaders`).
+ * per `ttlMs` per instance; a request under one of `prefixes` (the app runs
+ * this hook for those only) from such an origin is marked for the presenter
+ * (`setCorsHeaders`).
  */
 export function appOrigins(
   listOrigins: () => Promise<ReadonlySet<string>>,
   options: { prefixes: readonly [string, ...string[]]; operator: AllowedOrigins; ttlMs: number },
-): Middleware {
+): ScopedHook {
   const origins = cachedLookups((_all: 'all') => listOrigins(), { ttlMs: options.ttlMs, maxEntries: 1 });
-  const owns = ownedBy({ prefix: options.prefixes[0], otherPrefixes: options.prefixes.slice(1) });
-  // Every request passes this step: one without a browser origin to look up passes without an asynchronous step.
-  return (ctx, next) => {
+  // A request without a browser origin to look up passes without an asynchronous step.
+  const run: ScopedHook['run'] = (ctx, next) => {
     const origin = ctx.req.headers.origin;
-    if (!origin || options.operator === '*' || options.operator.includes(origin) || !owns(ctx.path)) return next();
+    if (!origin || options.operator === '*' || options.operator.includes(origin)) return next();
     const mark = (listed: ReadonlySet<string>) => {
       if (listed.has(origin)) markAppOrigin(ctx);
       return next();
@@ -30,4 +29,5 @@ export function appOrigins(
     const listed = origins.resolve('all');
     return listed instanceof Promise ? listed.then(mark) : mark(listed);
   };
+  return { prefixes: options.prefixes, run };
 }
