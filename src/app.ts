@@ -161,6 +161,10 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     for (const module of STORE_MODULES as readonly StoreModule<Database>[])
       await module.welcome?.(database.db, account, config);
   };
+  const farewell = async (accountId: string) => {
+    for (const module of STORE_MODULES as readonly StoreModule<Database>[])
+      await module.farewell?.(database.db, accountId);
+  };
   const built: BuiltService[] = [];
   for (const module of served) {
     built.push(
@@ -176,6 +180,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         changes,
         onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: module.name, caller }),
         welcome,
+        farewell,
       }),
     );
   }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, CreateTaxonomyTermData, CreateTaxonomyTermErrors, CreateTaxonomyTermResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, DeleteTaxonomyTermData, DeleteTaxonomyTermErrors, DeleteTaxonomyTermResponses, EditMediaV12Data, EditMediaV12Errors, EditMediaV12Responses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMediaData, GetMediaErrors, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GetMediaResponses, GetMediaV12Data, GetMediaV12Errors, GetMediaV12Responses, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPageDiffsData, GetPageDiffsErrors, GetPageDiffsResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostCountsV12Data, GetPostCountsV12Errors, GetPostCountsV12Responses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostLikesV12Data, GetPostLikesV12Errors, GetPostLikesV12Responses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, GetTaxonomyTermData, GetTaxonomyTermErrors, GetTaxonomyTermResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListMediaData, ListMediaErrors, ListMediaResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListPostTypeTaxonomiesData, ListPostTypeTaxonomiesErrors, ListPostTypeTaxonomiesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListTaxonomyTermsData, ListTaxonomyTermsErrors, ListTaxonomyTermsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses, UpdateTaxonomyTermData, UpdateTaxonomyTermErrors, UpdateTaxonomyTermResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -456,7 +456,10 @@ export const getPostV12 = <ThrowOnError extends boolean = false>(options: Option
  *
  * The v1.2 edit (`/rest/v1.2/sites/{site}/posts/{post_ID}`): the v1.1
  * edit (`updatePost`) with v1.2's term fields, as `createPostV12`
- * describes them. Fields not given keep their values; an edit that gives
+ * describes them, and `if_not_modified_since`: when the post's
+ * `modified` is later than it, 409 `old-revision` (`There is a revision
+ * of this post that is more recent.`) and nothing is written (checked
+ * with the post held, after the v1.1 edit's checks). Fields not given keep their values; an edit that gives
  * `categories` or `categories_by_id` and leaves the post without a
  * category gives it the default one.
  *
@@ -469,6 +472,33 @@ export const updatePostV12 = <ThrowOnError extends boolean = false>(options: Opt
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Count a site's posts of a type by status (REST v1.2)
+ *
+ * The counts of `getPostCounts` under `/rest/v1.2`: the platform's
+ * counts endpoint declares `max_version` 1.2, so the apps' v1.2 calls
+ * are answered the same.
+ *
+ */
+export const getPostCountsV12 = <ThrowOnError extends boolean = false>(options: Options<GetPostCountsV12Data, ThrowOnError>) => (options.client ?? client).get<GetPostCountsV12Responses, GetPostCountsV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/post-counts/{post_type}',
+    ...options
+});
+
+/**
+ * Read who likes a post (REST v1.2)
+ *
+ * The likers of `getPostLikes` under `/rest/v1.2`, the version both
+ * apps ask for the likers list (the same answer and checks).
+ *
+ */
+export const getPostLikesV12 = <ThrowOnError extends boolean = false>(options: Options<GetPostLikesV12Data, ThrowOnError>) => (options.client ?? client).get<GetPostLikesV12Responses, GetPostLikesV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/posts/{post_ID}/likes',
+    ...options
 });
 
 /**
@@ -724,6 +754,159 @@ export const deleteTag = <ThrowOnError extends boolean = false>(options: Options
 });
 
 /**
+ * List the terms of a taxonomy
+ *
+ * The terms of `category` or `post_tag` on the site (every one, used or
+ * not), as the platform's `/sites/{site}/taxonomies/{taxonomy}/terms`
+ * lists them (the list the web editor and the Android app load, with
+ * `number=1000`): the same paging, order and search as the categories
+ * and tags lists, answered under `terms`. Each term is the term object
+ * of the post object (its links name the categories or tags
+ * operations, as the platform's do). Another taxonomy is 400
+ * `invalid_taxonomy` (`The taxonomy does not exist`). No token is
+ * needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), a parameter out of range
+ * (400).
+ *
+ */
+export const listTaxonomyTerms = <ThrowOnError extends boolean = false>(options: Options<ListTaxonomyTermsData, ThrowOnError>) => (options.client ?? client).get<ListTaxonomyTermsResponses, ListTaxonomyTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms',
+    ...options
+});
+
+/**
+ * Add a term to a taxonomy
+ *
+ * Adds a category or tag, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/new` does (Android sends
+ * `{name, description, parent: "0"}` with `context=edit`): `name` is
+ * required (400 `invalid_input`, `Unknown data passed`); the caller must
+ * be allowed to manage the taxonomy's terms (`manage_categories`:
+ * administrators and editors; else 403 `User cannot edit taxonomy`); a
+ * term of that name under the same parent exists already: 409
+ * `duplicate` (this endpoint's status; the categories and tags ones
+ * answer 400); a category's unknown `parent`: 400 `missing_parent`
+ * (`parent` is read as PHP's `(int)`, and ignored for tags). The name
+ * and description of a caller without `unfiltered_html` go through the
+ * HTML filter, as the platform's `pre_term_*` filters do. The slug is
+ * the name's, made unique in the taxonomy.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), body (400), the right (403),
+ * the name (409, 400).
+ *
+ */
+export const createTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<CreateTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<CreateTaxonomyTermResponses, CreateTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a term of a taxonomy by its slug
+ *
+ * The category or tag with that slug, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}` answers it
+ * (the categories and tags reads' answer): 400 `invalid_taxonomy` for
+ * another taxonomy, 404 `unknown_taxonomy` (`Unknown taxonomy`) when the
+ * site has no such term; `context=edit` needs the right to edit the
+ * site's terms (`manage_categories`; else 403 `User cannot edit
+ * taxonomy`). No token is needed otherwise.
+ *
+ */
+export const getTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<GetTaxonomyTermData, ThrowOnError>) => (options.client ?? client).get<GetTaxonomyTermResponses, GetTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}',
+    ...options
+});
+
+/**
+ * Edit a term of a taxonomy
+ *
+ * Edits the category or tag with that slug, as the platform's
+ * `POST /sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}` does
+ * (`update_term`, then `wp_update_term`), which differs from the
+ * categories and tags edits: `description` is set whenever it is sent
+ * (`""` empties it); `name` when not empty; a category's `parent` is
+ * always set, to `0` (top level) when not sent, as there (the web
+ * editor sends it with every edit); a parent that is the category
+ * itself or one below it makes it top-level, one the site has not is
+ * 400 `missing_parent`. The slug stays. The caller must be allowed to
+ * edit the taxonomy's terms (`manage_categories`; else 403 `User cannot
+ * edit taxonomy`), checked before the term is looked up (404
+ * `unknown_taxonomy`); an empty body is 400 `invalid_input` (`Invalid
+ * request input`). Filtered as a new term is. Answers the term as its
+ * read does.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), body (400), the right (403),
+ * the term (404), the fields (400).
+ *
+ */
+export const updateTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<UpdateTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<UpdateTaxonomyTermResponses, UpdateTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a term of a taxonomy
+ *
+ * Deletes the category or tag with that slug, as the platform's
+ * `/sites/{site}/taxonomies/{taxonomy}/terms/slug:{slug}/delete` does,
+ * and answers its slug with `success: true` (a boolean here, where the
+ * categories and tags deletions answer the text `"true"`). As those
+ * deletions: posts left without a category get the default one, the
+ * categories below move up, and the default category is refused (403).
+ * The caller must be allowed to delete the taxonomy's terms
+ * (`manage_categories`; else 403 `User cannot edit taxonomy`), checked
+ * before the term is looked up (404 `unknown_taxonomy`). No body is
+ * read.
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), the taxonomy (400), the right (403), the term
+ * (404).
+ *
+ */
+export const deleteTaxonomyTerm = <ThrowOnError extends boolean = false>(options: Options<DeleteTaxonomyTermData, ThrowOnError>) => (options.client ?? client).post<DeleteTaxonomyTermResponses, DeleteTaxonomyTermErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/taxonomies/{taxonomy}/terms/slug:{term_slug}/delete',
+    ...options
+});
+
+/**
+ * List the taxonomies of a post type
+ *
+ * The taxonomies a post type's posts take, as the platform's
+ * `/sites/{site}/post-types/{type}/taxonomies` lists them (the web
+ * editor's taxonomy panel): for `post`, `category` and `post_tag`, each
+ * with its name, label, labels, description, `hierarchical`, `public`
+ * and the capability each action on its terms needs; pages and the
+ * site's other types have none here. A type the site does not have: 404
+ * `unknown_post_type`. No token is needed.
+ *
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`; a
+ * private site, 403), the type (404).
+ *
+ */
+export const listPostTypeTaxonomies = <ThrowOnError extends boolean = false>(options: Options<ListPostTypeTaxonomiesData, ThrowOnError>) => (options.client ?? client).get<ListPostTypeTaxonomiesResponses, ListPostTypeTaxonomiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/post-types/{post_type}/taxonomies',
+    ...options
+});
+
+/**
  * Read a post's latest autosave
  *
  * The most recent autosave of the post (by any user), as the platform's
@@ -749,10 +932,12 @@ export const getPostAutosave = <ThrowOnError extends boolean = false>(options: O
  * Keeps what an editor has typed, as the platform's autosave does: a
  * draft saved by its own author is saved in place (its title and
  * content, with `modified` and a revision, as an edit saves them) and
- * `auto_ID` is the post's ID; any other post (published, scheduled,
+ * `ID` is the post's ID; any other post (published, scheduled,
  * someone else's draft) is left as it is and the caller's autosave of it
- * (one per user and post) takes the title and content, `auto_ID` being
- * the autosave's ID. A field not given keeps the value it had. An empty
+ * (one per user and post) takes the title and content, `ID` being
+ * the autosave's ID and `preview_URL` naming the post in `preview_id`
+ * (as the platform's endpoint answers: iOS's `RemotePostAutosaveResponse`
+ * decodes `ID`, FluxC reads it). A field not given keeps the value it had. An empty
  * body is 400 `invalid_input` (`Invalid request input`).
  *
  * Order of checks: authentication (401), site (404 `unknown_blog`; a
@@ -788,6 +973,179 @@ export const autosavePost = <ThrowOnError extends boolean = false>(options: Opti
 export const getPostDiffs = <ThrowOnError extends boolean = false>(options: Options<GetPostDiffsData, ThrowOnError>) => (options.client ?? client).get<GetPostDiffsResponses, GetPostDiffsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/sites/{site}/post/{post_ID}/diffs',
+    ...options
+});
+
+/**
+ * List a site's media
+ *
+ * The site's media items (the platform's attachments), newest first by
+ * default, each as the media item object; `found` counts every match.
+ * Needs a token of a user who may write posts on the site (`edit_posts`:
+ * contributors and up; 403 `unauthorized` `User cannot view media`).
+ *
+ * Paging: `number` items (20 by default, at most 100) from `offset`, or
+ * the 1-based `page` of them (it wins over `offset`), or after
+ * `page_handle`, the `meta.next_page` of the page before (given while
+ * more items match).
+ *
+ */
+export const listMedia = <ThrowOnError extends boolean = false>(options: Options<ListMediaData, ThrowOnError>) => (options.client ?? client).get<ListMediaResponses, ListMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media',
+    ...options
+});
+
+/**
+ * Upload media
+ *
+ * Adds files to the site's media library: the files of a multipart
+ * body (`media[]`), and files fetched from `media_urls[]` (only from the
+ * hosts the deployment allows, `MEDIA_URL_HOSTS`; never from an address
+ * inside its network). `attrs[i]` sets the `title`, `caption`,
+ * `description`, `alt` and `parent_id` (the post it is attached to, of
+ * this site) of the i-th file, counting `media[]` first, then
+ * `media_urls[]`. Needs `upload_files` (authors and up; 403
+ * `unauthorized` `User cannot upload media.`).
+ *
+ * Each file is checked by its content, not its name: JPEG, PNG, GIF,
+ * WebP and PDF are taken (SVG is not); an image larger than the
+ * deployment's pixel limit is refused before it is decoded. Images
+ * lose their EXIF and other metadata (GPS location included) and keep
+ * their orientation. A file refused is listed in `errors`
+ * (`{file, error, message}`: `rest_upload_file_too_big`,
+ * `rest_upload_limited_space` for the site's quota,
+ * `rest_upload_invalid_type`, `rest_upload_too_many_pixels`,
+ * `rest_upload_sideload_error`); when every file is refused the answer
+ * is `400` `{"errors": [...]}`.
+ *
+ */
+export const uploadMedia = <ThrowOnError extends boolean = false>(options: Options<UploadMediaData, ThrowOnError>) => (options.client ?? client).post<UploadMediaResponses, UploadMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/new',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a media item
+ *
+ * The media item object. Anyone may read an item of a public site
+ * (as its file is public); a private site's items only its users.
+ * Order of checks: an unknown token (401), site (404 `unknown_blog`),
+ * item (404 `unknown_media` `Unknown media`).
+ *
+ */
+export const getMedia = <ThrowOnError extends boolean = false>(options: Options<GetMediaData, ThrowOnError>) => (options.client ?? client).get<GetMediaResponses, GetMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}',
+    ...options
+});
+
+/**
+ * Edit a media item's attributes
+ *
+ * Sets the item's `title`, `caption`, `description`, `alt` and
+ * `parent_id` (a post of this site, or `0` to detach it); fields not
+ * given keep their values. Needs `upload_files`, and `edit_others_posts`
+ * for an item someone else uploaded (403 `unauthorized` `User cannot
+ * edit media`). A `parent_id` naming no post of the site is 400
+ * `invalid_input`.
+ *
+ */
+export const updateMedia = <ThrowOnError extends boolean = false>(options: Options<UpdateMediaData, ThrowOnError>) => (options.client ?? client).post<UpdateMediaResponses, UpdateMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a media item
+ *
+ * Deletes the item and its file for good: the file stops answering at
+ * once, on every instance. Answers the item as it was, with `status:
+ * "deleted"`. Needs `upload_files`, and `edit_others_posts` for an item
+ * someone else uploaded (403 `unauthorized` `User cannot delete media`).
+ *
+ */
+export const deleteMedia = <ThrowOnError extends boolean = false>(options: Options<DeleteMediaData, ThrowOnError>) => (options.client ?? client).post<DeleteMediaResponses, DeleteMediaErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/media/{media_ID}/delete',
+    ...options
+});
+
+/**
+ * Read a media item (REST v1.2)
+ *
+ * The v1.1 read (`getMedia`) with `modified` (the last change to the
+ * item or its file) and `revision_history` (the files an edit replaced,
+ * newest first, and the `original`).
+ *
+ */
+export const getMediaV12 = <ThrowOnError extends boolean = false>(options: Options<GetMediaV12Data, ThrowOnError>) => (options.client ?? client).get<GetMediaV12Responses, GetMediaV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/media/{media_ID}',
+    ...options
+});
+
+/**
+ * Replace a media item's file (REST v1.2)
+ *
+ * Replaces the item's file with the one given (`media`, a multipart
+ * file, or `media_url`, fetched as `uploadMedia` fetches), checked and
+ * cleaned as an upload is, and sets the attributes given. The file it
+ * replaces is kept in `revision_history`. Needs `upload_files`, and
+ * `edit_others_posts` for someone else's item.
+ *
+ */
+export const editMediaV12 = <ThrowOnError extends boolean = false>(options: Options<EditMediaV12Data, ThrowOnError>) => (options.client ?? client).post<EditMediaV12Responses, EditMediaV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/sites/{site}/media/{media_ID}/edit',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a media file
+ *
+ * A media item's file (its `URL`), or one its edits replaced, as
+ * stored: images without metadata. An image is resized on request:
+ * `w` (width), `h` (height), `resize=w,h` (exactly that size,
+ * cropped), `fit=w,h` (within that box); never larger than the image.
+ * Answers carry an `ETag` (a `304` for `If-None-Match`) and may be
+ * cached; a deleted item's files answer `404` at once, on every
+ * instance. Needs no token.
+ *
+ */
+export const getMediaFile = <ThrowOnError extends boolean = false>(options: Options<GetMediaFileData, ThrowOnError>) => (options.client ?? client).get<GetMediaFileResponses, GetMediaFileErrors, ThrowOnError>({ url: '/files/{site_ID}/{folder}/{file}', ...options });
+
+/**
+ * A page's revisions and the changes between them
+ *
+ * The same answer as `/sites/{site}/post/{post_ID}/diffs` under the
+ * path Android's FluxC `PostRestClient.fetchRevisions` asks for a page
+ * (`/sites/{site}/page/{ID}/diffs`): every revision and the changes
+ * between them, with the same checks (a post of any type the site
+ * exposes, as the post path takes a page too).
+ *
+ * Order of checks: authentication (401), site (404 `unknown_blog`; a
+ * private site, 403), post (404 `unknown_post`), the right to edit it
+ * (403 `User cannot edit post`).
+ *
+ */
+export const getPageDiffs = <ThrowOnError extends boolean = false>(options: Options<GetPageDiffsData, ThrowOnError>) => (options.client ?? client).get<GetPageDiffsResponses, GetPageDiffsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/sites/{site}/page/{post_ID}/diffs',
     ...options
 });
 

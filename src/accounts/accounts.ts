@@ -79,9 +79,11 @@ async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now
  * Deletes an account and, in the same statement, everything that belongs to
  * it: every table that names an account does so with `ON DELETE CASCADE`
  * (its applications and their keys, its profile and avatar, the dashboard's
- * credentials, sessions and emailed links); the OAuth grants it gave and
- * those given to its applications, with their tokens; and its publishing
- * user's command-line tokens (revoked). False when there was none.
+ * credentials, sessions and emailed links); and the OAuth grants it gave and
+ * those given to its applications, with their tokens. What a service keeps
+ * for the account in tables that do not name it (the publishing user's
+ * command-line tokens) the service ends first, in its `farewell`
+ * (`StoreModule`). False when there was none.
  */
 export async function deleteAccount(db: Kysely<AccountsTables>, accountId: string): Promise<boolean> {
   return db.transaction().execute((trx) => deleteAccountIn(trx, accountId));
@@ -94,16 +96,6 @@ export async function deleteAccountIn(trx: Executor, accountId: string): Promise
   // So do the grants people gave the account's own applications: their tokens must not outlive the apps.
   const owned = await trx.selectFrom('api_applications').select('id').where('account_id', '=', accountId).execute();
   for (const application of owned) await deleteGrantsOf(trx, { clientId: application.id });
-  // The account's publishing user keeps its posts (`users.account_id` is set null), but not its command-line tokens.
-  // The publishing service's table, written for the person who owns it, in the same transaction.
-  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's table is not in this module's typed schema
-  const publishing = trx as unknown as Kysely<any>;
-  await publishing
-    .updateTable('access_tokens')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('revoked_at', 'is', null)
-    .where('user_id', 'in', publishing.selectFrom('users').select('id').where('account_id', '=', accountId))
-    .execute();
   const result = await trx.deleteFrom('accounts').where('id', '=', accountId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -29,6 +29,14 @@ export interface StoreModule<Tables = unknown> {
    * an account logs in to the dashboard (`PlatformDeps.welcome`).
    */
   welcome?(db: Kysely<Tables>, account: { id: string; email: string }, config: PlatformConfig): Promise<void>;
+  /**
+   * Ends what the module keeps for an account that is about to be deleted
+   * and that its tables do not let go of by themselves (the publishing
+   * module: its user's command-line tokens, revoked). The app calls every
+   * module's, in module order, before the accounts delete the account
+   * (`PlatformDeps.farewell`): each module writes only its own tables.
+   */
+  farewell?(db: Kysely<Tables>, accountId: string): Promise<void>;
   /** Registers the module's admin commands; `store` opens and migrates the store on first use. */
   admin?(program: Command, store: () => Promise<Kysely<Tables>>): void;
   /** Only a type: the module's tables. */
@@ -65,6 +73,8 @@ export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = 
   onRateLimited(caller: string): void;
   /** Runs every module's `welcome` for an account, in module order. */
   welcome(account: { id: string; email: string }): Promise<void>;
+  /** Runs every module's `farewell` for an account about to be deleted, in module order. */
+  farewell(accountId: string): Promise<void>;
 }
 
 /**

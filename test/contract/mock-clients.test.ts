@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { androidPost, iosPost } from '../fixtures/client-bodies.js';
+import { androidPost, androidTerm, iosPost } from '../fixtures/client-bodies.js';
 import { callMock, startMock, type RunningMock } from '../support/mock.js';
 
 /**
@@ -270,6 +270,27 @@ describe('iOS: WordPressKit TaxonomyServiceRemoteREST.m', () => {
   });
 });
 
+describe('Android: FluxC TaxonomyRestClient.java; web editor: Calypso state/terms/actions.js, wpcom.js site.post-type.js', () => {
+  it('lists a taxonomy’s terms with number=1000, adds one, and lists the post type’s taxonomies', async () => {
+    const terms = await call('GET', '/rest/v1.1', '/sites/1/taxonomies/category/terms?number=1000');
+    expectReads(terms, ['found', 'terms'], 'fetchTerms');
+    for (const term of terms.terms as unknown[])
+      expectReads(term, ['ID', 'name', 'slug', 'description', 'parent', 'post_count'], 'termResponseToTermModel');
+    const pushed = await call(
+      'POST',
+      '/rest/v1.1',
+      '/sites/1/taxonomies/post_tag/terms/new?context=edit',
+      androidTerm(),
+    );
+    expectReads(pushed, ['ID', 'name', 'slug', 'description', 'post_count'], 'pushTerm');
+    // The read, edit and delete by `slug:` are not routed by Prism (docs/mock.md, Slug reads).
+    const taxonomies = await call('GET', '/rest/v1.1', '/sites/1/post-types/post/taxonomies');
+    expectReads(taxonomies, ['found', 'taxonomies'], 'taxonomiesList');
+    for (const taxonomy of taxonomies.taxonomies as unknown[])
+      expectReads(taxonomy, ['name', 'label', 'labels.name', 'hierarchical', 'capabilities'], 'getPostTypeTaxonomies');
+  });
+});
+
 describe('Android: FluxC PostRestClient.java', () => {
   it('fetches posts (number, offset, status, type) through v1.1 and pushes a post through v1.2', async () => {
     const list = await call(
@@ -313,7 +334,7 @@ describe('Android: FluxC PostRestClient.java', () => {
       content: 'A newer welcome.',
       excerpt: '',
     });
-    expectReads(saved, ['auto_ID', 'post_ID', 'modified', 'preview_URL'], 'PostRestClient autoSave');
+    expectReads(saved, ['ID', 'post_ID', 'modified', 'preview_URL'], 'PostRestClient autoSave');
     const read = await call('GET', '/rest/v1.1', '/sites/1/posts/108/autosave');
     expectReads(
       read,
@@ -431,6 +452,6 @@ describe('web editor: Calypso save-edited.js, save-post.js and the posts screen'
       title: 'Welcome, again',
       content: 'Newer.',
     });
-    expectReads(saved, ['auto_ID', 'post_ID', 'preview_URL', 'modified'], 'the editor\u2019s autosave');
+    expectReads(saved, ['ID', 'post_ID', 'preview_URL', 'modified'], 'the editor\u2019s autosave');
   });
 });

@@ -324,6 +324,10 @@ const DIFFERENT_FAMILIES: [RegExp, string][] = [
     "Prism routes no path with a literal colon before a template (`/categories/slug:{term_slug}`, `/tags/slug:{term_slug}`): the mock answers the endpoint layer's empty 404 there",
   ],
   [
+    /^(get|update|delete)TaxonomyTerm: /,
+    "Prism routes no path with a literal colon before a template (`/taxonomies/{taxonomy}/terms/slug:{term_slug}` and its `/delete`): the mock answers the endpoint layer's empty 404 there",
+  ],
+  [
     /^(update|delete)(Category|Tag): /,
     "Prism routes no path with a literal colon before a template (the term edits and deletions on `/categories/slug:{term_slug}`, `/tags/slug:{term_slug}` and their `/delete`): the mock answers the endpoint layer's empty 404 there",
   ],

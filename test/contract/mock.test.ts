@@ -353,6 +353,17 @@ describe('publishing mock', () => {
     expect(res.json()).toHaveProperty(key);
   });
 
+  it('answers an upload with its example item, and a media list with a next page handle', async () => {
+    const form = new FormData();
+    form.append('media[]', new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }), 'a.png');
+    const uploaded = await viaMock('/rest/v1.1', '/sites/1/media/new', { method: 'POST', headers: auth, body: form });
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.json()).toMatchObject({ media: [{ ID: 201, mime_type: 'image/jpeg' }] });
+    const page = await viaMock('/rest/v1.1', '/sites/1/media?number=1', { headers: auth });
+    expect(page.status).toBe(200);
+    expect(page.json()).toMatchObject({ found: 2, media: [{ ID: 201 }], meta: { next_page: expect.any(String) } });
+  });
+
   it('serves the example of whether I like a post', async () => {
     const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/likes/mine', {
       headers: { ...auth, Prefer: 'example=liked' },
@@ -372,7 +383,7 @@ describe('publishing mock', () => {
     ['POST', '/rest/v1.1', '/sites/1/categories/new', 'added', 'parent'],
     ['POST', '/rest/v1.1', '/sites/1/tags/new', 'added', 'slug'],
     ['GET', '/rest/v1.1', '/sites/1/posts/108/autosave', 'autosave', 'preview_URL'],
-    ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'auto_ID'],
+    ['POST', '/rest/v1.1', '/sites/1/posts/108/autosave', 'saved', 'ID'],
     ['GET', '/rest/v1.1', '/sites/1/post/108/diffs', 'diffs', 'revisions'],
   ])(
     'serves the example of %s %s%s (v1.2, post types, terms, autosave, diffs)',
@@ -409,6 +420,13 @@ describe('publishing mock', () => {
     });
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ ID: 108, status });
+  });
+
+  it('answers the trash operation with the whole post by default, as the server does (FluxC reads its type)', async () => {
+    const res = await viaMock('/rest/v1.1', '/sites/1/posts/108/delete', { method: 'POST', headers: auth });
+    expect(res.status).toBe(200);
+    // FluxC `PostRestClient.deletePost` parses the answer as a post (`PostWPComRestResponse`: `getType()` and the rest).
+    expect(res.json()).toMatchObject({ ID: 108, status: 'trash', type: 'post', site_ID: 1, title: expect.any(String) });
   });
 
   it('refuses a trash request without the required token', async () => {

@@ -5,11 +5,14 @@ import { run } from '../../scripts/tools.js';
 import { removeRunFolder } from './once-per-run.js';
 import { createTemplateDatabase, dropRunDatabases, postgresUrl, requirePostgres } from './postgres.js';
 import { requireRedisServer } from './redis.js';
+import { startS3rver } from './s3.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The PostgreSQL database that this run migrated and seeded once; test servers start on copies of it. */
     postgresTemplate: string;
+    /** The run's one S3-compatible server (s3rver), for the media tests on the S3 path. */
+    s3Endpoint: string;
   }
 }
 
@@ -19,16 +22,23 @@ declare module 'vitest' {
  * variable to set when one is not; builds the rendered docs, the dashboard
  * page and the mock when they are missing or stale; bundles the server and admin entry
  * points for tests that run them as processes; and migrates and seeds one
- * PostgreSQL template database that every PostgreSQL test server copies.
+ * PostgreSQL template database that every PostgreSQL test server copies;
+ * starts one S3-compatible server (s3rver) for the media tests' S3 path.
  * What test files build once for the whole run (`oncePerRun`, such as the
  * packed SDK) is removed at the end.
  */
 export default async function setup(project: TestProject) {
-  const run = ((globalThis as { [RUN]?: RunPreparation })[RUN] ??= { prepared: prepare(), users: 0 });
+  const run = ((globalThis as { [RUN]?: RunPreparation })[RUN] ??= {
+    prepared: prepare(),
+    s3: startS3rver(),
+    users: 0,
+  });
   run.users++;
   project.provide('postgresTemplate', await run.prepared);
+  project.provide('s3Endpoint', (await run.s3).endpoint);
   return async () => {
     if (--run.users > 0) return;
+    await (await run.s3).stop();
     const template = await run.prepared;
     removeRunFolder(template);
     await dropRunDatabases(template);
@@ -42,6 +52,7 @@ export default async function setup(project: TestProject) {
 const RUN = Symbol.for('contract-first-api.test-run');
 interface RunPreparation {
   prepared: Promise<string>;
+  s3: ReturnType<typeof startS3rver>;
   users: number;
 }
 

@@ -9,12 +9,12 @@ import { ApiError, invalidRequest } from '../answers/errors.js';
  * and the fields of `multipart/form-data` in PHP's bracket notation
  * (`categories[]=a&metadata[0][key]=k`, through `qs`), every value text;
  * the files of a multipart body as `UploadedFile`s under their field's name
- * (`media[]` -> `media`), their bytes read and dropped (no service keeps
- * uploads yet). An operation takes them only where its contract declares
- * the media type.
+ * (`media[]` -> `media`), each with its bytes (every part bounded: a file
+ * by FILE_LIMIT_BYTES, all files of a body together by FILES_LIMIT_BYTES).
+ * An operation takes them only where its contract declares the media type.
  */
 
-/** A file of a multipart body: what it was called and what it held, never its bytes. */
+/** A file of a multipart body: what it was called and what it held. */
 export class UploadedFile {
   constructor(
     /** The form field it came in (`media[]`). */
@@ -25,11 +25,15 @@ export class UploadedFile {
     readonly size: number,
     /** The file was larger than FILE_LIMIT_BYTES; the rest was not read. */
     readonly truncated: boolean,
+    /** Its bytes (empty when `truncated`: a file cut short is of no use). */
+    readonly bytes: Buffer = Buffer.alloc(0),
   ) {}
 }
 
 /** Largest file of a multipart body read (the rest is dropped, the file marked `truncated`). */
 const FILE_LIMIT_BYTES = 32 * 1024 * 1024;
+/** Most bytes of all the files of one multipart body together (413 beyond). */
+const FILES_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Most files one multipart body may carry. */
 const FILE_COUNT_LIMIT = 20;
 /** How deep a bracketed name may nest, and the most fields and array entries: a body stays bounded work. */
@@ -101,6 +105,7 @@ export function readMultipartBody(ctx: Context, limit: number): Promise<unknown>
     const pairs: string[] = [];
     const files: UploadedFile[] = [];
     let fieldBytes = 0;
+    let fileBytes = 0;
     let failed: ApiError | undefined;
     let settled = false;
     const fail = (error: ApiError) => {
@@ -118,19 +123,29 @@ export function readMultipartBody(ctx: Context, limit: number): Promise<unknown>
     });
     parser.on('file', (name, stream, info) => {
       let size = 0;
+      let chunks: Buffer[] | undefined = [];
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        fileBytes += chunk.length;
+        if (fileBytes > FILES_LIMIT_BYTES) {
+          chunks = undefined;
+          fail(tooLarge(FILES_LIMIT_BYTES));
+        }
+        chunks?.push(chunk);
       });
       stream.on('end', () => {
+        const truncated = (stream as { truncated?: boolean }).truncated === true;
         files.push(
           new UploadedFile(
             name,
             info.filename ?? '',
             info.mimeType,
             size,
-            (stream as { truncated?: boolean }).truncated === true,
+            truncated,
+            truncated || !chunks ? Buffer.alloc(0) : Buffer.concat(chunks),
           ),
         );
+        chunks = undefined;
       });
       stream.resume();
     });

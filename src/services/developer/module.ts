@@ -156,6 +156,7 @@ export function developerDeps(
     sessionIdleSeconds: settings.sessionIdleSeconds,
     maxApplications: settings.maxApplications,
     welcome: deps.welcome,
+    farewell: deps.farewell,
     requests: { requestsPerHour: settings.requestsPerHour, requestsWindowSeconds: settings.requestsWindowSeconds },
     cookie: { secure: publicUrl.protocol === 'https:', maxAgeSeconds: settings.sessionTtlSeconds },
   };

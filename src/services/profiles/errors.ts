@@ -7,6 +7,10 @@ export const profilesErrorBody = messageAndCodeBody<ProfilesError>;
 /** 404: "No profile exists for the identifier". */
 export const profileNotFound = () => new ApiError(404, 'not_found', 'Profile not found');
 
+/** 400: a search names a service the list of verified account services has no id for. */
+export const unknownVerifiedAccountService = () =>
+  invalidRequest('Invalid parameter service: must be an id of GET /v3/verified-accounts/services');
+
 /** 429: "The rate limit is exceeded"; carries the rate-limit headers and `Retry-After`. */
 export const rateLimitExceeded = (headers: Record<string, string>) =>
   new ApiError(429, 'rate_limit_exceeded', 'Rate limit exceeded', headers);

@@ -1,12 +1,11 @@
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
-import { parseIdentifier } from './domain/identifier.js';
 import { presentedProfiles, type PresentedProfiles } from './http/presentedProfiles.js';
 import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
-import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from './domain/verifiedAccountServices.js';
-import { invalidRequest } from '../../platform/answers/errors.js';
+import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
 import { qrCode } from './flows/qrCode.js';
+import { avatarFor, lookupProfile, searchByVerifiedAccount } from './flows/lookups.js';
 import { profileNotFound } from './errors.js';
 import {
   DEFAULT_AVATAR_CACHE_SECONDS,
@@ -45,7 +44,7 @@ export function createProfilesHandlers(
   deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>,
   presentFor: PresentedProfiles = presentedProfiles(deps.links),
 ): Omit<ProfilesHandlers, MeOperation> {
-  const { profiles, links, avatars, config } = deps;
+  const { links, config } = deps;
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
@@ -59,11 +58,11 @@ export function createProfilesHandlers(
   return {
     /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
     getProfileById({ path, principal }) {
-      const lookup = parseIdentifier(path.profileIdentifier);
+      const found = lookupProfile(deps, path.profileIdentifier);
       // A lookup the cache already answered is answered at once, without an asynchronous step.
-      const known = profiles.knownProfile?.(lookup);
-      if (known) return profileAnswer(known.value, principal);
-      return profiles.findProfile(lookup).then((profile) => profileAnswer(profile, principal));
+      return found instanceof Promise
+        ? found.then((profile) => profileAnswer(profile, principal))
+        : profileAnswer(found, principal);
     },
 
     /**
@@ -75,23 +74,14 @@ export function createProfilesHandlers(
      */
     async getAvatar({ path, query, ctx }) {
       checkSizeDigits(ctx.query);
-      const request = readAvatarRequest(path.hash, query ?? {});
-      const profile = request.lookup.by === 'nothing' ? undefined : await profiles.findProfile(request.lookup);
-      const digest = profile?.avatarDigest;
-      if (digest && !request.forceDefault) {
-        const image = await avatars.uploaded(digest, request.size, () => profiles.readAvatarImage(digest));
-        // Undefined when the image was replaced since the lookup: the default answers this once.
-        if (image) return imageAnswer(image, config.profiles.avatarCacheSeconds);
-      }
-      const { fallback } = request;
+      const outcome = await avatarFor(deps, readAvatarRequest(path.hash, query ?? {}));
+      if (outcome.kind === 'uploaded') return imageAnswer(outcome.image, config.profiles.avatarCacheSeconds);
+      if (outcome.kind === 'drawn') return imageAnswer(outcome.image, DEFAULT_AVATAR_CACHE_SECONDS);
       const briefly = { 'Cache-Control': avatarCacheControl(DEFAULT_AVATAR_CACHE_SECONDS) };
-      if (fallback.kind === 'not-found') {
+      if (outcome.kind === 'not-found') {
         return { status: 404, body: { error: 'Avatar not found', code: 'not_found' }, headers: briefly };
       }
-      if (fallback.kind === 'redirect')
-        return { status: 302, body: undefined, headers: { ...briefly, Location: fallback.url } };
-      const image = await avatars.generated(fallback.style, profile?.emailHash ?? request.seed, request.size);
-      return imageAnswer(image, DEFAULT_AVATAR_CACHE_SECONDS);
+      return { status: 302, body: undefined, headers: { ...briefly, Location: outcome.url } };
     },
 
     /**
@@ -108,10 +98,8 @@ export function createProfilesHandlers(
           headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
         };
       };
-      const lookup = parseIdentifier(path.profileIdentifier);
-      const known = profiles.knownProfile?.(lookup);
-      if (known) return answer(known.value);
-      return profiles.findProfile(lookup).then(answer);
+      const found = lookupProfile(deps, path.profileIdentifier);
+      return found instanceof Promise ? found.then(answer) : answer(found);
     },
 
     /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
@@ -131,20 +119,17 @@ export function createProfilesHandlers(
      */
     async searchProfilesByVerifiedAccount({ query }) {
       const { username, service, page = 1, per_page: perPage = 20 } = query;
-      if (service !== undefined && !verifiedAccountService(service)) {
-        throw invalidRequest('Invalid parameter service: must be an id of GET /v3/verified-accounts/services');
-      }
-      const found = await profiles.searchByVerifiedAccount({
-        username: username.toLowerCase(),
+      const found = await searchByVerifiedAccount(deps, {
+        username,
         ...(service === undefined ? {} : { service }),
-        limit: perPage,
-        offset: (page - 1) * perPage,
+        page,
+        perPage,
       });
       return {
         status: 200 as const,
         body: {
           profiles: found.profiles.map((profile) => presentProfile(profile, 'keyed', links)),
-          total_pages: Math.ceil(found.total / perPage),
+          total_pages: found.totalPages,
         },
         headers: { 'Cache-Control': KEYED_CACHE_CONTROL },
       };

@@ -1,19 +1,17 @@
 import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
-import type { PublishingTables } from './store/tables.js';
+import type { PublishingDatabase } from './store/tables.js';
 import { hashAccessToken, issueAccessToken } from './domain/accessTokens.js';
 import { parseSiteRef } from './domain/siteRef.js';
 import { revokeAccountGrants } from '../../accounts/oauth/grants.js';
-import type { AccountsTables } from '../../accounts/tables.js';
 import { createKyselyPublishingStore } from './store/kyselyPublishingStore.js';
 import type { PublishingStore, TokenSelector } from './domain/publishingStore.js';
 
 /** Revokes every OAuth grant of the account a publishing user belongs to; how many there were. */
-async function revokeUserGrants(db: Kysely<PublishingTables>, login: string): Promise<number> {
+async function revokeUserGrants(db: Kysely<PublishingDatabase>, login: string): Promise<number> {
   const user = await db.selectFrom('users').select('account_id').where('login', '=', login).executeTakeFirst();
   if (!user?.account_id) return 0;
-  // The app's one store holds the accounts' tables too.
-  return revokeAccountGrants(db as unknown as Kysely<AccountsTables>, user.account_id);
+  return revokeAccountGrants(db, user.account_id);
 }
 
 /** Parses `--post`: a positive integer. */
@@ -32,7 +30,10 @@ async function userIdOf(store: PublishingStore, login: string): Promise<number> 
  * Adds the publishing admin commands to the admin command line:
  * `tokens create|list|revoke` and `posts trash`.
  */
-export function registerPublishingCommands(program: Command, openStore: () => Promise<Kysely<PublishingTables>>): void {
+export function registerPublishingCommands(
+  program: Command,
+  openStore: () => Promise<Kysely<PublishingDatabase>>,
+): void {
   const store = async (): Promise<PublishingStore> => createKyselyPublishingStore(await openStore());
 
   const tokens = program.command('tokens').description('Bearer tokens of the publishing API.');
@@ -128,8 +129,7 @@ export function registerPublishingCommands(program: Command, openStore: () => Pr
         if (!user) throw new Error(`no user with login "${options.user}"`);
       } else if (options.email !== undefined) {
         const email = options.email.trim().toLowerCase();
-        // The app's one store holds the accounts' tables too.
-        user = await (db as unknown as Kysely<PublishingTables & AccountsTables>)
+        user = await db
           .selectFrom('users')
           .innerJoin('accounts', 'accounts.id', 'users.account_id')
           .select(['users.id', 'users.login'])

@@ -1,14 +1,21 @@
 import { ApiError } from '../../platform/answers/errors.js';
-import type { PublishingError } from '../../../generated/publishing/types.gen.js';
+import type { MediaUploadError, MediaUploadErrors, PublishingError } from '../../../generated/publishing/types.gen.js';
 
 /**
  * The publishing error body: `{"error": "<code>", "message": "<human text>"}`.
  * The shared machinery's generic codes become the platform's own.
  */
-export const publishingErrorBody = (error: ApiError): PublishingError => ({
-  error: error.code === 'invalid_request' ? 'invalid_input' : error.code,
-  message: error.message,
-});
+export const publishingErrorBody = (error: ApiError): PublishingError | MediaUploadErrors =>
+  error instanceof EveryFileRefused
+    ? { errors: error.errors }
+    : { error: error.code === 'invalid_request' ? 'invalid_input' : error.code, message: error.message };
+
+/** 400 for an upload whose every file was refused: the platform answers `{"errors": [{file, error, message}]}`. */
+export class EveryFileRefused extends ApiError {
+  constructor(readonly errors: MediaUploadError[]) {
+    super(400, 'upload_error', 'Every file was refused');
+  }
+}
 
 /**
  * 401 for a missing (`authorization_required`) or unknown (`invalid_token`) token. `WWW-Authenticate` follows
@@ -148,3 +155,56 @@ export const emptyTermName = () => new ApiError(400, 'empty_term_name', 'A name 
 /** 403 `unauthorized`: the site's default category cannot be deleted. */
 export const cannotDeleteDefaultCategory = () =>
   new ApiError(403, 'unauthorized', 'The default category cannot be deleted');
+
+/** A media item the site does not have (404, as the platform's media endpoints answer it). */
+export const unknownMedia = () => new ApiError(404, 'unknown_media', 'Unknown media');
+
+/** Listing media needs the right to write posts (contributors and up). */
+export const cannotViewMedia = () => new ApiError(403, 'unauthorized', 'User cannot view media');
+
+/** Uploading needs `upload_files` (authors and up). */
+export const cannotUploadMedia = () => new ApiError(403, 'unauthorized', 'User cannot upload media.');
+
+/** Editing an item needs `upload_files`, and `edit_others_posts` for someone else's. */
+export const cannotEditMedia = () => new ApiError(403, 'unauthorized', 'User cannot edit media');
+
+/** Deleting an item needs `upload_files`, and `edit_others_posts` for someone else's. */
+export const cannotDeleteMedia = () => new ApiError(403, 'unauthorized', 'User cannot delete media');
+
+/** An upload with neither `media[]` nor `media_urls[]`. */
+export const noMediaGiven = () => new ApiError(400, 'invalid_input', 'No media provided in input.');
+
+/** A `parent_id` that names no post of the site. */
+export const invalidMediaParent = () =>
+  new ApiError(400, 'invalid_input', 'Invalid body field parent_id: no such post of this site');
+
+/** 503: more images are being worked on than this instance takes at once; try again in a second. */
+export const mediaBusy = () =>
+  new ApiError(503, 'service_unavailable', 'Too many images are being processed; try again shortly', {
+    'Retry-After': '1',
+  });
+
+/** A file an edit of a media item refuses, with the upload's code (`rest_upload_file_too_big`, …). */
+export const refusedMediaFile = (code: string, message: string) => new ApiError(400, code, message);
+
+/** 503: the media files' store does not answer (its cause kept for the log, never answered). */
+export const mediaStorageUnavailable = (cause: unknown) =>
+  Object.assign(
+    new ApiError(503, 'service_unavailable', 'The media storage is temporarily unavailable; try again shortly', {
+      'Retry-After': '5',
+    }),
+    { cause },
+  );
+/** 400 `invalid_taxonomy`: a taxonomy path naming one the site has not (the platform's words). */
+export const invalidTaxonomy = () => new ApiError(400, 'invalid_taxonomy', 'The taxonomy does not exist');
+
+/** 409 `duplicate`: a new term named as a term of the same parent, on the taxonomy terms endpoint (its status there). */
+export const duplicateTermConflict = () => new ApiError(409, 'duplicate', 'A taxonomy with that name already exists');
+
+/** 409 `old-revision`: a v1.2 edit whose `if_not_modified_since` is older than the post (the code WordPressKit's `patchPost` reads as a conflict). */
+export const oldRevision = () =>
+  new ApiError(409, 'old-revision', 'There is a revision of this post that is more recent.');
+
+/** 400 `invalid_input`: a body `if_not_modified_since` that is no time. */
+export const invalidIfNotModifiedSince = () =>
+  new ApiError(400, 'invalid_input', 'Invalid body field if_not_modified_since: must be an ISO 8601 date and time');

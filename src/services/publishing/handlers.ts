@@ -25,6 +25,8 @@ import { listPostTypes } from './flows/postTypes.js';
 import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './flows/terms.js';
 import { autosavePost, readAutosave } from './flows/autosave.js';
 import { postDiffs } from './flows/diffs.js';
+import { mediaHandlers } from './mediaHandlers.js';
+import { taxonomyHandlers } from './taxonomyHandlers.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -121,6 +123,8 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       slug: path.term_slug,
     });
   const handlers: PublishingHandlers = {
+    ...mediaHandlers(scopedTo, deps),
+    ...taxonomyHandlers({ scopedTo, viewerOf, userIdOf, casts }),
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);
@@ -293,6 +297,11 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
     listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),
     getPostV12: (input) => handlers.getPost(input as unknown as HandlerInput<T.GetPostData, PublishingPrincipal>),
+    // The counts (`max_version` 1.2 on the platform) and the likers, as v1.1 answers them.
+    getPostCountsV12: (input) =>
+      handlers.getPostCounts(input as unknown as HandlerInput<T.GetPostCountsData, PublishingPrincipal>),
+    getPostLikesV12: (input) =>
+      handlers.getPostLikes(input as unknown as HandlerInput<T.GetPostLikesData, PublishingPrincipal>),
     async createPostV12({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPostV12', body) as WriteInput;
@@ -365,6 +374,10 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       return { status: 200, body: await autosavePost(scopedTo(principal).deps, request) };
     },
     async getPostDiffs({ path, principal }) {
+      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
+      return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
+    },
+    async getPageDiffs({ path, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
       return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
     },

@@ -4,10 +4,11 @@ import type { PlatformDeps, ServiceModule } from '../../platform/module.js';
 import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { ensureAccountSite } from './store/accountSite.js';
+import { revokeAccountTokens } from './store/accountTokens.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
-import type { PublishingTables } from './store/tables.js';
+import type { PublishingDatabase } from './store/tables.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { hashAccessToken } from './domain/accessTokens.js';
@@ -30,11 +31,14 @@ import { oauthTokenUser } from './store/oauthTokens.js';
 import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { registeredOrigins } from '../../accounts/oauth/clients.js';
-import type { AccountsTables } from '../../accounts/tables.js';
-import type { Kysely } from 'kysely';
+import { mediaLibrary } from './media/library.js';
+import { presentMediaFile } from './http/presentMediaFile.js';
 
 /** Where REST v1.2's operations answer (`/rest/v1.2`): their paths name a server of their own in the contract. */
 export const V12_PREFIX = OWN_SERVER_PREFIXES.listPostsV12;
+
+/** Where media files answer (`/files`, outside the API's prefixes). */
+export const FILES_PREFIX = OWN_SERVER_PREFIXES.getMediaFile;
 
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
@@ -43,18 +47,19 @@ const TOKEN_CACHE_ENTRIES = 10_000;
 const tokenUser = (userId: number): PublishingPrincipal => ({ kind: 'user', userId });
 
 /** The publishing service: sites and posts under `/rest/v1.1`, with access tokens of its own. */
-export const publishingModule: ServiceModule<PublishingTables, PublishingConfig> = {
+export const publishingModule: ServiceModule<PublishingDatabase, PublishingConfig> = {
   name: 'publishing',
   contractFile: 'openapi/publishing.yaml',
   settings: publishingSettingsFromEnv,
   migrations: publishingMigrations,
   seed: seedPublishingDemo,
   welcome: ensureAccountSite,
+  farewell: revokeAccountTokens,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),
     // Browser origins of registered applications are allowed like the operator's (the store's list, read per ACCESS_TOKEN_CACHE_MS).
-    onRequest: appOrigins(() => registeredOrigins(deps.db as unknown as Kysely<AccountsTables>), {
+    onRequest: appOrigins(() => registeredOrigins(deps.db), {
       prefixes: [PREFIX, V12_PREFIX],
       operator: deps.config.publishing.corsOrigins,
       ttlMs: deps.config.publishing.accessTokenCacheMs,
@@ -69,7 +74,7 @@ export const publishingModule: ServiceModule<PublishingTables, PublishingConfig>
  * restores and deletions; the bearer tokens' owners, remembered; the limits.
  */
 export function publishingDeps(
-  platform: PlatformDeps<PublishingTables, PlatformConfig & PublishingConfig>,
+  platform: PlatformDeps<PublishingDatabase, PlatformConfig & PublishingConfig>,
 ): PublishingDeps {
   const { config } = platform;
   const settings = config.publishing;
@@ -102,8 +107,8 @@ export function publishingDeps(
     labelNames: ['outcome'],
     registers: [platform.metrics],
   });
-  // The app's one store holds the accounts' tables too: an OAuth access token is looked up there.
-  const withAccounts = platform.db as unknown as Kysely<PublishingTables & AccountsTables>;
+  // The accounts' tables are in the module's store: an OAuth access token is looked up there.
+  const withAccounts = platform.db;
   const tokenOwners = cachedLookups(
     async (tokenHash: string): Promise<PublishingPrincipal | null> => {
       const userId = await store.tokenOwner(tokenHash);
@@ -121,6 +126,7 @@ export function publishingDeps(
     readStore,
     publicUrl: config.publicUrl,
     shortlinkBase: settings.shortlinkBase,
+    media: mediaLibrary(settings.media),
     // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is presented anew.
     presentedPosts: presentedPosts(settings.renderCacheEntries),
     onRestore: (outcome) => postRestores.inc({ outcome }),
@@ -192,6 +198,23 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
     getPostAutosave: { admit: read, present },
     autosavePost: { admit: write, present },
     getPostDiffs: { admit: read, present },
+    listMedia: { admit: read, present },
+    getMedia: { admit: read, present },
+    getMediaV12: { admit: read, present },
+    uploadMedia: { admit: write, present },
+    updateMedia: { admit: write, present },
+    deleteMedia: { admit: write, present },
+    editMediaV12: { admit: write, present },
+    getMediaFile: { admit: read, present: presentMediaFile(present) },
+    getPageDiffs: { admit: read, present },
+    getPostCountsV12: { admit: read, present },
+    getPostLikesV12: { admit: read, present },
+    listTaxonomyTerms: { admit: read, present },
+    getTaxonomyTerm: { admit: read, present },
+    createTaxonomyTerm: { admit: write, present },
+    updateTaxonomyTerm: { admit: write, present },
+    deleteTaxonomyTerm: { admit: write, present },
+    listPostTypeTaxonomies: { admit: read, present },
   };
   const security: PublishingSecurity = {
     /**
@@ -204,7 +227,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   return {
     name: 'publishing',
     prefix: PREFIX,
-    otherPrefixes: [V12_PREFIX],
+    otherPrefixes: [V12_PREFIX, FILES_PREFIX],
     contract: deps.contract,
     handlers,
     ignoreTrailingSlash: true,

@@ -3,6 +3,16 @@ import type { Operations, SecuritySchemeName } from '../../../generated/publishi
 import type { SameKeys, SdkOperations } from '../../platform/pipeline/handlerTypes.js';
 import type { ServiceTypes } from '../../platform/serviceTypes.js';
 import type { GrantScope } from './domain/grantScope.js';
+import type * as T from '../../../generated/publishing/types.gen.js';
+
+/** The operations of `openapi/publishing.yaml`; `getMediaFile` answers the file's bytes (the generated type says `Blob`, a client's view). */
+export type PublishingOperations = Omit<Operations, 'getMediaFile'> & {
+  getMediaFile: {
+    data: T.GetMediaFileData;
+    responses: { 200: Buffer; 304: undefined };
+    headers: Operations['getMediaFile']['headers'];
+  };
+};
 
 /** Fails the type check when the generated operations and the generated SDK ever name different operations. */
 export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sdk>, keyof Operations> = true;
@@ -14,7 +24,7 @@ export const publishingOperationsMatchContract: SameKeys<SdkOperations<typeof sd
 export type PublishingPrincipal = { kind: 'anonymous' } | { kind: 'user'; userId: number; grant?: GrantScope };
 
 /** The module's types from `openapi/publishing.yaml` (see `ServiceTypes`). */
-type Publishing = ServiceTypes<Operations, PublishingPrincipal, SecuritySchemeName>;
+type Publishing = ServiceTypes<PublishingOperations, PublishingPrincipal, SecuritySchemeName>;
 export type PublishingHandlers = Publishing['handlers'];
 export type PublishingPolicies = Publishing['policies'];
 export type PublishingDefinition = Publishing['definition'];

@@ -32,9 +32,13 @@ describe('autosave', () => {
     });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ post_ID: 108, modified: expect.stringMatching(/\+00:00$/) });
-    expect(saved.body.auto_ID).not.toBe(108);
+    // iOS `RemotePostAutosaveResponse` decodes `ID` (an Int) and `preview_URL`; FluxC reads `ID` too.
+    expect(saved.body).not.toHaveProperty('auto_ID');
+    expect(typeof saved.body.ID).toBe('number');
+    expect(saved.body.ID).not.toBe(108);
+    // Both platform endpoints name the post in `preview_id`, not the autosave.
     expect(saved.body.preview_URL).toBe(
-      `https://demo.example.com/2026/01/15/welcome-to-the-demo-site/?preview=true&preview_id=${saved.body.auto_ID}`,
+      'https://demo.example.com/2026/01/15/welcome-to-the-demo-site/?preview=true&preview_id=108',
     );
     expect(await harness.store.findPost(1, 108)).toEqual(before);
 
@@ -42,7 +46,7 @@ describe('autosave', () => {
     expect(read).toMatchObject({
       status: 200,
       body: {
-        ID: saved.body.auto_ID,
+        ID: saved.body.ID,
         author_ID: 3,
         post_ID: 108,
         title: 'Welcome, again',
@@ -52,7 +56,8 @@ describe('autosave', () => {
     });
     // The same user's next autosave replaces theirs; a field not given keeps what the autosave had.
     const again = await api('POST', '/sites/1/posts/108/autosave', 'editor', { content: 'Newest.' });
-    expect(again.body.auto_ID).toBe(saved.body.auto_ID);
+    expect(again.body.ID).toBe(saved.body.ID);
+    expect(read.body.preview_URL).toBe(saved.body.preview_URL);
     expect((await api('GET', '/sites/1/posts/108/autosave', 'editor')).body).toMatchObject({
       title: 'Welcome, again',
       content: 'Newest.',
@@ -63,7 +68,7 @@ describe('autosave', () => {
     const draft = await savePost(harness, tokens.author, 'new', { title: 'Draft', content: 'One.', status: 'draft' });
     const id = draft.body.ID as number;
     const saved = await api('POST', `/sites/1/posts/${id}/autosave`, 'author', { title: 'Draft two', content: 'Two.' });
-    expect(saved).toMatchObject({ status: 200, body: { auto_ID: id, post_ID: id } });
+    expect(saved).toMatchObject({ status: 200, body: { ID: id, post_ID: id } });
     expect(saved.body.preview_URL).toContain('preview=true');
     expect(saved.body.preview_URL).not.toContain('preview_id');
     expect(await harness.store.findPost(1, id)).toMatchObject({ title: 'Draft two', content: 'Two.', status: 'draft' });
@@ -76,7 +81,8 @@ describe('autosave', () => {
     });
     // An editor's autosave of someone else's draft is kept beside it.
     const editors = await api('POST', `/sites/1/posts/${id}/autosave`, 'editor', { title: 'Edited draft' });
-    expect(editors.body.auto_ID).not.toBe(id);
+    expect(editors.body.ID).not.toBe(id);
+    expect(editors.body.preview_URL).toContain(`preview_id=${id}`);
     expect(await harness.store.findPost(1, id)).toMatchObject({ title: 'Draft two' });
   });
 
@@ -157,6 +163,27 @@ describe('diffs', () => {
     await savePost(harness, tokens.admin, id, { content: 'Boats.' });
     const after = await api('GET', `/sites/1/post/${id}/diffs`, 'admin');
     expect(after.body.diffs[1].diff.totals).toEqual({ add: 1, del: 2 });
+  });
+
+  it('answers a page\u2019s revisions under /page/{ID}/diffs too, as FluxC fetchRevisions asks for a page', async () => {
+    const created = await savePost(harness, tokens.admin, 'new', {
+      type: 'page',
+      title: 'About',
+      content: 'A harbour.',
+    });
+    const id = created.body.ID as number;
+    await savePost(harness, tokens.admin, id, { content: 'A small harbour.' });
+    const page = await api('GET', `/sites/1/page/${id}/diffs`, 'editor');
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual((await api('GET', `/sites/1/post/${id}/diffs`, 'editor')).body);
+    // What FluxC's `RevisionsResponse` reads: `diffs[].from`, `to`, `diff.totals`, `revisions` keyed by ID.
+    expect(page.body.diffs[0]).toMatchObject({ from: 0, to: expect.any(Number), diff: { totals: { add: 4, del: 0 } } });
+    expect(page.body.revisions[String(page.body.diffs[0].to)]).toMatchObject({ post_content: 'A small harbour.' });
+    expect(await api('GET', `/sites/1/page/${id}/diffs`, 'author')).toMatchObject({ status: 403 });
+    expect(await api('GET', '/sites/1/page/999999/diffs', 'admin')).toMatchObject({
+      status: 404,
+      body: { error: 'unknown_post' },
+    });
   });
 
   it('deletes a post\u2019s autosaves with it when it is deleted for good', async () => {

@@ -123,7 +123,7 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
     expect(detached.body.parent).toBe(false);
   });
 
-  it('createPost:withMedia: a multipart body with media[]: the post is saved and the file listed in media_errors', async () => {
+  it('createPost:withMedia: a multipart body with media[]: the post is saved and a file that is no image listed in media_errors', async () => {
     const form = new FormData();
     form.append('content', 'A photo from the pier.');
     form.append('title', 'Pier photo');
@@ -132,8 +132,13 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
     const { status, body } = await send('author', 'new', form);
     expect(status).toBe(200);
     expect(body).toMatchObject({ title: 'Pier photo', content: 'A photo from the pier.', status: 'draft' });
+    // Typed by content: bytes of 7s named .jpg are no image (the media library takes real ones: media.posts.test.ts).
     expect(body.media_errors).toEqual([
-      { file: 'pier.jpg', error: 'upload_error', message: 'Media uploads are not available on this site.' },
+      {
+        file: 'pier.jpg',
+        error: 'rest_upload_invalid_type',
+        message: 'Sorry, you are not allowed to upload this file type.',
+      },
     ]);
     expect(Object.keys(body).at(-1)).toBe('media_errors');
     // A contributor may not upload at all (`upload_files`), as the platform refuses each file.

@@ -39,7 +39,7 @@ describe('the v1.2 list and read', () => {
     const v12 = await api('GET', '/sites/1/posts/108');
     expect(v12).toMatchObject({ status: 200, body: { ID: 108, status: 'publish' } });
     expect(v12.body).toEqual((await api('GET', '/sites/1/posts/108', undefined, undefined, 'v1.1')).body);
-    const unknown = await api('GET', '/sites/1/post-counts/post');
+    const unknown = await api('GET', '/sites/1/post-types');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toBe('');
     expect(await api('PUT', '/sites/1/posts/108', 'admin', {})).toMatchObject({
@@ -49,7 +49,41 @@ describe('the v1.2 list and read', () => {
   });
 });
 
+describe('v1.2 likes and post counts (both apps ask v1.2 for the likers; the counts declare max_version 1.2)', () => {
+  it('answers the likers and the counts as v1.1 does, with the keys the apps read', async () => {
+    const likes = await api('GET', '/sites/1/posts/101/likes', 'admin');
+    expect(likes.status).toBe(200);
+    expect(likes.body).toEqual((await api('GET', '/sites/1/posts/101/likes', 'admin', undefined, 'v1.1')).body);
+    // FluxC `PostRestClient.fetchPostLikes` / WordPressKit: `found`, `i_like`, `likes[].ID`, `login`, `name`, `avatar_URL`.
+    expect(typeof likes.body.found).toBe('number');
+    expect(typeof likes.body.i_like).toBe('boolean');
+    for (const liker of likes.body.likes) {
+      expect(typeof liker.ID).toBe('number');
+      expect(typeof liker.name).toBe('string');
+      expect(typeof liker.avatar_URL).toBe('string');
+    }
+    const counts = await api('GET', '/sites/1/post-counts/post', 'admin');
+    expect(counts.status).toBe(200);
+    expect(counts.body).toEqual((await api('GET', '/sites/1/post-counts/post', 'admin', undefined, 'v1.1')).body);
+    expect(typeof counts.body.counts.all.publish).toBe('number');
+    expect((await api('GET', '/sites/1/post-counts/post')).status).toBe(403);
+  });
+});
+
 describe('v1.2 writes', () => {
+  it('answers a published new post with empty other_URLs, a draft with its suggestions (v1.2 write_post)', async () => {
+    const published = await api('POST', '/sites/1/posts/new?context=edit', 'admin', { title: 'Lighthouse open' });
+    expect(published).toMatchObject({ status: 200, body: { status: 'publish', other_URLs: {} } });
+    const draft = await api('POST', '/sites/1/posts/new?context=edit', 'admin', {
+      title: 'Lighthouse draft',
+      status: 'draft',
+    });
+    expect(draft.body.other_URLs).toMatchObject({ suggested_slug: 'lighthouse-draft' });
+    // v1.1 suggests for a published new post too (iOS reads `other_URLs.suggested_slug`).
+    const v11 = await api('POST', '/sites/1/posts/new?context=edit', 'admin', { title: 'Lighthouse closed' }, 'v1.1');
+    expect(v11.body.other_URLs).toMatchObject({ suggested_slug: 'lighthouse-closed' });
+  });
+
   it('reads categories and tags as names, digits included, and takes IDs from *_by_id (Calypso save-post.js)', async () => {
     const created = await api('POST', '/sites/1/posts/new?context=edit', 'editor', {
       title: 'Harbour in 2026',
@@ -72,13 +106,20 @@ describe('v1.2 writes', () => {
     expect(termNames(emptied.body.categories)).toEqual(['Uncategorized']);
   });
 
-  it('adds a term only for a caller who may edit terms: an author\u2019s new tag is skipped (v1.1 adds it)', async () => {
+  it('adds a new tag for anyone who may write posts (assign_terms), a new category only for who may edit terms, as v1.1', async () => {
+    // The apps' normal save: WordPressKit `RemotePostUpdateParametersWordPressComEncoder` sends `terms: {post_tag: [...]}`.
     const v12 = await api('POST', '/sites/1/posts/new?context=edit', 'author', {
       title: 'Gull season',
-      tags: ['gulls', 'harbour'],
+      terms: { post_tag: ['new-tag', 'harbour'], category: ['Brand new category'] },
     });
     expect(v12.status).toBe(200);
-    expect(termNames(v12.body.tags)).toEqual(['harbour']);
+    expect(termNames(v12.body.tags)).toEqual(['harbour', 'new-tag']);
+    // An author has no `manage_categories`: the unknown category is skipped, and the post gets the default one.
+    expect(termNames(v12.body.categories)).toEqual(['Uncategorized']);
+    const edited = await api('POST', `/sites/1/posts/${v12.body.ID}?context=edit`, 'author', {
+      terms: { post_tag: ['new-tag', 'another-new-tag'] },
+    });
+    expect(termNames(edited.body.tags)).toEqual(['another-new-tag', 'new-tag']);
     const v11 = await api(
       'POST',
       '/sites/1/posts/new?context=edit',

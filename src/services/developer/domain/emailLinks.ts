@@ -1,5 +1,5 @@
 import { issueSecret, sha256Hex } from '../../../platform/security/secrets.js';
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from './mail.js';
 
 /** How long a verification link works. */
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;

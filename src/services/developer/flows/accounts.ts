@@ -43,15 +43,17 @@ export async function changePassword(
 }
 
 /**
- * "Delete my account": the password again (counted like a log-in), then the account and everything it owns
- * go in one statement; its keys stop working at once here and, through the change bus and the key caches'
- * bound, on every instance.
+ * "Delete my account": the password again (counted like a log-in), then what the services keep for the account
+ * and do not let go of by themselves ends (`farewell`: its publishing user's tokens), then the account and
+ * everything it owns go in one statement; its keys stop working at once here and, through the change bus and
+ * the key caches' bound, on every instance.
  */
 export async function deleteAccount(
-  deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords'>,
+  deps: Pick<FlowDeps, 'store' | 'throttle' | 'passwords' | 'farewell'>,
   session: Pick<ActiveSession, 'accountId' | 'email'>,
   request: { password: string; ip: string },
 ): Promise<void> {
   await checkCurrentPassword(deps, session, request.password, request.ip);
+  await deps.farewell(session.accountId);
   await deps.store.deleteAccount(session.accountId);
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../domain/mail.js';
 import type { DeveloperStore } from '../domain/developerStore.js';
 import type { KeyRotationLimit, LoginThrottle, MailLimit } from '../domain/limits.js';
 import type { OAuthConsents } from '../domain/oauthConsents.js';
@@ -47,4 +47,6 @@ export interface FlowDeps {
   maxApplications: number;
   /** Makes what a person gets with their account (a publishing site of their own), at each log-in; safe to repeat. */
   welcome(account: { id: string; email: string }): Promise<void>;
+  /** Ends what the services keep for an account about to be deleted (its publishing user's tokens). */
+  farewell(accountId: string): Promise<void>;
 }

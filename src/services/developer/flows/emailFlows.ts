@@ -1,5 +1,5 @@
 import { canonicalInbox, normalizeEmail } from '../../../accounts/email.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../domain/mail.js';
 import { rateLimitClient } from '../../../platform/security/clientAddress.js';
 import { emailTaken, invalidToken, sameEmail, weakPassword } from '../errors.js';
 import { checkCurrentPassword, hashNewPassword } from './credentials.js';

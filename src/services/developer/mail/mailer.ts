@@ -1,19 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-
-/** One plain-text message to one address. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** Sends a message; rejects when the SMTP server refuses it or cannot be reached. */
-  send(message: MailMessage): Promise<void>;
-  /** True when messages are only written to the log (no `SMTP_URL`). */
-  readonly logsOnly: boolean;
-}
+import type { Mailer } from '../domain/mail.js';
 
 /**
  * Email out through nodemailer to `SMTP_URL`. Without it, each message is

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { concurrencyGate } from '../../../platform/ops/concurrencyGate.js';
-import { entityTag } from '../http/entityTag.js';
+import { entityTag } from '../domain/entityTag.js';
 import type { DefaultAvatarStyle } from './avatarRequest.js';
 import { decodeMaster, drawDefaultAvatar, drawFromMaster, MASTER_SIDE, type MasterImage } from './drawAvatar.js';
 

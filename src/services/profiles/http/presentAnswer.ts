@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
-import { entityTag } from './entityTag.js';
+import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers.js';
 

@@ -18,6 +18,7 @@ import type {
 } from './records.js';
 import type { SiteRef } from './siteRef.js';
 import type { SearchTerm } from './searchTerms.js';
+import type { PublishingMedia } from './media.js';
 import type { StoredText } from './storedText.js';
 
 /**
@@ -72,6 +73,7 @@ export interface PublishingStore
   extends PublishingSites,
     PublishingPosts,
     PublishingPostLists,
+    PublishingMedia,
     PostWrites,
     PostFieldWrites,
     PostTrash,
@@ -198,6 +200,14 @@ export interface PostWrites {
    * excludes every other writer).
    */
   holdCreatesBy(siteId: number, authorId: number): Promise<void>;
+  /**
+   * Inside `inTransaction` only, before reading a post whose state decides
+   * whether an edit may go on (v1.2's `if_not_modified_since`): until the
+   * transaction ends, any other transaction that holds or writes the post
+   * waits. PostgreSQL: the row locked `for update`; SQLite: nothing more (a
+   * write transaction already excludes every other writer).
+   */
+  holdPost(postId: number): Promise<void>;
   /**
    * Saves the changes and a revision of the post as saved (title, content,
    * excerpt) in one transaction, the slug made unique when the status needs

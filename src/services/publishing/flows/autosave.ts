@@ -33,16 +33,20 @@ export async function editablePost(
   return { site, post, roleCapabilities };
 }
 
-/** The post's permalink with `preview=true`, and `preview_id` for an autosave kept beside the post (the platform adds a nonce too). */
+/**
+ * The post's permalink with `preview=true`, and for an autosave kept beside
+ * the post `preview_id` naming the post (both platform endpoints set it to
+ * the post's ID, not the autosave's; they add a nonce too).
+ */
 async function previewUrl(
   store: PublishingStore,
   site: SiteRecord,
   post: PostRecord,
-  autosaveId?: number,
+  beside: boolean,
 ): Promise<string> {
   const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
   url.searchParams.set('preview', 'true');
-  if (autosaveId !== undefined) url.searchParams.set('preview_id', String(autosaveId));
+  if (beside) url.searchParams.set('preview_id', String(post.id));
   return url.toString();
 }
 
@@ -57,7 +61,7 @@ export interface AutosaveRequest {
  * Autosaves a post: 400 `invalid_input` for a body with nothing to keep;
  * then the post and the right to edit it. A draft of the caller's own is
  * saved in place (title, content, excerpt as given, `modified` now, and a
- * revision, as an edit saves it; `auto_ID` is the post's ID); for any other
+ * revision, as an edit saves it; `ID` is the post's ID); for any other
  * post the caller's autosave of it takes what was given (what was not given
  * stays as the autosave, else the post, had it) and the post is left as it is.
  */
@@ -84,10 +88,10 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
       writing.updatePost(post.id, { ...changes, modified: now }, { authorId: viewer.id, at: now }),
     );
     return {
-      auto_ID: post.id,
+      ID: post.id,
       post_ID: post.id,
       modified: apiDate(now),
-      preview_URL: await previewUrl(store, site, post),
+      preview_URL: await previewUrl(store, site, post, false),
     };
   }
   const kept = await store.autosaveOf(post.id, viewer.id);
@@ -100,10 +104,10 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     excerpt: text.excerpt ?? storedText('excerpt', kept?.excerpt ?? post.excerpt, roleCapabilities),
   });
   return {
-    auto_ID: saved.id,
+    ID: saved.id,
     post_ID: post.id,
     modified: apiDate(saved.modified),
-    preview_URL: await previewUrl(store, site, post, saved.id),
+    preview_URL: await previewUrl(store, site, post, true),
   };
 }
 
@@ -124,7 +128,7 @@ export async function readAutosave(
     title: autosave.title,
     content: autosave.content,
     excerpt: autosave.excerpt,
-    preview_URL: await previewUrl(store, site, post, autosave.id),
+    preview_URL: await previewUrl(store, site, post, true),
     modified: apiDate(autosave.modified),
   };
 }

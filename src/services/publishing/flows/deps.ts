@@ -1,3 +1,6 @@
+import type { MediaImages } from '../media/mediaImages.js';
+import type { FileStore } from '../../../platform/files/fileStore.js';
+import type { ConcurrencyGate } from '../../../platform/ops/concurrencyGate.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import type { PresentedPosts } from './presentedPosts.js';
 
@@ -9,7 +12,23 @@ import type { PresentedPosts } from './presentedPosts.js';
  * `primary`; a call with an OAuth token, with the stores as the token's
  * grant sees them (`withinGrant`).
  */
+/** The media library's parts: where files are kept, how many images are worked on at once, the limits. */
+export interface MediaLibrary {
+  files: FileStore;
+  /** sharp's work on uploads, bounded (weighed in pixels). */
+  gate: ConcurrencyGate;
+  limits: { maxBytes: number; maxPixels: number; siteQuotaBytes: number };
+  /** Files as served, resized and kept in memory. */
+  images: MediaImages;
+  /** The public URL of a stored file (this deployment's `/files/…`, or `MEDIA_BASE_URL`'s). */
+  urlOf: (key: string) => string;
+  /** Fetches a `media_urls` entry, only from the hosts the deployment allows (refusing with `UploadRefused`). */
+  fetchUrl: (url: string, maxBytes: number) => Promise<{ name: string; bytes: Buffer }>;
+}
+
 export interface FlowDeps {
+  /** The media library's files and limits. */
+  media: MediaLibrary;
   /** The store the flow reads and writes. */
   store: PublishingStore;
   /** The primary store, when `store` is a read replica: scheduled posts whose date has come are published there. */

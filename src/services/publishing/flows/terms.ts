@@ -1,4 +1,5 @@
 import type { Term, TermDeleted, TermList } from '../../../../generated/publishing/types.gen.js';
+import type { ApiError } from '../../../platform/answers/errors.js';
 import {
   cannotDeleteDefaultCategory,
   cannotEditTaxonomy,
@@ -25,7 +26,7 @@ import { NO_TEXT, type StoredText, storedText } from '../domain/storedText.js';
 /** The two taxonomies these endpoints serve, by the path's collection. */
 export type TermCollection = 'categories' | 'tags';
 
-const TAXONOMY_OF: Readonly<Record<TermCollection, string>> = { categories: 'category', tags: 'post_tag' };
+export const TAXONOMY_OF: Readonly<Record<TermCollection, string>> = { categories: 'category', tags: 'post_tag' };
 
 /** The capability both taxonomies' `edit_terms` map to on the platform (for tags too). */
 const EDIT_TERMS = 'manage_categories';
@@ -105,7 +106,11 @@ export interface NewTermRequest {
  * must exist (400 `missing_parent`; tags have none). The slug is the name's,
  * made unique in the taxonomy.
  */
-export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, request: NewTermRequest): Promise<Term> {
+export async function createTerm(
+  deps: Pick<FlowDeps, 'store' | 'publicUrl'>,
+  request: NewTermRequest,
+  duplicate: () => ApiError = duplicateTerm,
+): Promise<Term> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -116,7 +121,7 @@ export async function createTerm(deps: Pick<FlowDeps, 'store' | 'publicUrl'>, re
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
   const namesakes = await store.findTermsByName(site.id, taxonomy, name);
-  if (namesakes.some((term) => term.parentId === parentId)) throw duplicateTerm();
+  if (namesakes.some((term) => term.parentId === parentId)) throw duplicate();
   if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
@@ -146,7 +151,7 @@ export interface TermChangeRequest {
  * edit taxonomy`; both taxonomies' `edit_terms` and `delete_terms` are
  * `manage_categories`), then the term (404 `unknown_taxonomy`).
  */
-async function termToChange(store: FlowDeps['store'], request: TermChangeRequest) {
+export async function termToChange(store: FlowDeps['store'], request: TermChangeRequest) {
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
   if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();

@@ -10,6 +10,8 @@ import {
   unknownPost,
   unknownPostType,
   invalidDateField,
+  invalidIfNotModifiedSince,
+  oldRevision,
   invalidIntegerField,
 } from '../errors.js';
 import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from '../domain/postColumns.js';
@@ -23,6 +25,11 @@ import { NO_TEXT, storedPostText, storedText, UNTRUSTED, type WithStoredText } f
 import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
 import { presentPost, type PresentDeps } from './presentPost.js';
+import { attachPostMedia } from './postMedia.js';
+import type { FlowDeps } from './deps.js';
+
+/** What a write works with: what presenting a post takes, and the media library for the files it attaches. */
+export type WriteDeps = PresentDeps & Pick<FlowDeps, 'media'>;
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
 import { phpTruthy } from '../domain/phpTruthy.js';
@@ -100,29 +107,16 @@ const givenSlug = (body: WriteInput): string | undefined => {
   return slugFromTitle(body.slug) || undefined;
 };
 
-/** The refusal of each file of a multipart write, as the platform lists a failed upload (`media_errors`): there is no media library here. */
-function mediaErrors(
-  body: WriteInput,
-  roleCapabilities: ReadonlySet<string>,
-): NonNullable<Post['media_errors']> | undefined {
-  if (!body.media?.length) return undefined;
-  return body.media.map(({ filename }) =>
-    roleCapabilities.has('upload_files')
-      ? { file: filename, error: 'upload_error', message: 'Media uploads are not available on this site.' }
-      : { file: filename, error: 'unauthorized', message: 'User cannot upload media.' },
-  );
-}
-
 /** The answer with its `media_errors`, last, as the platform appends them. */
-const withMediaErrors = (post: Post, errors: ReturnType<typeof mediaErrors>): Post =>
+const withMediaErrors = (post: Post, errors: Post['media_errors']): Post =>
   errors ? { ...post, media_errors: errors } : post;
 
 /** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
-function storedDate(value: string): string {
+function storedDate(value: string, invalid: () => Error = invalidDateField): string {
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
   const time = new Date(withZone);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
-    throw invalidDateField();
+    throw invalid();
   }
   return storedTime(time);
 }
@@ -242,7 +236,7 @@ async function checkParent(
  * `pending`; 403 `User cannot publish posts` for one who may not write
  * posts) or to write posts (403 `User cannot edit posts`).
  */
-export async function createPost(deps: PresentDeps, request: WriteRequest): Promise<Post> {
+export async function createPost(deps: WriteDeps, request: WriteRequest): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -301,9 +295,11 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     });
     return postId;
   });
+  const mediaErrors = await attachPostMedia(deps, site.id, viewer.id, roleCapabilities, id, body);
   const created = await store.findPost(site.id, id);
   if (!created) throw unknownPost();
-  // A new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it).
+  // v1.1: a new post's answer suggests its slug even once published (`get_permalink_suggestions`: iOS reads it);
+  // v1.2 (names-only terms) suggests only when the post is not published, as its `write_post` does.
   const answer = await presentPost(deps, {
     site,
     post: created,
@@ -311,9 +307,9 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
     roleCapabilities,
     context: request.context,
     meta: request.meta,
-    suggestions: true,
+    suggestions: request.termNaming !== 'names',
   });
-  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
+  return withMediaErrors(answer, mediaErrors);
 }
 
 /**
@@ -326,7 +322,7 @@ export async function createPost(deps: PresentDeps, request: WriteRequest): Prom
  * saved with `modified` and a revision; `trash` moves the post to the trash
  * last, remembering the status it had (restore gives it back).
  */
-export async function updatePost(deps: PresentDeps, request: WriteRequest & { postId: number }): Promise<Post> {
+export async function updatePost(deps: WriteDeps, request: WriteRequest & { postId: number }): Promise<Post> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
   const { site, roleCapabilities } = await openSite(store, request.site, viewer);
@@ -341,13 +337,23 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
   await checkParent(store, site, viewer, roleCapabilities, fieldsOf(body, found.type).parent_id, found);
   const author = await resolveAuthor(store, site, viewer.id, roleCapabilities, body.author);
   const featured = await featuredImageOf(store, site, body, found.featuredMediaId);
+  const notModifiedSince =
+    body.if_not_modified_since === undefined
+      ? undefined
+      : Date.parse(storedDate(body.if_not_modified_since, invalidIfNotModifiedSince));
 
   // To the second, as every time the store keeps (see `storedTime`).
   const now = new Date(storedTime(new Date()));
   // One transaction: the edit, its terms and metadata, and the move to the trash, or nothing (the post stays as it was).
   const postId = await store.inTransaction(async (writing) => {
     let current: PostRecord = found;
-    if (found.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
+    if (notModifiedSince !== undefined) {
+      // v1.2's `if_not_modified_since`: another device's save since the caller read the post is a conflict, not overwritten.
+      await writing.holdPost(found.id);
+      current = (await writing.findPost(site.id, found.id)) ?? found;
+      if (Date.parse(current.modified) > notModifiedSince) throw oldRevision();
+    }
+    if (current.status === 'trash' && body.status !== undefined && body.status !== 'trash') {
       await writing.restorePost(found.id, now);
       current = (await writing.findPost(site.id, found.id)) ?? found;
     }
@@ -397,6 +403,7 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
     return current.id;
   });
 
+  const mediaErrors = await attachPostMedia(deps, site.id, viewer.id, roleCapabilities, postId, body);
   const saved = await store.findPost(site.id, postId);
   if (!saved) throw unknownPost();
   const answer = await presentPost(deps, {
@@ -407,5 +414,5 @@ export async function updatePost(deps: PresentDeps, request: WriteRequest & { po
     context: request.context,
     meta: request.meta,
   });
-  return withMediaErrors(answer, mediaErrors(body, roleCapabilities));
+  return withMediaErrors(answer, mediaErrors);
 }

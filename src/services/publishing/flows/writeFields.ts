@@ -107,8 +107,9 @@ function termsNamed(body: WriteInput): {
  * named replacing the post's terms there, for the taxonomies of the post's
  * type: existing terms by ID (v1.1: digits; `terms_by_id`) or by slug or
  * name; a name the site does not have is added when the caller may
- * (hierarchical taxonomies such as categories: `manage_categories`; tags:
- * `edit_posts`), else skipped; an unknown ID is skipped. Categories that
+ * (hierarchical taxonomies such as categories: `edit_terms`, which is
+ * `manage_categories`; tags: `assign_terms`, which is `edit_posts`; v1.1
+ * and v1.2 alike), its name filtered as a term endpoint's, else skipped; an unknown ID is skipped. Categories that
  * come out empty are the site's default category, as are those of a new
  * post whose write names none (`wp_insert_post` gives a post the
  * `default_category` option when it has no category).
@@ -147,9 +148,8 @@ async function applyTerms(
     }
     const found = await store.findTerms(site.id, taxonomy, ids, names.map((name) => slugFromTitle(name)).concat(names));
     const termIds = found.filter((term) => ids.includes(term.id)).map((term) => term.id);
-    // v1.2 adds a term only for a caller with the taxonomy's `edit_terms` (`manage_categories`, for tags too).
-    // v1.2 (names only) adds a term only for a caller with the taxonomy's `edit_terms` (`manage_categories`, for tags too).
-    const mayAdd = roleCapabilities.has(hierarchical || naming === 'names' ? 'manage_categories' : 'edit_posts');
+    // v1.1 and v1.2 alike: a hierarchical taxonomy's `edit_terms` (`manage_categories`), another's `assign_terms` (`edit_posts`).
+    const mayAdd = roleCapabilities.has(hierarchical ? 'manage_categories' : 'edit_posts');
     for (const name of names) {
       const slug = slugFromTitle(name);
       const existing = found.find((term) => term.slug === slug || term.name === name);

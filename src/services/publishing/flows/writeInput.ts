@@ -14,6 +14,8 @@ export interface WriteInput {
   slug?: string;
   status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
   date?: string;
+  /** v1.2's edit only: the post's `modified` as the caller last read it (see `updatePost`). */
+  if_not_modified_since?: string;
   password?: string;
   sticky?: boolean;
   parent?: number;
@@ -49,5 +51,9 @@ export interface WriteInput {
   featured_image?: string;
   metadata?: MetadataInput[];
   /** The files of a multipart body. */
-  media?: { filename: string }[];
+  media?: { filename: string; bytes?: Buffer; truncated?: boolean }[];
+  /** URLs of files to fetch into the media library, attached to the post. */
+  media_urls?: string[] | string;
+  /** Per file, its attributes. */
+  media_attrs?: unknown;
 }

@@ -13,6 +13,7 @@ import { kyselyPostWrites } from './kysely/writes.js';
 import { kyselyPublishingUsers } from './kysely/users.js';
 import { kyselyPublishingTerms } from './kysely/terms.js';
 import { kyselyPostAutosaves } from './kysely/autosaves.js';
+import { kyselyPublishingMedia } from './kysely/media.js';
 import type { ChangeMark } from '../../../platform/store/database.js';
 import { keptUnderMark } from '../keptUnderMark.js';
 import type { PostRecord } from '../domain/records.js';
@@ -51,5 +52,6 @@ export function createKyselyPublishingStore(
     ...kyselyPublishingUsers(db),
     ...kyselyPublishingTerms(db),
     ...kyselyPostAutosaves(db),
+    ...kyselyPublishingMedia(db),
   };
 }

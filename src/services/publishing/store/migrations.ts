@@ -636,6 +636,45 @@ const searchIndex: Migration = {
   },
 };
 
+/**
+ * The media library: an attachment's current file in the file store
+ * (`storage_key`, null for a demo row whose file lives elsewhere), its size
+ * and last change; every file an item holds or held (`media_files`: an
+ * edit keeps the file it replaces), which the serving of files, the
+ * per-site quota and the sweep of files no row names read.
+ */
+const mediaLibrary: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable('attachments').addColumn('storage_key', 'text').execute();
+    await db.schema
+      .alterTable('attachments')
+      .addColumn('bytes', 'bigint', (col) => col.notNull().defaultTo(0))
+      .execute();
+    await db.schema.alterTable('attachments').addColumn('modified', 'text').execute();
+    await db.schema.createIndex('attachments_site_date').on('attachments').columns(['site_id', 'date']).execute();
+    await db.schema
+      .createTable('media_files')
+      .addColumn('key', 'text', (col) => col.primaryKey())
+      .addColumn('site_id', 'integer', (col) => col.notNull().references('sites.id'))
+      .addColumn('media_id', 'integer', (col) => col.notNull())
+      .addColumn('file', 'text', (col) => col.notNull())
+      .addColumn('mime_type', 'text', (col) => col.notNull())
+      .addColumn('bytes', 'bigint', (col) => col.notNull())
+      .addColumn('width', 'integer', (col) => col.notNull())
+      .addColumn('height', 'integer', (col) => col.notNull())
+      .addColumn('created', 'text', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('media_files_media').on('media_files').columns(['media_id', 'created']).execute();
+    await db.schema.createIndex('media_files_site').on('media_files').column('site_id').execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('media_files').execute();
+    await db.schema.dropIndex('attachments_site_date').execute();
+    for (const column of ['storage_key', 'bytes', 'modified'])
+      await db.schema.alterTable('attachments').dropColumn(column).execute();
+  },
+};
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -651,4 +690,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '11-dates-to-seconds', ...datesToSeconds },
   { name: '12-client-writes', ...clientWrites },
   { name: '13-autosaves-and-terms', ...autosavesAndTerms },
+  { name: '14-media-library', ...mediaLibrary },
 ];

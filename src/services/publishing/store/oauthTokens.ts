@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { findOAuthAccess } from '../../../accounts/oauth/grants.js';
 import { OAUTH_SCOPES } from '../../../accounts/oauth/scopes.js';
-import type { AccountsTables } from '../../../accounts/tables.js';
 import type { GrantScope } from '../domain/grantScope.js';
-import type { PublishingTables } from './tables.js';
+import type { PublishingDatabase } from './tables.js';
 
 /** The publishing user an OAuth access token acts as, with what its grant covers. */
 export interface OAuthTokenUser {
@@ -18,10 +17,10 @@ export interface OAuthTokenUser {
  * publishing scope, or an account without a publishing user.
  */
 export async function oauthTokenUser(
-  db: Kysely<PublishingTables & AccountsTables>,
+  db: Kysely<PublishingDatabase>,
   tokenHash: string,
 ): Promise<OAuthTokenUser | undefined> {
-  const access = await findOAuthAccess(db as unknown as Kysely<AccountsTables>, tokenHash);
+  const access = await findOAuthAccess(db, tokenHash);
   if (!access || !(access.scopes.has(OAUTH_SCOPES.publishingRead) || access.scopes.has(OAUTH_SCOPES.publishingWrite)))
     return undefined;
   const user = await db.selectFrom('users').select('id').where('account_id', '=', access.accountId).executeTakeFirst();

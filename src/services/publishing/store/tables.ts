@@ -1,4 +1,5 @@
 import type { ColumnType } from 'kysely';
+import type { AccountsTables } from '../../../accounts/tables.js';
 import type { PostColumns } from '../domain/postColumns.js';
 import type { AttachmentRecord, SiteRecord } from '../domain/records.js';
 
@@ -108,6 +109,24 @@ export interface AttachmentsTable
   post_id: number | null;
   author_id: number | null;
   mime_type: string;
+  /** The key of its current file in the file store (null: a file that lives elsewhere). */
+  storage_key: ColumnType<string | null, string | null | undefined, string | null>;
+  bytes: ColumnType<number | string, number | undefined, number>;
+  modified: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Every file a media item holds or held (its current one and those edits replaced). */
+export interface MediaFilesTable {
+  key: string;
+  site_id: number;
+  media_id: number;
+  file: string;
+  mime_type: string;
+  /** A bigint: PostgreSQL answers it as text. */
+  bytes: ColumnType<number | string, number, number>;
+  width: number;
+  height: number;
+  created: string;
 }
 
 /** Post metadata; keys starting with `_` are protected. */
@@ -174,6 +193,15 @@ export interface PostCountsTable {
   n: number;
 }
 
+/**
+ * The store as the publishing module is handed it (`ServiceModule`'s
+ * tables): its own tables, and the accounts' it reads through the
+ * accounts' functions (an OAuth token's grant, the registered apps'
+ * origins, a user's account by email). It writes none of the accounts'
+ * (`test/platform/imports.test.ts`).
+ */
+export type PublishingDatabase = PublishingTables & AccountsTables;
+
 /** Tables of the publishing service. */
 export interface PublishingTables {
   sites: SitesTable;
@@ -187,6 +215,7 @@ export interface PublishingTables {
   terms: TermsTable;
   post_terms: PostTermsTable;
   attachments: AttachmentsTable;
+  media_files: MediaFilesTable;
   post_meta: PostMetaTable;
   likes: LikesTable;
   comments: CommentsTable;

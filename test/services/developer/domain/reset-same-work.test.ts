@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { Mailer } from '../../../../src/services/developer/mail/mailer.js';
+import type { Mailer } from '../../../../src/services/developer/domain/mail.js';
 import { requestPasswordReset } from '../../../../src/services/developer/flows/emailFlows.js';
 import type { MailLimit } from '../../../../src/services/developer/rateLimit/mailLimit.js';
 import type { DeveloperStore } from '../../../../src/services/developer/domain/developerStore.js';

@@ -106,6 +106,13 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
     },
 
+    async holdPost(postId) {
+      if (!db.isTransaction) throw new Error('holdPost runs inside a transaction (inTransaction)');
+      // SQLite: the transaction is `begin immediate`, so it already excludes every other writer.
+      if (db.getExecutor().adapter instanceof SqliteAdapter || !isStorableId(postId)) return;
+      await db.selectFrom('posts').select('id').where('id', '=', postId).forUpdate().execute();
+    },
+
     updatePost(postId, changes, revision) {
       if (!isStorableId(postId)) return Promise.resolve(false);
       return retryingTaken(

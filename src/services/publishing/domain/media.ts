@@ -1,0 +1,95 @@
+import type { AttachmentRecord } from './records.js';
+
+/** A media item of a site (an attachment) with what the media endpoints add: its current file and when it last changed. */
+export interface MediaRecord extends AttachmentRecord {
+  siteId: number;
+  /** The key of its current file in the file store; null for an item whose file lives elsewhere (older demo rows). */
+  storageKey: string | null;
+  /** Size of its current file in bytes. */
+  bytes: number;
+  /** ISO-8601 UTC time of the last change to the item or its file. */
+  modified: string;
+}
+
+/** A file a media item holds or held (an edit keeps the one it replaces). */
+export interface MediaFileRecord {
+  key: string;
+  siteId: number;
+  mediaId: number;
+  file: string;
+  mimeType: string;
+  bytes: number;
+  width: number;
+  height: number;
+  /** ISO-8601 UTC time it was stored. */
+  created: string;
+}
+
+/** The attributes of an item a caller sets. */
+export interface MediaAttributes {
+  title?: string;
+  caption?: string;
+  description?: string;
+  alt?: string;
+  /** The post it is attached to (null: none). */
+  postId?: number | null;
+}
+
+/** A new item with its first file. */
+export interface NewMedia {
+  siteId: number;
+  authorId: number;
+  date: string;
+  url: string;
+  file: Omit<MediaFileRecord, 'mediaId' | 'siteId' | 'created'>;
+  attributes: Required<Omit<MediaAttributes, 'postId'>> & { postId: number | null };
+}
+
+export type MediaOrderBy = 'date' | 'title' | 'ID';
+
+/** What a list of a site's media asks for. */
+export interface MediaQuery {
+  siteId: number;
+  number: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy: MediaOrderBy;
+  search?: string;
+  /** Attached to this post (0: to none). */
+  postId?: number;
+  /** A MIME type (`image/jpeg`) or family (`image`). */
+  mimeType?: string;
+  /** ISO-8601 UTC bounds: `after` ≤ date < `before`. */
+  after?: string;
+  before?: string;
+  /** After this position (a page handle): the sort value and ID of the last item seen. */
+  from?: { value: string; id: number };
+}
+
+/** The media library of a site, as the store keeps it. */
+export interface PublishingMedia {
+  listMedia(query: MediaQuery): Promise<{ found: number; items: MediaRecord[] }>;
+  findMedia(siteId: number, id: number): Promise<MediaRecord | undefined>;
+  /** Every file the item held, newest first (its current one included). */
+  mediaFiles(siteId: number, mediaId: number): Promise<MediaFileRecord[]>;
+  findMediaFile(key: string): Promise<MediaFileRecord | undefined>;
+  /** Bytes of every file the site's items hold (their earlier files included). */
+  mediaBytesUsed(siteId: number): Promise<number>;
+  /** Adds the item and its file's row in one transaction; answers its ID. */
+  insertMedia(media: NewMedia): Promise<number>;
+  /** Sets attributes; false when there is no such item. */
+  updateMedia(siteId: number, id: number, attributes: MediaAttributes, modified: string): Promise<boolean>;
+  /** Makes `file` the item's current file (its earlier ones kept); false when there is no such item. */
+  replaceMediaFile(
+    siteId: number,
+    id: number,
+    file: NewMedia['file'],
+    url: string,
+    attributes: MediaAttributes,
+    modified: string,
+  ): Promise<boolean>;
+  /** Deletes the item and its files' rows; answers the keys of those files (none: no such item). */
+  deleteMedia(siteId: number, id: number): Promise<string[]>;
+  /** Which of these file keys a row names (the sweep deletes the others). */
+  knownMediaFiles(keys: readonly string[]): Promise<Set<string>>;
+}

@@ -1,0 +1,346 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  MediaItem,
+  MediaItemV12,
+  MediaList,
+  MediaUploadError,
+} from '../../../../generated/publishing/types.gen.js';
+import { openSite, type Viewer } from '../domain/access.js';
+import type { MediaAttributes, MediaQuery, MediaRecord } from '../domain/media.js';
+import {
+  cannotDeleteMedia,
+  cannotEditMedia,
+  cannotUploadMedia,
+  cannotViewMedia,
+  invalidMediaParent,
+  noMediaGiven,
+  refusedMediaFile,
+  unknownMedia,
+} from '../errors.js';
+import { ingestFile, tooBig, UploadRefused } from '../media/ingest.js';
+import type { FlowDeps } from './deps.js';
+import { mediaObject, mediaObjectV12 } from './mediaObject.js';
+
+type MediaDeps = Pick<FlowDeps, 'store' | 'publicUrl' | 'media'>;
+
+/** A file an upload names: a multipart file (its bytes, or cut short) or a URL to fetch. */
+export type MediaSource =
+  | { kind: 'file'; name: string; bytes: Buffer; truncated: boolean }
+  | { kind: 'url'; url: string };
+
+/** The attributes a request gives (`attrs[i]`, or the edit's body), as sent. */
+export interface GivenAttributes {
+  title?: unknown;
+  caption?: unknown;
+  description?: unknown;
+  alt?: unknown;
+  parent_id?: unknown;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** The post an item is to be attached to: a post of this site (400 otherwise); `0` or empty detaches it. */
+async function parentOf(deps: MediaDeps, siteId: number, given: unknown): Promise<number | null | undefined> {
+  if (given === undefined || given === null) return undefined;
+  const id = Number.parseInt(String(given), 10);
+  if (!Number.isFinite(id) || id <= 0) return null;
+  if (!(await deps.store.findPost(siteId, id))) throw invalidMediaParent();
+  return id;
+}
+
+async function attributesOf(deps: MediaDeps, siteId: number, given: GivenAttributes): Promise<MediaAttributes> {
+  const postId = await parentOf(deps, siteId, given.parent_id);
+  return {
+    ...(text(given.title) !== undefined ? { title: text(given.title) } : {}),
+    ...(text(given.caption) !== undefined ? { caption: text(given.caption) } : {}),
+    ...(text(given.description) !== undefined ? { description: text(given.description) } : {}),
+    ...(text(given.alt) !== undefined ? { alt: text(given.alt) } : {}),
+    ...(postId !== undefined ? { postId } : {}),
+  };
+}
+
+/** A file name as stored: its base name, plain characters only, its extension the one of its content. */
+export function storedName(given: string, extension: string): string {
+  const base = given.split(/[\\/]/).pop() ?? '';
+  const stem = base
+    .replace(/\.[^.]*$/, '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return `${stem || 'file'}.${extension}`;
+}
+
+/** The title of a new item: its file name without the extension, as the platform titles an upload. */
+const titleOf = (given: string) => (given.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+
+const nowIso = () => new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+
+/** The site and the caller's capabilities there, with the check every write of media makes (`upload_files`). */
+async function openForWrite(deps: MediaDeps, site: string, viewerId: number) {
+  const opened = await openSite(deps.store, site, { id: viewerId, loggedIn: true });
+  if (!opened.roleCapabilities.has('upload_files')) throw cannotUploadMedia();
+  return opened;
+}
+
+/** One item the caller may change: their own, or anyone's with `edit_others_posts`. */
+async function changeable(
+  deps: MediaDeps,
+  siteId: number,
+  id: number,
+  viewerId: number,
+  capabilities: ReadonlySet<string>,
+  refusal: () => Error,
+): Promise<MediaRecord> {
+  const item = await deps.store.findMedia(siteId, id);
+  if (!item) throw unknownMedia();
+  if (item.authorId !== viewerId && !capabilities.has('edit_others_posts')) throw refusal();
+  return item;
+}
+
+/** The bytes a source names: a multipart file's, or a fetched URL's (only where the deployment allows it). */
+async function bytesOf(deps: MediaDeps, source: MediaSource): Promise<{ name: string; bytes: Buffer }> {
+  if (source.kind === 'file') {
+    if (source.truncated) throw tooBig(deps.media.limits.maxBytes);
+    return { name: source.name, bytes: source.bytes };
+  }
+  const fetched = await deps.media.fetchUrl(source.url, deps.media.limits.maxBytes);
+  return { name: fetched.name, bytes: fetched.bytes };
+}
+
+/**
+ * Checks, cleans and stores one file, then adds its row; the file is
+ * deleted again when the row cannot be written (a crash between the two
+ * leaves a file no row names, which the sweep removes).
+ */
+async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
+  const { name, bytes } = await bytesOf(deps, source);
+  const { limits, files, gate } = deps.media;
+  const ingested = await ingestFile(bytes, limits, gate);
+  const used = await deps.store.mediaBytesUsed(siteId);
+  if (used + ingested.bytes.length > limits.siteQuotaBytes) {
+    const needed = Math.ceil((used + ingested.bytes.length - limits.siteQuotaBytes) / 1024);
+    throw new UploadRefused('rest_upload_limited_space', `Not enough space to upload. ${needed} KB needed.`);
+  }
+  const file = storedName(name, ingested.extension);
+  const key = `media/${siteId}/${randomBytes(8).toString('hex')}/${file}`;
+  await files.put(key, ingested.bytes, ingested.mimeType);
+  return {
+    name,
+    key,
+    file: {
+      key,
+      file,
+      mimeType: ingested.mimeType,
+      bytes: ingested.bytes.length,
+      width: ingested.width,
+      height: ingested.height,
+    },
+  };
+}
+
+/** Runs `write` with a stored file; deletes the file when `write` fails. */
+async function keepingFile<T>(deps: MediaDeps, key: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await deps.media.files.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface UploadRequest {
+  site: string;
+  viewerId: number;
+  sources: MediaSource[];
+  /** Per source, by index (`attrs[i]`). */
+  attributes: readonly (GivenAttributes | undefined)[];
+}
+
+/**
+ * Adds each source to the site's media library, in order (attached to
+ * `postId` when given, whatever its attributes say): the items added, and
+ * each file refused as the platform lists it (`{file, error, message}`).
+ */
+export async function addMedia(
+  deps: MediaDeps,
+  siteId: number,
+  viewerId: number,
+  sources: readonly MediaSource[],
+  givenAttributes: readonly (GivenAttributes | undefined)[],
+  postId?: number,
+): Promise<{ media: MediaItem[]; errors: MediaUploadError[] }> {
+  const media: MediaItem[] = [];
+  const errors: MediaUploadError[] = [];
+  for (const [index, source] of sources.entries()) {
+    const label = source.kind === 'file' ? source.name : source.url;
+    try {
+      const given = await attributesOf(deps, siteId, {
+        ...givenAttributes[index],
+        ...(postId === undefined ? {} : { parent_id: undefined }),
+      });
+      const stored = await storeFile(deps, siteId, source);
+      const id = await keepingFile(deps, stored.key, () =>
+        deps.store.insertMedia({
+          siteId,
+          authorId: viewerId,
+          date: nowIso(),
+          url: deps.media.urlOf(stored.key),
+          file: stored.file,
+          attributes: {
+            title: given.title ?? titleOf(stored.name),
+            caption: given.caption ?? '',
+            description: given.description ?? '',
+            alt: given.alt ?? '',
+            postId: postId ?? given.postId ?? null,
+          },
+        }),
+      );
+      const item = await deps.store.findMedia(siteId, id);
+      if (item) media.push(mediaObject(item, deps.publicUrl));
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      errors.push({ file: label, error: error.code, message: error.message });
+    }
+  }
+  return { media, errors };
+}
+
+/** The platform's upload (`POST /media/new`): the items added, and the files refused. */
+export async function uploadMedia(
+  deps: MediaDeps,
+  request: UploadRequest,
+): Promise<{ media: MediaItem[]; errors: MediaUploadError[] }> {
+  const { site } = await openForWrite(deps, request.site, request.viewerId);
+  if (request.sources.length === 0) throw noMediaGiven();
+  return addMedia(deps, site.id, request.viewerId, request.sources, request.attributes);
+}
+
+export interface ListMediaRequest extends Omit<MediaQuery, 'siteId' | 'from'> {
+  site: string;
+  viewer: Viewer;
+  pageHandle?: string;
+}
+
+/** A page handle: the sort value and ID of the last item of the page. */
+const handleOf = (item: MediaRecord, orderBy: MediaQuery['orderBy']) =>
+  new URLSearchParams({
+    value: orderBy === 'title' ? item.title : orderBy === 'ID' ? String(item.id) : item.date,
+    id: String(item.id),
+  }).toString();
+
+function fromHandle(handle: string | undefined): MediaQuery['from'] {
+  if (!handle) return undefined;
+  const params = new URLSearchParams(handle);
+  const id = Number(params.get('id'));
+  const value = params.get('value');
+  return value !== null && Number.isSafeInteger(id) && id > 0 ? { value, id } : undefined;
+}
+
+/** The platform's media list: needs `edit_posts` (contributors and up). */
+export async function listMedia(deps: MediaDeps, request: ListMediaRequest): Promise<MediaList> {
+  if (!request.viewer.loggedIn) throw cannotViewMedia();
+  const { site, roleCapabilities } = await openSite(deps.store, request.site, request.viewer);
+  if (!roleCapabilities.has('edit_posts')) throw cannotViewMedia();
+  const { site: _site, viewer: _viewer, pageHandle, ...query } = request;
+  const from = fromHandle(pageHandle);
+  const { found, items } = await deps.store.listMedia({ ...query, siteId: site.id, from });
+  const last = items.at(-1);
+  const more = from ? items.length === query.number : query.offset + items.length < found;
+  return {
+    found,
+    media: items.map((item) => mediaObject(item, deps.publicUrl)),
+    ...(last && more ? { meta: { next_page: handleOf(last, query.orderBy) } } : {}),
+  };
+}
+
+export interface MediaRequest {
+  site: string;
+  viewer: Viewer;
+  id: number;
+}
+
+/** One item, for anyone who may read the site (its file is public). */
+export async function readMedia(deps: MediaDeps, request: MediaRequest): Promise<MediaItem> {
+  const { site } = await openSite(deps.store, request.site, request.viewer);
+  const item = await deps.store.findMedia(site.id, request.id);
+  if (!item) throw unknownMedia();
+  return mediaObject(item, deps.publicUrl);
+}
+
+/** One item with its v1.2 history. */
+export async function readMediaV12(deps: MediaDeps, request: MediaRequest): Promise<MediaItemV12> {
+  const { site } = await openSite(deps.store, request.site, request.viewer);
+  const item = await deps.store.findMedia(site.id, request.id);
+  if (!item) throw unknownMedia();
+  const files = await deps.store.mediaFiles(site.id, item.id);
+  return mediaObjectV12(item, files, deps.publicUrl, deps.media.urlOf);
+}
+
+/** Sets an item's attributes. */
+export async function updateMedia(
+  deps: MediaDeps,
+  request: { site: string; viewerId: number; id: number; body: GivenAttributes },
+): Promise<MediaItem> {
+  const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
+  await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
+  const attributes = await attributesOf(deps, site.id, request.body);
+  if (!(await deps.store.updateMedia(site.id, request.id, attributes, nowIso()))) throw unknownMedia();
+  const item = await deps.store.findMedia(site.id, request.id);
+  if (!item) throw unknownMedia();
+  return mediaObject(item, deps.publicUrl);
+}
+
+/** Deletes an item and its files; answers it as it was, `status: "deleted"`. */
+export async function deleteMedia(
+  deps: MediaDeps,
+  request: { site: string; viewerId: number; id: number },
+): Promise<MediaItem> {
+  const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
+  const item = await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotDeleteMedia);
+  const keys = await deps.store.deleteMedia(site.id, item.id);
+  if (keys.length === 0 && item.storageKey) throw unknownMedia();
+  // A file whose deletion fails here is no row's any more: the sweep removes it.
+  await Promise.all(keys.map((key) => deps.media.files.delete(key).catch(() => undefined)));
+  return { ...mediaObject(item, deps.publicUrl), status: 'deleted' };
+}
+
+/** v1.2's edit: a new file for the item (the one it replaces kept in its history), and attributes. */
+export async function editMedia(
+  deps: MediaDeps,
+  request: { site: string; viewerId: number; id: number; source?: MediaSource; body: GivenAttributes },
+): Promise<MediaItemV12> {
+  const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
+  await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
+  const attributes = await attributesOf(deps, site.id, request.body);
+  if (!request.source) {
+    await deps.store.updateMedia(site.id, request.id, attributes, nowIso());
+  } else {
+    let stored: Awaited<ReturnType<typeof storeFile>>;
+    try {
+      stored = await storeFile(deps, site.id, request.source);
+    } catch (error) {
+      if (error instanceof UploadRefused) throw refusedEdit(error);
+      throw error;
+    }
+    const replaced = await keepingFile(deps, stored.key, async () => {
+      const done = await deps.store.replaceMediaFile(
+        site.id,
+        request.id,
+        stored.file,
+        deps.media.urlOf(stored.key),
+        attributes,
+        nowIso(),
+      );
+      if (!done) throw unknownMedia();
+      return done;
+    });
+    if (!replaced) throw unknownMedia();
+  }
+  return readMediaV12(deps, { site: request.site, viewer: { id: request.viewerId, loggedIn: true }, id: request.id });
+}
+
+/** An edit's refused file, as the service's 400 with the upload's code. */
+const refusedEdit = (refused: UploadRefused) => refusedMediaFile(refused.code, refused.message);

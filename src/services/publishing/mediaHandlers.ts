@@ -1,0 +1,148 @@
+import { UploadedFile } from '../../platform/pipeline/formBodies.js';
+import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
+import { EveryFileRefused, publishingUnauthenticated } from './errors.js';
+import {
+  deleteMedia,
+  editMedia,
+  listMedia,
+  readMedia,
+  readMediaV12,
+  updateMedia,
+  uploadMedia,
+  type GivenAttributes,
+  type MediaSource,
+} from './flows/media.js';
+import { readMediaFile } from './flows/mediaFile.js';
+import type { FlowDeps } from './flows/deps.js';
+import { attributeList, urlList } from './flows/postMedia.js';
+import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
+
+type MediaOperation =
+  | 'listMedia'
+  | 'uploadMedia'
+  | 'getMedia'
+  | 'updateMedia'
+  | 'deleteMedia'
+  | 'getMediaV12'
+  | 'editMediaV12'
+  | 'getMediaFile';
+
+function userIdOf(principal: PublishingPrincipal): number {
+  if (principal.kind !== 'user') throw publishingUnauthenticated('missing');
+  return principal.userId;
+}
+
+const viewerOf = (principal: PublishingPrincipal): Viewer =>
+  principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
+
+/** The files of a multipart body's field, as sources of an upload. */
+const fileSources = (value: unknown): MediaSource[] =>
+  (Array.isArray(value) ? value : [])
+    .filter((file): file is UploadedFile => file instanceof UploadedFile)
+    .map((file) => ({ kind: 'file', name: file.filename, bytes: file.bytes, truncated: file.truncated }));
+
+const ORDERS = new Set(['ASC', 'DESC']);
+const ORDER_BYS = new Set(['date', 'title', 'ID']);
+
+/**
+ * The media handlers: the library's operations (a token's grant applies as
+ * on posts: `scopedTo`) and its files.
+ */
+export function mediaHandlers(
+  scopedTo: (principal: PublishingPrincipal) => { deps: FlowDeps; reads: FlowDeps },
+  primary: FlowDeps,
+): Pick<PublishingHandlers, MediaOperation> {
+  return {
+    async listMedia({ path, query, principal }) {
+      const number = query.number ?? 20;
+      const request = {
+        site: path.site,
+        viewer: viewerOf(principal),
+        number,
+        offset: query.page !== undefined ? (Math.max(query.page, 1) - 1) * number : Math.max(query.offset ?? 0, 0),
+        order: (ORDERS.has(query.order ?? '') ? query.order : 'DESC') as 'ASC' | 'DESC',
+        orderBy: (ORDER_BYS.has(query.order_by ?? '') ? query.order_by : 'date') as 'date' | 'title' | 'ID',
+        search: query.search || undefined,
+        postId: query.post_ID,
+        mimeType: query.mime_type || undefined,
+        after: query.after ? new Date(query.after).toISOString() : undefined,
+        before: query.before ? new Date(query.before).toISOString() : undefined,
+        pageHandle: query.page_handle,
+      };
+      return { status: 200, body: await listMedia(scopedTo(principal).reads, request) };
+    },
+    async uploadMedia({ path, body, principal }) {
+      const given = (body ?? {}) as Record<string, unknown>;
+      const sources: MediaSource[] = [
+        ...fileSources(given.media),
+        ...urlList(given.media_urls).map((url): MediaSource => ({ kind: 'url', url })),
+      ];
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        sources,
+        attributes: attributeList(given.attrs),
+      };
+      // Uploads are written on the primary store (never a replica), as the token's grant sees it.
+      const { media, errors } = await uploadMedia(scopedTo(principal).deps, request);
+      if (media.length === 0) throw new EveryFileRefused(errors);
+      return { status: 200, body: errors.length > 0 ? { media, errors } : { media } };
+    },
+    async getMedia({ path, principal }) {
+      const request = { site: path.site, viewer: viewerOf(principal), id: path.media_ID };
+      return { status: 200, body: await readMedia(scopedTo(principal).reads, request) };
+    },
+    async getMediaV12({ path, principal }) {
+      const request = { site: path.site, viewer: viewerOf(principal), id: path.media_ID };
+      return { status: 200, body: await readMediaV12(scopedTo(principal).reads, request) };
+    },
+    async updateMedia({ path, body, principal }) {
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        id: path.media_ID,
+        body: (body ?? {}) as GivenAttributes,
+      };
+      return { status: 200, body: await updateMedia(scopedTo(principal).deps, request) };
+    },
+    async deleteMedia({ path, principal }) {
+      const request = { site: path.site, viewerId: userIdOf(principal), id: path.media_ID };
+      return { status: 200, body: await deleteMedia(scopedTo(principal).deps, request) };
+    },
+    async editMediaV12({ path, body, principal }) {
+      const given = (body ?? {}) as Record<string, unknown>;
+      const file = fileSources(given.media)[0];
+      const url = typeof given.media_url === 'string' && given.media_url ? given.media_url : undefined;
+      const source: MediaSource | undefined = file ?? (url ? { kind: 'url', url } : undefined);
+      const request = {
+        site: path.site,
+        viewerId: userIdOf(principal),
+        id: path.media_ID,
+        source,
+        body: given as GivenAttributes,
+      };
+      return { status: 200, body: await editMedia(scopedTo(principal).deps, request) };
+    },
+    async getMediaFile({ path, query }) {
+      // Read on the primary: a file deleted a moment ago must not answer from a replica that has not heard.
+      const served = await readMediaFile(primary, {
+        siteId: path.site_ID,
+        folder: path.folder,
+        file: path.file,
+        w: query?.w,
+        h: query?.h,
+        resize: query?.resize,
+        fit: query?.fit,
+      });
+      return {
+        status: 200,
+        body: served.bytes,
+        headers: {
+          'Content-Type': served.mimeType,
+          ETag: served.etag,
+          'Cache-Control': 'public, max-age=86400',
+        },
+      };
+    },
+  };
+}
