@@ -7,7 +7,7 @@ import type { ProfilesDeps } from '../deps.js';
 import { parseIdentifier } from '../domain/identifier.js';
 import type { ProfilesPrincipal } from '../operations.js';
 import { profileCacheControl } from './cachePolicy.js';
-import { entityTag } from './entityTag.js';
+import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 import type { PresentedProfiles } from './presentedProfiles.js';
 import { noticePageHtml, profilePageHtml, profilePagePolicy } from './profilePageHtml.js';
