@@ -236,4 +236,16 @@ describe('a profile page at profile_url', () => {
     // POST is no page.
     expect((await page(server, '/alex', { method: 'POST' })).headers.get('content-type')).not.toContain('text/html');
   });
+
+  it('answers a store failure as the lookup does: nothing internal in it', async () => {
+    const server = await start({ PROFILE_LOOKUP_CACHE_MS: '0' });
+    expect((await page(server, '/alex')).status).toBe(200);
+    await server.server.built.db.destroy();
+    const failed = await page(server, '/alex');
+    const lookedUp = await lookup(server, 'alex');
+    expect(failed.status).toBe(lookedUp.status);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(failed.text).not.toMatch(/destroyed|sqlite|postgres|kysely|stack|\.ts/i);
+    expect(failed.text).not.toContain('Alex');
+  });
 });
