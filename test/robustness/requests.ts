@@ -81,7 +81,7 @@ export function fuzzTargets(services: readonly ServiceDefinition[]): FuzzTarget[
 const INT32 = 2 ** 31 - 1;
 
 /** Examples the contract gives for a parameter (they name things that exist in the demo data). */
-function examplesOf(parameter: Parameter): string[] {
+export function examplesOf(parameter: Parameter): string[] {
   const values = [parameter.example, ...Object.values(parameter.examples ?? {}).map((e) => e.value)];
   return values.filter((v) => v !== undefined && v !== null).map(String);
 }
@@ -512,7 +512,7 @@ const headerSafe = (text: string) =>
     .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '');
 
 /** The first example JSON body of an operation's contract (`{}` when it gives none). */
-function exampleBody(target: FuzzTarget): Record<string, unknown> {
+export function exampleBody(target: FuzzTarget): Record<string, unknown> {
   const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[
     target.operation.path
   ]!;

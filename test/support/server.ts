@@ -1,6 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
@@ -38,7 +41,10 @@ export interface StartOptions {
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const store = await testStore(env);
+  // Media files in a folder of the server's own (never the project's `data/media`), removed on close.
+  const mediaFolder = mkdtempSync(join(tmpdir(), 'test-media-'));
   const config = configFromEnv({
+    MEDIA_STORAGE: `file:${mediaFolder}`,
     RESPONSE_VALIDATION: 'strict',
     LOG_LEVEL: 'silent',
     DEVELOPER_PASSWORD_COST: '14',
@@ -58,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     });
   } catch (error) {
     await store.drop();
+    rmSync(mediaFolder, { recursive: true, force: true });
     throw error;
   }
   const server = createHttpServer(built, config, built.services);
@@ -75,6 +82,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       await new Promise((resolve) => server.close(resolve));
       await built.close();
       await store.drop();
+      rmSync(mediaFolder, { recursive: true, force: true });
     },
   };
 }

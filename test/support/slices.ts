@@ -1,42 +1,54 @@
+import { createHook } from 'node:async_hooks';
+
 /** `process.threadCpuUsage` (Node 23.9 and later), which the installed Node types do not name yet. */
 const threadCpuUsage = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage.bind(process);
 
+/** This thread's CPU time so far, in ms. */
+const cpu = () => {
+  const usage = threadCpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
 /**
- * The longest synchronous slice of this thread's work while something runs,
- * in CPU milliseconds: what a request held the event loop, measured so a
- * busy machine does not distort it.
- *
- * A timer fires again and again while `work` runs and reads this thread's
- * CPU time (`process.threadCpuUsage`) each time; what the thread spent
- * between two firings is one stretch the event loop could not answer
- * anything else (a timer fires between two turns of the loop, so a stretch
- * is at least one slice and may be a whole turn of several). The longest
- * stretch is the answer. Wall-clock measures (`monitorEventLoopDelay`, a
- * probe's time) count the time the machine gave other processes; CPU time
- * counts only this thread's own work: the server's (it runs in this
- * process) and this test's client side, which a test keeps small while
- * measuring (checking answers against the contract waits until after).
+ * The longest synchronous slice of this thread's work while `work` runs, in
+ * CPU milliseconds: what one callback of the event loop (a connection's
+ * data, a timer, an immediate, a statement's answer) held it, with the
+ * promise reactions it set off, which run before the loop takes anything
+ * else. The slices are cut where the loop calls the next such callback
+ * (async_hooks' `before` of every resource but a promise) and measured in
+ * this thread's CPU time (`process.threadCpuUsage`), so a busy machine,
+ * which delays the thread, does not lengthen them; wall-clock measures
+ * (`monitorEventLoopDelay`, a probe's time) count what the machine gave
+ * other processes. The server runs in this process, so a test keeps its own
+ * client work out of the measure (answers are checked after it) and sends
+ * concurrent requests each from its own callback (`apart`), as connections
+ * would bring them.
  */
 export async function longestSlice<T>(work: () => Promise<T>): Promise<{ result: T; longestMs: number }> {
-  const cpu = () => {
-    const usage = threadCpuUsage();
-    return (usage.user + usage.system) / 1000;
-  };
   let last = cpu();
   let longest = 0;
-  let running = true;
-  const tick = () => {
-    const now = cpu();
-    longest = Math.max(longest, now - last);
-    last = now;
-    if (running) timer = setTimeout(tick, 1);
-  };
-  let timer = setTimeout(tick, 1);
+  // Promises are not tracked (`trackPromises: false`, Node 24): their reactions belong to the slice that set them off,
+  // and tracking them would slow every promise, lengthening what is measured.
+  const hook = createHook({
+    before() {
+      const now = cpu();
+      longest = Math.max(longest, now - last);
+      last = now;
+    },
+    trackPromises: false,
+  } as Parameters<typeof createHook>[0]);
+  hook.enable();
   try {
     const result = await work();
     return { result, longestMs: Math.max(longest, cpu() - last) };
   } finally {
-    running = false;
-    clearTimeout(timer);
+    hook.disable();
   }
+}
+
+/** Runs `count` requests at once, each started from its own callback of the event loop (as separate connections bring them). */
+export function apart<T>(count: number, send: (index: number) => Promise<T>): Promise<T[]> {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => new Promise<void>((resolve) => setImmediate(resolve)).then(() => send(i))),
+  );
 }

@@ -178,11 +178,20 @@ export async function answerConsent(
     const granted = [...(openIdAsked(interaction.params.scope) ? ['openid'] : []), ...scopes];
     if (granted.length) grant.addOIDCScope(granted.join(' '));
     const grantId = await grant.save();
-    if (sites.length) {
-      await db
-        .insertInto('oauth_grant_sites')
-        .values(sites.map((site) => ({ grant_id: grantId, site_id: site.id, access: mayWrite ? site.access : 'read' })))
-        .execute();
+    // One row per site (the first answer for a site wins; the dashboard refuses a site named twice before this).
+    const rows = sites.filter((site, index) => sites.findIndex((other) => other.id === site.id) === index);
+    try {
+      if (rows.length)
+        await db
+          .insertInto('oauth_grant_sites')
+          .values(
+            rows.map((site) => ({ grant_id: grantId, site_id: site.id, access: mayWrite ? site.access : 'read' })),
+          )
+          .execute();
+    } catch (error) {
+      // No grant without its sites: the grant goes too, and the request stays pending for another answer.
+      await grant.destroy();
+      throw error;
     }
     interaction.result = { login: { accountId }, consent: { grantId } };
   }

@@ -19,6 +19,10 @@ export const invalidCredentials = () =>
 /** 403 for a wrong current password where a session asks for a change (address, password, deletion; not 401: the session itself is fine). */
 export const wrongPassword = () => new ApiError(403, 'invalid_credentials', 'The password is incorrect');
 
+/** 400 for a consent answer that names a site more than once (which access would it get?). */
+export const siteNamedTwice = (siteId: number) =>
+  new ApiError(400, 'invalid_request', `Site ${siteId} is named more than once in sites; name each site once`);
+
 /** 400 for a new address that is the account's own already. */
 export const sameEmail = () => new ApiError(400, 'invalid_request', 'This is already your address');
 

@@ -65,8 +65,8 @@ export function mediaHandlers(
         search: query.search || undefined,
         postId: query.post_ID,
         mimeType: query.mime_type || undefined,
-        after: query.after ? new Date(query.after).toISOString() : undefined,
-        before: query.before ? new Date(query.before).toISOString() : undefined,
+        after: query.after || undefined,
+        before: query.before || undefined,
         pageHandle: query.page_handle,
       };
       return { status: 200, body: await listMedia(scopedTo(principal).reads, request) };

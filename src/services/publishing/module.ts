@@ -32,6 +32,7 @@ import { appOrigins } from './http/appOrigins.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
 import { registeredOrigins } from '../../accounts/oauth/clients.js';
 import { mediaLibrary } from './media/library.js';
+import { sweepMediaFiles } from './media/sweep.js';
 import { presentMediaFile } from './http/presentMediaFile.js';
 
 /** Where REST v1.2's operations answer (`/rest/v1.2`): their paths name a server of their own in the contract. */
@@ -39,6 +40,9 @@ export const V12_PREFIX = OWN_SERVER_PREFIXES.listPostsV12;
 
 /** Where media files answer (`/files`, outside the API's prefixes). */
 export const FILES_PREFIX = OWN_SERVER_PREFIXES.getMediaFile;
+
+/** How often media files no row names are swept, and how old such a file must be to go. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Most bearer tokens (valid or not) one instance remembers (see `ACCESS_TOKEN_CACHE_MS`). */
 const TOKEN_CACHE_ENTRIES = 10_000;
@@ -107,6 +111,14 @@ export function publishingDeps(
     labelNames: ['outcome'],
     registers: [platform.metrics],
   });
+  const media = mediaLibrary(settings.media);
+  // Files no row names (a crash between a file and its row) are deleted once they are an hour old, every hour.
+  const sweeping = setInterval(() => {
+    sweepMediaFiles(store, media.files, SWEEP_EVERY_MS).catch((error: unknown) =>
+      platform.logger.warn({ err: error }, 'media sweep failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  sweeping.unref();
   // The accounts' tables are in the module's store: an OAuth access token is looked up there.
   const withAccounts = platform.db;
   const tokenOwners = cachedLookups(
@@ -126,7 +138,7 @@ export function publishingDeps(
     readStore,
     publicUrl: config.publicUrl,
     shortlinkBase: settings.shortlinkBase,
-    media: mediaLibrary(settings.media),
+    media,
     // Kept under the store's change mark, which only SQLite has: on PostgreSQL every post is presented anew.
     presentedPosts: presentedPosts(settings.renderCacheEntries),
     onRestore: (outcome) => postRestores.inc({ outcome }),

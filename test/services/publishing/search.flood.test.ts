@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../support/inject.js';
-import { longestSlice } from '../../support/slices.js';
+import { apart, longestSlice } from '../../support/slices.js';
 import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
@@ -18,8 +18,10 @@ import { insertPosts, postRow, startPublishing, type PublishingTestServer } from
  * Issue 52, item 6: search turns were first come, first served, so one
  * address sending 15 searches at once held the line and every other caller
  * waited behind them all (or was answered 503). Now each address has at most
- * one search waiting (`fairTurns`): another address's search waits behind at
- * most two of the flooder's (the one running and the one waiting).
+ * one place in the line (`fairTurns`: callers take turns round robin, a
+ * caller's further searches wait behind its own): another address's search
+ * waits behind at most two of the flooder's (the one running and the one
+ * holding its place).
  */
 const POSTS = 100;
 const BOUND_MS = 100;
@@ -27,7 +29,8 @@ const SEARCH = `${'a'.repeat(199)}b`;
 
 let harness: PublishingTestServer;
 beforeAll(async () => {
-  harness = await startPublishing();
+  // As in production (decisions/response-validation-off-in-production.md): the test checks the answers itself, after the measure.
+  harness = await startPublishing({ RESPONSE_VALIDATION: 'off' });
   const content = `${'a'.repeat(64_999)}b`;
   await insertPosts(
     harness,
@@ -75,9 +78,7 @@ describe('a flood of pathological searches', () => {
     expect(first.status).toBe(200);
     expect(((await first.json()) as { found: number }).found).toBe(POSTS);
 
-    const { result: answers, longestMs } = await longestSlice(() =>
-      Promise.all(Array.from({ length: 50 }, (_, i) => search(`198.51.100.${i + 1}`))),
-    );
+    const { result: answers, longestMs } = await longestSlice(() => apart(50, (i) => search(`198.51.100.${i + 1}`)));
     console.log(
       `flood: 50 searches, ${answers.filter((a) => a.status === 200).length} answered 200; longest slice ${longestMs.toFixed(1)} ms of CPU`,
     );
@@ -86,7 +87,7 @@ describe('a flood of pathological searches', () => {
     expect(longestMs).toBeLessThan(BOUND_MS);
   }, 120_000);
 
-  it('answers another address while one address (an IPv6 /64) sends 15 searches at once, refusing its extra ones', async () => {
+  it('answers another address while one address (an IPv6 /64) sends 15 searches at once, whose others wait their turns behind', async () => {
     // The flooder moves within its IPv6 /64, as a subscriber handed one can: one caller all the same.
     let floodAnswered = 0;
     const flood = Array.from({ length: 15 }, (_, i) =>
@@ -95,7 +96,7 @@ describe('a flood of pathological searches', () => {
         return answer;
       }),
     );
-    // The other address asks once the flood's first answer is back: by then its 15 searches are all in the line or refused.
+    // The other address asks once the flood's first answer is back: by then its 15 searches are all waiting.
     await Promise.race(flood);
     const answeredBefore = floodAnswered;
     const other = await search('203.0.113.7');
@@ -106,7 +107,7 @@ describe('a flood of pathological searches', () => {
     // It waited behind the flooder's running search and its one waiting search at most; first come, first served, it
     // waited behind all 15 (or past its budget).
     expect(floodAnsweredMeanwhile).toBeLessThanOrEqual(2);
-    // The flooder's searches past the one running and the one waiting were refused at once, saying when to come back.
-    expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(13);
+    // Each of the flooder's searches was answered in its turn or, past the budget, refused saying when to come back
+    // (checked above); the order of turns is fairTurns' own test (test/platform/ops/fair-turns.test.ts).
   }, 120_000);
 });

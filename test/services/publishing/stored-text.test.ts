@@ -81,6 +81,23 @@ describe('an autosave (item 2)', () => {
     });
   });
 
+  it('stored before autosaves were filtered is shown filtered for its author\u2019s role', async () => {
+    const pending = await savePost(harness, tokens.contributor, 'new', {
+      title: 'Old',
+      content: 'x',
+      status: 'pending',
+    });
+    const id = pending.body.ID as number;
+    await harness.server.built.db
+      .insertInto('autosaves')
+      .values({ id: 9000, post_id: id, author_id: 4, modified: new Date().toISOString(), ...ATTACK })
+      .execute();
+    const autosave = await api('GET', `/rest/v1.1/sites/1/posts/${id}/autosave`, 'editor');
+    expect(autosave.status).toBe(200);
+    expect(autosave.body).toMatchObject({ ID: 9000, title: 'Tide', content: '<p>Fish</p><img src="x" />' });
+    expect(runnable(autosave.body)).toEqual([]);
+  });
+
   it('of an editor keeps what the editor sent (unfiltered_html)', async () => {
     const saved = await api('POST', '/rest/v1.1/sites/1/posts/108/autosave', 'editor', {
       content: '<script>ok()</script>',

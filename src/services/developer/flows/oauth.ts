@@ -6,6 +6,7 @@ import {
   applicationNotFound,
   authorizationNotFound,
   consentNotFound,
+  siteNamedTwice,
   emailNotVerified,
   invalidClientSettings,
   noSitePicked,
@@ -63,7 +64,8 @@ export async function consentRequest(
 
 /**
  * The person's answer to a pending authorization request: where the browser goes next (404 as above; 400
- * for an approval of a publishing scope with no site picked, which would grant a token that can use no site).
+ * for an approval of a publishing scope with no site picked, which would grant a token that can use no site; and for
+ * an answer naming a site twice, before anything is granted: two accesses for one site, which one?).
  */
 export async function answerConsent(
   deps: Pick<FlowDeps, 'consents'>,
@@ -72,6 +74,11 @@ export async function answerConsent(
   accountId: string,
   answer: { approve: boolean; sites: { id: number; access: SiteAccess }[] },
 ): Promise<{ redirectTo: string }> {
+  const named = new Set<number>();
+  for (const site of answer.sites) {
+    if (named.has(site.id)) throw siteNamedTwice(site.id);
+    named.add(site.id);
+  }
   const answered = await deps.consents.answer(browser, consentId, accountId, answer);
   if (!answered) throw consentNotFound();
   if (answered === 'no_site') throw noSitePicked();

@@ -1,8 +1,9 @@
 import type { ApiError } from '../../../platform/answers/errors.js';
 import { cannotAccessPrivateBlog, cannotEdit, cannotView, cannotViewProtected, unknownBlog } from '../errors.js';
-import type { PostRecord, SiteRecord } from './records.js';
+import type { AncestorRecord, PostRecord, SiteRecord } from './records.js';
 import type { PublishingStore } from './publishingStore.js';
-import { mayReadPrivatePost, type PostCapabilities } from './capabilities.js';
+import { mayReadPrivatePost, postCapabilities, type PostCapabilities } from './capabilities.js';
+import type { LinkAncestors } from './links.js';
 import type { PostContext } from './context.js';
 import { parseSiteRef } from './siteRef.js';
 
@@ -75,4 +76,26 @@ export function viewRefusal(
   }
   if (post.password !== '' && !capabilities.edit_post) return cannotViewProtected();
   return undefined;
+}
+
+/**
+ * The post's ancestors as the caller's links may show them (`LinkAncestors`):
+ * all of them when the caller may read each (the read rules, `viewRefusal`),
+ * else hidden, so that no link shows the slug of a parent the caller may not
+ * read (the platform's `get_page_uri` shows every ancestor's slug).
+ */
+export function ancestorsFor(
+  ancestors: readonly AncestorRecord[],
+  viewer: Viewer,
+  roleCapabilities: ReadonlySet<string>,
+): LinkAncestors {
+  const readable = (ancestor: AncestorRecord) =>
+    !viewRefusal(
+      ancestor,
+      viewer,
+      roleCapabilities,
+      postCapabilities(roleCapabilities, viewer.id, { ...ancestor, trash: null }),
+      'display',
+    );
+  return { readable: ancestors.every(readable) ? ancestors : null };
 }

@@ -58,7 +58,12 @@ export function termApiLinks(publicUrl: string, siteId: number, taxonomy: string
  * The pretty permalink a post has (or would have) with a slug: pages by
  * their ancestors' slugs, posts by date, other types under their type name.
  */
-export function prettyPermalink(site: SiteRecord, post: PostRecord, ancestors: AncestorRecord[], slug: string): string {
+export function prettyPermalink(
+  site: SiteRecord,
+  post: PostRecord,
+  ancestors: readonly AncestorRecord[],
+  slug: string,
+): string {
   const home = siteHomeUrl(site);
   if (post.type === 'page') {
     const path = [...ancestors].reverse().map((ancestor) => ancestor.slug);
@@ -74,12 +79,13 @@ export function prettyPermalink(site: SiteRecord, post: PostRecord, ancestors: A
 /**
  * The platform's sample permalink (`get_sample_permalink`): the pretty
  * permalink with the slug left as a placeholder for an editor, `%postname%`
- * for a post and `%pagename%` for a page (after its parents' path) or any
- * other post type.
+ * for a post and `%pagename%` for a page (after its parents' path, unless
+ * hidden from the caller) or any other post type.
  */
-export function samplePermalink(site: SiteRecord, post: PostRecord, ancestors: AncestorRecord[]): string {
+export function samplePermalink(site: SiteRecord, post: PostRecord, ancestors: LinkAncestors): string {
   // The placeholder goes in as the slug; `%` never occurs in a slug, so nothing else can match.
-  return prettyPermalink(site, post, ancestors, post.type === 'post' ? POST_NAME_PLACEHOLDER : PAGE_NAME_PLACEHOLDER);
+  const shown = ancestors.readable ?? [];
+  return prettyPermalink(site, post, shown, post.type === 'post' ? POST_NAME_PLACEHOLDER : PAGE_NAME_PLACEHOLDER);
 }
 
 /** The short link that always reaches the post: `?p=ID` (`?page_id=ID` for pages). */
@@ -90,10 +96,29 @@ export function plainPermalink(site: SiteRecord, post: PostRecord): string {
   return `${home}/?post_type=${encodeURIComponent(post.type)}&p=${post.id}`;
 }
 
-/** The post's `URL`: its pretty permalink unless it is not published yet (see PLAIN_LINK_STATUSES), else the plain link. */
-export function permalink(site: SiteRecord, post: PostRecord, ancestors: AncestorRecord[]): string {
+/**
+ * A post's ancestors as its links may show them to the caller, only as
+ * `ancestorsFor` (domain/access.ts) gives them: `readable` holds them all
+ * when the caller may read each, else null (a page's pretty permalink would
+ * show their slugs). A plain list of ancestors does not compile here, so no
+ * link is built without that check.
+ */
+export interface LinkAncestors {
+  readonly readable: readonly AncestorRecord[] | null;
+}
+
+/**
+ * The post's `URL`: its pretty permalink unless it is not published yet (see
+ * PLAIN_LINK_STATUSES), else the plain link; the plain link too for a page
+ * whose ancestors are hidden from the caller (the pretty one holds their
+ * slugs: a private parent's slug is its title).
+ */
+export function permalink(site: SiteRecord, post: PostRecord, ancestors: LinkAncestors): string {
   const plain = (post.type === 'page' ? PLAIN_PAGE_LINK_STATUSES : PLAIN_LINK_STATUSES).has(post.status);
-  return !plain && post.slug ? prettyPermalink(site, post, ancestors, post.slug) : plainPermalink(site, post);
+  if (plain || !post.slug) return plainPermalink(site, post);
+  if (ancestors.readable === null)
+    return post.type === 'page' ? plainPermalink(site, post) : prettyPermalink(site, post, [], post.slug);
+  return prettyPermalink(site, post, ancestors.readable, post.slug);
 }
 
 /** A number in the platform's base 62 (`wpme_dec2sixtwo`: `0-9`, `a-z`, `A-Z`). */

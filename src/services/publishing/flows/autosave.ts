@@ -1,6 +1,6 @@
 import type { Autosave, AutosaveInput, AutosaveSaved } from '../../../../generated/publishing/types.gen.js';
 import { cannotEdit, invalidWriteInput, noAutosave, unknownPost } from '../errors.js';
-import { exposes, openSite, type Viewer } from '../domain/access.js';
+import { ancestorsFor, exposes, openSite, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import { apiDate } from '../domain/dates.js';
 import type { FlowDeps } from './deps.js';
@@ -33,6 +33,14 @@ export async function editablePost(
   return { site, post, roleCapabilities };
 }
 
+/** Whose preview of which post. */
+interface PreviewOf {
+  site: SiteRecord;
+  post: PostRecord;
+  viewer: Viewer;
+  roleCapabilities: ReadonlySet<string>;
+}
+
 /**
  * The post's permalink with `preview=true`, and for an autosave kept beside
  * the post `preview_id` naming the post (both platform endpoints set it to
@@ -40,11 +48,12 @@ export async function editablePost(
  */
 async function previewUrl(
   store: PublishingStore,
-  site: SiteRecord,
-  post: PostRecord,
+  { site, post, viewer, roleCapabilities }: PreviewOf,
   beside: boolean,
 ): Promise<string> {
-  const url = new URL(permalink(site, post, await store.ancestorsOf(post)));
+  // The ancestors' slugs only for a caller who may read each of them, as in the post's `URL`.
+  const ancestors = ancestorsFor(await store.ancestorsOf(post), viewer, roleCapabilities);
+  const url = new URL(permalink(site, post, ancestors));
   url.searchParams.set('preview', 'true');
   if (beside) url.searchParams.set('preview_id', String(post.id));
   return url.toString();
@@ -91,7 +100,7 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
       ID: post.id,
       post_ID: post.id,
       modified: apiDate(now),
-      preview_URL: await previewUrl(store, site, post, false),
+      preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, false),
     };
   }
   const kept = await store.autosaveOf(post.id, viewer.id);
@@ -107,7 +116,7 @@ export async function autosavePost(deps: Pick<FlowDeps, 'store'>, request: Autos
     ID: saved.id,
     post_ID: post.id,
     modified: apiDate(saved.modified),
-    preview_URL: await previewUrl(store, site, post, true),
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, true),
   };
 }
 
@@ -118,17 +127,20 @@ export async function readAutosave(
 ): Promise<Autosave> {
   const { store } = deps;
   const viewer: Viewer = { id: request.viewerId, loggedIn: true };
-  const { site, post } = await editablePost(store, request.site, viewer, request.postId);
+  const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
   if (!autosave) throw noAutosave();
+  // An autosave stored before autosaves were filtered holds what its author sent: shown as the author's role has it filtered.
+  const authorCapabilities = await store.capabilitiesOf(site.id, autosave.authorId);
+  const shown = storedPostText(autosave, authorCapabilities);
   return {
     ID: autosave.id,
     author_ID: autosave.authorId,
     post_ID: post.id,
-    title: autosave.title,
-    content: autosave.content,
-    excerpt: autosave.excerpt,
-    preview_URL: await previewUrl(store, site, post, true),
+    title: shown.title,
+    content: shown.content,
+    excerpt: shown.excerpt,
+    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, true),
     modified: apiDate(autosave.modified),
   };
 }

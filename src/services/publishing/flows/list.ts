@@ -73,7 +73,7 @@ const ANY_STATUS = LISTABLE_STATUSES.filter((status) => status !== 'trash');
 const SEES_EVERY_POST = ['edit_others_posts', 'edit_published_posts', 'edit_private_posts', 'read_private_posts'];
 
 /** The value of a query time parameter as stored (ISO-8601 UTC); 400 naming it when it is no time. */
-function storedTime(name: string, value: string | undefined): string | undefined {
+export function storedTime(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   // No offset means UTC, as the platform reads `*_gmt` times.
   const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;

@@ -20,6 +20,7 @@ import {
 import { ingestFile, tooBig, UploadRefused } from '../media/ingest.js';
 import type { FlowDeps } from './deps.js';
 import { mediaObject, mediaObjectV12 } from './mediaObject.js';
+import { storedTime } from './list.js';
 
 type MediaDeps = Pick<FlowDeps, 'store' | 'publicUrl' | 'media'>;
 
@@ -246,7 +247,13 @@ export async function listMedia(deps: MediaDeps, request: ListMediaRequest): Pro
   if (!roleCapabilities.has('edit_posts')) throw cannotViewMedia();
   const { site: _site, viewer: _viewer, pageHandle, ...query } = request;
   const from = fromHandle(pageHandle);
-  const { found, items } = await deps.store.listMedia({ ...query, siteId: site.id, from });
+  const { found, items } = await deps.store.listMedia({
+    ...query,
+    after: storedTime('after', query.after),
+    before: storedTime('before', query.before),
+    siteId: site.id,
+    from,
+  });
   const last = items.at(-1);
   const more = from ? items.length === query.number : query.offset + items.length < found;
   return {

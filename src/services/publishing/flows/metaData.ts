@@ -9,10 +9,10 @@ import type {
   Visitor,
 } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
-import type { AncestorRecord, CommentRecord, PostRecord, SiteRecord } from '../domain/records.js';
+import type { CommentRecord, PostRecord, SiteRecord } from '../domain/records.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import { apiDate } from '../domain/dates.js';
-import { apiPostUrl, apiSiteUrl, permalink, shortUrl, siteHomeUrl } from '../domain/links.js';
+import { apiPostUrl, apiSiteUrl, type LinkAncestors, permalink, shortUrl, siteHomeUrl } from '../domain/links.js';
 import { userObject } from './userObject.js';
 
 /** The `meta.links` names whose answers `meta` can load. */
@@ -40,8 +40,8 @@ export interface PostLinkSource extends SiteSource {
   /** Base of the wp.me-style short links. */
   shortlinkBase: string;
   post: PostRecord;
-  /** The post's ancestors, nearest first (a page's permalink is built on them). */
-  ancestors: AncestorRecord[];
+  /** The post's ancestors, nearest first, as the caller's links may show them (a page's permalink is built on them). */
+  ancestors: LinkAncestors;
 }
 
 /**

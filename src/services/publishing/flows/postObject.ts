@@ -16,6 +16,7 @@ import { apiDate } from '../domain/dates.js';
 import { filterPostHtml, filterTitleHtml } from '../domain/kses.js';
 import {
   apiPostUrl,
+  type LinkAncestors,
   mediaApiLinks,
   permalink,
   postApiLinks,
@@ -68,6 +69,8 @@ export interface PostView {
   capabilities: PostCapabilities;
   /** Whether the caller may read the post's parent (else `parent` is `false`). */
   parentShown: boolean;
+  /** The ancestors the post's links may show the caller (`ancestorsFor`): hidden when one is not readable to them. */
+  linkAncestors: LinkAncestors;
   context: PostContext;
   /** Base of absolute API links. */
   publicUrl: string;
@@ -277,7 +280,7 @@ export function postObject(view: PostView, wanted?: ReadonlySet<string>): Post {
     ['date', () => apiDate(post.date)],
     ['modified', () => apiDate(post.modified)],
     ['title', () => (display ? renderTitle(title()) : title())],
-    ['URL', () => permalink(site, post, relations.ancestors)],
+    ['URL', () => permalink(site, post, view.linkAncestors)],
     ['short_URL', () => shortUrl(view.shortlinkBase, site, post)],
     [
       'content',
@@ -361,7 +364,7 @@ export function postObject(view: PostView, wanted?: ReadonlySet<string>): Post {
       () =>
         post.status === 'publish' && !view.suggestions
           ? {}
-          : { permalink_URL: samplePermalink(site, post, relations.ancestors), suggested_slug: view.suggestedSlug },
+          : { permalink_URL: samplePermalink(site, post, view.linkAncestors), suggested_slug: view.suggestedSlug },
     ],
   ];
   const object: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import type { Post } from '../../../../generated/publishing/types.gen.js';
 import type { PostRecord, PostRelations, SiteRecord } from '../domain/records.js';
 import type { PageRelationsRequest, PublishingStore } from '../domain/publishingStore.js';
-import { viewRefusal, type Viewer } from '../domain/access.js';
+import { ancestorsFor, viewRefusal, type Viewer } from '../domain/access.js';
 import type { FlowDeps } from './deps.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
@@ -139,6 +139,8 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
     parent && postCapabilities(request.roleCapabilities, viewer.id, { ...parent, trash: null });
   const parentShown =
     parent !== undefined && !viewRefusal(parent, viewer, request.roleCapabilities, parentCapabilities!, 'display');
+  // A link shows the ancestors' slugs only to a caller who may read every one of them.
+  const linkAncestors = ancestorsFor(relations.ancestors, viewer, request.roleCapabilities);
   const links = needs.has('metaData') ? requestedMetaLinks(request.meta) : [];
   const metaData = links.length
     ? await loadMetaData(links, {
@@ -147,7 +149,7 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
         shortlinkBase: deps.shortlinkBase,
         site,
         post,
-        ancestors: relations.ancestors,
+        ancestors: linkAncestors,
         viewerId: viewer.id,
       })
     : undefined;
@@ -158,6 +160,7 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
       relations,
       capabilities,
       parentShown,
+      linkAncestors,
       context,
       publicUrl: deps.publicUrl,
       shortlinkBase: deps.shortlinkBase,

@@ -1,7 +1,7 @@
 import type { MyPostLike, Post, PostLikes, PostReplies, Site } from '../../../../generated/publishing/types.gen.js';
 import { invalidPostSlug, likeNeedsToken, unknownPost } from '../errors.js';
 import type { PostRecord, SiteRecord } from '../domain/records.js';
-import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
+import { ancestorsFor, exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { myPostLike, postLikes, postReplies, siteObject } from './metaData.js';
@@ -94,8 +94,13 @@ export async function readSite(deps: PresentDeps, request: ReadSiteRequest): Pro
 }
 
 /** Where a post's links are built from: the post, its site and its ancestors. */
-async function linkSource(deps: PresentDeps, site: SiteRecord, post: PostRecord, viewer: Viewer) {
-  return { ...deps, site, post, ancestors: await deps.store.ancestorsOf(post), viewerId: viewer.id };
+async function linkSource(
+  deps: PresentDeps,
+  { site, post, roleCapabilities }: { site: SiteRecord; post: PostRecord; roleCapabilities: ReadonlySet<string> },
+  viewer: Viewer,
+) {
+  const ancestors = ancestorsFor(await deps.store.ancestorsOf(post), viewer, roleCapabilities);
+  return { ...deps, site, post, ancestors, viewerId: viewer.id };
 }
 
 /** Answers who likes a post (its `meta.links.likes`), for a viewer who may read the post. */
@@ -103,8 +108,8 @@ export async function readPostLikes(
   deps: PresentDeps,
   request: ReadSiteRequest & { postId: number; number?: number },
 ): Promise<PostLikes> {
-  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
-  return postLikes(await linkSource(deps, site, post, request.viewer), request.number);
+  const readable = await readablePost(deps, { ...request, context: 'display' });
+  return postLikes(await linkSource(deps, readable, request.viewer), request.number);
 }
 
 /**
@@ -116,9 +121,9 @@ export async function readMyPostLike(
   deps: PresentDeps,
   request: ReadSiteRequest & { postId: number },
 ): Promise<MyPostLike> {
-  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
+  const readable = await readablePost(deps, { ...request, context: 'display' });
   if (!request.viewer.loggedIn) throw likeNeedsToken();
-  return myPostLike(await linkSource(deps, site, post, request.viewer));
+  return myPostLike(await linkSource(deps, readable, request.viewer));
 }
 
 /** Answers the approved comments on a post (its `meta.links.replies`), for a viewer who may read the post. */
@@ -126,6 +131,6 @@ export async function readPostReplies(
   deps: PresentDeps,
   request: ReadSiteRequest & { postId: number; number?: number },
 ): Promise<PostReplies> {
-  const { site, post } = await readablePost(deps, { ...request, context: 'display' });
-  return postReplies(await linkSource(deps, site, post, request.viewer), request.number);
+  const readable = await readablePost(deps, { ...request, context: 'display' });
+  return postReplies(await linkSource(deps, readable, request.viewer), request.number);
 }

@@ -21,8 +21,8 @@ import { served } from '../../../../platform/ops/served.js';
  * index names the site's posts holding every three-character piece of the
  * terms (a read of the index only); those are then checked for the terms
  * themselves a few posts per statement (`SLICE_POSTS`), one search at a
- * time for the whole process, each caller with at most one search waiting
- (`fairTurns`: a caller that floods holds one place in the line), each step after
+ * time for the whole process, callers taking turns round robin
+ * (`fairTurns`: a caller that floods holds one place in the line), each step after
  * the event loop has served what waits (`setImmediate`). A search that has
  * not ended within its budget (`STORE_TIMEOUT_MS`, waiting for its turn
  * included) ends with `StoreBusyError` (503 with `Retry-After`).
@@ -110,7 +110,7 @@ function trigramQuery(terms: readonly SearchTerm[]): string | undefined {
 
 /**
  * The searches' turns: one search at a time in the process, each caller
- * (client address, or /64) with at most one search waiting (fairTurns).
+ * (client address, or /64) holding one place in the line (fairTurns).
  */
 const turns = fairTurns((reason) => new StoreBusyError(`search: ${reason}`));
 
