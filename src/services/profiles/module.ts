@@ -30,6 +30,8 @@ import type { AccountsTables } from '../../accounts/tables.js';
 import { cachedLookups } from '../../platform/store/lookupCache.js';
 import { sha256Hex } from '../../platform/security/secrets.js';
 import { createMeHandlers } from './meHandlers.js';
+import { profilePage } from './http/profilePage.js';
+import type { Middleware } from 'koa';
 import type { ProfilesDeps } from './deps.js';
 
 /** Path prefix of the profiles API, from the contract's server URL (`/v3`). */
@@ -69,10 +71,12 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
   create: (deps) => {
-    const { definition, fastOperations } = profilesParts(profilesDeps(deps));
+    const { definition, fastOperations, page } = profilesParts(profilesDeps(deps));
     return {
       definition: servedDefinition(definition),
       onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
+      // A profile's public page at its `profile_url`, for what no route took (http/profilePage.ts).
+      onNotFound: page,
       fastOperations,
     };
   },
@@ -149,6 +153,7 @@ const LOOKUPS = `${PROFILES_PREFIX}/profiles/`;
 export function profilesParts(deps: ProfilesDeps): {
   definition: ProfilesDefinition;
   fastOperations: FastOperation<unknown>[];
+  page: Middleware;
 } {
   const presentFor = presentedProfiles(deps.links);
   const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps, presentFor) };
@@ -270,5 +275,6 @@ export function profilesParts(deps: ProfilesDeps): {
   return {
     definition,
     fastOperations: deps.config.profiles.fastPath ? [fast as unknown as FastOperation<unknown>] : [],
+    page: profilePage(deps, presentFor, lookups),
   };
 }
