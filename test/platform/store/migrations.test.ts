@@ -89,6 +89,7 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       { module: 'publishing', name: '12-client-writes' },
       // Not in that release: autosaves, and terms by name.
       { module: 'publishing', name: '13-autosaves-and-terms' },
+      { module: 'publishing', name: '14-media-library' },
     ]);
     const { rows: indexes } = await sql<{
       name: string;
@@ -125,7 +126,7 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(23);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(24);
   });
 });
 

@@ -39,7 +39,7 @@ describe('an autosave (item 2)', () => {
     });
     const id = draft.body.ID as number;
     const saved = await api('POST', `/rest/v1.1/sites/1/posts/${id}/autosave`, 'contributor', ATTACK);
-    expect(saved).toMatchObject({ status: 200, body: { auto_ID: id } });
+    expect(saved).toMatchObject({ status: 200, body: { ID: id } });
     const stored = await harness.store.findPost(1, id);
     expect(runnable([stored?.title, stored?.content, stored?.excerpt])).toEqual([]);
     expect(stored).toMatchObject({ title: 'Tide', content: '<p>Fish</p><img src="x" />', excerpt: '' });
@@ -65,7 +65,7 @@ describe('an autosave (item 2)', () => {
     const id = pending.body.ID as number;
     const saved = await api('POST', `/rest/v1.1/sites/1/posts/${id}/autosave`, 'contributor', ATTACK);
     expect(saved.status).toBe(200);
-    expect(saved.body.auto_ID).not.toBe(id);
+    expect(saved.body.ID).not.toBe(id);
     const autosave = await api('GET', `/rest/v1.1/sites/1/posts/${id}/autosave`, 'editor');
     expect(autosave.status).toBe(200);
     expect(autosave.body).toMatchObject({ title: 'Tide', content: '<p>Fish</p><img src="x" />', excerpt: '' });
