@@ -95,7 +95,8 @@ export function mediaObjectV12(
   urlOf: (key: string) => string,
 ): MediaItemV12 {
   const earlier = files.filter((file) => file.key !== item.storageKey);
-  const original = files.at(-1);
+  // The first file: the earliest an edit replaced (files of one second fall back to that rule), else the current one.
+  const original = earlier.at(-1) ?? files.at(-1);
   return {
     ...mediaObject(item, publicUrl),
     modified: apiDate(item.modified),
