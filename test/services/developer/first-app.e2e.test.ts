@@ -82,6 +82,8 @@ describe.each([
     await signUp.getByLabel('Password').fill(GOOD_PASSWORD);
     await signUp.getByRole('button', { name: 'Create account' }).click();
     await developer.getByRole('heading', { name: 'Your applications', level: 1 }).waitFor();
+    // The sign-up ends with its welcome: a link opened in this tab before it would have its notice replaced by that one.
+    await developer.getByText(`Your account ${email} is ready`).waitFor();
     const { link } = await mailbox.nextLink(email, 'verify');
     expect(new URL(link).origin).toBe(base);
     await developer.goto(link);
