@@ -51,6 +51,20 @@ export interface Operations {
       503: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
     };
   };
+  getMySitesV12: {
+    data: T.GetMySitesV12Data;
+    responses: T.GetMySitesV12Responses;
+    headers: {
+      200: { 'Cache-Control'?: string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      401: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'WWW-Authenticate': string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      429: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Retry-After': string };
+      500: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      501: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      503: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+    };
+  };
   getPostCounts: {
     data: T.GetPostCountsData;
     responses: T.GetPostCountsResponses;
@@ -880,6 +894,7 @@ export const PREFIX = '/rest/v1.1';
 
 /** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */
 export const OWN_SERVER_PREFIXES = {
+  getMySitesV12: '/rest/v1.2',
   listPostsV12: '/rest/v1.2',
   createPostV12: '/rest/v1.2',
   getPostV12: '/rest/v1.2',

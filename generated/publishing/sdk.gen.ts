@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, CreateTaxonomyTermData, CreateTaxonomyTermErrors, CreateTaxonomyTermResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, DeleteTaxonomyTermData, DeleteTaxonomyTermErrors, DeleteTaxonomyTermResponses, EditMediaV12Data, EditMediaV12Errors, EditMediaV12Responses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMediaData, GetMediaErrors, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GetMediaResponses, GetMediaV12Data, GetMediaV12Errors, GetMediaV12Responses, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPageDiffsData, GetPageDiffsErrors, GetPageDiffsResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostCountsV12Data, GetPostCountsV12Errors, GetPostCountsV12Responses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostLikesV12Data, GetPostLikesV12Errors, GetPostLikesV12Responses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, GetTaxonomyTermData, GetTaxonomyTermErrors, GetTaxonomyTermResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListMediaData, ListMediaErrors, ListMediaResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListPostTypeTaxonomiesData, ListPostTypeTaxonomiesErrors, ListPostTypeTaxonomiesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListTaxonomyTermsData, ListTaxonomyTermsErrors, ListTaxonomyTermsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses, UpdateTaxonomyTermData, UpdateTaxonomyTermErrors, UpdateTaxonomyTermResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses } from './types.gen.js';
+import type { AutosavePostData, AutosavePostErrors, AutosavePostResponses, BulkDeletePostsData, BulkDeletePostsErrors, BulkDeletePostsResponses, BulkRestorePostsData, BulkRestorePostsErrors, BulkRestorePostsResponses, CreateCategoryData, CreateCategoryErrors, CreateCategoryResponses, CreatePostData, CreatePostErrors, CreatePostResponses, CreatePostV12Data, CreatePostV12Errors, CreatePostV12Responses, CreateTagData, CreateTagErrors, CreateTagResponses, CreateTaxonomyTermData, CreateTaxonomyTermErrors, CreateTaxonomyTermResponses, DeleteCategoryData, DeleteCategoryErrors, DeleteCategoryResponses, DeleteMediaData, DeleteMediaErrors, DeleteMediaResponses, DeletePostData, DeletePostErrors, DeletePostResponses, DeleteTagData, DeleteTagErrors, DeleteTagResponses, DeleteTaxonomyTermData, DeleteTaxonomyTermErrors, DeleteTaxonomyTermResponses, EditMediaV12Data, EditMediaV12Errors, EditMediaV12Responses, GetCategoryBySlugData, GetCategoryBySlugErrors, GetCategoryBySlugResponses, GetMeData, GetMediaData, GetMediaErrors, GetMediaFileData, GetMediaFileErrors, GetMediaFileResponses, GetMediaResponses, GetMediaV12Data, GetMediaV12Errors, GetMediaV12Responses, GetMeErrors, GetMeResponses, GetMyPostLikeData, GetMyPostLikeErrors, GetMyPostLikeResponses, GetMySitesData, GetMySitesErrors, GetMySitesResponses, GetMySitesV12Data, GetMySitesV12Errors, GetMySitesV12Responses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetPageDiffsData, GetPageDiffsErrors, GetPageDiffsResponses, GetPostAutosaveData, GetPostAutosaveErrors, GetPostAutosaveResponses, GetPostBySlugData, GetPostBySlugErrors, GetPostBySlugResponses, GetPostCountsData, GetPostCountsErrors, GetPostCountsResponses, GetPostCountsV12Data, GetPostCountsV12Errors, GetPostCountsV12Responses, GetPostData, GetPostDiffsData, GetPostDiffsErrors, GetPostDiffsResponses, GetPostErrors, GetPostLikesData, GetPostLikesErrors, GetPostLikesResponses, GetPostLikesV12Data, GetPostLikesV12Errors, GetPostLikesV12Responses, GetPostRepliesData, GetPostRepliesErrors, GetPostRepliesResponses, GetPostResponses, GetPostV12Data, GetPostV12Errors, GetPostV12Responses, GetSiteData, GetSiteErrors, GetSiteResponses, GetTagBySlugData, GetTagBySlugErrors, GetTagBySlugResponses, GetTaxonomyTermData, GetTaxonomyTermErrors, GetTaxonomyTermResponses, ListCategoriesData, ListCategoriesErrors, ListCategoriesResponses, ListMediaData, ListMediaErrors, ListMediaResponses, ListPostsData, ListPostsErrors, ListPostsResponses, ListPostsV12Data, ListPostsV12Errors, ListPostsV12Responses, ListPostTypesData, ListPostTypesErrors, ListPostTypesResponses, ListPostTypeTaxonomiesData, ListPostTypeTaxonomiesErrors, ListPostTypeTaxonomiesResponses, ListTagsData, ListTagsErrors, ListTagsResponses, ListTaxonomyTermsData, ListTaxonomyTermsErrors, ListTaxonomyTermsResponses, RestorePostData, RestorePostErrors, RestorePostResponses, UpdateCategoryData, UpdateCategoryErrors, UpdateCategoryResponses, UpdateMediaData, UpdateMediaErrors, UpdateMediaResponses, UpdatePostData, UpdatePostErrors, UpdatePostResponses, UpdatePostV12Data, UpdatePostV12Errors, UpdatePostV12Responses, UpdateTagData, UpdateTagErrors, UpdateTagResponses, UpdateTaxonomyTermData, UpdateTaxonomyTermErrors, UpdateTaxonomyTermResponses, UploadMediaData, UploadMediaErrors, UploadMediaResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -22,7 +22,10 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Read a site
  *
  * The site a post object's `meta.links.site` names, as `meta=site`
- * loads it. Anyone may read a public site; a private one only its users
+ * loads it. A user with a role on the site also gets their
+ * `capabilities` there, and one who may edit posts its `options`;
+ * `fields` keeps the named keys, `options` the named options (as
+ * `getMySites`). Anyone may read a public site; a private one only its users
  * (403 `User cannot access this private blog.`). An unknown token is
  * refused (401 `invalid_token`); an unknown site is 404 `unknown_blog`.
  *
@@ -54,14 +57,38 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
  * The sites the token may use
  *
  * The sites where the token's user has a role, each as `GET
- * /sites/{site}` answers it, in ID order; for an app's OAuth token only
- * those the person granted it (the platform's `/me/sites`). A token is
- * required (401 `authorization_required` without one).
+ * /sites/{site}` answers it to them, in ID order; for an app's OAuth
+ * token only those the person granted it (the platform's `/me/sites`).
+ * Each site holds the user's `capabilities` there (those of their role,
+ * as the server enforces them; a read-only grant keeps none) and, when
+ * they may edit posts there, its `options`. `fields` keeps the named
+ * keys of each site, `options` the named options. `site_visibility`
+ * picks the sites shown in the user's lists (`visible`, every site
+ * here: this service has no way to hide one), hidden ones (`hidden`,
+ * none) or both (`all`, the default). `filters` (a comma list of
+ * `wpcom`, `atomic`, `jetpack`) keeps the sites of the named kinds: every
+ * site here is a hosted (`wpcom`) one. A token is required (401
+ * `authorization_required` without one).
  *
  */
 export const getMySites = <ThrowOnError extends boolean = false>(options?: Options<GetMySitesData, ThrowOnError>) => (options?.client ?? client).get<GetMySitesResponses, GetMySitesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/me/sites',
+    ...options
+});
+
+/**
+ * The sites the token may use (REST v1.2)
+ *
+ * `getMySites` under `/rest/v1.2`, the version both apps sync their
+ * sites with (WordPressKit `AccountServiceRemoteREST`, FluxC
+ * `SiteRestClient.fetchSites`): the same sites, parameters and checks,
+ * each site as v1.2 shows it (its language as `locale`, not `lang`).
+ *
+ */
+export const getMySitesV12 = <ThrowOnError extends boolean = false>(options?: Options<GetMySitesV12Data, ThrowOnError>) => (options?.client ?? client).get<GetMySitesV12Responses, GetMySitesV12Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1.2/me/sites',
     ...options
 });
 

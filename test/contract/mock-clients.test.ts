@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { androidPost, androidTerm, iosPost } from '../fixtures/client-bodies.js';
+import {
+  ANDROID_CAPABILITY_READS,
+  IOS_OPTION_READS,
+  IOS_SITE_READS,
+  androidPost,
+  androidSiteFields,
+  androidSitesQuery,
+  androidTerm,
+  iosPost,
+  iosSitesQuery,
+} from '../fixtures/client-bodies.js';
 import { callMock, startMock, type RunningMock } from '../support/mock.js';
 
 /**
@@ -177,6 +187,8 @@ const DIFFERS = {
     'a list answers the example\u2019s posts whatever `status` asks for (docs/mock.md, "Lists hold the example\u2019s posts")',
   term: 'a new term answers the example term, not the name sent',
   autosave: 'an autosave answers the example autosave, not the fields sent',
+  anonymousSite:
+    'a site read answers the example site read without a token: no `capabilities` or `options` (the server gives them to a user with a role there)',
 };
 
 describe('iOS: WordPressKit PostServiceRemoteREST.m', () => {
@@ -249,6 +261,51 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m', () => {
         ['name', 'label', 'labels.name', 'labels.singular_name', 'api_queryable', 'supports'],
         'post type',
       );
+  });
+});
+
+describe('iOS: WordPressKit AccountServiceRemoteREST.m; Android: FluxC SiteRestClient.kt', () => {
+  it('iOS syncs its sites through v1.2 (site_visibility=visible): RemoteBlog’s keys, capabilities.manage_options, the options', async () => {
+    const answer = await call('GET', '/rest/v1.2', `/me/sites?${iosSitesQuery}`);
+    expectReads(answer, ['sites'], 'getBlogsWithParameters');
+    for (const site of answer.sites as unknown[]) {
+      expectReads(site, IOS_SITE_READS, 'RemoteBlog initWithJSONDictionary:');
+      expectReads(
+        site,
+        IOS_OPTION_READS.map((option) => `options.${option}`),
+        'RemoteBlogOptionsHelper',
+      );
+      expect(at(site, 'locale'), 'v1.2 names the language locale').toBe('en');
+    }
+  });
+
+  it('Android fetches its sites through v1.2 with filters and SITE_FIELDS (only those keys), and a site through v1.1', async () => {
+    const answer = await call('GET', '/rest/v1.2', `/me/sites?${androidSitesQuery}`);
+    const allowed = new Set(androidSiteFields.split(','));
+    for (const site of answer.sites as Record<string, unknown>[]) {
+      expect(Object.keys(site).filter((key) => !allowed.has(key))).toEqual([]);
+      expectReads(
+        site,
+        [
+          'ID',
+          'URL',
+          'name',
+          'jetpack',
+          'jetpack_connection',
+          'visible',
+          'is_private',
+          ...ANDROID_CAPABILITY_READS.map((name) => `capabilities.${name}`),
+          'options.admin_url',
+          'options.login_url',
+          'options.gmt_offset',
+          'options.featured_images_enabled',
+        ],
+        'siteResponseToSiteModel',
+      );
+    }
+    const single = await call('GET', '/rest/v1.1', `/sites/1?fields=${androidSiteFields}`);
+    expectReads(single, ['ID', 'URL', 'name', 'jetpack', 'visible', 'is_private', 'meta.links.self'], 'fetchSite');
+    expect(single.capabilities, DIFFERS.anonymousSite).toBeUndefined();
   });
 });
 

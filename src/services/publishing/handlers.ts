@@ -16,7 +16,7 @@ import type { ListRequest } from './flows/list.js';
 import { phpInputCasts } from './http/phpCast.js';
 import { wantedFields } from './http/present.js';
 import { withinGrant } from './domain/grantScope.js';
-import { readMe, readMySites } from './flows/me.js';
+import { type MySitesRequest, readMe, readMySites } from './flows/me.js';
 import { publishingUnauthenticated } from './errors.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
@@ -49,6 +49,19 @@ const postChange = ({
   viewerId: userIdOf(principal),
   context: postContext(query.context),
   meta: query.meta,
+});
+
+/** What `GET /me/sites` takes from a request (v1.1 and v1.2 alike): who asks, which sites, which options. */
+const mySitesRequest = (
+  { query, principal }: HandlerInput<T.GetMySitesData | T.GetMySitesV12Data, PublishingPrincipal>,
+  version: '1.1' | '1.2',
+): MySitesRequest => ({
+  userId: userIdOf(principal),
+  grant: principal.kind === 'user' ? principal.grant : undefined,
+  version,
+  siteVisibility: query?.site_visibility,
+  filters: query?.filters,
+  options: wantedFields(query?.options),
 });
 
 /** The publishing handler map: one function per operationId of `openapi/publishing.yaml`. */
@@ -133,16 +146,16 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         body: await readMe(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }),
       };
     },
-    async getMySites({ principal }) {
-      const userId = userIdOf(principal);
-      return {
-        status: 200,
-        body: await readMySites(readDeps, { userId, grant: principal.kind === 'user' ? principal.grant : undefined }),
-      };
+    async getMySites(input) {
+      return { status: 200, body: await readMySites(readDeps, mySitesRequest(input, '1.1')) };
     },
-    async getSite({ path, principal }) {
+    async getMySitesV12(input) {
+      return { status: 200, body: await readMySites(readDeps, mySitesRequest(input, '1.2')) };
+    },
+    async getSite({ path, query, principal }) {
       const { reads } = scopedTo(principal);
-      return { status: 200, body: await readSite(reads, { site: path.site, viewer: viewerOf(principal) }) };
+      const request = { site: path.site, viewer: viewerOf(principal), options: wantedFields(query?.options) };
+      return { status: 200, body: await readSite(reads, request) };
     },
     async getPostLikes({ path, query, principal }) {
       const { reads } = scopedTo(principal);

@@ -177,6 +177,7 @@ export function publishingService(deps: PublishingDeps): PublishingDefinition {
   const policies: PublishingPolicies = {
     getMe: { admit: read, present },
     getMySites: { admit: read, present },
+    getMySitesV12: { admit: read, present },
     getSite: { admit: read, present },
     listPosts: { admit: read, present },
     getPostCounts: { admit: read, present },

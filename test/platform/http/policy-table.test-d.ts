@@ -21,6 +21,7 @@ describe('a policy table', () => {
     const complete: PublishingPolicies = {
       getMe: {},
       getMySites: {},
+      getMySitesV12: {},
       getSite: {},
       listPosts: {},
       getPostCounts: {},

@@ -19,13 +19,17 @@ describe('meta loads the named links into meta.data', () => {
     data = body.meta.data;
   });
 
-  it('site: the site as GET /sites/{ID} answers it', () => {
-    expect(data.site).toEqual({
+  it('site: the site as GET /sites/{ID} answers it, with the editor’s capabilities and the options', () => {
+    const { capabilities, options, ...site } = data.site;
+    expect(capabilities).toMatchObject({ edit_others_posts: true, moderate_comments: true, manage_options: false });
+    expect(options).toMatchObject({ timezone: '', gmt_offset: 0, admin_url: 'https://demo.example.com/wp-admin/' });
+    expect(site).toEqual({
       ID: 1,
       name: 'Harbour Town Demo',
       description: 'News and photos from the harbour',
       URL: 'https://demo.example.com',
       jetpack: false,
+      jetpack_connection: false,
       post_count: 2,
       subscribers_count: 2,
       lang: 'en',

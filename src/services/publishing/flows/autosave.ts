@@ -6,7 +6,7 @@ import { apiDate } from '../domain/dates.js';
 import type { FlowDeps } from './deps.js';
 import { permalink } from '../domain/links.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
-import type { PostRecord, SiteRecord } from '../domain/records.js';
+import type { AutosaveRecord, PostRecord, SiteRecord } from '../domain/records.js';
 import { storedPostText, storedText } from '../domain/storedText.js';
 
 /**
@@ -34,7 +34,7 @@ export async function editablePost(
 }
 
 /** Whose preview of which post. */
-interface PreviewOf {
+export interface PreviewOf {
   site: SiteRecord;
   post: PostRecord;
   viewer: Viewer;
@@ -130,17 +130,37 @@ export async function readAutosave(
   const { site, post, roleCapabilities } = await editablePost(store, request.site, viewer, request.postId);
   const autosave = await store.latestAutosave(post.id);
   if (!autosave) throw noAutosave();
+  return autosaveObject(store, { site, post, viewer, roleCapabilities }, autosave);
+}
+
+/**
+ * The post's newest autosave (of any user) when it is newer than the post,
+ * as the platform's `get_meta()` looks for one in `edit` context
+ * (`wp_get_post_autosave` of any user, `post_modified` later than the
+ * post's): what `meta.links.autosave` stands for.
+ */
+export async function newerAutosave(store: PublishingStore, post: PostRecord): Promise<AutosaveRecord | undefined> {
+  const autosave = await store.latestAutosave(post.id);
+  return autosave && Date.parse(autosave.modified) > Date.parse(post.modified) ? autosave : undefined;
+}
+
+/** An autosave as `GET …/posts/{ID}/autosave` answers it (and `meta=autosave` loads it), for a caller who may edit the post. */
+export async function autosaveObject(
+  store: PublishingStore,
+  of: PreviewOf,
+  autosave: AutosaveRecord,
+): Promise<Autosave> {
   // An autosave stored before autosaves were filtered holds what its author sent: shown as the author's role has it filtered.
-  const authorCapabilities = await store.capabilitiesOf(site.id, autosave.authorId);
+  const authorCapabilities = await store.capabilitiesOf(of.site.id, autosave.authorId);
   const shown = storedPostText(autosave, authorCapabilities);
   return {
     ID: autosave.id,
     author_ID: autosave.authorId,
-    post_ID: post.id,
+    post_ID: of.post.id,
     title: shown.title,
     content: shown.content,
     excerpt: shown.excerpt,
-    preview_URL: await previewUrl(store, { site, post, viewer, roleCapabilities }, true),
+    preview_URL: await previewUrl(store, of, true),
     modified: apiDate(autosave.modified),
   };
 }

@@ -1,7 +1,7 @@
 import type { Me, MySites } from '../../../../generated/publishing/types.gen.js';
 import type { GrantScope } from '../domain/grantScope.js';
 import { apiSiteUrl, siteHomeUrl } from '../domain/links.js';
-import { siteObject } from './metaData.js';
+import { siteObject, type SiteShape } from './siteObject.js';
 import type { PresentDeps } from './presentPost.js';
 import type { SiteRecord } from '../domain/records.js';
 import { publishingUnauthenticated } from '../errors.js';
@@ -48,12 +48,40 @@ export async function readMe(deps: PresentDeps, request: MeRequest): Promise<Me>
   };
 }
 
-/** `GET /me/sites`: each site the token may use, as `GET /sites/{site}` answers it. */
-export async function readMySites(deps: PresentDeps, request: MeRequest): Promise<MySites> {
+/** What `GET /me/sites` takes beyond who asks: the version, which sites (`site_visibility`, `filters`), which options. */
+export interface MySitesRequest extends MeRequest, SiteShape {
+  siteVisibility?: 'all' | 'visible' | 'hidden';
+  /** The `filters` parameter: a comma list of site kinds. */
+  filters?: string;
+}
+
+/** The kind every site here is, as `filters` names kinds: a hosted site (not Jetpack-connected, not atomic). */
+const SITE_KIND = 'wpcom';
+
+/** Whether `filters` keeps a hosted site: when it names no kind, or names `wpcom`. */
+function kindKept(filters: string | undefined): boolean {
+  const kinds = (filters ?? '')
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean);
+  return kinds.length === 0 || kinds.includes(SITE_KIND);
+}
+
+/**
+ * `GET /me/sites` (v1.1 and v1.2): each site the token may use, as `GET
+ * /sites/{site}` answers it to the user. Every site is shown in the user's
+ * lists (nothing here hides one), so `site_visibility=hidden` lists none;
+ * `filters` keeps none when it names only kinds other than a hosted site.
+ */
+export async function readMySites(deps: PresentDeps, request: MySitesRequest): Promise<MySites> {
+  if (request.siteVisibility === 'hidden' || !kindKept(request.filters)) return { sites: [] };
   const sites = await tokenSites(deps, request);
+  const shape: SiteShape = { version: request.version, options: request.options };
   return {
     sites: await Promise.all(
-      sites.map((site) => siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.userId })),
+      sites.map((site) =>
+        siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.userId }, shape),
+      ),
     ),
   };
 }

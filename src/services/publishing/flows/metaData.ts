@@ -5,19 +5,25 @@ import type {
   PostLikes,
   PostMeta,
   PostReplies,
-  Site,
   Visitor,
 } from '../../../../generated/publishing/types.gen.js';
 import { renderComment } from '../render/index.js';
 import type { CommentRecord, PostRecord, SiteRecord } from '../domain/records.js';
-import type { PublishingStore } from '../domain/publishingStore.js';
 import { apiDate } from '../domain/dates.js';
-import { apiPostUrl, apiSiteUrl, type LinkAncestors, permalink, shortUrl, siteHomeUrl } from '../domain/links.js';
+import { apiPostUrl, apiSiteUrl, type LinkAncestors, permalink, shortUrl } from '../domain/links.js';
 import { userObject } from './userObject.js';
+import { siteObject, type SiteSource } from './siteObject.js';
+
+export { siteObject, type SiteSource };
 
 /** The `meta.links` names whose answers `meta` can load. */
 const LOADABLE_LINKS = ['site', 'likes', 'replies'] as const;
 type LoadableLink = (typeof LOADABLE_LINKS)[number];
+
+/** Whether the `meta` query parameter names `autosave` (loaded where the post links a newer autosave: `flows/presentPost.ts`). */
+export function asksForAutosave(meta: string | undefined): boolean {
+  return (meta ?? '').split(',').some((name) => name.trim() === 'autosave');
+}
 
 /**
  * How many likes or comments a link answers by default, and at most (the
@@ -25,15 +31,6 @@ type LoadableLink = (typeof LOADABLE_LINKS)[number];
  * loads, so no answer grows with a post's popularity.
  */
 export const LINK_PAGE = { default: 20, max: 100 } as const;
-
-/** What answering a site's link needs. */
-export interface SiteSource {
-  store: PublishingStore;
-  publicUrl: string;
-  site: SiteRecord;
-  /** The caller's user ID; 0 for an anonymous caller. */
-  viewerId: number;
-}
 
 /** What answering a post's links needs. */
 export interface PostLinkSource extends SiteSource {
@@ -51,26 +48,6 @@ export interface PostLinkSource extends SiteSource {
 export function requestedMetaLinks(meta: string | undefined): LoadableLink[] {
   const asked = new Set((meta ?? '').split(',').map((name) => name.trim()));
   return LOADABLE_LINKS.filter((name) => asked.has(name));
-}
-
-/** The site as `GET /sites/{ID}` (its `meta.links.site`) answers it. */
-export async function siteObject({ store, publicUrl, site, viewerId }: SiteSource): Promise<Site> {
-  const stats = await store.siteStats(site.id, viewerId);
-  const self = apiSiteUrl(publicUrl, site.id);
-  return {
-    ID: site.id,
-    name: site.name,
-    description: site.description,
-    URL: siteHomeUrl(site),
-    jetpack: false,
-    post_count: stats.publishedPosts,
-    subscribers_count: stats.followers,
-    lang: site.lang,
-    visible: true,
-    is_private: site.isPrivate,
-    is_following: stats.viewerFollows,
-    meta: { links: { self, help: `${self}/help`, posts: `${self}/posts/`, comments: `${self}/comments/` } },
-  };
 }
 
 /**

@@ -82,6 +82,8 @@ export interface PostView {
   suggestions?: boolean;
   /** What the `meta` query parameter loaded, by link name. */
   metaData?: PostMeta['data'];
+  /** Whether the post has an autosave newer than itself to link (`meta.links.autosave`, edit context). */
+  autosaveLinked?: boolean;
 }
 
 const isProtectedMetaKey = (key: string) => key.startsWith('_');
@@ -410,6 +412,7 @@ function parentObject(view: PostView, parent: PostRelations['ancestors'][number]
 /** `meta`: the post's links, and what the `meta` parameter loaded. */
 function metaOf(view: PostView): PostMeta {
   const meta: PostMeta = { links: postApiLinks(view.publicUrl, view.site.id, view.post.id) };
+  if (view.autosaveLinked) meta.links.autosave = `${meta.links.self}/autosave`;
   if (view.metaData && Object.keys(view.metaData).length) meta.data = view.metaData;
   return meta;
 }

@@ -5,7 +5,8 @@ import { ancestorsFor, viewRefusal, type Viewer } from '../domain/access.js';
 import type { FlowDeps } from './deps.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
-import { loadMetaData, requestedMetaLinks } from './metaData.js';
+import { asksForAutosave, loadMetaData, requestedMetaLinks } from './metaData.js';
+import { autosaveObject, newerAutosave } from './autosave.js';
 import {
   LISTED_ATTACHMENTS,
   needsOf,
@@ -142,7 +143,17 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
   // A link shows the ancestors' slugs only to a caller who may read every one of them.
   const linkAncestors = ancestorsFor(relations.ancestors, viewer, request.roleCapabilities);
   const links = needs.has('metaData') ? requestedMetaLinks(request.meta) : [];
-  const metaData = links.length
+  // A newer autosave is looked for (and linked, and loaded by `meta=autosave`) on a post read alone in edit context:
+  // a list does not look for one per post (docs/publishing.md).
+  const autosave =
+    context === 'edit' && needs.has('metaData') && request.relations === undefined
+      ? await newerAutosave(store, post)
+      : undefined;
+  const autosaveData =
+    autosave && asksForAutosave(request.meta)
+      ? await autosaveObject(store, { site, post, viewer, roleCapabilities: request.roleCapabilities }, autosave)
+      : undefined;
+  const linked = links.length
     ? await loadMetaData(links, {
         store,
         publicUrl: deps.publicUrl,
@@ -153,6 +164,7 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
         viewerId: viewer.id,
       })
     : undefined;
+  const metaData = autosaveData ? { ...linked, autosave: autosaveData } : linked;
   return postObject(
     {
       site,
@@ -170,6 +182,7 @@ async function present(deps: PresentDeps, request: PresentRequest): Promise<Post
           : await suggestedSlug(store, post),
       suggestions: request.suggestions === true,
       metaData,
+      autosaveLinked: autosave !== undefined,
     },
     request.fields,
   );

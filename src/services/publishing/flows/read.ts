@@ -88,9 +88,15 @@ export async function readPostBySlug(
 }
 
 /** Answers a site (a post object's `meta.links.site`): 404 `unknown_blog`; a private site only for its users. */
-export async function readSite(deps: PresentDeps, request: ReadSiteRequest): Promise<Site> {
+export async function readSite(
+  deps: PresentDeps,
+  request: ReadSiteRequest & { options?: ReadonlySet<string> },
+): Promise<Site> {
   const { site } = await openSite(deps.store, request.site, request.viewer);
-  return siteObject({ store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.viewer.id });
+  return siteObject(
+    { store: deps.store, publicUrl: deps.publicUrl, site, viewerId: request.viewer.id },
+    { options: request.options },
+  );
 }
 
 /** Where a post's links are built from: the post, its site and its ancestors. */

@@ -23,7 +23,7 @@ const SHORTHAND_FIELDS = [
 const TYPES_WITH_FORMATS: ReadonlySet<string> = new Set(['post']);
 
 /** The names the platform gives the format terms (`get_post_format_strings`). */
-const FORMAT_NAMES: Readonly<Record<string, string>> = {
+export const FORMAT_NAMES: Readonly<Record<string, string>> = {
   aside: 'Aside',
   chat: 'Chat',
   gallery: 'Gallery',

@@ -78,10 +78,16 @@ export function pickFields(post: Record<string, unknown>, fields: readonly strin
   return Object.fromEntries(Object.entries(post).filter(([key]) => wanted.has(key)));
 }
 
-/** `fields` on a successful answer: on each post of a list (`posts`, as the v1.1 layer filters a list), else on the post itself. */
+/**
+ * `fields` on a successful answer: on each post of a list (`posts`, as the v1.1 layer filters a list) or each site of
+ * `/me/sites` (`sites`), else on the post or site itself.
+ */
 function withFields(body: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   if (!('ID' in body) && Array.isArray(body.posts)) {
     return { ...body, posts: body.posts.map((post) => pickFields(post as Record<string, unknown>, fields)) };
+  }
+  if (!('ID' in body) && Array.isArray(body.sites)) {
+    return { ...body, sites: body.sites.map((site) => pickFields(site as Record<string, unknown>, fields)) };
   }
   return pickFields(body, fields);
 }

@@ -37,6 +37,14 @@ const IMAGE_FORMATS: Record<string, { mimeType: string; extension: string }> = {
   webp: { mimeType: 'image/webp', extension: 'webp' },
 };
 
+/** The file extensions an upload may have, as a site's `options.allowed_file_types` names them: the images above (JPEG as `jpg` and `jpeg`) and PDF. */
+export const ALLOWED_FILE_TYPES: readonly string[] = [
+  ...new Set(
+    Object.values(IMAGE_FORMATS).flatMap(({ extension }) => (extension === 'jpg' ? ['jpg', 'jpeg'] : [extension])),
+  ),
+  'pdf',
+];
+
 const invalidType = () =>
   new UploadRefused('rest_upload_invalid_type', 'Sorry, you are not allowed to upload this file type.');
 

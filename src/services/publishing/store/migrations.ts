@@ -675,6 +675,42 @@ const mediaLibrary: Migration = {
   },
 };
 
+/**
+ * The rest of the platform's standard role capabilities that a site object's
+ * `capabilities` names (WordPress's `populate_roles`): administrators manage
+ * the site's options, theme, users and plugins; administrators and editors
+ * moderate comments. Nothing else checks them yet; they are the roles' so
+ * that a site object tells each user what their role holds
+ * (`flows/siteObject.ts`), and a custom role has them only when given them.
+ */
+const siteCapabilities: Migration = {
+  async up(db: Kysely<any>) {
+    const rows = [
+      ...ADMINISTRATOR_ONLY.map((capability) => ({ role: 'administrator', capability })),
+      ...['administrator', 'editor'].map((role) => ({ role, capability: 'moderate_comments' })),
+    ];
+    await db.insertInto('role_capabilities').values(rows).execute();
+  },
+  async down(db: Kysely<any>) {
+    await db
+      .deleteFrom('role_capabilities')
+      .where('capability', 'in', [...ADMINISTRATOR_ONLY, 'moderate_comments'])
+      .execute();
+  },
+};
+
+/** The capabilities of `siteCapabilities` only administrators hold on a single site. */
+const ADMINISTRATOR_ONLY = [
+  'manage_options',
+  'edit_theme_options',
+  'list_users',
+  'edit_users',
+  'promote_users',
+  'remove_users',
+  'delete_users',
+  'activate_plugins',
+];
+
 /** Migrations of the publishing service, in the order they are applied. */
 export const publishingMigrations: readonly NamedMigration[] = [
   { name: '01-tables', legacyName: '2026-11-22-b-publishing-01-tables', ...createTables },
@@ -691,4 +727,5 @@ export const publishingMigrations: readonly NamedMigration[] = [
   { name: '12-client-writes', ...clientWrites },
   { name: '13-autosaves-and-terms', ...autosavesAndTerms },
   { name: '14-media-library', ...mediaLibrary },
+  { name: '15-site-capabilities', ...siteCapabilities },
 ];
