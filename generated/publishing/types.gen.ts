@@ -1956,6 +1956,14 @@ export type Me = {
      */
     visible_site_count: number;
     /**
+     * Whether the account's address is verified (the developer dashboard's sign-up link opened, or an address an operator set); false for a user without an account.
+     */
+    email_verified: boolean;
+    /**
+     * When the account registered (ISO 8601, `+00:00`); absent for a user without an account.
+     */
+    date?: string;
+    /**
      * API result metadata.
      */
     meta: {

@@ -112,3 +112,34 @@ export async function accountEmailHashes(
     .executeTakeFirst();
   return row && { sha256: row.email_sha256, md5: row.email_md5 };
 }
+
+/**
+ * Marks the account's primary address verified as of `at`: only when it is
+ * not yet (a link opened again keeps the first time), or whatever it was
+ * with `replace` (a new address, verified by the link that moved the
+ * account to it). The one writer of `accounts.email_verified_at`; the
+ * developer dashboard calls it where it verifies an address.
+ */
+export async function markAccountEmailVerified(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+  at: string,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<void> {
+  let update = db.updateTable('accounts').set({ email_verified_at: at }).where('id', '=', accountId);
+  if (!replace) update = update.where('email_verified_at', 'is', null);
+  await update.execute();
+}
+
+/** When the account was registered, and whether its primary address is verified; undefined for no such account. */
+export async function accountStanding(
+  db: Kysely<AccountsTables>,
+  accountId: string,
+): Promise<{ registeredAt: string; emailVerified: boolean } | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['created_at', 'email_verified_at'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row && { registeredAt: row.created_at, emailVerified: row.email_verified_at !== null };
+}

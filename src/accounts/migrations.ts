@@ -125,4 +125,15 @@ export const accountsMigrations: readonly NamedMigration[] = [
       await db.schema.alterTable('api_applications').dropColumn('redirect_uris').execute();
     },
   },
+  {
+    name: '003-email-verified',
+    async up(db: Kysely<unknown>) {
+      // Whether the account's address is verified, the account's own fact (publishing's `/me` answers it); null
+      // until the dashboard's migration copies what it knew, and its flows mark it (`markAccountEmailVerified`).
+      await db.schema.alterTable('accounts').addColumn('email_verified_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').dropColumn('email_verified_at').execute();
+    },
+  },
 ];

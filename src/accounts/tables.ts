@@ -21,7 +21,10 @@ export interface AccountsTable {
   email: string;
   email_sha256: string;
   email_md5: string;
+  /** When the account was registered (the platform's `user_registered`; `/me`'s `date`). */
   created_at: string;
+  /** When the account's primary address was last shown to be its owner's (a link opened); null while it is not. */
+  email_verified_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A developer application of an account; API keys belong to it. */

@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, ensureAccount, findAccountId } from '../../src/accounts/accounts.js';
+import {
+  accountStanding,
+  createAccount,
+  ensureAccount,
+  findAccountId,
+  markAccountEmailVerified,
+} from '../../src/accounts/accounts.js';
 import { emailHashes } from '../../src/accounts/email.js';
 import type { AccountsTables } from '../../src/accounts/tables.js';
 import { accountsStore } from './support.js';
@@ -25,9 +31,31 @@ describe('accounts', () => {
       .where('id', '=', id as string)
       .executeTakeFirstOrThrow();
     const { sha256, md5 } = emailHashes('ada@example.com');
-    expect(row).toEqual({ id, email: 'ada@example.com', email_sha256: sha256, email_md5: md5, created_at: now });
+    expect(row).toEqual({
+      id,
+      email: 'ada@example.com',
+      email_sha256: sha256,
+      email_md5: md5,
+      created_at: now,
+      email_verified_at: null,
+    });
     // The same address in another spelling is the same account.
     expect(await createAccount(db, 'ADA@example.com', now)).toBe('email-taken');
+  });
+
+  it('keep when they registered and whether their address is verified, the first verification kept unless replaced', async () => {
+    const id = (await createAccount(db, 'lin@example.com', now)) as string;
+    expect(await accountStanding(db, id)).toEqual({ registeredAt: now, emailVerified: false });
+    await markAccountEmailVerified(db, id, '2026-12-01T08:00:00.000Z');
+    await markAccountEmailVerified(db, id, '2026-12-02T08:00:00.000Z');
+    const verifiedAt = async () =>
+      (await db.selectFrom('accounts').select('email_verified_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .email_verified_at;
+    expect(await verifiedAt()).toBe('2026-12-01T08:00:00.000Z');
+    await markAccountEmailVerified(db, id, '2026-12-03T08:00:00.000Z', { replace: true });
+    expect(await verifiedAt()).toBe('2026-12-03T08:00:00.000Z');
+    expect(await accountStanding(db, id)).toEqual({ registeredAt: now, emailVerified: true });
+    expect(await accountStanding(db, 'no-such-account')).toBeUndefined();
   });
 
   it('are looked up by their email in any spelling; an unknown one is undefined', async () => {

@@ -6,7 +6,9 @@ import {
   androidPost,
   androidSiteFields,
   androidSitesQuery,
+  androidFetchPostQuery,
   androidTerm,
+  IOS_ME_READS,
   iosPost,
   iosSitesQuery,
 } from '../fixtures/client-bodies.js';
@@ -187,6 +189,8 @@ const DIFFERS = {
     'a list answers the example\u2019s posts whatever `status` asks for (docs/mock.md, "Lists hold the example\u2019s posts")',
   term: 'a new term answers the example term, not the name sent',
   autosave: 'an autosave answers the example autosave, not the fields sent',
+  noAutosave:
+    'the example post has no autosave newer than it, so neither `meta.links.autosave` nor `meta.data.autosave` (the server links and loads one where there is)',
   anonymousSite:
     'a site read answers the example site read without a token: no `capabilities` or `options` (the server gives them to a user with a role there)',
 };
@@ -306,6 +310,23 @@ describe('iOS: WordPressKit AccountServiceRemoteREST.m; Android: FluxC SiteRestC
     const single = await call('GET', '/rest/v1.1', `/sites/1?fields=${androidSiteFields}`);
     expectReads(single, ['ID', 'URL', 'name', 'jetpack', 'visible', 'is_private', 'meta.links.self'], 'fetchSite');
     expect(single.capabilities, DIFFERS.anonymousSite).toBeUndefined();
+  });
+});
+
+describe('iOS: WordPressKit AccountServiceRemoteREST.m getAccountDetailsWithSuccess:', () => {
+  it('reads /me through v1.1 with every key remoteUserFromDictionary: reads (date, email_verified)', async () => {
+    const answer = await call('GET', '/rest/v1.1', '/me');
+    expectReads(answer, IOS_ME_READS, 'remoteUserFromDictionary:');
+    expect(Number.isNaN(Date.parse(answer.date as string))).toBe(false);
+    expect(typeof answer.email_verified).toBe('boolean');
+  });
+});
+
+describe('Android: FluxC PostRestClient.java fetchPost', () => {
+  it('reads a post with context=edit&meta=autosave', async () => {
+    const post = await call('GET', '/rest/v1.1', `/sites/1/posts/108?${androidFetchPostQuery}`);
+    expectReads(post, POST_READS.android, 'PostWPComRestResponse');
+    expect(at(post, 'meta.data.autosave'), DIFFERS.noAutosave).toBeUndefined();
   });
 });
 

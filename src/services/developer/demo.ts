@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { PlatformConfig } from '../../platform/config.js';
 import { hashPassword, MIN_PASSWORD_COST } from './domain/password.js';
 import type { DeveloperDatabase } from './store/tables.js';
+import { markAccountEmailVerified } from '../../accounts/accounts.js';
+import { accountsOf } from '../../accounts/tables.js';
 
 /**
  * The password of the demo people (`ada@demo.example.com`, … : the
@@ -47,4 +49,5 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
       })),
     )
     .execute();
+  for (const { id } of accounts) await markAccountEmailVerified(accountsOf(db), id, now);
 }

@@ -57,11 +57,15 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       { module: 'accounts', name: '001-accounts-applications-keys' },
       // Not in that release: the OAuth authorization server's tables.
       { module: 'accounts', name: '002-oauth' },
+      // Not in that release: whether an account's address is verified, the account's own.
+      { module: 'accounts', name: '003-email-verified' },
       { module: 'developer', name: '001-credentials-sessions-attempts' },
       // Not in that release either: it runs, and marks the accounts already there verified.
       { module: 'developer', name: '002-email-verification-and-links' },
       { module: 'developer', name: '003-email-change-links' },
       { module: 'developer', name: '004-session-last-seen' },
+      // Not in that release: what the dashboard knew of each address copied to the account.
+      { module: 'developer', name: '005-account-email-verified' },
       { module: 'profiles', name: '001-profiles' },
       { module: 'profiles', name: '002-personal-details-avatars' },
       // Not in that release: they run, the second indexing the verified accounts already stored.
@@ -93,6 +97,13 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       // Not in that release: the standard roles' capabilities a site object names.
       { module: 'publishing', name: '15-site-capabilities' },
     ]);
+    // Each account the dashboard had verified (002 counted the existing ones verified) is verified as an account too.
+    const { rows: verified } = await sql<{ dashboard: number; accounts: number }>`select
+        (select count(*) from developer_credentials where email_verified_at is not null) as dashboard,
+        (select count(*) from accounts a join developer_credentials d on d.account_id = a.id
+          where a.email_verified_at = d.email_verified_at) as accounts`.execute(db);
+    expect(Number(verified[0]!.dashboard)).toBeGreaterThan(0);
+    expect(Number(verified[0]!.accounts)).toBe(Number(verified[0]!.dashboard));
     const { rows: indexes } = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'index' and name = 'posts_unique_slug'`.execute(db);
@@ -128,7 +139,7 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(24);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(27);
   });
 });
 

@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { belongsToAccount, createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
+import { markAccountEmailVerified } from '../../../accounts/accounts.js';
+import { accountsOf } from '../../../accounts/tables.js';
 
 /**
  * Migrations of the developer dashboard, in the order they are applied
@@ -96,6 +98,23 @@ export const developerMigrations: readonly NamedMigration[] = [
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('developer_sessions').dropColumn('last_seen_at').execute();
+    },
+  },
+  {
+    name: '005-account-email-verified',
+    // A migration's code runs against the schema of its time, not today's typed Database.
+    async up(db: Kysely<any>) {
+      // What the dashboard knew of each address, copied to the account's own record (through src/accounts, its one
+      // writer), which publishing's `/me` answers as `email_verified`; the dashboard's flows mark both since.
+      const verified: { account_id: string; email_verified_at: string }[] = await db
+        .selectFrom('developer_credentials')
+        .select(['account_id', 'email_verified_at'])
+        .where('email_verified_at', 'is not', null)
+        .execute();
+      for (const row of verified) await markAccountEmailVerified(accountsOf(db), row.account_id, row.email_verified_at);
+    },
+    async down() {
+      // The accounts' column is theirs (accounts migration 003 drops it); nothing of the dashboard's to undo.
     },
   },
 ];

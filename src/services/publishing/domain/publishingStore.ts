@@ -299,6 +299,12 @@ export interface PublishingUsers {
   findUserById(id: number): Promise<UserRecord | undefined>;
   /** The IDs of the sites where the user has a role, in ID order. */
   sitesOfUser(userId: number): Promise<number[]>;
+  /**
+   * What the user's account says of them (read through src/accounts, the
+   * accounts' owner): when they registered, and whether their address is
+   * verified; undefined for a user without an account.
+   */
+  accountStanding(accountId: string): Promise<{ registeredAt: string; emailVerified: boolean } | undefined>;
   createAccessToken(token: { id: string; tokenHash: string; userId: number; createdAt: Date }): Promise<void>;
   /** The user a token hash belongs to, unless revoked. */
   tokenOwner(tokenHash: string): Promise<number | undefined>;

@@ -1,6 +1,7 @@
 import type { Me, MySites } from '../../../../generated/publishing/types.gen.js';
 import type { GrantScope } from '../domain/grantScope.js';
 import { apiSiteUrl, siteHomeUrl } from '../domain/links.js';
+import { apiDate } from '../domain/dates.js';
 import { siteObject, type SiteShape } from './siteObject.js';
 import type { PresentDeps } from './presentPost.js';
 import type { SiteRecord } from '../domain/records.js';
@@ -26,7 +27,10 @@ export async function readMe(deps: PresentDeps, request: MeRequest): Promise<Me>
   const user = await deps.store.findUserById(request.userId);
   // A token whose user is gone names nobody.
   if (!user) throw publishingUnauthenticated('invalid');
-  const sites = await tokenSites(deps, request);
+  const [sites, standing] = await Promise.all([
+    tokenSites(deps, request),
+    user.accountId ? deps.store.accountStanding(user.accountId) : undefined,
+  ]);
   const primary = sites[0];
   return {
     ID: user.id,
@@ -39,6 +43,9 @@ export async function readMe(deps: PresentDeps, request: MeRequest): Promise<Me>
     language: primary?.lang ?? 'en',
     site_count: sites.length,
     visible_site_count: sites.length,
+    // The account's: whether its address is verified (the dashboard's sign-up link), when it registered.
+    email_verified: standing?.emailVerified ?? false,
+    ...(standing ? { date: apiDate(standing.registeredAt) } : {}),
     meta: {
       links: {
         self: `${deps.publicUrl}/rest/v1.1/me`,

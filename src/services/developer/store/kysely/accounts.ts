@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { changeAccountEmail, createAccount, deleteAccountIn, findAccountId } from '../../../../accounts/accounts.js';
+import {
+  changeAccountEmail,
+  createAccount,
+  deleteAccountIn,
+  findAccountId,
+  markAccountEmailVerified,
+} from '../../../../accounts/accounts.js';
 import { endWhatCredentialsOpened } from '../credentialsChanged.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
@@ -48,12 +54,17 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     },
 
     async markEmailVerified(accountId) {
-      await db
-        .updateTable('developer_credentials')
-        .set({ email_verified_at: new Date().toISOString() })
-        .where('account_id', '=', accountId)
-        .where('email_verified_at', 'is', null)
-        .execute();
+      const now = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('developer_credentials')
+          .set({ email_verified_at: now })
+          .where('account_id', '=', accountId)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        // The account's own record of it, which the other services read (src/accounts writes it).
+        await markAccountEmailVerified(accountsOf(trx), accountId, now);
+      });
     },
 
     async resetPassword(accountId, passwordHash) {
@@ -70,6 +81,8 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .where('account_id', '=', accountId)
           .where('email_verified_at', 'is', null)
           .execute();
+        // A reset link opened shows the address is the owner's: the account's record too.
+        await markAccountEmailVerified(accountsOf(trx), accountId, now);
         // Every session, the apps' grants and tokens, the other reset links.
         await endWhatCredentialsOpened(trx, accountId);
       });
@@ -108,6 +121,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
             .set({ email_verified_at: now })
             .where('account_id', '=', accountId)
             .execute();
+          await markAccountEmailVerified(accountsOf(trx), accountId, now, { replace: true });
           // A new address is a change of credentials (the reset links go to it): what the old ones opened ends.
           await endWhatCredentialsOpened(trx, accountId);
           // A link mailed to the old address (a password reset above all) must not work for the account any more.

@@ -2,6 +2,9 @@ import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { PublishingUsers } from '../../domain/publishingStore.js';
 import type { Db } from './db.js';
+import { accountStanding } from '../../../../accounts/accounts.js';
+import type { AccountsTables } from '../../../../accounts/tables.js';
+import type { Kysely } from 'kysely';
 import { primarySite, toUser } from './userRow.js';
 
 /** A bearer token's owner, read on the request path when not remembered: built once (see `prepared`). */
@@ -35,6 +38,9 @@ export function kyselyPublishingUsers(db: Db): PublishingUsers {
         .executeTakeFirst();
       return row && toUser(row);
     },
+
+    // The accounts' tables are in the same database; read only through their own function.
+    accountStanding: (accountId) => accountStanding(db as unknown as Kysely<AccountsTables>, accountId),
 
     async sitesOfUser(userId) {
       const rows = await db
