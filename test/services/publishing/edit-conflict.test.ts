@@ -80,6 +80,21 @@ describe('v1.2 edit with if_not_modified_since (WordPressKit patchPost)', () => 
     expect(retried).toMatchObject({ status: 200, body: { title: 'Tide table (tablet)' } });
   });
 
+  it('devices saving together with the same if_not_modified_since: exactly one wins, the others get old-revision (holdPost)', async () => {
+    const { id, modified } = await postReadEarlier();
+    const devices = Array.from({ length: 6 }, (_, n) => `Device ${n} says high water at ${n + 1}.`);
+    const answers = await Promise.all(
+      devices.map((content) =>
+        v12('POST', `/sites/1/posts/${id}?context=edit`, 'author', iosPatch(modified, { content })),
+      ),
+    );
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409 && answer.body.error === 'old-revision')).toHaveLength(5);
+    const after = await v12('GET', `/sites/1/posts/${id}?context=edit`, 'author');
+    expect(after.body.content).toBe(won[0]?.body.content);
+  });
+
   it('accepts an edit with the post’s own modified time, ignores the field on v1.1 and on a new post, refuses text that is no time', async () => {
     const { id, modified } = await postReadEarlier();
     expect(
