@@ -6,11 +6,35 @@ import { ensureAccount } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
 
-const LOOKUP_COLUMNS = {
-  sha256: 'accounts.email_sha256',
-  md5: 'accounts.email_md5',
-  slug: 'profiles.slug',
-} as const;
+const HASH_COLUMNS = { sha256: 'accounts.email_sha256', md5: 'accounts.email_md5' } as const;
+
+/**
+ * The `profiles` rows with their account's email hash and their avatar
+ * image's digest, each read by a scalar subquery, not a join: on SQLite a
+ * join that reads every column of the wide `profiles` row measured several
+ * times the cost of reading the row alone, and the subqueries next to
+ * nothing (docs/performance.md, where the workloads' time goes).
+ */
+function profileRows(db: Kysely<ProfilesDatabase>) {
+  return db
+    .selectFrom('profiles')
+    .selectAll('profiles')
+    .select((eb) => [
+      eb
+        .selectFrom('accounts')
+        .select('accounts.email_sha256')
+        .whereRef('accounts.id', '=', 'profiles.account_id')
+        // Every profile has its account (the foreign key).
+        .$asScalar()
+        .$notNull()
+        .as('email_sha256'),
+      eb
+        .selectFrom('profile_avatars')
+        .select('profile_avatars.digest')
+        .whereRef('profile_avatars.account_id', '=', 'profiles.account_id')
+        .as('avatar_digest'),
+    ]);
+}
 
 /**
  * The two queries of a search by verified account: how many profiles match,
@@ -27,12 +51,7 @@ export function verifiedAccountSearchQueries(db: Kysely<ProfilesDatabase>, searc
   const matching = accounts.select((eb) =>
     eb.fn.count<string | number>('profile_verified_accounts.account_id').distinct().as('count'),
   );
-  const page = db
-    .selectFrom('profiles')
-    .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
-    .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
-    .selectAll('profiles')
-    .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
+  const page = profileRows(db)
     .where('profiles.account_id', 'in', accounts.select('profile_verified_accounts.account_id'))
     .orderBy('profiles.slug')
     .limit(search.limit)
@@ -48,14 +67,13 @@ export function kyselyProfileDirectory(
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
-      const row = await readDb
-        .selectFrom('profiles')
-        .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
-        .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
-        .selectAll('profiles')
-        .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
-        .where(LOOKUP_COLUMNS[lookup.by], '=', lookup.value)
-        .executeTakeFirst();
+      const rows = profileRows(readDb);
+      const row = await (lookup.by === 'slug'
+        ? rows.where('profiles.slug', '=', lookup.value)
+        : rows.where('profiles.account_id', '=', (eb) =>
+            eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS[lookup.by], '=', lookup.value),
+          )
+      ).executeTakeFirst();
       return row && fromProfileRow(row);
     },
 
