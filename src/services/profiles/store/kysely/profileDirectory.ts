@@ -5,6 +5,7 @@ import { verifiedAccountRows } from './verifiedAccountRows.js';
 import { ensureAccount } from '../../../../accounts/accounts.js';
 import { accountsOf } from '../../../../accounts/tables.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
+import { prepared } from '../../../../platform/store/prepared.js';
 
 const HASH_COLUMNS = { sha256: 'accounts.email_sha256', md5: 'accounts.email_md5' } as const;
 
@@ -35,6 +36,23 @@ function profileRows(db: Kysely<ProfilesDatabase>) {
         .as('avatar_digest'),
     ]);
 }
+
+/** A profile by slug, and by either email hash: built and compiled once, not on every lookup. */
+const profileBySlug = prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+  profileRows(db).where('profiles.slug', '=', p.value),
+);
+const profileByHash = {
+  sha256: prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+    profileRows(db).where('profiles.account_id', '=', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS.sha256, '=', p.value),
+    ),
+  ),
+  md5: prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+    profileRows(db).where('profiles.account_id', '=', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS.md5, '=', p.value),
+    ),
+  ),
+};
 
 /**
  * The two queries of a search by verified account: how many profiles match,
@@ -67,13 +85,8 @@ export function kyselyProfileDirectory(
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
-      const rows = profileRows(readDb);
-      const row = await (lookup.by === 'slug'
-        ? rows.where('profiles.slug', '=', lookup.value)
-        : rows.where('profiles.account_id', '=', (eb) =>
-            eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS[lookup.by], '=', lookup.value),
-          )
-      ).executeTakeFirst();
+      const query = lookup.by === 'slug' ? profileBySlug : profileByHash[lookup.by];
+      const row = await query.executeTakeFirst(readDb, { value: lookup.value });
       return row && fromProfileRow(row);
     },
 
