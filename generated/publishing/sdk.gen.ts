@@ -65,7 +65,9 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
  * keys of each site, `options` the named options. `site_visibility`
  * picks the sites shown in the user's lists (`visible`, every site
  * here: this service has no way to hide one), hidden ones (`hidden`,
- * none) or both (`all`, the default). `filters` (a comma list of
+ * none), deleted ones (`deleted`, none: a site here is never deleted;
+ * Calypso's sites dashboard asks, to offer restoring one) or both
+ * (`all`, the default). `filters` (a comma list of
  * `wpcom`, `atomic`, `jetpack`) keeps the sites of the named kinds: every
  * site here is a hosted (`wpcom`) one. A token is required (401
  * `authorization_required` without one).

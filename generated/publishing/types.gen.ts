@@ -3406,7 +3406,7 @@ export type GetMySitesData = {
         /**
          * Which sites to list, by whether they are shown in the user's lists (`all` by default).
          */
-        site_visibility?: 'all' | 'visible' | 'hidden';
+        site_visibility?: 'all' | 'visible' | 'hidden' | 'deleted';
         /**
          * Comma list of site kinds to keep (`wpcom`, `atomic`, `jetpack`); every site here is `wpcom`. Empty keeps all.
          */
@@ -3516,7 +3516,7 @@ export type GetMySitesV12Data = {
         /**
          * Which sites to list, by whether they are shown in the user's lists (`all` by default).
          */
-        site_visibility?: 'all' | 'visible' | 'hidden';
+        site_visibility?: 'all' | 'visible' | 'hidden' | 'deleted';
         /**
          * Comma list of site kinds to keep (`wpcom`, `atomic`, `jetpack`); every site here is `wpcom`. Empty keeps all.
          */

@@ -61,11 +61,18 @@ describe('iOS: WordPressKit AccountServiceRemoteREST getBlogsWithParameters (v1.
     expect(sites[0]?.options.allowed_file_types).toEqual(['jpg', 'jpeg', 'png', 'gif', 'webp', 'pdf']);
   });
 
-  it('no parameters (getBlogsWithSuccess) lists the same; hidden lists none (nothing here hides a site)', async () => {
+  it('no parameters (getBlogsWithSuccess) lists the same; hidden and deleted list none (nothing here hides or deletes a site)', async () => {
     const all = await get('/rest/v1.2/me/sites', 'author');
     expect((all.body.sites as Json[]).map((site) => site.ID)).toEqual([1]);
     expect((await get('/rest/v1.2/me/sites?site_visibility=all', 'author')).body).toEqual(all.body);
     expect((await get('/rest/v1.2/me/sites?site_visibility=hidden', 'author')).body).toEqual({ sites: [] });
+    // Calypso's sites dashboard asks for deleted sites (to offer a restore) as `site_visibility=deleted&include_a8c_owned=false&per_page=1`.
+    const deleted = await get(
+      '/rest/v1.2/me/sites?site_visibility=deleted&include_a8c_owned=false&per_page=1',
+      'author',
+    );
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ sites: [] });
     const bad = await get('/rest/v1.2/me/sites?site_visibility=sometimes', 'author');
     expect(bad.status).toBe(400);
   });

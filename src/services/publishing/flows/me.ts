@@ -57,7 +57,7 @@ export async function readMe(deps: PresentDeps, request: MeRequest): Promise<Me>
 
 /** What `GET /me/sites` takes beyond who asks: the version, which sites (`site_visibility`, `filters`), which options. */
 export interface MySitesRequest extends MeRequest, SiteShape {
-  siteVisibility?: 'all' | 'visible' | 'hidden';
+  siteVisibility?: 'all' | 'visible' | 'hidden' | 'deleted';
   /** The `filters` parameter: a comma list of site kinds. */
   filters?: string;
 }
@@ -77,11 +77,13 @@ function kindKept(filters: string | undefined): boolean {
 /**
  * `GET /me/sites` (v1.1 and v1.2): each site the token may use, as `GET
  * /sites/{site}` answers it to the user. Every site is shown in the user's
- * lists (nothing here hides one), so `site_visibility=hidden` lists none;
+ * lists (nothing here hides one) and none is ever deleted, so
+ * `site_visibility=hidden` and `deleted` list none;
  * `filters` keeps none when it names only kinds other than a hosted site.
  */
 export async function readMySites(deps: PresentDeps, request: MySitesRequest): Promise<MySites> {
-  if (request.siteVisibility === 'hidden' || !kindKept(request.filters)) return { sites: [] };
+  if (request.siteVisibility === 'hidden' || request.siteVisibility === 'deleted' || !kindKept(request.filters))
+    return { sites: [] };
   const sites = await tokenSites(deps, request);
   const shape: SiteShape = { version: request.version, options: request.options };
   return {
