@@ -55,6 +55,7 @@ export async function attachPostMedia(
       message: 'User cannot upload media.',
     }));
   }
-  const { errors } = await addMedia(deps, siteId, viewerId, sources, attributeList(body.media_attrs), postId);
+  const attributes = attributeList(body.media_attrs);
+  const { errors } = await addMedia(deps, siteId, viewerId, roleCapabilities, sources, attributes, postId);
   return errors.length > 0 ? errors : undefined;
 }
