@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeList } from '../../../src/services/publishing/flows/postMedia.js';
 import { callJson, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
@@ -155,6 +156,28 @@ describe('upload (wpcom.js addMediaFiles, WordPressKit uploadMedia:, FluxC uploa
     });
     expect(status).toBe(400);
     expect(body.error).toBe('invalid_input');
+  });
+
+  it('reads attrs as the platform does (array_values): attrs[1] without attrs[0] are the first file’s', async () => {
+    const { body } = await upload(
+      'author',
+      [
+        { name: 'one.png', bytes: await png(4, 4) },
+        { name: 'two.png', bytes: await png(4, 4) },
+      ],
+      { 'attrs[1][caption]': 'Given as 1' },
+    );
+    expect(body.media.map((item: any) => [item.file, item.caption])).toEqual([
+      ['one.png', 'Given as 1'],
+      ['two.png', ''],
+    ]);
+    // A JSON body keyed by index reads the same; a JSON array keeps its places (null: none for that file).
+    expect(attributeList({ '1': { caption: 'a' }, '3': { caption: 'b' } })).toEqual([
+      { caption: 'a' },
+      { caption: 'b' },
+    ]);
+    expect(attributeList([null, { caption: 'b' }])).toEqual([undefined, { caption: 'b' }]);
+    expect(attributeList('x')).toEqual([]);
   });
 
   it('refuses media_urls of a host the deployment does not allow (rest_upload_sideload_error)', async () => {
