@@ -249,6 +249,42 @@ describe('list, read, edit, delete', () => {
     expect(v12.body.modified).toEqual(expect.any(String));
   });
 
+  it('keeps an item’s files in the order they were stored, to the millisecond (two edits in one second)', async () => {
+    const [item] = (await upload('author', [{ name: 'ordered.png', bytes: await png(6, 6) }])).body.media;
+    // Two files stored in one second, the later one with the key that sorts first: the time decides, not the key.
+    const file = (key: string, created: string) => ({
+      key,
+      file: 'f.png',
+      mimeType: 'image/png',
+      bytes: 1,
+      width: 1,
+      height: 1,
+      created,
+    });
+    const modified = '2099-01-01T00:00:00.000Z';
+    const earlier = file('media/1/ffffffffffffff01/f.png', '2099-01-01T00:00:00.100Z');
+    const later = file('media/1/0000000000000f02/f.png', '2099-01-01T00:00:00.900Z');
+    expect(await harness.store.replaceMediaFile(1, item.ID, earlier, 'http://x.invalid/1', {}, modified)).toBe(true);
+    expect(await harness.store.replaceMediaFile(1, item.ID, later, 'http://x.invalid/2', {}, modified)).toBe(true);
+    const files = await harness.store.mediaFiles(1, item.ID);
+    expect(files.map((stored) => [stored.key, stored.created])).toEqual([
+      [later.key, later.created],
+      [earlier.key, earlier.created],
+      [expect.stringMatching(/ordered\.png$/), expect.stringMatching(/\.\d{3}Z$/)],
+    ]);
+
+    // Through v1.2's edit: two edits in a row, the history newest first.
+    const [other] = (await upload('author', [{ name: 'edited.png', bytes: await png(6, 6) }])).body.media;
+    const edit = async (name: string) => {
+      const form = new FormData();
+      form.append('media', new Blob([new Uint8Array(await png(7, 7))], { type: 'image/png' }), name);
+      return (await postForm('author', `/rest/v1.2/sites/1/media/${other.ID}/edit`, form)).body;
+    };
+    const first = await edit('first-edit.png');
+    const second = await edit('second-edit.png');
+    expect(second.revision_history.items.map((revision: any) => revision.URL)).toEqual([first.URL, other.URL]);
+  });
+
   it('deletes: answers the item with status "deleted"; its files stop answering at once', async () => {
     const [item] = (await upload('author', [{ name: 'gone.png', bytes: await png(9, 9) }])).body.media;
     expect((await getFile(`${item.URL}?w=4`)).status).toBe(200);

@@ -183,6 +183,7 @@ describe('an item’s parent is a post of its own site, checked by the store', (
         bytes: 1,
         width: 1,
         height: 1,
+        created: new Date().toISOString(),
       },
       attributes: { title, caption: none, description: none, alt: none, postId: 120 },
     });
@@ -199,6 +200,7 @@ describe('an item’s parent is a post of its own site, checked by the store', (
       bytes: 1,
       width: 1,
       height: 1,
+      created: new Date().toISOString(),
     };
     await expect(
       harness.store.replaceMediaFile(1, item.ID, file, 'http://files.invalid/y.png', { postId: 120 }, item.date),

@@ -22,7 +22,7 @@ export interface MediaFileRecord {
   bytes: number;
   width: number;
   height: number;
-  /** ISO-8601 UTC time it was stored. */
+  /** ISO-8601 UTC time it was stored, to the millisecond (an item's files are listed newest first by it). */
   created: string;
 }
 
@@ -53,7 +53,7 @@ export interface NewMedia {
   authorId: number;
   date: string;
   url: string;
-  file: Omit<MediaFileRecord, 'mediaId' | 'siteId' | 'created'>;
+  file: Omit<MediaFileRecord, 'mediaId' | 'siteId'>;
   attributes: Required<Omit<MediaAttributes, 'postId'>> & { postId: number | null };
 }
 

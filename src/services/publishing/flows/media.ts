@@ -160,6 +160,8 @@ async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
       bytes: ingested.bytes.length,
       width: ingested.width,
       height: ingested.height,
+      // To the millisecond: two edits in one second keep their order in the item's history.
+      created: new Date().toISOString(),
     },
   };
 }

@@ -190,7 +190,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
             .execute();
           await trx
             .insertInto('media_files')
-            .values({ ...fileRow(file), site_id: media.siteId, media_id: id, created: media.date })
+            .values({ ...fileRow(file), site_id: media.siteId, media_id: id })
             .execute();
           return id;
         },
@@ -234,7 +234,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
         if (Number(result.numUpdatedRows) === 0) return false;
         await trx
           .insertInto('media_files')
-          .values({ ...fileRow(file), site_id: siteId, media_id: id, created: modified })
+          .values({ ...fileRow(file), site_id: siteId, media_id: id })
           .execute();
         return true;
       });
@@ -274,13 +274,14 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
   };
 }
 
-const fileRow = (file: Omit<MediaFileRecord, 'mediaId' | 'siteId' | 'created'>) => ({
+const fileRow = (file: Omit<MediaFileRecord, 'mediaId' | 'siteId'>) => ({
   key: file.key,
   file: file.file,
   mime_type: file.mimeType,
   bytes: file.bytes,
   width: file.width,
   height: file.height,
+  created: file.created,
 });
 
 const attributeColumns = (attributes: MediaAttributes) => ({
