@@ -149,7 +149,8 @@ async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
   }
   const file = storedName(name, ingested.extension);
   const key = `media/${siteId}/${randomBytes(8).toString('hex')}/${file}`;
-  await files.put(key, ingested.bytes, ingested.mimeType);
+  // A put that fails may still have written the file (a store that answered late, or not at all): delete it again.
+  await keepingFile(deps, key, () => files.put(key, ingested.bytes, ingested.mimeType));
   return {
     name,
     key,
