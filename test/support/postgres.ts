@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app.js';
@@ -50,10 +53,15 @@ export async function createTemplateDatabase(): Promise<string> {
     await dropStale(client);
     await client.query(`create database "${template}"`);
   });
-  const built = await buildApp(configFromEnv({ DATABASE_URL: databaseUrl(template), LOG_LEVEL: 'silent' }), {
-    logger: pino({ level: 'silent' }),
-  });
-  await built.close();
+  // The demo's pictures go to a folder of its own (never the project's `data/media`); the copies' servers have theirs.
+  const mediaFolder = mkdtempSync(join(tmpdir(), 'template-media-'));
+  const env = { DATABASE_URL: databaseUrl(template), LOG_LEVEL: 'silent', MEDIA_STORAGE: `file:${mediaFolder}` };
+  try {
+    const built = await buildApp(configFromEnv(env), { logger: pino({ level: 'silent' }) });
+    await built.close();
+  } finally {
+    rmSync(mediaFolder, { recursive: true, force: true });
+  }
   return template;
 }
 

@@ -89,7 +89,7 @@ describe('iOS: WordPressKit PostServiceRemoteREST.m (parametersWithRemotePost:)'
       title: 'Harbour notes, revised',
       sticky: true,
       slug: 'harbour-notes',
-      featured_image: 'https://demo.example.com/files/2026/03/harbour.jpg',
+      featured_image: `${harness.server.config.publishing.media.baseUrl}/1/00000000000000c9/harbour.jpg`,
     });
     expect(body.post_thumbnail).toMatchObject({ ID: 201, mime_type: 'image/jpeg', width: 640, height: 480 });
     expect(metadataOf(body)).toEqual([['mood', 'sunny']]);

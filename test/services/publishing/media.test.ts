@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributeList } from '../../../src/services/publishing/flows/postMedia.js';
 import { callJson, startPublishing, type PublishingTestServer } from './support.js';
 
 /**
@@ -157,6 +158,28 @@ describe('upload (wpcom.js addMediaFiles, WordPressKit uploadMedia:, FluxC uploa
     expect(body.error).toBe('invalid_input');
   });
 
+  it('reads attrs as the platform does (array_values): attrs[1] without attrs[0] are the first file’s', async () => {
+    const { body } = await upload(
+      'author',
+      [
+        { name: 'one.png', bytes: await png(4, 4) },
+        { name: 'two.png', bytes: await png(4, 4) },
+      ],
+      { 'attrs[1][caption]': 'Given as 1' },
+    );
+    expect(body.media.map((item: any) => [item.file, item.caption])).toEqual([
+      ['one.png', 'Given as 1'],
+      ['two.png', ''],
+    ]);
+    // A JSON body keyed by index reads the same; a JSON array keeps its places (null: none for that file).
+    expect(attributeList({ '1': { caption: 'a' }, '3': { caption: 'b' } })).toEqual([
+      { caption: 'a' },
+      { caption: 'b' },
+    ]);
+    expect(attributeList([null, { caption: 'b' }])).toEqual([undefined, { caption: 'b' }]);
+    expect(attributeList('x')).toEqual([]);
+  });
+
   it('refuses media_urls of a host the deployment does not allow (rest_upload_sideload_error)', async () => {
     const { status, body } = await callJson(harness, 'POST', '/rest/v1.1/sites/1/media/new', tokens.author, {
       media_urls: ['http://169.254.169.254/latest/meta-data/'],
@@ -226,6 +249,42 @@ describe('list, read, edit, delete', () => {
     expect(v12.body.modified).toEqual(expect.any(String));
   });
 
+  it('keeps an item’s files in the order they were stored, to the millisecond (two edits in one second)', async () => {
+    const [item] = (await upload('author', [{ name: 'ordered.png', bytes: await png(6, 6) }])).body.media;
+    // Two files stored in one second, the later one with the key that sorts first: the time decides, not the key.
+    const file = (key: string, created: string) => ({
+      key,
+      file: 'f.png',
+      mimeType: 'image/png',
+      bytes: 1,
+      width: 1,
+      height: 1,
+      created,
+    });
+    const modified = '2099-01-01T00:00:00.000Z';
+    const earlier = file('media/1/ffffffffffffff01/f.png', '2099-01-01T00:00:00.100Z');
+    const later = file('media/1/0000000000000f02/f.png', '2099-01-01T00:00:00.900Z');
+    expect(await harness.store.replaceMediaFile(1, item.ID, earlier, 'http://x.invalid/1', {}, modified)).toBe(true);
+    expect(await harness.store.replaceMediaFile(1, item.ID, later, 'http://x.invalid/2', {}, modified)).toBe(true);
+    const files = await harness.store.mediaFiles(1, item.ID);
+    expect(files.map((stored) => [stored.key, stored.created])).toEqual([
+      [later.key, later.created],
+      [earlier.key, earlier.created],
+      [expect.stringMatching(/ordered\.png$/), expect.stringMatching(/\.\d{3}Z$/)],
+    ]);
+
+    // Through v1.2's edit: two edits in a row, the history newest first.
+    const [other] = (await upload('author', [{ name: 'edited.png', bytes: await png(6, 6) }])).body.media;
+    const edit = async (name: string) => {
+      const form = new FormData();
+      form.append('media', new Blob([new Uint8Array(await png(7, 7))], { type: 'image/png' }), name);
+      return (await postForm('author', `/rest/v1.2/sites/1/media/${other.ID}/edit`, form)).body;
+    };
+    const first = await edit('first-edit.png');
+    const second = await edit('second-edit.png');
+    expect(second.revision_history.items.map((revision: any) => revision.URL)).toEqual([first.URL, other.URL]);
+  });
+
   it('deletes: answers the item with status "deleted"; its files stop answering at once', async () => {
     const [item] = (await upload('author', [{ name: 'gone.png', bytes: await png(9, 9) }])).body.media;
     expect((await getFile(`${item.URL}?w=4`)).status).toBe(200);
@@ -265,6 +324,8 @@ describe('limits', () => {
   it('refuses a file over MEDIA_MAX_UPLOAD_BYTES and beyond the site quota with the platform codes', async () => {
     const small = await startPublishing({ MEDIA_MAX_UPLOAD_BYTES: '2000', MEDIA_SITE_QUOTA_BYTES: '3000' });
     try {
+      // The demo's pictures count against the site's quota: this test's quota is for its own files.
+      await small.server.built.db.deleteFrom('media_files').where('site_id', '=', 1).execute();
       const token = await small.tokenFor('author');
       const send = async (bytes: Buffer, name: string) => {
         const response = await small.call(`${small.server.url}/rest/v1.1/sites/1/media/new`, {

@@ -25,7 +25,10 @@ describe('context=display (the default) renders title, content and excerpt as HT
       (match) => match[0],
     );
     expect(items).toHaveLength(3);
-    expect(items[0]).toContain('src="https://demo.example.com/files/2026/02/boat-01.jpg"');
+    // The demo's pictures are files of this deployment (each in a folder named by its ID in hex).
+    expect(items[0]).toContain(
+      `src="${harness.server.config.publishing.media.baseUrl}/1/000000000000012d/boat-01.jpg"`,
+    );
     expect(items[1]).toContain('class="gallery-icon portrait"');
     expect(items[2]).toContain('boat-03.jpg');
   });

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { NewPost, PostChanges } from '../../../src/services/publishing/domain/postColumns.js';
+import type { NewMedia } from '../../../src/services/publishing/domain/media.js';
 import type { AutosaveWrite, PublishingStore } from '../../../src/services/publishing/domain/publishingStore.js';
 import { type StoredText, storedText } from '../../../src/services/publishing/domain/storedText.js';
 
@@ -13,6 +14,8 @@ declare const store: PublishingStore;
 declare const sent: string;
 declare const changes: Omit<PostChanges, 'title' | 'content' | 'excerpt'>;
 declare const post: Omit<NewPost, 'title' | 'content' | 'excerpt'>;
+declare const media: Omit<NewMedia, 'attributes'>;
+declare const file: NewMedia['file'];
 const stored = storedText('content', sent, new Set());
 
 describe('text into the store', () => {
@@ -50,6 +53,27 @@ describe('text into the store', () => {
       await store.saveAutosave({ ...autosave, excerpt: stored });
       await store.addTerm(1, 'post_tag', storedText('termName', sent, new Set()), 'slug');
       await store.updateTerm(1, 'category', 1, { name: stored, description: stored });
+    };
+    expectTypeOf(writes).toBeFunction();
+  });
+
+  it('does not compile from a plain string into a media write (title, caption, description, alt)', () => {
+    const attributes = { title: stored, caption: stored, description: stored, alt: stored, postId: null };
+    const writes = async () => {
+      // @ts-expect-error a new item's caption must be StoredText
+      await store.insertMedia({ ...media, attributes: { ...attributes, caption: sent } });
+      // @ts-expect-error a new item's alt text must be StoredText
+      await store.insertMedia({ ...media, attributes: { ...attributes, alt: sent } });
+      // @ts-expect-error an item's new title must be StoredText
+      await store.updateMedia(1, 1, { title: sent }, '');
+      // @ts-expect-error an item's new description must be StoredText
+      await store.updateMedia(1, 1, { description: sent }, '');
+      // @ts-expect-error an edit's caption must be StoredText
+      await store.replaceMediaFile(1, 1, file, '', { caption: sent }, '');
+      // What storedText gives compiles in each of them.
+      await store.insertMedia({ ...media, attributes });
+      await store.updateMedia(1, 1, { title: stored, description: stored, alt: stored }, '');
+      await store.replaceMediaFile(1, 1, file, '', { caption: stored }, '');
     };
     expectTypeOf(writes).toBeFunction();
   });

@@ -1,4 +1,5 @@
 import type { AttachmentRecord } from './records.js';
+import type { StoredText } from './storedText.js';
 
 /** A media item of a site (an attachment) with what the media endpoints add: its current file and when it last changed. */
 export interface MediaRecord extends AttachmentRecord {
@@ -21,18 +22,29 @@ export interface MediaFileRecord {
   bytes: number;
   width: number;
   height: number;
-  /** ISO-8601 UTC time it was stored. */
+  /** ISO-8601 UTC time it was stored, to the millisecond (an item's files are listed newest first by it). */
   created: string;
 }
 
-/** The attributes of an item a caller sets. */
+/**
+ * The attributes of an item a caller sets: its text only as `storedText`
+ * filtered it (docs/decisions/stored-text.md).
+ */
 export interface MediaAttributes {
-  title?: string;
-  caption?: string;
-  description?: string;
-  alt?: string;
-  /** The post it is attached to (null: none). */
+  title?: StoredText;
+  caption?: StoredText;
+  description?: StoredText;
+  alt?: StoredText;
+  /** The post it is attached to (null: none): a post of the item's site, or the write is refused (`NoSuchMediaParent`). */
   postId?: number | null;
+}
+
+/** What a write of the store throws when the post it would attach an item to is no post of the item's site. */
+export class NoSuchMediaParent extends Error {
+  constructor(readonly postId: number) {
+    super(`No post ${postId} in the media item's site`);
+    this.name = 'NoSuchMediaParent';
+  }
 }
 
 /** A new item with its first file. */
@@ -41,7 +53,7 @@ export interface NewMedia {
   authorId: number;
   date: string;
   url: string;
-  file: Omit<MediaFileRecord, 'mediaId' | 'siteId' | 'created'>;
+  file: Omit<MediaFileRecord, 'mediaId' | 'siteId'>;
   attributes: Required<Omit<MediaAttributes, 'postId'>> & { postId: number | null };
 }
 
@@ -75,11 +87,11 @@ export interface PublishingMedia {
   findMediaFile(key: string): Promise<MediaFileRecord | undefined>;
   /** Bytes of every file the site's items hold (their earlier files included). */
   mediaBytesUsed(siteId: number): Promise<number>;
-  /** Adds the item and its file's row in one transaction; answers its ID. */
+  /** Adds the item and its file's row in one transaction; answers its ID. Throws `NoSuchMediaParent` (nothing written) for a parent that is no post of the site. */
   insertMedia(media: NewMedia): Promise<number>;
-  /** Sets attributes; false when there is no such item. */
+  /** Sets attributes; false when there is no such item. Throws `NoSuchMediaParent` (nothing written) for a parent that is no post of the site. */
   updateMedia(siteId: number, id: number, attributes: MediaAttributes, modified: string): Promise<boolean>;
-  /** Makes `file` the item's current file (its earlier ones kept); false when there is no such item. */
+  /** Makes `file` the item's current file (its earlier ones kept); false when there is no such item. Throws `NoSuchMediaParent` (nothing written) as `updateMedia`. */
   replaceMediaFile(
     siteId: number,
     id: number,

@@ -5,7 +5,7 @@ import { filterPlainText, filterPostHtml, filterTitleHtml } from './kses.js';
  *
  * Every text column a write of the store takes (a post's title, content and
  * excerpt, as saved, autosaved and kept as a revision; a term's name and
- * description; media text when it comes) is typed `StoredText`, and only
+ * description; a media item's title, caption, description and alt) is typed `StoredText`, and only
  * `storedText` below makes one: it filters the text as the platform filters
  * that field for the writer. A plain `string` does not compile into those
  * writes (`test/services/publishing/stored-text.test-d.ts`), so a new way in
@@ -23,9 +23,13 @@ export type StoredText = string & { readonly [filteredForTheStore]: true };
  * - `content`, `excerpt`: `content_save_pre` / `excerpt_save_pre` (`wp_filter_post_kses`), unless `unfiltered_html`;
  * - `termName`: `pre_term_name` (`sanitize_text_field`, `wp_filter_kses`, `_wp_specialchars`): no tags at all, for
  *   every writer (the platform strips them for administrators too), `&`, `<`, `>` as entities;
- * - `termDescription`: `pre_term_description` (`wp_filter_kses`), unless `unfiltered_html`.
+ * - `termDescription`: `pre_term_description` (`wp_filter_kses`), unless `unfiltered_html`;
+ * - `mediaAlt`: an image's alternative text (`wp_strip_all_tags` in the media endpoints): no tags, for every writer.
+ *
+ * A media item is a post of the platform: its title is stored as `title`, its caption as `excerpt`, its
+ * description as `content`.
  */
-export type TextField = 'title' | 'content' | 'excerpt' | 'termName' | 'termDescription';
+export type TextField = 'title' | 'content' | 'excerpt' | 'termName' | 'termDescription' | 'mediaAlt';
 
 /** Nothing: what a post or term without that text stores. */
 export const NO_TEXT = '' as StoredText;
@@ -40,7 +44,7 @@ export const UNTRUSTED: ReadonlySet<string> = new Set();
  * (`unfiltered_html`: administrators and editors).
  */
 export function storedText(field: TextField, text: string, capabilities: ReadonlySet<string>): StoredText {
-  if (field === 'termName') return filterPlainText(text) as StoredText;
+  if (field === 'termName' || field === 'mediaAlt') return filterPlainText(text) as StoredText;
   if (capabilities.has('unfiltered_html')) return text as StoredText;
   const filtered = field === 'content' || field === 'excerpt' ? filterPostHtml(text) : filterTitleHtml(text);
   return filtered as StoredText;

@@ -6,7 +6,8 @@ import type {
   MediaUploadError,
 } from '../../../../generated/publishing/types.gen.js';
 import { openSite, type Viewer } from '../domain/access.js';
-import type { MediaAttributes, MediaQuery, MediaRecord } from '../domain/media.js';
+import { NoSuchMediaParent, type MediaAttributes, type MediaQuery, type MediaRecord } from '../domain/media.js';
+import { NO_TEXT, storedText, type TextField } from '../domain/storedText.js';
 import {
   cannotDeleteMedia,
   cannotEditMedia,
@@ -41,24 +42,45 @@ export interface GivenAttributes {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
-/** The post an item is to be attached to: a post of this site (400 otherwise); `0` or empty detaches it. */
-async function parentOf(deps: MediaDeps, siteId: number, given: unknown): Promise<number | null | undefined> {
+/** The post an item is to be attached to, as given: an ID (the store checks it is a post of the site); `0` or empty detaches it. */
+function parentOf(given: unknown): number | null | undefined {
   if (given === undefined || given === null) return undefined;
   const id = Number.parseInt(String(given), 10);
-  if (!Number.isFinite(id) || id <= 0) return null;
-  if (!(await deps.store.findPost(siteId, id))) throw invalidMediaParent();
-  return id;
+  return Number.isFinite(id) && id > 0 ? id : null;
 }
 
-async function attributesOf(deps: MediaDeps, siteId: number, given: GivenAttributes): Promise<MediaAttributes> {
-  const postId = await parentOf(deps, siteId, given.parent_id);
-  return {
-    ...(text(given.title) !== undefined ? { title: text(given.title) } : {}),
-    ...(text(given.caption) !== undefined ? { caption: text(given.caption) } : {}),
-    ...(text(given.description) !== undefined ? { description: text(given.description) } : {}),
-    ...(text(given.alt) !== undefined ? { alt: text(given.alt) } : {}),
+/**
+ * The attributes a request gives, as the store takes them: each text
+ * filtered as the platform's media endpoints store it for the writer
+ * (`storedText`: the title as a post's title, the caption as an excerpt,
+ * the description as content, the alt text without tags).
+ */
+function attributesOf(given: GivenAttributes, capabilities: ReadonlySet<string>): MediaAttributes {
+  const postId = parentOf(given.parent_id);
+  const stored = (field: TextField, value: unknown) => {
+    const sent = text(value);
+    return sent === undefined ? undefined : storedText(field, sent, capabilities);
+  };
+  const attributes: MediaAttributes = {
+    title: stored('title', given.title),
+    caption: stored('excerpt', given.caption),
+    description: stored('content', given.description),
+    alt: stored('mediaAlt', given.alt),
     ...(postId !== undefined ? { postId } : {}),
   };
+  for (const key of ['title', 'caption', 'description', 'alt'] as const)
+    if (attributes[key] === undefined) delete attributes[key];
+  return attributes;
+}
+
+/** Runs a write of the store, answering a parent that is no post of the site as the caller's 400. */
+async function inSiteParent<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof NoSuchMediaParent) throw invalidMediaParent();
+    throw error;
+  }
 }
 
 /** A file name as stored: its base name, plain characters only, its extension the one of its content. */
@@ -127,7 +149,8 @@ async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
   }
   const file = storedName(name, ingested.extension);
   const key = `media/${siteId}/${randomBytes(8).toString('hex')}/${file}`;
-  await files.put(key, ingested.bytes, ingested.mimeType);
+  // A put that fails may still have written the file (a store that answered late, or not at all): delete it again.
+  await keepingFile(deps, key, () => files.put(key, ingested.bytes, ingested.mimeType));
   return {
     name,
     key,
@@ -138,6 +161,8 @@ async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
       bytes: ingested.bytes.length,
       width: ingested.width,
       height: ingested.height,
+      // To the millisecond: two edits in one second keep their order in the item's history.
+      created: new Date().toISOString(),
     },
   };
 }
@@ -169,6 +194,7 @@ export async function addMedia(
   deps: MediaDeps,
   siteId: number,
   viewerId: number,
+  capabilities: ReadonlySet<string>,
   sources: readonly MediaSource[],
   givenAttributes: readonly (GivenAttributes | undefined)[],
   postId?: number,
@@ -178,26 +204,28 @@ export async function addMedia(
   for (const [index, source] of sources.entries()) {
     const label = source.kind === 'file' ? source.name : source.url;
     try {
-      const given = await attributesOf(deps, siteId, {
-        ...givenAttributes[index],
-        ...(postId === undefined ? {} : { parent_id: undefined }),
-      });
+      const given = attributesOf(
+        { ...givenAttributes[index], ...(postId === undefined ? {} : { parent_id: undefined }) },
+        capabilities,
+      );
       const stored = await storeFile(deps, siteId, source);
       const id = await keepingFile(deps, stored.key, () =>
-        deps.store.insertMedia({
-          siteId,
-          authorId: viewerId,
-          date: nowIso(),
-          url: deps.media.urlOf(stored.key),
-          file: stored.file,
-          attributes: {
-            title: given.title ?? titleOf(stored.name),
-            caption: given.caption ?? '',
-            description: given.description ?? '',
-            alt: given.alt ?? '',
-            postId: postId ?? given.postId ?? null,
-          },
-        }),
+        inSiteParent(() =>
+          deps.store.insertMedia({
+            siteId,
+            authorId: viewerId,
+            date: nowIso(),
+            url: deps.media.urlOf(stored.key),
+            file: stored.file,
+            attributes: {
+              title: given.title ?? storedText('title', titleOf(stored.name), capabilities),
+              caption: given.caption ?? NO_TEXT,
+              description: given.description ?? NO_TEXT,
+              alt: given.alt ?? NO_TEXT,
+              postId: postId ?? given.postId ?? null,
+            },
+          }),
+        ),
       );
       const item = await deps.store.findMedia(siteId, id);
       if (item) media.push(mediaObject(item, deps.publicUrl));
@@ -214,9 +242,9 @@ export async function uploadMedia(
   deps: MediaDeps,
   request: UploadRequest,
 ): Promise<{ media: MediaItem[]; errors: MediaUploadError[] }> {
-  const { site } = await openForWrite(deps, request.site, request.viewerId);
+  const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
   if (request.sources.length === 0) throw noMediaGiven();
-  return addMedia(deps, site.id, request.viewerId, request.sources, request.attributes);
+  return addMedia(deps, site.id, request.viewerId, roleCapabilities, request.sources, request.attributes);
 }
 
 export interface ListMediaRequest extends Omit<MediaQuery, 'siteId' | 'from'> {
@@ -293,8 +321,9 @@ export async function updateMedia(
 ): Promise<MediaItem> {
   const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
   await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
-  const attributes = await attributesOf(deps, site.id, request.body);
-  if (!(await deps.store.updateMedia(site.id, request.id, attributes, nowIso()))) throw unknownMedia();
+  const attributes = attributesOf(request.body, roleCapabilities);
+  const updated = await inSiteParent(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
+  if (!updated) throw unknownMedia();
   const item = await deps.store.findMedia(site.id, request.id);
   if (!item) throw unknownMedia();
   return mediaObject(item, deps.publicUrl);
@@ -321,9 +350,9 @@ export async function editMedia(
 ): Promise<MediaItemV12> {
   const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
   await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
-  const attributes = await attributesOf(deps, site.id, request.body);
+  const attributes = attributesOf(request.body, roleCapabilities);
   if (!request.source) {
-    await deps.store.updateMedia(site.id, request.id, attributes, nowIso());
+    await inSiteParent(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
   } else {
     let stored: Awaited<ReturnType<typeof storeFile>>;
     try {
@@ -333,13 +362,15 @@ export async function editMedia(
       throw error;
     }
     const replaced = await keepingFile(deps, stored.key, async () => {
-      const done = await deps.store.replaceMediaFile(
-        site.id,
-        request.id,
-        stored.file,
-        deps.media.urlOf(stored.key),
-        attributes,
-        nowIso(),
+      const done = await inSiteParent(() =>
+        deps.store.replaceMediaFile(
+          site.id,
+          request.id,
+          stored.file,
+          deps.media.urlOf(stored.key),
+          attributes,
+          nowIso(),
+        ),
       );
       if (!done) throw unknownMedia();
       return done;

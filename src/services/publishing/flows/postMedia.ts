@@ -3,16 +3,22 @@ import type { FlowDeps } from './deps.js';
 import { addMedia, type GivenAttributes, type MediaSource } from './media.js';
 import type { WriteInput } from './writeInput.js';
 
-/** `media_attrs` (or `attrs`) as a list by index: an array, or an object keyed by index. */
+/** At most this many attributes are read (the multipart reader takes at most 20 files). */
+const MAX_ATTRIBUTES = 100;
+
+/**
+ * `media_attrs` (or `attrs`) as the platform reads them: its values in
+ * order, their keys dropped (`handle_media_creation_v1_1`:
+ * `array_values($media_attrs)`), so the first attributes given are the
+ * first file's whatever their index (`attrs[1]` without `attrs[0]` is the
+ * first file's, as the form's bracket reader also makes it). An array is
+ * taken as it is (a JSON `null` keeps its place).
+ */
 export function attributeList(value: unknown): (GivenAttributes | undefined)[] {
-  if (Array.isArray(value)) return value as GivenAttributes[];
-  if (!value || typeof value !== 'object') return [];
-  const list: (GivenAttributes | undefined)[] = [];
-  for (const [index, attributes] of Object.entries(value)) {
-    const at = Number(index);
-    if (Number.isSafeInteger(at) && at >= 0 && at < 100) list[at] = attributes as GivenAttributes;
-  }
-  return list;
+  const values = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : [];
+  return values
+    .slice(0, MAX_ATTRIBUTES)
+    .map((attributes) => (attributes && typeof attributes === 'object' ? (attributes as GivenAttributes) : undefined));
 }
 
 /** `media_urls` as a list of URLs. */
@@ -55,6 +61,7 @@ export async function attachPostMedia(
       message: 'User cannot upload media.',
     }));
   }
-  const { errors } = await addMedia(deps, siteId, viewerId, sources, attributeList(body.media_attrs), postId);
+  const attributes = attributeList(body.media_attrs);
+  const { errors } = await addMedia(deps, siteId, viewerId, roleCapabilities, sources, attributes, postId);
   return errors.length > 0 ? errors : undefined;
 }

@@ -3,11 +3,19 @@ import type { PlatformConfig } from '../../../platform/config.js';
 import type { PublishingTables } from './tables.js';
 import * as demo from './demoData.js';
 import { linkUsersToAccounts } from './accountLinks.js';
+import { demoMediaFiles, insertDemoMediaFiles, putDemoMediaFiles } from './demoMedia.js';
+import type { PublishingConfig } from '../settings.js';
 
 /** Loads the publishing demo data (see docs/publishing.md) in one transaction when there is no site yet. */
-export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: PlatformConfig): Promise<void> {
+export async function seedPublishingDemo(db: Kysely<PublishingTables>, config: PlatformConfig): Promise<void> {
   const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   if (anySite) return;
+  // The demo's pictures, in this deployment's media storage (when the publishing settings are read).
+  const media = (config as PlatformConfig & Partial<PublishingConfig>).publishing?.media;
+  const { attachments, files } = media
+    ? await demoMediaFiles(demo.attachments, media)
+    : { attachments: demo.attachments, files: [] };
+  if (media) await putDemoMediaFiles(files, media.storage);
   await db.transaction().execute(async (trx) => {
     // Parents before children, for the foreign keys.
     await trx.insertInto('sites').values(demo.sites).execute();
@@ -19,7 +27,8 @@ export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: 
     await trx.insertInto('trash_meta').values(demo.trashMeta).execute();
     await trx.insertInto('terms').values(demo.terms).execute();
     await trx.insertInto('post_terms').values(demo.postTerms).execute();
-    await trx.insertInto('attachments').values(demo.attachments).execute();
+    await trx.insertInto('attachments').values(attachments).execute();
+    await insertDemoMediaFiles(trx, attachments);
     await trx.insertInto('post_meta').values(demo.postMeta).execute();
     await trx.insertInto('likes').values(demo.likes).execute();
     await trx.insertInto('comments').values(demo.comments).execute();

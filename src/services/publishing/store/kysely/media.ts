@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import type { MediaFileRecord, MediaRecord, PublishingMedia } from '../../domain/media.js';
+import {
+  NoSuchMediaParent,
+  type MediaAttributes,
+  type MediaFileRecord,
+  type MediaRecord,
+  type PublishingMedia,
+} from '../../domain/media.js';
 import { atomically, retryingTaken } from '../transactions.js';
 import type { AttachmentsTable, MediaFilesTable } from '../tables.js';
 import { isStorableId, type Db } from './db.js';
@@ -39,6 +45,25 @@ const fileRecord = (row: Selectable<MediaFilesTable>): MediaFileRecord => ({
   height: row.height,
   created: row.created,
 });
+
+/**
+ * The post an item is to be attached to, checked in the write's transaction:
+ * a post of the item's site, or the write throws `NoSuchMediaParent` and
+ * writes nothing. Every write that sets a parent passes here, whatever path
+ * it came by (the upload's `attrs`, an update, an edit, a post's media).
+ */
+async function parentInSite(db: Db, siteId: number, postId: number | null | undefined): Promise<void> {
+  if (postId === undefined || postId === null) return;
+  const found =
+    isStorableId(postId) &&
+    (await db
+      .selectFrom('posts')
+      .select('id')
+      .where('id', '=', postId)
+      .where('site_id', '=', siteId)
+      .executeTakeFirst());
+  if (!found) throw new NoSuchMediaParent(postId);
+}
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -133,6 +158,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
       return retryingTaken(
         db,
         async (trx) => {
+          await parentInSite(trx, media.siteId, media.attributes.postId);
           const top = await trx
             .selectFrom('attachments')
             .select((eb) => eb.fn.max('id').as('top'))
@@ -164,7 +190,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
             .execute();
           await trx
             .insertInto('media_files')
-            .values({ ...fileRow(file), site_id: media.siteId, media_id: id, created: media.date })
+            .values({ ...fileRow(file), site_id: media.siteId, media_id: id })
             .execute();
           return id;
         },
@@ -174,17 +200,21 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
 
     async updateMedia(siteId, id, attributes, modified) {
       if (!isStorableId(id)) return false;
-      const result = await db
-        .updateTable('attachments')
-        .set({ ...attributeColumns(attributes), modified })
-        .where('id', '=', id)
-        .where('site_id', '=', siteId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return atomically(db, async (trx) => {
+        await parentInSite(trx, siteId, attributes.postId);
+        const result = await trx
+          .updateTable('attachments')
+          .set({ ...attributeColumns(attributes), modified })
+          .where('id', '=', id)
+          .where('site_id', '=', siteId)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows) > 0;
+      });
     },
 
     replaceMediaFile(siteId, id, file, url, attributes, modified) {
       return atomically(db, async (trx) => {
+        await parentInSite(trx, siteId, attributes.postId);
         const result = await trx
           .updateTable('attachments')
           .set({
@@ -204,7 +234,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
         if (Number(result.numUpdatedRows) === 0) return false;
         await trx
           .insertInto('media_files')
-          .values({ ...fileRow(file), site_id: siteId, media_id: id, created: modified })
+          .values({ ...fileRow(file), site_id: siteId, media_id: id })
           .execute();
         return true;
       });
@@ -244,16 +274,17 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
   };
 }
 
-const fileRow = (file: Omit<MediaFileRecord, 'mediaId' | 'siteId' | 'created'>) => ({
+const fileRow = (file: Omit<MediaFileRecord, 'mediaId' | 'siteId'>) => ({
   key: file.key,
   file: file.file,
   mime_type: file.mimeType,
   bytes: file.bytes,
   width: file.width,
   height: file.height,
+  created: file.created,
 });
 
-const attributeColumns = (attributes: import('../../domain/media.js').MediaAttributes) => ({
+const attributeColumns = (attributes: MediaAttributes) => ({
   ...(attributes.title !== undefined ? { title: attributes.title } : {}),
   ...(attributes.caption !== undefined ? { caption: attributes.caption } : {}),
   ...(attributes.description !== undefined ? { description: attributes.description } : {}),
