@@ -11,6 +11,7 @@ import { underPrefix } from '../../platform/pipeline/service.js';
 import type { ScopedHook } from '../../platform/pipeline/hooks.js';
 import { rateLimits, type LimitDeclaration } from '../../platform/security/limits.js';
 import type { RedisClient } from '../../platform/store/redis.js';
+import type { SiteDirectory } from '../../platform/module.js';
 import { isStoreUnavailable } from '../../platform/store/unavailable.js';
 import type { AccountsTables } from '../tables.js';
 import { kyselyOAuthAdapter, type ClientMetadata } from './adapter.js';
@@ -47,6 +48,8 @@ export interface OAuthLimits {
 
 export interface AuthorizationServerOptions {
   db: Kysely<AccountsTables>;
+  /** The sites a grant may cover, from the module that keeps them: a token response names the first. */
+  sites: SiteDirectory;
   /** The deployment's public origin (`PUBLIC_URL`): the issuer is `<origin>/oauth2`. */
   publicUrl: string;
   /** The dashboard page the person consents on; the interaction's id follows as `#consent=<uid>`. */
@@ -173,7 +176,7 @@ export function authorizationServer(options: AuthorizationServerOptions): Author
           if (ctx.oidc?.route === 'token' && typeof body.access_token === 'string') {
             // The token response names the site, as the real platform's does (`blog_id`, `blog_url`), on a refresh too.
             const grantId = (await ctx.oidc.provider.AccessToken.find(body.access_token))?.grantId;
-            const site = grantId ? await grantSite(options.db, grantId) : undefined;
+            const site = grantId ? await grantSite(options.db, options.sites, grantId) : undefined;
             if (site) Object.assign(body, site);
             const grant = ctx.oidc.entities.Grant;
             if (options.tokenResponse && grant?.accountId) {

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { PlatformConfig } from '../../../platform/config.js';
-import type { PublishingTables } from './tables.js';
+import type { PublishingDatabase } from './tables.js';
 import * as demo from './demoData.js';
 import { linkUsersToAccounts } from './accountLinks.js';
 
 /** Loads the publishing demo data (see docs/publishing.md) in one transaction when there is no site yet. */
-export async function seedPublishingDemo(db: Kysely<PublishingTables>, _config: PlatformConfig): Promise<void> {
+export async function seedPublishingDemo(db: Kysely<PublishingDatabase>, _config: PlatformConfig): Promise<void> {
   const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   if (anySite) return;
   await db.transaction().execute(async (trx) => {

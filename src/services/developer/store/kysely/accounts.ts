@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { changeAccountEmail, createAccount, deleteAccountIn, findAccountId } from '../../../../accounts/accounts.js';
 import { endWhatCredentialsOpened } from '../credentialsChanged.js';
-import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperAccounts } from '../../domain/developerStore.js';
@@ -14,7 +13,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {
-          const accountId = await createAccount(accountsOf(trx), email, now);
+          const accountId = await createAccount(trx, email, now);
           if (accountId === 'email-taken') return accountId;
           await trx
             .insertInto('developer_credentials')
@@ -91,18 +90,18 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     deleteAccount: (accountId) =>
       db.transaction().execute(async (trx) => {
         await endWhatCredentialsOpened(trx, accountId);
-        return deleteAccountIn(accountsOf(trx), accountId);
+        return deleteAccountIn(trx, accountId);
       }),
 
     async isEmailTaken(email) {
-      return (await findAccountId(accountsOf(db), email)) !== undefined;
+      return (await findAccountId(db, email)) !== undefined;
     },
 
     async changeEmail(accountId, newEmail) {
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {
-          if ((await changeAccountEmail(accountsOf(trx), accountId, newEmail)) === 'email-taken') return 'email-taken';
+          if ((await changeAccountEmail(trx, accountId, newEmail)) === 'email-taken') return 'email-taken';
           await trx
             .updateTable('developer_credentials')
             .set({ email_verified_at: now })

@@ -396,10 +396,10 @@ export function listQueries(db: Db, query: PostListQuery) {
 
 /** A list's page (ordered, limited, each post with its trash memory and the value it was sorted by) and its count, for one shape. */
 interface ListStatements {
-  page: PreparedQuery<ListValues, PostRow & { sort_value: string | number }>;
+  page: PreparedQuery<PublishingTables, ListValues, PostRow & { sort_value: string | number }>;
   /** The page's post IDs and sort values only (its records kept, see `keptOrRead`). */
-  pageIds: PreparedQuery<ListValues, { id: number; sort_value: string | number }>;
-  total: PreparedQuery<ListValues, { n: string | number | bigint }>;
+  pageIds: PreparedQuery<PublishingTables, ListValues, { id: number; sort_value: string | number }>;
+  total: PreparedQuery<PublishingTables, ListValues, { n: string | number | bigint }>;
 }
 
 /** Most shapes whose statements are kept (lists use a handful). */
