@@ -91,6 +91,10 @@ describe('the modules', () => {
   it('no store is typed Kysely<any> or cast to other tables outside migrations', () => {
     expect(databaseRetyped(tree)).toEqual([]);
   });
+
+  it(`no file of src/ but data is over ${MAX_LINES} lines`, () => {
+    expect(filesTooLong(tree)).toEqual([]);
+  });
 });
 
 describe("a service's layers", () => {
