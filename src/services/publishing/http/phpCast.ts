@@ -37,9 +37,9 @@ export { phpInt };
  * a body's cast gives is typed from the same keywords (`CastBodies`, which
  * `npm run generate` writes from the contract), so a handler asserts nothing.
  */
-export interface InputCasts {
+export interface InputCasts<Bodies = CastBodies> {
   /** The operation's body as the endpoint layer casts it (an empty object for no body). */
-  body<Id extends keyof CastBodies>(operationId: Id, body: unknown): CastBodies[Id];
+  body<Id extends keyof Bodies & string>(operationId: Id, body: unknown): Bodies[Id];
   /** The operation's query as the endpoint layer casts it. */
   query(operationId: string, query: Record<string, unknown>): Record<string, unknown>;
 }
@@ -178,7 +178,7 @@ function castField(field: FieldCast, value: unknown, defaults: boolean): unknown
 }
 
 /** The casting step over a contract's operations (see `InputCasts`). */
-export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCasts {
+export function phpInputCasts<Bodies = CastBodies>(contract: Pick<Contract, 'dereferenced'>): InputCasts<Bodies> {
   const operations = operationsOf(contract.dereferenced);
   const compiled = new Map<string, OperationCasts>();
   const casts = (operationId: string) => {
@@ -191,7 +191,7 @@ export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCa
     return found;
   };
   return {
-    body<Id extends keyof CastBodies>(operationId: Id, body: unknown) {
+    body<Id extends keyof Bodies & string>(operationId: Id, body: unknown) {
       const { body: fields, defaults } = casts(operationId);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       const cast: Record<string, unknown> = {};
@@ -200,7 +200,7 @@ export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCa
         if (value !== undefined) cast[name] = value;
       }
       // The one place the cast's output meets its type: both are read from the same keywords of the contract.
-      return cast as CastBodies[Id];
+      return cast as Bodies[Id];
     },
     query(operationId, query) {
       const { query: fields } = casts(operationId);
