@@ -17,8 +17,7 @@ import type { BuiltService, ServiceModule, StoreModule, TablesOf } from './platf
 import { healthRoutes, type ReadinessCheck } from './platform/ops/health.js';
 import { createLogger } from './platform/ops/logger.js';
 import { createMetrics, metricsRoute, type Metrics } from './platform/ops/metrics.js';
-import { observeRequests, requestObserver } from './platform/ops/observe.js';
-import { fastPath, type FastPathCounts } from './platform/pipeline/fastPath.js';
+import { observeRequests } from './platform/ops/observe.js';
 import { startTracing } from './platform/ops/tracing.js';
 import { projectFile } from './platform/projectRoot.js';
 import { openDatabase, postgresPool, withStartupLock, type OpenDatabase } from './platform/store/database.js';
@@ -50,13 +49,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
 
 export interface BuiltApp {
   app: Koa;
-  /**
-   * The request listener the HTTP server runs: Koa's, behind the fast path
-   * when a service offers one (`fastOperations`) and tracing is off.
-   */
+  /** The request listener the HTTP server runs: Koa's, every request through the one pipeline. */
   callback(): RequestListener;
-  /** What the fast path answered, when there is one. */
-  fastPath?: FastPathCounts;
   /** The app of the metrics port (`METRICS_PORT`), when configured; the caller listens on it. */
   metricsApp?: Koa;
   logger: Logger;
@@ -256,16 +250,9 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     metricsApp.use(metricsRoute(metrics, { token: config.metrics.token }));
   }
 
-  // The fast path answers what the pipeline already answered, before Koa; with tracing on, every request gets its span.
-  const fastOperations = tracing ? [] : built.flatMap((service) => service.fastOperations ?? []);
-  const listener = fastOperations.length
-    ? fastPath(app, app.callback(), fastOperations, requestObserver(logger, metrics))
-    : undefined;
-
   return {
     app,
-    callback: () => listener ?? app.callback(),
-    ...(listener ? { fastPath: listener.counts } : {}),
+    callback: () => app.callback(),
     metricsApp,
     logger,
     metrics,

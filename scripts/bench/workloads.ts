@@ -9,15 +9,22 @@
  * - `zipf`: a Zipf mix (s = 1) over the 10,000 profiles;
  * - `uniform`: a uniform mix over the 10,000.
  *
- * Three servers, loaded in alternating rounds (BENCH_ROUNDS, default 3, of
+ * The servers, loaded in alternating rounds (BENCH_ROUNDS, default 3, of
  * BENCH_DURATION seconds, default 4, BENCH_CONNECTIONS connections, default
- * 50): the compiled project as shipped, the project with
- * `PROFILES_FAST_PATH=false` (the pipeline alone) and the stack. Per
- * workload and server: CPU per request (the least of the rounds), p99 (the
- * worst), RSS (the largest read at the end of a round), each also as a
- * multiple of the stack's in the same run; and the machine's load average.
+ * 50): the compiled project, the stack, and on `one` the floor (a bare Koa
+ * route writing alex's answer and the project's headers as constants,
+ * peers/koa.ts). Per workload and server: CPU per request (the least of the
+ * rounds), p99 (the worst), RSS (the largest read at the end of a round),
+ * each also as a multiple of the stack's in the same run, and on `one` the
+ * project's CPU as a multiple of the floor's; and the machine's load average.
  * Writes .tmp/bench-workloads.json. BENCH_SKIP_BUILD=1: the server is
  * already compiled (`npm run bench` builds it first).
+ *
+ * BENCH_WORKLOADS (`one,zipf,uniform` by default) picks workloads;
+ * BENCH_PROJECT_ENV (JSON) adds a second project server with those settings
+ * besides (what a setting costs, side by side); BENCH_CPU_PROF=DIR starts the
+ * project's server with `node --cpu-prof` into DIR (its profile is written
+ * when it stops; `tsx scripts/bench/cpuprofile.ts FILE` summarises it).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -81,17 +88,24 @@ const SEQUENCE = 1 << 20;
 const zipf = zipfIndexes(PROFILES, SEQUENCE, random(1));
 const uniformNext = random(2);
 const uniform = Uint16Array.from({ length: SEQUENCE }, () => Math.floor(uniformNext() * PROFILES));
-const WORKLOADS = [
-  { name: 'one profile', pathOf: undefined },
+const ALL_WORKLOADS = [
+  { key: 'one', name: 'one profile', pathOf: undefined },
   {
+    key: 'zipf',
     name: `Zipf over ${PROFILES.toLocaleString('en')}`,
     pathOf: (n: number) => `/v3/profiles/${slugOf(zipf[n % SEQUENCE]!)}`,
   },
   {
+    key: 'uniform',
     name: `uniform over ${PROFILES.toLocaleString('en')}`,
     pathOf: (n: number) => `/v3/profiles/${slugOf(uniform[n % SEQUENCE]!)}`,
   },
 ] as const;
+const picked = (process.env.BENCH_WORKLOADS ?? 'one,zipf,uniform').split(',').map((key) => key.trim());
+const WORKLOADS = ALL_WORKLOADS.filter((workload) => picked.includes(workload.key));
+const FLOOR = "bare Koa route writing the project's headers";
+const STACK = 'Fastify + openapi-glue + rate-limit + SQLite read';
+const PROJECT = 'this project';
 
 /** Copies alex's account and profile `count` times, as `bench-00000`…: the project's own tables, in one transaction. */
 function addProfiles(file: string, count: number): void {
@@ -131,8 +145,13 @@ function addProfiles(file: string, count: number): void {
 const dir = mkdtempSync(join(tmpdir(), 'bench-workloads-'));
 const children: ChildProcess[] = [];
 
-async function started(name: string, script: string, env: Record<string, string>): Promise<Server> {
-  const child = startScript(script, env);
+async function started(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+): Promise<Server> {
+  const child = startScript(script, env, { nodeFlags });
   children.push(child);
   const server: Server = { name, child, base: `http://127.0.0.1:${env.PORT ?? env.BENCH_PORT}` };
   await waitFor(`${server.base}${LOOKUP}`, { status: 200, timeoutMs: 60_000 });
@@ -159,37 +178,65 @@ try {
   const first = await started('seeding', COMPILED_ENTRY, await projectEnv(databaseUrl));
   await stop(first.child);
   addProfiles(file, PROFILES);
-  const stackBundle = (await bundledPeers(['scripts/bench/peers/fastifyStack.ts'])).get(
-    'scripts/bench/peers/fastifyStack.ts',
-  )!;
-  const stackPort = await freePort();
-  const servers = [
-    await started('this project, as shipped', COMPILED_ENTRY, await projectEnv(databaseUrl)),
-    await started(
-      'this project, `PROFILES_FAST_PATH=false`',
-      COMPILED_ENTRY,
-      await projectEnv(databaseUrl, { PROFILES_FAST_PATH: 'false' }),
+  const bundles = await bundledPeers(['scripts/bench/peers/fastifyStack.ts', 'scripts/bench/peers/koa.ts']);
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const projectFlags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const project = await started(PROJECT, COMPILED_ENTRY, await projectEnv(databaseUrl), projectFlags);
+  const extraEnv = process.env.BENCH_PROJECT_ENV
+    ? (JSON.parse(process.env.BENCH_PROJECT_ENV) as Record<string, string>)
+    : undefined;
+  // The floor answers alex's bytes with the headers the project sent with them (Node adds those it writes itself).
+  const sample = await fetch(`${project.base}${LOOKUP}`);
+  const bodyFile = join(dir, 'answer.json');
+  writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+  const projectHeaders = Object.fromEntries(
+    [...sample.headers].filter(
+      ([name]) =>
+        !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding'].includes(name),
     ),
-    await started('Fastify + openapi-glue + rate-limit + SQLite read', stackBundle, {
-      BENCH_PORT: String(stackPort),
+  );
+  const servers = [
+    project,
+    ...(extraEnv
+      ? [
+          await started(
+            `${PROJECT}, ${Object.entries(extraEnv)
+              .map(([name, value]) => `\`${name}=${value}\``)
+              .join(' ')}`,
+            COMPILED_ENTRY,
+            await projectEnv(databaseUrl, extraEnv),
+          ),
+        ]
+      : []),
+    await started(STACK, bundles.get('scripts/bench/peers/fastifyStack.ts')!, {
+      BENCH_PORT: String(await freePort()),
       BENCH_CONTRACT: PROFILES_CONTRACT,
       BENCH_DATABASE: file,
       BENCH_BODY_FILE: PROFILES_CONTRACT,
     }),
+    await started(FLOOR, bundles.get('scripts/bench/peers/koa.ts')!, {
+      BENCH_PORT: String(await freePort()),
+      BENCH_BODY_FILE: bodyFile,
+      BENCH_BODY_TYPE: sample.headers.get('content-type') ?? 'application/json',
+      BENCH_HEADERS: JSON.stringify(projectHeaders),
+      BENCH_WITH_HEADERS: '1',
+    }),
   ];
-  // Every server finds the profiles added after the seeding.
+  // Every server finds the profiles added after the seeding (the floor answers alex's bytes to any path).
   for (const server of servers)
     await waitFor(`${server.base}/v3/profiles/${slugOf(PROFILES - 1)}`, { status: 200, timeoutMs: 10_000 });
   const loads: number[] = [];
   const results: Record<string, Record<string, { cpuMicros: number; p99: number; rssMB: number; errors: number }>> = {};
   for (const workload of WORKLOADS) {
-    const runs = new Map<string, Measurement[]>(servers.map((server) => [server.name, []]));
-    const rss = new Map<string, number[]>(servers.map((server) => [server.name, []]));
-    for (const server of servers)
+    // The floor answers alex's bytes whatever the path: a floor of the first workload only.
+    const loaded = workload.key === 'one' ? servers : servers.filter((server) => server.name !== FLOOR);
+    const runs = new Map<string, Measurement[]>(loaded.map((server) => [server.name, []]));
+    const rss = new Map<string, number[]>(loaded.map((server) => [server.name, []]));
+    for (const server of loaded)
       await load(server, { path: LOOKUP, pathOf: workload.pathOf, connections, duration: 1 });
     for (let round = 0; round < rounds; round++) {
-      for (const [i] of servers.entries()) {
-        const server = servers[(i + round) % servers.length]!;
+      for (const [i] of loaded.entries()) {
+        const server = loaded[(i + round) % loaded.length]!;
         console.error(`${workload.name}, round ${round + 1}/${rounds}: ${server.name}`);
         loads.push(loadavg()[0]!);
         runs
@@ -199,7 +246,7 @@ try {
       }
     }
     results[workload.name] = Object.fromEntries(
-      servers.map((server) => {
+      loaded.map((server) => {
         const combined = combine(runs.get(server.name)!);
         return [
           server.name,
@@ -213,18 +260,19 @@ try {
       }),
     );
   }
-  const stack = servers[2]!.name;
+  const stack = STACK;
   const lines = [
     `Load average (1 min) during the rounds: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}; ${rounds} rounds of ${duration} s, ${connections} connections.`,
     '',
-    '| workload | server | CPU per request | × stack | p99 | × stack | RSS | × stack | errors |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| workload | server | CPU per request | × stack | × floor | p99 | × stack | RSS | × stack | errors |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const [workload, byServer] of Object.entries(results)) {
     const base = byServer[stack]!;
+    const floor = byServer[FLOOR];
     for (const [server, row] of Object.entries(byServer))
       lines.push(
-        `| ${workload} | ${server} | ${Math.round(row.cpuMicros)} µs | ${(row.cpuMicros / base.cpuMicros).toFixed(2)} | ${row.p99} ms | ${(row.p99 / base.p99).toFixed(2)} | ${row.rssMB.toFixed(0)} MB | ${(row.rssMB / base.rssMB).toFixed(2)} | ${row.errors} |`,
+        `| ${workload} | ${server} | ${Math.round(row.cpuMicros)} µs | ${(row.cpuMicros / base.cpuMicros).toFixed(2)} | ${floor ? (row.cpuMicros / floor.cpuMicros).toFixed(2) : ''} | ${row.p99} ms | ${(row.p99 / base.p99).toFixed(2)} | ${row.rssMB.toFixed(0)} MB | ${(row.rssMB / base.rssMB).toFixed(2)} | ${row.errors} |`,
       );
   }
   console.log(lines.join('\n'));

@@ -10,7 +10,6 @@ import type { ServiceDefinition } from './pipeline/service.js';
 import type { ChangeBus } from './store/changes.js';
 import type { NamedMigration } from './store/migrations.js';
 import type { ChangeMark } from './store/database.js';
-import type { FastOperation } from './pipeline/fastPath.js';
 import type { ScopedHook } from './pipeline/hooks.js';
 
 /** A site an account may grant an application (OAuth consent), with the account's role on it. */
@@ -125,8 +124,6 @@ export interface BuiltService {
   onRequest?: ScopedHook;
   /** Runs for a request that nothing else took (no service's prefix, no docs page): a page that is no contract operation. */
   onNotFound?: Middleware;
-  /** Operations the fast path may answer before Koa (see `fastPath`), unless tracing is on. */
-  fastOperations?: readonly FastOperation<unknown>[];
 }
 
 /**

@@ -89,7 +89,7 @@ export function createHttpServer(
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  // Before the app's listener: an answer it writes at once (the fast path) is already marked to close.
+  // Before the app's listener: an answer it writes at once is already marked to close.
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     lastAnswer.set(req.socket, res);
     if (draining) closeAfter(res);

@@ -4,7 +4,7 @@ import { setHeader } from './headers.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** A request's id: a well-formed incoming `X-Request-Id`, else a new one (the fast path asks it too). */
+/** A request's id: a well-formed incoming `X-Request-Id`, else a new one. */
 export const requestIdOf = (incoming: string | string[] | undefined): string =>
   typeof incoming === 'string' && SAFE_ID.test(incoming) ? incoming : randomUUID();
 

@@ -16,8 +16,7 @@ export interface ObservedRequest {
 
 /**
  * Counts, times and logs one answered request (`started`: `performance.now()`
- * when it came): the one recorder of the Koa step below and of the fast path
- * (`src/platform/pipeline/fastPath.ts`).
+ * when it came), as the Koa step below runs it for every request.
  *
  * Metrics: a request that no service and operation answered is counted as
  * `service="none"`, `operation="none"` so unknown paths cannot create

@@ -18,6 +18,8 @@ export interface LookupCache<Query, Value> {
   resolve(query: Query): Value | Promise<Value>;
   /** Forgets everything (a change announced on the change bus). */
   clear(): void;
+  /** How many entries it holds, expired ones not yet dropped included. */
+  size(): number;
 }
 
 /** An entry: the read (shared by concurrent lookups) and, once it has answered, its answer. */
@@ -36,7 +38,9 @@ interface Entry<Value> {
  * costs one read each, once. A change made elsewhere takes effect here
  * within `ttlMs`; `clear` makes it sooner. Concurrent lookups of one key
  * share one read; a failed read is not kept. With `ttlMs` 0 every lookup
- * reads the store.
+ * reads the store. Expired entries are dropped every `maxEntries / 8` reads
+ * (a walk of the cache, with no timer), so what a mix of many keys read
+ * once is let go about when it expires, not kept until the cache is full.
  */
 export function cachedLookups<Query, Value>(
   read: (query: Query) => Promise<Value>,
@@ -49,7 +53,8 @@ export function cachedLookups<Query, Value>(
     now?: () => number;
   },
 ): LookupCache<Query, Value> {
-  if (options.ttlMs <= 0) return { lookup: read, known: () => undefined, resolve: read, clear: () => {} };
+  if (options.ttlMs <= 0)
+    return { lookup: read, known: () => undefined, resolve: read, clear: () => {}, size: () => 0 };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
   const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({
     ...growingToEntries(options.maxEntries),
@@ -57,11 +62,17 @@ export function cachedLookups<Query, Value>(
     ...clock,
   });
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
+  const purgeEvery = Math.max(16, Math.ceil(options.maxEntries / 8));
+  let reads = 0;
   const cache: LookupCache<Query, Value> = {
     lookup(query) {
       const key = keyOf(query);
       const entry = remembered.get(key);
       if (entry) return entry.read;
+      if (++reads >= purgeEvery) {
+        reads = 0;
+        remembered.purgeStale();
+      }
       const fresh: Entry<Value> = { read: read(query) };
       remembered.set(key, fresh);
       fresh.read.then(
@@ -81,6 +92,7 @@ export function cachedLookups<Query, Value>(
       return known ? known.value : cache.lookup(query);
     },
     clear: () => remembered.clear(),
+    size: () => remembered.size,
   };
   return cache;
 }

@@ -14,12 +14,9 @@ import { avatarsBusy, profilesErrorBody, rateLimitExceeded, unauthorized } from 
 import { rateLimits } from '../../platform/security/limits.js';
 import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
-import { authenticateApiKey, knownKeyHolder } from './http/authenticateApiKey.js';
-import { notModified, presentAvatarAnswer, presentJsonAnswer, representation } from './http/presentAnswer.js';
+import { authenticateApiKey } from './http/authenticateApiKey.js';
+import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
 import { presentedProfiles } from './http/presentedProfiles.js';
-import { audienceOf } from './http/presentProfile.js';
-import { parseIdentifier } from './domain/identifier.js';
-import { fastOperation, type FastOperation } from '../../platform/pipeline/fastPath.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -71,13 +68,12 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   seed: seedProfilesDemo,
   admin: registerProfilesCommands,
   create: (deps) => {
-    const { definition, fastOperations, page } = profilesParts(profilesDeps(deps));
+    const { definition, page } = profilesParts(profilesDeps(deps));
     return {
       definition: servedDefinition(definition),
       onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
       // A profile's public page at its `profile_url`, for what no route took (http/profilePage.ts).
       onNotFound: page,
-      fastOperations,
     };
   },
 };
@@ -142,19 +138,8 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
   return profilesParts(deps).definition;
 }
 
-/** Where the profile lookups are: `/v3/profiles/{profileIdentifier}`. */
-const LOOKUPS = `${PROFILES_PREFIX}/profiles/`;
-
-/**
- * The profiles service's definition, and the operation the fast path may
- * answer (`PROFILES_FAST_PATH`): the anonymous lookup, for a URL whose 200
- * the pipeline gave for the profile the lookup cache still holds.
- */
-export function profilesParts(deps: ProfilesDeps): {
-  definition: ProfilesDefinition;
-  fastOperations: FastOperation<unknown>[];
-  page: Middleware;
-} {
+/** The profiles service's definition, and its public profile pages (what no route took). */
+export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinition; page: Middleware } {
   const presentFor = presentedProfiles(deps.links);
   const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps, presentFor) };
   const { limits } = deps;
@@ -217,34 +202,8 @@ export function profilesParts(deps: ProfilesDeps): {
    * own, carry their own ETag and cache headers and never vary by caller.
    */
   const anonymous: ProfilesPrincipal = { kind: 'anonymous' };
-  const fast = fastOperation<ProfilesPrincipal>({
-    service: 'profiles',
-    operationId: 'getProfileById',
-    // The lookup's path with one segment.
-    takes: (req) =>
-      req.url!.startsWith(LOOKUPS) && req.url!.length > LOOKUPS.length && !req.url!.includes('/', LOOKUPS.length),
-    // Anonymous without `Authorization`; a key holder for a key the key cache knows as active (else the pipeline).
-    principalOf: (req) =>
-      req.headers.authorization === undefined ? anonymous : knownKeyHolder(deps.keys, req.headers.authorization),
-    audienceOf,
-    current(req, caller) {
-      const raw = req.url!.slice(LOOKUPS.length);
-      let identifier: string;
-      try {
-        identifier = raw.includes('%') ? decodeURIComponent(raw) : raw;
-      } catch {
-        return undefined;
-      }
-      const profile = deps.profiles.knownProfile?.(parseIdentifier(identifier))?.value;
-      return profile && presentFor(profile, audienceOf(caller));
-    },
-    representation,
-    notModified,
-    admit: lookups,
-  });
-  if (deps.config.profiles.fastPath) handlers.getProfileById = fast.noting(handlers.getProfileById);
   const policies: ProfilesPolicies = {
-    getProfileById: { admit: deps.config.profiles.fastPath ? fast.admitOnce : lookups, present: presentJsonAnswer },
+    getProfileById: { admit: lookups, present: presentJsonAnswer },
     getProfileInferredInterestsById: { admit: lookups, present: presentJsonAnswer },
     searchProfilesByVerifiedAccount: { admit: lookups, present: presentJsonAnswer },
     getAvatar: { admit: avatars, present: presentAvatarAnswer },
@@ -274,7 +233,6 @@ export function profilesParts(deps: ProfilesDeps): {
   };
   return {
     definition,
-    fastOperations: deps.config.profiles.fastPath ? [fast as unknown as FastOperation<unknown>] : [],
     page: profilePage(deps, presentFor, lookups),
   };
 }

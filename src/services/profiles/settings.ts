@@ -1,4 +1,4 @@
-import { absoluteUrl, bool, int, rateLimitWindowSeconds, type PlatformConfig } from '../../platform/config.js';
+import { absoluteUrl, int, rateLimitWindowSeconds, type PlatformConfig } from '../../platform/config.js';
 
 /** The profiles service's settings: avatar links and caching, its caches, and its rate limits. */
 export interface ProfilesSettings {
@@ -19,12 +19,6 @@ export interface ProfilesSettings {
    * a key revoked elsewhere keeps working here.
    */
   apiKeyCacheMs: number;
-  /**
-   * Whether an anonymous lookup the pipeline already answered, still valid in
-   * the lookup cache, is answered again before Koa (the fast path,
-   * `PROFILES_FAST_PATH`; the same answer either way).
-   */
-  fastPath: boolean;
   rateLimits: {
     anonymousPerHour: number;
     keyedPerHour: number;
@@ -61,7 +55,6 @@ export function profilesSettingsFromEnv(
       profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
       profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
       apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 1000, 'API_KEY_CACHE_MS'),
-      fastPath: bool(env.PROFILES_FAST_PATH, true, 'PROFILES_FAST_PATH'),
       rateLimits: {
         anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),
         keyedPerHour: int(env.RATE_LIMIT_KEYED, 1000, 'RATE_LIMIT_KEYED'),

@@ -17,6 +17,8 @@ export interface Tree {
   text(file: string): string;
 }
 
+const checkoutTexts = new Map<string, string>();
+
 export const projectTree: Tree = {
   files: (folder) =>
     existsSync(join(root, folder))
@@ -24,7 +26,12 @@ export const projectTree: Tree = {
           .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
           .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
       : [],
-  text: (file) => readFileSync(join(root, file), 'utf8'),
+  text: (file) => {
+    // The checkout does not change while the rules read it; every rule walks every file's imports.
+    let text = checkoutTexts.get(file);
+    if (text === undefined) checkoutTexts.set(file, (text = readFileSync(join(root, file), 'utf8')));
+    return text;
+  },
 };
 
 /** `tree` with these files added or replaced (path → text). */
@@ -60,7 +67,13 @@ export function sourceOf(tree: Tree, file: string): ts.SourceFile {
   return source;
 }
 
+/** A syntax tree's imports, read once per tree (the rules ask for each file's imports many times). */
+const importsRead = new WeakMap<ts.SourceFile, Import[]>();
+
 export function importsOf(tree: Tree, file: string): Import[] {
+  const source = sourceOf(tree, file);
+  const known = importsRead.get(source);
+  if (known) return known;
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) =>
     found.push({
@@ -96,7 +109,8 @@ export function importsOf(tree: Tree, file: string): Import[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(sourceOf(tree, file));
+  visit(source);
+  importsRead.set(source, found);
   return found;
 }
 

@@ -115,3 +115,20 @@ describe('cachedLookups', () => {
     expect(store.reads).toBe(2);
   });
 });
+
+describe('cachedLookups and expired entries', () => {
+  it('lets expired entries go as new keys are read, before the cache is full', async () => {
+    const store = countingStore({});
+    // Not 0: lru-cache takes a start time of 0 for an entry without a lifetime.
+    let now = 1;
+    const cache = cachedLookups(store.read, { ttlMs: 1000, maxEntries: 800, now: () => now });
+    for (let i = 0; i < 100; i++) await cache.lookup(`old-${i}`);
+    expect(cache.size()).toBe(100);
+    now = 2001;
+    // A hundred new keys (more than one purge's worth of reads): the expired hundred are gone, the new ones kept.
+    for (let i = 0; i < 100; i++) await cache.lookup(`new-${i}`);
+    expect(cache.size()).toBeLessThanOrEqual(100);
+    expect(cache.known('new-99')).toEqual({ value: undefined });
+    expect(cache.known('old-0')).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** A strong entity tag of a representation's bytes. */
-export const entityTag = (bytes: Buffer): string => `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+/** A strong entity tag of a representation's bytes (the one-shot `hash`: no Hash object per answer). */
+export const entityTag = (bytes: Buffer): string => `"${hash('sha1', bytes, 'base64url')}"`;

@@ -21,21 +21,5 @@ export function authenticateApiKey(
   return keys.findActiveKey(hash).then(principalOf);
 }
 
-/**
- * The key holder of an `Authorization: Bearer <key>` header (exactly so written) when the key cache already
- * knows the key as active: what `authenticateApiKey` would resolve at once. Undefined for anything else (no
- * such header, a key to look up, an unknown or revoked key): the pipeline then resolves or refuses it.
- */
-export function knownKeyHolder(
-  keys: Partial<Pick<ActiveKeyCache, 'knownActiveKey'>>,
-  authorization: string,
-): ProfilesPrincipal | undefined {
-  if (!authorization.startsWith('Bearer ')) return undefined;
-  const token = authorization.slice('Bearer '.length);
-  if (!isWellFormedApiKey(token)) return undefined;
-  const key = keys.knownActiveKey?.(hashApiKey(token))?.value;
-  return key ? principalOf(key)! : undefined;
-}
-
 const principalOf = (key: ActiveKey | undefined): ProfilesPrincipal | null =>
   key === undefined ? null : { kind: 'key', keyId: key.keyId, accountId: key.accountId, inbox: key.inbox };

@@ -14,7 +14,7 @@ import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers
  */
 const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
 
-/** The bytes and entity tag a 200 JSON answer of `body` is written with (the fast path writes them too). */
+/** The bytes and entity tag a 200 JSON answer of `body` is written with. */
 export function representation(body: object): { bytes: Buffer; etag: string } {
   let known = representations.get(body);
   if (!known) {

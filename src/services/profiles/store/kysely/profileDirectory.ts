@@ -4,12 +4,54 @@ import { SlugInUseError, type ProfileDirectory, type VerifiedAccountSearch } fro
 import { verifiedAccountRows } from './verifiedAccountRows.js';
 import { ensureAccount } from '../../../../accounts/accounts.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
+import { prepared } from '../../../../platform/store/prepared.js';
 
-const LOOKUP_COLUMNS = {
-  sha256: 'accounts.email_sha256',
-  md5: 'accounts.email_md5',
-  slug: 'profiles.slug',
-} as const;
+const HASH_COLUMNS = { sha256: 'accounts.email_sha256', md5: 'accounts.email_md5' } as const;
+
+/**
+ * The `profiles` rows with their account's email hash and their avatar
+ * image's digest, each read by a scalar subquery, not a join: on SQLite a
+ * join that reads every column of the wide `profiles` row measured several
+ * times the cost of reading the row alone, and the subqueries next to
+ * nothing (docs/performance.md, where the workloads' time goes).
+ */
+function profileRows(db: Kysely<ProfilesDatabase>) {
+  return db
+    .selectFrom('profiles')
+    .selectAll('profiles')
+    .select((eb) => [
+      eb
+        .selectFrom('accounts')
+        .select('accounts.email_sha256')
+        .whereRef('accounts.id', '=', 'profiles.account_id')
+        // Every profile has its account (the foreign key).
+        .$asScalar()
+        .$notNull()
+        .as('email_sha256'),
+      eb
+        .selectFrom('profile_avatars')
+        .select('profile_avatars.digest')
+        .whereRef('profile_avatars.account_id', '=', 'profiles.account_id')
+        .as('avatar_digest'),
+    ]);
+}
+
+/** A profile by slug, and by either email hash: built and compiled once, not on every lookup. */
+const profileBySlug = prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+  profileRows(db).where('profiles.slug', '=', p.value),
+);
+const profileByHash = {
+  sha256: prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+    profileRows(db).where('profiles.account_id', '=', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS.sha256, '=', p.value),
+    ),
+  ),
+  md5: prepared((db: Kysely<ProfilesDatabase>, p: { value: string }) =>
+    profileRows(db).where('profiles.account_id', '=', (eb) =>
+      eb.selectFrom('accounts').select('accounts.id').where(HASH_COLUMNS.md5, '=', p.value),
+    ),
+  ),
+};
 
 /**
  * The two queries of a search by verified account: how many profiles match,
@@ -26,12 +68,7 @@ export function verifiedAccountSearchQueries(db: Kysely<ProfilesDatabase>, searc
   const matching = accounts.select((eb) =>
     eb.fn.count<string | number>('profile_verified_accounts.account_id').distinct().as('count'),
   );
-  const page = db
-    .selectFrom('profiles')
-    .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
-    .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
-    .selectAll('profiles')
-    .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
+  const page = profileRows(db)
     .where('profiles.account_id', 'in', accounts.select('profile_verified_accounts.account_id'))
     .orderBy('profiles.slug')
     .limit(search.limit)
@@ -47,14 +84,8 @@ export function kyselyProfileDirectory(
   return {
     async findProfile(lookup) {
       if (lookup.by === 'nothing') return undefined;
-      const row = await readDb
-        .selectFrom('profiles')
-        .innerJoin('accounts', 'accounts.id', 'profiles.account_id')
-        .leftJoin('profile_avatars', 'profile_avatars.account_id', 'profiles.account_id')
-        .selectAll('profiles')
-        .select(['accounts.email_sha256', 'profile_avatars.digest as avatar_digest'])
-        .where(LOOKUP_COLUMNS[lookup.by], '=', lookup.value)
-        .executeTakeFirst();
+      const query = lookup.by === 'slug' ? profileBySlug : profileByHash[lookup.by];
+      const row = await query.executeTakeFirst(readDb, { value: lookup.value });
       return row && fromProfileRow(row);
     },
 
