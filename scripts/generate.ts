@@ -5,12 +5,15 @@
  * operations (operationId to its generated `XxxData` and `XxxResponses`
  * types, and the headers each status declares, required ones required)
  * and the names of its security schemes, which a service module's handler
- * map, policy table and security resolvers are typed from.
+ * map, policy table and security resolvers are typed from; and, for a
+ * contract that names casts (`x-php-cast`), `casts.gen.ts`: each request
+ * body as the casting step hands it on (`generate-casts.ts`).
  * `GENERATE_OUTPUT_ROOT` writes elsewhere (`npm run check:generated`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseYaml } from './contracts.js';
+import { castTypes, namesCasts } from './generate-casts.js';
 import { CONTRACTS, projectRoot, quietToolEnv, run } from './tools.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -144,11 +147,15 @@ const code = await run('openapi-ts', [], {
 });
 if (code !== 0) process.exit(code);
 for (const name of CONTRACTS) {
-  const document = parseYaml(readFileSync(join(projectRoot, 'openapi', `${name}.yaml`), 'utf8')) as Document;
+  const text = readFileSync(join(projectRoot, 'openapi', `${name}.yaml`), 'utf8');
+  const document = parseYaml(text) as Document;
   const folder = join(outputRoot, name);
   writeFileSync(
     join(folder, 'contract.gen.ts'),
     contractTypes(name, document, readFileSync(join(folder, 'types.gen.ts'), 'utf8')),
   );
+  if (namesCasts(text)) writeFileSync(join(folder, 'casts.gen.ts'), castTypes(name, document));
 }
-console.log(`generated ${CONTRACTS.length} folders (${CONTRACTS.join(', ')}): types, SDK, contract.gen.ts`);
+console.log(
+  `generated ${CONTRACTS.length} folders (${CONTRACTS.join(', ')}): types, SDK, contract.gen.ts, casts.gen.ts where casts are named`,
+);

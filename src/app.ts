@@ -160,6 +160,10 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     for (const module of STORE_MODULES as readonly StoreModule<Database>[])
       await module.farewell?.(database.db, accountId);
   };
+  // The sites accounts may grant apps: the one module that keeps sites answers (with SERVICES naming it or not).
+  const sites = (STORE_MODULES as readonly StoreModule<Database>[])
+    .find((module) => module.sites)
+    ?.sites?.(database.db) ?? { ofAccount: async () => [], byIds: async () => [] };
   const built: BuiltService[] = [];
   for (const module of served) {
     built.push(
@@ -176,6 +180,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
         onRateLimited: (caller) => metrics.rateLimitRejections.inc({ service: module.name, caller }),
         welcome,
         farewell,
+        sites,
       }),
     );
   }

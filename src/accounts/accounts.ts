@@ -7,7 +7,7 @@ import type { Executor } from './rows.js';
 
 /** The account with this primary email, created when there is none (call inside a transaction). */
 export async function ensureAccount(
-  db: Kysely<AccountsTables>,
+  db: Executor,
   email: string,
   now: string,
 ): Promise<{ id: string; created: boolean }> {
@@ -22,18 +22,14 @@ export async function ensureAccount(
  * already has one (call inside a transaction; a concurrent insert of the
  * same address fails on the unique constraint instead).
  */
-export async function createAccount(
-  db: Kysely<AccountsTables>,
-  email: string,
-  now: string,
-): Promise<string | 'email-taken'> {
+export async function createAccount(db: Executor, email: string, now: string): Promise<string | 'email-taken'> {
   const normalized = normalizeEmail(email);
   if (await findAccountId(db, normalized)) return 'email-taken';
   return insertAccount(db, normalized, now);
 }
 
 /** The id of the account with this primary email, if any. */
-export async function findAccountId(db: Kysely<AccountsTables>, email: string): Promise<string | undefined> {
+export async function findAccountId(db: Executor, email: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('accounts')
     .select('id')
@@ -49,7 +45,7 @@ export async function findAccountId(db: Kysely<AccountsTables>, email: string): 
  * unique constraint instead).
  */
 export async function changeAccountEmail(
-  db: Kysely<AccountsTables>,
+  db: Executor,
   accountId: string,
   email: string,
 ): Promise<'changed' | 'email-taken'> {
@@ -65,7 +61,7 @@ export async function changeAccountEmail(
 }
 
 /** The one place an `accounts` row is written: the address normalized, with the two hashes profiles are found by. */
-async function insertAccount(db: Kysely<AccountsTables>, normalized: string, now: string): Promise<string> {
+async function insertAccount(db: Executor, normalized: string, now: string): Promise<string> {
   const { sha256, md5 } = emailHashes(normalized);
   const id = randomUUID();
   await db
@@ -121,7 +117,7 @@ export async function accountEmailHashes(
  * developer dashboard calls it where it verifies an address.
  */
 export async function markAccountEmailVerified(
-  db: Kysely<AccountsTables>,
+  db: Executor,
   accountId: string,
   at: string,
   { replace = false }: { replace?: boolean } = {},

@@ -1,4 +1,4 @@
-import type { ColumnType, Kysely, Transaction } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { OAuthTables } from './oauth/tables.js';
 
 /**
@@ -51,13 +51,4 @@ export interface ApiKeysTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
-}
-
-/**
- * A store or transaction with the accounts' tables among others, as the
- * functions of this folder take it (Kysely's types do not narrow a wider
- * store by themselves).
- */
-export function accountsOf<DB extends AccountsTables>(db: Kysely<DB> | Transaction<DB>): Kysely<AccountsTables> {
-  return db as unknown as Kysely<AccountsTables>;
 }

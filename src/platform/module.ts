@@ -12,6 +12,26 @@ import type { NamedMigration } from './store/migrations.js';
 import type { ChangeMark } from './store/database.js';
 import type { ScopedHook } from './pipeline/hooks.js';
 
+/** A site an account may grant an application (OAuth consent), with the account's role on it. */
+export interface AccountSite {
+  id: number;
+  name: string;
+  url: string;
+  role: string;
+}
+
+/**
+ * The sites, as the module that keeps them answers for the accounts' OAuth
+ * grants (`StoreModule.sites`): the accounts read no other module's tables,
+ * they ask this port.
+ */
+export interface SiteDirectory {
+  /** The sites where the account has a role, in site order. */
+  ofAccount(accountId: string): Promise<AccountSite[]>;
+  /** Those of these sites that exist, their name and address, in site order. */
+  byIds(ids: readonly number[]): Promise<Omit<AccountSite, 'role'>[]>;
+}
+
 /**
  * A part of the app that owns tables: their migrations (applied in the
  * order declared, after those of the modules listed before it) and the
@@ -37,6 +57,12 @@ export interface StoreModule<Tables = unknown> {
    * (`PlatformDeps.farewell`): each module writes only its own tables.
    */
   farewell?(db: Kysely<Tables>, accountId: string): Promise<void>;
+  /**
+   * The module's sites for the accounts' OAuth grants (the publishing module's),
+   * built over its own tables. The app hands the one module's to every service
+   * (`PlatformDeps.sites`).
+   */
+  sites?(db: Kysely<Tables>): SiteDirectory;
   /** Registers the module's admin commands; `store` opens and migrates the store on first use. */
   admin?(program: Command, store: () => Promise<Kysely<Tables>>): void;
   /** Only a type: the module's tables. */
@@ -75,6 +101,8 @@ export interface PlatformDeps<Tables = unknown, Config extends PlatformConfig = 
   welcome(account: { id: string; email: string }): Promise<void>;
   /** Runs every module's `farewell` for an account about to be deleted, in module order. */
   farewell(accountId: string): Promise<void>;
+  /** The sites accounts may grant applications, from the module that keeps them (none without one). */
+  sites: SiteDirectory;
 }
 
 /**

@@ -4,6 +4,9 @@ import {
   accountsOutside,
   accountsTables,
   accountsTablesWrittenOutside,
+  databaseRetyped,
+  filesTooLong,
+  MAX_LINES,
   domainStoreArrows,
   errorsMadeInPlace,
   foldersOfNoLayer,
@@ -83,6 +86,14 @@ describe('the modules', () => {
 
   it('no import names a file inside a package that the package does not offer', () => {
     expect(packageInternals(tree)).toEqual([]);
+  });
+
+  it('no store is typed Kysely<any> or cast to other tables outside migrations', () => {
+    expect(databaseRetyped(tree)).toEqual([]);
+  });
+
+  it(`no file of src/ but data is over ${MAX_LINES} lines`, () => {
+    expect(filesTooLong(tree)).toEqual([]);
   });
 });
 
@@ -177,6 +188,34 @@ describe('each rule, broken on purpose', () => {
       'src/platform/x.ts imports rate-limiter-flexible/lib/RateLimiterRes.js, a file inside the package',
       'src/platform/x.ts imports openapi-backend/backend.js, a file inside the package',
     ]);
+  });
+
+  it('a store typed Kysely<any>, and casts that retype one, outside migrations', () => {
+    const broken = withFiles(tree, {
+      [`${p}/store/x.ts`]: [
+        "import type { Kysely, Transaction } from 'kysely';",
+        'export const any = (db: Kysely<any>) => db;',
+        'export const wide = (db: Kysely<{ a: {} }>) => db as unknown as Kysely<{ b: {} }>;',
+        'export const narrow = (trx: Transaction<{ a: {} }>) => <Transaction<object>>trx;',
+      ].join('\n'),
+      [`${p}/store/migrations.ts`]: "import type { Kysely } from 'kysely';\nexport const up = (db: Kysely<any>) => db;",
+    });
+    expect(databaseRetyped(broken)).toEqual([
+      `${p}/store/x.ts:2 names Kysely<any>`,
+      `${p}/store/x.ts:3 casts to Kysely<{ b: {} }>`,
+      `${p}/store/x.ts:4 casts to Transaction<object>`,
+    ]);
+  });
+
+  it(`a file of src/ over ${MAX_LINES} lines, unless it is data`, () => {
+    const long = 'export const x = 1;\n'.repeat(MAX_LINES + 1);
+    const broken = withFiles(tree, {
+      [`${p}/flows/long.ts`]: long,
+      [`${p}/flows/justSo.ts`]: 'export const x = 1;\n'.repeat(MAX_LINES),
+      'src/services/publishing/store/migrations.ts': long,
+    });
+    expect(filesTooLong(broken)).toContain(`${p}/flows/long.ts has ${MAX_LINES + 1} lines`);
+    expect(filesTooLong(broken).join()).not.toMatch(/justSo|migrations/);
   });
 
   it('a folder in no layer', () => {

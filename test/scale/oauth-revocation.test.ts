@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../generated/developer/sdk.gen.js';
 import type { Database } from '../../src/app.js';
 import { findAccountId } from '../../src/accounts/accounts.js';
-import { accountsOf } from '../../src/accounts/tables.js';
 import { authorizedCallback, personOf, redeem, refresh, registeredApp } from '../accounts/oauth/support.js';
 import { adminInProcess } from '../support/admin.js';
 import { contractChecker, contractFetch } from '../support/contract.js';
@@ -122,7 +121,7 @@ describe('a token used on two instances', () => {
     const flow = await authorizedCallback(instances.one, app, { ...person, accountId: '' }, 'profile', []);
     const tokens = await redeem(app, flow.callback, flow.state, flow.codeVerifier);
     expect(await answersTo(tokens.access_token, true)).toEqual([200, 200]);
-    const db = accountsOf(instances.one.built.db as Kysely<never>);
+    const db = instances.one.built.db;
     const accountId = await findAccountId(db, person.email);
     const deleted = await sdk.deleteAccount({
       client: person.client,

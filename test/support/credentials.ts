@@ -5,6 +5,7 @@ import { issueAccessToken } from '../../src/services/publishing/domain/accessTok
 import { createKyselyPublishingStore } from '../../src/services/publishing/store/kyselyPublishingStore.js';
 import { sendRequest } from './http.js';
 import { createKyselyDeveloperStore } from '../../src/services/developer/store/kyselyDeveloperStore.js';
+import { accountSites } from '../../src/services/publishing/store/accountSites.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -40,7 +41,7 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
     );
     if (signUp.status !== 202) throw new Error(`sign-up failed: ${signUp.status} ${signUp.text}`);
     // Verified through the store module, as following the emailed link would: applications need it.
-    const store = createKyselyDeveloperStore(server.built.db as never);
+    const store = createKyselyDeveloperStore(server.built.db, accountSites(server.built.db));
     const account = await store.findCredentials(JSON.parse(body).email as string);
     if (account) await store.markEmailVerified(account.accountId);
     const answer = await patiently(() =>

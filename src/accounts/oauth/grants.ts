@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
+import type { AccountSite, SiteDirectory } from '../../platform/module.js';
 import type { Executor } from '../rows.js';
 import type { AccountsTables } from '../tables.js';
 import { findClient, revokeGrant } from './adapter.js';
@@ -10,13 +11,8 @@ import { ALL_OAUTH_SCOPES, OAUTH_SCOPES, type OAuthScope, type SiteAccess } from
 /** The change-bus topic of OAuth grants: published after a person revokes an app, so token caches forget at once. */
 export const OAUTH_GRANTS_CHANGED = 'oauth-grants';
 
-/** A site the person may grant an app, with their role on it. */
-export interface GrantableSite {
-  id: number;
-  name: string;
-  url: string;
-  role: string;
-}
+/** A site the person may grant an app, with their role on it (the publishing module's, through `SiteDirectory`). */
+export type GrantableSite = AccountSite;
 
 /** What the consent page shows: the app, what it asks, and the person's sites. */
 export interface ConsentRequest {
@@ -46,39 +42,6 @@ export interface OAuthAccess {
   /** The sites of the publishing scopes, each read-only or read and write. */
   sites: ReadonlyMap<number, SiteAccess>;
 }
-
-/**
- * The sites where the account's publishing user has a role (the one account
- * owns its publishing user: `users.account_id`), in site order.
- */
-async function sitesOf(db: Kysely<AccountsTables>, accountId: string): Promise<GrantableSite[]> {
-  // The publishing service's tables, read for the person who owns them; this folder writes none of them.
-  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
-  const rows: SiteRow[] = await (db as Kysely<any>)
-    .selectFrom('users')
-    .innerJoin('site_roles', 'site_roles.user_id', 'users.id')
-    .innerJoin('sites', 'sites.id', 'site_roles.site_id')
-    .select(['sites.id', 'sites.name', 'sites.domain', 'sites.path', 'site_roles.role'])
-    .where('users.account_id', '=', accountId)
-    .orderBy('sites.id')
-    .execute();
-  return rows.map((row) => ({ ...siteOf(row), role: row.role }));
-}
-
-interface SiteRow {
-  id: number;
-  name: string;
-  domain: string;
-  path: string;
-  role: string;
-}
-
-/** A site's ID, name and address, from its row. */
-const siteOf = (row: Omit<SiteRow, 'role'>) => ({
-  id: Number(row.id),
-  name: row.name,
-  url: `https://${row.domain}${row.path ? `/${row.path}` : ''}`,
-});
 
 /** The scopes an interaction asks for that this server knows (unknown ones are refused by the provider before). */
 const askedScopes = (scope: unknown): OAuthScope[] =>
@@ -125,6 +88,7 @@ const openIdAsked = (scope: unknown): boolean =>
 export async function consentRequest(
   provider: Provider,
   db: Kysely<AccountsTables>,
+  sites: SiteDirectory,
   browser: AskingBrowser,
   uid: string,
   accountId: string,
@@ -138,7 +102,7 @@ export async function consentRequest(
     scopes: askedScopes(interaction.params.scope),
     openid: openIdAsked(interaction.params.scope),
     redirectUri: String(interaction.params.redirect_uri),
-    sites: await sitesOf(db, accountId),
+    sites: await sites.ofAccount(accountId),
   };
 }
 
@@ -155,6 +119,7 @@ export async function consentRequest(
 export async function answerConsent(
   provider: Provider,
   db: Kysely<AccountsTables>,
+  directory: SiteDirectory,
   browser: AskingBrowser,
   uid: string,
   accountId: string,
@@ -169,7 +134,7 @@ export async function answerConsent(
     const scopes = askedScopes(interaction.params.scope);
     const mayWrite = scopes.includes(OAUTH_SCOPES.publishingWrite);
     const publishing = mayWrite || scopes.includes(OAUTH_SCOPES.publishingRead);
-    const own = new Set((await sitesOf(db, accountId)).map((site) => site.id));
+    const own = new Set((await directory.ofAccount(accountId)).map((site) => site.id));
     const sites = publishing ? answer.sites.filter((site) => own.has(site.id)) : [];
     if (publishing && !sites.length) return 'no_site';
     const grant = new provider.Grant({ accountId, clientId });
@@ -200,7 +165,11 @@ export async function answerConsent(
 }
 
 /** The apps the person authorized (their live grants), newest first. */
-export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: string): Promise<Authorization[]> {
+export async function listAuthorizations(
+  db: Kysely<AccountsTables>,
+  sites: SiteDirectory,
+  accountId: string,
+): Promise<Authorization[]> {
   const now = new Date().toISOString();
   const grants = await db
     .selectFrom('oauth_records')
@@ -210,28 +179,21 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
     .where('oauth_records.account_id', '=', accountId)
     .where((eb) => eb.or([eb('oauth_records.expires_at', 'is', null), eb('oauth_records.expires_at', '>', now)]))
     .execute();
-  // The publishing service's sites, read for the person's own grants; this folder writes none of them.
-  const sites: { grant_id: string; site_id: number; access: string; name: string; domain: string; path: string }[] =
-    grants.length
-      ? // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
-        await (db as Kysely<any>)
-          .selectFrom('oauth_grant_sites')
-          .innerJoin('sites', 'sites.id', 'oauth_grant_sites.site_id')
-          .select([
-            'oauth_grant_sites.grant_id',
-            'oauth_grant_sites.site_id',
-            'oauth_grant_sites.access',
-            'sites.name',
-            'sites.domain',
-            'sites.path',
-          ])
-          .where(
-            'oauth_grant_sites.grant_id',
-            'in',
-            grants.map((grant) => grant.grant_id!),
-          )
-          .execute()
-      : [];
+  const granted = grants.length
+    ? await db
+        .selectFrom('oauth_grant_sites')
+        .select(['grant_id', 'site_id', 'access'])
+        .where(
+          'grant_id',
+          'in',
+          grants.map((grant) => grant.grant_id!),
+        )
+        .execute()
+    : [];
+  // The sites' names and addresses are the publishing module's to answer; a site gone since is left out.
+  const named = new Map(
+    (await sites.byIds([...new Set(granted.map((row) => Number(row.site_id)))])).map((site) => [site.id, site]),
+  );
   // Every authorization makes a grant of its own: an app is listed once, with what all its live grants allow.
   const byApp = new Map<string, Authorization>();
   for (const grant of grants) {
@@ -245,10 +207,12 @@ export async function listAuthorizations(db: Kysely<AccountsTables>, accountId: 
       grantedAt,
     };
     listed.scopes = [...new Set([...listed.scopes, ...askedScopes(payload.openid?.scope ?? '')])];
-    for (const site of sites.filter((row) => row.grant_id === grant.grant_id)) {
-      const access = site.access as SiteAccess;
-      const known = listed.sites.find((entry) => entry.id === Number(site.site_id));
-      if (!known) listed.sites.push({ ...siteOf({ ...site, id: site.site_id }), access });
+    for (const row of granted.filter((row) => row.grant_id === grant.grant_id)) {
+      const site = named.get(Number(row.site_id));
+      if (!site) continue;
+      const access = row.access as SiteAccess;
+      const known = listed.sites.find((entry) => entry.id === site.id);
+      if (!known) listed.sites.push({ ...site, access });
       else if (access === 'write') known.access = 'write';
     }
     if (grantedAt > listed.grantedAt) listed.grantedAt = grantedAt;
@@ -344,17 +308,10 @@ export async function findOAuthAccess(db: Kysely<AccountsTables>, tokenHash: str
  */
 export async function grantSite(
   db: Kysely<AccountsTables>,
+  sites: SiteDirectory,
   grantId: string,
 ): Promise<{ blog_id: string; blog_url: string } | undefined> {
-  // The publishing service's sites, read for the grant's person; this folder writes none of them.
-  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
-  const row: { id: number; domain: string; path: string } | undefined = await (db as Kysely<any>)
-    .selectFrom('oauth_grant_sites')
-    .innerJoin('sites', 'sites.id', 'oauth_grant_sites.site_id')
-    .select(['sites.id', 'sites.domain', 'sites.path'])
-    .where('oauth_grant_sites.grant_id', '=', grantId)
-    .orderBy('sites.id')
-    .limit(1)
-    .executeTakeFirst();
-  return row && { blog_id: String(row.id), blog_url: `https://${row.domain}${row.path ? `/${row.path}` : ''}` };
+  const covered = await db.selectFrom('oauth_grant_sites').select('site_id').where('grant_id', '=', grantId).execute();
+  const [first] = await sites.byIds(covered.map((row) => Number(row.site_id)));
+  return first && { blog_id: String(first.id), blog_url: first.url };
 }

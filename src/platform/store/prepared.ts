@@ -5,16 +5,16 @@ class Slot {
   constructor(readonly name: string) {}
 }
 
-/** A query built and compiled once per dialect, run with new values each time. */
-export interface PreparedQuery<Params, Row> {
+/** A query built and compiled once per dialect, run with new values each time, on a store of the tables it was built for. */
+export interface PreparedQuery<DB, Params, Row> {
   /** Every row. */
-  execute(db: Kysely<any>, params: Params): Promise<Row[]>;
+  execute(db: Kysely<DB>, params: Params): Promise<Row[]>;
   /** The first row, or undefined. */
-  executeTakeFirst(db: Kysely<any>, params: Params): Promise<Row | undefined>;
+  executeTakeFirst(db: Kysely<DB>, params: Params): Promise<Row | undefined>;
   /** Rows an insert, update or delete changed. */
-  executeChanges(db: Kysely<any>, params: Params): Promise<number>;
+  executeChanges(db: Kysely<DB>, params: Params): Promise<number>;
   /** The SQL and values it would run (tests). */
-  compile(db: Kysely<any>, params: Params): CompiledQuery<Row>;
+  compile(db: Kysely<DB>, params: Params): CompiledQuery<Row>;
 }
 
 /**
@@ -55,17 +55,17 @@ interface Template {
  */
 export function prepared<DB, Params extends object, Row>(
   build: (db: Kysely<DB>, params: Params) => Compilable<Row>,
-): PreparedQuery<Params, Row> {
+): PreparedQuery<DB, Params, Row> {
   // By dialect adapter: the same query compiles to other SQL on SQLite and PostgreSQL. A transaction shares its database's adapter.
   const templates = new WeakMap<object, Template>();
   const placeholders = new Proxy({} as Params, {
     get: (_target, name) => (typeof name === 'string' ? new Slot(name) : undefined),
   });
 
-  function compileFor(adapter: object, db: Kysely<any>, params: Params): CompiledQuery<Row> {
+  function compileFor(adapter: object, db: Kysely<DB>, params: Params): CompiledQuery<Row> {
     let template = templates.get(adapter);
     if (!template) {
-      const compiled = build(db as Kysely<DB>, placeholders).compile();
+      const compiled = build(db, placeholders).compile();
       template = { compiled, slots: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })) };
       templates.set(adapter, template);
       if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `prepared_${statementNames.size + 1}`);
@@ -75,7 +75,7 @@ export function prepared<DB, Params extends object, Row>(
     return { ...template.compiled, parameters } as CompiledQuery<Row>;
   }
 
-  function run(db: Kysely<any>, params: Params): Promise<QueryResult<Row>> {
+  function run(db: Kysely<DB>, params: Params): Promise<QueryResult<Row>> {
     return db.executeQuery(compileFor(db.getExecutor().adapter, db, params));
   }
 
@@ -113,7 +113,7 @@ const inList = <V>(p: InParams, size: number): V[] => Array.from({ length: size 
 export function preparedIn<DB, Row, V extends number | string = number>(
   build: (db: Kysely<DB>, list: V[], p: InParams) => Compilable<Row>,
 ) {
-  const bySize = new Map<number, PreparedQuery<InParams, Row>>(
+  const bySize = new Map<number, PreparedQuery<DB, InParams, Row>>(
     IN_SIZES.map((size) => [size, prepared<DB, InParams, Row>((db, p) => build(db, inList<V>(p, size), p))]),
   );
   const largest = IN_SIZES[IN_SIZES.length - 1]!;

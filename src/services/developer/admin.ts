@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
 import { findAccountId } from '../../accounts/accounts.js';
 import { normalizeEmail } from '../../accounts/email.js';
-import { accountsOf } from '../../accounts/tables.js';
 import { hashPassword } from './domain/password.js';
 import { passwordWeakness } from './domain/passwordPolicy.js';
 import { developerSettingsFromEnv } from './settings.js';
@@ -37,7 +36,7 @@ export function registerDeveloperCommands(program: Command, openStore: () => Pro
     .action(async (options: { email: string; passwordStdin?: boolean }) => {
       const db = await openStore();
       const email = normalizeEmail(options.email);
-      const accountId = await findAccountId(accountsOf(db), email);
+      const accountId = await findAccountId(db, email);
       if (!accountId) throw new Error(`no account with the address ${email}`);
       const password = options.passwordStdin ? await readStdin() : randomBytes(18).toString('base64url');
       if (options.passwordStdin) {

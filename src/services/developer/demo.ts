@@ -3,7 +3,6 @@ import type { PlatformConfig } from '../../platform/config.js';
 import { hashPassword, MIN_PASSWORD_COST } from './domain/password.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { markAccountEmailVerified } from '../../accounts/accounts.js';
-import { accountsOf } from '../../accounts/tables.js';
 
 /**
  * The password of the demo people (`ada@demo.example.com`, … : the
@@ -17,19 +16,18 @@ const DEMO_DOMAIN = '@demo.example.com';
 
 /**
  * Demo log-ins: every demo person's account (an account of an address at
- * `demo.example.com` that owns a publishing user) without a password gets
+ * `demo.example.com`: the publishing and profiles demo data make one for each
+ * demo person, and the domain is theirs) without a password gets
  * `DEMO_PASSWORD`, its address verified. Never with `NODE_ENV=production`.
  * A password set since (a reset, `admin accounts password`) is kept: only
  * accounts without one get it. One hash at the lowest cost serves them all:
- * the password is no secret.
+ * the password is no secret. Only the accounts' and this module's tables are
+ * read: the module knows no other service's.
  */
 export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: PlatformConfig): Promise<void> {
   if (config.production) return;
-  // The publishing service's users, read to find its demo people's accounts; their own module writes them.
-  // biome-ignore lint/suspicious/noExplicitAny: the publishing service's tables are not in this module's typed schema
-  const accounts: { id: string }[] = await (db as Kysely<any>)
+  const accounts = await db
     .selectFrom('accounts')
-    .innerJoin('users', 'users.account_id', 'accounts.id')
     .leftJoin('developer_credentials', 'developer_credentials.account_id', 'accounts.id')
     .select('accounts.id')
     .where('accounts.email', 'like', `%${DEMO_DOMAIN}`)
@@ -49,5 +47,5 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
       })),
     )
     .execute();
-  for (const { id } of accounts) await markAccountEmailVerified(accountsOf(db), id, now);
+  for (const { id } of accounts) await markAccountEmailVerified(db, id, now);
 }

@@ -2,7 +2,6 @@ import { PREFIX } from '../../../generated/developer/contract.gen.js';
 import { announcingKeyChanges, API_KEYS_CHANGED } from '../../accounts/apiKeyCache.js';
 import { authorizationServer, type AuthorizationServer } from '../../accounts/oauth/authorizationServer.js';
 import { OAUTH_GRANTS_CHANGED } from '../../accounts/oauth/grants.js';
-import { accountsOf } from '../../accounts/tables.js';
 import type { PlatformConfig } from '../../platform/config.js';
 import { servedDefinition } from '../../platform/pipeline/service.js';
 import { createMailer } from './mail/mailer.js';
@@ -49,7 +48,8 @@ export const developerModule: ServiceModule<DeveloperDatabase, DeveloperConfig> 
   admin: registerDeveloperCommands,
   create: (deps) => {
     const server = authorizationServer({
-      db: accountsOf(deps.db),
+      db: deps.db,
+      sites: deps.sites,
       publicUrl: deps.config.publicUrl,
       consentPage: '/developers',
       consentApi: `${PREFIX}/oauth/consents`,
@@ -134,13 +134,13 @@ export function developerDeps(
     contract: deps.contract,
     // A deleted application or account takes its OAuth grants with it: the token caches are told too.
     store: announcingGrantEnds(
-      announcingKeyChanges(createKyselyDeveloperStore(deps.db), () => {
+      announcingKeyChanges(createKyselyDeveloperStore(deps.db, deps.sites), () => {
         deps.changes.publish(API_KEYS_CHANGED);
         deps.changes.publish(OAUTH_GRANTS_CHANGED);
       }),
       () => deps.changes.publish(OAUTH_GRANTS_CHANGED),
     ),
-    consents: oauthConsents(server, accountsOf(deps.db)),
+    consents: oauthConsents(server, deps.db, deps.sites),
     limits,
     throttle: createLoginThrottle(deps.db, limits, settings.loginAttempts, counterKey),
     rotations: createKeyRotationLimit(deps.db, limits, settings.keyRotationsPerDay, counterKey),

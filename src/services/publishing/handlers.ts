@@ -11,7 +11,6 @@ import { listPosts } from './flows/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './flows/read.js';
 import { restoreTrashedPost } from './flows/restore.js';
 import { createPost, updatePost } from './flows/write.js';
-import type { WriteInput } from './flows/writeInput.js';
 import type { ListRequest } from './flows/list.js';
 import { phpInputCasts } from './http/phpCast.js';
 import { wantedFields } from './http/present.js';
@@ -252,7 +251,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     },
     async createPost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const input = casts.body('createPost', body) as WriteInput;
+      const input = casts.body('createPost', body);
       const request = {
         site: path.site,
         viewerId: userIdOf(principal),
@@ -264,7 +263,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     },
     async updatePost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const input = casts.body('updatePost', body) as WriteInput;
+      const input = casts.body('updatePost', body);
       const request = {
         site: path.site,
         postId: path.post_ID,
@@ -317,7 +316,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       handlers.getPostLikes(input as unknown as HandlerInput<T.GetPostLikesData, PublishingPrincipal>),
     async createPostV12({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
-      const input = casts.body('createPostV12', body) as WriteInput;
+      const input = casts.body('createPostV12', body);
       const request = {
         site: path.site,
         viewerId: userIdOf(principal),
@@ -337,7 +336,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         viewerId: userIdOf(principal),
         context: postContext(query.context),
         meta: query.meta,
-        body: casts.body('updatePostV12', body) as WriteInput,
+        body: casts.body('updatePostV12', body),
         termNaming: 'names' as const,
       };
       return { status: 200, body: await updatePost(deps, request) };

@@ -5,6 +5,7 @@ import { registerPublishingCommands } from './admin.js';
 import { seedPublishingDemo } from './store/demo.js';
 import { ensureAccountSite } from './store/accountSite.js';
 import { revokeAccountTokens } from './store/accountTokens.js';
+import { accountSites } from './store/accountSites.js';
 import { publishingMigrations } from './store/migrations.js';
 import { publishingSettingsFromEnv, type PublishingConfig } from './settings.js';
 import type { PlatformConfig } from '../../platform/config.js';
@@ -59,6 +60,7 @@ export const publishingModule: ServiceModule<PublishingDatabase, PublishingConfi
   seed: seedPublishingDemo,
   welcome: ensureAccountSite,
   farewell: revokeAccountTokens,
+  sites: accountSites,
   admin: registerPublishingCommands,
   create: (deps) => ({
     definition: servedDefinition(publishingService(publishingDeps(deps))),

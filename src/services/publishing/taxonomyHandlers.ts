@@ -9,7 +9,6 @@ import {
   listPostTypeTaxonomies,
   listTaxonomyTerms,
   readTaxonomyTerm,
-  type TaxonomyTermBody,
 } from './flows/taxonomyTerms.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 
@@ -66,7 +65,7 @@ export function taxonomyHandlers({
         site: path.site,
         viewerId: userIdOf(principal),
         taxonomy: path.taxonomy,
-        body: casts.body('createTaxonomyTerm', body) as TaxonomyTermBody,
+        body: casts.body('createTaxonomyTerm', body),
       };
       return { status: 200, body: await createTaxonomyTerm(scopedTo(principal).deps, request) };
     },
@@ -76,7 +75,7 @@ export function taxonomyHandlers({
         viewerId: userIdOf(principal),
         taxonomy: path.taxonomy,
         slug: path.term_slug,
-        body: casts.body('updateTaxonomyTerm', body) as TaxonomyTermBody,
+        body: casts.body('updateTaxonomyTerm', body),
       };
       return { status: 200, body: await editTaxonomyTerm(scopedTo(principal).deps, request) };
     },

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { Database } from '../../../src/app.js';
-import { accountsOf } from '../../../src/accounts/tables.js';
 import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
 import { adminInProcess } from '../../support/admin.js';
 import type { TestServer } from '../../support/server.js';
@@ -67,7 +66,7 @@ describe('deleting a developer account', () => {
     expect((await readPost(tokens.access_token)).status).toBe(401);
     // The app is gone with its account: its refresh token is refused, the client unknown.
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_client' });
-    const db = accountsOf(server.built.db as Kysely<never>);
+    const db = server.built.db;
     expect(
       await db.selectFrom('oauth_records').select('id_hash').where('client_id', '=', app.client.client_id).execute(),
     ).toEqual([]);

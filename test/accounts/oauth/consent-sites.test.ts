@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsOf } from '../../../src/accounts/tables.js';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import type { TestServer } from '../../support/server.js';
 import { signedUpUser } from '../../services/developer/support/dashboard.js';
@@ -133,7 +131,7 @@ describe('a consent answer naming a site twice', () => {
     expect(twice.response.status).toBe(400);
     expect(twice.error).toMatchObject({ code: 'invalid_request' });
     expect(JSON.stringify(twice.error)).toContain('Site 1 is named more than once');
-    const db = accountsOf(server.built.db as Kysely<never>);
+    const db = server.built.db;
     const grants = () =>
       db
         .selectFrom('oauth_records')

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
 import * as oauth from 'oauth4webapi';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { csrfTokenFor, issueSessionToken } from '../../../src/services/developer/domain/sessionToken.js';
 import { createKyselyDeveloperStore } from '../../../src/services/developer/store/kyselyDeveloperStore.js';
+import { accountSites } from '../../../src/services/publishing/store/accountSites.js';
 import { findAccountId } from '../../../src/accounts/accounts.js';
-import { accountsOf } from '../../../src/accounts/tables.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { freePort } from '../../support/processes.js';
 import type { TestServer } from '../../support/server.js';
@@ -60,11 +59,11 @@ export async function personOf(
   server: TestServer,
   email: string,
 ): Promise<DashboardCaller & { accountId: string; csrf: { 'X-CSRF-Token': string } }> {
-  const db = server.built.db as Kysely<never>;
-  const accountId = await findAccountId(accountsOf(db), email);
+  const db = server.built.db;
+  const accountId = await findAccountId(db, email);
   if (!accountId) throw new Error(`no account for ${email}`);
   const { token, tokenHash } = issueSessionToken();
-  await createKyselyDeveloperStore(db).createSession({
+  await createKyselyDeveloperStore(db, accountSites(db)).createSession({
     tokenHash,
     accountId,
     expiresAt: new Date(Date.now() + 3600_000).toISOString(),

@@ -315,3 +315,60 @@ export function packageInternals(tree: Tree): string[] {
       .map(({ specifier }) => `${file} imports ${specifier}, a file inside the package`),
   );
 }
+
+/** A module's migrations: their code runs against the schema of its time, untyped by today's tables. */
+export const isMigrations = (file: string) => /(?:^|\/)migrations(?:\.ts$|\/)/.test(file);
+
+/** The types that hold a store's tables (what a cast to one of them would widen or narrow). */
+const DATABASE_TYPES = new Set(['Kysely', 'Transaction', 'ControlledTransaction', 'QueryCreator']);
+
+/**
+ * A store typed by no module's tables, or retyped by a cast, outside migrations (src/ and scripts/): `Kysely<any>`
+ * (or a transaction of any), and an assertion (`as`, `<T>x`) to a store type, which makes a module's store hold
+ * another's tables. A module reads another's through the accounts' functions or a port that module builds.
+ */
+export function databaseRetyped(tree: Tree): string[] {
+  return [...tree.files('src'), ...tree.files('scripts')]
+    .filter((file) => !isMigrations(file))
+    .flatMap((file) => {
+      const source = sourceOf(tree, file);
+      const found: string[] = [];
+      const at = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`;
+      const storeType = (type: ts.TypeNode) =>
+        ts.isTypeReferenceNode(type) && DATABASE_TYPES.has(type.typeName.getText(source).split('.').at(-1)!);
+      const visit = (node: ts.Node): void => {
+        if ((ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) && storeType(node.type))
+          found.push(`${at(node)} casts to ${node.type.getText(source)}`);
+        if (
+          storeType(node as ts.TypeNode) &&
+          (node as ts.TypeReferenceNode).typeArguments?.[0]?.kind === ts.SyntaxKind.AnyKeyword
+        )
+          found.push(`${at(node)} names ${node.getText(source)}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
+}
+
+/** The most lines a file of src/ holds, but for data. */
+export const MAX_LINES = 400;
+
+/**
+ * Files of src/ that are data, not code, and may be longer: publishing's demo data (the rows of the demo sites,
+ * users and posts) and the modules' migrations (each a schema step of its time, kept as it was written, in order).
+ */
+export const DATA_FILES: readonly ((file: string) => boolean)[] = [
+  (file) => file === 'src/services/publishing/store/demoData.ts',
+  isMigrations,
+];
+
+/** A file of src/ over `MAX_LINES` lines that is not data. */
+export function filesTooLong(tree: Tree): string[] {
+  return tree
+    .files('src')
+    .filter((file) => !DATA_FILES.some((data) => data(file)))
+    .map((file) => ({ file, lines: tree.text(file).split('\n').length - (tree.text(file).endsWith('\n') ? 1 : 0) }))
+    .filter(({ lines }) => lines > MAX_LINES)
+    .map(({ file, lines }) => `${file} has ${lines} lines`);
+}

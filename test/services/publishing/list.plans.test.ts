@@ -1,6 +1,7 @@
 import { CompiledQuery, SqliteAdapter, type Compilable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptCountQueries, listQueries } from '../../../src/services/publishing/store/kysely/postLists.js';
+import { keptCountQueries } from '../../../src/services/publishing/store/kysely/postCounts.js';
+import { listQueries } from '../../../src/services/publishing/store/kysely/postLists.js';
 import type { PostListQuery } from '../../../src/services/publishing/domain/publishingStore.js';
 import { insertPosts, postRow, startPublishing, type PublishingTestServer } from './support.js';
 

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { deleteGrantsOf } from '../../../accounts/oauth/grants.js';
-import { accountsOf } from '../../../accounts/tables.js';
 import type { DeveloperDatabase } from './tables.js';
 
 /**
@@ -28,7 +27,7 @@ export async function endWhatCredentialsOpened(
   let sessions = trx.deleteFrom('developer_sessions').where('account_id', '=', accountId);
   if (keptSession !== undefined) sessions = sessions.where('token_hash', '!=', keptSession);
   await sessions.execute();
-  await deleteGrantsOf(accountsOf(trx), { accountId });
+  await deleteGrantsOf(trx, { accountId });
   await trx
     .deleteFrom('developer_email_tokens')
     .where('account_id', '=', accountId)

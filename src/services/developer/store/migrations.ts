@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import { belongsToAccount, createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 import { markAccountEmailVerified } from '../../../accounts/accounts.js';
-import { accountsOf } from '../../../accounts/tables.js';
 
 /**
  * Migrations of the developer dashboard, in the order they are applied
@@ -111,7 +110,7 @@ export const developerMigrations: readonly NamedMigration[] = [
         .select(['account_id', 'email_verified_at'])
         .where('email_verified_at', 'is not', null)
         .execute();
-      for (const row of verified) await markAccountEmailVerified(accountsOf(db), row.account_id, row.email_verified_at);
+      for (const row of verified) await markAccountEmailVerified(db, row.account_id, row.email_verified_at);
     },
     async down() {
       // The accounts' column is theirs (accounts migration 003 drops it); nothing of the dashboard's to undo.

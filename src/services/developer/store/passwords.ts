@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { markAccountEmailVerified } from '../../../accounts/accounts.js';
-import { accountsOf } from '../../../accounts/tables.js';
 import { endWhatCredentialsOpened } from './credentialsChanged.js';
 import type { DeveloperDatabase } from './tables.js';
 
@@ -28,7 +27,7 @@ export async function setAccountPassword(
         .insertInto('developer_credentials')
         .values({ account_id: accountId, password_hash: passwordHash, created_at: now, email_verified_at: now })
         .execute();
-      await markAccountEmailVerified(accountsOf(trx), accountId, now);
+      await markAccountEmailVerified(trx, accountId, now);
     }
     await endWhatCredentialsOpened(trx, accountId);
   });

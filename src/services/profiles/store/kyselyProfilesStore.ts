@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProfilesDatabase } from './tables.js';
 import { kyselyApiKeyRegistry } from '../../../accounts/apiKeys.js';
-import { accountsOf } from '../../../accounts/tables.js';
 import { kyselyProfileDirectory } from './kysely/profileDirectory.js';
 import type { ProfilesStore } from '../domain/profilesStore.js';
 
@@ -14,5 +13,5 @@ export function createKyselyProfilesStore(
   db: Kysely<ProfilesDatabase>,
   readDb: Kysely<ProfilesDatabase> = db,
 ): ProfilesStore {
-  return { ...kyselyProfileDirectory(db, readDb), ...kyselyApiKeyRegistry(accountsOf(db)) };
+  return { ...kyselyProfileDirectory(db, readDb), ...kyselyApiKeyRegistry(db) };
 }

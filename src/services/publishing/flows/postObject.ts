@@ -10,7 +10,6 @@ import type {
   TermRecord,
 } from '../domain/records.js';
 import type { PostCapabilities } from '../domain/capabilities.js';
-import { RELATION_PARTS, type RelationPart } from '../domain/publishingStore.js';
 import type { PostContext } from '../domain/context.js';
 import { apiDate } from '../domain/dates.js';
 import { filterPostHtml, filterTitleHtml } from '../domain/kses.js';
@@ -198,57 +197,6 @@ function formatOf(terms: TermRecord[]): Post['format'] {
   return format && POST_FORMATS.has(format) ? (format as Post['format']) : 'standard';
 }
 
-/** What a key of the post object is built from, beyond the post, its site and the caller's rights (`RelationPart`s and more). */
-export type PostKeyNeed = RelationPart | 'allAttachments' | 'revisions' | 'suggestedSlug' | 'metaData';
-
-/**
- * What each key of the post object needs beyond the post, its site and the
- * caller's rights: a key not named here needs nothing else. `meta` needs
- * the ancestors only when the `meta` parameter loads links (see `present`).
- */
-const NEEDS: ReadonlyMap<string, readonly PostKeyNeed[]> = new Map(
-  Object.entries({
-    author: ['author'],
-    URL: ['ancestors'],
-    content: ['allAttachments'],
-    parent: ['ancestors'],
-    discussion: ['counts'],
-    like_count: ['counts'],
-    i_like: ['counts'],
-    is_following: ['counts'],
-    featured_image: ['featuredMedia'],
-    post_thumbnail: ['featuredMedia'],
-    format: ['terms'],
-    geo: ['metadata'],
-    terms: ['terms'],
-    tags: ['terms'],
-    categories: ['terms'],
-    attachments: ['recentAttachments'],
-    attachment_count: ['counts'],
-    metadata: ['metadata'],
-    meta: ['metaData'],
-    revisions: ['revisions'],
-    other_URLs: ['ancestors', 'suggestedSlug'],
-  } satisfies Partial<Record<keyof Post, readonly PostKeyNeed[]>>),
-);
-
-/** Everything a key may need: what the whole post object is built from. */
-const EVERY_NEED: ReadonlySet<PostKeyNeed> = new Set([...NEEDS.values()].flat());
-
-/** What the keys asked for (`fields`; undefined: every key) are built from: see `NEEDS`. */
-export function needsOf(wanted: ReadonlySet<string> | undefined): ReadonlySet<PostKeyNeed> {
-  if (!wanted) return EVERY_NEED;
-  const needs = new Set<PostKeyNeed>();
-  // A map, not an object: a name such as `constructor` or `__proto__` is a key the post object lacks, nothing more.
-  for (const key of wanted) for (const need of NEEDS.get(key) ?? []) needs.add(need);
-  return needs;
-}
-
-/** The parts of what surrounds a post among what keys need (`needsOf`): `RelationsRequest.parts`. */
-export function relationPartsOf(needs: ReadonlySet<PostKeyNeed>): Set<RelationPart> {
-  return new Set(RELATION_PARTS.filter((part) => needs.has(part)));
-}
-
 /**
  * The v1.1 post object, keys in the real API's order. `title`, `content`
  * and `excerpt` are rendered as HTML for `display` and stored text for
@@ -261,7 +209,7 @@ export function relationPartsOf(needs: ReadonlySet<PostKeyNeed>): Set<RelationPa
  * With `wanted` (the `fields` asked for), only those keys are built, in
  * the same order and each as the whole object has it: what the object
  * trimmed to `wanted` (`pickFields`) would be, with none of the work (and
- * none of the relations, see `needsOf`) the other keys need.
+ * none of the relations, see `needsOf` in postNeeds.ts) the other keys need.
  */
 export function postObject(view: PostView, wanted?: ReadonlySet<string>): Post {
   const { site, post, relations, capabilities, context } = view;

@@ -7,14 +7,8 @@ import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { asksForAutosave, loadMetaData, requestedMetaLinks } from './metaData.js';
 import { autosaveObject, newerAutosave } from './autosave.js';
-import {
-  LISTED_ATTACHMENTS,
-  needsOf,
-  postObject,
-  relationPartsOf,
-  slugFromTitle,
-  type PostKeyNeed,
-} from './postObject.js';
+import { LISTED_ATTACHMENTS, postObject, slugFromTitle } from './postObject.js';
+import { needsOf, relationPartsOf, type PostKeyNeed } from './postNeeds.js';
 import type { PresentedKey } from './presentedPosts.js';
 
 /** What presenting a post object needs beyond the post. */

@@ -1,3 +1,4 @@
+import type { CastBodies } from '../../../../generated/publishing/casts.gen.js';
 import type {
   PostTypeTaxonomies,
   TaxonomyTermDeleted,
@@ -75,11 +76,8 @@ export async function readTaxonomyTerm(
   return readTerm(deps, { ...request, collection });
 }
 
-export interface TaxonomyTermBody {
-  name?: string;
-  description?: string;
-  parent?: number;
-}
+/** A term's fields as the endpoint layer casts them, typed from the contract (`CastBodies`, generated). */
+export type TaxonomyTermBody = CastBodies['createTaxonomyTerm' | 'updateTaxonomyTerm'];
 
 /** A new term (the categories and tags rules, but a duplicate name is 409). */
 export async function createTaxonomyTerm(

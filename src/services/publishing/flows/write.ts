@@ -9,19 +9,17 @@ import {
   invalidWriteInput,
   unknownPost,
   unknownPostType,
-  invalidDateField,
   invalidIfNotModifiedSince,
   oldRevision,
-  invalidIntegerField,
 } from '../errors.js';
-import { NEW_POST_DEFAULTS, type NewPost, type PostChanges } from '../domain/postColumns.js';
+import { NEW_POST_DEFAULTS, type NewPost } from '../domain/postColumns.js';
 import type { PostRecord, SiteRecord } from '../domain/records.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
 import type { PostContext } from '../domain/context.js';
 import { storedTime } from '../domain/dates.js';
-import { NO_TEXT, storedPostText, storedText, UNTRUSTED, type WithStoredText } from '../domain/storedText.js';
+import { NO_TEXT, storedText, UNTRUSTED } from '../domain/storedText.js';
 import { siteHomeUrl } from '../domain/links.js';
 import { slugFromTitle } from './postObject.js';
 import { presentPost, type PresentDeps } from './presentPost.js';
@@ -32,6 +30,15 @@ import type { FlowDeps } from './deps.js';
 export type WriteDeps = PresentDeps & Pick<FlowDeps, 'media'>;
 import { applyWriteFields, featuredImageOf, resolveAuthor, type TermNaming } from './writeFields.js';
 import type { WriteInput } from './writeInput.js';
+import {
+  allowedText,
+  askedDate,
+  fieldsOf,
+  givenSlug,
+  scheduledStatus,
+  SLUGGED_STATUSES,
+  storedDate,
+} from './writeColumns.js';
 import { phpTruthy } from '../domain/phpTruthy.js';
 
 export interface WriteRequest {
@@ -92,99 +99,9 @@ async function identicalPublishedPost(store: PublishingStore, post: NewPost): Pr
     .find((found) => found.title === post.title && withoutGalleryIds(found.content) === content);
 }
 
-/** Statuses whose posts have a slug from the start (drafts and pending posts get one when published). */
-const SLUGGED_STATUSES: ReadonlySet<string> = new Set(['publish', 'private', 'future']);
-
-/** Post types whose posts have a parent (the platform's hierarchical types). */
-const HIERARCHICAL_TYPES: ReadonlySet<string> = new Set(['page']);
-
-/** A cast flag as stored (0/1). */
-const flag = (value: boolean | undefined): number | undefined => (value === undefined ? undefined : value ? 1 : 0);
-
-/** The slug a write gives, made a slug; none for an empty one (PHP's `empty()`: `""` and `"0"`), which the platform ignores. */
-const givenSlug = (body: WriteInput): string | undefined => {
-  if (!body.slug || body.slug === '0') return undefined;
-  return slugFromTitle(body.slug) || undefined;
-};
-
 /** The answer with its `media_errors`, last, as the platform appends them. */
 const withMediaErrors = (post: Post, errors: Post['media_errors']): Post =>
   errors ? { ...post, media_errors: errors } : post;
-
-/** A body `date` as stored (ISO-8601 UTC, to the second): no offset means UTC; 400 naming it when it is no time. */
-function storedDate(value: string, invalid: () => Error = invalidDateField): string {
-  const withZone = /(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value) || !value.includes('T') ? value : `${value}Z`;
-  const time = new Date(withZone);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(time.getTime())) {
-    throw invalid();
-  }
-  return storedTime(time);
-}
-
-/** `open` / `closed` for comments and pings from `discussion` (`*_open` wins over `*_status`). */
-function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'ping_status'> {
-  const discussion = body.discussion ?? {};
-  const status = (open: boolean | number | string | undefined, given: 'open' | 'closed' | undefined) =>
-    open !== undefined ? (phpTruthy(open) ? 'open' : 'closed') : given;
-  const changes: Pick<PostChanges, 'comment_status' | 'ping_status'> = {};
-  const comments = status(discussion.comments_open, discussion.comment_status);
-  const pings = status(discussion.pings_open, discussion.ping_status);
-  if (comments) changes.comment_status = comments;
-  if (pings) changes.ping_status = pings;
-  return changes;
-}
-
-/** An integer field as a stored column holds it (32 bits); a cast text past that is 400 naming the field. */
-function int32(name: string, value: number | undefined): number | undefined {
-  if (value !== undefined && (value < -2_147_483_648 || value > 2_147_483_647)) {
-    throw invalidIntegerField(name);
-  }
-  return value;
-}
-
-/** The columns a body sets besides status, date and slug (a field not given is left out). */
-function fieldsOf(body: StoredWriteInput, type: string): PostChanges {
-  const hierarchical = HIERARCHICAL_TYPES.has(type);
-  const changes: PostChanges = {
-    title: body.title,
-    content: body.content,
-    excerpt: body.excerpt,
-    password: body.password,
-    sticky: flag(body.sticky),
-    likes_enabled: flag(body.likes_enabled),
-    sharing_enabled: flag(body.sharing_enabled),
-    menu_order: int32('menu_order', body.menu_order),
-    page_template: body.page_template,
-    // The platform drops `parent` for types without hierarchy.
-    parent_id:
-      hierarchical && body.parent !== undefined ? (int32('parent', body.parent)! > 0 ? body.parent : null) : undefined,
-    ...discussionOf(body),
-  };
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-}
-
-/**
- * The status a save asks for, as the platform decides it: `future` means
- * `publish`; `publish` or `private` by a caller without `publish_posts`
- * becomes `pending` (submitted for review); a published post dated ahead is
- * scheduled (`future`), a scheduled one dated past is published.
- */
-function scheduledStatus(status: string, date: string, now: Date): string {
-  if (status === 'publish' && Date.parse(date) > now.getTime()) return 'future';
-  if (status === 'future' && Date.parse(date) <= now.getTime()) return 'publish';
-  return status;
-}
-
-/** A write's body with its title, content and excerpt as they may be stored (`storedText`). */
-type StoredWriteInput = WithStoredText<WriteInput>;
-
-/**
- * The body as it may be saved by this caller: title, content and excerpt as
- * `storedText` keeps them for the caller's role (filtered as the platform's
- * kses filters them, unless the caller has `unfiltered_html`).
- */
-const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): StoredWriteInput =>
-  storedPostText(body, roleCapabilities);
 
 /**
  * The platform's rules on who sets what beyond the status: `sticky` needs
@@ -194,17 +111,6 @@ const allowedText = (body: WriteInput, roleCapabilities: ReadonlySet<string>): S
 function checkSticky(body: WriteInput, roleCapabilities: ReadonlySet<string>): void {
   if (phpTruthy(body.sticky) && !roleCapabilities.has('publish_posts') && !roleCapabilities.has('edit_others_posts'))
     throw cannotMakeSticky();
-}
-
-/**
- * The `date` a save applies: none for a caller without `publish_posts`
- * (contributors do not choose the date of publication: their post is dated
- * by its save, and by the publication of whoever publishes it); a date that
- * is no time is a 400 either way.
- */
-function askedDate(body: WriteInput, roleCapabilities: ReadonlySet<string>): string | undefined {
-  const date = body.date === undefined ? undefined : storedDate(body.date);
-  return roleCapabilities.has('publish_posts') ? date : undefined;
 }
 
 /**

@@ -1,59 +1,27 @@
-import type { MetadataInput, PostInput, TermNames } from '../../../../generated/publishing/types.gen.js';
+import type { CastBodies } from '../../../../generated/publishing/casts.gen.js';
+
+/** The post writes whose fields the write flows take: v1.1's and v1.2's new post and edit. */
+type PostWrites = CastBodies['createPost' | 'updatePost' | 'createPostV12' | 'updatePostV12'];
+
+/** Every field any of them has. */
+type FieldOf<U> = U extends unknown ? keyof U : never;
 
 /**
  * A write's fields as the endpoint layer has cast them (`http/phpCast.ts`,
- * driven by the contract's `x-php-cast`): one type per field, only the
- * fields the operation documents, a field sent as `null` left out. A new
- * post's `status` and `format` are always there (their first value when
- * missing or unknown); an edit's are there only when known.
+ * driven by the contract's `x-php-cast`), typed from the same contract
+ * (`CastBodies`, generated): one type per field, only the fields the
+ * operation documents, a field sent as `null` left out. A field is the type
+ * any of the post writes gives it: a new post's `status` and `format` are
+ * always there (their first value when missing or unknown), an edit's only
+ * when known; v1.2's fields (`terms_by_id`, `categories_by_id`,
+ * `if_not_modified_since`, …) come only from its operations.
  */
-export interface WriteInput {
-  title?: string;
-  content?: string;
-  excerpt?: string;
-  slug?: string;
-  status?: 'publish' | 'private' | 'draft' | 'pending' | 'future' | 'trash';
-  date?: string;
-  /** v1.2's edit only: the post's `modified` as the caller last read it (see `updatePost`). */
-  if_not_modified_since?: string;
-  password?: string;
-  sticky?: boolean;
-  parent?: number;
-  type?: string;
-  menu_order?: number;
-  page_template?: string;
-  discussion?: NonNullable<PostInput['discussion']>;
-  likes_enabled?: boolean;
-  sharing_enabled?: boolean;
-  author?: number | string;
-  format?:
-    | 'default'
-    | 'standard'
-    | 'aside'
-    | 'chat'
-    | 'gallery'
-    | 'link'
-    | 'image'
-    | 'quote'
-    | 'status'
-    | 'video'
-    | 'audio';
-  /** Terms by taxonomy, names or IDs (v1.1: digits are an ID); `null` clears the taxonomy. */
-  terms?: Record<string, TermNames | null>;
-  categories?: TermNames;
-  tags?: TermNames;
-  /** Terms by taxonomy, IDs only (v1.2's `terms_by_id`; the v1.1 endpoint drops it). */
-  terms_by_id?: Record<string, TermNames | null>;
-  /** Categories and tags by ID (v1.2 only), added to those named. */
-  categories_by_id?: TermNames;
-  tags_by_id?: TermNames;
-  /** An attachment ID to feature, `""` to remove it. */
-  featured_image?: string;
-  metadata?: MetadataInput[];
-  /** The files of a multipart body. */
-  media?: { filename: string; bytes?: Buffer; truncated?: boolean }[];
-  /** URLs of files to fetch into the media library, attached to the post. */
-  media_urls?: string[] | string;
-  /** Per file, its attributes. */
-  media_attrs?: unknown;
-}
+export type WriteInput = {
+  [Field in FieldOf<PostWrites>]?: PostWrites extends infer Write
+    ? Write extends unknown
+      ? Field extends keyof Write
+        ? Write[Field]
+        : never
+      : never
+    : never;
+};

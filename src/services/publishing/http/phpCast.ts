@@ -1,3 +1,4 @@
+import type { CastBodies } from '../../../../generated/publishing/casts.gen.js';
 import type { Contract } from '../../../platform/contract/types.js';
 import { UploadedFile } from '../../../platform/pipeline/formBodies.js';
 import { phpInt } from './phpInt.js';
@@ -32,11 +33,13 @@ export { phpInt };
  *
  * Built once per contract; each operation's casts are read from the
  * dereferenced contract when it is first cast, so any operation (v1.1 or a
- * later version's) described with these keywords is cast the same way.
+ * later version's) described with these keywords is cast the same way. What
+ * a body's cast gives is typed from the same keywords (`CastBodies`, which
+ * `npm run generate` writes from the contract), so a handler asserts nothing.
  */
-export interface InputCasts {
+export interface InputCasts<Bodies = CastBodies> {
   /** The operation's body as the endpoint layer casts it (an empty object for no body). */
-  body(operationId: string, body: unknown): Record<string, unknown>;
+  body<Id extends keyof Bodies & string>(operationId: Id, body: unknown): Bodies[Id];
   /** The operation's query as the endpoint layer casts it. */
   query(operationId: string, query: Record<string, unknown>): Record<string, unknown>;
 }
@@ -175,7 +178,7 @@ function castField(field: FieldCast, value: unknown, defaults: boolean): unknown
 }
 
 /** The casting step over a contract's operations (see `InputCasts`). */
-export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCasts {
+export function phpInputCasts<Bodies = CastBodies>(contract: Pick<Contract, 'dereferenced'>): InputCasts<Bodies> {
   const operations = operationsOf(contract.dereferenced);
   const compiled = new Map<string, OperationCasts>();
   const casts = (operationId: string) => {
@@ -188,7 +191,7 @@ export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCa
     return found;
   };
   return {
-    body(operationId, body) {
+    body<Id extends keyof Bodies & string>(operationId: Id, body: unknown) {
       const { body: fields, defaults } = casts(operationId);
       const given = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       const cast: Record<string, unknown> = {};
@@ -196,7 +199,8 @@ export function phpInputCasts(contract: Pick<Contract, 'dereferenced'>): InputCa
         const value = castField(field, Object.hasOwn(given, name) ? given[name] : undefined, defaults);
         if (value !== undefined) cast[name] = value;
       }
-      return cast;
+      // The one place the cast's output meets its type: both are read from the same keywords of the contract.
+      return cast as Bodies[Id];
     },
     query(operationId, query) {
       const { query: fields } = casts(operationId);

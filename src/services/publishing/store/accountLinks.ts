@@ -1,7 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ensureAccount } from '../../../accounts/accounts.js';
 import { normalizeEmail } from '../../../accounts/email.js';
-import { accountsOf } from '../../../accounts/tables.js';
+import type { AccountsTables } from '../../../accounts/tables.js';
+
+/**
+ * What this code reads and writes: the publishing users' columns as migration
+ * `06-users-accounts` left them (the migration hands it its untyped store,
+ * the demo seed today's), beside the accounts' tables.
+ */
+interface LinkedUsers extends AccountsTables {
+  users: { id: number; email: string; account_id: string | null };
+}
 
 /**
  * Links every publishing user without an account to the account of their
@@ -13,25 +22,26 @@ import { accountsOf } from '../../../accounts/tables.js';
  * runs it too. The accounts are made by `ensureAccount` of src/accounts,
  * the one writer of their tables (migrated before any service's).
  */
-// A migration's code runs against the schema of its time, not today's typed Database.
-// biome-ignore lint/suspicious/noExplicitAny: migration code, typed by no schema of today
-export async function linkUsersToAccounts(db: Kysely<any>, now: string): Promise<void> {
-  const users: { id: number; email: string }[] = await db
+export async function linkUsersToAccounts(
+  db: Kysely<LinkedUsers> | Transaction<LinkedUsers>,
+  now: string,
+): Promise<void> {
+  const users = await db
     .selectFrom('users')
     .select(['id', 'email'])
     .where('account_id', 'is', null)
     .orderBy('id')
     .execute();
-  const linked = new Set<string>(
-    (await db.selectFrom('users').select('account_id').where('account_id', 'is not', null).execute()).map(
-      (row: { account_id: string }) => row.account_id,
+  const linked = new Set(
+    (await db.selectFrom('users').select('account_id').where('account_id', 'is not', null).execute()).flatMap(
+      (row) => row.account_id ?? [],
     ),
   );
   for (const user of users) {
     const email = normalizeEmail(user.email);
     if (!email) continue;
     // The account is found or made by the accounts' own function: only src/accounts writes their tables.
-    const { id: accountId } = await ensureAccount(accountsOf(db), email, now);
+    const { id: accountId } = await ensureAccount(db, email, now);
     if (linked.has(accountId)) continue;
     linked.add(accountId);
     await db.updateTable('users').set({ account_id: accountId }).where('id', '=', user.id).execute();

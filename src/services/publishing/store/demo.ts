@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { PlatformConfig } from '../../../platform/config.js';
-import type { PublishingTables } from './tables.js';
+import type { PublishingDatabase } from './tables.js';
 import * as demo from './demoData.js';
 import { linkUsersToAccounts } from './accountLinks.js';
 import { demoMediaFiles, insertDemoMediaFiles, putDemoMediaFiles } from './demoMedia.js';
 import type { PublishingConfig } from '../settings.js';
 
 /** Loads the publishing demo data (see docs/publishing.md) in one transaction when there is no site yet. */
-export async function seedPublishingDemo(db: Kysely<PublishingTables>, config: PlatformConfig): Promise<void> {
+export async function seedPublishingDemo(db: Kysely<PublishingDatabase>, config: PlatformConfig): Promise<void> {
   const anySite = await db.selectFrom('sites').select('id').limit(1).executeTakeFirst();
   if (anySite) return;
   // The demo's pictures, in this deployment's media storage (when the publishing settings are read).

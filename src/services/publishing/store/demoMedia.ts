@@ -3,9 +3,9 @@ import { localFileStore, type FileStore } from '../../../platform/files/fileStor
 import { s3FileStore } from '../../../platform/files/s3FileStore.js';
 import { loadSharp } from '../../../platform/images.js';
 import type { MediaSettings } from '../settings.js';
-import type { PublishingTables } from './tables.js';
+import type { PublishingDatabase } from './tables.js';
 
-type AttachmentRow = Insertable<PublishingTables['attachments']>;
+type AttachmentRow = Insertable<PublishingDatabase['attachments']>;
 
 /** The colour of each demo picture, by its shape (one picture drawn per shape and process). */
 const COLOURS: Record<string, string> = { '640x480': '#4a7fb0', '1200x800': '#2f8f83', '800x1200': '#24456b' };
@@ -74,7 +74,7 @@ export async function putDemoMediaFiles(
 
 /** A `media_files` row for each demo attachment with a file (in the demo's transaction, after the attachments). */
 export async function insertDemoMediaFiles(
-  db: Kysely<PublishingTables>,
+  db: Kysely<PublishingDatabase>,
   attachments: readonly AttachmentRow[],
 ): Promise<void> {
   const rows = attachments

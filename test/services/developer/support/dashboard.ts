@@ -5,6 +5,7 @@ import type { Session } from '../../../../generated/developer/types.gen.js';
 import { contractChecker, contractFetch } from '../../../support/contract.js';
 import { startServer, type TestServer } from '../../../support/server.js';
 import { createKyselyDeveloperStore } from '../../../../src/services/developer/store/kyselyDeveloperStore.js';
+import { accountSites } from '../../../../src/services/publishing/store/accountSites.js';
 
 /**
  * Environment of a test server: a cheap password hash, and room for the sign-ups and log-ins of a whole test
@@ -66,7 +67,7 @@ export interface DashboardUser extends DashboardCaller {
  * emailed link would (test/services/developer/email.test.ts follows real links).
  */
 export async function verifyAddress(server: TestServer, email: string) {
-  const store = createKyselyDeveloperStore(server.built.db as never);
+  const store = createKyselyDeveloperStore(server.built.db, accountSites(server.built.db));
   const credentials = await store.findCredentials(email);
   if (!credentials) throw new Error(`no dashboard account for ${email}`);
   await store.markEmailVerified(credentials.accountId);

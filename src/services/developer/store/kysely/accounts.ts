@@ -7,7 +7,6 @@ import {
   markAccountEmailVerified,
 } from '../../../../accounts/accounts.js';
 import { endWhatCredentialsOpened } from '../credentialsChanged.js';
-import { accountsOf } from '../../../../accounts/tables.js';
 import { normalizeEmail } from '../../../../accounts/email.js';
 import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperAccounts } from '../../domain/developerStore.js';
@@ -20,7 +19,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {
-          const accountId = await createAccount(accountsOf(trx), email, now);
+          const accountId = await createAccount(trx, email, now);
           if (accountId === 'email-taken') return accountId;
           await trx
             .insertInto('developer_credentials')
@@ -63,7 +62,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .where('email_verified_at', 'is', null)
           .execute();
         // The account's own record of it, which the other services read (src/accounts writes it).
-        await markAccountEmailVerified(accountsOf(trx), accountId, now);
+        await markAccountEmailVerified(trx, accountId, now);
       });
     },
 
@@ -82,7 +81,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .where('email_verified_at', 'is', null)
           .execute();
         // A reset link opened shows the address is the owner's: the account's record too.
-        await markAccountEmailVerified(accountsOf(trx), accountId, now);
+        await markAccountEmailVerified(trx, accountId, now);
         // Every session, the apps' grants and tokens, the other reset links.
         await endWhatCredentialsOpened(trx, accountId);
       });
@@ -104,24 +103,24 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     deleteAccount: (accountId) =>
       db.transaction().execute(async (trx) => {
         await endWhatCredentialsOpened(trx, accountId);
-        return deleteAccountIn(accountsOf(trx), accountId);
+        return deleteAccountIn(trx, accountId);
       }),
 
     async isEmailTaken(email) {
-      return (await findAccountId(accountsOf(db), email)) !== undefined;
+      return (await findAccountId(db, email)) !== undefined;
     },
 
     async changeEmail(accountId, newEmail) {
       const now = new Date().toISOString();
       try {
         return await db.transaction().execute(async (trx) => {
-          if ((await changeAccountEmail(accountsOf(trx), accountId, newEmail)) === 'email-taken') return 'email-taken';
+          if ((await changeAccountEmail(trx, accountId, newEmail)) === 'email-taken') return 'email-taken';
           await trx
             .updateTable('developer_credentials')
             .set({ email_verified_at: now })
             .where('account_id', '=', accountId)
             .execute();
-          await markAccountEmailVerified(accountsOf(trx), accountId, now, { replace: true });
+          await markAccountEmailVerified(trx, accountId, now, { replace: true });
           // A new address is a change of credentials (the reset links go to it): what the old ones opened ends.
           await endWhatCredentialsOpened(trx, accountId);
           // A link mailed to the old address (a password reset above all) must not work for the account any more.

@@ -3,7 +3,6 @@ import type { ProfilesDatabase } from '../tables.js';
 import { SlugInUseError, type ProfileDirectory, type VerifiedAccountSearch } from '../../domain/profilesStore.js';
 import { verifiedAccountRows } from './verifiedAccountRows.js';
 import { ensureAccount } from '../../../../accounts/accounts.js';
-import { accountsOf } from '../../../../accounts/tables.js';
 import { fromProfileRow, profileColumns } from './profileRow.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 
@@ -95,7 +94,7 @@ export function kyselyProfileDirectory(
         const now = new Date().toISOString();
         let created = 0;
         for (const [index, { email, profile, avatar }] of profiles.entries()) {
-          const account = await ensureAccount(accountsOf(trx), email, now);
+          const account = await ensureAccount(trx, email, now);
           const slugOwner = await trx
             .selectFrom('profiles')
             .select('account_id')
