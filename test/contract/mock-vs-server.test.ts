@@ -411,12 +411,18 @@ describe('the mock answers what the server answers', () => {
     const cases = badInputs();
     expect(cases.length).toBeGreaterThan(10);
     const differing: string[] = [];
-    for (const test of cases) {
-      const { real, mocked } = await compare(test);
-      if (JSON.stringify(real) !== JSON.stringify(mocked) && !differenceOf(test.name)) {
-        differing.push(`${test.name}: server ${JSON.stringify(real)}, mock ${JSON.stringify(mocked)}`);
-      }
+    // A few at a time (refused values, no writes: their order does not matter).
+    for (let start = 0; start < cases.length; start += 8) {
+      await Promise.all(
+        cases.slice(start, start + 8).map(async (test) => {
+          const { real, mocked } = await compare(test);
+          if (JSON.stringify(real) !== JSON.stringify(mocked) && !differenceOf(test.name)) {
+            differing.push(`${test.name}: server ${JSON.stringify(real)}, mock ${JSON.stringify(mocked)}`);
+          }
+        }),
+      );
     }
-    expect(differing).toEqual([]);
-  });
+    expect(differing.sort()).toEqual([]);
+    // Many cases, each a request to the server and one to the mock (a process of its own): more than the suite's test timeout on a loaded machine.
+  }, 300_000);
 });

@@ -1,9 +1,10 @@
+// @store-independent: it sends each request to SQLite, and to PostgreSQL too when it reached the store (test/support/store-reach.ts)
 import { test } from '@fast-check/vitest';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contractChecker } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
-import { sendRequest } from '../support/http.js';
-import { startServer } from '../support/server.js';
+import { sendRequest, type WireRequest } from '../support/http.js';
+import { startOnBothStores, type On } from '../support/store-reach.js';
 import { focusedRequestFor, fuzzTargets, requestFor } from './requests.js';
 import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js';
 
@@ -14,8 +15,13 @@ import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js
  * describes for that operation (or the service's generic 404/405), checked
  * by the independent contract checker, never a 5xx, and shows nothing
  * internal. Long runs: see settings.ts.
+ *
+ * Each request goes to a server on SQLite, and to one on PostgreSQL too when
+ * it reached the store past the contract's validation (`onReachedStores`):
+ * one that routing, security or validation refuses is answered by the same
+ * code on both stores.
  */
-const server = await startServer({
+const stores = await startOnBothStores({
   RATE_LIMIT_ANONYMOUS: '1000000',
   RATE_LIMIT_KEYED: '1000000',
   RATE_LIMIT_AVATARS: '1000000',
@@ -23,37 +29,93 @@ const server = await startServer({
   // A cheap password hash, so sign-ups and log-ins in the fuzzing stay fast.
   DEVELOPER_PASSWORD_COST: '14',
 });
-afterAll(() => server.close());
 const checker = await contractChecker();
-const targets = fuzzTargets(server.built.services);
-const credentials = new Map(
-  await Promise.all(server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const)),
+const targets = fuzzTargets(stores.sqlite.built.services);
+/** Each store's server's credential headers for each service. */
+const credentials = Object.fromEntries(
+  await Promise.all(
+    (['sqlite', 'postgres'] as const).map(async (store) => {
+      const server = stores[store];
+      const issued = await Promise.all(
+        server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const),
+      );
+      return [store, new Map(issued)] as const;
+    }),
+  ),
+) as Record<On['store'], Map<string, Record<string, string> | undefined>>;
+
+/**
+ * The requests are generated with the SQLite server's credentials (as sent, or spelled loosely); on
+ * PostgreSQL each secret is the one its own server issued in the same place: pairs of differing parts
+ * (split at spaces, `;` and `=`) of the two servers' headers.
+ */
+const secrets: [string, string][] = [...credentials.sqlite].flatMap(([service, headers]) =>
+  Object.entries(headers ?? {}).flatMap(([name, value]) => {
+    const parts = value.split(/[ ;=]/);
+    const theirs = (credentials.postgres.get(service)?.[name] ?? '').split(/[ ;=]/);
+    return parts.flatMap((part, index): [string, string][] =>
+      theirs[index] !== undefined && theirs[index] !== part ? [[part, theirs[index]!]] : [],
+    );
+  }),
 );
 
+/** The request as sent on a store: named for the run, and with that store's secrets. */
+function onStore(on: On, wire: WireRequest): WireRequest {
+  const headers = { ...wire.headers, ...on.headers() };
+  if (on.store === 'postgres')
+    for (const [name, value] of Object.entries(headers))
+      headers[name] = secrets.reduce((text, [ours, theirs]) => text.replaceAll(ours, theirs), value);
+  return { ...wire, headers };
+}
+
+/** Sends a generated request to SQLite, and to PostgreSQL where it reached the store; checks each answer. */
+async function answersAsContracted(wire: WireRequest) {
+  await stores.onReachedStores(async (on) => {
+    const sent = onStore(on, wire);
+    expectContractAnswer(checker, sent, await sendRequest(on.server.url, sent));
+  });
+}
+
 it('covers every operation of every contract the app serves', () => {
-  expect(new Set(targets.map((t) => t.service.name))).toEqual(new Set(server.built.services.map((s) => s.name)));
-  expect(targets.length).toBe(server.built.services.reduce((n, s) => n + s.contract.operations.length, 0));
+  const services = stores.sqlite.built.services;
+  expect(new Set(targets.map((t) => t.service.name))).toEqual(new Set(services.map((s) => s.name)));
+  expect(targets.length).toBe(services.reduce((n, s) => n + s.contract.operations.length, 0));
+});
+
+it('sends a request to PostgreSQL with the secrets its own server issued, however spelled', () => {
+  const headersOf = (store: On['store']) => {
+    const token = credentials[store].get('publishing')!.authorization!.replace(/^Bearer /, '');
+    const { cookie, 'x-csrf-token': csrf } = credentials[store].get('developer')!;
+    return { authorization: `bearer  ${token}  `, cookie: `a=b; ${cookie}`, 'x-csrf-token': csrf! };
+  };
+  const sent = onStore(
+    { store: 'postgres', server: stores.postgres, headers: () => ({}) },
+    {
+      method: 'GET',
+      path: '/',
+      headers: headersOf('sqlite'),
+    },
+  );
+  expect(sent.headers).toEqual(headersOf('postgres'));
+  expect(headersOf('postgres')).not.toEqual(headersOf('sqlite'));
 });
 
 describe.each(targets)('$label', (target) => {
-  const valid = credentials.get(target.service.name);
+  const valid = credentials.sqlite.get(target.service.name);
   test.prop([requestFor(target, valid)], fuzzSettings)(
     'answers any request as its contract describes: never 5xx, nothing internal',
-    async (wire) => {
-      expectContractAnswer(checker, wire, await sendRequest(server.url, wire));
-    },
+    answersAsContracted,
     fuzzTimeoutMs,
   );
 
   test.prop([focusedRequestFor(target, valid)], fuzzSettings)(
     'answers a valid, authenticated request with one bad value as its contract describes',
-    async (wire) => {
-      expectContractAnswer(checker, wire, await sendRequest(server.url, wire));
-    },
+    answersAsContracted,
     fuzzTimeoutMs,
   );
 });
 
 it('is still healthy after the fuzzing', async () => {
-  expect((await sendRequest(server.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
+  for (const server of [stores.sqlite, stores.postgres])
+    expect((await sendRequest(server.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
 });

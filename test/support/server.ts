@@ -29,6 +29,11 @@ export interface StartOptions {
    * (every one when neither says). A service harness (`startProfiles`, `startPublishing`) names its own.
    */
   services?: readonly string[];
+  /**
+   * The store, when the test names it whatever the project (a file that runs on both stores itself,
+   * `startOnBothStores`): in-memory SQLite, or a copy of the run's PostgreSQL template. Unset: TEST_DATABASE_URL's.
+   */
+  store?: 'sqlite' | 'postgres';
 }
 
 /**
@@ -40,7 +45,7 @@ export interface StartOptions {
  * `options.services` names, else all.
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const store = await testStore(env);
+  const store = await testStore(env, options.store);
   // Media files in a folder of the server's own (never the project's `data/media`), removed on close.
   const mediaFolder = mkdtempSync(join(tmpdir(), 'test-media-'));
   const config = configFromEnv({
@@ -96,8 +101,14 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
  * turns the demo data off, gets a schema of its own in the suite's database
  * instead, migrated at start-up as in production.
  */
-async function testStore(env: Record<string, string>): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  const url = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+async function testStore(
+  env: Record<string, string>,
+  named?: StartOptions['store'],
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const projectUrl = named
+    ? { sqlite: 'sqlite::memory:', postgres: postgresUrl }[named]
+    : process.env.TEST_DATABASE_URL;
+  const url = env.DATABASE_URL ?? projectUrl ?? 'sqlite::memory:';
   if (!url.startsWith('postgres')) return { env: { DATABASE_URL: url }, drop: async () => {} };
   if (!env.DATABASE_URL && !env.DATABASE_SCHEMA && env.SEED_DEMO_DATA !== 'false' && url === postgresUrl) {
     const database = await copyTemplate(inject('postgresTemplate'));
