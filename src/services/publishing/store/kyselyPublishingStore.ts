@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { atomically } from './transactions.js';
-import type { PublishingTables } from './tables.js';
+import type { PublishingDatabase } from './tables.js';
 import type { PublishingStore } from '../domain/publishingStore.js';
 import { kyselyPostComments } from './kysely/comments.js';
 import { kyselyPostLikes } from './kysely/likes.js';
@@ -29,7 +29,8 @@ const SCHEDULES_KEPT = 1000;
  * of the sites it is asked about.
  */
 export function createKyselyPublishingStore(
-  db: Kysely<PublishingTables>,
+  /** Publishing's tables, and the accounts' beside them, which only the accounts' own functions read (a user's standing). */
+  db: Kysely<PublishingDatabase>,
   marked?: { changeMark?: ChangeMark; keptPosts: number },
   /** The longest a list's search may take on SQLite (STORE_TIMEOUT_MS; see `kysely/postSearch.ts`). */
   searchBudgetMs?: number,

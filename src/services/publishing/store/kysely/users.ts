@@ -3,8 +3,8 @@ import { prepared } from '../../../../platform/store/prepared.js';
 import type { PublishingUsers } from '../../domain/publishingStore.js';
 import type { Db } from './db.js';
 import { accountStanding } from '../../../../accounts/accounts.js';
-import type { AccountsTables } from '../../../../accounts/tables.js';
 import type { Kysely } from 'kysely';
+import type { PublishingDatabase } from '../tables.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** A bearer token's owner, read on the request path when not remembered: built once (see `prepared`). */
@@ -17,7 +17,7 @@ const tokenOwner = prepared((db: Db, p: { tokenHash: string }) =>
 );
 
 /** Users and their bearer tokens on a Kysely database (SQLite or PostgreSQL); only a token's hash is stored. */
-export function kyselyPublishingUsers(db: Db): PublishingUsers {
+export function kyselyPublishingUsers(db: Kysely<PublishingDatabase>): PublishingUsers {
   return {
     async findUserByLogin(login) {
       const row = await db
@@ -40,7 +40,7 @@ export function kyselyPublishingUsers(db: Db): PublishingUsers {
     },
 
     // The accounts' tables are in the same database; read only through their own function.
-    accountStanding: (accountId) => accountStanding(db as unknown as Kysely<AccountsTables>, accountId),
+    accountStanding: (accountId) => accountStanding(db, accountId),
 
     async sitesOfUser(userId) {
       const rows = await db
