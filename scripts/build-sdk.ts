@@ -265,8 +265,13 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       const document = parseYaml(readFileSync(join(projectRoot, 'openapi', `${name}.yaml`), 'utf8')) as Document;
       const generated = join(projectRoot, 'generated', name);
       const src = join(stage, name, 'src');
-      // hey-api's own index is replaced below; contract.gen.ts types the server's modules, not a client.
-      const left = new Set([join(generated, 'index.ts'), join(generated, 'contract.gen.ts')]);
+      // hey-api's own index is replaced below; contract.gen.ts and casts.gen.ts type the server's modules and its
+      // casting step (a multipart file is a Node Buffer there), not a client.
+      const left = new Set([
+        join(generated, 'index.ts'),
+        join(generated, 'contract.gen.ts'),
+        join(generated, 'casts.gen.ts'),
+      ]);
       cpSync(generated, src, { recursive: true, filter: (path) => !left.has(path) });
       cpSync(join(projectRoot, 'sdk', 'layer.ts'), join(src, 'layer.ts'));
       const ownPath = join(projectRoot, 'sdk', `${name}.ts`);
