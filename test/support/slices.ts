@@ -1,4 +1,5 @@
 import { createHook } from 'node:async_hooks';
+import { PerformanceObserver, performance, type PerformanceEntry } from 'node:perf_hooks';
 
 /** `process.threadCpuUsage` (Node 23.9 and later), which the installed Node types do not name yet. */
 const threadCpuUsage = (process as unknown as { threadCpuUsage(): NodeJS.CpuUsage }).threadCpuUsage.bind(process);
@@ -22,27 +23,41 @@ const cpu = () => {
  * other processes. The server runs in this process, so a test keeps its own
  * client work out of the measure (answers are checked after it) and sends
  * concurrent requests each from its own callback (`apart`), as connections
- * would bring them.
+ * would bring them. The garbage collector's pauses within a slice
+ * (`perf_hooks`' `gc` entries) are taken off it.
  */
 export async function longestSlice<T>(work: () => Promise<T>): Promise<{ result: T; longestMs: number }> {
-  let last = cpu();
-  let longest = 0;
+  const slices: { from: number; to: number; ms: number }[] = [];
+  let lastCpu = cpu();
+  let lastWall = performance.now();
+  const cut = () => {
+    const now = cpu();
+    const wall = performance.now();
+    slices.push({ from: lastWall, to: wall, ms: now - lastCpu });
+    lastCpu = now;
+    lastWall = wall;
+  };
+  // The collector's pauses are left out: how long one takes depends on the heap the test worker holds (its earlier
+  // files' too, as workers are not isolated), not on the work measured; the memory tests bound what work keeps.
+  const collections: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => collections.push(...list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
   // Promises are not tracked (`trackPromises: false`, Node 24): their reactions belong to the slice that set them off,
   // and tracking them would slow every promise, lengthening what is measured.
-  const hook = createHook({
-    before() {
-      const now = cpu();
-      longest = Math.max(longest, now - last);
-      last = now;
-    },
-    trackPromises: false,
-  } as Parameters<typeof createHook>[0]);
+  const hook = createHook({ before: cut, trackPromises: false } as Parameters<typeof createHook>[0]);
   hook.enable();
   try {
     const result = await work();
-    return { result, longestMs: Math.max(longest, cpu() - last) };
+    cut();
+    hook.disable();
+    collections.push(...observer.takeRecords());
+    const paused = (from: number, to: number) =>
+      collections.filter((gc) => gc.startTime >= from && gc.startTime < to).reduce((sum, gc) => sum + gc.duration, 0);
+    const longestMs = slices.reduce((longest, slice) => Math.max(longest, slice.ms - paused(slice.from, slice.to)), 0);
+    return { result, longestMs };
   } finally {
     hook.disable();
+    observer.disconnect();
   }
 }
 
