@@ -2,7 +2,7 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { contractChecker } from '../support/contract.js';
-import { issueCredential } from '../support/credentials.js';
+import { credentialsOf } from '../support/credentials.js';
 import { sendRequest, type WireRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
 import { focusedRequestFor, fuzzTargets, requestFor } from './requests.js';
@@ -32,17 +32,7 @@ const stores = await startOnBothStores({
 const checker = await contractChecker();
 const targets = fuzzTargets(stores.sqlite.built.services);
 /** Each store's server's credential headers for each service. */
-const credentials = Object.fromEntries(
-  await Promise.all(
-    (['sqlite', 'postgres'] as const).map(async (store) => {
-      const server = stores[store];
-      const issued = await Promise.all(
-        server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const),
-      );
-      return [store, new Map(issued)] as const;
-    }),
-  ),
-) as Record<On['store'], Map<string, Record<string, string> | undefined>>;
+const credentials = await credentialsOf({ sqlite: stores.sqlite, postgres: stores.postgres });
 
 /**
  * The requests are generated with the SQLite server's credentials (as sent, or spelled loosely); on

@@ -78,3 +78,18 @@ export async function publishingToken(server: TestServer, login: string): Promis
   await store.createAccessToken({ id: issued.id, tokenHash: issued.tokenHash, userId: user.id, createdAt: new Date() });
   return issued.token;
 }
+
+/** A valid caller's headers for each service, on each of the servers given (by store): what `issueCredential` issues. */
+export async function credentialsOf<Store extends string>(
+  servers: Readonly<Record<Store, TestServer>>,
+): Promise<Record<Store, Map<string, Record<string, string> | undefined>>> {
+  const entries = await Promise.all(
+    (Object.entries(servers) as [Store, TestServer][]).map(async ([store, server]) => {
+      const issued = await Promise.all(
+        server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const),
+      );
+      return [store, new Map(issued)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Store, Map<string, Record<string, string> | undefined>>;
+}
