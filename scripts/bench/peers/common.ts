@@ -29,3 +29,16 @@ export const host = '127.0.0.1';
 
 /** The error body of every peer for a request the contract refuses. */
 export const badRequest = (message: string) => Buffer.from(JSON.stringify({ error: message, code: 'invalid_request' }));
+
+/** The Fastify peers' error handler: a validation failure answers `badRequest` with its message, anything else its status. */
+export function answerFastifyError(
+  error: { statusCode?: number; message: string },
+  _request: unknown,
+  reply: { code(status: number): { type(t: string): { send(body: Buffer): unknown } } },
+): void {
+  const status = error.statusCode ?? 500;
+  reply
+    .code(status)
+    .type('application/json')
+    .send(badRequest(status === 400 ? error.message : 'error'));
+}

@@ -6,17 +6,11 @@
  */
 import Fastify from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { badRequest, body, contentType, contract, extraHeaders, host, port, prefix } from './common.js';
+import { answerFastifyError, body, contentType, contract, extraHeaders, host, port, prefix } from './common.js';
 
 // Longer path parameters than find-my-way's default 100 reach the contract's validator (maxLength 128), as in the other servers.
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1024 } });
-app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-  const status = error.statusCode ?? 500;
-  reply
-    .code(status)
-    .type('application/json')
-    .send(badRequest(status === 400 ? error.message : 'error'));
-});
+app.setErrorHandler(answerFastifyError);
 await app.register(openapiGlue, {
   specification: contract(),
   prefix,

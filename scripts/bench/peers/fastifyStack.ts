@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import openapiGlue from 'fastify-openapi-glue';
-import { badRequest, contract, host, port, prefix } from './common.js';
+import { answerFastifyError, contract, host, port, prefix } from './common.js';
 
 const db = new Database(process.env.BENCH_DATABASE!, { readonly: true });
 const bySlug = db.prepare('select * from profiles where slug = ?');
@@ -28,13 +28,7 @@ const JSON_COLUMNS = [
 
 const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1024 } });
 await app.register(rateLimit, { max: 1_000_000_000, timeWindow: 3_600_000 });
-app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-  const status = error.statusCode ?? 500;
-  reply
-    .code(status)
-    .type('application/json')
-    .send(badRequest(status === 400 ? error.message : 'error'));
-});
+app.setErrorHandler(answerFastifyError);
 await app.register(openapiGlue, {
   specification: contract(),
   prefix,
