@@ -1,0 +1,117 @@
+import { pino } from 'pino';
+import { describe, it } from 'vitest';
+import { contractChecker } from '../support/contract.js';
+import { credentialsOf } from '../support/credentials.js';
+import { sendRequest } from '../support/http.js';
+import { startOnBothStores, type On } from '../support/store-reach.js';
+import { fuzzTargets, type FuzzTarget } from './requests.js';
+import { expectContractAnswer } from './settings.js';
+
+/**
+ * The bad-input catalogue of docs/testing.md, row by row and for every operation of
+ * every contract the app serves: each kind of bad value in each place,
+ * with a valid credential so the value reaches the handlers and the store.
+ * Every answer is checked against the contract (never a 5xx, nothing
+ * internal); the rows add what the catalogue promises on top.
+ *
+ * The catalogue is several files (`bad-input.*.test.ts`), so that it runs in
+ * several workers at once; each file calls `badInputHarness()` for servers
+ * of its own.
+ *
+ * A case runs on SQLite, and on PostgreSQL too when one of its requests
+ * reached the store past the contract's validation (`onReachedStores`): a
+ * value that routing, security or validation refuses never reaches a handler
+ * or the store, and is answered by the same code on both.
+ *
+ * One server per store, and many requests in flight at once: the tests of a
+ * `describe.concurrent` run side by side and send their requests together
+ * (concurrent bad input must be answered as well as one at a time); the
+ * tests that compare two answers, or read the log, run alone.
+ */
+export async function badInputHarness() {
+  const logLines: Record<On['store'], string[]> = { sqlite: [], postgres: [] };
+  const stores = await startOnBothStores(
+    {
+      RATE_LIMIT_ANONYMOUS: '1000000',
+      RATE_LIMIT_KEYED: '1000000',
+      RATE_LIMIT_AVATARS: '1000000',
+      RATE_LIMIT_PUBLISHING_READS: '1000000',
+      DEVELOPER_PASSWORD_COST: '14',
+    },
+    { logger: (store) => pino({ level: 'info' }, { write: (line: string) => void logLines[store].push(line) }) },
+  );
+  const checker = await contractChecker();
+  const targets = fuzzTargets(stores.sqlite.built.services);
+  /** Each store's server's credential for each service. */
+  const credentials = await credentialsOf({ sqlite: stores.sqlite, postgres: stores.postgres });
+
+  /** The operation's path with its parameters from the contract's examples (`1` when it gives none), one of them replaced. */
+  function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
+    const values = Object.fromEntries(
+      target.parameters
+        .filter((p) => p.in === 'path')
+        .map((p) => [
+          p.name,
+          encodeURIComponent(String(p.example ?? Object.values(p.examples ?? {})[0]?.value ?? '1')),
+        ]),
+    );
+    return `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => replace[name] ?? values[name]!)}`;
+  }
+
+  /** Sends one request as a valid caller of the target's service and checks the answer against the contract. */
+  async function send(
+    on: On,
+    target: FuzzTarget,
+    path: string,
+    init: { method?: string; headers?: Record<string, string> } = {},
+  ) {
+    const wire = {
+      method: init.method ?? target.operation.method,
+      path,
+      headers: { ...credentials[on.store].get(target.service.name), ...init.headers, ...on.headers() },
+    };
+    const answer = await sendRequest(on.server.url, wire);
+    expectContractAnswer(checker, wire, answer);
+    return answer;
+  }
+
+  /** Each query parameter of each operation (those declared elsewhere in the service too). */
+  const queryTargets = targets.flatMap((target) =>
+    [...target.parameters, ...target.siblingQuery]
+      .filter((p) => p.in === 'query')
+      .map((p) => ({ label: `${target.label} ?${p.name}`, target, name: p.name })),
+  );
+
+  return { logLines, stores, checker, targets, credentials, queryTargets, pathOf, send };
+}
+
+/** Query values of wrong types and shapes, for every declared parameter (and those declared elsewhere in the service). */
+const QUERY_VALUES = [
+  '',
+  'true',
+  '1',
+  '-1',
+  'abc',
+  '[]',
+  '{}',
+  '%E0%A4%A',
+  '%00',
+  'x'.repeat(3000),
+  encodeURIComponent('名前'),
+];
+
+/** The query-value rows for part `part` of `parts` of the query parameters (each part a file, so a worker of its own). */
+export async function describeQueryValues(part: number, parts: number): Promise<void> {
+  const { stores, queryTargets, pathOf, send } = await badInputHarness();
+  const mine = queryTargets.filter((_, index) => index % parts === part);
+  describe.concurrent('query values of wrong types, repeated keys, unknown parameters', () => {
+    it.each(mine)('$label: every wrong value, and the key repeated', async ({ target, name }) => {
+      await stores.onReachedStores(async (on) => {
+        await Promise.all([
+          ...QUERY_VALUES.map((value) => send(on, target, `${pathOf(target)}?${name}=${value}`)),
+          send(on, target, `${pathOf(target)}?${name}=1&${name}=abc&${name}=`),
+        ]);
+      });
+    });
+  });
+}
