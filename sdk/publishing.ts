@@ -119,9 +119,9 @@ export type MediaFile = Blob | { file: Blob; filename: string };
  * clients send it: each file as `media[]`, each URL as `media_urls[]`, and
  * per file (the files first, then the URLs) its attributes as
  * `attrs[i][title]` (the contract's `MediaAttributes`: `title`, `caption`,
- * `description`, `alt`, `parent_id`). Give `attrs` for every file up to the
- * last one that has some: the server lists an index it is not sent as no
- * index at all, so the next one's attributes would move up.
+ * `description`, `alt`, `parent_id`). An entry without attributes sends
+ * nothing, and the server reads the entries it is sent in order: give every
+ * file before the last one with attributes at least one (its `title`).
  */
 export type MediaUploadBody = Omit<T.MediaUploadInput, 'media' | 'media_urls' | 'attrs'> & {
   media?: readonly MediaFile[];
