@@ -23,7 +23,6 @@ import { startPublishing, type PublishingTestServer } from './support.js';
 const exec = promisify(execFile);
 
 /** The package's exports, as a JavaScript consumer imports them (the types are the docs examples' to check). */
-// biome-ignore lint/suspicious/noExplicitAny: the package is installed at run time, outside this project's types
 type Publishing = Record<string, any>;
 
 let harness: PublishingTestServer;
