@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
     onQuery: tracing?.statement,
     work: async (db) => {
       if (!config.seedDemoData) return;
-      for (const module of STORE_MODULES as readonly StoreModule<Database>[]) await module.seed?.(db, config);
+      for (const module of STORE_MODULES as readonly StoreModule<Database, Config>[]) await module.seed?.(db, config);
     },
   });
   const replicas =
@@ -153,7 +153,7 @@ export async function buildApp(config: Config, options: { logger?: Logger } = {}
   ];
 
   const welcome = async (account: { id: string; email: string }) => {
-    for (const module of STORE_MODULES as readonly StoreModule<Database>[])
+    for (const module of STORE_MODULES as readonly StoreModule<Database, Config>[])
       await module.welcome?.(database.db, account, config);
   };
   const farewell = async (accountId: string) => {

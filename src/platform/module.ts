@@ -38,17 +38,17 @@ export interface SiteDirectory {
  * demo data it seeds into an empty store. `Tables` names its tables for
  * the type of the app's store.
  */
-export interface StoreModule<Tables = unknown> {
+export interface StoreModule<Tables = unknown, Config extends PlatformConfig = PlatformConfig> {
   name: string;
   migrations: readonly NamedMigration[];
-  /** Loads demo data when its tables are empty (`SEED_DEMO_DATA`). */
-  seed?(db: Kysely<Tables>, config: PlatformConfig): Promise<void>;
+  /** Loads demo data when its tables are empty (`SEED_DEMO_DATA`); `config` holds the module's own settings too. */
+  seed?(db: Kysely<Tables>, config: Config): Promise<void>;
   /**
    * Makes what a person gets with their account (the publishing module: a
    * site of their own); safe to repeat. The app calls every module's when
    * an account logs in to the dashboard (`PlatformDeps.welcome`).
    */
-  welcome?(db: Kysely<Tables>, account: { id: string; email: string }, config: PlatformConfig): Promise<void>;
+  welcome?(db: Kysely<Tables>, account: { id: string; email: string }, config: Config): Promise<void>;
   /**
    * Ends what the module keeps for an account that is about to be deleted
    * and that its tables do not let go of by themselves (the publishing
@@ -131,7 +131,8 @@ export interface BuiltService {
  * built. The app collects these; the platform asks nothing more of a
  * service, and never imports one.
  */
-export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings = {}> extends StoreModule<Tables> {
+export interface ServiceModule<Tables = unknown, Settings extends ModuleSettings = {}>
+  extends StoreModule<Tables, PlatformConfig & Settings> {
   /** Its name: in `SERVICES`, in logs and metrics, and the docs page `/docs/<name>`. */
   name: string;
   /** The contract, relative to the project root (`openapi/<name>.yaml`). */

@@ -201,6 +201,12 @@ interface EndpointLayer {
 }
 /** The first bytes of every PNG file. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** How a file of each non-image type the contracts declare begins: a PDF's header; an MP3's ID3 tag or frame sync. */
+const FILE_SIGNATURES: Record<string, (bytes: Buffer) => boolean> = {
+  'application/pdf': (bytes) => bytes.subarray(0, 5).toString('latin1') === '%PDF-',
+  'audio/mpeg': (bytes) =>
+    bytes.subarray(0, 3).toString('latin1') === 'ID3' || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0),
+};
 const JSONP = /^\/\*\*\/([A-Za-z0-9_.]+)\(([\s\S]*)\);$/;
 const TRUTHY = /^(1|t|true)$/i;
 /** The headers of the rate limits: an answer that carries one must declare it (the limit step writes them on every answer it counted). */
@@ -333,6 +339,17 @@ export class ContractChecker {
       if (mediaType === 'image/png' && bytes && !Buffer.from(bytes.subarray(0, 8)).equals(PNG_SIGNATURE)) {
         throw new Error(`${where}: the body is not a PNG image`);
       }
+      return;
+    }
+    // Any other file (a PDF, a sound): declared as binary, within its size, and of the type it says it is.
+    const schema = content.schema as { format?: string; maxLength?: number };
+    if (schema.format === 'binary') {
+      const size = bytes?.length ?? Buffer.byteLength(text);
+      if (schema.maxLength !== undefined && size > schema.maxLength)
+        throw new Error(`${where}: a ${size}-byte file is over the declared ${schema.maxLength}`);
+      const signature = FILE_SIGNATURES[mediaType];
+      if (signature && bytes && !signature(Buffer.from(bytes)))
+        throw new Error(`${where}: the body is not ${mediaType}`);
       return;
     }
     // Text (a redirect's line with its link, a plain 404) is checked as a string against its schema.

@@ -7,7 +7,8 @@ import type { PublishingTables } from './tables.js';
  * tests and users can rely on them: site 1 `demo.example.com`, site 2
  * `demo.example.com::blog`; trashed posts 101 to 105 (previous statuses
  * publish, draft, pending, private, future), trashed page 106, trashed post
- * 107 with 25 attachments, terms, metadata and revisions, published post 108.
+ * 107 with 25 attachments, terms, metadata and revisions, published post 108
+ * (its featured image attachment 202).
  */
 
 type Rows<T extends keyof PublishingTables> = Insertable<PublishingTables[T]>[];
@@ -318,6 +319,7 @@ const livePosts: PostRow[] = [
     date: '2026-01-15T09:00:00.000Z',
     modified: '2026-01-15T09:30:00.000Z',
     sticky: 1,
+    featured_media_id: 202,
   }),
   post({
     id: 112,
@@ -430,6 +432,23 @@ export const attachments: Rows<'attachments'> = [
     alt: 'Harbour at dawn',
     width: 640,
     height: 480,
+  },
+  {
+    id: 202,
+    site_id: 1,
+    post_id: 108,
+    author_id: 1,
+    date: '2026-01-15T08:55:00.000Z',
+    url: `${FILES}/2026/01/harbour-town.jpg`,
+    guid: `${FILES}/2026/01/harbour-town.jpg`,
+    file: 'harbour-town.jpg',
+    mime_type: 'image/jpeg',
+    title: 'Harbour town from the hill',
+    caption: 'The harbour town from the hill',
+    description: '',
+    alt: 'Roofs of the harbour town above the quay',
+    width: 1200,
+    height: 800,
   },
   ...Array.from({ length: 25 }, (_, i) => galleryAttachment(i + 1)),
 ];
