@@ -8,7 +8,8 @@
  * A package is `generated/<service>/` as `npm run generate` wrote it (its
  * types, SDK functions and hey-api's fetch client), the layer of
  * `sdk/layer.ts` (a client factory, `Result` per status), the service's own
- * `sdk/<service>.ts` where there is one, and two files written here from the
+ * `sdk/<service>.ts` where there is one (with the folder `sdk/<service>/` of
+ * the modules it imports, where there is one), and two files written here from the
  * contract: `operations.ts` (each operation answering a `Result`, with its
  * declared statuses and the server of an operation that has its own) and
  * `index.ts`. One `tsc` compiles every package (its own configuration,
@@ -170,11 +171,18 @@ function operationsModule(
   return { text, ids };
 }
 
-/** `index.ts`: the types, the client, the layer and the operations (a service's own module, `sdk/<service>.ts`, replaces those it exports). */
+/**
+ * `index.ts`: the types, the client, the layer and the operations (a service's own module, `sdk/<service>.ts`,
+ * replaces those it exports, and adds its own types).
+ */
 function indexModule(name: string, types: string, ids: string[], own: string | undefined): string {
   const typeNames = [...types.matchAll(/^export type (\w+)/gm)].map((match) => match[1]!);
   const shown = typeNames.filter((type) => type !== 'ClientOptions' && !JAVASCRIPT_NAMES.has(type));
   const replaced = new Set(own ? [...own.matchAll(/^export const (\w+)/gm)].map((match) => match[1]!) : []);
+  const ownTypes = own ? [...own.matchAll(/^export (?:type|interface) (\w+)/gm)].map((match) => match[1]!) : [];
+  const clash = ownTypes.filter((type) => typeNames.includes(type));
+  if (clash.length)
+    throw new Error(`${name}: sdk/${name}.ts exports types the contract's also names: ${clash.join(', ')}`);
   return [
     `// Written from openapi/${name}.yaml by scripts/build-sdk.ts: the package's entry point.`,
     '',
@@ -184,6 +192,7 @@ function indexModule(name: string, types: string, ids: string[], own: string | u
     "export type { CallOptions, Result, RetryOptions, SdkClient, SdkConfig, SdkOptions } from './layer.js';",
     `export { ${ids.filter((id) => !replaced.has(id)).join(', ')} } from './operations.js';`,
     ...(own ? [`export { ${[...replaced].join(', ')} } from './${name}.js';`] : []),
+    ...(ownTypes.length ? [`export type { ${ownTypes.join(', ')} } from './${name}.js';`] : []),
     '',
   ].join('\n');
 }
@@ -277,6 +286,9 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       const ownPath = join(projectRoot, 'sdk', `${name}.ts`);
       const own = existsSync(ownPath) ? readFileSync(ownPath, 'utf8') : undefined;
       if (own !== undefined) writeFileSync(join(src, `${name}.ts`), own);
+      // The modules the service's own module imports besides the package's (profiles' email helpers).
+      const ownFolder = join(projectRoot, 'sdk', name);
+      if (existsSync(ownFolder)) cpSync(ownFolder, join(src, name), { recursive: true });
       const types = readFileSync(join(generated, 'types.gen.ts'), 'utf8');
       const operations = operationsModule(name, document, types, readFileSync(join(generated, 'sdk.gen.ts'), 'utf8'));
       writeFileSync(join(src, 'operations.ts'), operations.text);

@@ -42,7 +42,7 @@ type PickedPost<F> = F extends string
 type Query<TData extends { query?: unknown }> = Omit<NonNullable<TData['query']>, 'callback'>;
 
 /** Every envelope an operation may answer with `http_envelope`. */
-type AnyEnvelope = T.Envelope | T.ListEnvelope | T.BulkEnvelope | T.ResourceEnvelope;
+type AnyEnvelope = T.Envelope | T.ListEnvelope | T.BulkEnvelope | T.ResourceEnvelope | T.MediaEnvelope;
 
 /** `http_envelope` on: the envelope `Env`; off: `Body`; not known before the call: either. */
 type Enveloped<Q, Body, Env> =
@@ -92,9 +92,103 @@ type ListCall<Op extends Plain> = Call<Op, 'list'>;
 /** An operation answering its one body, or with `http_envelope: true` its envelope. */
 type BodyCall<Op extends Plain> = Call<Op, 'body'>;
 
+/**
+ * A call whose body is sent as `multipart/form-data` (`B`, the SDK's own
+ * type for it: files as `Blob`s), answering as a `BodyCall`.
+ */
+type MultipartCall<Op extends Plain, B> = <const Q extends object = {}>(
+  options: Omit<CallOptions<DataOf<Op> & { url: string }>, 'query' | 'body' | 'bodySerializer'> & {
+    query?: Q & Query<DataOf<Op>>;
+    body: B;
+  },
+) => Promise<Retyped<AnswerOf<Op>, Enveloped<Q, BodyOf<Op, 'body', Q>, Extract<OkOf<Op>, AnyEnvelope>>>>;
+
 const post = <Op extends Plain>(operation: Op) => operation as unknown as PostCall<Op>;
 const list = <Op extends Plain>(operation: Op) => operation as unknown as ListCall<Op>;
 const body = <Op extends Plain>(operation: Op) => operation as unknown as BodyCall<Op>;
+
+/**
+ * A file to upload: a `Blob` (a `File` sends its own name), or a `Blob`
+ * with the file name to send (the server checks a file by its content, and
+ * names the item and its URL after the name).
+ */
+export type MediaFile = Blob | { file: Blob; filename: string };
+
+/**
+ * `uploadMedia`'s body, sent as `multipart/form-data` as the platform's
+ * clients send it: each file as `media[]`, each URL as `media_urls[]`, and
+ * per file (the files first, then the URLs) its attributes as
+ * `attrs[i][title]` (the contract's `MediaAttributes`: `title`, `caption`,
+ * `description`, `alt`, `parent_id`). An entry without attributes sends
+ * nothing, and the server reads the entries it is sent in order: give every
+ * file before the last one with attributes at least one (its `title`).
+ */
+export type MediaUploadBody = Omit<T.MediaUploadInput, 'media' | 'media_urls' | 'attrs'> & {
+  media?: readonly MediaFile[];
+  media_urls?: Readonly<Extract<T.MediaUploadInput['media_urls'], readonly unknown[]>>;
+  attrs?: Readonly<Extract<T.MediaUploadInput['attrs'], readonly unknown[]>>;
+};
+
+/**
+ * `editMediaV12`'s body, sent as `multipart/form-data`: the new file as
+ * `media` (or `media_url` to fetch it from), and the attributes to set
+ * (the contract's `MediaEditInput`).
+ */
+export type MediaEditBody = Omit<T.MediaEditInput, 'media'> & { media?: MediaFile };
+
+const isFile = (value: unknown): value is MediaFile =>
+  value instanceof Blob ||
+  (typeof value === 'object' && value !== null && 'file' in value && value.file instanceof Blob);
+
+/**
+ * A body as PHP's bracket notation spells a form, the spelling the
+ * platform's endpoints read: a list of files or texts as `name[]`, a list
+ * of objects as `name[i][key]`, an object as `name[key]`; `undefined` and
+ * `null` are left out.
+ */
+function phpFormData(body: unknown): FormData {
+  const form = new FormData();
+  const add = (name: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (isFile(value)) {
+      if (value instanceof Blob) form.append(name, value);
+      else form.append(name, value.file, value.filename);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) =>
+        add(typeof item === 'object' && item !== null && !isFile(item) ? `${name}[${index}]` : `${name}[]`, item),
+      );
+    } else if (typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
+    } else form.append(name, String(value));
+  };
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) add(key, value);
+  return form;
+}
+
+/** The call's headers without any `Content-Type`, and `null` for it, which hey-api's client takes as "send none": fetch then writes the multipart one, with its boundary. */
+function withoutContentType(headers: unknown): Record<string, unknown> {
+  const own: Record<string, unknown> =
+    headers instanceof Headers || Array.isArray(headers)
+      ? Object.fromEntries(new Headers(headers as HeadersInit))
+      : { ...(headers as Record<string, unknown> | undefined) };
+  for (const name of Object.keys(own)) if (name.toLowerCase() === 'content-type') delete own[name];
+  return { ...own, 'Content-Type': null };
+}
+
+/**
+ * An operation whose contract declares JSON first and multipart too, sent
+ * as multipart (hey-api builds the JSON one, which carries no file): the
+ * body as `phpFormData` writes it.
+ */
+const multipart =
+  <B>() =>
+  <Op extends Plain>(operation: Op) =>
+    ((options: { headers?: unknown }) =>
+      operation({
+        ...options,
+        bodySerializer: phpFormData,
+        headers: withoutContentType(options.headers),
+      } as never)) as unknown as MultipartCall<Op, B>;
 
 /** Reads a post by ID. */
 export const getPost = post(plain.getPost);
@@ -164,3 +258,17 @@ export const getPostAutosave = body(plain.getPostAutosave);
 export const autosavePost = body(plain.autosavePost);
 /** A post's revisions and their differences. */
 export const getPostDiffs = body(plain.getPostDiffs);
+/** A site's media library, a page at a time. */
+export const listMedia = body(plain.listMedia);
+/** Reads a media item. */
+export const getMedia = body(plain.getMedia);
+/** Reads a media item with its history (v1.2). */
+export const getMediaV12 = body(plain.getMediaV12);
+/** Edits a media item's attributes. */
+export const updateMedia = body(plain.updateMedia);
+/** Deletes a media item and its files. */
+export const deleteMedia = body(plain.deleteMedia);
+/** Uploads files (and files fetched from URLs) to a site's media library, as `multipart/form-data`. */
+export const uploadMedia = multipart<MediaUploadBody>()(plain.uploadMedia);
+/** Replaces a media item's file and sets its attributes (v1.2), as `multipart/form-data`. */
+export const editMediaV12 = multipart<MediaEditBody>()(plain.editMediaV12);

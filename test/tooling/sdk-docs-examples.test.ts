@@ -45,7 +45,10 @@ const examples = pages.flatMap((page) => examplesOf(page).map((code, at) => ({ p
 /** What an example may use without defining it: a token, and Node's environment. */
 const DECLARED = 'declare const token: string;\ndeclare const process: { env: Record<string, string | undefined> };\n';
 
-/** What must not compile: a field not picked, a list's post of every field read as optional. */
+/**
+ * What must not compile: a field not picked, a list's post of every field read as optional; an upload's attribute the
+ * contract does not name, a file that is not a Blob, a list of files where v1.2's edit takes one.
+ */
 const REFUSED = `
 import * as wp from '${SDK_SCOPE}/publishing';
 const client = wp.createClient({ auth: token });
@@ -60,6 +63,24 @@ void full.data.posts;
 if (full.ok) {
   const id: number = full.data.posts[0]!.ID;
   void id;
+}
+const library = { site: 'demo.example.com' };
+// @ts-expect-error: no attribute 'titel'
+await wp.uploadMedia({ client, path: library, body: { attrs: [{ titel: 'Harbour' }] } });
+// @ts-expect-error: a file is a Blob (or a File), not its name
+await wp.uploadMedia({ client, path: library, body: { media: ['harbour.png'] } });
+// @ts-expect-error: a Blob's name goes beside it as filename
+await wp.uploadMedia({ client, path: library, body: { media: [{ file: new Blob([]), name: 'harbour.png' }] } });
+// @ts-expect-error: v1.2's edit replaces the file with one file
+await wp.editMediaV12({ client, path: { ...library, media_ID: 1 }, body: { media: [new Blob([])] } });
+const uploaded = await wp.uploadMedia({ client, path: library, body: { media: [new Blob([])], attrs: [{ parent_id: 108 }] } });
+// @ts-expect-error: data is undefined until the answer is known to be a success
+void uploaded.data.media;
+if (uploaded.ok) {
+  const ids: number[] = uploaded.data.media.map((item) => item.ID);
+  // @ts-expect-error: without http_envelope the answer is the body, not the envelope
+  void uploaded.data.code;
+  void ids;
 }
 `;
 

@@ -49,7 +49,7 @@ afterAll(async () => {
 /** The consumer's program: every value it needs is written into it, so it needs neither Node's types nor the environment. */
 function program(values: { base: string; apiKey: string; token: string }): string {
   return `
-import { client as profiles, createClient, defaultBaseUrl, getAvatar, getProfileById, UnexpectedStatusError, type ProfilesError } from '${SDK_SCOPE}/profiles';
+import { avatarUrl, client as profiles, createClient, defaultBaseUrl, getAvatar, getProfileById, UnexpectedStatusError, type ProfilesError } from '${SDK_SCOPE}/profiles';
 import { createClient as createPublishingClient, deletePost, restorePost, type Envelope, type Post } from '${SDK_SCOPE}/publishing';
 import { createClient as createDeveloperClient, getSession } from '${SDK_SCOPE}/developer';
 
@@ -87,6 +87,11 @@ const avatar = await getAvatar({ path: { hash: ${JSON.stringify(ALEX_SHA256)} },
 if (!avatar.ok) throw new Error('avatar: ' + avatar.status);
 const bytes = new Uint8Array(await avatar.data.arrayBuffer());
 console.log('avatar', avatar.status, avatar.response.url.replace(BASE, ''), avatar.response.headers.get('content-type'), String.fromCharCode(...bytes.slice(1, 4)));
+
+// The avatar URL of an email follows the default client's base URL too (no client named, no baseUrl given).
+const src = avatarUrl('Alex@example.com', { s: 40 });
+const image = src.startsWith(BASE) ? await fetch(src) : undefined;
+console.log('avatarUrl', src.replace(BASE, ''), image?.status, image?.headers.get('content-type'));
 
 const publishing = createPublishingClient({ baseUrl: BASE + '/rest/v1.1', auth: ${JSON.stringify(values.token)} });
 const post = { site: 'demo.example.com', post_ID: 108 };
@@ -176,6 +181,7 @@ describe('the SDK packages', () => {
       'missing 404 not_found undefined function',
       'unexpected 502',
       `avatar 200 /avatar/${ALEX_SHA256}?s=40 image/png PNG`,
+      `avatarUrl /avatar/${ALEX_SHA256}?s=40 200 image/png`,
       'trashed 200 trash',
       'restored 200 {"ID":108,"status":"publish"}',
       'full 200 true publish',

@@ -135,7 +135,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       slug: path.term_slug,
     });
   const handlers: PublishingHandlers = {
-    ...mediaHandlers(scopedTo, deps),
+    ...mediaHandlers(scopedTo, deps, casts),
     ...taxonomyHandlers({ scopedTo, viewerOf, userIdOf, casts }),
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {

@@ -1,4 +1,4 @@
-import { UploadedFile } from '../../platform/pipeline/formBodies.js';
+import type { CastBodies } from '../../../generated/publishing/casts.gen.js';
 import { ANONYMOUS_VIEWER, type Viewer } from './domain/access.js';
 import { EveryFileRefused, publishingUnauthenticated } from './errors.js';
 import {
@@ -9,11 +9,11 @@ import {
   readMediaV12,
   updateMedia,
   uploadMedia,
-  type GivenAttributes,
   type MediaSource,
 } from './flows/media.js';
 import { readMediaFile } from './flows/mediaFile.js';
 import type { FlowDeps } from './flows/deps.js';
+import type { InputCasts } from './http/phpCast.js';
 import { attributeList, urlList } from './flows/postMedia.js';
 import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 
@@ -35,22 +35,23 @@ function userIdOf(principal: PublishingPrincipal): number {
 const viewerOf = (principal: PublishingPrincipal): Viewer =>
   principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
 
-/** The files of a multipart body's field, as sources of an upload. */
-const fileSources = (value: unknown): MediaSource[] =>
-  (Array.isArray(value) ? value : [])
-    .filter((file): file is UploadedFile => file instanceof UploadedFile)
-    .map((file) => ({ kind: 'file', name: file.filename, bytes: file.bytes, truncated: file.truncated }));
+/** The files of a multipart body's field (as the casting step keeps them: uploaded files only), as sources of an upload. */
+const fileSources = (files: CastBodies['uploadMedia' | 'editMediaV12']['media']): MediaSource[] =>
+  (files ?? []).map((file) => ({ kind: 'file', name: file.filename, bytes: file.bytes, truncated: file.truncated }));
 
 const ORDERS = new Set(['ASC', 'DESC']);
 const ORDER_BYS = new Set(['date', 'title', 'ID']);
 
 /**
  * The media handlers: the library's operations (a token's grant applies as
- * on posts: `scopedTo`) and its files.
+ * on posts: `scopedTo`) and its files. The writes' bodies are read as the
+ * endpoint layer casts them (`casts`: a `parent_id` is PHP's `(int)`, a
+ * file field keeps uploaded files only), typed from the contract.
  */
 export function mediaHandlers(
   scopedTo: (principal: PublishingPrincipal) => { deps: FlowDeps; reads: FlowDeps },
   primary: FlowDeps,
+  casts: InputCasts,
 ): Pick<PublishingHandlers, MediaOperation> {
   return {
     async listMedia({ path, query, principal }) {
@@ -72,7 +73,7 @@ export function mediaHandlers(
       return { status: 200, body: await listMedia(scopedTo(principal).reads, request) };
     },
     async uploadMedia({ path, body, principal }) {
-      const given = (body ?? {}) as Record<string, unknown>;
+      const given = casts.body('uploadMedia', body);
       const sources: MediaSource[] = [
         ...fileSources(given.media),
         ...urlList(given.media_urls).map((url): MediaSource => ({ kind: 'url', url })),
@@ -101,7 +102,7 @@ export function mediaHandlers(
         site: path.site,
         viewerId: userIdOf(principal),
         id: path.media_ID,
-        body: (body ?? {}) as GivenAttributes,
+        body: casts.body('updateMedia', body),
       };
       return { status: 200, body: await updateMedia(scopedTo(principal).deps, request) };
     },
@@ -110,16 +111,16 @@ export function mediaHandlers(
       return { status: 200, body: await deleteMedia(scopedTo(principal).deps, request) };
     },
     async editMediaV12({ path, body, principal }) {
-      const given = (body ?? {}) as Record<string, unknown>;
+      const given = casts.body('editMediaV12', body);
       const file = fileSources(given.media)[0];
-      const url = typeof given.media_url === 'string' && given.media_url ? given.media_url : undefined;
+      const url = given.media_url || undefined;
       const source: MediaSource | undefined = file ?? (url ? { kind: 'url', url } : undefined);
       const request = {
         site: path.site,
         viewerId: userIdOf(principal),
         id: path.media_ID,
         source,
-        body: given as GivenAttributes,
+        body: given,
       };
       return { status: 200, body: await editMedia(scopedTo(principal).deps, request) };
     },

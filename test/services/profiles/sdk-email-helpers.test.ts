@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../scripts/tools.js';
 import { parseYaml } from '../../../scripts/contracts.js';
 import { emailHashes } from '../../../src/accounts/email.js';
-import { avatarUrl, DEFAULT_AVATAR_BASE_URL, profileIdentifier } from '../../../sdk/profiles.js';
+import { avatarUrl, DEFAULT_AVATAR_BASE_URL, profileIdentifier } from '../../../sdk/profiles/email.js';
 
 /**
  * The profiles SDK's helpers for clients that start from an email address
- * (`sdk/profiles.ts`, exported by the `@contract-first/profiles` package):
+ * (`sdk/profiles/email.ts`, exported through `sdk/profiles.ts` by the `@contract-first/profiles` package):
  * they must name the profile and avatar the server names, for any address.
  */
 const nodeSha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
