@@ -1,3 +1,4 @@
+// @store-independent: the SDK's requests and answers are the same on either store; the media suites run the store on both
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
