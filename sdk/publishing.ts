@@ -1,9 +1,11 @@
 /**
  * Publishing's answers typed by the call's own options, which hey-api cannot
- * do (every operation's 200 is one `anyOf` of its body and its envelope, a
- * post's of the full post and the picked fields too). Every operation is
- * exported here, `scripts/build-sdk.ts` exports these instead of the plain
- * wrappers of the same names; the code is theirs, only the types differ.
+ * do (an operation's 200 is one `anyOf` of its body and its envelope, a
+ * post's of the full post and the picked fields too, a site list's of the
+ * full sites and the picked ones). Every operation is exported here
+ * (`test/tooling/sdk-docs-examples.test.ts` fails on one that is not),
+ * `scripts/build-sdk.ts` exports these instead of the plain wrappers of the
+ * same names; the code is theirs, only the types differ.
  */
 import type { CallOptions } from './layer.js';
 import * as plain from './operations.js';
@@ -29,14 +31,24 @@ type Names<S extends string> = S extends `${infer Head},${infer Tail}` ? Trim<He
 /** The `fields` of a call's query, or undefined. */
 type FieldsOf<Q> = 'fields' extends keyof Q ? Q['fields'] : undefined;
 
-/** A post as `fields` leaves it: the named keys of a literal list, any keys for a list known only at run time, all of them for none. */
-type PickedPost<F> = F extends string
+/**
+ * An object (`Whole`) as `fields` leaves it: the named keys of a literal
+ * list, any keys (`Loose`, every key optional) for a list known only at run
+ * time, all of them for none (nor for a list naming nothing, as the server
+ * reads it).
+ */
+type Picked<F, Whole, Loose> = F extends string
   ? string extends F
-    ? T.PostFields
+    ? Loose
     : [Exclude<Names<F>, ''>] extends [never]
-      ? T.Post
-      : Pick<T.Post, Exclude<Names<F>, ''> & keyof T.Post>
-  : T.Post;
+      ? Whole
+      : Pick<Whole, Exclude<Names<F>, ''> & keyof Whole>
+  : Whole;
+
+/** A post as `fields` leaves it. */
+type PickedPost<F> = Picked<F, T.Post, T.PostFields>;
+/** A site of `/me/sites` as `fields` leaves it. */
+type PickedSite<F> = Picked<F, T.Site, T.SiteFields>;
 
 /** The query an operation declares, less `callback`: JSONP is for `<script>` tags, not for this client. */
 type Query<TData extends { query?: unknown }> = Omit<NonNullable<TData['query']>, 'callback'>;
@@ -44,14 +56,20 @@ type Query<TData extends { query?: unknown }> = Omit<NonNullable<TData['query']>
 /** Every envelope an operation may answer with `http_envelope`. */
 type AnyEnvelope = T.Envelope | T.ListEnvelope | T.BulkEnvelope | T.ResourceEnvelope | T.MediaEnvelope;
 
-/** `http_envelope` on: the envelope `Env`; off: `Body`; not known before the call: either. */
+/**
+ * `http_envelope` on: the envelope `Env`; off: `Body`; not known before the
+ * call: either. An operation whose contract names no envelope (the OpenAPI
+ * document: any object, its envelope too) answers `Body` whatever the flag.
+ */
 type Enveloped<Q, Body, Env> =
   On<'http_envelope' extends keyof Q ? Q['http_envelope'] : undefined> extends infer E
-    ? [E] extends [true]
-      ? Env
-      : [E] extends [false]
-        ? Body
-        : Env | Body
+    ? [Env] extends [never]
+      ? Body
+      : [E] extends [true]
+        ? Env
+        : [E] extends [false]
+          ? Body
+          : Env | Body
     : never;
 
 /**
@@ -65,7 +83,9 @@ type Typed<TData extends { query?: unknown; url: string }, Q> = Omit<CallOptions
 
 /** A plain operation: its options' data type, and its `Result`. */
 type Plain = (options: never) => Promise<{ status: number }>;
-type DataOf<Op extends Plain> = Parameters<Op>[0] extends CallOptions<infer TData> ? TData : never;
+type DataOf<Op extends Plain> = NonNullable<Parameters<Op>[0]> extends CallOptions<infer TData> ? TData : never;
+/** The options as the operation takes them: optional where the contract requires no path, query or body (`getMe()`). */
+type Options<Op extends Plain, O> = undefined extends Parameters<Op>[0] ? [options?: O] : [options: O];
 type AnswerOf<Op extends Plain> = Awaited<ReturnType<Op>>;
 /** What the contract says a 200 of the operation may be: its body or its envelope. */
 type OkOf<Op extends Plain> = Extract<AnswerOf<Op>, { status: 200 }> extends { data: infer D } ? D : never;
@@ -75,15 +95,27 @@ type Retyped<Answer, Data> = Answer extends { status: 200 } ? Omit<Answer, 'data
 
 /** A call whose 200 answers `Body<Q>` (chosen by `Kind`), or with `http_envelope: true` the operation's envelope. */
 type Call<Op extends Plain, Kind> = <const Q extends object = {}>(
-  options: Typed<DataOf<Op> & { url: string }, Q>,
+  ...options: Options<Op, Typed<DataOf<Op> & { url: string }, Q>>
 ) => Promise<Retyped<AnswerOf<Op>, Enveloped<Q, BodyOf<Op, Kind, Q>, Extract<OkOf<Op>, AnyEnvelope>>>>;
 
-/** The body of a 200 without the envelope: a post as `fields` leaves it, a list of such posts, or the operation's one body. */
+/** Where a list of terms answers its terms: `categories`, `tags`, or (a taxonomy's terms) `terms`, and nowhere else. */
+type TermsKey = 'categories' | 'tags' | 'terms';
+
+/**
+ * The body of a 200 without the envelope: a post as `fields` leaves it, a
+ * list of such posts, the caller's sites each as `fields` leaves it, a page
+ * of terms under the one key its operation answers them under, or the
+ * operation's one body.
+ */
 type BodyOf<Op extends Plain, Kind, Q> = Kind extends 'post'
   ? PickedPost<FieldsOf<Q>>
   : Kind extends 'list'
     ? Omit<T.PostList, 'posts'> & { posts: PickedPost<FieldsOf<Q>>[] }
-    : Exclude<OkOf<Op>, AnyEnvelope>;
+    : Kind extends 'sites'
+      ? Omit<T.MySites, 'sites'> & { sites: PickedSite<FieldsOf<Q>>[] }
+      : Kind extends { terms: infer K extends TermsKey }
+        ? Omit<T.TermList, TermsKey> & { [P in K]: T.Term[] }
+        : Exclude<OkOf<Op>, AnyEnvelope>;
 
 /** An operation answering a post: the full `Post`; with `fields: 'ID,title'` just those keys; with `http_envelope: true` the `Envelope`. */
 type PostCall<Op extends Plain> = Call<Op, 'post'>;
@@ -91,6 +123,10 @@ type PostCall<Op extends Plain> = Call<Op, 'post'>;
 type ListCall<Op extends Plain> = Call<Op, 'list'>;
 /** An operation answering its one body, or with `http_envelope: true` its envelope. */
 type BodyCall<Op extends Plain> = Call<Op, 'body'>;
+/** An operation answering the caller's sites (`MySites`), each as `fields` leaves it. */
+type SitesCall<Op extends Plain> = Call<Op, 'sites'>;
+/** An operation answering a page of terms (`TermList`) under `K` alone. */
+type TermsCall<Op extends Plain, K extends TermsKey> = Call<Op, { terms: K }>;
 
 /**
  * A call whose body is sent as `multipart/form-data` (`B`, the SDK's own
@@ -106,6 +142,11 @@ type MultipartCall<Op extends Plain, B> = <const Q extends object = {}>(
 const post = <Op extends Plain>(operation: Op) => operation as unknown as PostCall<Op>;
 const list = <Op extends Plain>(operation: Op) => operation as unknown as ListCall<Op>;
 const body = <Op extends Plain>(operation: Op) => operation as unknown as BodyCall<Op>;
+const sites = <Op extends Plain>(operation: Op) => operation as unknown as SitesCall<Op>;
+const terms =
+  <K extends TermsKey>(_key: K) =>
+  <Op extends Plain>(operation: Op) =>
+    operation as unknown as TermsCall<Op, K>;
 
 /**
  * A file to upload: a `Blob` (a `File` sends its own name), or a `Blob`
@@ -217,23 +258,31 @@ export const getSite = body(plain.getSite);
 /** The caller's user. */
 export const getMe = body(plain.getMe);
 /** The caller's sites. */
-export const getMySites = body(plain.getMySites);
+export const getMySites = sites(plain.getMySites);
+/** The caller's sites (v1.2). */
+export const getMySitesV12 = sites(plain.getMySitesV12);
 /** Counts a site's posts per status. */
 export const getPostCounts = body(plain.getPostCounts);
+/** Counts a site's posts of a type per status (v1.2). */
+export const getPostCountsV12 = body(plain.getPostCountsV12);
 /** Trashes (or deletes) many posts. */
 export const bulkDeletePosts = body(plain.bulkDeletePosts);
 /** Restores many posts. */
 export const bulkRestorePosts = body(plain.bulkRestorePosts);
 /** Reads a post's likes. */
 export const getPostLikes = body(plain.getPostLikes);
+/** Reads a post's likes (v1.2). */
+export const getPostLikesV12 = body(plain.getPostLikesV12);
 /** Whether the caller likes a post, and how many do. */
 export const getMyPostLike = body(plain.getMyPostLike);
 /** Reads a post's replies. */
 export const getPostReplies = body(plain.getPostReplies);
 /** A site's post types. */
 export const listPostTypes = body(plain.listPostTypes);
-/** A site's categories. */
-export const listCategories = body(plain.listCategories);
+/** The taxonomies of a post type. */
+export const listPostTypeTaxonomies = body(plain.listPostTypeTaxonomies);
+/** A site's categories, under `categories`. */
+export const listCategories = terms('categories')(plain.listCategories);
 /** Creates a category. */
 export const createCategory = body(plain.createCategory);
 /** Reads a category by slug. */
@@ -242,8 +291,8 @@ export const getCategoryBySlug = body(plain.getCategoryBySlug);
 export const updateCategory = body(plain.updateCategory);
 /** Deletes a category. */
 export const deleteCategory = body(plain.deleteCategory);
-/** A site's tags. */
-export const listTags = body(plain.listTags);
+/** A site's tags, under `tags`. */
+export const listTags = terms('tags')(plain.listTags);
 /** Creates a tag. */
 export const createTag = body(plain.createTag);
 /** Reads a tag by slug. */
@@ -252,12 +301,24 @@ export const getTagBySlug = body(plain.getTagBySlug);
 export const updateTag = body(plain.updateTag);
 /** Deletes a tag. */
 export const deleteTag = body(plain.deleteTag);
+/** The terms of a taxonomy (`category` or `post_tag`), under `terms`. */
+export const listTaxonomyTerms = terms('terms')(plain.listTaxonomyTerms);
+/** Adds a term to a taxonomy. */
+export const createTaxonomyTerm = body(plain.createTaxonomyTerm);
+/** Reads a term of a taxonomy by slug. */
+export const getTaxonomyTerm = body(plain.getTaxonomyTerm);
+/** Edits a term of a taxonomy. */
+export const updateTaxonomyTerm = body(plain.updateTaxonomyTerm);
+/** Deletes a term of a taxonomy. */
+export const deleteTaxonomyTerm = body(plain.deleteTaxonomyTerm);
 /** Reads a post's autosave. */
 export const getPostAutosave = body(plain.getPostAutosave);
 /** Autosaves a post. */
 export const autosavePost = body(plain.autosavePost);
 /** A post's revisions and their differences. */
 export const getPostDiffs = body(plain.getPostDiffs);
+/** A page's revisions and their differences. */
+export const getPageDiffs = body(plain.getPageDiffs);
 /** A site's media library, a page at a time. */
 export const listMedia = body(plain.listMedia);
 /** Reads a media item. */
@@ -272,3 +333,7 @@ export const deleteMedia = body(plain.deleteMedia);
 export const uploadMedia = multipart<MediaUploadBody>()(plain.uploadMedia);
 /** Replaces a media item's file and sets its attributes (v1.2), as `multipart/form-data`. */
 export const editMediaV12 = multipart<MediaEditBody>()(plain.editMediaV12);
+/** A media file's bytes (an image resized on request), as a `Blob`. */
+export const getMediaFile = body(plain.getMediaFile);
+/** This API's OpenAPI document, as JSON. */
+export const getOpenApiDocument = body(plain.getOpenApiDocument);
