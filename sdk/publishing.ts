@@ -7,7 +7,6 @@
  * `scripts/build-sdk.ts` exports these instead of the plain wrappers of the
  * same names; the code is theirs, only the types differ.
  */
-import type { CallOptions } from './layer.js';
 import * as plain from './operations.js';
 import type * as T from './types.gen.js';
 
@@ -47,11 +46,31 @@ type Picked<F, Whole, Loose> = F extends string
 
 /** A post as `fields` leaves it. */
 type PickedPost<F> = Picked<F, T.Post, T.PostFields>;
-/** A site of `/me/sites` as `fields` leaves it. */
+/** A site (of `/me/sites` too) as `fields` leaves it. */
 type PickedSite<F> = Picked<F, T.Site, T.SiteFields>;
 
+/** A plain operation (`operations.ts`): its options, and its `Result`. */
+type Plain = (options: never) => Promise<{ status: number }>;
+
+/**
+ * The options a plain operation takes: the SDK's, and its own `path`,
+ * `query`, `body` and `headers` as the contract declares them. Read from
+ * the parameter as it is, not by inferring `CallOptions<TData>`'s `TData`,
+ * which TypeScript cannot do through its `Omit` (it would fall back to any
+ * path, query and body at all).
+ */
+type OptionsOf<Op extends Plain> = NonNullable<Parameters<Op>[0]>;
+
 /** The query an operation declares, less `callback`: JSONP is for `<script>` tags, not for this client. */
-type Query<TData extends { query?: unknown }> = Omit<NonNullable<TData['query']>, 'callback'>;
+type Query<Op extends Plain> = Omit<NonNullable<OptionsOf<Op>['query']>, 'callback'>;
+
+/**
+ * The call's query `Q` checked against the operation's: every key of `Q`
+ * one the operation declares (a key it does not, `feilds` or a media file's
+ * `http_envelope`, is refused as `never`: `Q` is inferred from the call, so
+ * no excess-property check would catch it), with its declared type.
+ */
+type Checked<Q, Op extends Plain> = Q & Query<Op> & NoInfer<{ [K in Exclude<keyof Q, keyof Query<Op>>]: never }>;
 
 /** Every envelope an operation may answer with `http_envelope`. */
 type AnyEnvelope = T.Envelope | T.ListEnvelope | T.BulkEnvelope | T.ResourceEnvelope | T.MediaEnvelope;
@@ -77,13 +96,8 @@ type Enveloped<Q, Body, Env> =
  * literal; no query is `{}`), checked against the operation's by the
  * intersection, since a constraint on `Q` could not default to `{}`.
  */
-type Typed<TData extends { query?: unknown; url: string }, Q> = Omit<CallOptions<TData>, 'query'> & {
-  query?: Q & Query<TData>;
-};
+type Typed<Op extends Plain, Q> = Omit<OptionsOf<Op>, 'query'> & { query?: Checked<Q, Op> };
 
-/** A plain operation: its options' data type, and its `Result`. */
-type Plain = (options: never) => Promise<{ status: number }>;
-type DataOf<Op extends Plain> = NonNullable<Parameters<Op>[0]> extends CallOptions<infer TData> ? TData : never;
 /** The options as the operation takes them: optional where the contract requires no path, query or body (`getMe()`). */
 type Options<Op extends Plain, O> = undefined extends Parameters<Op>[0] ? [options?: O] : [options: O];
 type AnswerOf<Op extends Plain> = Awaited<ReturnType<Op>>;
@@ -95,7 +109,7 @@ type Retyped<Answer, Data> = Answer extends { status: 200 } ? Omit<Answer, 'data
 
 /** A call whose 200 answers `Body<Q>` (chosen by `Kind`), or with `http_envelope: true` the operation's envelope. */
 type Call<Op extends Plain, Kind> = <const Q extends object = {}>(
-  ...options: Options<Op, Typed<DataOf<Op> & { url: string }, Q>>
+  ...options: Options<Op, Typed<Op, Q>>
 ) => Promise<Retyped<AnswerOf<Op>, Enveloped<Q, BodyOf<Op, Kind, Q>, Extract<OkOf<Op>, AnyEnvelope>>>>;
 
 /** Where a list of terms answers its terms: `categories`, `tags`, or (a taxonomy's terms) `terms`, and nowhere else. */
@@ -111,11 +125,13 @@ type BodyOf<Op extends Plain, Kind, Q> = Kind extends 'post'
   ? PickedPost<FieldsOf<Q>>
   : Kind extends 'list'
     ? Omit<T.PostList, 'posts'> & { posts: PickedPost<FieldsOf<Q>>[] }
-    : Kind extends 'sites'
-      ? Omit<T.MySites, 'sites'> & { sites: PickedSite<FieldsOf<Q>>[] }
-      : Kind extends { terms: infer K extends TermsKey }
-        ? Omit<T.TermList, TermsKey> & { [P in K]: T.Term[] }
-        : Exclude<OkOf<Op>, AnyEnvelope>;
+    : Kind extends 'site'
+      ? PickedSite<FieldsOf<Q>>
+      : Kind extends 'sites'
+        ? Omit<T.MySites, 'sites'> & { sites: PickedSite<FieldsOf<Q>>[] }
+        : Kind extends { terms: infer K extends TermsKey }
+          ? Omit<T.TermList, TermsKey> & { [P in K]: T.Term[] }
+          : Exclude<OkOf<Op>, AnyEnvelope>;
 
 /** An operation answering a post: the full `Post`; with `fields: 'ID,title'` just those keys; with `http_envelope: true` the `Envelope`. */
 type PostCall<Op extends Plain> = Call<Op, 'post'>;
@@ -123,6 +139,8 @@ type PostCall<Op extends Plain> = Call<Op, 'post'>;
 type ListCall<Op extends Plain> = Call<Op, 'list'>;
 /** An operation answering its one body, or with `http_envelope: true` its envelope. */
 type BodyCall<Op extends Plain> = Call<Op, 'body'>;
+/** An operation answering a site: the full `Site`; with `fields: 'ID,name'` just those keys. */
+type SiteCall<Op extends Plain> = Call<Op, 'site'>;
 /** An operation answering the caller's sites (`MySites`), each as `fields` leaves it. */
 type SitesCall<Op extends Plain> = Call<Op, 'sites'>;
 /** An operation answering a page of terms (`TermList`) under `K` alone. */
@@ -133,8 +151,8 @@ type TermsCall<Op extends Plain, K extends TermsKey> = Call<Op, { terms: K }>;
  * type for it: files as `Blob`s), answering as a `BodyCall`.
  */
 type MultipartCall<Op extends Plain, B> = <const Q extends object = {}>(
-  options: Omit<CallOptions<DataOf<Op> & { url: string }>, 'query' | 'body' | 'bodySerializer'> & {
-    query?: Q & Query<DataOf<Op>>;
+  options: Omit<OptionsOf<Op>, 'query' | 'body' | 'bodySerializer'> & {
+    query?: Checked<Q, Op>;
     body: B;
   },
 ) => Promise<Retyped<AnswerOf<Op>, Enveloped<Q, BodyOf<Op, 'body', Q>, Extract<OkOf<Op>, AnyEnvelope>>>>;
@@ -142,6 +160,7 @@ type MultipartCall<Op extends Plain, B> = <const Q extends object = {}>(
 const post = <Op extends Plain>(operation: Op) => operation as unknown as PostCall<Op>;
 const list = <Op extends Plain>(operation: Op) => operation as unknown as ListCall<Op>;
 const body = <Op extends Plain>(operation: Op) => operation as unknown as BodyCall<Op>;
+const site = <Op extends Plain>(operation: Op) => operation as unknown as SiteCall<Op>;
 const sites = <Op extends Plain>(operation: Op) => operation as unknown as SitesCall<Op>;
 const terms =
   <K extends TermsKey>(_key: K) =>
@@ -254,7 +273,7 @@ export const listPosts = list(plain.listPosts);
 /** Lists posts (v1.2). */
 export const listPostsV12 = list(plain.listPostsV12);
 /** Reads a site. */
-export const getSite = body(plain.getSite);
+export const getSite = site(plain.getSite);
 /** The caller's user. */
 export const getMe = body(plain.getMe);
 /** The caller's sites. */
