@@ -50,7 +50,7 @@ afterAll(async () => {
 function program(values: { base: string; apiKey: string; token: string }): string {
   return `
 import { avatarUrl, client as profiles, createClient, defaultBaseUrl, getAvatar, getProfileById, UnexpectedStatusError, type ProfilesError } from '${SDK_SCOPE}/profiles';
-import { createClient as createPublishingClient, deletePost, restorePost, type Envelope, type Post } from '${SDK_SCOPE}/publishing';
+import { createClient as createPublishingClient, deletePost, getMySitesV12, getPostCountsV12, listTaxonomyTerms, restorePost, type Envelope, type ListEnvelope, type Post, type Term } from '${SDK_SCOPE}/publishing';
 import { createClient as createDeveloperClient, getSession } from '${SDK_SCOPE}/developer';
 
 const BASE = ${JSON.stringify(values.base)};
@@ -116,6 +116,21 @@ const enveloped = await restorePost({ client: publishing, path: { site: 'nowhere
 if (enveloped.ok) {
   const envelope: Envelope = enveloped.data;
   console.log('enveloped', enveloped.status, envelope.code);
+}
+
+// What the types narrow to is what the server answers: a taxonomy's terms under terms alone, sites picked, an envelope.
+const terms = await listTaxonomyTerms({ client: publishing, path: { site: 'demo.example.com', taxonomy: 'category' } });
+if (!terms.ok) throw new Error('terms: ' + terms.status);
+const listed: Term[] = terms.data.terms;
+console.log('terms', terms.status, Object.keys(terms.data).sort().join(','), listed.every((term) => typeof term.slug === 'string'));
+const sites = await getMySitesV12({ client: publishing, query: { fields: 'ID, name' } });
+if (!sites.ok) throw new Error('sites: ' + sites.status);
+const named: { ID: number; name: string }[] = sites.data.sites;
+console.log('sites', sites.status, named.length > 0 && named.every((site) => Object.keys(site).sort().join(',') === 'ID,name'));
+const counted = await getPostCountsV12({ client: publishing, path: { site: 'demo.example.com', post_type: 'post' }, query: { http_envelope: 't' } });
+if (counted.ok) {
+  const envelope: ListEnvelope = counted.data;
+  console.log('counted', counted.status, envelope.code, 'counts' in envelope.body);
 }
 
 const session = await getSession({ client: createDeveloperClient({ baseUrl: BASE + '/developer/v1' }) });
@@ -186,6 +201,9 @@ describe('the SDK packages', () => {
       'restored 200 {"ID":108,"status":"publish"}',
       'full 200 true publish',
       'enveloped 200 404',
+      'terms 200 found,terms true',
+      'sites 200 true',
+      'counted 200 200 true',
       'session 204 no session',
     ]);
   }, 120_000);
