@@ -18,7 +18,8 @@ import { issuePublishingToken } from './project.js';
  * answer time) and cleaned by sharp alone as the upload cleans it (the
  * median), then `BENCH_MEDIA_CONCURRENT` (50) uploads are sent at once
  * while the server's RSS is sampled (start, peak, after). Prints one JSON
- * line; docs/performance.md keeps the figures.
+ * line; docs/performance.md keeps the figures. `BENCH_CPU_PROF=DIR` writes
+ * the server's CPU profile there (`tsx scripts/bench/cpuprofile.ts` reads it).
  */
 const side = Number(process.env.BENCH_MEDIA_SIDE ?? 2000);
 const sequential = Number(process.env.BENCH_MEDIA_SEQUENTIAL ?? 20);
@@ -63,7 +64,14 @@ const env = {
   RATE_LIMIT_OTHER: '1000000000',
   MEDIA_SITE_QUOTA_BYTES: String(64 * 1024 * 1024 * 1024),
 };
-const child = spawn(process.execPath, [main], { cwd: projectRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const profileDir = process.env.BENCH_CPU_PROF;
+const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const child = spawn(process.execPath, [...flags, main], {
+  cwd: projectRoot,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const exited = new Promise((resolve) => child.once('exit', resolve));
 const base = `http://127.0.0.1:${port}`;
 try {
   let up = false;
@@ -120,5 +128,7 @@ try {
   );
 } finally {
   child.kill('SIGTERM');
+  // Gone before its folder is (and its profile, if any, written).
+  await exited;
   rmSync(folder, { recursive: true, force: true });
 }

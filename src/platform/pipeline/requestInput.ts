@@ -110,10 +110,14 @@ function checkInput(
   return { path: parameters.path, query: parameters.query, body: requestBody };
 }
 
-/** Where a NUL character is in a value (`where`, or `where.key` inside an object or array), if anywhere. */
+/**
+ * Where a NUL character is in a value (`where`, or `where.key` inside an object or array), if anywhere.
+ * An uploaded file's bytes are data, not text, and are not walked: a walk of a `Buffer` visits each byte as
+ * a key, work and garbage in proportion to the file, all on the event loop (docs/performance.md, media).
+ */
 function nulAt(value: unknown, where: string): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? where : undefined;
-  if (!value || typeof value !== 'object') return undefined;
+  if (!value || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const at = where ? `${where}.${key}` : key;
     if (key.includes('\u0000')) return at;
