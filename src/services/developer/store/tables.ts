@@ -32,8 +32,6 @@ export interface DeveloperCredentialsTable {
   /** The password's scrypt hash with its parameters and salt (`$scrypt$ln=…,r=…,p=…$salt$hash`). */
   password_hash: string;
   created_at: string;
-  /** When the address was verified; null until it is (accounts older than verification count as verified). */
-  email_verified_at: string | null;
 }
 
 /** A dashboard session; only the SHA-256 of its token is kept. */
