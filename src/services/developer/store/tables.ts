@@ -3,8 +3,9 @@ import type { EmailTokenPurpose } from '../domain/developerStore.js';
 
 /**
  * Tables of the developer dashboard. Accounts, applications and keys are the
- * profiles service's tables (`accounts`, `api_applications`, `api_keys`);
- * these add what only the dashboard needs. Portable between SQLite and
+ * accounts' tables (src/accounts: `accounts`, `api_applications`,
+ * `api_keys`), whether an address is verified included; these add what only
+ * the dashboard needs. Portable between SQLite and
  * PostgreSQL: text ids, timestamps as ISO-8601 UTC text (which sort as
  * text), integer counts.
  */
