@@ -104,9 +104,11 @@ describe('a flood of pathological searches', () => {
     const answers = await Promise.all(flood);
     expectAnsweredOrBusy([...answers, other]);
     expect(other.status).toBe(200);
-    // It waited behind the flooder's running search and its one waiting search at most; first come, first served, it
-    // waited behind all 15 (or past its budget).
-    expect(floodAnsweredMeanwhile).toBeLessThanOrEqual(2);
+    // In the line it waits behind the flooder's running search and its one waiting search at most. It reaches the line
+    // only after its own steps before the search (the credential, the site: store reads), and on a loaded machine
+    // (`test:repeat --burn 4`, PostgreSQL starved of CPU) one or two more of the flooder's searches finished first:
+    // hence 4, not 2. First come, first served, it would wait behind the 13 still waiting (or past its budget: a 503).
+    expect(floodAnsweredMeanwhile).toBeLessThanOrEqual(4);
     // Each of the flooder's searches was answered in its turn or, past the budget, refused saying when to come back
     // (checked above); the order of turns is fairTurns' own test (test/platform/ops/fair-turns.test.ts).
   }, 120_000);
