@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { emailHashes, normalizeEmail } from './email.js';
 import { deleteGrantsOf } from './oauth/grants.js';
@@ -125,6 +125,28 @@ export async function markAccountEmailVerified(
   let update = db.updateTable('accounts').set({ email_verified_at: at }).where('id', '=', accountId);
   if (!replace) update = update.where('email_verified_at', 'is', null);
   await update.execute();
+}
+
+/**
+ * Whether the account's primary address is verified, as a column of a query
+ * that joins `accounts` (the dashboard's session lookup, which runs on every
+ * request, reads it in its one query): read the value with `Boolean` (SQLite
+ * answers 1 or 0, PostgreSQL true or false).
+ */
+export const accountEmailVerified: RawBuilder<SqlBool> = sql<SqlBool>`${sql.ref('accounts.email_verified_at')} is not null`;
+
+/**
+ * Whether the account's primary address is verified (false for no such
+ * account): what a service gates on (the developer dashboard's applications
+ * and OAuth clients). `accounts.email_verified_at` is the one record of it.
+ */
+export async function isAccountEmailVerified(db: Executor, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(accountEmailVerified.as('verified'))
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return Boolean(row?.verified);
 }
 
 /** When the account was registered, and whether its primary address is verified; undefined for no such account. */

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountEmailVerified,
   accountStanding,
   createAccount,
   ensureAccount,
   findAccountId,
+  isAccountEmailVerified,
   markAccountEmailVerified,
 } from '../../src/accounts/accounts.js';
 import { emailHashes } from '../../src/accounts/email.js';
@@ -56,6 +58,26 @@ describe('accounts', () => {
     expect(await verifiedAt()).toBe('2026-12-03T08:00:00.000Z');
     expect(await accountStanding(db, id)).toEqual({ registeredAt: now, emailVerified: true });
     expect(await accountStanding(db, 'no-such-account')).toBeUndefined();
+  });
+
+  it('answer whether their address is verified to a service, alone or as a column of its own query over them, as a boolean on either store', async () => {
+    const [unverified, verified] = [
+      (await createAccount(db, 'una@example.com', now)) as string,
+      (await createAccount(db, 'vera@example.com', now)) as string,
+    ];
+    await markAccountEmailVerified(db, verified, now);
+    expect(await isAccountEmailVerified(db, unverified)).toBe(false);
+    expect(await isAccountEmailVerified(db, verified)).toBe(true);
+    expect(await isAccountEmailVerified(db, 'no-such-account')).toBe(false);
+    const rows = await db
+      .selectFrom('accounts')
+      .select(['id', accountEmailVerified.as('verified')])
+      .where('id', 'in', [unverified, verified])
+      .execute();
+    expect(Object.fromEntries(rows.map((row) => [row.id, Boolean(row.verified)]))).toEqual({
+      [unverified]: false,
+      [verified]: true,
+    });
   });
 
   it('are looked up by their email in any spelling; an unknown one is undefined', async () => {

@@ -36,16 +36,13 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
   if (!accounts.length) return;
   const now = new Date().toISOString();
   const passwordHash = await hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST);
-  await db
-    .insertInto('developer_credentials')
-    .values(
-      accounts.map(({ id }) => ({
-        account_id: id,
-        password_hash: passwordHash,
-        created_at: now,
-        email_verified_at: now,
-      })),
-    )
-    .execute();
-  for (const { id } of accounts) await markAccountEmailVerified(db, id, now);
+  // In one transaction: a demo person with a password and an unverified address would stay so (only accounts
+  // without a password are seeded).
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('developer_credentials')
+      .values(accounts.map(({ id }) => ({ account_id: id, password_hash: passwordHash, created_at: now })))
+      .execute();
+    for (const { id } of accounts) await markAccountEmailVerified(trx, id, now);
+  });
 }

@@ -66,6 +66,8 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       { module: 'developer', name: '004-session-last-seen' },
       // Not in that release: what the dashboard knew of each address copied to the account.
       { module: 'developer', name: '005-account-email-verified' },
+      // Not in that release: the dashboard's copy of it dropped, the account's record the one source.
+      { module: 'developer', name: '006-verified-with-the-account' },
       { module: 'profiles', name: '001-profiles' },
       { module: 'profiles', name: '002-personal-details-avatars' },
       // Not in that release: they run, the second indexing the verified accounts already stored.
@@ -97,13 +99,17 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       // Not in that release: the standard roles' capabilities a site object names.
       { module: 'publishing', name: '15-site-capabilities' },
     ]);
-    // Each account the dashboard had verified (002 counted the existing ones verified) is verified as an account too.
+    // Each account with dashboard credentials then is verified as of its credentials (002 counted them verified, 005
+    // copied that to the account), and the dashboard keeps no copy of its own (006).
     const { rows: verified } = await sql<{ dashboard: number; accounts: number }>`select
-        (select count(*) from developer_credentials where email_verified_at is not null) as dashboard,
+        (select count(*) from developer_credentials) as dashboard,
         (select count(*) from accounts a join developer_credentials d on d.account_id = a.id
-          where a.email_verified_at = d.email_verified_at) as accounts`.execute(db);
+          where a.email_verified_at = d.created_at) as accounts`.execute(db);
     expect(Number(verified[0]!.dashboard)).toBeGreaterThan(0);
     expect(Number(verified[0]!.accounts)).toBe(Number(verified[0]!.dashboard));
+    const { rows: columns } = await sql<{ name: string }>`select name from pragma_table_info('developer_credentials')
+      order by name`.execute(db);
+    expect(columns.map((column) => column.name)).toEqual(['account_id', 'created_at', 'password_hash']);
     const { rows: indexes } = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'index' and name = 'posts_unique_slug'`.execute(db);
@@ -139,7 +145,7 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(27);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(28);
   });
 });
 

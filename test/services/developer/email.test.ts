@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
+import { findAccountId, markAccountEmailVerified } from '../../../src/accounts/accounts.js';
 import { sha256Hex } from '../../../src/platform/security/secrets.js';
 import type { TestServer } from '../../support/server.js';
 import {
@@ -112,6 +113,43 @@ describe('verified accounts', () => {
   });
 });
 
+describe('the account’s own record of verification (src/accounts), which the dashboard keeps no copy of', () => {
+  it('is what the dashboard gates on: marked by the accounts alone, the account may create applications; cleared, it may neither create one nor set an OAuth client, and may ask for a link again', async () => {
+    const user = await signedUpUser(server, uniqueEmail('record'), { verified: false });
+    await nextMail(user.email, 'verify');
+    const accountId = (await findAccountId(server.built.db, user.email))!;
+    await markAccountEmailVerified(server.built.db, accountId, new Date().toISOString());
+    expect((await sdk.getSession({ client: user.client })).data?.email_verified).toBe(true);
+    const created = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    expect(created.response.status).toBe(201);
+
+    // No step of the platform unverifies an address: the test clears the account's record itself.
+    await server.built.db
+      .updateTable('accounts')
+      .set({ email_verified_at: null })
+      .where('id', '=', accountId)
+      .execute();
+    expect((await sdk.getSession({ client: user.client })).data?.email_verified).toBe(false);
+    const refused = await sdk.createApplication({ client: user.client, headers: user.csrf, body: application });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ code: 'email_not_verified' });
+    const client = await sdk.setOAuthClient({
+      client: user.client,
+      headers: user.csrf,
+      path: { applicationId: created.data!.application.id },
+      body: { redirect_uris: ['https://weather.example.com/cb'], javascript_origins: [] },
+    });
+    expect(client.response.status).toBe(403);
+    expect(client.error).toMatchObject({ code: 'email_not_verified' });
+    // Only an unverified address gets a link: one comes.
+    expect((await sdk.resendVerification({ client: user.client, headers: user.csrf })).response.status).toBe(202);
+    const { token } = await nextMail(user.email, 'verify');
+    const anonymous = await dashboardCaller(server);
+    expect((await sdk.verifyEmail({ client: anonymous.client, body: { token } })).response.status).toBe(200);
+    expect((await sdk.getSession({ client: user.client })).data?.email_verified).toBe(true);
+  });
+});
+
 describe('password reset', () => {
   it('answers the same for any address, mails a single-use link, and a new password ends every session', async () => {
     const user = await signedUpUser(server, uniqueEmail('reset'));
@@ -152,6 +190,20 @@ describe('password reset', () => {
     expect(old.response.status).toBe(401);
     const fresh = await sdk.logIn({ client: anonymous.client, body: { email: user.email, password: newPassword } });
     expect(fresh.response.status).toBe(200);
+  });
+
+  it('verifies the address of an account that had not verified it: the link was opened there', async () => {
+    const user = await signedUpUser(server, uniqueEmail('reset-unverified'), { verified: false });
+    expect(user.session.email_verified).toBe(false);
+    const anonymous = await dashboardCaller(server);
+    await sdk.requestPasswordReset({ client: anonymous.client, body: { email: user.email } });
+    const { token } = await nextMail(user.email, 'reset');
+    const newPassword = 'purple walrus ladder 78';
+    expect(
+      (await sdk.resetPassword({ client: anonymous.client, body: { token, password: newPassword } })).response.status,
+    ).toBe(204);
+    const logIn = await sdk.logIn({ client: anonymous.client, body: { email: user.email, password: newPassword } });
+    expect(logIn.data).toMatchObject({ email: user.email, email_verified: true });
   });
 
   it('refuses a made-up token', async () => {

@@ -53,7 +53,7 @@ describe('GET /me: email_verified and date (WordPressKit remoteUserFromDictionar
     // The store call the verification link's flow makes (`verifyEmail` in flows/emailFlows.ts).
     await db
       .insertInto('developer_credentials')
-      .values({ account_id: account.id, password_hash: 'x', created_at: account.createdAt, email_verified_at: null })
+      .values({ account_id: account.id, password_hash: 'x', created_at: account.createdAt })
       .onConflict((conflict) => conflict.column('account_id').doNothing())
       .execute();
     await kyselyDeveloperAccounts(db).markEmailVerified(account.id);

@@ -23,9 +23,9 @@ export interface DeveloperAccounts {
   createAccount(email: string, passwordHash: string): Promise<{ accountId: string } | 'email-taken'>;
   /** The account with this email address and its password hash, when it can log in to the dashboard. */
   findCredentials(email: string): Promise<{ accountId: string; passwordHash: string } | undefined>;
-  /** Whether the account's address is verified (false for an account without dashboard credentials). */
+  /** Whether the account's address is verified: the account's own record (src/accounts), which the dashboard keeps no copy of. */
   isEmailVerified(accountId: string): Promise<boolean>;
-  /** Marks the account's address verified (an earlier verification time is kept). */
+  /** Marks the account's address verified on the account's record (an earlier verification time is kept). */
   markEmailVerified(accountId: string): Promise<void>;
   /** Sets a new password hash, marks the address verified (a reset link proves it) and ends every session, in one transaction. */
   resetPassword(accountId: string, passwordHash: string): Promise<void>;

@@ -101,19 +101,48 @@ export const developerMigrations: readonly NamedMigration[] = [
   },
   {
     name: '005-account-email-verified',
-    // A migration's code runs against the schema of its time, not today's typed Database.
-    async up(db: Kysely<any>) {
-      // What the dashboard knew of each address, copied to the account's own record (through src/accounts, its one
-      // writer), which publishing's `/me` answers as `email_verified`; the dashboard's flows mark both since.
-      const verified: { account_id: string; email_verified_at: string }[] = await db
-        .selectFrom('developer_credentials')
-        .select(['account_id', 'email_verified_at'])
-        .where('email_verified_at', 'is not', null)
-        .execute();
-      for (const row of verified) await markAccountEmailVerified(db, row.account_id, row.email_verified_at);
-    },
+    // What the dashboard knew of each address, copied to the account's own record (through src/accounts, its one
+    // writer), which publishing's `/me` answers as `email_verified`; the dashboard's flows marked both until 006.
+    up: copyVerifiedToAccounts,
     async down() {
       // The accounts' column is theirs (accounts migration 003 drops it); nothing of the dashboard's to undo.
     },
   },
+  {
+    name: '006-verified-with-the-account',
+    // A migration's code runs against the schema of its time, not today's typed Database.
+    async up(db: Kysely<any>) {
+      // The dashboard reads and marks the account's own record since (`accounts.email_verified_at`, through
+      // src/accounts): its copy goes. Whatever it alone still knew is copied first (a store written by a release
+      // that marked only the dashboard's copy after 005 ran), so no verified address becomes unverified.
+      await copyVerifiedToAccounts(db);
+      await db.schema.alterTable('developer_credentials').dropColumn('email_verified_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      // The dashboard's copy again, as the account's record holds it.
+      await db.schema.alterTable('developer_credentials').addColumn('email_verified_at', 'text').execute();
+      await db
+        .updateTable('developer_credentials')
+        .set((eb) => ({
+          email_verified_at: eb
+            .selectFrom('accounts')
+            .select('accounts.email_verified_at')
+            .whereRef('accounts.id', '=', 'developer_credentials.account_id'),
+        }))
+        .execute();
+    },
+  },
 ];
+
+/**
+ * Marks verified each account whose dashboard credentials say its address is (through src/accounts, the one
+ * writer of the account's record; an earlier time already there is kept).
+ */
+async function copyVerifiedToAccounts(db: Kysely<any>): Promise<void> {
+  const verified: { account_id: string; email_verified_at: string }[] = await db
+    .selectFrom('developer_credentials')
+    .select(['account_id', 'email_verified_at'])
+    .where('email_verified_at', 'is not', null)
+    .execute();
+  for (const row of verified) await markAccountEmailVerified(db, row.account_id, row.email_verified_at);
+}

@@ -25,7 +25,7 @@ export async function setAccountPassword(
     if (Number(updated.numUpdatedRows) === 0) {
       await trx
         .insertInto('developer_credentials')
-        .values({ account_id: accountId, password_hash: passwordHash, created_at: now, email_verified_at: now })
+        .values({ account_id: accountId, password_hash: passwordHash, created_at: now })
         .execute();
       await markAccountEmailVerified(trx, accountId, now);
     }

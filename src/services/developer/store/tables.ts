@@ -3,8 +3,9 @@ import type { EmailTokenPurpose } from '../domain/developerStore.js';
 
 /**
  * Tables of the developer dashboard. Accounts, applications and keys are the
- * profiles service's tables (`accounts`, `api_applications`, `api_keys`);
- * these add what only the dashboard needs. Portable between SQLite and
+ * accounts' tables (src/accounts: `accounts`, `api_applications`,
+ * `api_keys`), whether an address is verified included; these add what only
+ * the dashboard needs. Portable between SQLite and
  * PostgreSQL: text ids, timestamps as ISO-8601 UTC text (which sort as
  * text), integer counts.
  */
@@ -32,8 +33,6 @@ export interface DeveloperCredentialsTable {
   /** The password's scrypt hash with its parameters and salt (`$scrypt$ln=…,r=…,p=…$salt$hash`). */
   password_hash: string;
   created_at: string;
-  /** When the address was verified; null until it is (accounts older than verification count as verified). */
-  email_verified_at: string | null;
 }
 
 /** A dashboard session; only the SHA-256 of its token is kept. */

@@ -4,6 +4,7 @@ import {
   createAccount,
   deleteAccountIn,
   findAccountId,
+  isAccountEmailVerified,
   markAccountEmailVerified,
 } from '../../../../accounts/accounts.js';
 import { endWhatCredentialsOpened } from '../credentialsChanged.js';
@@ -12,7 +13,10 @@ import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperAccounts } from '../../domain/developerStore.js';
 import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
 
-/** Dashboard accounts on a Kysely database: an account (see src/accounts) and its password. */
+/**
+ * Dashboard accounts on a Kysely database: an account (see src/accounts) and its password. Whether the
+ * address is verified is the account's own record, read and marked through src/accounts.
+ */
 export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): DeveloperAccounts {
   return {
     async createAccount(email, passwordHash) {
@@ -23,7 +27,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           if (accountId === 'email-taken') return accountId;
           await trx
             .insertInto('developer_credentials')
-            .values({ account_id: accountId, password_hash: passwordHash, created_at: now, email_verified_at: null })
+            .values({ account_id: accountId, password_hash: passwordHash, created_at: now })
             .execute();
           return { accountId };
         });
@@ -43,28 +47,9 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       return row && { accountId: row.id, passwordHash: row.password_hash };
     },
 
-    async isEmailVerified(accountId) {
-      const row = await db
-        .selectFrom('developer_credentials')
-        .select('email_verified_at')
-        .where('account_id', '=', accountId)
-        .executeTakeFirst();
-      return row?.email_verified_at != null;
-    },
+    isEmailVerified: (accountId) => isAccountEmailVerified(db, accountId),
 
-    async markEmailVerified(accountId) {
-      const now = new Date().toISOString();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('developer_credentials')
-          .set({ email_verified_at: now })
-          .where('account_id', '=', accountId)
-          .where('email_verified_at', 'is', null)
-          .execute();
-        // The account's own record of it, which the other services read (src/accounts writes it).
-        await markAccountEmailVerified(trx, accountId, now);
-      });
-    },
+    markEmailVerified: (accountId) => markAccountEmailVerified(db, accountId, new Date().toISOString()),
 
     async resetPassword(accountId, passwordHash) {
       const now = new Date().toISOString();
@@ -74,13 +59,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
           .set({ password_hash: passwordHash })
           .where('account_id', '=', accountId)
           .execute();
-        await trx
-          .updateTable('developer_credentials')
-          .set({ email_verified_at: now })
-          .where('account_id', '=', accountId)
-          .where('email_verified_at', 'is', null)
-          .execute();
-        // A reset link opened shows the address is the owner's: the account's record too.
+        // A reset link opened shows the address is the owner's.
         await markAccountEmailVerified(trx, accountId, now);
         // Every session, the apps' grants and tokens, the other reset links.
         await endWhatCredentialsOpened(trx, accountId);
@@ -115,11 +94,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
       try {
         return await db.transaction().execute(async (trx) => {
           if ((await changeAccountEmail(trx, accountId, newEmail)) === 'email-taken') return 'email-taken';
-          await trx
-            .updateTable('developer_credentials')
-            .set({ email_verified_at: now })
-            .where('account_id', '=', accountId)
-            .execute();
+          // The link that moves the account was opened at the new address: verified as of now.
           await markAccountEmailVerified(trx, accountId, now, { replace: true });
           // A new address is a change of credentials (the reset links go to it): what the old ones opened ends.
           await endWhatCredentialsOpened(trx, accountId);

@@ -1,21 +1,24 @@
 import type { Kysely } from 'kysely';
+import { accountEmailVerified } from '../../../../accounts/accounts.js';
 import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperSessions } from '../../domain/developerStore.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 
-/** A session that has not expired, with its account's email: every dashboard request runs it, so it is built once (see `prepared`). */
+/**
+ * A session that has not expired, with its account's email and whether the address is verified (the accounts'
+ * own record, as src/accounts reads it): every dashboard request runs it, so it is built once (see `prepared`).
+ */
 const liveSession = prepared((db: Kysely<DeveloperDatabase>, p: { tokenHash: string; now: string }) =>
   db
     .selectFrom('developer_sessions')
     .innerJoin('accounts', 'accounts.id', 'developer_sessions.account_id')
-    .leftJoin('developer_credentials', 'developer_credentials.account_id', 'developer_sessions.account_id')
     .select([
       'developer_sessions.account_id',
       'developer_sessions.expires_at',
       'developer_sessions.created_at',
       'developer_sessions.last_seen_at',
       'accounts.email',
-      'developer_credentials.email_verified_at',
+      accountEmailVerified.as('email_verified'),
     ])
     .where('developer_sessions.token_hash', '=', p.tokenHash)
     .where('developer_sessions.expires_at', '>', p.now),
@@ -77,7 +80,7 @@ export function kyselyDeveloperSessions(db: Kysely<DeveloperDatabase>): Develope
           accountId: row.account_id,
           expiresAt: row.expires_at,
           email: row.email,
-          emailVerified: row.email_verified_at != null,
+          emailVerified: Boolean(row.email_verified),
         }
       );
     },
