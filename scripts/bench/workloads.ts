@@ -22,7 +22,10 @@
  *
  * BENCH_WORKLOADS (`one,zipf,uniform` by default) picks workloads;
  * BENCH_PROJECT_ENV (JSON) adds a second project server with those settings
- * besides (what a setting costs, side by side); BENCH_CPU_PROF=DIR starts the
+ * besides (what a setting costs, side by side); BENCH_BASELINE=FILE adds the
+ * project's server bundled from another tree (its `dist/server/src/main.js`,
+ * relative to the project: what a change buys, side by side on the same
+ * loaded machine, which moves one server ±20% between runs); BENCH_CPU_PROF=DIR starts the
  * project's server with `node --cpu-prof` into DIR (its profile is written
  * when it stops; `tsx scripts/bench/cpuprofile.ts FILE` summarises it).
  */
@@ -195,8 +198,12 @@ try {
         !['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'transfer-encoding'].includes(name),
     ),
   );
+  const baseline = process.env.BENCH_BASELINE;
   const servers = [
     project,
+    ...(baseline
+      ? [await started(`${PROJECT}, baseline (\`${baseline}\`)`, baseline, await projectEnv(databaseUrl))]
+      : []),
     ...(extraEnv
       ? [
           await started(
