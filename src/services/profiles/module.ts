@@ -50,9 +50,6 @@ const AVATAR_MASTER_CACHE_BYTES = 32 * 1024 * 1024;
  */
 const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
 
-/** Most profile lookups one instance remembers (see `PROFILE_LOOKUP_CACHE_MS`). */
-const LOOKUP_CACHE_ENTRIES = 10_000;
-
 /** Most API keys (valid or not) one instance remembers (see `API_KEY_CACHE_MS`). */
 const KEY_CACHE_ENTRIES = 10_000;
 
@@ -106,7 +103,7 @@ export function profilesDeps(
     config,
     profiles: cachedProfileDirectory(store, {
       ttlMs: config.profiles.profileLookupCacheMs,
-      maxEntries: LOOKUP_CACHE_ENTRIES,
+      maxEntries: config.profiles.profileLookupCacheEntries,
     }),
     links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
     keys,

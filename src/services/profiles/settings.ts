@@ -13,6 +13,8 @@ export interface ProfilesSettings {
   profileCacheSeconds: number;
   /** Milliseconds each instance reuses a looked-up profile before asking the store again (0: never). */
   profileLookupCacheMs: number;
+  /** Most looked-up profiles (or absences) each instance keeps at once, least recently used let go first (0: none). */
+  profileLookupCacheEntries: number;
   /**
    * Milliseconds each instance trusts what it learned of an API key (valid,
    * revoked, unknown) before asking the store again (0: never): the longest
@@ -54,6 +56,7 @@ export function profilesSettingsFromEnv(
       avatarCacheSeconds: int(env.AVATAR_CACHE_SECONDS, 86400, 'AVATAR_CACHE_SECONDS'),
       profileCacheSeconds: int(env.PROFILE_CACHE_SECONDS, 300, 'PROFILE_CACHE_SECONDS'),
       profileLookupCacheMs: int(env.PROFILE_LOOKUP_CACHE_MS, 1000, 'PROFILE_LOOKUP_CACHE_MS'),
+      profileLookupCacheEntries: int(env.PROFILE_LOOKUP_CACHE_ENTRIES, 10_000, 'PROFILE_LOOKUP_CACHE_ENTRIES'),
       apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 1000, 'API_KEY_CACHE_MS'),
       rateLimits: {
         anonymousPerHour: int(env.RATE_LIMIT_ANONYMOUS, 100, 'RATE_LIMIT_ANONYMOUS'),

@@ -5,7 +5,7 @@ import type { ProfileDirectory } from '../domain/profilesStore.js';
 export interface LookupCacheOptions {
   /** How long a looked-up profile (or its absence) is reused; 0 turns the cache off. */
   ttlMs: number;
-  /** Most lookups kept; the least recently used is dropped first. */
+  /** Most lookups kept; the least recently used is dropped first; 0 turns the cache off. */
   maxEntries: number;
   /** Milliseconds clock (tests pass their own). */
   now?: () => number;
@@ -26,7 +26,7 @@ const keyOf = (lookup: ProfileLookup) => (lookup.by === 'nothing' ? lookup.by : 
  * have their own cache).
  */
 export function cachedProfileDirectory(directory: ProfileDirectory, options: LookupCacheOptions): ProfileDirectory {
-  if (options.ttlMs <= 0) return directory;
+  if (options.ttlMs <= 0 || options.maxEntries <= 0) return directory;
   const profiles = cachedLookups((lookup: ProfileLookup) => directory.findProfile(lookup), { ...options, keyOf });
   return {
     knownProfile: (lookup) => (lookup.by === 'nothing' ? NOTHING : profiles.known(lookup)),
