@@ -1476,7 +1476,7 @@ export type Envelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: Post | PostFields | Site | PostLikes | MyPostLike | PostReplies | Me | MySites | PublishingError | MethodNotAllowedError;
+    body: Post | PostFields | Site | SiteFields | PostLikes | MyPostLike | PostReplies | Me | MySites | PublishingError | MethodNotAllowedError;
 };
 
 /**
@@ -2966,7 +2966,7 @@ export type PostDiffs = {
 };
 
 /**
- * An answer of the post-types, terms, autosave or diffs operations with
+ * An answer of the post-types (and their taxonomies), terms, autosave or diffs operations with
  * `http_envelope` true: the HTTP status is 200 and the real status,
  * headers and body are inside.
  *
@@ -2992,7 +2992,7 @@ export type ResourceEnvelope = {
     /**
      * The real body; an error body for an error answer.
      */
-    body: PostTypes | TermList | Term | Autosave | AutosaveSaved | PostDiffs | PublishingError | MethodNotAllowedError;
+    body: PostTypes | PostTypeTaxonomies | TermList | Term | TermDeleted | TaxonomyTermDeleted | Autosave | AutosaveSaved | PostDiffs | PublishingError | MethodNotAllowedError;
 };
 
 /**
