@@ -1,6 +1,6 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { kyselyOAuthAdapter, ClientMetadata } from './adapter.js';
-import type { AuthorizationServerOptions } from './authorizationServer.js';
+import type { AuthorizationServerOptions } from './options.js';
 import { ALL_OAUTH_SCOPES } from './scopes.js';
 
 /** Lifetimes (seconds): a code lives a minute and works once; an access token an hour; a refresh token 30 days, replaced at each use. */
