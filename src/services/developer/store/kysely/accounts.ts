@@ -13,6 +13,14 @@ import type { DeveloperDatabase } from '../tables.js';
 import type { DeveloperAccounts } from '../../domain/developerStore.js';
 import { isUniqueViolation } from '../../../../platform/store/uniqueViolation.js';
 
+/** Sets an account's password hash (its credentials' one row). */
+const setPasswordHash = (db: Kysely<DeveloperDatabase>, accountId: string, passwordHash: string) =>
+  db
+    .updateTable('developer_credentials')
+    .set({ password_hash: passwordHash })
+    .where('account_id', '=', accountId)
+    .execute();
+
 /**
  * Dashboard accounts on a Kysely database: an account (see src/accounts) and its password. Whether the
  * address is verified is the account's own record, read and marked through src/accounts.
@@ -54,11 +62,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
     async resetPassword(accountId, passwordHash) {
       const now = new Date().toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('developer_credentials')
-          .set({ password_hash: passwordHash })
-          .where('account_id', '=', accountId)
-          .execute();
+        await setPasswordHash(trx, accountId, passwordHash);
         // A reset link opened shows the address is the owner's.
         await markAccountEmailVerified(trx, accountId, now);
         // Every session, the apps' grants and tokens, the other reset links.
@@ -68,11 +72,7 @@ export function kyselyDeveloperAccounts(db: Kysely<DeveloperDatabase>): Develope
 
     async changePassword(accountId, passwordHash, keptSession) {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('developer_credentials')
-          .set({ password_hash: passwordHash })
-          .where('account_id', '=', accountId)
-          .execute();
+        await setPasswordHash(trx, accountId, passwordHash);
         // Every other session, the apps' grants and tokens, the reset links.
         await endWhatCredentialsOpened(trx, accountId, { keptSession });
       });
