@@ -24,20 +24,24 @@ export function mediaLibrary(settings: MediaSettings, files: FileStore = fileSto
     msPerUnit: MS_PER_PIXEL,
     busy: mediaBusy,
   });
-  const base = settings.baseUrl.replace(/\/$/, '');
   return {
     files,
     gate,
     images: mediaImages({ maxBytes: settings.cacheBytes, maxPixels: settings.maxPixels, gate }),
     limits: { maxBytes: settings.maxBytes, maxPixels: settings.maxPixels, siteQuotaBytes: settings.siteQuotaBytes },
-    // A key is `media/<site>/<folder>/<file>`: its URL is the base with the rest.
-    urlOf: (key) => `${base}/${key.replace(/^media\//, '')}`,
+    urlOf: mediaUrlOf(settings.baseUrl),
     fetchUrl: urlFetcher(settings.urlHosts),
   };
 }
 
+/** A file's URL under the media base URL (`MEDIA_BASE_URL`): a key is `media/<site>/<folder>/<file>`, its URL the base with the rest. */
+export function mediaUrlOf(baseUrl: string): (key: string) => string {
+  const base = baseUrl.replace(/\/$/, '');
+  return (key) => `${base}/${key.replace(/^media\//, '')}`;
+}
+
 /** The file store `MEDIA_STORAGE` names; a store that fails (a bucket that does not answer) is the service's 503. */
-const fileStoreOf = (storage: MediaSettings['storage']): FileStore =>
+export const fileStoreOf = (storage: MediaSettings['storage']): FileStore =>
   unavailableAs503(storage.kind === 's3' ? s3FileStore(storage) : localFileStore(storage.path));
 
 /** The file store, each failure of it answered `503` with `Retry-After` (logged once by the pipeline, with its cause). */

@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import { localFileStore, type FileStore } from '../../../platform/files/fileStore.js';
-import { s3FileStore } from '../../../platform/files/s3FileStore.js';
 import { loadSharp } from '../../../platform/images.js';
+import { fileStoreOf, mediaUrlOf } from '../media/library.js';
 import type { MediaSettings } from '../settings.js';
 import type { PublishingDatabase } from './tables.js';
 
@@ -70,10 +69,6 @@ const DOCUMENTS: Record<string, (row: AttachmentRow) => Buffer> = {
 /** The key of a demo attachment's file: its own folder (its ID in 16 hex digits), under its site. */
 const keyOf = (row: AttachmentRow) => `media/${row.site_id}/${row.id.toString(16).padStart(16, '0')}/${row.file}`;
 
-/** The file store `MEDIA_STORAGE` names. */
-const fileStoreOf = (storage: MediaSettings['storage']): FileStore =>
-  storage.kind === 's3' ? s3FileStore(storage) : localFileStore(storage.path);
-
 /** A demo file to put in the media storage. */
 export interface DemoFile {
   key: string;
@@ -93,7 +88,7 @@ export async function demoMediaFiles(
   rows: readonly AttachmentRow[],
   settings: Pick<MediaSettings, 'baseUrl'>,
 ): Promise<{ attachments: AttachmentRow[]; files: DemoFile[]; urls: Map<string, string> }> {
-  const base = settings.baseUrl.replace(/\/$/, '');
+  const urlOf = mediaUrlOf(settings.baseUrl);
   const attachments: AttachmentRow[] = [];
   const files: DemoFile[] = [];
   const urls = new Map<string, string>();
@@ -105,7 +100,7 @@ export async function demoMediaFiles(
         : document?.(row);
     if (!bytes) throw new Error(`demo attachment ${row.id}: no file of type ${row.mime_type} is drawn`);
     const key = keyOf(row);
-    const url = `${base}/${key.replace(/^media\//, '')}`;
+    const url = urlOf(key);
     urls.set(row.url, url);
     attachments.push({ ...row, url, guid: url, storage_key: key, bytes: bytes.length, modified: row.date });
     files.push({ key, bytes, mimeType: row.mime_type });
