@@ -70,26 +70,23 @@ function largestValue(parameter: FuzzTarget['parameters'][number]): string | und
   return examples[0];
 }
 
-/** The body's JSON schema's properties. */
-function bodyProperties(target: FuzzTarget): Record<string, Schema> {
+/** The properties of the operation's request body schema under `mediaType`. */
+function bodyPropertiesAs(target: FuzzTarget, mediaType: string): Record<string, Schema & { 'x-php-cast'?: string }> {
   const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[
     target.operation.path
   ]!;
   const operation = pathItem[target.operation.method.toLowerCase()] as {
     requestBody?: { content?: Record<string, { schema?: Schema }> };
   };
-  return operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+  return operation.requestBody?.content?.[mediaType]?.schema?.properties ?? {};
 }
+
+/** The body's JSON schema's properties. */
+const bodyProperties = (target: FuzzTarget) => bodyPropertiesAs(target, 'application/json');
 
 /** The names of the fields a multipart body of the operation carries files in (`x-php-cast: files`), if it takes one. */
 function fileFields(target: FuzzTarget): string[] {
-  const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[
-    target.operation.path
-  ]!;
-  const operation = pathItem[target.operation.method.toLowerCase()] as {
-    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, { 'x-php-cast'?: string }> } }> };
-  };
-  const properties = operation.requestBody?.content?.['multipart/form-data']?.schema?.properties ?? {};
+  const properties = bodyPropertiesAs(target, 'multipart/form-data');
   return Object.keys(properties).filter((name) => properties[name]?.['x-php-cast'] === 'files');
 }
 
