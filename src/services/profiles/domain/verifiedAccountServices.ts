@@ -55,3 +55,22 @@ const byId = new Map(VERIFIED_ACCOUNT_SERVICES.map((entry) => [entry.id, entry])
 
 /** The service with this id, or undefined when no profile can verify an account there. */
 export const verifiedAccountService = (id: string): VerifiedAccountService | undefined => byId.get(id);
+
+/**
+ * Verified accounts read from the store, each holding its service's label
+ * and icon as the list's own strings where the text is the list's (the same
+ * values, one copy in memory): a profile kept by the lookup cache then holds
+ * no copy of the icons (a few hundred bytes each), which its row repeats.
+ * Changes the accounts it is given (freshly parsed ones) and answers them.
+ */
+export function sharingServiceText<Account extends { serviceType: string; serviceLabel: string; serviceIcon: string }>(
+  accounts: Account[],
+): Account[] {
+  for (const account of accounts) {
+    const service = byId.get(account.serviceType);
+    if (service === undefined) continue;
+    if (account.serviceLabel === service.label) account.serviceLabel = service.label;
+    if (account.serviceIcon === service.icon) account.serviceIcon = service.icon;
+  }
+  return accounts;
+}

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Profile } from '../../domain/profile.js';
 import type { ProfileContent } from '../../domain/profilesStore.js';
 import type { ProfilesTable } from '../tables.js';
+import { sharingServiceText } from '../../domain/verifiedAccountServices.js';
 
 /** The columns of a `profiles` row that hold a profile's content (all but the owner). */
 export function profileColumns(profile: ProfileContent, updatedAt: string): Omit<ProfilesTable, 'account_id'> {
@@ -72,7 +73,7 @@ export function fromProfileRow(
       cryptoWallets: JSON.parse(row.crypto_wallets),
     },
     gallery: JSON.parse(row.gallery),
-    verifiedAccounts: JSON.parse(row.verified_accounts),
+    verifiedAccounts: sharingServiceText(JSON.parse(row.verified_accounts)),
     lastProfileEdit: row.last_profile_edit,
     registrationDate: row.registration_date,
   };
