@@ -51,6 +51,12 @@ export function cachedLookups<Query, Value>(
     keyOf?: (query: Query) => string;
     /** Milliseconds clock (tests pass their own; every lookup then reads it). */
     now?: () => number;
+    /**
+     * Keep an answer only for a key read before within the last `ttlMs` to
+     * `2 × ttlMs` (see `repeatedKeys`): a key read once is read, shared by
+     * the lookups in flight with it, and let go. Off when absent.
+     */
+    keepRepeatedOnly?: boolean;
   },
 ): LookupCache<Query, Value> {
   if (options.ttlMs <= 0)
@@ -64,6 +70,9 @@ export function cachedLookups<Query, Value>(
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
   const purgeEvery = Math.max(16, Math.ceil(options.maxEntries / 8));
   let reads = 0;
+  const repeated = options.keepRepeatedOnly
+    ? repeatedKeys(options.ttlMs, options.maxEntries, options.now ?? (() => performance.now()))
+    : undefined;
   const cache: LookupCache<Query, Value> = {
     lookup(query) {
       const key = keyOf(query);
@@ -75,9 +84,11 @@ export function cachedLookups<Query, Value>(
       }
       const fresh: Entry<Value> = { read: read(query) };
       remembered.set(key, fresh);
+      const keep = repeated === undefined || repeated(key);
       fresh.read.then(
         (value) => {
-          fresh.answer = { value };
+          if (keep) fresh.answer = { value };
+          else if (remembered.get(key) === fresh) remembered.delete(key);
         },
         // A failed read is not kept: the next lookup asks the store again.
         () => {
@@ -95,4 +106,29 @@ export function cachedLookups<Query, Value>(
     size: () => remembered.size,
   };
   return cache;
+}
+
+/**
+ * Whether a key was seen before, within the last `ttlMs` to `2 × ttlMs`: two
+ * sets of keys, the older one dropped each `ttlMs` (or when the newer one
+ * holds `maxKeys`). What a lookup cache keeps costs the collector (an answer
+ * kept for its lifetime outlives the young generation and is copied into the
+ * old one); keeping only keys read again lets a mix of many keys each read
+ * once go young, and costs such a key one more read of the store.
+ */
+function repeatedKeys(ttlMs: number, maxKeys: number, now: () => number): (key: NonNullable<unknown>) => boolean {
+  let recent = new Set<NonNullable<unknown>>();
+  let older = new Set<NonNullable<unknown>>();
+  let since = now();
+  return (key) => {
+    const time = now();
+    if (time - since >= ttlMs || recent.size >= maxKeys) {
+      older = time - since >= 2 * ttlMs ? new Set() : recent;
+      recent = new Set();
+      since = time;
+    }
+    if (recent.has(key) || older.has(key)) return true;
+    recent.add(key);
+    return false;
+  };
 }

@@ -132,3 +132,38 @@ describe('cachedLookups and expired entries', () => {
     expect(cache.known('old-0')).toBeUndefined();
   });
 });
+
+describe('cachedLookups keeping repeated keys only', () => {
+  it('keeps a key read again within one to two periods, sharing a first read in flight', async () => {
+    const store = countingStore({ a: 1, b: 2 });
+    let now = 1;
+    const cache = cachedLookups(store.read, { ttlMs: 1000, maxEntries: 10, now: () => now, keepRepeatedOnly: true });
+    expect(await Promise.all([cache.lookup('a'), cache.lookup('a')])).toEqual([1, 1]);
+    expect(store.reads).toBe(1);
+    expect(cache.known('a')).toBeUndefined();
+    expect(cache.size()).toBe(0);
+    await cache.lookup('a');
+    expect(cache.known('a')).toEqual({ value: 1 });
+    expect(store.reads).toBe(2);
+    // Seen in the period before: kept on its next read.
+    now = 1500;
+    await cache.lookup('b');
+    now = 2100;
+    await cache.lookup('b');
+    expect(cache.known('b')).toEqual({ value: 2 });
+    // Not seen for two periods: read once more before it is kept.
+    now = 10_000;
+    await cache.lookup('b');
+    expect(cache.known('b')).toBeUndefined();
+  });
+
+  it('remembers at most maxEntries keys read once per period', async () => {
+    const store = countingStore({});
+    const cache = cachedLookups(store.read, { ttlMs: 60_000, maxEntries: 4, keepRepeatedOnly: true });
+    for (let i = 0; i < 12; i++) await cache.lookup(`once-${i}`);
+    await cache.lookup('once-0');
+    expect(cache.known('once-0')).toBeUndefined();
+    await cache.lookup('once-11');
+    expect(cache.known('once-11')).toEqual({ value: undefined });
+  });
+});

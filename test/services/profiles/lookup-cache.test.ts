@@ -29,22 +29,40 @@ const alex: ProfileLookup = { by: 'slug', value: 'alex' };
 const nobody: ProfileLookup = { by: 'slug', value: 'nobody' };
 
 describe('the lookup cache', () => {
-  it('reuses a profile, and its absence, for the configured lifetime only', async () => {
+  it('reuses a profile, and its absence, read again, for the configured lifetime only', async () => {
     let now = 1_000;
     const { directory, counted } = countingDirectory();
     const cached = cachedProfileDirectory(directory, { ttlMs: 500, maxEntries: 10, now: () => now });
 
+    // Read once, a lookup is not kept; read again within its lifetime, it is.
+    await cached.findProfile(alex);
     const first = await cached.findProfile(alex);
     expect(await cached.findProfile(alex)).toBe(first);
     expect(await cached.findProfile(nobody)).toBeUndefined();
     expect(await cached.findProfile(nobody)).toBeUndefined();
-    expect(counted.lookups).toBe(2);
+    expect(await cached.findProfile(nobody)).toBeUndefined();
+    expect(counted.lookups).toBe(4);
 
     now += 499;
     await cached.findProfile(alex);
-    expect(counted.lookups).toBe(2);
+    expect(counted.lookups).toBe(4);
     now += 2;
+    // Read within the last lifetime or two: kept at once.
     expect(await cached.findProfile(alex)).not.toBe(first);
+    await cached.findProfile(alex);
+    expect(counted.lookups).toBe(5);
+  });
+
+  it('keeps an identifier read once only while its read is in flight', async () => {
+    const { directory, counted } = countingDirectory();
+    const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+    const other: ProfileLookup = { by: 'slug', value: 'other' };
+    await cached.findProfile(alex);
+    expect(cached.knownProfile?.(alex)).toBeUndefined();
+    await cached.findProfile(alex);
+    expect(cached.knownProfile?.(alex)).toBeDefined();
+    await cached.findProfile(other);
+    expect(cached.knownProfile?.(other)).toBeUndefined();
     expect(counted.lookups).toBe(3);
   });
 
@@ -76,11 +94,15 @@ describe('the lookup cache', () => {
   it('keeps at most maxEntries lookups, dropping the least recently used', async () => {
     const { directory, counted } = countingDirectory();
     const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 2 });
-    for (const value of ['a', 'b', 'c']) await cached.findProfile({ by: 'slug', value });
+    // Each read twice: kept from its second read.
+    for (const value of ['a', 'b', 'c']) {
+      await cached.findProfile({ by: 'slug', value });
+      await cached.findProfile({ by: 'slug', value });
+    }
     await cached.findProfile({ by: 'slug', value: 'c' });
-    expect(counted.lookups).toBe(3);
+    expect(counted.lookups).toBe(6);
     await cached.findProfile({ by: 'slug', value: 'a' });
-    expect(counted.lookups).toBe(4);
+    expect(counted.lookups).toBe(7);
   });
 
   it('is off with a lifetime of 0', async () => {

@@ -20,14 +20,21 @@ const keyOf = (lookup: ProfileLookup) => (lookup.by === 'nothing' ? lookup.by : 
 /**
  * A short-lived in-process cache in front of `findProfile` (see
  * `cachedLookups`): a profile (or the absence of one) found by the same
- * identifier is reused for `ttlMs`, so a burst of lookups costs one query. A
+ * identifier is reused for `ttlMs`, so a burst of lookups costs two queries
+ * (an identifier is kept from its second read within a lifetime or two: a
+ * mix of many profiles each read once keeps none of them, see
+ * docs/decisions/keep-repeated-lookups.md). A
  * change made by another process shows within `ttlMs`; one made through this
  * directory clears the cache at once. API keys are never cached here (they
  * have their own cache).
  */
 export function cachedProfileDirectory(directory: ProfileDirectory, options: LookupCacheOptions): ProfileDirectory {
   if (options.ttlMs <= 0 || options.maxEntries <= 0) return directory;
-  const profiles = cachedLookups((lookup: ProfileLookup) => directory.findProfile(lookup), { ...options, keyOf });
+  const profiles = cachedLookups((lookup: ProfileLookup) => directory.findProfile(lookup), {
+    ...options,
+    keyOf,
+    keepRepeatedOnly: true,
+  });
   return {
     knownProfile: (lookup) => (lookup.by === 'nothing' ? NOTHING : profiles.known(lookup)),
     findProfile: (lookup) => (lookup.by === 'nothing' ? Promise.resolve(undefined) : profiles.lookup(lookup)),
