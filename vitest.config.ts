@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.js';
 
 /**
  * The behaviour suites run once per storage backend: embedded SQLite, and
@@ -64,6 +65,8 @@ export default defineConfig({
     // Generous: several tests spawn processes (the server, the command line), slow on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The longest files first (a fresh clone has no durations of its own): see test/support/sequencer.ts.
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     isolate: false,
     maxWorkers: Number(process.env.TEST_WORKERS ?? availableParallelism() + 1),
