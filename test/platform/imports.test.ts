@@ -1,6 +1,7 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
 import {
+  accountDecisionsOutside,
   accountsOutside,
   accountsTables,
   accountsTablesWrittenOutside,
@@ -82,6 +83,10 @@ describe('the modules', () => {
 
   it("the accounts' tables are written only by src/accounts", () => {
     expect(accountsTablesWrittenOutside(tree)).toEqual([]);
+  });
+
+  it('whether an address is verified is named only by src/accounts and migrations', () => {
+    expect(accountDecisionsOutside(tree)).toEqual([]);
   });
 
   it('no import names a file inside a package that the package does not offer', () => {
@@ -177,6 +182,13 @@ describe('each rule, broken on purpose', () => {
   it("a service writing an accounts' table", () => {
     const broken = withFiles(tree, { [`${p}/store/x.ts`]: "db.updateTable('api_keys').set({})" });
     expect(accountsTablesWrittenOutside(broken)).toContain(`${p}/store/x.ts writes api_keys`);
+  });
+
+  it("a service naming the account's verification column", () => {
+    const broken = withFiles(tree, {
+      [`${p}/store/x.ts`]: "db.selectFrom('accounts').select('accounts.email_verified_at')",
+    });
+    expect(accountDecisionsOutside(broken)).toEqual([`${p}/store/x.ts names email_verified_at`]);
   });
 
   it("an import of a package's internal file", () => {

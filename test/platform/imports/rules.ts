@@ -99,6 +99,25 @@ export function accountsTablesWrittenOutside(tree: Tree): string[] {
 }
 
 /**
+ * Columns whose meaning the accounts alone decide: whether an address is verified is stored once, with the
+ * account (docs/decisions/verified-with-the-account.md), and a service asks `src/accounts` rather than
+ * reading or writing it.
+ */
+export const ACCOUNT_DECISION_COLUMNS = ['email_verified_at'] as const;
+
+/** A file outside src/accounts, and not a migration, that names one of `ACCOUNT_DECISION_COLUMNS`. */
+export function accountDecisionsOutside(tree: Tree): string[] {
+  return tree
+    .files('src')
+    .filter((file) => !file.startsWith('src/accounts/') && !/\/migrations(\.ts$|\/)/.test(file))
+    .flatMap((file) =>
+      ACCOUNT_DECISION_COLUMNS.filter((column) => tree.text(file).includes(column)).map(
+        (column) => `${file} names ${column}`,
+      ),
+    );
+}
+
+/**
  * The layers of a service, lowest first (docs/architecture.md, "A service's shape"): `domain/` (records, rules,
  * the store's interface); then side by side `flows/`, `store/` and the adapters the module builds for the flows
  * (`avatars/` and `qrCodes/`, images; `import/`, profile files read; `mail/`; `media/`, uploads and their files;

@@ -1,3 +1,4 @@
+// @store-independent: a journey in Chromium, on SQLite; each request it makes is one the API suites send on both stores
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
