@@ -200,6 +200,8 @@ export function layerBreaks(tree: Tree, service: string): string[] {
 export const STORE_MAY_USE = [
   'src/services/profiles/domain/profilesStore.ts',
   'src/services/profiles/domain/accountUsername.ts',
+  // A profile read from its row holds the service list's label and icon strings, not copies (sharingServiceText).
+  'src/services/profiles/domain/verifiedAccountServices.ts',
   'src/services/publishing/domain/postColumns.ts',
   'src/services/publishing/domain/dates.ts',
   // The store throws its NoSuchMediaParent when a write names a parent that is no post of the item's site.
