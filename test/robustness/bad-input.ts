@@ -106,9 +106,9 @@ const QUERY_VALUES = [
 ];
 
 /**
- * Query strings that set each of `names` to `value` (`value(name)` when it is
- * a function), as few as fit: a request head stays well under Node's 16 KiB
- * (a longer one is a `431` from Node's parser, not what is tested).
+ * Query strings holding `pair(name)` for each of `names`, as few as fit in
+ * `limit` characters each: a request head stays well under Node's 16 KiB (a
+ * longer one is a `431` from Node's parser, not what is tested).
  */
 export function queryChunks(names: readonly string[], pair: (name: string) => string, limit = 6000): string[] {
   const chunks: string[] = [];

@@ -34,6 +34,12 @@ export const LONGEST_FILES = [
 /** The projects in the order they run: the store-independent suites (SQLite's) first, whose longest files are the suite's. */
 const PROJECT_ORDER = ['sqlite', 'postgres'];
 
+/** Where `value` stands in `list`; after every listed one when it is not there. */
+const placeIn = (list: readonly string[], value: string) => {
+  const index = list.indexOf(value);
+  return index < 0 ? list.length : index;
+};
+
 /**
  * Longest first, project by project. Vitest's own order runs files it has
  * no durations for (a fresh clone, as CI runs) largest first, and the
@@ -49,14 +55,11 @@ export class LongestFirst extends BaseSequencer {
     if (missing.length)
       throw new Error(`test/support/sequencer.ts names files that do not exist: ${missing.join(', ')}`);
     const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      const index = LONGEST_FILES.indexOf(relative(this.ctx.config.root, file.moduleId).split('\\').join('/'));
-      return index < 0 ? LONGEST_FILES.length : index;
-    };
-    const projectRank = (file: TestSpecification) => {
-      const index = PROJECT_ORDER.indexOf(file.project.name);
-      return index < 0 ? PROJECT_ORDER.length : index;
-    };
-    return sorted.sort((a, b) => projectRank(a) - projectRank(b) || rank(a) - rank(b));
+    const path = (file: TestSpecification) => relative(this.ctx.config.root, file.moduleId).split('\\').join('/');
+    return sorted.sort(
+      (a, b) =>
+        placeIn(PROJECT_ORDER, a.project.name) - placeIn(PROJECT_ORDER, b.project.name) ||
+        placeIn(LONGEST_FILES, path(a)) - placeIn(LONGEST_FILES, path(b)),
+    );
   }
 }
