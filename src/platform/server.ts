@@ -25,6 +25,8 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\/[^\s?#]*)/;
  * on the same connection: it waits for an answer in progress, and a request
  * that was already answered (its body too slow or followed by bytes after
  * `Connection: close`) gets no second answer; the connection is closed.
+ * A timeout is decided only once the bytes that had arrived are read, so a
+ * loop held past the timeout does not time out a request that came in time.
  *
  * Connections are bounded: at most `maxConnections` open (Node drops the
  * next ones at once), and at most `maxConnectionsPerAddress` from one client
@@ -114,6 +116,24 @@ export function createHttpServer(
       else socket.destroy();
     };
     const last = lastAnswer.get(socket);
+    if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') return decide(socket, last, error, answer);
+    // Node checks its timeouts in the loop's timer phase, before it reads the sockets: after the loop
+    // was held, bytes that arrived in time may still be unread. Read them first (one turn), then decide.
+    setImmediate(() => {
+      const now = lastAnswer.get(socket);
+      if (now === last || !now?.req.complete) return decide(socket, now, error, answer);
+      // A whole request came in time: the app answers it, then the connection closes (its error is reported).
+      if (now.writableFinished) socket.destroySoon();
+      else closeAfter(now);
+    });
+  });
+
+  const decide = (
+    socket: Socket,
+    last: ServerResponse | undefined,
+    error: NodeJS.ErrnoException,
+    answer: (request?: IncomingMessage) => void,
+  ) => {
     if (last && !last.req.complete) {
       // The app has this request but not its whole body (too slow, or badly framed):
       // answer it now unless the app already began to, in which case the connection just ends.
@@ -127,7 +147,7 @@ export function createHttpServer(
     const reply = error.code === 'HPE_CLOSED_CONNECTION' ? () => socket.destroySoon() : () => answer();
     if (last && !last.writableFinished) last.once('close', reply);
     else reply();
-  });
+  };
   return Object.assign(server, {
     drain() {
       draining = true;

@@ -322,3 +322,55 @@ describe('junk on the connection', () => {
     expect((await sendRequest(server.url, { method: 'GET', path: '/healthz' })).status).toBe(200);
   });
 });
+
+/**
+ * Node checks its timeouts in the event loop's timer phase, before the
+ * loop reads its sockets: a loop held past the headers timeout (a long
+ * synchronous step, a starved machine) finds bytes that arrived in time
+ * still unread when the check expires their connection. Each test holds
+ * the loop, with the request already sent, until a check is due.
+ */
+describe('a request that arrived in time but was read after the loop was held', () => {
+  /** Past the headers timeout and one check interval: the next turn of the loop runs an expiring check first. */
+  const HELD_MS = HEADERS_TIMEOUT_MS + CHECK_INTERVAL_MS + 200;
+  const hold = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, HELD_MS);
+  const accepted = () => new Promise((resolve) => server.server.once('connection', resolve));
+
+  it('a whole request is the app’s to answer, not a 408; the connection then closes', async () => {
+    const { operation, path } = profilesLike!;
+    const ready = accepted();
+    const exchange = await rawExchange(server.url, [request(operation.method, path)], {
+      ready,
+      written: hold,
+      waitMs: 10_000,
+    });
+    expect(exchange.answer?.status, exchange.raw).not.toBe(408);
+    expectOneDeclaredAnswer(exchange, operation.method, path, exchange.answer!.status);
+    expect(exchange.ended).toBe('closed');
+  });
+
+  const publishingBody = everyOperation.find(
+    ({ service, operation }) => service.name === 'publishing' && operation.body !== 'none',
+  );
+  it.skipIf(!publishingBody)('a body that never finishes: 408 in the addressed service’s format', async () => {
+    const { service, operation, path } = publishingBody!;
+    const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
+    const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
+    const ready = accepted();
+    const exchange = await rawExchange(
+      server.url,
+      [
+        request(
+          operation.method,
+          path,
+          headers.map(([name, value]) => `${name}: ${value}`),
+          '{"a":',
+        ),
+      ],
+      { ready, written: hold, waitMs: 10_000 },
+    );
+    expect(exchange.ended).toBe('closed');
+    expectOneDeclaredAnswer(exchange, operation.method, path, 408);
+    expect(Object.keys(JSON.parse(exchange.answer!.text))).toEqual(['error', 'message']);
+  });
+});

@@ -88,7 +88,14 @@ export interface RawExchange {
 export function rawExchange(
   baseUrl: string,
   chunks: readonly (string | Buffer)[],
-  options: { waitMs?: number; pauseMs?: number } = {},
+  options: {
+    waitMs?: number;
+    pauseMs?: number;
+    /** Awaited once connected, before the first chunk is written (the server has accepted the connection). */
+    ready?: Promise<unknown>;
+    /** Called once every chunk is written. */
+    written?: () => void;
+  } = {},
 ): Promise<RawExchange> {
   const { hostname, port } = new URL(baseUrl);
   const waitMs = options.waitMs ?? 5000;
@@ -116,11 +123,13 @@ export function rawExchange(
     // A reset while still writing (the server gave up on us) ends the exchange like a close.
     socket.on('error', () => finish('closed'));
     socket.on('connect', async () => {
+      await options.ready;
       for (const [index, chunk] of chunks.entries()) {
         if (index > 0 && options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
         if (settled || socket.destroyed) return;
         socket.write(chunk);
       }
+      options.written?.();
     });
   });
 }
