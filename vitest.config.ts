@@ -61,7 +61,7 @@ const postgresOnly = testFiles.filter((file) => POSTGRES_ONLY.test(file.text)).m
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['test/support/fetch-agent.ts', 'test/support/store-use.ts'],
+    setupFiles: ['test/support/fetch-agent.ts', 'test/support/store-use.ts', 'test/support/file-cpu.ts'],
     // Generous: several tests spawn processes (the server, the command line), slow on a loaded machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
