@@ -1,4 +1,6 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 
 /**
@@ -36,4 +38,31 @@ function childrenCpuMs(): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * With `TEST_FILE_PROFILE` naming a folder, each test file writes a V8 CPU
+ * profile of its worker there (`<file>.<project>.cpuprofile`; open it in
+ * Chrome's DevTools or speedscope). vitest stops its workers without the
+ * exit that `--cpu-prof` needs, so the profile is taken here, file by file.
+ */
+const profileFolder = process.env.TEST_FILE_PROFILE;
+if (profileFolder) {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 1000 });
+  await post('Profiler.start');
+  afterAll(async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    session.disconnect();
+    const project = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+    const name = (expect.getState().testPath ?? 'unknown').slice(process.cwd().length + 1).replaceAll('/', '_');
+    mkdirSync(profileFolder, { recursive: true });
+    writeFileSync(join(profileFolder, `${name}.${project}.cpuprofile`), JSON.stringify(profile));
+  });
 }
