@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
+import { SDK_SCOPE } from '../../scripts/build-sdk.js';
 import { projectRoot } from '../../scripts/tools.js';
-import { packedSdk } from '../support/sdk.js';
+import { installSdk } from '../support/sdk.js';
 
 /**
  * What the SDK packages add around fetch (retries, timeout, User-Agent, the
@@ -76,9 +76,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(stub.address() as AddressInfo).port}`;
-  const tarballs = await packedSdk();
-  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'sdk-consumer', private: true }));
-  await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: consumer, env: npmEnv });
+  await installSdk(consumer, { name: 'sdk-consumer', private: true });
 }, 180_000);
 
 afterAll(async () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
+import { SDK_SCOPE } from '../../scripts/build-sdk.js';
 import { projectRoot } from '../../scripts/tools.js';
-import { packedSdk } from '../support/sdk.js';
+import { installSdk } from '../support/sdk.js';
 
 /**
  * The SDK examples of the README and of docs/ compile as a client project
@@ -199,12 +199,7 @@ if (contract.ok) {
 let consumer: string;
 beforeAll(async () => {
   consumer = mkdtempSync(join(tmpdir(), 'sdk-docs-examples-'));
-  const tarballs = await packedSdk();
-  writeFileSync(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'docs-examples', private: true, type: 'module' }),
-  );
-  await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: consumer, env: npmEnv });
+  await installSdk(consumer, { name: 'docs-examples', private: true, type: 'module' });
 }, 180_000);
 afterAll(() => {
   if (consumer) rmSync(consumer, { recursive: true, force: true });

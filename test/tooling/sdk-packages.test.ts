@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { npmEnv, SDK_SCOPE } from '../../scripts/build-sdk.js';
+import { SDK_SCOPE } from '../../scripts/build-sdk.js';
 import { CONTRACTS, projectRoot } from '../../scripts/tools.js';
 import { issueCredential, publishingToken } from '../support/credentials.js';
-import { packedSdk } from '../support/sdk.js';
+import { installSdk, packedSdk } from '../support/sdk.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /**
@@ -32,13 +32,11 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'sdk-packages-'));
   consumer = join(scratch, 'consumer');
   mkdirSync(consumer);
-  [tarballs, server] = await Promise.all([packedSdk(), startServer()]);
-  writeFileSync(
-    join(consumer, 'package.json'),
-    JSON.stringify({ name: 'sdk-consumer', private: true, type: 'module' }),
-  );
-  // --offline: the packages have no dependencies, so nothing may need the registry.
-  await exec('npm', ['install', '--offline', '--no-audit', '--no-fund', ...tarballs], { cwd: consumer, env: npmEnv });
+  [tarballs, server] = await Promise.all([
+    packedSdk(),
+    startServer(),
+    installSdk(consumer, { name: 'sdk-consumer', private: true, type: 'module' }),
+  ]);
 }, 180_000);
 
 afterAll(async () => {
