@@ -47,3 +47,37 @@ export function failNextStatement(pattern: RegExp): { fired(): boolean; restore(
     },
   };
 }
+
+/**
+ * Counts the reads whose SQL matches `pattern`, on either store, as they are
+ * sent (node-postgres' `Client#query`, better-sqlite3's `Statement#all`,
+ * which runs every read of Kysely's SQLite driver). `restore()` undoes the
+ * patches.
+ */
+export function countReads(pattern: RegExp): { count(): number; restore(): void } {
+  let count = 0;
+  const text = (statement: unknown) =>
+    typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    const sql = text(args[0]);
+    if (typeof sql === 'string' && pattern.test(sql)) count++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  const probe = new SqliteDatabase(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as { all: (...args: unknown[]) => unknown };
+  probe.close();
+  const all = statement.all;
+  statement.all = function (this: { source: string }, ...args: unknown[]) {
+    if (pattern.test(this.source)) count++;
+    return all.apply(this, args);
+  };
+  return {
+    count: () => count,
+    restore() {
+      pg.Client.prototype.query = query;
+      statement.all = all;
+    },
+  };
+}

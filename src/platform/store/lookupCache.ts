@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { ChangeMark } from './database.js';
 import { growingToEntries } from './growingLru.js';
 
 /** What an instance remembers of a store's answers by query (see `cachedLookups`). */
@@ -26,6 +27,9 @@ export interface LookupCache<Query, Value> {
 interface Entry<Value> {
   read: Promise<Value>;
   answer?: { value: Value };
+  /** With a change mark: when the read began, and the store's mark then. */
+  at?: number;
+  mark?: string | undefined;
 }
 
 /**
@@ -57,32 +61,50 @@ export function cachedLookups<Query, Value>(
      * the lookups in flight with it, and let go. Off when absent.
      */
     keepRepeatedOnly?: boolean;
+    /**
+     * The store's change mark (SQLite's; see `ChangeMark`): an answer older
+     * than `ttlMs` is still good while the mark it was read under is
+     * current, since nothing was written since. Without it, `ttlMs` bounds
+     * every answer.
+     */
+    changeMark?: ChangeMark;
   },
 ): LookupCache<Query, Value> {
   if (options.ttlMs <= 0)
     return { lookup: read, known: () => undefined, resolve: read, clear: () => {}, size: () => 0 };
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
+  const { changeMark } = options;
+  const now = options.now ?? (() => performance.now());
   const remembered = new LRUCache<NonNullable<unknown>, Entry<Value>>({
     ...growingToEntries(options.maxEntries),
-    ttl: options.ttlMs,
-    ...clock,
+    // With a change mark, an entry's age is checked here (`current`); only the size bounds the cache.
+    ...(changeMark ? {} : { ttl: options.ttlMs, ...clock }),
   });
+  /** The entry of `key` while it is good: within its lifetime, or read under the store's current mark. */
+  const current = (key: NonNullable<unknown>): Entry<Value> | undefined => {
+    const entry = remembered.get(key);
+    if (!entry || !changeMark || now() - entry.at! < options.ttlMs) return entry;
+    if (entry.mark !== undefined && entry.mark === changeMark()) return entry;
+    remembered.delete(key);
+    return undefined;
+  };
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
   const purgeEvery = Math.max(16, Math.ceil(options.maxEntries / 8));
   let reads = 0;
-  const repeated = options.keepRepeatedOnly
-    ? repeatedKeys(options.ttlMs, options.maxEntries, options.now ?? (() => performance.now()))
-    : undefined;
+  const repeated = options.keepRepeatedOnly ? repeatedKeys(options.ttlMs, options.maxEntries, now) : undefined;
   const cache: LookupCache<Query, Value> = {
     lookup(query) {
       const key = keyOf(query);
-      const entry = remembered.get(key);
+      const entry = current(key);
       if (entry) return entry.read;
       if (++reads >= purgeEvery) {
         reads = 0;
         remembered.purgeStale();
       }
-      const fresh: Entry<Value> = { read: read(query) };
+      // The mark before the read: a write during it leaves a newer one, and the answer is not reused past its lifetime.
+      const fresh: Entry<Value> = changeMark
+        ? { at: now(), mark: changeMark(), read: read(query) }
+        : { read: read(query) };
       remembered.set(key, fresh);
       const keep = repeated === undefined || repeated(key);
       fresh.read.then(
@@ -97,7 +119,7 @@ export function cachedLookups<Query, Value>(
       );
       return fresh.read;
     },
-    known: (query) => remembered.get(keyOf(query))?.answer,
+    known: (query) => current(keyOf(query))?.answer,
     resolve(query) {
       const known = cache.known(query);
       return known ? known.value : cache.lookup(query);

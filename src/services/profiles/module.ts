@@ -104,6 +104,7 @@ export function profilesDeps(
     profiles: cachedProfileDirectory(store, {
       ttlMs: config.profiles.profileLookupCacheMs,
       maxEntries: config.profiles.profileLookupCacheEntries,
+      changeMark: platform.changeMark,
     }),
     links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
     keys,

@@ -167,3 +167,56 @@ describe('cachedLookups keeping repeated keys only', () => {
     expect(cache.known('once-11')).toEqual({ value: undefined });
   });
 });
+
+describe('cachedLookups under a change mark (SQLite)', () => {
+  /** A store whose mark moves with each write, and a clock the test moves. */
+  function marked() {
+    const store = countingStore({ a: 1, b: 2 });
+    const clock = { now: 0, writes: 0, busy: false };
+    const cache = cachedLookups(store.read, {
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock.now,
+      changeMark: () => (clock.busy ? undefined : String(clock.writes)),
+    });
+    return { store, clock, cache };
+  }
+
+  it('reuses an answer past its lifetime while nothing was written, synchronously too', async () => {
+    const { store, clock, cache } = marked();
+    expect(await cache.lookup('a')).toBe(1);
+    clock.now = 60_000;
+    expect(cache.known('a')).toEqual({ value: 1 });
+    expect(await cache.lookup('a')).toBe(1);
+    expect(store.reads).toBe(1);
+  });
+
+  it('reads again past the lifetime once a write moved the mark; within the lifetime, as without a mark', async () => {
+    const { store, clock, cache } = marked();
+    await cache.lookup('a');
+    clock.writes++;
+    clock.now = 999;
+    expect(cache.known('a')).toEqual({ value: 1 });
+    clock.now = 1000;
+    expect(cache.known('a')).toBeUndefined();
+    expect(await cache.lookup('a')).toBe(1);
+    expect(store.reads).toBe(2);
+    clock.now = 5000;
+    expect(await cache.lookup('a')).toBe(1);
+    expect(store.reads).toBe(2);
+  });
+
+  it('reuses nothing past the lifetime when the mark cannot be read (a busy store)', async () => {
+    const { store, clock, cache } = marked();
+    clock.busy = true;
+    await cache.lookup('b');
+    clock.busy = false;
+    clock.now = 2000;
+    expect(cache.known('b')).toBeUndefined();
+    await cache.lookup('b');
+    clock.busy = true;
+    clock.now = 4000;
+    expect(cache.known('b')).toBeUndefined();
+    expect(store.reads).toBe(2);
+  });
+});

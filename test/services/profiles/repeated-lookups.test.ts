@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileRecord } from '../../../src/services/profiles/import/profileRecord.js';
 import { toProfileContent } from '../../../src/services/profiles/import/toProfileContent.js';
 import { adminInProcess } from '../../support/admin.js';
+import { countReads } from '../../support/failingStatement.js';
 import { startRedis, type RedisServer } from '../../support/redis.js';
 import { startServer, type TestServer } from '../../support/server.js';
 import { startProfiles, type ProfilesTestServer } from './support.js';
@@ -177,6 +178,22 @@ describe('a profile looked up again and again', () => {
     };
     expect(await lookups('2')).toEqual({ before: 'Alex Morgan', after: 'Alex Behind The Cache' });
     expect(await lookups('10000')).toEqual({ before: 'Alex Morgan', after: 'Alex Morgan' });
+  });
+
+  it('on SQLite, reuses a kept profile past its lifetime while nothing was written since; on PostgreSQL, reads it again', async () => {
+    const harness = await start({ PROFILE_LOOKUP_CACHE_MS: '300' });
+    // Kept from its second read (docs/decisions/keep-repeated-lookups.md).
+    await send(harness, '/v3/profiles/alex');
+    const first = await send(harness, '/v3/profiles/alex');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const reads = countReads(/from "profiles"/);
+    try {
+      const again = await send(harness, '/v3/profiles/alex');
+      expect(again.body).toBe(first.body);
+      expect(reads.count()).toBe(process.env.TEST_DATABASE_URL?.startsWith('postgres') ? 1 : 0);
+    } finally {
+      reads.restore();
+    }
   });
 
   it('shows a change the admin command line imports when the lookup cache lets it', async () => {

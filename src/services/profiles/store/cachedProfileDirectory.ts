@@ -1,3 +1,4 @@
+import type { ChangeMark } from '../../../platform/store/database.js';
 import { cachedLookups } from '../../../platform/store/lookupCache.js';
 import type { ProfileLookup } from '../domain/identifier.js';
 import type { ProfileDirectory } from '../domain/profilesStore.js';
@@ -9,6 +10,8 @@ export interface LookupCacheOptions {
   maxEntries: number;
   /** Milliseconds clock (tests pass their own). */
   now?: () => number;
+  /** The store's change mark (SQLite): a profile is reused past `ttlMs` while nothing was written since its read. */
+  changeMark?: ChangeMark;
 }
 
 /** What an identifier that can match nothing finds, known without asking. */
@@ -25,7 +28,9 @@ const keyOf = (lookup: ProfileLookup) => (lookup.by === 'nothing' ? lookup.by : 
  * mix of many profiles each read once keeps none of them, see
  * docs/decisions/keep-repeated-lookups.md). A
  * change made by another process shows within `ttlMs`; one made through this
- * directory clears the cache at once. API keys are never cached here (they
+ * directory clears the cache at once. On SQLite (`changeMark`), a profile
+ * is reused past `ttlMs` for as long as nothing was written to the store
+ * since it was read. API keys are never cached here (they
  * have their own cache).
  */
 export function cachedProfileDirectory(directory: ProfileDirectory, options: LookupCacheOptions): ProfileDirectory {
