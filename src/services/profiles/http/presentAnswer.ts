@@ -18,11 +18,23 @@ const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
 export function representation(body: object): { bytes: Buffer; etag: string } {
   let known = representations.get(body);
   if (!known) {
-    const bytes = Buffer.from(JSON.stringify(body));
+    const bytes = keptBytes(JSON.stringify(body));
     known = { bytes, etag: entityTag(bytes) };
     representations.set(body, known);
   }
   return known;
+}
+
+/**
+ * The UTF-8 bytes of `text` in memory of their own, not in a slice of Node's
+ * shared 8 KiB pool (where `Buffer.from` puts a short text): a body kept for
+ * as long as its profile is would otherwise hold on to its whole slab, the
+ * answers that shared it long gone.
+ */
+function keptBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
 }
 
 /** A GET or HEAD whose `If-None-Match` matches the answer's entity tag: answered 304 with no body. */
