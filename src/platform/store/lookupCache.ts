@@ -80,11 +80,20 @@ export function cachedLookups<Query, Value>(
     // With a change mark, an entry's age is checked here (`current`); only the size bounds the cache.
     ...(changeMark ? {} : { ttl: options.ttlMs, ...clock }),
   });
-  /** The entry of `key` while it is good: within its lifetime, or read under the store's current mark. */
+  /**
+   * The entry of `key` while it is good: within its lifetime, or read under the store's current mark, which
+   * starts a new lifetime (nothing was written until now, so a change still shows within one): the mark, a
+   * statement of its own, is read at most once a lifetime per entry, not on every lookup.
+   */
   const current = (key: NonNullable<unknown>): Entry<Value> | undefined => {
     const entry = remembered.get(key);
-    if (!entry || !changeMark || now() - entry.at! < options.ttlMs) return entry;
-    if (entry.mark !== undefined && entry.mark === changeMark()) return entry;
+    if (!entry || !changeMark) return entry;
+    const time = now();
+    if (time - entry.at! < options.ttlMs) return entry;
+    if (entry.mark !== undefined && entry.mark === changeMark()) {
+      entry.at = time;
+      return entry;
+    }
     remembered.delete(key);
     return undefined;
   };

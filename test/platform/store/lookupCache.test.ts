@@ -220,3 +220,31 @@ describe('cachedLookups under a change mark (SQLite)', () => {
     expect(store.reads).toBe(2);
   });
 });
+
+describe('cachedLookups reading the change mark', () => {
+  it('reads the mark at most once a lifetime per entry: a good mark starts a new lifetime', async () => {
+    const store = countingStore({ a: 1 });
+    const clock = { now: 0, marks: 0, writes: 0 };
+    const cache = cachedLookups(store.read, {
+      ttlMs: 1000,
+      maxEntries: 10,
+      now: () => clock.now,
+      changeMark: () => {
+        clock.marks++;
+        return String(clock.writes);
+      },
+    });
+    await cache.lookup('a');
+    const atRead = clock.marks;
+    clock.now = 1500;
+    for (let i = 0; i < 5; i++) expect(cache.known('a')).toEqual({ value: 1 });
+    expect(clock.marks - atRead).toBe(1);
+    // A write after that check shows once the new lifetime ends, not later.
+    clock.writes++;
+    clock.now = 2499;
+    expect(cache.known('a')).toEqual({ value: 1 });
+    clock.now = 2500;
+    expect(cache.known('a')).toBeUndefined();
+    expect(store.reads).toBe(1);
+  });
+});
