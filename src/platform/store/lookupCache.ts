@@ -45,6 +45,8 @@ interface Entry<Value> {
  * reads the store. Expired entries are dropped every `maxEntries / 8` reads
  * (a walk of the cache, with no timer), so what a mix of many keys read
  * once is let go about when it expires, not kept until the cache is full.
+ * With a change mark (`changeMark`), an entry outlives `ttlMs` while the
+ * store is unchanged, so only `maxEntries` bounds what is kept.
  */
 export function cachedLookups<Query, Value>(
   read: (query: Query) => Promise<Value>,
