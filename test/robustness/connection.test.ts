@@ -61,6 +61,18 @@ const answersIn = (raw: string) => raw.match(/HTTP\/1\.1 \d{3} [A-Z]/g) ?? [];
 const request = (method: string, path: string, headers: string[] = [], body = '') =>
   `${method} ${path} HTTP/1.1\r\nHost: localhost\r\n${headers.map((h) => `${h}\r\n`).join('')}\r\n${body}`;
 
+/** A request of the operation, with the credential it needs, whose JSON body declares 100 bytes and sends five. */
+async function unfinishedJsonBody({ service, operation, path }: (typeof everyOperation)[number]): Promise<string> {
+  const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
+  const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
+  return request(
+    operation.method,
+    path,
+    headers.map(([name, value]) => `${name}: ${value}`),
+    '{"a":',
+  );
+}
+
 describe('a header block over Node’s 16 KiB limit', () => {
   it.each(everyOperation)(
     '$label: 431 in the service’s error format, as its contract declares',
@@ -174,23 +186,11 @@ describe.concurrent('slow clients', () => {
   const withBody = everyOperation.filter(({ operation }) => operation.body !== 'none');
   it.each(withBody)(
     '$label: a JSON body that never finishes is 408 within the request timeout, as the contract declares',
-    async ({ service, operation, path }) => {
-      const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
-      const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
-      const exchange = await rawExchange(
-        server.url,
-        [
-          request(
-            operation.method,
-            path,
-            headers.map(([name, value]) => `${name}: ${value}`),
-            '{"a":',
-          ),
-        ],
-        {
-          waitMs: bodyBound + 2000,
-        },
-      );
+    async (target) => {
+      const { operation, path } = target;
+      const exchange = await rawExchange(server.url, [await unfinishedJsonBody(target)], {
+        waitMs: bodyBound + 2000,
+      });
       expect(exchange.ended).toBe('closed');
       expect(exchange.elapsedMs).toBeLessThan(bodyBound);
       expectOneDeclaredAnswer(exchange, operation.method, path, 408);
@@ -353,22 +353,10 @@ describe('a request that arrived in time but was read after the loop was held', 
     ({ service, operation }) => service.name === 'publishing' && operation.body !== 'none',
   );
   it.skipIf(!publishingBody)('a body that never finishes: 408 in the addressed service’s format', async () => {
-    const { service, operation, path } = publishingBody!;
-    const credential = operation.security === 'none' ? {} : await issueCredential[service.name]?.(server);
-    const headers = Object.entries({ ...credential, 'Content-Type': 'application/json', 'Content-Length': '100' });
+    const { operation, path } = publishingBody!;
+    const unfinished = await unfinishedJsonBody(publishingBody!);
     const ready = accepted();
-    const exchange = await rawExchange(
-      server.url,
-      [
-        request(
-          operation.method,
-          path,
-          headers.map(([name, value]) => `${name}: ${value}`),
-          '{"a":',
-        ),
-      ],
-      { ready, written: hold, waitMs: 10_000 },
-    );
+    const exchange = await rawExchange(server.url, [unfinished], { ready, written: hold, waitMs: 10_000 });
     expect(exchange.ended).toBe('closed');
     expectOneDeclaredAnswer(exchange, operation.method, path, 408);
     expect(Object.keys(JSON.parse(exchange.answer!.text))).toEqual(['error', 'message']);
