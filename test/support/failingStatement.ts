@@ -11,41 +11,14 @@ import SqliteDatabase from 'better-sqlite3';
  */
 export function failNextStatement(pattern: RegExp): { fired(): boolean; restore(): void } {
   let armed = true;
-  const matches = (statement: unknown) => {
-    // A string, or a query config (`{ name, text, values }`: a prepared statement on PostgreSQL).
-    const text =
-      typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
-    if (!armed || typeof text !== 'string' || !pattern.test(text)) return false;
+  const { restore } = interceptStatements('run', (sql, driver) => {
+    if (!armed || !pattern.test(sql)) return undefined;
     armed = false;
-    return true;
-  };
-
-  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    if (matches(args[0]))
-      return Promise.reject(
-        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
-      );
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-
-  const probe = new SqliteDatabase(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as { run: (...args: unknown[]) => unknown };
-  probe.close();
-  const run = statement.run;
-  statement.run = function (this: { source: string }, ...args: unknown[]) {
-    if (matches(this.source)) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
-    return run.apply(this, args);
-  };
-
-  return {
-    fired: () => !armed,
-    restore() {
-      pg.Client.prototype.query = query;
-      statement.run = run;
-    },
-  };
+    return driver === 'pg'
+      ? Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })
+      : Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+  });
+  return { fired: () => !armed, restore };
 }
 
 /**
@@ -56,28 +29,53 @@ export function failNextStatement(pattern: RegExp): { fired(): boolean; restore(
  */
 export function countReads(pattern: RegExp): { count(): number; restore(): void } {
   let count = 0;
-  const text = (statement: unknown) =>
-    typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
+  const { restore } = interceptStatements('all', (sql) => {
+    if (pattern.test(sql)) count++;
+    return undefined;
+  });
+  return { count: () => count, restore };
+}
+
+/**
+ * Shows `inspect` the SQL of every statement node-postgres' `Client#query`
+ * sends and of every better-sqlite3 statement run through `sqliteMethod`,
+ * before it reaches the database; an error it answers fails the statement
+ * instead (rejected on PostgreSQL, thrown on SQLite). `restore()` undoes the
+ * patches.
+ */
+function interceptStatements(
+  sqliteMethod: 'run' | 'all',
+  inspect: (sql: string, driver: 'pg' | 'sqlite') => Error | undefined,
+): { restore(): void } {
   const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
-    const sql = text(args[0]);
-    if (typeof sql === 'string' && pattern.test(sql)) count++;
+    // A string, or a query config (`{ name, text, values }`: a prepared statement on PostgreSQL).
+    const [statement] = args;
+    const sql =
+      typeof statement === 'object' && statement !== null ? (statement as { text?: unknown }).text : statement;
+    const error = typeof sql === 'string' ? inspect(sql, 'pg') : undefined;
+    if (error) return Promise.reject(error);
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
+
   const probe = new SqliteDatabase(':memory:');
-  const statement = Object.getPrototypeOf(probe.prepare('select 1')) as { all: (...args: unknown[]) => unknown };
+  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<
+    'run' | 'all',
+    (...args: unknown[]) => unknown
+  >;
   probe.close();
-  const all = statement.all;
-  statement.all = function (this: { source: string }, ...args: unknown[]) {
-    if (pattern.test(this.source)) count++;
-    return all.apply(this, args);
+  const original = prototype[sqliteMethod];
+  prototype[sqliteMethod] = function (this: { source: string }, ...args: unknown[]) {
+    const error = inspect(this.source, 'sqlite');
+    if (error) throw error;
+    return original.apply(this, args);
   };
+
   return {
-    count: () => count,
     restore() {
       pg.Client.prototype.query = query;
-      statement.all = all;
+      prototype[sqliteMethod] = original;
     },
   };
 }
