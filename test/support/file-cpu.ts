@@ -12,14 +12,17 @@ import { afterAll, expect } from 'vitest';
  * which file costs the CPU (docs/performance.md "The test suite").
  */
 const out = process.env.TEST_FILE_CPU;
+/** The project this worker runs, and the test file's path in the project (`test/...`). */
+const project = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
+const testFile = () => (expect.getState().testPath ?? 'unknown').slice(process.cwd().length + 1);
 if (out) {
   // From before the file is imported (setup files run again for each file): its top-level servers count.
   const started = { cpu: process.cpuUsage(), wall: performance.now(), children: childrenCpuMs() };
   afterAll(() => {
     const cpu = process.cpuUsage(started.cpu);
     const line = {
-      project: process.env.TEST_DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite',
-      file: expect.getState().testPath?.slice(process.cwd().length + 1),
+      project,
+      file: testFile(),
       pid: process.pid,
       wallMs: Math.round(performance.now() - started.wall),
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
@@ -33,7 +36,7 @@ if (out) {
 function childrenCpuMs(): number {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14.
+    // After the name: state is field 3, so cutime (16) and cstime (17) are at 13 and 14; in ticks of 10 ms (USER_HZ 100).
     return (Number(fields[13]) + Number(fields[14])) * 10;
   } catch {
     return 0;
@@ -60,8 +63,7 @@ if (profileFolder) {
   afterAll(async () => {
     const { profile } = (await post('Profiler.stop')) as { profile: object };
     session.disconnect();
-    const project = process.env.TEST_DATABASE_URL?.startsWith('postgres') ? 'postgres' : 'sqlite';
-    const name = (expect.getState().testPath ?? 'unknown').slice(process.cwd().length + 1).replaceAll('/', '_');
+    const name = testFile().replaceAll('/', '_');
     mkdirSync(profileFolder, { recursive: true });
     writeFileSync(join(profileFolder, `${name}.${project}.cpuprofile`), JSON.stringify(profile));
   });
