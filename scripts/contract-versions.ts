@@ -302,8 +302,28 @@ export function checkContract(
   const released = readContract(join('released', name));
   const releasedVersion = String((released.info as { version: string }).version);
   const changes = compareContracts(released, current, tightenings ?? acknowledgedTightenings(name, releasedVersion));
+  return judged(name, releasedVersion, String((current.info as { version: string }).version), changes);
+}
+
+/**
+ * The same comparison judged as if today's contract carried `version`, its
+ * content unchanged: what `checkContract` of that copy gives, without
+ * comparing the two contracts again (a comparison is most of a check's
+ * cost). The change of `info.version` itself is left out of `changes`: it
+ * is not content, and no bump counts it.
+ */
+export function judgedUnder(check: VersionCheck, version: string): VersionCheck {
+  const content = check.changes.filter((change) => change.where !== '/info/version');
+  return judged(check.name, check.released, version, content);
+}
+
+function judged(
+  name: string,
+  releasedVersion: string,
+  currentVersion: string,
+  changes: ContractChange[],
+): VersionCheck {
   const breaking = changes.filter((change) => change.kind === 'breaking');
-  const currentVersion = String((current.info as { version: string }).version);
   const majorBumped = major(currentVersion) > major(releasedVersion);
   const needed = neededBump(changes);
   const moved = versionMove(releasedVersion, currentVersion);

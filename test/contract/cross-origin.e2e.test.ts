@@ -8,9 +8,9 @@ import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSdk } from '../../scripts/build-sdk.js';
 import { freePort, projectRoot, quietToolEnv } from '../../scripts/tools.js';
 import { launchBrowser } from '../support/browser.js';
+import { packedSdk } from '../support/sdk.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /**
@@ -53,7 +53,7 @@ function pageServer(root: string): Server {
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'cross-origin-'));
   const unpacked = join(scratch, 'unpacked');
-  const tarballs = await buildSdk(join(scratch, 'packed'));
+  const tarballs = await packedSdk();
   for (const tarball of tarballs) {
     const service = /contract-first-([a-z]+)-/.exec(tarball)![1]!;
     mkdirSync(join(unpacked, service), { recursive: true });
