@@ -59,14 +59,16 @@ interface RunPreparation {
 async function prepare(): Promise<string> {
   await requirePostgres();
   requireRedisServer();
-  // `.tmp/main.mjs` and `.tmp/admin.mjs`: what tests that run the server or the admin command line as processes start (processes.ts).
-  await Promise.all([
+  // The builds are processes of their own and the template is PostgreSQL's work: side by side, not one after the other.
+  const [template] = await Promise.all([
+    createTemplateDatabase(),
     buildWhenStale('ui', 'scripts/build-ui.ts'),
     buildWhenStale('docs', 'scripts/build-docs.ts'),
     buildWhenStale('mock', 'scripts/build-mock.ts'),
+    // `.tmp/main.mjs` and `.tmp/admin.mjs`: what tests that run the server or the admin command line as processes start (processes.ts).
     bundleEntryPoints({ main: 'src/main.ts', admin: 'src/admin/cli.ts' }),
   ]);
-  return createTemplateDatabase();
+  return template;
 }
 
 /**
