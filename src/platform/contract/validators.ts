@@ -64,6 +64,13 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
   const id = `${CONTRACT_ID_BASE}${++contractsCompiled}`;
   ajv.addSchema({ ...structuredClone(document), $id: id }, undefined, undefined, false);
   const noContent = ajv.compile({ type: 'null' });
+  // By the schema's place: most operations answer the same shared responses (`#/components/responses/…`), compiled once.
+  const byPlace = new Map<string, ValidateFunction>();
+  const compiledAt = (place: string) => {
+    let validate = byPlace.get(place);
+    if (!validate) byPlace.set(place, (validate = ajv.compile({ $ref: place })));
+    return validate;
+  };
   const at = (pointer: string): unknown =>
     pointer
       .replace(/^#\/?/, '')
@@ -85,7 +92,7 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
         response = at(pointer) as typeof response;
       }
       if (response?.content?.['application/json']?.schema !== undefined) {
-        validators[status] = ajv.compile({ $ref: `${id}${pointer}/content/application~1json/schema` });
+        validators[status] = compiledAt(`${id}${pointer}/content/application~1json/schema`);
       } else if (!response?.content && status === '204') {
         validators[status] = noContent;
       }
@@ -103,6 +110,7 @@ export function lazyResponseHeaders(operations: readonly Operation[]): Contract[
     operations.map((op) => [op.operationId!, (op.responses ?? {}) as Record<string, unknown>]),
   );
   const declaredHeaders = new Map<string, Map<string, DeclaredHeader[]>>();
+  const valueChecks = new Map<string, ValidateFunction>();
   return (operationId, status, headers) => {
     let byStatus = declaredHeaders.get(operationId);
     if (!byStatus) {
@@ -110,7 +118,7 @@ export function lazyResponseHeaders(operations: readonly Operation[]): Contract[
       if (!responses) throw new Error(`unknown operation ${operationId}`);
       declaredHeaders.set(
         operationId,
-        (byStatus = compileResponseHeaders(sharedAjv({ coerceTypes: true }), responses)),
+        (byStatus = compileResponseHeaders(sharedAjv({ coerceTypes: true }), responses, valueChecks)),
       );
     }
     const code = String(status);
@@ -132,8 +140,16 @@ interface HeaderObject {
   content?: Record<string, { schema?: object }>;
 }
 
-/** The declared headers of each response of an operation (by status key: `200`, `4XX`, `default`). */
-function compileResponseHeaders(ajv: Ajv2020, responses: Record<string, unknown>): Map<string, DeclaredHeader[]> {
+/**
+ * The declared headers of each response of an operation (by status key: `200`, `4XX`, `default`). A value's
+ * check is compiled once per schema (`valueChecks`, by its JSON): most answers of most operations declare the
+ * same few headers (the rate limit's, `X-Request-Id`).
+ */
+function compileResponseHeaders(
+  ajv: Ajv2020,
+  responses: Record<string, unknown>,
+  valueChecks: Map<string, ValidateFunction>,
+): Map<string, DeclaredHeader[]> {
   const byStatus = new Map<string, DeclaredHeader[]>();
   for (const [status, response] of Object.entries(responses)) {
     const headers = (response as { headers?: Record<string, HeaderObject> }).headers ?? {};
@@ -142,7 +158,10 @@ function compileResponseHeaders(ajv: Ajv2020, responses: Record<string, unknown>
       Object.entries(headers).map(([name, header]) => {
         const schema = header.schema ?? Object.values(header.content ?? {})[0]?.schema;
         // Header values are text: the value sits in a holder object so Ajv can coerce it to the schema's type.
-        const validate = schema && ajv.compile({ type: 'object', properties: { value: schema } });
+        const holder = schema && { type: 'object', properties: { value: schema } };
+        const key = holder && JSON.stringify(holder);
+        let validate = key === undefined ? undefined : valueChecks.get(key);
+        if (holder && !validate) valueChecks.set(key!, (validate = ajv.compile(holder)));
         return { name: name.toLowerCase(), required: header.required === true, validate };
       }),
     );

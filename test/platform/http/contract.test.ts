@@ -6,10 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compileContract, parseContractYaml } from '../../../src/platform/contract/document.js';
 import { loadContract } from '../../../src/platform/contract/compile.js';
-import { openApiAjv } from '../../../src/platform/contract/ajv.js';
+import { openApiAjv, sharedAjv } from '../../../src/platform/contract/ajv.js';
 import type { ContractOperation } from '../../../src/platform/contract/types.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/dialect.yaml', import.meta.url));
@@ -122,6 +122,45 @@ describe('loading a contract', () => {
     // Compiled once: the second read is the same object, now a plain value.
     expect(operation.responseValidators).toBe(validators);
     expect(Object.getOwnPropertyDescriptor(operation, 'responseValidators')?.value).toBe(validators);
+  });
+});
+
+describe('answer validators are compiled once per schema, not once per operation', () => {
+  const publishingFile = fileURLToPath(new URL('../../../openapi/publishing.yaml', import.meta.url));
+
+  it('a response many operations share (`#/components/responses/…`) is one validator for all of them', async () => {
+    const fresh = await loadContract(publishingFile);
+    const shared = fresh.operations
+      .map((operation) => operation.responseValidators['400'])
+      .filter((validate) => validate !== undefined);
+    expect(shared.length).toBeGreaterThan(10);
+    expect(new Set(shared).size).toBeLessThan(shared.length / 4);
+  });
+
+  it('a header schema is compiled once, however many answers declare it', async () => {
+    const fresh = await loadContract(publishingFile);
+    const ajv = sharedAjv({ coerceTypes: true });
+    const compile = vi.spyOn(ajv, 'compile');
+    try {
+      const schemas = new Set<string>();
+      for (const operation of fresh.operations) {
+        const responses = (fresh.dereferenced.paths as Record<string, Record<string, { responses: object }>>)[
+          operation.path
+        ]![operation.method.toLowerCase()]!.responses as Record<
+          string,
+          { headers?: Record<string, { schema?: object }> }
+        >;
+        for (const [status, response] of Object.entries(responses)) {
+          for (const header of Object.values(response.headers ?? {}))
+            if (header.schema) schemas.add(JSON.stringify(header.schema));
+          if (/^\d+$/.test(status)) fresh.validateResponseHeaders(operation.operationId, Number(status), {});
+        }
+      }
+      expect(schemas.size).toBeGreaterThan(3);
+      expect(compile.mock.calls.length).toBeLessThanOrEqual(schemas.size);
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminInProcess } from '../../support/admin.js';
 import { KEYED_ONLY_FIELDS, lastLine, lookup, startProfiles, type ProfilesTestServer } from './support.js';
 
@@ -90,7 +90,12 @@ describe('keys create --email EMAIL --app NAME', () => {
   describe('keys list --email EMAIL', () => {
     it('lists the account’s keys with application, prefix and last use, never the keys themselves', async () => {
       await lookup(harness, 'alex', { key });
-      const { code, stdout } = await admin('keys', 'list', '--email', 'dev@example.com');
+      // The use is written beside the request, not before its answer (apiKeys.ts): the listing shows it once written.
+      const { code, stdout } = await vi.waitFor(async () => {
+        const listed = await admin('keys', 'list', '--email', 'dev@example.com');
+        expect(Date.parse(listed.stdout.split('\n')[1]?.split('\t')[4] ?? '')).not.toBeNaN();
+        return listed;
+      });
       expect(code).toBe(0);
       expect(stdout).not.toContain(key);
       const lines = stdout.trimEnd().split('\n');
