@@ -35,7 +35,7 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
     .execute();
   if (!accounts.length) return;
   const now = new Date().toISOString();
-  const passwordHash = await hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST);
+  const passwordHash = await demoPasswordHash();
   // In one transaction: a demo person with a password and an unverified address would stay so (only accounts
   // without a password are seeded).
   await db.transaction().execute(async (trx) => {
@@ -45,4 +45,19 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
       .execute();
     for (const { id } of accounts) await markAccountEmailVerified(trx, id, now);
   });
+}
+
+let demoHash: Promise<string> | undefined;
+
+/**
+ * `DEMO_PASSWORD`'s hash, made once per process (a hash costs tens of milliseconds of CPU, and a process that
+ * builds many stores, as the test suite's workers do, would pay it for each): the password is public, so one
+ * salt for every store of the process hides nothing a salt of each would.
+ */
+function demoPasswordHash(): Promise<string> {
+  demoHash ??= hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST).catch((error: unknown) => {
+    demoHash = undefined;
+    throw error;
+  });
+  return demoHash;
 }

@@ -37,6 +37,25 @@ const sitesOf = (target: TestServer, email: string) =>
     .execute();
 
 describe('demo log-ins', () => {
+  it('the demo password is hashed once per process: a second store gets the same hash, and its people log in', async () => {
+    const second = await startDashboardServer();
+    try {
+      const hashOf = (target: TestServer) =>
+        target.built.db
+          .selectFrom('developer_credentials')
+          .innerJoin('accounts', 'accounts.id', 'developer_credentials.account_id')
+          .select('developer_credentials.password_hash')
+          .where('accounts.email', '=', 'ada@demo.example.com')
+          .executeTakeFirstOrThrow();
+      const [ours, theirs] = await Promise.all([hashOf(server), hashOf(second)]);
+      expect(ours.password_hash).toMatch(/^\$scrypt\$ln=14,/);
+      expect(theirs.password_hash).toBe(ours.password_hash);
+      expect((await logIn(second, 'ada@demo.example.com', DEMO_PASSWORD)).status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('every demo person logs in with the documented password, address verified, on the sites of the demo data', async () => {
     for (const email of ['ada@demo.example.com', 'eddie@demo.example.com', 'sam@demo.example.com']) {
       const { status, data } = await logIn(server, email, DEMO_PASSWORD);
