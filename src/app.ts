@@ -74,6 +74,8 @@ export async function openMigratedStore(
     onQueryError?: () => void;
     onQuery?: (event: LogEvent) => void;
     work?: (db: Kysely<Database>) => Promise<void>;
+    /** `sqlite::memory:`: start from this image of a store (see `openDatabase`). */
+    sqliteImage?: Buffer;
   } = {},
 ): Promise<OpenDatabase<Database>> {
   const database = openDatabase<Database>(config.databaseUrl, {
@@ -83,6 +85,7 @@ export async function openMigratedStore(
     onQuery: options.onQuery,
     sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
     busyWaitMs: config.storeBusyWaitMs,
+    sqliteImage: options.sqliteImage,
   });
   try {
     await withStartupLock(database, async () => {
@@ -105,13 +108,21 @@ export async function openMigratedStore(
  * built from their modules. Listening is the caller's job (`main.ts`, or a
  * test on an ephemeral port).
  */
-export async function buildApp(config: Config, options: { logger?: Logger } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  options: {
+    logger?: Logger;
+    /** `sqlite::memory:`: the store starts as a copy of this image of a store, migrated and seeded as it says. */
+    sqliteImage?: Buffer;
+  } = {},
+): Promise<BuiltApp> {
   const served = selectServices(config.services, SERVICES as readonly ServiceModule<Database, Config>[]);
   const logger = options.logger ?? createLogger(config.logLevel);
   // Served on a port of their own (`METRICS_PORT`) or on the API port to the bearer of `METRICS_TOKEN`; else not at all.
   const metrics = createMetrics({ served: config.metrics.port !== undefined || config.metrics.token !== undefined });
   const tracing = await startTracing(config.tracing, config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres');
   const database = await openMigratedStore(config, {
+    sqliteImage: options.sqliteImage,
     onQueryError: () => metrics.storeErrors.inc(),
     onQuery: tracing?.statement,
     work: async (db) => {

@@ -57,6 +57,11 @@ export function openDatabase<DB = any>(
     sqliteBusyTimeoutMs?: number;
     /** SQLite: the longest asynchronous wait for another connection's write lock (see `sqliteDriver.ts`). */
     busyWaitMs?: number;
+    /**
+     * `sqlite::memory:`: the store starts as a copy of this image (a database file's bytes, in rollback-journal
+     * mode), not empty: the test suite's servers start on copies of one migrated and seeded store.
+     */
+    sqliteImage?: Buffer;
   },
 ): OpenDatabase<DB> {
   const { onQuery } = options;
@@ -77,7 +82,8 @@ export function openDatabase<DB = any>(
       );
     if (file !== ':memory:') ownerOnly(file);
     // A short busy wait: better-sqlite3 waits synchronously, blocking every request of the process.
-    const sqlite = new SqliteDatabase(file, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
+    const source = file === ':memory:' && options.sqliteImage ? options.sqliteImage : file;
+    const sqlite = new SqliteDatabase(source, { timeout: options.sqliteBusyTimeoutMs ?? 5 });
     sqlite.pragma('journal_mode = WAL');
     // SQLite gives its -wal and -shm files the database file's mode; ones left by an earlier start are made so too.
     if (file !== ':memory:')
