@@ -90,12 +90,13 @@ describe('keys create --email EMAIL --app NAME', () => {
   describe('keys list --email EMAIL', () => {
     it('lists the account’s keys with application, prefix and last use, never the keys themselves', async () => {
       await lookup(harness, 'alex', { key });
-      // The use is written beside the request, not before its answer (apiKeys.ts): the listing shows it once written.
+      // The use is written beside the request, not before its answer (apiKeys.ts): the listing shows it once
+      // written, within a bound beyond a write on a loaded machine (`test:repeat --burn 4`).
       const { code, stdout } = await vi.waitFor(async () => {
         const listed = await admin('keys', 'list', '--email', 'dev@example.com');
         expect(Date.parse(listed.stdout.split('\n')[1]?.split('\t')[4] ?? '')).not.toBeNaN();
         return listed;
-      });
+      }, 10_000);
       expect(code).toBe(0);
       expect(stdout).not.toContain(key);
       const lines = stdout.trimEnd().split('\n');
