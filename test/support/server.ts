@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +11,7 @@ import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/app.js';
 import { createHttpServer } from '../../src/platform/server.js';
 import { dropSchema } from '../../scripts/tools.js';
+import { runFolder } from './once-per-run.js';
 import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
 
 export interface TestServer {
@@ -154,8 +155,10 @@ let template: Promise<SqliteTemplate> | undefined;
  */
 function sqliteTemplate(): Promise<SqliteTemplate> {
   template ??= (async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'sqlite-template-'));
-    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+    // In the run's folder, which the run's end removes (a worker that vitest stops runs no exit handler).
+    const folder = join(runFolder(), `sqlite-template-${process.pid}`);
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
     const file = join(folder, 'template.db');
     const media = join(folder, 'media');
     const built = await buildApp(
