@@ -9,6 +9,7 @@ import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/app.js';
+import { onFirstSuccess } from '../../src/platform/onFirstUse.js';
 import { createHttpServer } from '../../src/platform/server.js';
 import { dropSchema } from '../../scripts/tools.js';
 import { runFolder } from './once-per-run.js';
@@ -144,8 +145,6 @@ interface SqliteTemplate {
   media: string;
 }
 
-let template: Promise<SqliteTemplate> | undefined;
-
 /**
  * The SQLite counterpart of PostgreSQL's template: a store migrated and seeded as a fresh start does it,
  * once per process, as a database image that each in-memory test server starts from (`sqliteImage` of
@@ -153,28 +152,24 @@ let template: Promise<SqliteTemplate> | undefined;
  * about 90 ms of CPU, and a worker starts hundreds. Built on a file in rollback-journal mode, since an
  * image in WAL mode cannot be opened in memory.
  */
-function sqliteTemplate(): Promise<SqliteTemplate> {
-  template ??= (async () => {
-    // In the run's folder, which the run's end removes (a worker that vitest stops runs no exit handler).
-    const folder = join(runFolder(), `sqlite-template-${process.pid}`);
-    rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, 'template.db');
-    const media = join(folder, 'media');
-    const built = await buildApp(
-      configFromEnv({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', MEDIA_STORAGE: `file:${media}` }),
-      { logger: pino({ level: 'silent' }) },
-    );
-    try {
-      await sql`pragma journal_mode = DELETE`.execute(built.db);
-    } finally {
-      await built.close();
-    }
-    return { image: readFileSync(file), media };
-  })();
-  template.catch(() => (template = undefined));
-  return template;
-}
+const sqliteTemplate = onFirstSuccess(async (): Promise<SqliteTemplate> => {
+  // In the run's folder, which the run's end removes (a worker that vitest stops runs no exit handler).
+  const folder = join(runFolder(), `sqlite-template-${process.pid}`);
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'template.db');
+  const media = join(folder, 'media');
+  const built = await buildApp(
+    configFromEnv({ DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent', MEDIA_STORAGE: `file:${media}` }),
+    { logger: pino({ level: 'silent' }) },
+  );
+  try {
+    await sql`pragma journal_mode = DELETE`.execute(built.db);
+  } finally {
+    await built.close();
+  }
+  return { image: readFileSync(file), media };
+});
 
 /** The template's image, its demo media copied into a server's own media folder first. */
 async function copiedTemplate(pending: Promise<SqliteTemplate>, mediaFolder: string): Promise<Buffer> {

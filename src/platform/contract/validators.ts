@@ -66,11 +66,6 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
   const noContent = ajv.compile({ type: 'null' });
   // By the schema's place: most operations answer the same shared responses (`#/components/responses/…`), compiled once.
   const byPlace = new Map<string, ValidateFunction>();
-  const compiledAt = (place: string) => {
-    let validate = byPlace.get(place);
-    if (!validate) byPlace.set(place, (validate = ajv.compile({ $ref: place })));
-    return validate;
-  };
   const at = (pointer: string): unknown =>
     pointer
       .replace(/^#\/?/, '')
@@ -92,7 +87,8 @@ function compileResponseBodies(document: Record<string, unknown>): ResponseBodie
         response = at(pointer) as typeof response;
       }
       if (response?.content?.['application/json']?.schema !== undefined) {
-        validators[status] = compiledAt(`${id}${pointer}/content/application~1json/schema`);
+        const place = `${id}${pointer}/content/application~1json/schema`;
+        validators[status] = compiledOnce(byPlace, place, () => ajv.compile({ $ref: place }));
       } else if (!response?.content && status === '204') {
         validators[status] = noContent;
       }
@@ -159,14 +155,19 @@ function compileResponseHeaders(
         const schema = header.schema ?? Object.values(header.content ?? {})[0]?.schema;
         // Header values are text: the value sits in a holder object so Ajv can coerce it to the schema's type.
         const holder = schema && { type: 'object', properties: { value: schema } };
-        const key = holder && JSON.stringify(holder);
-        let validate = key === undefined ? undefined : valueChecks.get(key);
-        if (holder && !validate) valueChecks.set(key!, (validate = ajv.compile(holder)));
+        const validate = holder && compiledOnce(valueChecks, JSON.stringify(holder), () => ajv.compile(holder));
         return { name: name.toLowerCase(), required: header.required === true, validate };
       }),
     );
   }
   return byStatus;
+}
+
+/** The validator kept under `key`, compiled by `compile` the first time `key` is asked for. */
+function compiledOnce(kept: Map<string, ValidateFunction>, key: string, compile: () => ValidateFunction) {
+  let validate = kept.get(key);
+  if (!validate) kept.set(key, (validate = compile()));
+  return validate;
 }
 
 /** The first declared header that is missing although required, or present with a value its schema refuses. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlatformConfig } from '../../platform/config.js';
+import { onFirstSuccess } from '../../platform/onFirstUse.js';
 import { hashPassword, MIN_PASSWORD_COST } from './domain/password.js';
 import type { DeveloperDatabase } from './store/tables.js';
 import { markAccountEmailVerified } from '../../accounts/accounts.js';
@@ -47,17 +48,9 @@ export async function seedDeveloperDemo(db: Kysely<DeveloperDatabase>, config: P
   });
 }
 
-let demoHash: Promise<string> | undefined;
-
 /**
  * `DEMO_PASSWORD`'s hash, made once per process (a hash costs tens of milliseconds of CPU, and a process that
  * builds many stores, as the test suite's workers do, would pay it for each): the password is public, so one
  * salt for every store of the process hides nothing a salt of each would.
  */
-function demoPasswordHash(): Promise<string> {
-  demoHash ??= hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST).catch((error: unknown) => {
-    demoHash = undefined;
-    throw error;
-  });
-  return demoHash;
-}
+const demoPasswordHash = onFirstSuccess(() => hashPassword(DEMO_PASSWORD, MIN_PASSWORD_COST));

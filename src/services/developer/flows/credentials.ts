@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../../platform/answers/errors.js';
 import type { ConcurrencyGate } from '../../../platform/ops/concurrencyGate.js';
+import { onFirstSuccess } from '../../../platform/onFirstUse.js';
 import { weakPassword, wrongPassword } from '../errors.js';
 import type { FlowDeps, Passwords } from './deps.js';
 import { hashPassword, verifyPassword } from '../domain/password.js';
@@ -10,20 +11,16 @@ import { passwordWeakness } from '../domain/passwordPolicy.js';
  * The decoy hash of each cost, made once per process (every app built in it shares it: a random password's
  * hash is nobody's secret, and at the default cost it takes 128 MiB and hundreds of milliseconds).
  */
-const decoys = new Map<number, Promise<string>>();
+const decoys = new Map<number, () => Promise<string>>();
 
 /** Hashes at `cost` (scrypt's log2 N), every hash and check through `gate`. */
 export function gatedPasswords(gate: ConcurrencyGate, cost: number): Passwords {
   const hash = (password: string) => gate(() => hashPassword(password, cost));
   const decoy = () => {
     let made = decoys.get(cost);
-    if (!made) {
-      made = hash(randomBytes(16).toString('hex'));
-      decoys.set(cost, made);
-      // A hash the gate turned away (or that failed) is made again by the next log-in that needs it.
-      made.catch(() => decoys.delete(cost));
-    }
-    return made;
+    // A hash the gate turned away (or that failed) is made again by the next log-in that needs it.
+    if (!made) decoys.set(cost, (made = onFirstSuccess(() => hash(randomBytes(16).toString('hex')))));
+    return made();
   };
   return { hash, verify: (password, stored) => gate(() => verifyPassword(password, stored)), decoy };
 }
