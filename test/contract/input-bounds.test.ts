@@ -18,8 +18,6 @@ const server = await startServer({
   RATE_LIMIT_AVATARS: '1000000',
   RATE_LIMIT_QR_CODES: '1000000',
   RATE_LIMIT_PUBLISHING_READS: '1000000',
-  // The dashboard session signs up and logs in: the cheapest password hash the setting takes.
-  DEVELOPER_PASSWORD_COST: '14',
 });
 afterAll(() => server.close());
 const checker = await contractChecker();

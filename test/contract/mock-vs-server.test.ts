@@ -35,8 +35,6 @@ const SETTINGS = {
   RATE_LIMIT_DEVELOPER: '1000000',
   RATE_LIMIT_OTHER: '1000000',
   PUBLISHING_CORS_ORIGINS: APP,
-  // The dashboard's session signs up and logs in: the cheapest password hash the setting takes (a loaded run timed out at the default).
-  DEVELOPER_PASSWORD_COST: '14',
 };
 
 beforeAll(async () => {

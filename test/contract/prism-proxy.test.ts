@@ -25,7 +25,6 @@ beforeAll(async () => {
     // Every key this file issues belongs to one account: its own limit stays out of the way.
     RATE_LIMIT_ACCOUNT: '1000',
     RATE_LIMIT_ANONYMOUS: '1000',
-    DEVELOPER_PASSWORD_COST: '14',
   });
   checker = await contractChecker();
   await Promise.all(

@@ -36,7 +36,6 @@ export async function badInputHarness() {
       RATE_LIMIT_KEYED: '1000000',
       RATE_LIMIT_AVATARS: '1000000',
       RATE_LIMIT_PUBLISHING_READS: '1000000',
-      DEVELOPER_PASSWORD_COST: '14',
     },
     { logger: (store) => pino({ level: 'info' }, { write: (line: string) => void logLines[store].push(line) }) },
   );

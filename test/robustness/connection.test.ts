@@ -25,7 +25,6 @@ const CHECK_INTERVAL_MS = 1000;
 const server = await startServer({
   HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
   REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-  DEVELOPER_PASSWORD_COST: '14',
 });
 afterAll(() => server.close());
 const checker = await contractChecker();
@@ -226,7 +225,6 @@ describe.concurrent('oversized bodies', () => {
   const PATIENT_REQUEST_TIMEOUT_MS = 20_000;
   const patient = startServer({
     REQUEST_TIMEOUT_MS: String(PATIENT_REQUEST_TIMEOUT_MS),
-    DEVELOPER_PASSWORD_COST: '14',
   });
   afterAll(async () => (await patient).close());
   it.each(bodiless)(

@@ -34,7 +34,6 @@ const server = await startServer({
   RATE_LIMIT_PUBLISHING_WRITES: '1000000',
   RATE_LIMIT_DEVELOPER: '1000000',
   RATE_LIMIT_OTHER: '1000000',
-  DEVELOPER_PASSWORD_COST: '14',
   // As in production (decisions/response-validation-off-in-production.md): the answers are checked here instead.
   RESPONSE_VALIDATION: 'off',
 });

@@ -26,8 +26,6 @@ const stores = await startOnBothStores({
   RATE_LIMIT_KEYED: '1000000',
   RATE_LIMIT_AVATARS: '1000000',
   RATE_LIMIT_PUBLISHING_READS: '1000000',
-  // A cheap password hash, so sign-ups and log-ins in the fuzzing stay fast.
-  DEVELOPER_PASSWORD_COST: '14',
 });
 const checker = await contractChecker();
 const targets = fuzzTargets(stores.sqlite.built.services);

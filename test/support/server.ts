@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { configFromEnv, type Config } from '../../src/app.js';
 import { onFirstSuccess } from '../../src/platform/onFirstUse.js';
+import { TEST_PASSWORD_COST } from '../../src/services/developer/domain/password.js';
 import { createHttpServer } from '../../src/platform/server.js';
 import { dropSchema } from '../../scripts/tools.js';
 import { runFolder } from './once-per-run.js';
@@ -41,8 +42,9 @@ export interface StartOptions {
 
 /**
  * Builds the app on a throw-away store (see `testStore`), with strict
- * response validation, the cheapest password hash (`DEVELOPER_PASSWORD_COST`
- * 14; a test of the cost sets its own), and the limits of the docs, the dashboard's other
+ * response validation, passwords hashed at the test cost (below what any
+ * variable allows, see `atTestPasswordCost`; a test that sets
+ * `DEVELOPER_PASSWORD_COST` gets that cost and the deployments' floor), and the limits of the docs, the dashboard's other
  * requests and publishing writes out of reach (unless `env` sets them), and listens on an ephemeral loopback port (or
  * `env.PORT`). The services built are those `env.SERVICES` or
  * `options.services` names, else all.
@@ -51,11 +53,10 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const store = await testStore(env, options.store);
   // Media files in a folder of the server's own (never the project's `data/media`), removed on close.
   const mediaFolder = mkdtempSync(join(tmpdir(), 'test-media-'));
-  const config = configFromEnv({
+  const config = atTestPasswordCost(env, {
     MEDIA_STORAGE: `file:${mediaFolder}`,
     RESPONSE_VALIDATION: 'strict',
     LOG_LEVEL: 'silent',
-    DEVELOPER_PASSWORD_COST: '14',
     ...(options.services ? { SERVICES: options.services.join(',') } : {}),
     // Every route is limited per address, and a test's requests all come from one: the limits no test is about
     // are out of reach (a test of one sets it).
@@ -93,6 +94,21 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       await store.drop();
       rmSync(mediaFolder, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The configuration of `all` (the test's `env` among it), its password hashes at `TEST_PASSWORD_COST` (1 MiB
+ * each, where the deployments' floor takes 16) unless the test's `env` sets `DEVELOPER_PASSWORD_COST`: most
+ * sign-ups and log-ins of the suite are there to test what comes after them. The cost itself, the hash gate and
+ * the processes keep real costs (docs/decisions/test-password-cost.md).
+ */
+function atTestPasswordCost(env: Record<string, string>, all: Record<string, string>): Config {
+  const config = configFromEnv(all);
+  if ('DEVELOPER_PASSWORD_COST' in env) return config;
+  return {
+    ...config,
+    developer: { ...config.developer, passwordCost: TEST_PASSWORD_COST, passwordCostFloor: TEST_PASSWORD_COST },
   };
 }
 

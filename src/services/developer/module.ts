@@ -12,7 +12,7 @@ import { rateLimits } from '../../platform/security/limits.js';
 import { keyedHash } from '../../platform/security/secrets.js';
 import type { DeveloperDeps } from './deps.js';
 import { gatedPasswords } from './flows/credentials.js';
-import { MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
+import { MAX_PASSWORD_COST, MIN_PASSWORD_COST, TEST_PASSWORD_COST } from './domain/password.js';
 import { resolveSession } from './flows/sessions.js';
 import { developerErrorBody, passwordsBusy, tooManyRequests, unauthenticated } from './errors.js';
 import { createDeveloperHandlers } from './handlers.js';
@@ -91,10 +91,12 @@ const senderOf = (publicUrl: string) => `Developer dashboard <no-reply@${new URL
 
 /** The settings the service cannot start with, refused with a message naming the variable. */
 function checkSettings(settings: DeveloperSettings): void {
-  const { passwordCost, passwordHashes } = settings;
-  if (!(passwordCost >= MIN_PASSWORD_COST && passwordCost <= MAX_PASSWORD_COST)) {
+  const { passwordCost, passwordCostFloor, passwordHashes } = settings;
+  if (!(passwordCostFloor >= TEST_PASSWORD_COST && passwordCostFloor <= MIN_PASSWORD_COST))
+    throw new Error(`the password cost's floor must be from ${TEST_PASSWORD_COST} to ${MIN_PASSWORD_COST}`);
+  if (!(passwordCost >= passwordCostFloor && passwordCost <= MAX_PASSWORD_COST)) {
     throw new Error(
-      `DEVELOPER_PASSWORD_COST must be from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}, got ${passwordCost}`,
+      `DEVELOPER_PASSWORD_COST must be from ${passwordCostFloor} to ${MAX_PASSWORD_COST}, got ${passwordCost}`,
     );
   }
   if (passwordHashes.running < 1)
@@ -148,7 +150,7 @@ export function developerDeps(
     resetLimit: createMailLimit(deps.db, limits, { name: 'resets', perHour: RESETS_PER_ADDRESS_PER_HOUR }, counterKey),
     mailer: createMailer({ smtpUrl: settings.smtpUrl, from: senderOf(config.publicUrl), logger: deps.logger }),
     logger: deps.logger,
-    passwords: gatedPasswords(passwordGate, settings.passwordCost),
+    passwords: gatedPasswords(passwordGate, settings.passwordCost, settings.passwordCostFloor),
     publicUrl: config.publicUrl,
     publicOrigin: publicUrl.origin,
     production: config.production,

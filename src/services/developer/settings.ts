@@ -6,14 +6,20 @@ import {
   redacted,
   type PlatformConfig,
 } from '../../platform/config.js';
+import { DEFAULT_PASSWORD_COST, MIN_PASSWORD_COST } from './domain/password.js';
 
 /** The developer dashboard's settings: sessions, password hashing, log-in attempt and key limits. */
 export interface DeveloperSettings {
   sessionTtlSeconds: number;
   /** A session not used for this long is refused (and pruned), whatever its lifetime left. */
   sessionIdleSeconds: number;
-  /** scrypt cost as log2 N (14 to 20; checked when the service is built). */
+  /** scrypt cost as log2 N (`passwordCostFloor` to 20; checked when the service is built). */
   passwordCost: number;
+  /**
+   * The lowest cost a hash is made or checked at: `MIN_PASSWORD_COST`, which no variable lowers. Test servers,
+   * which build their settings themselves, lower it to `TEST_PASSWORD_COST` (docs/decisions/test-password-cost.md).
+   */
+  passwordCostFloor: number;
   /**
    * Password hashes (and checks) run at once (each holds 128 * 2^cost * 8
    * bytes while it runs), and the expected wait at which one more is answered
@@ -106,7 +112,8 @@ export function developerSettingsFromEnv(
       counterKeySecret: env.COUNTER_KEY_SECRET || DEVELOPMENT_COUNTER_KEY_SECRET,
       sessionTtlSeconds: int(env.DEVELOPER_SESSION_TTL_SECONDS, 43200, 'DEVELOPER_SESSION_TTL_SECONDS'),
       sessionIdleSeconds: int(env.DEVELOPER_SESSION_IDLE_SECONDS, 1800, 'DEVELOPER_SESSION_IDLE_SECONDS'),
-      passwordCost: int(env.DEVELOPER_PASSWORD_COST, 17, 'DEVELOPER_PASSWORD_COST'),
+      passwordCost: int(env.DEVELOPER_PASSWORD_COST, DEFAULT_PASSWORD_COST, 'DEVELOPER_PASSWORD_COST'),
+      passwordCostFloor: MIN_PASSWORD_COST,
       passwordHashes: {
         running: int(env.DEVELOPER_PASSWORD_HASHES, 1, 'DEVELOPER_PASSWORD_HASHES'),
         maxWaitMs: int(env.DEVELOPER_PASSWORD_HASH_WAIT_MS, 2000, 'DEVELOPER_PASSWORD_HASH_WAIT_MS'),

@@ -20,7 +20,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer({ DEVELOPER_PASSWORD_COST: '14' });
+  server = await startServer();
   browser = await launchBrowser();
   page = await browser.newPage();
 });

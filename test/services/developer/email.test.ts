@@ -256,7 +256,7 @@ describe('without SMTP_URL', () => {
       }),
     );
     const { startServer } = await import('../../support/server.js');
-    const local = await startServer({ DEVELOPER_PASSWORD_COST: '14' }, { logger });
+    const local = await startServer({}, { logger });
     try {
       const caller = await dashboardCaller(local);
       const email = uniqueEmail('local');
@@ -280,7 +280,6 @@ describe('without SMTP_URL', () => {
   it('in production (MAIL_TO_LOG=true) logs the message, but no answer says a link is in the log', async () => {
     const { startServer } = await import('../../support/server.js');
     const production = await startServer({
-      DEVELOPER_PASSWORD_COST: '14',
       NODE_ENV: 'production',
       MAIL_TO_LOG: 'true',
       COUNTER_KEY_SECRET: 'a production secret of at least 32 characters',

@@ -13,16 +13,16 @@ import { passwordWeakness } from '../domain/passwordPolicy.js';
  */
 const decoys = new Map<number, () => Promise<string>>();
 
-/** Hashes at `cost` (scrypt's log2 N), every hash and check through `gate`. */
-export function gatedPasswords(gate: ConcurrencyGate, cost: number): Passwords {
-  const hash = (password: string) => gate(() => hashPassword(password, cost));
+/** Hashes at `cost` (scrypt's log2 N), every hash and check through `gate`; none made or checked below `floor`. */
+export function gatedPasswords(gate: ConcurrencyGate, cost: number, floor: number): Passwords {
+  const hash = (password: string) => gate(() => hashPassword(password, cost, floor));
   const decoy = () => {
     let made = decoys.get(cost);
     // A hash the gate turned away (or that failed) is made again by the next log-in that needs it.
     if (!made) decoys.set(cost, (made = onFirstSuccess(() => hash(randomBytes(16).toString('hex')))));
     return made();
   };
-  return { hash, verify: (password, stored) => gate(() => verifyPassword(password, stored)), decoy };
+  return { hash, verify: (password, stored) => gate(() => verifyPassword(password, stored, floor)), decoy };
 }
 
 /**

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD_COST,
   hashPassword,
+  MIN_PASSWORD_COST,
+  TEST_PASSWORD_COST,
   verifyPassword,
 } from '../../../../src/services/developer/domain/password.js';
 
@@ -54,5 +56,23 @@ describe('verifyPassword', () => {
     ['a truncated hash', '$scrypt$ln=14,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA'],
   ])('never matches %s', async (_case, stored) => {
     expect(await verifyPassword('anything at all', stored)).toBe(false);
+  });
+});
+
+/** The test cost (test servers only): below the deployments' floor, made and checked only where the floor is lowered to it. */
+describe('the floor', () => {
+  it("keeps a hash and a check below the deployments' floor out unless the floor is lowered, and never below the test cost", async () => {
+    expect(TEST_PASSWORD_COST).toBeLessThan(MIN_PASSWORD_COST);
+    await expect(hashPassword('whatever it is', TEST_PASSWORD_COST)).rejects.toThrow(RangeError);
+    const cheap = await hashPassword('whatever it is', TEST_PASSWORD_COST, TEST_PASSWORD_COST);
+    expect(cheap.startsWith(`$scrypt$ln=${TEST_PASSWORD_COST},`)).toBe(true);
+    expect(await verifyPassword('whatever it is', cheap, TEST_PASSWORD_COST)).toBe(true);
+    // A stored hash below the deployments' floor never matches there.
+    expect(await verifyPassword('whatever it is', cheap)).toBe(false);
+    // A floor asked for below the test cost is the test cost.
+    await expect(hashPassword('whatever it is', TEST_PASSWORD_COST - 1, 1)).rejects.toThrow(RangeError);
+    // A hash at the deployments' floor is checked alike under the lowered one (the demo's people log in).
+    const real = await hashPassword('whatever it is', MIN_PASSWORD_COST);
+    expect(await verifyPassword('whatever it is', real, TEST_PASSWORD_COST)).toBe(true);
   });
 });

@@ -8,11 +8,11 @@ import { createKyselyDeveloperStore } from '../../../../src/services/developer/s
 import { accountSites } from '../../../../src/services/publishing/store/accountSites.js';
 
 /**
- * Environment of a test server: a cheap password hash, and room for the sign-ups and log-ins of a whole test
- * file from its one address (every attempt counts against it, successful ones too); the tests of that limit
- * set their own.
+ * Environment of a test server: room for the sign-ups and log-ins of a whole test file from its one address
+ * (every attempt counts against it, successful ones too); the tests of that limit set their own. Passwords are
+ * hashed at the test cost (`startServer`).
  */
-export const DASHBOARD_ENV = { DEVELOPER_PASSWORD_COST: '14', DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '10000' };
+export const DASHBOARD_ENV = { DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '10000' };
 
 export const startDashboardServer = (env: Record<string, string> = {}) => startServer({ ...DASHBOARD_ENV, ...env });
 
