@@ -37,11 +37,17 @@ describe('the revisions diff on texts that share no word', () => {
     await savePost(harness, admin, id, { content: words('bb', 16_000) });
     await savePost(harness, admin, id, { content: words('cc', 16_000, '\n') });
     await savePost(harness, admin, id, { content: words('dd', 16_000, '\n') });
+    // What the diff's first request does once per process (compiling the diff package's code, which a loaded machine
+    // leaves in its slow tiers longer) is not what is measured, as in `cost.operations`.
+    const read = () => callUnchecked(harness, 'GET', `/rest/v1.1/sites/1/post/${id}/diffs`, admin);
+    expect((await read()).status).toBe(200);
+    // The least of three measures: what a busy worker adds (its heap's marking, which its earlier files grew, runs in
+    // steps within the slices) only lengthens a measure, while unbounded diffs held the loop seconds every time.
     // The answer is checked against the contract after the measure: the check is this test's work, not the server's.
-    const { result, longestMs } = await longestSlice(() =>
-      callUnchecked(harness, 'GET', `/rest/v1.1/sites/1/post/${id}/diffs`, admin),
-    );
-    console.log(`diffs: longest slice ${longestMs.toFixed(1)} ms of CPU`);
+    const measures = [await longestSlice(read), await longestSlice(read), await longestSlice(read)];
+    const longestMs = Math.min(...measures.map((measure) => measure.longestMs));
+    const { result } = measures[0]!;
+    console.log(`diffs: longest slice ${measures.map((m) => m.longestMs.toFixed(1)).join(', ')} ms of CPU`);
     expect(result.status).toBe(200);
     const diffs = result.checked().diffs as { diff: { post_content: { op: string; value: string }[] } }[];
     expect(diffs).toHaveLength(4);
