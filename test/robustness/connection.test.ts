@@ -1,5 +1,5 @@
 // @store-independent
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractOperation } from '../../src/platform/contract/types.js';
 import type { ServiceDefinition } from '../../src/platform/pipeline/service.js';
 import { contractChecker, requestTarget } from '../support/contract.js';
@@ -70,6 +70,26 @@ async function unfinishedJsonBody({ service, operation, path }: (typeof everyOpe
     headers.map(([name, value]) => `${name}: ${value}`),
     '{"a":',
   );
+}
+
+/**
+ * Exchanges of a group started together (in its `beforeAll`), each test
+ * awaiting its own: a slow client's test waits out a timeout, and vitest
+ * runs at most `maxConcurrency` (5) concurrent tests at a time, so started
+ * test by test the waits added up. Slow clients all at once is also what a
+ * slowloris sends.
+ */
+function startedTogether<T>(targets: readonly T[], start: (target: T) => Promise<RawExchange>) {
+  const started = new Map<T, Promise<RawExchange>>();
+  beforeAll(() => {
+    for (const target of targets) {
+      const exchange = start(target);
+      // Awaited by its test, which reports a failure; until then, not an unhandled rejection.
+      exchange.catch(() => undefined);
+      started.set(target, exchange);
+    }
+  });
+  return (target: T) => started.get(target)!;
 }
 
 describe('a header block over Node’s 16 KiB limit', () => {
@@ -183,13 +203,14 @@ describe.concurrent('slow clients', () => {
 
   const bodyBound = REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + TIMER_SLACK_MS;
   const withBody = everyOperation.filter(({ operation }) => operation.body !== 'none');
+  const unfinished = startedTogether(withBody, async (target) =>
+    rawExchange(server.url, [await unfinishedJsonBody(target)], { waitMs: bodyBound + 2000 }),
+  );
   it.each(withBody)(
     '$label: a JSON body that never finishes is 408 within the request timeout, as the contract declares',
     async (target) => {
       const { operation, path } = target;
-      const exchange = await rawExchange(server.url, [await unfinishedJsonBody(target)], {
-        waitMs: bodyBound + 2000,
-      });
+      const exchange = await unfinished(target);
       expect(exchange.ended).toBe('closed');
       expect(exchange.elapsedMs).toBeLessThan(bodyBound);
       expectOneDeclaredAnswer(exchange, operation.method, path, 408);
@@ -252,16 +273,15 @@ describe.concurrent('oversized bodies', () => {
     },
   );
 
+  const declaredHuge = startedTogether(bodiless, ({ operation, path }) =>
+    rawExchange(server.url, [request(operation.method, path, ['Content-Length: 10000000000'], 'x'.repeat(1000))], {
+      waitMs: REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + 3000,
+    }),
+  );
   it.each(bodiless)(
     '$label: a body declared as 10 GB is answered at once, and the connection closed in bounded time',
-    async ({ operation, path }) => {
-      const exchange = await rawExchange(
-        server.url,
-        [request(operation.method, path, ['Content-Length: 10000000000'], 'x'.repeat(1000))],
-        {
-          waitMs: REQUEST_TIMEOUT_MS + CHECK_INTERVAL_MS + 3000,
-        },
-      );
+    async (target) => {
+      const exchange = await declaredHuge(target);
       expect(exchange.answer?.status).toBeLessThan(500);
       expect(exchange.ended).toBe('closed');
     },
