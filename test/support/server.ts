@@ -1,9 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { sql } from 'kysely';
 import { pino, type Logger } from 'pino';
 import { inject } from 'vitest';
@@ -51,8 +50,10 @@ export interface StartOptions {
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const store = await testStore(env, options.store);
-  // Media files in a folder of the server's own (never the project's `data/media`), removed on close.
-  const mediaFolder = mkdtempSync(join(tmpdir(), 'test-media-'));
+  // Media files in a folder of the server's own (never the project's `data/media`), removed on close, in the run's
+  // folder (which the run's end removes, as a worker that vitest stops closes no server): the template's are there too.
+  mkdirSync(join(runFolder(), 'media'), { recursive: true });
+  const mediaFolder = mkdtempSync(join(runFolder(), 'media', 'server-'));
   const config = atTestPasswordCost(env, {
     MEDIA_STORAGE: `file:${mediaFolder}`,
     RESPONSE_VALIDATION: 'strict',
@@ -155,10 +156,12 @@ const SEEDING_SETTINGS = [
   'PUBLIC_URL',
 ];
 
-/** A migrated and seeded SQLite store: its bytes, and the folder of the demo media its seeding wrote. */
+/** A migrated and seeded SQLite store: its bytes, and the folder of the demo media its seeding wrote, with its files. */
 interface SqliteTemplate {
   image: Buffer;
   media: string;
+  /** The media's files, by their paths in the folder. */
+  mediaFiles: string[];
 }
 
 /**
@@ -184,13 +187,31 @@ const sqliteTemplate = onFirstSuccess(async (): Promise<SqliteTemplate> => {
   } finally {
     await built.close();
   }
-  return { image: readFileSync(file), media };
+  const mediaFiles = readdirSync(media, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(media, join(entry.parentPath, entry.name)));
+  return { image: readFileSync(file), media, mediaFiles };
 });
 
-/** The template's image, its demo media copied into a server's own media folder first. */
+/**
+ * The template's image, its demo media put into a server's own media folder first: each file hard-linked, not
+ * copied (copying them and removing the copies cost a worker seconds over its hundreds of servers). Safe
+ * because the file store never writes into a file it holds: it writes a new file and renames it over the key,
+ * and removes by unlinking (`src/platform/files/fileStore.ts`), so what a server changes stays its own
+ * (`sqlite-template.test.ts`). Copied where a link is refused (another file system).
+ */
 async function copiedTemplate(pending: Promise<SqliteTemplate>, mediaFolder: string): Promise<Buffer> {
-  const { image, media } = await pending;
-  cpSync(media, mediaFolder, { recursive: true });
+  const { image, media, mediaFiles } = await pending;
+  for (const file of mediaFiles) {
+    const target = join(mediaFolder, file);
+    mkdirSync(dirname(target), { recursive: true });
+    try {
+      linkSync(join(media, file), target);
+    } catch (error) {
+      if (!['EXDEV', 'EPERM', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      copyFileSync(join(media, file), target);
+    }
+  }
   return image;
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/platform/store/database.js';
+import { fileStoreOf } from '../../../src/services/publishing/media/library.js';
 import { startServer, type TestServer } from '../../support/server.js';
 
 /**
@@ -73,6 +74,24 @@ describe('a test server on the SQLite template', () => {
     expect(Object.keys(await rowsOf(copied)).length).toBeGreaterThan(20);
     expect(mediaOf(copied)).toEqual(mediaOf(seeded));
     expect(mediaOf(copied).length).toBeGreaterThan(10);
+  });
+
+  it('keeps no media file another server replaced or removed (the template’s files are linked, not copied)', async () => {
+    const [one, other] = await Promise.all([start(), start()]);
+    const [first, second] = mediaOf(one);
+    const folderOf = (server: TestServer) => (server.config.publishing.media.storage as { path: string }).path;
+    const before = readFileSync(join(folderOf(other), first!));
+    // Through the servers' own file store, as an upload or a deletion writes.
+    const files = fileStoreOf(one.config.publishing.media.storage);
+    await files.put(first!, Buffer.from('replaced'), 'image/jpeg');
+    await files.delete(second!);
+    expect(readFileSync(join(folderOf(one), first!), 'utf8')).toBe('replaced');
+    expect(readFileSync(join(folderOf(other), first!))).toEqual(before);
+    expect(mediaOf(other)).toContain(second);
+    // And a server started after them still gets the template's files as seeded.
+    const later = await start();
+    expect(readFileSync(join(folderOf(later), first!))).toEqual(before);
+    expect(mediaOf(later)).toEqual(mediaOf(other));
   });
 
   it('keeps no row another server wrote', async () => {
