@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, linkSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { sql } from 'kysely';
 import { pino, type Logger } from 'pino';
@@ -50,9 +50,10 @@ export interface StartOptions {
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const store = await testStore(env, options.store);
-  // Media files in a folder of the server's own (never the project's `data/media`), given up on close.
-  const media = store.template ? await templateMedia(store.template) : ownMediaFolder();
-  const mediaFolder = media.folder;
+  // Media files in a folder of the server's own (never the project's `data/media`), removed on close, in the run's
+  // folder (which the run's end removes, as a worker that vitest stops closes no server): the template's are there too.
+  mkdirSync(join(runFolder(), 'media'), { recursive: true });
+  const mediaFolder = mkdtempSync(join(runFolder(), 'media', 'server-'));
   const config = atTestPasswordCost(env, {
     MEDIA_STORAGE: `file:${mediaFolder}`,
     RESPONSE_VALIDATION: 'strict',
@@ -70,11 +71,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   try {
     built = await buildApp(config, {
       logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-      ...(media.image ? { sqliteImage: media.image } : {}),
+      ...(store.template ? { sqliteImage: await copiedTemplate(store.template, mediaFolder) } : {}),
     });
   } catch (error) {
     await store.drop();
-    media.release();
+    rmSync(mediaFolder, { recursive: true, force: true });
     throw error;
   }
   const server = createHttpServer(built, config, built.services);
@@ -92,7 +93,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       await new Promise((resolve) => server.close(resolve));
       await built.close();
       await store.drop();
-      media.release();
+      rmSync(mediaFolder, { recursive: true, force: true });
     },
   };
 }
@@ -161,8 +162,6 @@ interface SqliteTemplate {
   media: string;
   /** The media's files, by their paths in the folder. */
   mediaFiles: string[];
-  /** How many entries each of the media's folders holds, by its path in the folder (`.` for the folder itself). */
-  mediaEntries: Map<string, number>;
 }
 
 /**
@@ -191,70 +190,20 @@ const sqliteTemplate = onFirstSuccess(async (): Promise<SqliteTemplate> => {
   const mediaFiles = readdirSync(media, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => relative(media, join(entry.parentPath, entry.name)));
-  const mediaEntries = new Map<string, number>();
-  const countEntries = (directory: string) => {
-    const entries = readdirSync(join(media, directory), { withFileTypes: true });
-    mediaEntries.set(directory, entries.length);
-    for (const entry of entries) if (entry.isDirectory()) countEntries(join(directory, entry.name));
-  };
-  countEntries('.');
-  return { image: readFileSync(file), media, mediaFiles, mediaEntries };
+  return { image: readFileSync(file), media, mediaFiles };
 });
 
-/** A server's media folder, and the template's image when it starts on one; `release` when the server is done. */
-interface ServerMedia {
-  folder: string;
-  image?: Buffer;
-  release(): void;
-}
-
 /**
- * A media folder of the server's own, in the run's folder (which the run's end removes, as a worker that
- * vitest stops closes no server), removed on release.
- */
-function ownMediaFolder(): ServerMedia {
-  mkdirSync(join(runFolder(), 'media'), { recursive: true });
-  const folder = mkdtempSync(join(runFolder(), 'media', 'server-'));
-  return { folder, release: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-/** A folder holding the template's demo media as linked, with each file's inode as it was put there. */
-interface LinkedMedia {
-  folder: string;
-  inodes: Map<string, bigint>;
-}
-
-/** Folders a closed server left as they were put, for this process's next servers (at most `IDLE_KEPT`). */
-const idleMedia: LinkedMedia[] = [];
-const IDLE_KEPT = 8;
-
-/**
- * The template's image, and its demo media in a folder of the server's own: each file hard-linked, not
+ * The template's image, its demo media put into a server's own media folder first: each file hard-linked, not
  * copied (copying them and removing the copies cost a worker seconds over its hundreds of servers). Safe
  * because the file store never writes into a file it holds: it writes a new file and renames it over the key,
  * and removes by unlinking (`src/platform/files/fileStore.ts`), so what a server changes stays its own
- * (`sqlite-template.test.ts`). Copied where a link is refused (another file system). A folder its server
- * left as it was put (the same entries in every folder, each file the same inode) serves the process's
- * next server instead of being removed and linked again.
+ * (`sqlite-template.test.ts`). Copied where a link is refused (another file system).
  */
-async function templateMedia(pending: Promise<SqliteTemplate>): Promise<ServerMedia> {
-  const template = await pending;
-  const linked = idleMedia.pop() ?? linkTemplateMedia(template);
-  return {
-    folder: linked.folder,
-    image: template.image,
-    release: () => {
-      if (idleMedia.length < IDLE_KEPT && asPut(template, linked)) idleMedia.push(linked);
-      else rmSync(linked.folder, { recursive: true, force: true });
-    },
-  };
-}
-
-function linkTemplateMedia({ media, mediaFiles }: SqliteTemplate): LinkedMedia {
-  const { folder } = ownMediaFolder();
-  const inodes = new Map<string, bigint>();
+async function copiedTemplate(pending: Promise<SqliteTemplate>, mediaFolder: string): Promise<Buffer> {
+  const { image, media, mediaFiles } = await pending;
   for (const file of mediaFiles) {
-    const target = join(folder, file);
+    const target = join(mediaFolder, file);
     mkdirSync(dirname(target), { recursive: true });
     try {
       linkSync(join(media, file), target);
@@ -262,22 +211,8 @@ function linkTemplateMedia({ media, mediaFiles }: SqliteTemplate): LinkedMedia {
       if (!['EXDEV', 'EPERM', 'EMLINK'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
       copyFileSync(join(media, file), target);
     }
-    inodes.set(file, lstatSync(target, { bigint: true }).ino);
   }
-  return { folder, inodes };
-}
-
-/** Whether the folder holds exactly what was put there: no entry added or removed in any folder, no file replaced. */
-function asPut({ mediaEntries }: SqliteTemplate, linked: LinkedMedia): boolean {
-  try {
-    for (const [directory, count] of mediaEntries)
-      if (readdirSync(join(linked.folder, directory)).length !== count) return false;
-    for (const [file, inode] of linked.inodes)
-      if (lstatSync(join(linked.folder, file), { bigint: true }).ino !== inode) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return image;
 }
 
 /** Drops a test's own PostgreSQL schema. */

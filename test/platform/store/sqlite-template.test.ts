@@ -1,5 +1,5 @@
 // @store-independent: the SQLite stores' template and `sqliteImage`; PostgreSQL's servers copy a database of their own (test/support/postgres.ts).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -92,25 +92,6 @@ describe('a test server on the SQLite template', () => {
     const later = await start();
     expect(readFileSync(join(folderOf(later), first!))).toEqual(before);
     expect(mediaOf(later)).toEqual(mediaOf(other));
-    // A closed server's folder serves the next server only when it was left as it was put: not this one.
-    const changed = folderOf(one);
-    await one.close();
-    servers.splice(servers.indexOf(one), 1);
-    const next = await start();
-    expect(readFileSync(join(folderOf(next), first!))).toEqual(before);
-    expect(mediaOf(next)).toEqual(mediaOf(other));
-    expect(existsSync(changed) && folderOf(next) === changed).toBe(false);
-  });
-
-  it('hands a closed server’s untouched media folder to the next server, as it was put', async () => {
-    const first = await start();
-    const folder = (first.config.publishing.media.storage as { path: string }).path;
-    const files = mediaOf(first);
-    await first.close();
-    servers.splice(servers.indexOf(first), 1);
-    const next = await start();
-    expect((next.config.publishing.media.storage as { path: string }).path).toBe(folder);
-    expect(mediaOf(next)).toEqual(files);
   });
 
   it('keeps no row another server wrote', async () => {
