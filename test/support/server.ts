@@ -71,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   try {
     built = await buildApp(config, {
       logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-      ...(store.template ? { sqliteImage: await copiedTemplate(store.template, mediaFolder) } : {}),
+      ...(store.template ? { sqliteImage: await templateWithMedia(store.template, mediaFolder) } : {}),
     });
   } catch (error) {
     await store.drop();
@@ -195,12 +195,12 @@ const sqliteTemplate = onFirstSuccess(async (): Promise<SqliteTemplate> => {
 
 /**
  * The template's image, its demo media put into a server's own media folder first: each file hard-linked, not
- * copied (copying them and removing the copies cost a worker seconds over its hundreds of servers). Safe
+ * copied (cheaper to put and to remove: docs/performance.md, "The test suite"). Safe
  * because the file store never writes into a file it holds: it writes a new file and renames it over the key,
  * and removes by unlinking (`src/platform/files/fileStore.ts`), so what a server changes stays its own
  * (`sqlite-template.test.ts`). Copied where a link is refused (another file system).
  */
-async function copiedTemplate(pending: Promise<SqliteTemplate>, mediaFolder: string): Promise<Buffer> {
+async function templateWithMedia(pending: Promise<SqliteTemplate>, mediaFolder: string): Promise<Buffer> {
   const { image, media, mediaFiles } = await pending;
   for (const file of mediaFiles) {
     const target = join(mediaFolder, file);

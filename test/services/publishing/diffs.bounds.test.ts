@@ -37,8 +37,8 @@ describe('the revisions diff on texts that share no word', () => {
     await savePost(harness, admin, id, { content: words('bb', 16_000) });
     await savePost(harness, admin, id, { content: words('cc', 16_000, '\n') });
     await savePost(harness, admin, id, { content: words('dd', 16_000, '\n') });
-    // What the diff's first request does once per process (compiling the diff package's code, which a loaded machine
-    // leaves in its slow tiers longer) is not what is measured, as in `cost.operations`.
+    // What the diff's first request does once per process (running the diff package's code before it is optimised,
+    // which a loaded machine may stretch) is not what is measured, as in `cost.operations`.
     const read = () => callUnchecked(harness, 'GET', `/rest/v1.1/sites/1/post/${id}/diffs`, admin);
     expect((await read()).status).toBe(200);
     // The least of three measures: what a busy worker adds (its heap's marking, which its earlier files grew, runs in
