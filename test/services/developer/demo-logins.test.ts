@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as sdk from '../../../generated/developer/sdk.gen.js';
 import { DEMO_PASSWORD } from '../../../src/services/developer/demo.js';
+import { MIN_PASSWORD_COST } from '../../../src/services/developer/domain/password.js';
 import { adminInProcess } from '../../support/admin.js';
 import { dropSchema, type TestServer } from '../../support/server.js';
 import { dashboardCaller, signedUpUser, startDashboardServer } from './support/dashboard.js';
@@ -145,6 +146,28 @@ describe('admin commands', () => {
     expect((await sdk.getSession({ client: user.client })).response.status).toBe(401);
     expect((await logIn(server, user.email, user.password)).status).toBe(401);
     expect((await logIn(server, user.email, password)).status).toBe(200);
+  });
+
+  it("`accounts password` hashes at DEVELOPER_PASSWORD_COST, and at the deployments' floor in-process by default", async () => {
+    const user = await signedUpUser(server);
+    const storedCost = async () => {
+      const row = await server.built.db
+        .selectFrom('developer_credentials')
+        .innerJoin('accounts', 'accounts.id', 'developer_credentials.account_id')
+        .select('password_hash')
+        .where('accounts.email', '=', user.email)
+        .executeTakeFirstOrThrow();
+      return /^\$scrypt\$ln=(\d+),/.exec(row.password_hash)?.[1];
+    };
+    expect((await adminInProcess(server.built.db, 'accounts', 'password', '--email', user.email)).code).toBe(0);
+    expect(await storedCost()).toBe(String(MIN_PASSWORD_COST));
+    vi.stubEnv('DEVELOPER_PASSWORD_COST', '15');
+    try {
+      expect((await adminInProcess(server.built.db, 'accounts', 'password', '--email', user.email)).code).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(await storedCost()).toBe('15');
   });
 
   it('`accounts password` for an unknown address fails and says so', async () => {
