@@ -70,9 +70,9 @@ export function apart<T>(count: number, send: (index: number) => Promise<T>): Pr
 
 /**
  * `longestSlice` of `work`, measured again while it is not under `boundMs` (up to `tries` measures in all), the
- * least kept with its result. What a busy worker adds to one measure (another file's callback in the slice, the
- * marking of a heap its earlier files grew) seldom comes twice, while work the bound forbids exceeds it in every
- * measure; a measure under the bound costs nothing more.
+ * least kept with its result. What a busy worker adds to one measure (the marking of a heap its earlier files grew,
+ * and single slices of about 100 ms whose cause is not known: docs/testing.md) seldom comes twice, while work the
+ * bound forbids exceeds it in every measure; a measure under the bound costs nothing more.
  */
 export async function leastLongestSlice<T>(
   work: () => Promise<T>,
