@@ -25,7 +25,9 @@ let call: typeof fetch;
 const logged: { msg: string }[] = [];
 
 beforeAll(async () => {
-  cluster = await startRedisCluster();
+  // Without full coverage the masters still up say `cluster_state:ok` while one is down: the
+  // hardest case for telling whether the cluster is whole (a client's ready check passes).
+  cluster = await startRedisCluster({ fullCoverage: false });
   const env = {
     REDIS_CLUSTER_NODES: cluster.nodes,
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
@@ -94,6 +96,10 @@ describe('limits on a Redis Cluster', () => {
 });
 
 describe('when a master dies', () => {
+  const lost = () => logged.filter((entry) => entry.msg.startsWith('redis unavailable'));
+  const back = () => logged.filter((entry) => entry.msg.startsWith('redis is back'));
+  const readiness = async (server: TestServer) => (await call(`${server.url}/readyz`)).json();
+
   it('every instance keeps answering on its own counters, and says so once', async () => {
     await cluster.stop(0);
     // Clients whose keys lived on any master: while the cluster is not whole, none is refused for it.
@@ -102,20 +108,40 @@ describe('when a master dies', () => {
     expect(answers.map((res) => res.status)).toEqual(Array(12).fill(200));
     // The loss is logged when the client notices it (a failed command or the node's closed connection):
     // wait for it however slow the machine, then see it was logged once, not once per request.
-    const lost = () => logged.filter((entry) => entry.msg.startsWith('redis unavailable'));
     for (let waited = 0; lost().length === 0 && waited < 20_000; waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
     for (let i = 0; i < 6; i++) expect((await lookup(instances[0]!, `203.0.113.${i}`)).status).toBe(200);
     expect(lost()).toHaveLength(1);
+    expect(await readiness(instances[0]!)).toEqual({
+      status: 'degraded',
+      checks: { store: 'ok', redis: 'unavailable' },
+    });
   });
 
-  it('shares the counters again once the master is back', async () => {
+  it('is not called back when its client reconnects while the master is still down', async () => {
+    // Every client connection is closed: the cluster clients reconnect to the two masters still up,
+    // whose cluster_state is ok, and count there again (a client of theirs is shared once more).
+    await cluster.dropClients();
+    await sharedClient('100.64.0');
+    // One of the slots' masters still does not answer: the cluster is not back, and no new outage began.
+    expect(back()).toHaveLength(0);
+    expect(lost()).toHaveLength(1);
+    expect(await readiness(instances[0]!)).toMatchObject({ status: 'degraded', checks: { redis: 'unavailable' } });
+  });
+
+  it('shares the counters again once the master is back, and says so once', async () => {
     await cluster.start(0);
     // The instances see the cluster whole again when their commands succeed: poll with fresh clients.
     const address = await sharedClient('192.0.2');
     const rest = await roundRobin(address, 4);
     expect(rest.map((res) => res.status)).toEqual([200, 200, 200, 429]);
     expect(rest.slice(0, 3).map(remaining)).toEqual([2, 1, 0]);
+    // Nothing in the client says the master is back (the cluster client never closed): the instance looks.
+    for (let waited = 0; back().length === 0 && waited < 20_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(back()).toHaveLength(1);
+    expect(lost()).toHaveLength(1);
+    expect(await readiness(instances[0]!)).toEqual({ status: 'ready', checks: { store: 'ok', redis: 'ok' } });
   });
 });
 

@@ -16,6 +16,8 @@ export interface RedisCluster {
   start(index: number): Promise<void>;
   /** Keys held by each master. */
   keysPerMaster(): Promise<number[]>;
+  /** Closes every client connection of the running masters (`CLIENT KILL TYPE normal`): their clients must reconnect. */
+  dropClients(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,15 @@ async function clusterState(port: number): Promise<string> {
  * second or two), joins them with `redis-cli --cluster create`, and waits
  * until every node says the cluster is ok.
  */
-export async function startRedisCluster(): Promise<RedisCluster> {
+export async function startRedisCluster(
+  options: {
+    /**
+     * `cluster-require-full-coverage`: with `false` the masters still up go
+     * on serving (and say `cluster_state:ok`) while another is down.
+     */
+    fullCoverage?: boolean;
+  } = {},
+): Promise<RedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'redis-cluster-'));
   const ports: number[] = [];
   const busPorts: number[] = [];
@@ -86,6 +96,8 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         String(busPorts[index]),
         '--cluster-node-timeout',
         '1000',
+        '--cluster-require-full-coverage',
+        options.fullCoverage === false ? 'no' : 'yes',
         '--cluster-config-file',
         join(dir, `nodes-${port}.conf`),
         '--dir',
@@ -103,9 +115,11 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       }
     });
   };
+  /** A killed child has a `signalCode`, not an `exitCode`. */
+  const alive = (index: number) => children[index]?.exitCode === null && children[index]?.signalCode === null;
   const stop = async (index: number) => {
     const running = children[index];
-    if (!running || running.exitCode !== null) return;
+    if (!running || !alive(index)) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGKILL');
@@ -143,6 +157,20 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           try {
             await redis.connect();
             return await redis.dbsize();
+          } finally {
+            redis.disconnect();
+          }
+        }),
+      );
+    },
+    async dropClients() {
+      const running = ports.filter((_, index) => alive(index));
+      await Promise.all(
+        running.map(async (port) => {
+          const redis = client(port);
+          try {
+            await redis.connect();
+            await redis.call('CLIENT', 'KILL', 'TYPE', 'normal');
           } finally {
             redis.disconnect();
           }

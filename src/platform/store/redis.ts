@@ -1,4 +1,5 @@
 import type { Cluster, Command, Redis } from 'ioredis';
+import keySlot from 'cluster-key-slot';
 import type { Logger } from 'pino';
 
 /** The Redis that instances share: one server (`REDIS_URL`) or a Redis Cluster (`REDIS_CLUSTER_NODES`). */
@@ -14,9 +15,49 @@ export function duplicateClient(client: RedisClient): RedisClient {
 
 const isCluster = (client: RedisClient): client is Cluster => (client as Cluster).isCluster === true;
 
+/** How often an instance that lost Redis looks whether it is whole again. */
+const LOOK_EVERY_MS = 1000;
+/** Slots of a Redis Cluster: every key hashes to one of them. */
+const CLUSTER_SLOTS = 16384;
+/** Names tried for a key on each master: missing one by chance after this many is a 1 in e^64 event. */
+const PROBE_NAMES = 1 << 20;
+
+/**
+ * Resolves when every key has a master that answers: a server's PING; for
+ * a cluster, `cluster_state:ok` and, for each master that the client's slot
+ * table names, a read of a key in its slots, sent the way the client sends
+ * any command (so a master the client had dropped is found again, as a
+ * request's would be). A cluster says `ok` for a while after a master dies
+ * (the node timeout), or for as long as it is down without
+ * `cluster-require-full-coverage`: only asking each master tells.
+ */
+async function whole(client: RedisClient): Promise<void> {
+  if (!isCluster(client)) {
+    await client.ping();
+    return;
+  }
+  const info = String(await client.cluster('INFO'));
+  if (!/^cluster_state:ok\b/m.test(info)) throw new Error('the cluster does not say cluster_state:ok');
+  const owners = new Set<string>();
+  for (let slot = 0; slot < CLUSTER_SLOTS; slot++) {
+    const owner = client.slots[slot]?.[0];
+    if (owner === undefined) throw new Error(`slot ${slot} has no master`);
+    owners.add(owner);
+  }
+  // A key for each master. Names hash evenly over the slots: a master of a single slot is found within about 16384 names.
+  const probes = new Map<string, string>();
+  for (let i = 0; probes.size < owners.size; i++) {
+    if (i === PROBE_NAMES) throw new Error('no key name found for every master');
+    const key = `whole:${i}`;
+    const owner = client.slots[keySlot(key)]![0]!;
+    if (!probes.has(owner)) probes.set(owner, key);
+  }
+  await Promise.all([...probes.values()].map((key) => client.exists(key)));
+}
+
 export interface SharedRedis {
   client: RedisClient;
-  /** Throws when Redis does not answer a PING. */
+  /** Throws unless Redis is whole: the server answers a PING; for a cluster, every master that owns slots does. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,20 +117,36 @@ export async function connectRedis(
         traceCommand(`redis ${command.name}`, async () => send(command, ...rest)),
     });
   }
+  // Lost when the client reports a failure; back only when a look at the whole Redis passes (below).
   let healthy = true;
+  let closing = false;
+  let looking: NodeJS.Timeout | undefined;
+  const look = () => {
+    clearTimeout(looking);
+    looking = undefined;
+    if (healthy || closing) return;
+    whole(client).then(
+      () => {
+        if (healthy || closing) return;
+        healthy = true;
+        logger.info('redis is back; rate limits are shared again');
+      },
+      () => {
+        if (!healthy && !closing) looking = setTimeout(look, LOOK_EVERY_MS).unref();
+      },
+    );
+  };
   const lost = (reason: string) => {
-    if (!healthy) return;
+    if (!healthy || closing) return;
     healthy = false;
     logger.warn({ reason }, 'redis unavailable; rate limits fall back to local counters');
+    looking = setTimeout(look, LOOK_EVERY_MS).unref();
   };
   client.on('error', (error: Error) => lost(error.message));
   client.on('node error', (error: Error) => lost(error.message));
   client.on('close', () => lost('connection closed'));
-  client.on('ready', () => {
-    if (healthy) return;
-    healthy = true;
-    logger.info('redis is back; rate limits are shared again');
-  });
+  // A reconnected client is a reason to look at once, not proof: a cluster's client is ready while one of its masters is down.
+  client.on('ready', look);
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);
     client.once('ready', () => {
@@ -99,11 +156,10 @@ export async function connectRedis(
   });
   return {
     client,
-    async ping() {
-      await client.ping();
-    },
+    ping: () => whole(client),
     async close() {
-      healthy = false; // a deliberate disconnect is not an outage
+      closing = true; // a deliberate disconnect is not an outage
+      clearTimeout(looking);
       client.disconnect();
     },
   };
