@@ -1,9 +1,10 @@
-import type { MediaItem, MediaItemV12, MediaRevision } from '../../../../generated/publishing/types.gen.js';
+import type { Attachment, MediaItem, MediaItemV12, MediaRevision } from '../../../../generated/publishing/types.gen.js';
 import { apiDate } from '../domain/dates.js';
 import { mediaApiLinks } from '../domain/links.js';
 import type { MediaFileRecord, MediaRecord } from '../domain/media.js';
+import type { AttachmentRecord } from '../domain/records.js';
 
-/** Image sizes listed in an item's `thumbnails`, by width (the platform's default sizes). */
+/** Image sizes listed in an item's (and an attachment's) `thumbnails`, by width (the platform's default sizes). */
 const THUMBNAIL_WIDTHS = { thumbnail: 150, medium: 300, large: 1024 } as const;
 
 /** The width of an item's `icon`. */
@@ -42,9 +43,12 @@ const extensionOf = (file: string) => /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase
 /** The URL of an image at a width: the item's own URL, resized on request (`?w=`), never wider than the image. */
 const atWidth = (url: string, width: number, imageWidth: number) => `${url}?w=${Math.min(width, imageWidth || width)}`;
 
-/** The media item object (`get_media_item_v1_1`), its links on the site's API under `publicUrl`. */
-export function mediaObject(item: MediaRecord, publicUrl: string): MediaItem {
-  const isImage = item.mimeType.startsWith('image/');
+/**
+ * An attachment as a post's `attachments` list it: the first keys of the
+ * media item object (below), which the platform builds with the same code,
+ * its links on site `siteId`'s API under `publicUrl`.
+ */
+export function attachmentObject(item: AttachmentRecord, publicUrl: string, siteId: number): Attachment {
   return {
     ID: item.id,
     URL: item.url,
@@ -59,17 +63,30 @@ export function mediaObject(item: MediaRecord, publicUrl: string): MediaItem {
     caption: item.caption,
     description: item.description,
     alt: item.alt,
-    icon: isImage ? atWidth(item.url, ICON_WIDTH, item.width) : '',
-    ...(item.bytes > 0 ? { size: sizeWords(item.bytes) } : {}),
-    thumbnails: isImage
+    thumbnails: item.mimeType.startsWith('image/')
       ? Object.fromEntries(
           Object.entries(THUMBNAIL_WIDTHS).map(([name, width]) => [name, atWidth(item.url, width, item.width)]),
         )
       : {},
     height: item.height,
     width: item.width,
+    meta: { links: mediaApiLinks(publicUrl, siteId, item.id, item.postId) },
+  };
+}
+
+/** The media item object (`get_media_item_v1_1`), its links on the site's API under `publicUrl`. */
+export function mediaObject(item: MediaRecord, publicUrl: string): MediaItem {
+  // The attachment's keys, with `icon` and `size` before its thumbnails and `exif` before its links, as the platform orders them.
+  const { thumbnails, height, width, meta, ...head } = attachmentObject(item, publicUrl, item.siteId);
+  return {
+    ...head,
+    icon: item.mimeType.startsWith('image/') ? atWidth(item.url, ICON_WIDTH, item.width) : '',
+    ...(item.bytes > 0 ? { size: sizeWords(item.bytes) } : {}),
+    thumbnails,
+    height,
+    width,
     exif: EMPTY_EXIF,
-    meta: { links: mediaApiLinks(publicUrl, item.siteId, item.id, item.postId) },
+    meta,
   };
 }
 

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Attachment, Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
+import type { Geo, Metadata, Post, PostMeta, Term } from '../../../../generated/publishing/types.gen.js';
 import { renderContent, renderExcerpt, renderTitle, type RenderAttachment } from '../render/index.js';
 import type {
   AttachmentRecord,
@@ -16,13 +16,13 @@ import { filterPostHtml, filterTitleHtml } from '../domain/kses.js';
 import {
   apiPostUrl,
   type LinkAncestors,
-  mediaApiLinks,
   permalink,
   postApiLinks,
   samplePermalink,
   shortUrl,
   termApiLinks,
 } from '../domain/links.js';
+import { attachmentObject } from './mediaObject.js';
 import { userObject } from './userObject.js';
 
 /** How many attachments the post object lists ("the 20 most recent only"). */
@@ -55,9 +55,6 @@ export const TAXONOMIES_OF_TYPE: Readonly<Record<string, readonly string[]>> = {
 
 /** Taxonomies whose terms have a `parent`. */
 export const HIERARCHICAL_TAXONOMIES: ReadonlySet<string> = new Set(['category', 'jetpack-portfolio-type']);
-
-/** Image sizes listed in an attachment's `thumbnails`, by width. */
-const THUMBNAIL_WIDTHS = { thumbnail: 150, medium: 300, large: 1024 } as const;
 
 /** Everything the post object is built from. */
 export interface PostView {
@@ -117,37 +114,6 @@ export function termObject(term: TermRecord, view: Pick<PostView, 'publicUrl' | 
 function termsByName(terms: TermRecord[], view: PostView): Record<string, Term> {
   const sorted = [...terms].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
   return Object.fromEntries(sorted.map((term) => [term.name, termObject(term, view)]));
-}
-
-function attachmentObject(attachment: AttachmentRecord, view: PostView): Attachment {
-  const isImage = attachment.mimeType.startsWith('image/');
-  const thumbnails = isImage
-    ? Object.fromEntries(
-        Object.entries(THUMBNAIL_WIDTHS).map(([size, width]) => [
-          size,
-          `${attachment.url}?w=${Math.min(width, attachment.width || width)}`,
-        ]),
-      )
-    : {};
-  return {
-    ID: attachment.id,
-    URL: attachment.url,
-    guid: attachment.guid,
-    date: apiDate(attachment.date),
-    post_ID: attachment.postId ?? 0,
-    author_ID: attachment.authorId ?? 0,
-    file: attachment.file,
-    mime_type: attachment.mimeType,
-    extension: /\.([^./]+)$/.exec(attachment.file)?.[1]?.toLowerCase() ?? '',
-    title: attachment.title,
-    caption: attachment.caption,
-    description: attachment.description,
-    alt: attachment.alt,
-    thumbnails,
-    height: attachment.height,
-    width: attachment.width,
-    meta: { links: mediaApiLinks(view.publicUrl, view.site.id, attachment.id, attachment.postId) },
-  };
 }
 
 const renderAttachment = (attachment: AttachmentRecord): RenderAttachment => ({
@@ -294,7 +260,7 @@ export function postObject(view: PostView, wanted?: ReadonlySet<string>): Post {
         Object.fromEntries(
           relations.recentAttachments
             .slice(0, LISTED_ATTACHMENTS)
-            .map((a) => [String(a.id), attachmentObject(a, view)]),
+            .map((a) => [String(a.id), attachmentObject(a, view.publicUrl, view.site.id)]),
         ),
     ],
     ['attachment_count', () => relations.attachmentCount],
