@@ -38,6 +38,8 @@ const PATH_VALUES = {
   'encoded line break': '%0D%0A',
   'non-numeric': 'abc',
   'negative number': '-1',
+  'past 2^31 (PostgreSQL integer)': '2147483648',
+  '2^53 - 1': '9007199254740991',
   'beyond 2^53': '9007199254740993',
   'SQL-like': encodeURIComponent("1' OR '1'='1"),
 };

@@ -250,7 +250,8 @@ describe('author', () => {
   });
 
   it('answers an author who does not exist 400 invalid_author', async () => {
-    for (const author of ['nobody', 9999]) {
+    // An ID past what the store keeps (and past a safe integer) names nobody too: it is never sent to the store.
+    for (const author of ['nobody', 9999, '99999999999999999999']) {
       const { status, body } = await save('editor', 'new', { title: 'For nobody', author });
       expect(status).toBe(400);
       expect(body).toEqual({ error: 'invalid_author', message: 'Invalid author provided' });

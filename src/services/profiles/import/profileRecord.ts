@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { SameKeys } from '../../../platform/pipeline/handlerTypes.js';
+import { MAX_STORED_INTEGER } from '../../../platform/store/integers.js';
 import type { ContactField } from '../domain/profile.js';
 import { SLUG } from '../domain/identifier.js';
 import { VERIFIED_ACCOUNT_SERVICES, verifiedAccountService } from '../domain/verifiedAccountServices.js';
@@ -17,7 +18,7 @@ const interest = {
   type: 'object',
   required: ['id', 'name'],
   additionalProperties: false,
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 }, name: nonEmpty },
+  properties: { id: { type: 'integer', minimum: 1, maximum: MAX_STORED_INTEGER }, name: nonEmpty },
 } as const;
 const contactDetail = <Value extends object>(value: Value) =>
   ({

@@ -240,7 +240,6 @@ export interface PostFieldWrites {
   /** Sets the value of these metadata entries. */
   updatePostMetadata(ids: readonly number[], value: unknown): Promise<void>;
   deletePostMetadata(ids: readonly number[]): Promise<void>;
-  findUserById(id: number): Promise<UserRecord | undefined>;
   /** Whether the site has an attachment of this ID (what a featured image may name). */
   hasAttachment(siteId: number, id: number): Promise<boolean>;
 }
@@ -296,6 +295,7 @@ export interface PostComments {
 /** Users, and the bearer tokens issued to them. */
 export interface PublishingUsers {
   findUserByLogin(login: string): Promise<UserRecord | undefined>;
+  /** Undefined for an ID the store could not hold (a body's `author` may name any number). */
   findUserById(id: number): Promise<UserRecord | undefined>;
   /** The IDs of the sites where the user has a role, in ID order. */
   sitesOfUser(userId: number): Promise<number[]>;

@@ -1,6 +1,7 @@
 import type { Post, PostList } from '../../../../generated/publishing/types.gen.js';
 import { invalidDateParameter, invalidMetaKey, numberTooLarge, unknownPostType } from '../errors.js';
 import type { ListVisibility, PostListQuery } from '../domain/publishingStore.js';
+import { MAX_STORED_INTEGER as MAX_STORED_ID } from '../../../platform/store/integers.js';
 import type { PostRecord, SiteRecord } from '../domain/records.js';
 import { exposes, openSite, viewRefusal, type Viewer } from '../domain/access.js';
 import { postCapabilities } from '../domain/capabilities.js';
@@ -58,9 +59,6 @@ export interface ListRequest {
 
 /** Most posts a page may hold (more is 400 `invalid_number`, as the platform answers it). */
 const MAX_NUMBER = 100;
-
-/** The largest ID an `integer` column holds on PostgreSQL. */
-const MAX_STORED_ID = 2_147_483_647;
 
 /** Posts a page holds when `number` is not given (or is 0 or less). */
 const DEFAULT_NUMBER = 20;

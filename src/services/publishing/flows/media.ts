@@ -6,6 +6,7 @@ import type {
   MediaUploadError,
 } from '../../../../generated/publishing/types.gen.js';
 import { openSite, type Viewer } from '../domain/access.js';
+import { isStorableId } from '../../../platform/store/integers.js';
 import { NoSuchMediaParent, type MediaAttributes, type MediaQuery, type MediaRecord } from '../domain/media.js';
 import { NO_TEXT, storedText, type TextField } from '../domain/storedText.js';
 import {
@@ -265,7 +266,8 @@ function fromHandle(handle: string | undefined): MediaQuery['from'] {
   const params = new URLSearchParams(handle);
   const id = Number(params.get('id'));
   const value = params.get('value');
-  return value !== null && Number.isSafeInteger(id) && id > 0 ? { value, id } : undefined;
+  // An ID no stored item can have names no position (as a post list's handle: `positionOf`).
+  return value !== null && isStorableId(id) ? { value, id } : undefined;
 }
 
 /** The platform's media list: needs `edit_posts` (contributors and up). */

@@ -1,4 +1,5 @@
 import type { PostChanges } from '../domain/postColumns.js';
+import { MAX_STORED_INTEGER } from '../../../platform/store/integers.js';
 import { storedTime } from '../domain/dates.js';
 import { phpTruthy } from '../domain/phpTruthy.js';
 import { storedPostText, type WithStoredText } from '../domain/storedText.js';
@@ -53,7 +54,7 @@ function discussionOf(body: WriteInput): Pick<PostChanges, 'comment_status' | 'p
 
 /** An integer field as a stored column holds it (32 bits); a cast text past that is 400 naming the field. */
 function int32(name: string, value: number | undefined): number | undefined {
-  if (value !== undefined && (value < -2_147_483_648 || value > 2_147_483_647)) {
+  if (value !== undefined && (value < -MAX_STORED_INTEGER - 1 || value > MAX_STORED_INTEGER)) {
     throw invalidIntegerField(name);
   }
   return value;

@@ -74,6 +74,9 @@ const SORT_COLUMN = { date: 'date', title: 'title', ID: 'id' } as const;
 export function kyselyPublishingMedia(db: Db): PublishingMedia {
   return {
     async listMedia(query) {
+      // A parent no stored post can be has no items (and would overflow PostgreSQL's integer).
+      if (query.postId !== undefined && query.postId !== 0 && !isStorableId(query.postId))
+        return { found: 0, items: [] };
       let base = db.selectFrom('attachments').where('site_id', '=', query.siteId);
       if (query.postId !== undefined)
         base = query.postId === 0 ? base.where('post_id', 'is', null) : base.where('post_id', '=', query.postId);

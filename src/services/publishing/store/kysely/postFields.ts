@@ -2,7 +2,6 @@ import { atomically, retryingTaken } from '../transactions.js';
 import type { PostFieldWrites } from '../../domain/publishingStore.js';
 import type { TermRef } from '../../domain/records.js';
 import { isStorableId, type Db } from './db.js';
-import { primarySite, toUser } from './userRow.js';
 
 /** How many times an insert runs again when a concurrent one took the ID it chose. */
 const MAX_ATTEMPTS = 20;
@@ -121,17 +120,6 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
 
     async deletePostMetadata(ids) {
       if (ids.length) await db.deleteFrom('post_meta').where('id', 'in', ids).execute();
-    },
-
-    async findUserById(id) {
-      if (!isStorableId(id)) return undefined;
-      const row = await db
-        .selectFrom('users')
-        .selectAll('users')
-        .select(primarySite)
-        .where('users.id', '=', id)
-        .executeTakeFirst();
-      return row && toUser(row);
     },
 
     async hasAttachment(siteId, id) {

@@ -1,7 +1,7 @@
 import { camelCased } from '../columns.js';
 import { prepared } from '../../../../platform/store/prepared.js';
 import type { PublishingUsers } from '../../domain/publishingStore.js';
-import type { Db } from './db.js';
+import { isStorableId, type Db } from './db.js';
 import { accountStanding } from '../../../../accounts/accounts.js';
 import type { Kysely } from 'kysely';
 import type { PublishingDatabase } from '../tables.js';
@@ -30,6 +30,7 @@ export function kyselyPublishingUsers(db: Kysely<PublishingDatabase>): Publishin
     },
 
     async findUserById(id) {
+      if (!isStorableId(id)) return undefined;
       const row = await db
         .selectFrom('users')
         .selectAll('users')
