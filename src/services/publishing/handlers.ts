@@ -25,7 +25,7 @@ import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollect
 import { autosavePost, readAutosave } from './flows/autosave.js';
 import { postDiffs } from './flows/diffs.js';
 import { mediaHandlers } from './mediaHandlers.js';
-import { taxonomyHandlers } from './taxonomyHandlers.js';
+import { taxonomyHandlers, termPaging } from './taxonomyHandlers.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -85,12 +85,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       site: path.site,
       viewer: viewerOf(principal),
       collection,
-      number: query?.number,
-      offset: query?.offset,
-      page: query?.page,
-      search: query?.search,
-      order: query?.order,
-      orderBy: query?.order_by,
+      ...termPaging(query),
     };
     return listTerms(scopedTo(principal).reads, request);
   };

@@ -1,4 +1,5 @@
 import type { FlowDeps } from './flows/deps.js';
+import type { TermListRequest } from './flows/terms.js';
 import type { Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import type { InputCasts } from './http/phpCast.js';
@@ -19,6 +20,20 @@ type TaxonomyOperations =
   | 'updateTaxonomyTerm'
   | 'deleteTaxonomyTerm'
   | 'listPostTypeTaxonomies';
+
+/** A term list's paging, order and search as a flow takes them (categories, tags and any taxonomy's terms alike). */
+export const termPaging = (
+  query?: Pick<TermListRequest, 'number' | 'offset' | 'page' | 'search' | 'order'> & {
+    order_by?: TermListRequest['orderBy'];
+  },
+): Pick<TermListRequest, 'number' | 'offset' | 'page' | 'search' | 'order' | 'orderBy'> => ({
+  number: query?.number,
+  offset: query?.offset,
+  page: query?.page,
+  search: query?.search,
+  order: query?.order,
+  orderBy: query?.order_by,
+});
 
 /** What the taxonomy handlers take from the handler map: the caller's deps, viewer and user, and the casting step. */
 export interface HandlerHelpers {
@@ -41,12 +56,7 @@ export function taxonomyHandlers({
         site: path.site,
         viewer: viewerOf(principal),
         taxonomy: path.taxonomy,
-        number: query?.number,
-        offset: query?.offset,
-        page: query?.page,
-        search: query?.search,
-        order: query?.order,
-        orderBy: query?.order_by,
+        ...termPaging(query),
       };
       return { status: 200, body: await listTaxonomyTerms(scopedTo(principal).reads, request) };
     },

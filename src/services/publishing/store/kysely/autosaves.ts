@@ -2,21 +2,13 @@ import { retryingTaken } from '../transactions.js';
 import type { PostAutosaves } from '../../domain/publishingStore.js';
 import type { AutosaveRecord } from '../../domain/records.js';
 import type { Db } from './db.js';
+import type { AutosavesTable } from '../tables.js';
+import type { Selectable } from 'kysely';
 
 /** How many times an insert runs again when a concurrent one took the ID (or the same user's autosave) it chose. */
 const MAX_ATTEMPTS = 20;
 
-type AutosaveRow = {
-  id: number;
-  post_id: number;
-  author_id: number;
-  modified: string;
-  title: string;
-  content: string;
-  excerpt: string;
-};
-
-const toAutosave = (row: AutosaveRow): AutosaveRecord => ({
+const toAutosave = (row: Selectable<AutosavesTable>): AutosaveRecord => ({
   id: row.id,
   postId: row.post_id,
   authorId: row.author_id,
