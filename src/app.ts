@@ -144,7 +144,7 @@ export async function buildApp(
       : undefined;
   const redisTarget = config.redisUrl ?? config.redisClusterNodes;
   const redis = redisTarget
-    ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, tracing?.redisCommand)
+    ? await connectRedis(redisTarget, logger, config.storeTimeoutMs, config.redisKeyPrefix, tracing?.redisCommand)
     : undefined;
   const changes = createChangeBus({ redis: redis?.client, channel: `${config.redisKeyPrefix}:changes`, logger });
   // A caller's position is needed until every replica in use has replayed it: one lag bound plus the checks that tell.

@@ -31,7 +31,7 @@ const PROBE_NAMES = 1 << 20;
  * (the node timeout), or for as long as it is down without
  * `cluster-require-full-coverage`: only asking each master tells.
  */
-async function whole(client: RedisClient): Promise<void> {
+async function whole(client: RedisClient, keyPrefix: string): Promise<void> {
   if (!isCluster(client)) {
     await client.ping();
     return;
@@ -48,7 +48,7 @@ async function whole(client: RedisClient): Promise<void> {
   const probes = new Map<string, string>();
   for (let i = 0; probes.size < owners.size; i++) {
     if (i === PROBE_NAMES) throw new Error('no key name found for every master');
-    const key = `whole:${i}`;
+    const key = `${keyPrefix}:whole:${i}`;
     const owner = client.slots[keySlot(key)]![0]!;
     if (!probes.has(owner)) probes.set(owner, key);
   }
@@ -78,6 +78,8 @@ export async function connectRedis(
   target: RedisTarget,
   logger: Logger,
   timeoutMs: number,
+  /** The instances' key prefix (`REDIS_KEY_PREFIX`): the keys a cluster's look reads are under it. */
+  keyPrefix: string,
   /** Runs each command under a span of its own (tracing on). */
   traceCommand?: <T>(name: string, run: () => Promise<T>) => Promise<T>,
 ): Promise<SharedRedis> {
@@ -125,7 +127,7 @@ export async function connectRedis(
     clearTimeout(looking);
     looking = undefined;
     if (healthy || closing) return;
-    whole(client).then(
+    whole(client, keyPrefix).then(
       () => {
         if (healthy || closing) return;
         healthy = true;
@@ -156,7 +158,7 @@ export async function connectRedis(
   });
   return {
     client,
-    ping: () => whole(client),
+    ping: () => whole(client, keyPrefix),
     async close() {
       closing = true; // a deliberate disconnect is not an outage
       clearTimeout(looking);
