@@ -2,11 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { sendRequest } from '../support/http.js';
 import type { On } from '../support/store-reach.js';
-import { CALLBACK_INJECTIONS, type FuzzTarget } from './requests.js';
+import { CALLBACK_INJECTIONS, exampleBody, type FuzzTarget } from './requests.js';
 import { expectContractAnswer } from './settings.js';
-import { badInputHarness } from './bad-input.js';
+import { badInputHarness, LARGE_INTEGERS } from './bad-input.js';
 
-/** The bad-input catalogue (`bad-input.ts`): unknown query parameters, JSONP callbacks, a token in a query string, wrong methods. */
+/** The bad-input catalogue (`bad-input.ts`): unknown query parameters, JSONP callbacks, a token in a query string, wrong methods, numbers past the store in bodies. */
 const { logLines, stores, checker, targets, credentials, queryTargets, pathOf, send } = await badInputHarness();
 
 // One at a time: the two answers compared are read back to back, with no other test's write between them.
@@ -114,4 +114,53 @@ describe.concurrent('wrong methods', () => {
     }
     expect((await send(on, target, path, { method: 'BREW' })).status).toBe(400);
   }
+});
+
+/**
+ * Numbers past what the store holds in every field of every JSON body, as
+ * JSON numbers and as text (a field the endpoint layer casts may take
+ * either, and a 20-digit text is no JavaScript integer at all). Each is sent
+ * in the operation's example body, so the rest of the request is valid and
+ * the value reaches the handler and the store. The requests of the
+ * concurrent tests run side by side: creates of posts race for IDs too.
+ */
+const LARGE_VALUES = [...LARGE_INTEGERS.map(Number), ...LARGE_INTEGERS, '99999999999999999999'];
+
+/** The top-level fields a JSON body of the operation may have: its schema's properties, else its example's keys. */
+function bodyFields(target: FuzzTarget): string[] {
+  const pathItem = (target.service.contract.dereferenced.paths as Record<string, Record<string, unknown>>)[
+    target.operation.path
+  ]!;
+  const operation = pathItem[target.operation.method.toLowerCase()] as {
+    requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  };
+  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  return Object.keys(schema?.properties ?? exampleBody(target));
+}
+
+const bodyTargets = targets
+  .filter((target) => target.operation.body !== 'none')
+  .flatMap((target) =>
+    bodyFields(target).map((name) => ({ label: `${name}: ${target.operation.operationId}`, target, name })),
+  );
+
+it('covers the body fields of the operations that take one', () => {
+  expect(bodyTargets.map(({ label }) => label)).toEqual(
+    expect.arrayContaining(['author: createPost', 'featured_image: createPost']),
+  );
+});
+
+describe.concurrent('numbers past the store, in every body field', () => {
+  it.each(bodyTargets)('$label', async ({ target, name }) => {
+    await stores.onReachedStores(async (on) => {
+      await Promise.all(
+        LARGE_VALUES.map((value) =>
+          send(on, target, pathOf(target), {
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ ...exampleBody(target), [name]: value }),
+          }),
+        ),
+      );
+    });
+  });
 });

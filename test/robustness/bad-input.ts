@@ -62,12 +62,13 @@ export async function badInputHarness() {
     on: On,
     target: FuzzTarget,
     path: string,
-    init: { method?: string; headers?: Record<string, string> } = {},
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
   ) {
     const wire = {
       method: init.method ?? target.operation.method,
       path,
       headers: { ...credentials[on.store].get(target.service.name), ...init.headers, ...on.headers() },
+      ...(init.body === undefined ? {} : { body: init.body }),
     };
     const answer = await sendRequest(on.server.url, wire);
     expectContractAnswer(checker, wire, answer);

@@ -3,6 +3,7 @@ import { emailHashes } from '../../../accounts/email.js';
 import type { PlatformConfig } from '../../../platform/config.js';
 import { isUniqueViolation } from '../../../platform/store/uniqueViolation.js';
 import type { PublishingTables } from './tables.js';
+import { nextFreeId } from './kysely/db.js';
 
 /** Where a new account's site lives: `<login>.sites.example.com` (docs/decisions/site-with-the-account.md). */
 export const ACCOUNT_SITES_DOMAIN = 'sites.example.com';
@@ -53,7 +54,7 @@ export async function ensureAccountSite(
           return;
         if (!user) {
           const login = await freeLogin(trx, loginBase(account.email));
-          const id = (await nextId(trx, 'users')) as number;
+          const id = await nextFreeId(trx, 'users');
           const name = account.email.split('@')[0]!;
           await trx
             .insertInto('users')
@@ -72,7 +73,7 @@ export async function ensureAccountSite(
             .execute();
           user = { id, login };
         }
-        const siteId = (await nextId(trx, 'sites')) as number;
+        const siteId = await nextFreeId(trx, 'sites');
         await trx
           .insertInto('sites')
           .values({
@@ -95,14 +96,6 @@ export async function ensureAccountSite(
       if (attempt >= ATTEMPTS || !isUniqueViolation(error)) throw error;
     }
   }
-}
-
-async function nextId(db: Kysely<PublishingTables>, table: 'users' | 'sites'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('id').as('max'))
-    .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
 }
 
 /** `base`, or `base2`, `base3`, … : the first that is neither a user's login nor the name of a site of this domain. */

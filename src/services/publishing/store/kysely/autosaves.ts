@@ -1,7 +1,7 @@
 import { retryingTaken } from '../transactions.js';
 import type { PostAutosaves } from '../../domain/publishingStore.js';
 import type { AutosaveRecord } from '../../domain/records.js';
-import type { Db } from './db.js';
+import { nextFreeId, type Db } from './db.js';
 import type { AutosavesTable } from '../tables.js';
 import type { Selectable } from 'kysely';
 
@@ -48,11 +48,7 @@ export function kyselyPostAutosaves(db: Db): PostAutosaves {
             await trx.updateTable('autosaves').set(values).where('id', '=', current.id).execute();
             return { ...current, ...values };
           }
-          const top = await trx
-            .selectFrom('autosaves')
-            .select((eb) => eb.fn.max('id').as('top'))
-            .executeTakeFirst();
-          const id = Number(top?.top ?? 0) + 1;
+          const id = await nextFreeId(trx, 'autosaves');
           await trx
             .insertInto('autosaves')
             .values({ id, post_id: autosave.postId, author_id: autosave.authorId, ...values })

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { PublishingTables } from '../tables.js';
 
 /** The publishing tables, as every part of the store queries them. */
@@ -39,4 +39,32 @@ export async function idsBelow(root: number, childrenOf: (level: number[]) => Pr
     below.push(...level);
   }
   return below;
+}
+
+/** The tables whose rows get explicit integer IDs from `nextFreeId`. */
+type IdTable = 'posts' | 'revisions' | 'terms' | 'post_meta' | 'attachments' | 'autosaves' | 'users' | 'sites';
+
+/**
+ * The next ID of a table with explicit integer IDs (the store has no
+ * sequences, for SQLite and PostgreSQL alike): its largest plus one. Runs in
+ * the write's transaction. On PostgreSQL it first takes a lock on the
+ * table's IDs, held until that transaction ends, so concurrent writers take
+ * IDs one after another: without it they all read the same largest ID, and
+ * all but one collide on the key and try again, and under enough of them a
+ * writer could lose every try and answer 500
+ * (docs/decisions/ids-one-writer-at-a-time.md). SQLite's `begin immediate`
+ * already runs one writer at a time.
+ * Locks are taken in one order by every write (a post, then its revision,
+ * terms and metadata), so no two writes wait on each other in a circle.
+ */
+export async function nextFreeId(db: Kysely<PublishingTables>, table: IdTable): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    if (!db.isTransaction) throw new Error('nextFreeId runs inside the write’s transaction');
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`publishing.ids:${table}`}, 0))`.execute(db);
+  }
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0) + 1;
 }

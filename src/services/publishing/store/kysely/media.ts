@@ -8,7 +8,7 @@ import {
 } from '../../domain/media.js';
 import { atomically, retryingTaken } from '../transactions.js';
 import type { AttachmentsTable, MediaFilesTable } from '../tables.js';
-import { isStorableId, type Db } from './db.js';
+import { isStorableId, nextFreeId, type Db } from './db.js';
 
 /** How many times an upload's row is written again when a concurrent one took the ID it chose. */
 const MAX_ATTEMPTS = 20;
@@ -162,11 +162,7 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
         db,
         async (trx) => {
           await parentInSite(trx, media.siteId, media.attributes.postId);
-          const top = await trx
-            .selectFrom('attachments')
-            .select((eb) => eb.fn.max('id').as('top'))
-            .executeTakeFirst();
-          const id = Number(top?.top ?? 0) + 1;
+          const id = await nextFreeId(trx, 'attachments');
           const { file, attributes } = media;
           await trx
             .insertInto('attachments')

@@ -1,19 +1,10 @@
 import { atomically, retryingTaken } from '../transactions.js';
 import type { PostFieldWrites } from '../../domain/publishingStore.js';
 import type { TermRef } from '../../domain/records.js';
-import { isStorableId, type Db } from './db.js';
+import { isStorableId, nextFreeId, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID it chose. */
 const MAX_ATTEMPTS = 20;
-
-/** The next ID of a table with explicit integer IDs (the store has no sequences, for SQLite and PostgreSQL alike). */
-async function nextId(db: Db, table: 'terms' | 'post_meta'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('id').as('top'))
-    .executeTakeFirst();
-  return Number(row?.top ?? 0) + 1;
-}
 
 /** A post's terms and metadata, and the users a write names, on a Kysely database (SQLite or PostgreSQL). */
 export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
@@ -53,7 +44,7 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
             terms.filter((term) => term.slug === slug),
           );
           if (existing) return existing;
-          const id = await nextId(trx, 'terms');
+          const id = await nextFreeId(trx, 'terms');
           await trx
             .insertInto('terms')
             .values({ id, site_id: siteId, taxonomy, name, slug, description: '', parent_id: 0 })
@@ -99,7 +90,7 @@ export function kyselyPostFieldWrites(db: Db): PostFieldWrites {
       await retryingTaken(
         db,
         async (trx) => {
-          const id = await nextId(trx, 'post_meta');
+          const id = await nextFreeId(trx, 'post_meta');
           await trx
             .insertInto('post_meta')
             .values({ id, post_id: postId, meta_key: key, meta_value: JSON.stringify(value) })

@@ -3,7 +3,7 @@ import { atomically, retryingTaken } from '../transactions.js';
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
-import { idsBelow, isStorableId, type Db } from './db.js';
+import { idsBelow, isStorableId, nextFreeId, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
 const MAX_ATTEMPTS = 20;
@@ -145,11 +145,7 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
           );
           let slug = term.slug;
           for (let n = 2; taken.has(slug); n++) slug = `${term.slug}-${n}`;
-          const top = await trx
-            .selectFrom('terms')
-            .select((eb) => eb.fn.max('id').as('top'))
-            .executeTakeFirst();
-          const id = Number(top?.top ?? 0) + 1;
+          const id = await nextFreeId(trx, 'terms');
           await trx
             .insertInto('terms')
             .values({

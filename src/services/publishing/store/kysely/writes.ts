@@ -5,20 +5,11 @@ import { retryingTaken } from '../transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
 import type { PostsTable, PublishingTables } from '../tables.js';
-import { isStorableId, type Db } from './db.js';
+import { isStorableId, nextFreeId, type Db } from './db.js';
 import { freeSlug } from './trash.js';
 
 /** How many times a write runs again when a concurrent one took the ID, revision ID or slug it chose. */
 const MAX_ATTEMPTS = 20;
-
-/** The next ID of a table with explicit integer IDs (the store has no sequences, for SQLite and PostgreSQL alike). */
-async function nextId(db: Db, table: 'posts' | 'revisions'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.max('id').as('top'))
-    .executeTakeFirst();
-  return Number(row?.top ?? 0) + 1;
-}
 
 /**
  * The references a post's write names, resolved within the post's site: a
@@ -84,7 +75,7 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
       return retryingTaken(
         db,
         async (trx) => {
-          const id = await nextId(trx, 'posts');
+          const id = await nextFreeId(trx, 'posts');
           const columns = await inSite(trx, post.site_id, id, post);
           const scope = { site_id: post.site_id, type: post.type, parent_id: columns.parent_id ?? null };
           const slug = slugMustBeUnique(post.status, post.slug) ? await freeSlug(trx, id, scope, post.slug) : post.slug;
@@ -131,7 +122,7 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
             );
           }
           await trx.updateTable('posts').set(update).where('id', '=', postId).execute();
-          const id = await nextId(trx, 'revisions');
+          const id = await nextFreeId(trx, 'revisions');
           await trx
             .insertInto('revisions')
             .values({
