@@ -179,4 +179,14 @@ describe('concurrent writes, each one transaction', () => {
     expect(new Set(ids).size).toBe(count);
     expect(ids.at(-1)! - ids[0]!).toBe(count - 1);
   });
+
+  it('more edits at once than a write retries, giving posts one slug, all succeed, each with a slug of its own', async () => {
+    const count = 40;
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++)
+      ids.push((await save('new', { title: `Crowded draft ${i}`, status: 'draft' })).body.ID);
+    const edits = await Promise.all(ids.map((id) => save(id, { slug: 'one-crowded-slug', status: 'publish' })));
+    expect(edits.map((edited) => edited.status)).toEqual(edits.map(() => 200));
+    expect(new Set(edits.map((edited) => edited.body.slug)).size).toBe(count);
+  });
 });

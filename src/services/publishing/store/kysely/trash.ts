@@ -99,6 +99,12 @@ type SlugScope = { site_id: number; type: string; parent_id: number | null };
 
 /** The desired slug, or the first free `-N` variant among the site's posts of the type (pages: same parent). */
 export async function freeSlug(db: Db, postId: number, post: SlugScope, desired: string): Promise<string> {
+  // In a write, a no-op write on the site's row holds it (PostgreSQL) until the end: writers that need a
+  // free slug on one site take turns, so each reads the slugs the one before it committed; else a crowd
+  // giving posts one slug all find it free, all but one collide, and one could lose every retry.
+  // SQLite's writers take turns anyway. Outside a write (a suggestion) nothing is held.
+  if (db.isTransaction && !(db.getExecutor().adapter instanceof SqliteAdapter))
+    await queries.holdSite.executeChanges(db, { siteId: post.site_id });
   const others = () => {
     const query = db
       .selectFrom('posts')
@@ -125,22 +131,14 @@ export async function freeSlug(db: Db, postId: number, post: SlugScope, desired:
 
 /** Trashing, restoring and deleting posts on a Kysely database (SQLite or PostgreSQL), each in one transaction. */
 export function kyselyPostTrash(db: Db): PostTrash {
-  /** SQLite: a write transaction (`begin immediate`) already excludes every other writer, so no row needs holding. */
-  const writersTakeTurns = db.getExecutor().adapter instanceof SqliteAdapter;
-
   const restoreOnce = async (trx: Db, postId: number, at: Date): Promise<RestoredPost | undefined> => {
     const post = await queries.trashedPost.executeTakeFirst(trx, { postId });
     if (post?.status !== 'trash') return undefined;
     const status = post.previous_status ?? STATUS_WITHOUT_TRASH_MEMORY;
     const desired = desiredSlugOnRestore(post.slug, post.original_slug ?? undefined);
     let slug = desired;
-    if (slugMustBeUnique(status, desired)) {
-      // A no-op write on the site's row holds it (PostgreSQL) until the end: restores that need a free
-      // slug on one site take turns, so each reads the slugs the one before it committed. SQLite's
-      // writers take turns anyway.
-      if (!writersTakeTurns) await queries.holdSite.executeChanges(trx, { siteId: post.site_id });
-      slug = await freeSlug(trx, postId, post, desired);
-    }
+    // Restores that need a free slug on one site take turns (see `freeSlug`).
+    if (slugMustBeUnique(status, desired)) slug = await freeSlug(trx, postId, post, desired);
     // The conditional update decides which of concurrent restores makes the transition.
     const modified = storedTime(at);
     const restored = await queries.takeOutOfTrash.executeChanges(trx, { postId, status, slug, modified });
