@@ -134,6 +134,8 @@ export async function connectRedis(
         logger.info('redis is back; rate limits are shared again');
       },
       () => {
+        // Looks may overlap (a reconnect starts one while another is out): whichever fails last schedules the one next look.
+        clearTimeout(looking);
         if (!healthy && !closing) looking = setTimeout(look, LOOK_EVERY_MS).unref();
       },
     );
