@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { sha256Hex } from '../../platform/security/secrets.js';
 import type { AccountsTables } from '../tables.js';
 import { isNativeClient } from './clients.js';
@@ -118,12 +118,29 @@ export function kyselyOAuthAdapter(
       },
       findByUserCode: async () => undefined,
       async consume(id) {
-        await db
+        // Only while unconsumed, in one statement: the library reads a code or refresh token, refuses it when
+        // consumed, then consumes it, so requests presenting it at once all read it unconsumed, and each got
+        // tokens of its own. The one that consumes it goes on; the others are the replay they are, and end
+        // the grant as the library ends it for a replay it sees (RFC 6749 sections 4.1.2 and 10.4).
+        const consumed = await db
           .updateTable('oauth_records')
           .set({ consumed_at: new Date().toISOString() })
           .where('model', '=', model)
           .where('id_hash', '=', hashOAuthId(id))
-          .execute();
+          .where('consumed_at', 'is', null)
+          .executeTakeFirst();
+        if (consumed.numUpdatedRows > 0n) return;
+        const record = await db
+          .selectFrom('oauth_records')
+          .select('grant_id')
+          .where('model', '=', model)
+          .where('id_hash', '=', hashOAuthId(id))
+          .executeTakeFirst();
+        if (record?.grant_id) {
+          await revokeGrant(db, record.grant_id);
+          onRevoked();
+        }
+        throw new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
       },
       async destroy(id) {
         await db

@@ -14,6 +14,7 @@ import {
   inBrowser,
   oauth,
   personOf,
+  REDIRECT_URI,
   redeem,
   refresh,
   registeredApp,
@@ -51,6 +52,18 @@ async function tokensFor(email: string, scope: string, sites: { id: number; acce
   return { app, person, flow, tokens: await redeem(app, flow.callback, flow.state, flow.codeVerifier) };
 }
 
+/** The token endpoint's answers to requests sent at once: exactly one gave tokens (answered), the others were refused as replays. */
+async function issuedOnce(answers: Response[]): Promise<{ access_token: string; refresh_token: string }> {
+  const bodies = await Promise.all(
+    answers.map(async (answer) => ({ status: answer.status, body: await answer.json() })),
+  );
+  const issued = bodies.filter((answer) => answer.status === 200);
+  expect(issued).toHaveLength(1);
+  for (const refused of bodies.filter((answer) => answer.status !== 200))
+    expect(refused).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  return issued[0]!.body;
+}
+
 describe('codes', () => {
   it('work once: a spent code is refused, and its tokens are revoked with it', async () => {
     const { app, flow, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [
@@ -62,6 +75,30 @@ describe('codes', () => {
     });
     // Reuse of a code is an attack: the grant goes, so the first token stops working, at once on this instance.
     expect((await readAs(tokens.access_token)).status).toBe(401);
+  });
+
+  it('work once when many requests present one at once: one gets tokens, the others are refused, and the grant ends', async () => {
+    // The library reads a code, refuses a spent one, then spends it: requests at once all read it unspent, and each got
+    // tokens of their own. The store spends it once; the others are replays, which end the grant.
+    const app = await registeredApp(server);
+    const person = await personOf(server, 'eddie@demo.example.com');
+    const flow = await authorizedCallback(server, app, person, 'publishing:read', [{ id: 1, access: 'read' }]);
+    const params = oauth.validateAuthResponse(app.as, app.client, flow.callback, flow.state);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        oauth.authorizationCodeGrantRequest(
+          app.as,
+          app.client,
+          oauth.None(),
+          params,
+          REDIRECT_URI,
+          flow.codeVerifier,
+          requestOptions,
+        ),
+      ),
+    );
+    const issued = await issuedOnce(answers);
+    expect((await readAs(issued.access_token)).status).toBe(401);
   });
 
   it('need the PKCE verifier they were issued for', async () => {
@@ -197,6 +234,18 @@ describe('refresh tokens', () => {
 
     await expect(refresh(app, first)).rejects.toMatchObject({ error: 'invalid_grant' });
     await expect(refresh(app, renewed.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('rotate once when many requests present one at once: one gets the next, the others are refused, and the grant ends', async () => {
+    const { app, tokens } = await tokensFor('eddie@demo.example.com', 'publishing:read', [{ id: 1, access: 'read' }]);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        oauth.refreshTokenGrantRequest(app.as, app.client, oauth.None(), tokens.refresh_token!, requestOptions),
+      ),
+    );
+    const renewed = await issuedOnce(answers);
+    await expect(refresh(app, renewed.refresh_token)).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect((await readAs(renewed.access_token)).status).toBe(401);
   });
 });
 

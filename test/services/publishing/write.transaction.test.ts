@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { failNextStatement } from '../../support/failingStatement.js';
-import { startPublishing, type PublishingTestServer, savePost } from './support.js';
+import { callJson, startPublishing, type PublishingTestServer, savePost } from './support.js';
 
 /**
  * A post write (`/posts/new`, `/posts/{ID}`) is one transaction: when the
@@ -188,5 +188,37 @@ describe('concurrent writes, each one transaction', () => {
     const edits = await Promise.all(ids.map((id) => save(id, { slug: 'one-crowded-slug', status: 'publish' })));
     expect(edits.map((edited) => edited.status)).toEqual(edits.map(() => 200));
     expect(new Set(edits.map((edited) => edited.body.slug)).size).toBe(count);
+  });
+
+  it.each([
+    ['tags/new', 'post_tag', 400, 'duplicate'],
+    ['categories/new', 'category', 400, 'duplicate'],
+    ['taxonomies/post_tag/terms/new', 'post_tag', 409, 'duplicate'],
+  ])(
+    'a crowd adding one name at %s adds one term; the others are told it exists',
+    async (path, taxonomy, status, error) => {
+      // Each add read the names, then the slugs, before writing: a crowd all found the name free and added it many times,
+      // and on PostgreSQL some lost every try for a slug and answered 500.
+      const name = `Crowded ${taxonomy} name at ${path}`;
+      const adds = await Promise.all(
+        Array.from({ length: 30 }, () => callJson(harness, 'POST', `/rest/v1.1/sites/1/${path}`, token, { name })),
+      );
+      const added = adds.filter((add) => add.status === 200);
+      expect(added).toHaveLength(1);
+      for (const refused of adds.filter((add) => add.status !== 200))
+        expect(refused).toMatchObject({ status, body: { error } });
+      const stored = await db().selectFrom('terms').select('id').where('name', '=', name).execute();
+      expect(stored).toEqual([{ id: added[0]!.body.ID }]);
+    },
+  );
+
+  it('a crowd adding names of one slug adds each, with a slug of its own', async () => {
+    const adds = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        callJson(harness, 'POST', '/rest/v1.1/sites/1/tags/new', token, { name: `Crowded slug${'!'.repeat(i + 1)}` }),
+      ),
+    );
+    expect(adds.map((add) => add.status)).toEqual(adds.map(() => 200));
+    expect(new Set(adds.map((add) => add.body.slug)).size).toBe(adds.length);
   });
 });

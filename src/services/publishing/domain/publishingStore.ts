@@ -331,16 +331,20 @@ export interface PublishingTerms {
   listTerms(query: TermListQuery): Promise<{ found: number; terms: TermRecord[] }>;
   /** The site's term of the taxonomy with that slug, its published posts counted. */
   findTermBySlug(siteId: number, taxonomy: string, slug: string): Promise<TermRecord | undefined>;
-  /** The site's terms of the taxonomy with exactly that name. */
-  findTermsByName(siteId: number, taxonomy: string, name: string): Promise<TermRecord[]>;
   /** Whether the site has a term of the taxonomy with that ID. */
   hasTerm(siteId: number, taxonomy: string, id: number): Promise<boolean>;
-  /** Adds a term with the next free ID and the slug, or the first free `slug-2`, `slug-3`, ... of the taxonomy; answers it. */
+  /**
+   * Adds a term with the next free ID and the slug, or the first free
+   * `slug-2`, `slug-3`, ... of the taxonomy, and answers it; answers
+   * `undefined`, adding nothing, when the taxonomy has a term of that name
+   * under that parent already. Both are decided in the insert's own write,
+   * so a crowd adding one name adds one term.
+   */
   insertTerm(
     siteId: number,
     taxonomy: string,
     term: { name: StoredText; slug: string; description: StoredText; parentId: number },
-  ): Promise<TermRecord>;
+  ): Promise<TermRecord | undefined>;
   /** The IDs of the site's terms of the taxonomy below that one (children, grandchildren, ...; a loop in the stored parents ends the walk). */
   termIdsBelow(siteId: number, taxonomy: string, id: number): Promise<number[]>;
   /** Sets the given fields of the site's term of the taxonomy with that ID (the slug stays). */

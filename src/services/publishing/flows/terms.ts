@@ -120,8 +120,7 @@ export async function createTerm(
   if (!roleCapabilities.has(EDIT_TERMS)) throw cannotEditTaxonomy();
   const taxonomy = TAXONOMY_OF[request.collection];
   const parentId = request.collection === 'categories' ? (request.body.parent ?? 0) : 0;
-  const namesakes = await store.findTermsByName(site.id, taxonomy, name);
-  if (namesakes.some((term) => term.parentId === parentId)) throw duplicate();
+  // The platform answers a namesake before a missing parent; a term's parent is never missing, so a missing parent has none.
   if (parentId !== 0 && !(await store.hasTerm(site.id, taxonomy, parentId))) throw missingParentTerm();
   const slug = slugFromTitle(name);
   // Slugs here are `a-z0-9 _-` only: a name of symbols alone makes none (the platform would percent-encode it).
@@ -135,6 +134,7 @@ export async function createTerm(
         : storedText('termDescription', request.body.description, roleCapabilities),
     parentId,
   });
+  if (!added) throw duplicate();
   return termObject(added, { publicUrl: deps.publicUrl, site });
 }
 

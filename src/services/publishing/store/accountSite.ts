@@ -3,7 +3,7 @@ import { emailHashes } from '../../../accounts/email.js';
 import type { PlatformConfig } from '../../../platform/config.js';
 import { isUniqueViolation } from '../../../platform/store/uniqueViolation.js';
 import type { PublishingTables } from './tables.js';
-import { nextFreeId } from './kysely/db.js';
+import { nextFreeId, takeTurns } from './kysely/db.js';
 
 /** Where a new account's site lives: `<login>.sites.example.com` (docs/decisions/site-with-the-account.md). */
 export const ACCOUNT_SITES_DOMAIN = 'sites.example.com';
@@ -26,8 +26,8 @@ function loginBase(email: string): string {
  * that user has a role on no site, a site of their own that they administer,
  * `<login>.sites.example.com`. Does nothing for an account whose user has a
  * site (the demo people, anyone an operator gave a role). Safe to repeat and
- * to race: IDs are the next free ones, and a transaction that loses a race
- * for them starts again.
+ * to race: logins and IDs are taken one write at a time, and a transaction
+ * that loses a race for the account's own user or site starts again.
  */
 export async function ensureAccountSite(
   db: Kysely<PublishingTables>,
@@ -53,6 +53,10 @@ export async function ensureAccountSite(
         )
           return;
         if (!user) {
+          // New users are named one write at a time (before their IDs: see nextFreeId), so each reads the logins the one
+          // before it committed: else people whose addresses make one login, logging in for the first time at once,
+          // all pick the same one, and all but one lose every try.
+          await takeTurns(trx, 'publishing.logins');
           const login = await freeLogin(trx, loginBase(account.email));
           const id = await nextFreeId(trx, 'users');
           const name = account.email.split('@')[0]!;

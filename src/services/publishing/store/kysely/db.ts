@@ -45,23 +45,42 @@ export async function idsBelow(root: number, childrenOf: (level: number[]) => Pr
 type IdTable = 'posts' | 'revisions' | 'terms' | 'post_meta' | 'attachments' | 'autosaves' | 'users' | 'sites';
 
 /**
+ * Whether concurrent writers must be made to take turns here: on
+ * PostgreSQL, where writes overlap, and not on SQLite, whose writes (`begin
+ * immediate`) already run one at a time. A hold outside a transaction would
+ * end with its own statement, so there `what` is named in an error: a
+ * caller's mistake, not a hold.
+ */
+export function writersOverlap(db: Db, what: string): boolean {
+  if (db.getExecutor().adapter instanceof SqliteAdapter) return false;
+  if (!db.isTransaction) throw new Error(`${what} runs inside the write’s transaction`);
+  return true;
+}
+
+/**
+ * Waits for every other write holding `name` and holds it until this write
+ * commits or rolls back (PostgreSQL: a transaction-scoped advisory lock on a
+ * hash of the name, so two names sharing a hash only wait for each other;
+ * SQLite: nothing to do, see `writersOverlap`).
+ */
+export async function takeTurns(db: Db, name: string): Promise<void> {
+  if (writersOverlap(db, name)) await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(db);
+}
+
+/**
  * The next ID of a table with explicit integer IDs (the store has no
  * sequences, for SQLite and PostgreSQL alike): its largest plus one. Runs in
- * the write's transaction. On PostgreSQL it first takes a lock on the
- * table's IDs, held until that transaction ends, so concurrent writers take
- * IDs one after another: without it they all read the same largest ID, and
- * all but one collide on the key and try again, and under enough of them a
- * writer could lose every try and answer 500
- * (docs/decisions/ids-one-writer-at-a-time.md). SQLite's `begin immediate`
- * already runs one writer at a time.
- * Locks are taken in one order by every write (a post, then its revision,
- * terms and metadata), so no two writes wait on each other in a circle.
+ * the write's transaction, after taking turns on the table's IDs until that
+ * transaction ends: without it concurrent writers all read the same largest
+ * ID, and all but one collide on the key and try again, and under enough of
+ * them a writer could lose every try and answer 500
+ * (docs/decisions/ids-one-writer-at-a-time.md).
+ * Turns are taken in one order by every write (a post, then its revision,
+ * terms and metadata; a new term's name before its ID), so no two writes
+ * wait on each other in a circle.
  */
 export async function nextFreeId(db: Kysely<PublishingTables>, table: IdTable): Promise<number> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    if (!db.isTransaction) throw new Error('nextFreeId runs inside the write’s transaction');
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`publishing.ids:${table}`}, 0))`.execute(db);
-  }
+  await takeTurns(db, `publishing.ids:${table}`);
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('id').as('top'))

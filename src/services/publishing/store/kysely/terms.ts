@@ -3,7 +3,7 @@ import { atomically, retryingTaken } from '../transactions.js';
 import type { PublishingTerms } from '../../domain/publishingStore.js';
 import type { TermRecord } from '../../domain/records.js';
 import type { PublishingTables } from '../tables.js';
-import { idsBelow, isStorableId, nextFreeId, type Db } from './db.js';
+import { idsBelow, isStorableId, nextFreeId, takeTurns, type Db } from './db.js';
 
 /** How many times an insert runs again when a concurrent one took the ID or the slug it chose. */
 const MAX_ATTEMPTS = 20;
@@ -100,16 +100,6 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
       return row ? toTerm(row) : undefined;
     },
 
-    async findTermsByName(siteId, taxonomy, name) {
-      const rows = await termRows(db)
-        .where('terms.site_id', '=', siteId)
-        .where('terms.taxonomy', '=', taxonomy)
-        .where('terms.name', '=', name)
-        .orderBy('terms.id')
-        .execute();
-      return rows.map(toTerm);
-    },
-
     async hasTerm(siteId, taxonomy, id) {
       if (!isStorableId(id)) return false;
       const row = await db
@@ -123,10 +113,23 @@ export function kyselyPublishingTerms(db: Db): PublishingTerms {
     },
 
     insertTerm(siteId, taxonomy, term) {
-      // Again after a unique violation: a concurrent writer took the ID, or the slug chosen.
+      // New terms of a site are named one write at a time (before their IDs: see nextFreeId), so each reads the names and
+      // slugs the one before it committed: else a crowd adding one name all find it free and add it many times, and pick
+      // one slug, all but one colliding on it, and one could lose every retry. Again after a unique violation still
+      // (a post's write adds terms by name without taking this turn, then finds the one it collided with).
       return retryingTaken(
         db,
         async (trx) => {
+          await takeTurns(trx, `publishing.termNames:${siteId}`);
+          const namesake = await trx
+            .selectFrom('terms')
+            .select('id')
+            .where('site_id', '=', siteId)
+            .where('taxonomy', '=', taxonomy)
+            .where('name', '=', term.name)
+            .where('parent_id', '=', term.parentId)
+            .executeTakeFirst();
+          if (namesake) return undefined;
           const taken = new Set(
             (
               await trx

@@ -1,4 +1,3 @@
-import { SqliteAdapter } from 'kysely';
 import { prepared } from '../../../../platform/store/prepared.js';
 import { atomically, retryingTaken } from '../transactions.js';
 import {
@@ -11,7 +10,7 @@ import {
 import type { PostTrash } from '../../domain/publishingStore.js';
 import { storedTime } from '../../domain/dates.js';
 import type { RestoredPost } from '../../domain/records.js';
-import { isStorableId, type Db } from './db.js';
+import { isStorableId, writersOverlap, type Db } from './db.js';
 
 /** How many times a restore looks again for a free slug that concurrent restores keep taking. */
 const MAX_SLUG_ATTEMPTS = 20;
@@ -103,7 +102,7 @@ export async function freeSlug(db: Db, postId: number, post: SlugScope, desired:
   // free slug on one site take turns, so each reads the slugs the one before it committed; else a crowd
   // giving posts one slug all find it free, all but one collide, and one could lose every retry.
   // SQLite's writers take turns anyway. Outside a write (a suggestion) nothing is held.
-  if (db.isTransaction && !(db.getExecutor().adapter instanceof SqliteAdapter))
+  if (db.isTransaction && writersOverlap(db, 'freeSlug'))
     await queries.holdSite.executeChanges(db, { siteId: post.site_id });
   const others = () => {
     const query = db

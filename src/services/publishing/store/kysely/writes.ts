@@ -1,11 +1,11 @@
-import { sql, SqliteAdapter, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { KeptUnderMark } from '../../keptUnderMark.js';
 import { preparedIn } from '../../../../platform/store/prepared.js';
 import { retryingTaken } from '../transactions.js';
 import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
 import type { PostsTable, PublishingTables } from '../tables.js';
-import { isStorableId, nextFreeId, type Db } from './db.js';
+import { isStorableId, nextFreeId, takeTurns, writersOverlap, type Db } from './db.js';
 import { freeSlug } from './trash.js';
 
 /** How many times a write runs again when a concurrent one took the ID, revision ID or slug it chose. */
@@ -87,20 +87,12 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
       );
     },
 
-    async holdCreatesBy(siteId, authorId) {
-      // Outside a transaction the lock would end with its statement: a caller's mistake, not a hold.
-      if (!db.isTransaction) throw new Error('holdCreatesBy runs inside a transaction (inTransaction)');
-      // SQLite: the transaction is `begin immediate`, so it already excludes every other writer.
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-      // Keyed by a hash of a name of its own (two pairs sharing a hash only wait for each other); released at commit or rollback.
-      const key = `publishing.createsBy:${siteId}:${authorId}`;
-      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+    holdCreatesBy(siteId, authorId) {
+      return takeTurns(db, `publishing.createsBy:${siteId}:${authorId}`);
     },
 
     async holdPost(postId) {
-      if (!db.isTransaction) throw new Error('holdPost runs inside a transaction (inTransaction)');
-      // SQLite: the transaction is `begin immediate`, so it already excludes every other writer.
-      if (db.getExecutor().adapter instanceof SqliteAdapter || !isStorableId(postId)) return;
+      if (!writersOverlap(db, 'holdPost') || !isStorableId(postId)) return;
       await db.selectFrom('posts').select('id').where('id', '=', postId).forUpdate().execute();
     },
 
