@@ -17,6 +17,8 @@ import { callJson, startPublishing, type PublishingTestServer } from './support.
  */
 
 let harness: PublishingTestServer;
+/** A quota no test's files reach, for the store's writes called directly. */
+const ROOMY = Number.MAX_SAFE_INTEGER;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   harness = await startPublishing({ MEDIA_SITE_QUOTA_BYTES: String(40 * 1024 * 1024) });
@@ -264,8 +266,12 @@ describe('list, read, edit, delete', () => {
     const modified = '2099-01-01T00:00:00.000Z';
     const earlier = file('media/1/ffffffffffffff01/f.png', '2099-01-01T00:00:00.100Z');
     const later = file('media/1/0000000000000f02/f.png', '2099-01-01T00:00:00.900Z');
-    expect(await harness.store.replaceMediaFile(1, item.ID, earlier, 'http://x.invalid/1', {}, modified)).toBe(true);
-    expect(await harness.store.replaceMediaFile(1, item.ID, later, 'http://x.invalid/2', {}, modified)).toBe(true);
+    expect(await harness.store.replaceMediaFile(1, item.ID, earlier, 'http://x.invalid/1', {}, modified, ROOMY)).toBe(
+      true,
+    );
+    expect(await harness.store.replaceMediaFile(1, item.ID, later, 'http://x.invalid/2', {}, modified, ROOMY)).toBe(
+      true,
+    );
     const files = await harness.store.mediaFiles(1, item.ID);
     expect(files.map((stored) => [stored.key, stored.created])).toEqual([
       [later.key, later.created],
@@ -321,7 +327,7 @@ describe('files', () => {
 });
 
 describe('limits', () => {
-  it('refuses a file over MEDIA_MAX_UPLOAD_BYTES and beyond the site quota with the platform codes', async () => {
+  it('refuses a file over MEDIA_MAX_UPLOAD_BYTES and beyond the site quota with the platform codes, for a crowd at once too', async () => {
     const small = await startPublishing({ MEDIA_MAX_UPLOAD_BYTES: '2000', MEDIA_SITE_QUOTA_BYTES: '3000' });
     try {
       // The demo's pictures count against the site's quota: this test's quota is for its own files.
@@ -354,6 +360,34 @@ describe('limits', () => {
       }
       expect(taken.length).toBeGreaterThan(0);
       expect(refusal).toMatchObject({ error: 'rest_upload_limited_space' });
+
+      // A crowd at once, of uploads and of v1.2 edits with new files (whose earlier files stay and count): each read
+      // the room one of them had before it wrote, and all fit, taking the site's files past the quota.
+      await small.server.built.db.deleteFrom('media_files').where('site_id', '=', 1).execute();
+      const [kept] = (await send(fits, 'kept.png')).body.media;
+      const edit = async (i: number) => {
+        const form = new FormData();
+        form.append('media', new Blob([new Uint8Array(await png(90 + i, 90))], { type: 'image/png' }), `e${i}.png`);
+        const response = await small.call(`${small.server.url}/rest/v1.2/sites/1/media/${kept.ID}/edit`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}` },
+          body: form,
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, any> };
+      };
+      const crowd = await Promise.all([
+        ...Array.from({ length: 8 }, async (_, i) => send(await png(120 + i, 100), `c${i}.png`)),
+        ...Array.from({ length: 8 }, (_, i) => edit(i)),
+      ]);
+      const refusals = crowd.map((answer) => answer.body.errors?.[0]?.error ?? answer.body.error);
+      expect(refusals).toContain('rest_upload_limited_space');
+      for (const refused of refusals.filter(Boolean)) expect(refused).toBe('rest_upload_limited_space');
+      const used = await small.server.built.db
+        .selectFrom('media_files')
+        .select('bytes')
+        .where('site_id', '=', 1)
+        .execute();
+      expect(used.reduce((sum, file) => sum + Number(file.bytes), 0)).toBeLessThanOrEqual(3000);
     } finally {
       await small.close();
     }

@@ -173,6 +173,7 @@ describe('an item’s parent is a post of its own site, checked by the store', (
     const none = storedText('content', '', new Set());
     const write = harness.store.insertMedia({
       siteId: 1,
+      quotaBytes: Number.MAX_SAFE_INTEGER,
       authorId: 2,
       date: new Date().toISOString(),
       url: 'http://files.invalid/x.png',
@@ -203,7 +204,15 @@ describe('an item’s parent is a post of its own site, checked by the store', (
       created: new Date().toISOString(),
     };
     await expect(
-      harness.store.replaceMediaFile(1, item.ID, file, 'http://files.invalid/y.png', { postId: 120 }, item.date),
+      harness.store.replaceMediaFile(
+        1,
+        item.ID,
+        file,
+        'http://files.invalid/y.png',
+        { postId: 120 },
+        item.date,
+        Number.MAX_SAFE_INTEGER,
+      ),
     ).rejects.toBeInstanceOf(NoSuchMediaParent);
     expect(await harness.store.findMedia(1, item.ID)).toMatchObject({ postId: null, url: item.URL });
     expect(await harness.store.mediaFiles(1, item.ID)).toHaveLength(1);

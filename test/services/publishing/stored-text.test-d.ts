@@ -69,11 +69,11 @@ describe('text into the store', () => {
       // @ts-expect-error an item's new description must be StoredText
       await store.updateMedia(1, 1, { description: sent }, '');
       // @ts-expect-error an edit's caption must be StoredText
-      await store.replaceMediaFile(1, 1, file, '', { caption: sent }, '');
+      await store.replaceMediaFile(1, 1, file, '', { caption: sent }, '', 1);
       // What storedText gives compiles in each of them.
       await store.insertMedia({ ...media, attributes });
       await store.updateMedia(1, 1, { title: stored, description: stored, alt: stored }, '');
-      await store.replaceMediaFile(1, 1, file, '', { caption: stored }, '');
+      await store.replaceMediaFile(1, 1, file, '', { caption: stored }, '', 1);
     };
     expectTypeOf(writes).toBeFunction();
   });

@@ -47,9 +47,19 @@ export class NoSuchMediaParent extends Error {
   }
 }
 
+/** What a write of the store throws when the site's files would take more than its quota: `bytesOver` too many. */
+export class OverMediaQuota extends Error {
+  constructor(readonly bytesOver: number) {
+    super(`The site's files would take ${bytesOver} bytes more than its quota`);
+    this.name = 'OverMediaQuota';
+  }
+}
+
 /** A new item with its first file. */
 export interface NewMedia {
   siteId: number;
+  /** The most bytes the site's files may take with this one (its earlier files counted), or the write is refused (`OverMediaQuota`). */
+  quotaBytes: number;
   authorId: number;
   date: string;
   url: string;
@@ -85,13 +95,17 @@ export interface PublishingMedia {
   /** Every file the item held, newest first (its current one included). */
   mediaFiles(siteId: number, mediaId: number): Promise<MediaFileRecord[]>;
   findMediaFile(key: string): Promise<MediaFileRecord | undefined>;
-  /** Bytes of every file the site's items hold (their earlier files included). */
-  mediaBytesUsed(siteId: number): Promise<number>;
-  /** Adds the item and its file's row in one transaction; answers its ID. Throws `NoSuchMediaParent` (nothing written) for a parent that is no post of the site. */
+  /**
+   * Adds the item and its file's row in one transaction; answers its ID.
+   * Throws, writing nothing, `NoSuchMediaParent` for a parent that is no post
+   * of the site, and `OverMediaQuota` when the site's files would pass
+   * `quotaBytes` (counted in the same write, one write at a time per site, so
+   * a crowd of uploads cannot all fit in the room one of them had).
+   */
   insertMedia(media: NewMedia): Promise<number>;
   /** Sets attributes; false when there is no such item. Throws `NoSuchMediaParent` (nothing written) for a parent that is no post of the site. */
   updateMedia(siteId: number, id: number, attributes: MediaAttributes, modified: string): Promise<boolean>;
-  /** Makes `file` the item's current file (its earlier ones kept); false when there is no such item. Throws `NoSuchMediaParent` (nothing written) as `updateMedia`. */
+  /** Makes `file` the item's current file (its earlier ones kept); false when there is no such item. Throws `NoSuchMediaParent` and `OverMediaQuota` (nothing written) as `insertMedia`. */
   replaceMediaFile(
     siteId: number,
     id: number,
@@ -99,6 +113,8 @@ export interface PublishingMedia {
     url: string,
     attributes: MediaAttributes,
     modified: string,
+    /** As a new item's (`NewMedia`): the item's earlier files stay, and count. */
+    quotaBytes: number,
   ): Promise<boolean>;
   /** Deletes the item and its files' rows; answers the keys of those files (none: no such item). */
   deleteMedia(siteId: number, id: number): Promise<string[]>;

@@ -7,7 +7,13 @@ import type {
 } from '../../../../generated/publishing/types.gen.js';
 import { openSite, type Viewer } from '../domain/access.js';
 import { isStorableId } from '../../../platform/store/integers.js';
-import { NoSuchMediaParent, type MediaAttributes, type MediaQuery, type MediaRecord } from '../domain/media.js';
+import {
+  NoSuchMediaParent,
+  OverMediaQuota,
+  type MediaAttributes,
+  type MediaQuery,
+  type MediaRecord,
+} from '../domain/media.js';
 import { NO_TEXT, storedText, type TextField } from '../domain/storedText.js';
 import {
   cannotDeleteMedia,
@@ -74,12 +80,21 @@ function attributesOf(given: GivenAttributes, capabilities: ReadonlySet<string>)
   return attributes;
 }
 
-/** Runs a write of the store, answering a parent that is no post of the site as the caller's 400. */
-async function inSiteParent<T>(write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write of the store, answering a parent that is no post of the site
+ * as the caller's 400, and a file the site has no room for as the upload's
+ * refusal (the platform's `upload_is_user_over_quota`).
+ */
+async function asCallersErrors<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof NoSuchMediaParent) throw invalidMediaParent();
+    if (error instanceof OverMediaQuota)
+      throw new UploadRefused(
+        'rest_upload_limited_space',
+        `Not enough space to upload. ${Math.ceil(error.bytesOver / 1024)} KB needed.`,
+      );
     throw error;
   }
 }
@@ -143,11 +158,7 @@ async function storeFile(deps: MediaDeps, siteId: number, source: MediaSource) {
   const { name, bytes } = await bytesOf(deps, source);
   const { limits, files, gate } = deps.media;
   const ingested = await ingestFile(bytes, limits, gate);
-  const used = await deps.store.mediaBytesUsed(siteId);
-  if (used + ingested.bytes.length > limits.siteQuotaBytes) {
-    const needed = Math.ceil((used + ingested.bytes.length - limits.siteQuotaBytes) / 1024);
-    throw new UploadRefused('rest_upload_limited_space', `Not enough space to upload. ${needed} KB needed.`);
-  }
+  // The room left is counted where the row is written (`insertMedia`), so a crowd cannot all fit in it.
   const file = storedName(name, ingested.extension);
   const key = `media/${siteId}/${randomBytes(8).toString('hex')}/${file}`;
   // A put that fails may still have written the file (a store that answered late, or not at all): delete it again.
@@ -211,9 +222,10 @@ export async function addMedia(
       );
       const stored = await storeFile(deps, siteId, source);
       const id = await keepingFile(deps, stored.key, () =>
-        inSiteParent(() =>
+        asCallersErrors(() =>
           deps.store.insertMedia({
             siteId,
+            quotaBytes: deps.media.limits.siteQuotaBytes,
             authorId: viewerId,
             date: nowIso(),
             url: deps.media.urlOf(stored.key),
@@ -324,7 +336,7 @@ export async function updateMedia(
   const { site, roleCapabilities } = await openForWrite(deps, request.site, request.viewerId);
   await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
   const attributes = attributesOf(request.body, roleCapabilities);
-  const updated = await inSiteParent(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
+  const updated = await asCallersErrors(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
   if (!updated) throw unknownMedia();
   const item = await deps.store.findMedia(site.id, request.id);
   if (!item) throw unknownMedia();
@@ -354,30 +366,29 @@ export async function editMedia(
   await changeable(deps, site.id, request.id, request.viewerId, roleCapabilities, cannotEditMedia);
   const attributes = attributesOf(request.body, roleCapabilities);
   if (!request.source) {
-    await inSiteParent(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
+    await asCallersErrors(() => deps.store.updateMedia(site.id, request.id, attributes, nowIso()));
   } else {
-    let stored: Awaited<ReturnType<typeof storeFile>>;
+    const { source } = request;
     try {
-      stored = await storeFile(deps, site.id, request.source);
+      const stored = await storeFile(deps, site.id, source);
+      await keepingFile(deps, stored.key, async () => {
+        const done = await asCallersErrors(() =>
+          deps.store.replaceMediaFile(
+            site.id,
+            request.id,
+            stored.file,
+            deps.media.urlOf(stored.key),
+            attributes,
+            nowIso(),
+            deps.media.limits.siteQuotaBytes,
+          ),
+        );
+        if (!done) throw unknownMedia();
+      });
     } catch (error) {
       if (error instanceof UploadRefused) throw refusedEdit(error);
       throw error;
     }
-    const replaced = await keepingFile(deps, stored.key, async () => {
-      const done = await inSiteParent(() =>
-        deps.store.replaceMediaFile(
-          site.id,
-          request.id,
-          stored.file,
-          deps.media.urlOf(stored.key),
-          attributes,
-          nowIso(),
-        ),
-      );
-      if (!done) throw unknownMedia();
-      return done;
-    });
-    if (!replaced) throw unknownMedia();
   }
   return readMediaV12(deps, { site: request.site, viewer: { id: request.viewerId, loggedIn: true }, id: request.id });
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import {
   NoSuchMediaParent,
+  OverMediaQuota,
   type MediaAttributes,
   type MediaFileRecord,
   type MediaRecord,
@@ -8,7 +9,7 @@ import {
 } from '../../domain/media.js';
 import { atomically, retryingTaken } from '../transactions.js';
 import type { AttachmentsTable, MediaFilesTable } from '../tables.js';
-import { isStorableId, nextFreeId, type Db } from './db.js';
+import { isStorableId, nextFreeId, takeTurns, type Db } from './db.js';
 
 /** How many times an upload's row is written again when a concurrent one took the ID it chose. */
 const MAX_ATTEMPTS = 20;
@@ -69,6 +70,23 @@ async function parentInSite(db: Db, siteId: number, postId: number | null | unde
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORT_COLUMN = { date: 'date', title: 'title', ID: 'id' } as const;
+
+/**
+ * Refuses (`OverMediaQuota`) a file of `bytes` that would take the site's
+ * files past `quotaBytes`. Runs in the write that adds the file, after
+ * taking turns on the site's bytes until that write ends: else a crowd of
+ * uploads all read the room one of them had, and all fit.
+ */
+async function withinQuota(trx: Db, siteId: number, bytes: number, quotaBytes: number): Promise<void> {
+  await takeTurns(trx, `publishing.mediaBytes:${siteId}`);
+  const row = await trx
+    .selectFrom('media_files')
+    .select((eb) => eb.fn.sum<number | string | null>('bytes').as('total'))
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  const over = Number(row?.total ?? 0) + bytes - quotaBytes;
+  if (over > 0) throw new OverMediaQuota(over);
+}
 
 /** The media library on a Kysely database (SQLite or PostgreSQL): the `attachments` rows and their files' rows. */
 export function kyselyPublishingMedia(db: Db): PublishingMedia {
@@ -148,20 +166,12 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
       return row && fileRecord(row);
     },
 
-    async mediaBytesUsed(siteId) {
-      const row = await db
-        .selectFrom('media_files')
-        .select((eb) => eb.fn.sum<number | string | null>('bytes').as('total'))
-        .where('site_id', '=', siteId)
-        .executeTakeFirst();
-      return Number(row?.total ?? 0);
-    },
-
     insertMedia(media) {
       return retryingTaken(
         db,
         async (trx) => {
           await parentInSite(trx, media.siteId, media.attributes.postId);
+          await withinQuota(trx, media.siteId, media.file.bytes, media.quotaBytes);
           const id = await nextFreeId(trx, 'attachments');
           const { file, attributes } = media;
           await trx
@@ -211,9 +221,10 @@ export function kyselyPublishingMedia(db: Db): PublishingMedia {
       });
     },
 
-    replaceMediaFile(siteId, id, file, url, attributes, modified) {
+    replaceMediaFile(siteId, id, file, url, attributes, modified, quotaBytes) {
       return atomically(db, async (trx) => {
         await parentInSite(trx, siteId, attributes.postId);
+        await withinQuota(trx, siteId, file.bytes, quotaBytes);
         const result = await trx
           .updateTable('attachments')
           .set({
