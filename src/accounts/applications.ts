@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { isUniqueViolation } from '../platform/store/uniqueViolation.js';
 import { deleteGrantsOf } from './oauth/grants.js';
-import { applicationNamed, insertApiKey, insertApplication, ownsApplication, type Executor } from './rows.js';
+import {
+  applicationNamed,
+  holdOwnApplication,
+  insertApiKey,
+  insertApplication,
+  ownsApplication,
+  type Executor,
+} from './rows.js';
 
 /** One key of an application, as listed: never the key itself. */
 export interface ApiKeyRecord {
@@ -155,7 +162,9 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
 
     async rotateKey(accountId, applicationId, key) {
       return db.transaction().execute(async (trx) => {
-        if (!(await ownsApplication(trx, accountId, applicationId))) return undefined;
+        // Held, so rotations at once each revoke the key the one before added: else each revoked only the keys
+        // its statement saw, and as many keys as rotations stayed active.
+        if (!(await holdOwnApplication(trx, accountId, applicationId))) return undefined;
         const now = new Date().toISOString();
         await trx
           .updateTable('api_keys')

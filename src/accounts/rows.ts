@@ -33,6 +33,22 @@ export async function ownsApplication(db: Executor, accountId: string, applicati
   return row !== undefined;
 }
 
+/**
+ * `ownsApplication`, and in a transaction holds the application's row until
+ * it ends (a no-op write: PostgreSQL locks the row; SQLite's write
+ * transaction excludes every other writer), so concurrent changes of one
+ * application's keys run one after the other.
+ */
+export async function holdOwnApplication(db: Executor, accountId: string, applicationId: string): Promise<boolean> {
+  const held = await db
+    .updateTable('api_applications')
+    .set((eb) => ({ name: eb.ref('name') }))
+    .where('id', '=', applicationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows) > 0;
+}
+
 /** Adds an application to an account; answers its id. A second one of the same name fails on the unique (account, name) constraint. */
 export async function insertApplication(
   db: Executor,

@@ -182,6 +182,28 @@ describe('rotate a key', () => {
     expect(keys.filter((key) => key.revoked_at === null).map((key) => key.id)).toEqual([second.data!.new_key.id]);
     expect(keys.find((key) => key.id === first.data!.new_key.id)?.revoked_at).not.toBeNull();
   });
+
+  it('leaves one active key after rotations at once: each revokes the key the one before it added', async () => {
+    // Each revoked only the keys its statement saw: on PostgreSQL 8 rotations at once left 4 keys active.
+    const user = await signedUpUser(server);
+    const created = await createdApplication(user);
+    const rotations = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        sdk.rotateApplicationKey({
+          client: user.client,
+          headers: user.csrf,
+          path: { applicationId: created.application.id },
+        }),
+      ),
+    );
+    expect(rotations.map((rotation) => rotation.response.status)).toEqual(rotations.map(() => 200));
+    const { data } = await sdk.listApplications({ client: user.client });
+    const keys = data!.applications.find((application) => application.id === created.application.id)!.keys;
+    expect(keys).toHaveLength(9);
+    const active = keys.filter((key) => key.revoked_at === null).map((key) => key.id);
+    expect(active).toHaveLength(1);
+    expect(rotations.map((rotation) => rotation.data!.new_key.id)).toContain(active[0]);
+  });
 });
 
 describe('revoke a key', () => {
