@@ -2,14 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountsTables } from './tables.js';
 import { isUniqueViolation } from '../platform/store/uniqueViolation.js';
 import { deleteGrantsOf } from './oauth/grants.js';
-import {
-  applicationNamed,
-  holdOwnApplication,
-  insertApiKey,
-  insertApplication,
-  ownsApplication,
-  type Executor,
-} from './rows.js';
+import { applicationNamed, holdOwnApplication, insertApiKey, insertApplication, type Executor } from './rows.js';
 
 /** One key of an application, as listed: never the key itself. */
 export interface ApiKeyRecord {
@@ -200,7 +193,8 @@ export function kyselyDeveloperApplications(db: Kysely<AccountsTables>): Develop
 
     async deleteApplication(accountId, applicationId) {
       return db.transaction().execute(async (trx) => {
-        if (!(await ownsApplication(trx, accountId, applicationId))) return false;
+        // Held first, as a rotation holds it before its keys: else each could wait on the other's rows.
+        if (!(await holdOwnApplication(trx, accountId, applicationId))) return false;
         // Explicit rather than left to ON DELETE CASCADE: the keys must be gone whatever the backend's settings.
         await trx.deleteFrom('api_keys').where('application_id', '=', applicationId).execute();
         // Its OAuth grants go with it: the tokens it was given stop working (announced on the change bus by the dashboard).

@@ -204,6 +204,29 @@ describe('rotate a key', () => {
     expect(active).toHaveLength(1);
     expect(rotations.map((rotation) => rotation.data!.new_key.id)).toContain(active[0]);
   });
+
+  it('beside a deletion at once: each rotation is before it (200) or after it (404), never a deadlock', async () => {
+    // Both hold the application's row first: when a rotation held it and a deletion held the keys first, each waited
+    // on the other's rows, and PostgreSQL broke the circle by failing one of them (503).
+    for (const round of [1, 2, 3]) {
+      // A user a round: a day's key rotations and new applications are counted per account.
+      const user = await signedUpUser(server);
+      const { application } = await createdApplication(user, `Deleted while rotated ${round}`);
+      const path = { applicationId: application.id };
+      const rotate = async () =>
+        (await sdk.rotateApplicationKey({ client: user.client, headers: user.csrf, path })).response.status;
+      const statuses = await Promise.all([
+        rotate(),
+        rotate(),
+        (async () =>
+          (await sdk.deleteApplication({ client: user.client, headers: user.csrf, path })).response.status)(),
+        rotate(),
+        rotate(),
+      ]);
+      expect(statuses[2]).toBe(204);
+      for (const status of [...statuses.slice(0, 2), ...statuses.slice(3)]) expect([200, 404]).toContain(status);
+    }
+  });
 });
 
 describe('revoke a key', () => {
