@@ -190,6 +190,24 @@ describe('concurrent writes, each one transaction', () => {
     expect(new Set(edits.map((edited) => edited.body.slug)).size).toBe(count);
   });
 
+  it("edits of one post at once, v1.1's and v1.2's conditional ones mixed, all succeed", async () => {
+    // A conditional edit held its post, then the site for a free slug; a plain one held the site, then wrote the
+    // post: each waited on the other, and on PostgreSQL most answered 503. Both hold the site first now.
+    const { ID } = (await save('new', { title: 'Edited from two devices', status: 'publish' })).body;
+    const edits = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2
+          ? callJson(harness, 'POST', `/rest/v1.2/sites/1/posts/${ID}?context=edit`, token, {
+              title: `From the app ${i}`,
+              slug: 'edited-from-two-devices',
+              if_not_modified_since: '2099-01-01T00:00:00Z',
+            })
+          : save(ID, { title: `From the web ${i}`, slug: 'edited-from-two-devices' }),
+      ),
+    );
+    expect(edits.map((edited) => edited.status)).toEqual(edits.map(() => 200));
+  });
+
   it.each([
     ['tags/new', 'post_tag', 400, 'duplicate'],
     ['categories/new', 'category', 400, 'duplicate'],

@@ -204,8 +204,9 @@ export interface PostWrites {
    * Inside `inTransaction` only, before reading a post whose state decides
    * whether an edit may go on (v1.2's `if_not_modified_since`): until the
    * transaction ends, any other transaction that holds or writes the post
-   * waits. PostgreSQL: the row locked `for update`; SQLite: nothing more (a
-   * write transaction already excludes every other writer).
+   * waits. PostgreSQL: the post's site's row held first (as a write needing
+   * a free slug holds it), then the post's row locked `for update`; SQLite:
+   * nothing more (a write transaction already excludes every other writer).
    */
   holdPost(postId: number): Promise<void>;
   /**

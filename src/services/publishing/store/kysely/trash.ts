@@ -93,6 +93,16 @@ const queries = {
   ),
 };
 
+/**
+ * Holds the site's row until the write ends (a no-op write; PostgreSQL). A
+ * write that holds a post's row holds its site's first, so that writes
+ * needing a free slug (which hold the site, then write a post) and writes
+ * holding a post never wait on each other in a circle.
+ */
+export async function holdSite(db: Db, siteId: number): Promise<void> {
+  await queries.holdSite.executeChanges(db, { siteId });
+}
+
 /** The site, type and parent a post's slug must be unique among. */
 type SlugScope = { site_id: number; type: string; parent_id: number | null };
 
@@ -102,8 +112,7 @@ export async function freeSlug(db: Db, postId: number, post: SlugScope, desired:
   // free slug on one site take turns, so each reads the slugs the one before it committed; else a crowd
   // giving posts one slug all find it free, all but one collide, and one could lose every retry.
   // SQLite's writers take turns anyway. Outside a write (a suggestion) nothing is held.
-  if (db.isTransaction && writersOverlap(db, 'freeSlug'))
-    await queries.holdSite.executeChanges(db, { siteId: post.site_id });
+  if (db.isTransaction && writersOverlap(db, 'freeSlug')) await holdSite(db, post.site_id);
   const others = () => {
     const query = db
       .selectFrom('posts')

@@ -6,7 +6,7 @@ import { slugMustBeUnique } from '../trashRules.js';
 import type { PostWrites } from '../../domain/publishingStore.js';
 import type { PostsTable, PublishingTables } from '../tables.js';
 import { isStorableId, nextFreeId, takeTurns, writersOverlap, type Db } from './db.js';
-import { freeSlug } from './trash.js';
+import { freeSlug, holdSite } from './trash.js';
 
 /** How many times a write runs again when a concurrent one took the ID, revision ID or slug it chose. */
 const MAX_ATTEMPTS = 20;
@@ -93,6 +93,10 @@ export function kyselyPostWrites(db: Db, schedules?: KeptUnderMark<{ first: stri
 
     async holdPost(postId) {
       if (!writersOverlap(db, 'holdPost') || !isStorableId(postId)) return;
+      const post = await db.selectFrom('posts').select('site_id').where('id', '=', postId).executeTakeFirst();
+      if (!post) return;
+      // Its site's row first, as a write needing a free slug holds it before writing the post (`holdSite`).
+      await holdSite(db, post.site_id);
       await db.selectFrom('posts').select('id').where('id', '=', postId).forUpdate().execute();
     },
 
