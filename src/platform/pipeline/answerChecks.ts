@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ResponseValidation } from '../config.js';
 import { describeErrors } from '../contract/ajv.js';
 import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
-import { isStoreUnavailable } from '../store/unavailable.js';
+import { isDeadlock, isStoreUnavailable } from '../store/unavailable.js';
 import { ApiError, internalError, invalidRequest, serviceUnavailable } from '../answers/errors.js';
 import type { Outgoing, Presenter, ServiceDefinition } from './service.js';
 
@@ -26,7 +26,8 @@ export interface AnswerOptions {
 /**
  * An error as the service's answer: an ApiError as it is; a store that is
  * down or busy (see `isStoreUnavailable`) as 503 with `Retry-After`, logged
- * as a warning; anything else as a 500, logged with its cause.
+ * as a warning (a deadlock as an error: see `isDeadlock`); anything else as a
+ * 500, logged with its cause.
  */
 export function toErrorAnswer(
   service: ServiceDefinition,
@@ -38,7 +39,10 @@ export function toErrorAnswer(
   if (error instanceof ApiError) apiError = error;
   else if (isStoreUnavailable(error)) {
     apiError = serviceUnavailable(options.storeRetryAfterSeconds ?? 1);
-    options.logger.warn({ err: error, requestId: ctx.state.requestId, service: service.name }, 'store unavailable');
+    const fields = { err: error, requestId: ctx.state.requestId, service: service.name };
+    // A deadlock is answered the same, but it is the writes' defect, not the store's state: an error to look into.
+    if (isDeadlock(error)) options.logger.error(fields, 'deadlock: two writes took their locks in opposite orders');
+    else options.logger.warn(fields, 'store unavailable');
   } else {
     apiError = internalError();
     options.logger.error({ err: error, requestId: ctx.state.requestId, service: service.name }, 'unhandled error');

@@ -30,6 +30,16 @@ export function isStoreUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether a store error is PostgreSQL breaking a deadlock (`40P01`): two
+ * writes took their locks in opposite orders. Unavailable all the same (the
+ * victim kept nothing, the client may try again), but a defect in the order
+ * of the writes' locks, not a store that was down.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { code?: unknown }).code === '40P01';
+}
+
+/**
  * Work the store would take longer than its budget for (`STORE_TIMEOUT_MS`),
  * stopped by the code that does it in steps: the store is busy, the client
  * may try again later (503 with `Retry-After`).

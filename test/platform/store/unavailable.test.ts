@@ -1,6 +1,6 @@
 // @store-independent
 import { describe, expect, it } from 'vitest';
-import { isStoreUnavailable } from '../../../src/platform/store/unavailable.js';
+import { isDeadlock, isStoreUnavailable } from '../../../src/platform/store/unavailable.js';
 
 /** The driver errors that mean "try again later" (503 with Retry-After) and those that are the request's own fault or a bug (never 503). */
 describe('isStoreUnavailable', () => {
@@ -26,5 +26,13 @@ describe('isStoreUnavailable', () => {
     ['nothing', undefined],
   ])('%s is not', (_name, error) => {
     expect(isStoreUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isDeadlock', () => {
+  it('is a deadlock victim only: the one store error that is the writes’ defect, logged as an error', () => {
+    expect(isDeadlock({ code: '40P01' })).toBe(true);
+    for (const error of [{ code: '40001' }, { code: '57014' }, { code: 'SQLITE_BUSY' }, new Error('40P01'), undefined])
+      expect(isDeadlock(error)).toBe(false);
   });
 });

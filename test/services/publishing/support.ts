@@ -1,6 +1,7 @@
 import { createClient, type Client } from '../../../generated/publishing/client/index.js';
 import { recordStatements } from '../../../scripts/bench/statements.js';
 import type { Insertable } from 'kysely';
+import type { Logger } from 'pino';
 import { deletePost, getPost, listPosts, restorePost } from '../../../generated/publishing/sdk.gen.js';
 import type {
   DeletePostData,
@@ -45,9 +46,12 @@ export const CALLERS_REMEMBERED = { ACCESS_TOKEN_CACHE_MS: '600000', SITE_CACHE_
  */
 export async function startPublishing(
   env: Record<string, string> = {},
-  options: { wire?: boolean } = {},
+  options: { wire?: boolean; logger?: Logger } = {},
 ): Promise<PublishingTestServer> {
-  const server = await startServer(env, { services: ['publishing'] });
+  const server = await startServer(env, {
+    services: ['publishing'],
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const checker = await contractChecker();
   const call = contractFetch(checker, options.wire ? fetch : injectFetch(server.server));
   const store = createKyselyPublishingStore(server.built.db);

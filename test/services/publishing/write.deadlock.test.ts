@@ -1,5 +1,6 @@
 // @postgres-only: SQLite has one writer at a time and no row locks, so no deadlock to make.
 import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPublishing, type PublishingTestServer, savePost } from './support.js';
 
@@ -20,9 +21,12 @@ import { startPublishing, type PublishingTestServer, savePost } from './support.
  */
 let harness: PublishingTestServer;
 let token: string;
+/** The server's log lines at warn and above. */
+const logged: { level: number; msg: string }[] = [];
+const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 const postgres = () => harness.server.config.databaseUrl.startsWith('postgres');
 beforeAll(async () => {
-  harness = await startPublishing({ STORE_RETRY_AFTER_SECONDS: '1' });
+  harness = await startPublishing({ STORE_RETRY_AFTER_SECONDS: '1' }, { logger });
   token = await harness.tokenFor('admin');
 });
 afterAll(() => harness?.close());
@@ -101,6 +105,9 @@ describe('an edit chosen as a deadlock\u2019s victim', () => {
       const failed = await edit;
       expect(failed.status).toBe(503);
       expect(failed.retryAfter).toBe('1');
+      // Answered as an unavailable store, but logged as the defect it is: an error, not a warning.
+      expect(logged).toContainEqual(expect.objectContaining({ level: 50, msg: expect.stringMatching(/^deadlock/) }));
+      expect(logged.filter((line) => line.msg === 'store unavailable')).toEqual([]);
       // The edit's rollback let the holder through: it was not the victim.
       await holderWaits;
       await holder.query('rollback');
