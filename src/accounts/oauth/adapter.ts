@@ -140,7 +140,8 @@ export function kyselyOAuthAdapter(
           await revokeGrant(db, record.grant_id);
           onRevoked();
         }
-        throw new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'grant'} already used`);
+        // The library's own words for the replay it sees.
+        throw new errors.InvalidGrant(REPLAYED[model] ?? `${model} already consumed`);
       },
       async destroy(id) {
         await db
@@ -157,6 +158,12 @@ export function kyselyOAuthAdapter(
     };
   };
 }
+
+/** What the library says of a code or token used again (`consumeGrantSource`, the refresh token grant). */
+const REPLAYED: Record<string, string> = {
+  AuthorizationCode: 'authorization code already consumed',
+  RefreshToken: 'refresh token already used',
+};
 
 /** The models whose end a resource server must see at once: a token that worked stops working. */
 const REVOCABLE = new Set(['AccessToken', 'RefreshToken', 'Grant']);
