@@ -77,6 +77,11 @@ export function kyselyOAuthAdapter(
         revokeByGrantId: async () => {},
       };
     }
+    /** Deletes a grant with its codes and tokens, and tells the caches (a revocation, or a replay). */
+    const revokeByGrantId = async (grantId: string) => {
+      await revokeGrant(db, grantId);
+      onRevoked();
+    };
     const read = async (column: 'id_hash' | 'uid_hash', value: string) => {
       const row = await db
         .selectFrom('oauth_records')
@@ -136,10 +141,7 @@ export function kyselyOAuthAdapter(
           .where('model', '=', model)
           .where('id_hash', '=', hashOAuthId(id))
           .executeTakeFirst();
-        if (record?.grant_id) {
-          await revokeGrant(db, record.grant_id);
-          onRevoked();
-        }
+        if (record?.grant_id) await revokeByGrantId(record.grant_id);
         // The library's own words for the replay it sees.
         throw new errors.InvalidGrant(REPLAYED[model] ?? `${model} already consumed`);
       },
@@ -151,10 +153,7 @@ export function kyselyOAuthAdapter(
           .execute();
         if (REVOCABLE.has(model)) onRevoked();
       },
-      async revokeByGrantId(grantId) {
-        await revokeGrant(db, grantId);
-        onRevoked();
-      },
+      revokeByGrantId,
     };
   };
 }
