@@ -24,9 +24,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { Context } from 'koa';
-import type { ContractOperation, QueryParameterSpec } from '../../src/platform/contract/types.js';
-import type { Outgoing } from '../../src/platform/pipeline/operationPolicy.js';
+import type { QueryParameterSpec } from '../../src/platform/contract/types.js';
+import type { AnswerContext } from '../../src/platform/answers/headers.js';
+import type { Outgoing, PresentedOperation } from '../../src/platform/pipeline/operationPolicy.js';
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv } from '../../src/services/profiles/settings.js';
@@ -93,12 +93,13 @@ const NO_STORE: Record<string, (status: number) => boolean> = {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
 
 /**
- * A Koa context as far as publishing's presenter uses one: it reads the
- * request and writes status, headers and body, collected here.
+ * The context publishing's presenter writes an answer through (what the
+ * server's Koa context is to it): it reads the request and writes status,
+ * headers and body, collected here.
  */
-class PresenterContext {
+class PresenterContext implements AnswerContext {
   status = 200;
-  body: Buffer = Buffer.alloc(0);
+  body: unknown = Buffer.alloc(0);
   readonly headers = new Map<string, string>();
   /** What the server's earlier middleware notes on a request (an OAuth app's origin): the mock keeps no apps, so nothing. */
   readonly state: Record<string, unknown> = {};
@@ -130,6 +131,12 @@ class PresenterContext {
         headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
       },
     };
+  }
+
+  /** The body the presenter wrote: always bytes (JSON, JSONP or text). */
+  bytes(): Buffer {
+    if (Buffer.isBuffer(this.body)) return this.body;
+    throw new Error(`the presenter wrote a ${typeof this.body} body, not bytes`);
   }
 }
 
@@ -320,11 +327,11 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     const present = (answer: Outgoing, outer: Record<string, string> = {}) => {
       const ctx = new PresenterContext(method, queryOf(url), req.headers);
       // The presenter reads only the answering operation's declared query parameters.
-      const declared = operation
-        ? ({ queryParams: new Map(Object.entries(operation.query)) } as unknown as ContractOperation)
+      const declared: PresentedOperation | undefined = operation
+        ? { queryParams: new Map(Object.entries(operation.query)) }
         : undefined;
-      publishingPresenter(open ? '*' : publishing.corsOrigins)(ctx as unknown as Context, answer, declared);
-      send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.body, {
+      publishingPresenter(open ? '*' : publishing.corsOrigins)(ctx, answer, declared);
+      send(res, ctx.status, { ...outer, ...Object.fromEntries(ctx.headers) }, ctx.bytes(), {
         'X-Request-Id': requestId,
         ...(open ? corsHeaders(req, service, preflight) : {}),
       });

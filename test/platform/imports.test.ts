@@ -5,6 +5,7 @@ import {
   accountsOutside,
   accountsTables,
   accountsTablesWrittenOutside,
+  contextsForged,
   databaseRetyped,
   filesTooLong,
   MAX_LINES,
@@ -95,6 +96,10 @@ describe('the modules', () => {
 
   it('no store is typed Kysely<any> or cast to other tables outside migrations', () => {
     expect(databaseRetyped(tree)).toEqual([]);
+  });
+
+  it('no Koa context is made by a cast: what runs outside Koa takes the narrow type it uses', () => {
+    expect(contextsForged(tree)).toEqual([]);
   });
 
   it(`no file of src/ but data is over ${MAX_LINES} lines`, () => {
@@ -216,6 +221,20 @@ describe('each rule, broken on purpose', () => {
       `${p}/store/x.ts:2 names Kysely<any>`,
       `${p}/store/x.ts:3 casts to Kysely<{ b: {} }>`,
       `${p}/store/x.ts:4 casts to Transaction<object>`,
+    ]);
+  });
+
+  it('a Koa context made by a cast, in src/ and in scripts/', () => {
+    const broken = withFiles(tree, {
+      [`${p}/http/x.ts`]: [
+        "import type { Context } from 'koa';",
+        'export const fake = (req: object, res: object) => ({ req, res }) as unknown as Context;',
+      ].join('\n'),
+      'scripts/mock/x.ts': "import type Koa from 'koa';\nexport const c = <Koa.ParameterizedContext>{};",
+    });
+    expect(contextsForged(broken)).toEqual([
+      `${p}/http/x.ts:2 casts to Context`,
+      'scripts/mock/x.ts:2 casts to Koa.ParameterizedContext',
     ]);
   });
 

@@ -1,5 +1,30 @@
-import type { Context } from 'koa';
+import type { IncomingHttpHeaders } from 'node:http';
 import vary from 'vary';
+
+/** The headers of an answer on their way out, as Node's response holds them. */
+export interface AnswerHeaders {
+  readonly headersSent: boolean;
+  getHeader(name: string): number | string | string[] | undefined;
+  setHeader(name: string, value: number | string | readonly string[]): unknown;
+}
+
+/**
+ * What writing an answer takes of a request's context: the request's
+ * method, parsed query, headers and what earlier steps noted on it (`state`),
+ * and the answer's status, headers and body. Koa's `Context` is one; so is
+ * anything else that collects an answer (the mock presents its answers with
+ * the services' own presenters through one, `scripts/mock/front.ts`), so a
+ * presenter that read more of Koa would not compile rather than break there.
+ */
+export interface AnswerContext {
+  readonly method: string;
+  readonly query: Readonly<Record<string, string | string[] | undefined>>;
+  readonly state: Readonly<Record<string, unknown>>;
+  readonly req: { readonly method?: string; readonly headers: IncomingHttpHeaders };
+  readonly res: AnswerHeaders;
+  status: number;
+  body: unknown;
+}
 
 /**
  * Response headers written straight to Node's response: Koa 3's `ctx.set`
@@ -7,14 +32,14 @@ import vary from 'vary';
  * the hot paths (see docs/decisions/headers-written-directly.md). Like
  * `ctx.set`, nothing is written once the headers are sent.
  */
-export function setHeaders(ctx: Context, headers: Readonly<Record<string, string>>): void {
+export function setHeaders(ctx: { readonly res: AnswerHeaders }, headers: Readonly<Record<string, string>>): void {
   const res = ctx.res;
   if (res.headersSent) return;
   for (const name in headers) res.setHeader(name, headers[name]!);
 }
 
 /** One header (see `setHeaders`). */
-export function setHeader(ctx: Context, name: string, value: string): void {
+export function setHeader(ctx: { readonly res: AnswerHeaders }, name: string, value: string): void {
   if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
 }
 
@@ -29,13 +54,14 @@ const VARIED_KEPT = 64;
  * add the same fields to the same value every time: the outcome of each
  * (value, field) is worked out once by `vary.append` and then reused.
  */
-export function varyOn(ctx: Context, field: string): void {
+export function varyOn(ctx: { readonly res: AnswerHeaders }, field: string): void {
   const res = ctx.res;
   if (res.headersSent) return;
   const current = res.getHeader('Vary');
   // A list of values (written by hand) is joined the way `vary` does it, every time.
   if (current !== undefined && typeof current !== 'string') {
-    vary(res, field);
+    const joined = vary.append(Array.isArray(current) ? current.join(', ') : String(current), field);
+    res.setHeader('Vary', joined);
     return;
   }
   const before = current ?? '';

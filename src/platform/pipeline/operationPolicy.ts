@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { ContractOperation } from '../contract/types.js';
+import type { AnswerContext } from '../answers/headers.js';
 
 /**
  * What an operation's policy is made of: the steps before its handler and
@@ -26,13 +27,17 @@ export interface Outgoing {
  */
 export type AdmitStep<Principal = unknown> = (ctx: Context, principal: Principal) => Promise<void> | void;
 
+/** What a presenter reads of the operation that answered: its declared query parameters. */
+export type PresentedOperation = Pick<ContractOperation, 'queryParams'>;
+
 /**
  * Writes an answer to the response (status, headers, body). `operation` is
  * the operation that answered, undefined for a request no operation took: a
  * presenter reads what it needs of it (its declared query parameters)
- * without looking it up by name on every answer.
+ * without looking it up by name on every answer. It sees only what writing an
+ * answer takes (`AnswerContext`), which Koa's context is.
  */
-export type Presenter = (ctx: Context, answer: Outgoing, operation: ContractOperation | undefined) => void;
+export type Presenter = (ctx: AnswerContext, answer: Outgoing, operation: PresentedOperation | undefined) => void;
 
 /**
  * How the platform treats one operation besides calling its handler. A

@@ -66,7 +66,7 @@ function credentialReader(service: string, name: string, scheme: SecurityScheme)
 }
 
 /** The default presenter: the status, headers and a JSON (or plain-text) body. */
-export const presentJson: Presenter = (ctx: Context, outgoing: Outgoing) => {
+export const presentJson: Presenter = (ctx, outgoing: Outgoing) => {
   ctx.status = outgoing.status;
   setHeaders(ctx, outgoing.headers);
   if (outgoing.text !== undefined) writeText(ctx, outgoing.text);

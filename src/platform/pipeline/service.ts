@@ -2,10 +2,10 @@ import type { Context } from 'koa';
 import type { Contract } from '../contract/types.js';
 import type { ApiError } from '../answers/errors.js';
 import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlerTypes.js';
-import { setHeader } from '../answers/headers.js';
+import { setHeader, type AnswerContext } from '../answers/headers.js';
 import type { OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
 
-export type { AdmitStep, OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
+export type { AdmitStep, OperationPolicy, Outgoing, PresentedOperation, Presenter } from './operationPolicy.js';
 
 /**
  * Whether a request path belongs to a service: the prefix itself or a path
@@ -21,7 +21,7 @@ export function underPrefix(prefix: string): (path: string) => boolean {
  * Writes `body` as a JSON answer. As bytes, not text: Koa would measure a
  * text body's UTF-8 length and Node encode it again on every answer.
  */
-export function writeJson(ctx: Context, body: unknown): void {
+export function writeJson(ctx: Pick<AnswerContext, 'res' | 'body'>, body: unknown): void {
   setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
   ctx.body = Buffer.from(JSON.stringify(body));
 }
@@ -38,8 +38,8 @@ export function ownedBy(service: Pick<ServiceDefinition, 'prefix' | 'otherPrefix
 }
 
 /** Writes a plain-text answer (`text/plain`), as bytes; an empty one has `Content-Length: 0`. */
-export function writeText(ctx: Context, text: string): void {
-  ctx.type = 'text/plain; charset=utf-8';
+export function writeText(ctx: Pick<AnswerContext, 'res' | 'body'>, text: string): void {
+  setHeader(ctx, 'Content-Type', 'text/plain; charset=utf-8');
   ctx.body = Buffer.from(text);
 }
 

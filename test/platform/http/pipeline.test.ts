@@ -9,6 +9,7 @@ import { loadContract } from '../../../src/platform/contract/compile.js';
 import { contractPipeline } from '../../../src/platform/pipeline/pipeline.js';
 import type { ResponseValidation } from '../../../src/platform/config.js';
 import { requestId } from '../../../src/platform/answers/requestId.js';
+import { setHeader, setHeaders } from '../../../src/platform/answers/headers.js';
 import type { AnyHandler, ServiceDefinition } from '../../../src/platform/pipeline/service.js';
 import { ApiError } from '../../../src/platform/answers/errors.js';
 import { profilesErrorBody } from '../../../src/services/profiles/errors.js';
@@ -247,15 +248,15 @@ describe('the policy table', () => {
         getProfileById: {
           present: (ctx, answer) => {
             ctx.status = answer.status;
-            ctx.set(answer.headers);
-            ctx.set('X-Presented-By', 'lookup');
+            setHeaders(ctx, answer.headers);
+            setHeader(ctx, 'X-Presented-By', 'lookup');
             ctx.body = answer.body;
           },
         },
       },
       present: (ctx, answer) => {
         ctx.status = answer.status;
-        ctx.set('X-Presented-By', 'service');
+        setHeader(ctx, 'X-Presented-By', 'service');
         ctx.body = answer.body;
       },
     });

@@ -374,6 +374,34 @@ export function databaseRetyped(tree: Tree): string[] {
     });
 }
 
+/** Koa's request context and its parts, as a cast names them. */
+const CONTEXT_TYPES = new Set(['Context', 'ParameterizedContext', 'ExtendableContext', 'DefaultContext']);
+
+/**
+ * A Koa context made by a cast (src/ and scripts/): `{ req, res } as unknown as Context`, which type-checks a step
+ * that reads more of Koa (`ctx.get`) and breaks only where the fake one reaches it. What runs outside Koa takes the
+ * narrow type it uses (`AnswerContext`), which Koa's context is.
+ */
+export function contextsForged(tree: Tree): string[] {
+  return [...tree.files('src'), ...tree.files('scripts')].flatMap((file) => {
+    const source = sourceOf(tree, file);
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
+        ts.isTypeReferenceNode(node.type) &&
+        CONTEXT_TYPES.has(node.type.typeName.getText(source).split('.').at(-1)!)
+      )
+        found.push(
+          `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} casts to ${node.type.getText(source)}`,
+        );
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  });
+}
+
 /** The most lines a file of src/ holds, but for data. */
 export const MAX_LINES = 400;
 

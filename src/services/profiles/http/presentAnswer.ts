@@ -1,9 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import type { Context } from 'koa';
 import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
 import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
-import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers.js';
+import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../platform/answers/headers.js';
 
 /**
  * Bytes and entity tag of each answer body, by identity: bodies are never
@@ -38,7 +36,7 @@ function keptBytes(text: string): Buffer {
 }
 
 /** A GET or HEAD whose `If-None-Match` matches the answer's entity tag: answered 304 with no body. */
-export const notModified = (req: IncomingMessage, etag: string): boolean =>
+export const notModified = (req: AnswerContext['req'], etag: string): boolean =>
   (req.method === 'GET' || req.method === 'HEAD') && ifNoneMatchMatches(req.headers['if-none-match'] ?? '', etag);
 
 /**
@@ -49,7 +47,7 @@ export const notModified = (req: IncomingMessage, etag: string): boolean =>
  * `Authorization` (the field set and rate limit depend on it); errors are
  * never stored by caches.
  */
-export function presentJsonAnswer(ctx: Context, answer: Outgoing): void {
+export function presentJsonAnswer(ctx: AnswerContext, answer: Outgoing): void {
   ctx.status = answer.status;
   setHeaders(ctx, answer.headers);
   varyOn(ctx, 'Authorization');
@@ -79,7 +77,7 @@ presentJsonAnswer.writes = { ETag: true } as const;
  * redirect, or a JSON `404`/error. Images never depend on the caller, so
  * nothing varies by `Authorization`; errors are never stored by caches.
  */
-export function presentAvatarAnswer(ctx: Context, answer: Outgoing): void {
+export function presentAvatarAnswer(ctx: AnswerContext, answer: Outgoing): void {
   ctx.status = answer.status;
   setHeaders(ctx, answer.headers);
   if (answer.isError) setHeader(ctx, 'Cache-Control', 'no-store');

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { setHeader, setHeaders, varyOn } from '../../../platform/answers/headers.js';
+import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../platform/answers/headers.js';
 
 /** Origins whose scripts may call the publishing API: a list, or `'*'` for any. */
 export type AllowedOrigins = readonly string[] | '*';
@@ -16,7 +16,7 @@ export const markAppOrigin = (ctx: Context): void => {
   ctx.state.appOrigin = true;
 };
 
-const isAppOrigin = (ctx: Context): boolean => ctx.state.appOrigin === true;
+const isAppOrigin = (ctx: AnswerContext): boolean => ctx.state.appOrigin === true;
 
 /**
  * Sets the CORS headers of a publishing answer. A `400` or `404` carries
@@ -29,7 +29,7 @@ const isAppOrigin = (ctx: Context): boolean => ctx.state.appOrigin === true;
  * "JavaScript origins") is allowed like the operator's list. `status` is the
  * real status (before any envelope).
  */
-export function setCorsHeaders(ctx: Context, status: number, allowed: AllowedOrigins): void {
+export function setCorsHeaders(ctx: AnswerContext, status: number, allowed: AllowedOrigins): void {
   // Written straight to Node's response (`platform/answers/headers.ts`): this runs on every answer.
   varyOn(ctx, 'Origin');
   if (status === 400 || status === 404) {

@@ -1,10 +1,9 @@
-import type { Context } from 'koa';
 import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
 import type { QueryDeclaration } from '../../../platform/pipeline/queryParameters.js';
 import { readQuery } from '../../../platform/pipeline/queryParameters.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
 import { jsonWithKeptParts } from '../../../platform/answers/frozen.js';
-import { setHeader, setHeaders } from '../../../platform/answers/headers.js';
+import { setHeader, setHeaders, type AnswerContext } from '../../../platform/answers/headers.js';
 
 const CALLBACK_UNSAFE = /[^A-Za-z0-9_.]/g;
 
@@ -41,7 +40,7 @@ const UNROUTED_OPTIONS: QueryDeclaration = new Map([
  * `fields` is a trimmed comma list; characters of `callback` other than
  * `[A-Za-z0-9_.]` are stripped and an empty result means no wrapping.
  */
-export function readPresentation(raw: Context['query'], declared: QueryDeclaration): Presentation {
+export function readPresentation(raw: AnswerContext['query'], declared: QueryDeclaration): Presentation {
   const query = readQuery(raw, declared);
   const callback = typeof query.callback === 'string' ? query.callback.replace(CALLBACK_UNSAFE, '') : undefined;
   return {
@@ -117,7 +116,7 @@ export const publishingPresenter =
     presentPublishing(ctx, answer, allowedOrigins, operation?.queryParams ?? UNROUTED_OPTIONS);
 
 function presentPublishing(
-  ctx: Context,
+  ctx: AnswerContext,
   answer: Outgoing,
   allowedOrigins: AllowedOrigins,
   declared: QueryDeclaration,

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
 import { setHeaders } from '../../../platform/answers/headers.js';
 import { ifNoneMatchMatches } from '../../../platform/answers/ifNoneMatch.js';
@@ -9,12 +8,15 @@ import { ifNoneMatchMatches } from '../../../platform/answers/ifNoneMatch.js';
  * (an error) as the service presents every answer.
  */
 export function presentMediaFile(present: Presenter): Presenter {
-  return (ctx: Context, answer: Outgoing, ...rest) => {
+  return (ctx, answer: Outgoing, ...rest) => {
     if (!Buffer.isBuffer(answer.body)) return present(ctx, answer, ...rest);
     ctx.status = answer.status;
     setHeaders(ctx, answer.headers);
     const etag = answer.headers.ETag ?? '';
-    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ifNoneMatchMatches(ctx.get('If-None-Match'), etag)) {
+    if (
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      ifNoneMatchMatches(ctx.req.headers['if-none-match'] ?? '', etag)
+    ) {
       ctx.status = 304;
       return;
     }
