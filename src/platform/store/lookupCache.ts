@@ -83,17 +83,29 @@ export function cachedLookups<Query, Value>(
     ...(changeMark ? {} : { ttl: options.ttlMs, ...clock }),
   });
   /**
-   * The entry of `key` while it is good: within its lifetime, or read under the store's current mark, which
-   * starts a new lifetime (nothing was written until now, so a change still shows within one): the mark, a
-   * statement of its own, is read at most once a lifetime per entry, not on every lookup.
+   * The store's mark as read at most `ttlMs / 8` ago, and when: one read of the mark (a statement of its own) serves
+   * every entry checked and every read begun in that time, not one per lookup. A mark read earlier errs only
+   * towards reading again (a write since then leaves a newer mark than the one kept), and an entry it finds good
+   * starts its new lifetime when the mark was read, not now: a change still shows within one lifetime.
+   */
+  let markRead: { at: number; mark: string | undefined } | undefined;
+  const markReuseMs = options.ttlMs / 8;
+  const markAsOf = (time: number) => {
+    if (!markRead || time - markRead.at >= markReuseMs) markRead = { at: time, mark: changeMark!() };
+    return markRead;
+  };
+  /**
+   * The entry of `key` while it is good: within its lifetime, or read under the store's current mark (`markAsOf`),
+   * which starts a new lifetime (nothing was written until the mark was read, so a change still shows within one).
    */
   const current = (key: NonNullable<unknown>): Entry<Value> | undefined => {
     const entry = remembered.get(key);
     if (!entry || !changeMark) return entry;
     const time = now();
     if (time - entry.at! < options.ttlMs) return entry;
-    if (entry.mark !== undefined && entry.mark === changeMark()) {
-      entry.at = time;
+    const read = markAsOf(time);
+    if (entry.mark !== undefined && entry.mark === read.mark) {
+      entry.at = read.at;
       return entry;
     }
     remembered.delete(key);
@@ -112,10 +124,13 @@ export function cachedLookups<Query, Value>(
         reads = 0;
         remembered.purgeStale();
       }
-      // The mark before the read: a write during it leaves a newer one, and the answer is not reused past its lifetime.
-      const fresh: Entry<Value> = changeMark
-        ? { at: now(), mark: changeMark(), read: read(query) }
-        : { read: read(query) };
+      // The mark before the read (`markAsOf`): a write during it or since leaves a newer one, and the answer is not
+      // reused past its lifetime.
+      let fresh: Entry<Value>;
+      if (changeMark) {
+        const time = now();
+        fresh = { at: time, mark: markAsOf(time).mark, read: read(query) };
+      } else fresh = { read: read(query) };
       remembered.set(key, fresh);
       const keep = repeated === undefined || repeated(key);
       fresh.read.then(
@@ -135,7 +150,10 @@ export function cachedLookups<Query, Value>(
       const known = cache.known(query);
       return known ? known.value : cache.lookup(query);
     },
-    clear: () => remembered.clear(),
+    clear() {
+      remembered.clear();
+      markRead = undefined;
+    },
     size: () => remembered.size,
   };
   return cache;

@@ -247,4 +247,62 @@ describe('cachedLookups reading the change mark', () => {
     expect(cache.known('a')).toBeUndefined();
     expect(store.reads).toBe(1);
   });
+
+  /** A cache of a mark the test counts and moves, over a store of `keys` keys. */
+  function counted(keys: number) {
+    const store = countingStore(Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])));
+    const clock = { now: 0, marks: 0, writes: 0 };
+    const cache = cachedLookups(store.read, {
+      ttlMs: 1000,
+      maxEntries: 1000,
+      now: () => clock.now,
+      changeMark: () => {
+        clock.marks++;
+        return String(clock.writes);
+      },
+    });
+    return { store, clock, cache };
+  }
+
+  it('reads the mark once for every entry checked and every read begun within an eighth of a lifetime', async () => {
+    const { store, clock, cache } = counted(101);
+    for (let i = 0; i < 50; i++) await cache.lookup(`k${i}`);
+    expect(clock.marks).toBe(1);
+    // A mix: each of 50 entries past its lifetime, and 50 reads of keys not yet kept, in one eighth of a lifetime.
+    clock.now = 1500;
+    for (let i = 0; i < 50; i++) expect(cache.known(`k${i}`)).toEqual({ value: i });
+    for (let i = 50; i < 100; i++) await cache.lookup(`k${i}`);
+    expect(clock.marks).toBe(2);
+    // An eighth of a lifetime later, the next read begun reads it again.
+    clock.now = 1500 + 125;
+    await cache.lookup('k100');
+    expect(clock.marks).toBe(3);
+    expect(store.reads).toBe(101);
+  });
+
+  it('starts the lifetime an earlier read of the mark gives when that mark was read: a write since shows within one', async () => {
+    const { store, clock, cache } = counted(2);
+    await cache.lookup('k0');
+    await cache.lookup('k1');
+    clock.now = 1000;
+    expect(cache.known('k0')).toEqual({ value: 0 });
+    // A write after the mark was read (at 1000): the mark kept does not show it yet.
+    clock.now = 1050;
+    clock.writes++;
+    clock.now = 1100;
+    expect(cache.known('k1')).toEqual({ value: 1 });
+    // k1's new lifetime began at 1000, when the mark was read: it ends before 1050 + 1000, when the write must show.
+    clock.now = 1999;
+    expect(cache.known('k1')).toEqual({ value: 1 });
+    clock.now = 2000;
+    expect(cache.known('k1')).toBeUndefined();
+    expect(cache.known('k0')).toBeUndefined();
+    // A read begun under the mark kept from before a write is not reused past its lifetime.
+    clock.now = 2010;
+    clock.writes++;
+    await cache.lookup('k0');
+    clock.now = 3010;
+    expect(cache.known('k0')).toBeUndefined();
+    expect(store.reads).toBe(3);
+  });
 });
