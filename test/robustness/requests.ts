@@ -86,8 +86,29 @@ export function examplesOf(parameter: Parameter): string[] {
   return values.filter((v) => v !== undefined && v !== null).map(String);
 }
 
+/**
+ * An arbitrary built once per schema (`build`; an absent schema is one too): building a string arbitrary is
+ * costly (fast-check works out its slices of interesting values), and every operation's requests declare their
+ * service's query parameters again, the same schema objects of the dereferenced contract. An arbitrary holds no
+ * state, so a shared one generates what a new one would, from the same seed.
+ */
+function oncePerSchema(
+  build: (schema: Schema | undefined) => fc.Arbitrary<string>,
+): (schema: Schema | undefined) => fc.Arbitrary<string> {
+  const built = new WeakMap<Schema, fc.Arbitrary<string>>();
+  let none: fc.Arbitrary<string> | undefined;
+  return (schema) => {
+    if (!schema) return (none ??= build(undefined));
+    let arbitrary = built.get(schema);
+    if (!arbitrary) built.set(schema, (arbitrary = build(schema)));
+    return arbitrary;
+  };
+}
+
 /** Values that satisfy a schema, as the text a URL or header carries. */
-export function validText(schema: Schema | undefined): fc.Arbitrary<string> {
+export const validText = oncePerSchema(validTextOf);
+
+function validTextOf(schema: Schema | undefined): fc.Arbitrary<string> {
   if (!schema) return fc.string({ maxLength: 20 });
   if (schema.enum?.length) return fc.constantFrom(...schema.enum.map(String));
   if (schema.const !== undefined) return fc.constant(String(schema.const));
@@ -117,7 +138,9 @@ export function validText(schema: Schema | undefined): fc.Arbitrary<string> {
 }
 
 /** Values of the wrong type, or just outside the schema's bounds. */
-export function wrongText(schema: Schema | undefined): fc.Arbitrary<string> {
+export const wrongText = oncePerSchema(wrongTextOf);
+
+function wrongTextOf(schema: Schema | undefined): fc.Arbitrary<string> {
   const always = fc.constantFrom('', 'null', 'undefined', '[]', '{}', 'NaN', 'true', '-1', '__proto__');
   // A schema of alternatives (`anyOf: [boolean, string]`) is wrong the way its first alternative is.
   const typed = schema?.type === undefined ? (schema?.anyOf ?? schema?.oneOf)?.[0] : schema;
