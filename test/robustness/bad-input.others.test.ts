@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendRequest } from '../support/http.js';
 import type { On } from '../support/store-reach.js';
-import { CALLBACK_INJECTIONS, exampleBody, type FuzzTarget } from './requests.js';
+import { CALLBACK_INJECTIONS, exampleBody, type FuzzTarget } from './targets.js';
 import { expectContractAnswer } from './settings.js';
 import { badInputHarness, LARGE_INTEGERS } from './bad-input.js';
 

@@ -1,7 +1,7 @@
 // @store-independent: it runs each case on SQLite, and on PostgreSQL too when the case reached a handler (test/support/store-reach.ts)
 import { describe, expect, it } from 'vitest';
 import type { On } from '../support/store-reach.js';
-import type { FuzzTarget } from './requests.js';
+import type { FuzzTarget } from './targets.js';
 import { badInputHarness } from './bad-input.js';
 
 /** The bad-input catalogue (`bad-input.ts`): path values of every kind, in every path parameter. */

@@ -4,7 +4,7 @@ import { contractChecker } from '../support/contract.js';
 import { credentialsOf } from '../support/credentials.js';
 import { sendRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
-import { fuzzTargets, type FuzzTarget } from './requests.js';
+import { fuzzTargets, type FuzzTarget } from './targets.js';
 import { expectContractAnswer } from './settings.js';
 
 /**

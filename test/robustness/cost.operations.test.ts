@@ -6,7 +6,7 @@ import { contractChecker } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
 import { injectFetch } from '../support/inject.js';
 import { apart, leastLongestSlice } from '../support/slices.js';
-import { exampleBody, examplesOf, fuzzTargets, type FuzzTarget } from './requests.js';
+import { exampleBody, examplesOf, fuzzTargets, type FuzzTarget } from './targets.js';
 
 /**
  * Issue 52: every operation of every contract, sent its largest valid input

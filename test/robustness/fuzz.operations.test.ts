@@ -5,7 +5,8 @@ import { contractChecker } from '../support/contract.js';
 import { credentialsOf } from '../support/credentials.js';
 import { sendRequest, type WireRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
-import { focusedRequestFor, fuzzTargets, requestFor } from './requests.js';
+import { focusedRequestFor, requestFor } from './requests.js';
+import { fuzzTargets } from './targets.js';
 import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js';
 
 /**
