@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 /**
  * True when an `If-None-Match` header matches the current entity tag, by
  * RFC 9110's weak comparison (`W/` ignored; `*` matches any). Evaluated here
@@ -13,3 +15,10 @@ export function ifNoneMatchMatches(header: string, etag: string): boolean {
 }
 
 const opaqueTag = (tag: string) => (tag.startsWith('W/') ? tag.slice(2) : tag);
+
+/** A GET or HEAD whose `If-None-Match` matches the answer's entity tag (`ifNoneMatchMatches`): answered 304 with no body. */
+export const notModified = (
+  req: { readonly method?: string; readonly headers: IncomingHttpHeaders },
+  etag: string,
+): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && ifNoneMatchMatches(req.headers['if-none-match'] ?? '', etag);

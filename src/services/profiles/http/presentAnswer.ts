@@ -1,6 +1,6 @@
 import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
 import { entityTag } from '../domain/entityTag.js';
-import { ifNoneMatchMatches } from './ifNoneMatch.js';
+import { notModified } from '../../../platform/answers/ifNoneMatch.js';
 import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../platform/answers/headers.js';
 
 /**
@@ -34,10 +34,6 @@ function keptBytes(text: string): Buffer {
   bytes.write(text);
   return bytes;
 }
-
-/** A GET or HEAD whose `If-None-Match` matches the answer's entity tag: answered 304 with no body. */
-export const notModified = (req: AnswerContext['req'], etag: string): boolean =>
-  (req.method === 'GET' || req.method === 'HEAD') && ifNoneMatchMatches(req.headers['if-none-match'] ?? '', etag);
 
 /**
  * Writes a JSON answer of the API. Every 200 carries an `ETag` of its bytes

@@ -1,6 +1,6 @@
 import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
 import { setHeaders } from '../../../platform/answers/headers.js';
-import { ifNoneMatchMatches } from '../../../platform/answers/ifNoneMatch.js';
+import { notModified } from '../../../platform/answers/ifNoneMatch.js';
 
 /**
  * The presenter of media files: a file's bytes as they are, with its
@@ -13,10 +13,7 @@ export function presentMediaFile(present: Presenter): Presenter {
     ctx.status = answer.status;
     setHeaders(ctx, answer.headers);
     const etag = answer.headers.ETag ?? '';
-    if (
-      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
-      ifNoneMatchMatches(ctx.req.headers['if-none-match'] ?? '', etag)
-    ) {
+    if (notModified(ctx.req, etag)) {
       ctx.status = 304;
       return;
     }
