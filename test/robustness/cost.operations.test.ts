@@ -6,7 +6,7 @@ import { contractChecker } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
 import { injectFetch } from '../support/inject.js';
 import { apart, leastLongestSlice } from '../support/slices.js';
-import { exampleBody, examplesOf, fuzzTargets, type FuzzTarget } from './targets.js';
+import { exampleBody, examplesOf, fuzzTargets, type FuzzTarget, type Schema } from './targets.js';
 
 /**
  * Issue 52: every operation of every contract, sent its largest valid input
@@ -64,19 +64,9 @@ const rank = ({ operation: { operationId } }: (typeof targets)[number]) =>
   SESSION_ENDS.includes(operationId) ? 2 + SESSION_ENDS.indexOf(operationId) : ENDING.test(operationId) ? 1 : 0;
 const targets = fuzzTargets(server.built.services).sort((a, b) => rank(a) - rank(b));
 
-interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  maxLength?: number;
-  maximum?: number;
-  pattern?: string;
-  format?: string;
-  properties?: Record<string, Schema>;
-}
-
 /** A query parameter's largest valid value: its longest enum value, its maximum, its longest plain text, or its example. */
 function largestValue(parameter: FuzzTarget['parameters'][number]): string | undefined {
-  const schema = (parameter.schema ?? {}) as Schema;
+  const schema: Schema = parameter.schema ?? {};
   const examples = examplesOf(parameter);
   if (schema.enum?.length) return String([...schema.enum].sort((a, b) => String(b).length - String(a).length)[0]);
   if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined)

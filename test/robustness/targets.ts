@@ -19,6 +19,8 @@ export interface Schema {
   minimum?: number;
   maximum?: number;
   pattern?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
   anyOf?: Schema[];
   oneOf?: Schema[];
 }
