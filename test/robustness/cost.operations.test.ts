@@ -9,7 +9,15 @@ import { issueCredential } from '../support/credentials.js';
 import { injectFetch } from '../support/inject.js';
 import { apart, leastLongestSliceOf } from '../support/slices.js';
 import { preparations, type Parts } from './cost.fixtures.js';
-import { exampleBody, examplesOf, fuzzTargets, type FuzzTarget, type Schema } from './targets.js';
+import {
+  destructiveLast,
+  exampleBody,
+  examplesOf,
+  fuzzTargets,
+  LIMITS_OUT_OF_REACH,
+  type FuzzTarget,
+  type Schema,
+} from './targets.js';
 
 /**
  * Issue 52: every operation of every contract, sent its largest valid input
@@ -40,20 +48,7 @@ afterAll(() => mailbox.close());
 // Its own address as its issuer: the profile API's `/me` operations take an OAuth token, got through the flow.
 const server = await startOAuthServer({
   SMTP_URL: mailbox.url,
-  RATE_LIMIT_ANONYMOUS: '1000000',
-  RATE_LIMIT_KEYED: '1000000',
-  RATE_LIMIT_AVATARS: '1000000',
-  RATE_LIMIT_PUBLISHING_READS: '1000000',
-  RATE_LIMIT_PUBLISHING_WRITES: '1000000',
-  RATE_LIMIT_DEVELOPER: '1000000',
-  RATE_LIMIT_OTHER: '1000000',
-  RATE_LIMIT_OAUTH: '1000000',
-  RATE_LIMIT_OAUTH_APPLICATION: '1000000',
-  // The dashboard's own limits, out of the way too: a run's requests are not an attack.
-  DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000000',
-  DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1000000',
-  DEVELOPER_KEY_ROTATIONS_PER_DAY: '1000000',
-  DEVELOPER_MAX_APPLICATIONS: '1000000',
+  ...LIMITS_OUT_OF_REACH,
   // As in production (decisions/response-validation-off-in-production.md): the answers are checked here instead.
   RESPONSE_VALIDATION: 'off',
 });
@@ -77,12 +72,7 @@ const prepared = await preparations(
   alex,
   mailbox,
 );
-/** What ends the session a request carries, in the order they go: the account's deletion ends it for good, and a log-in replaces it. */
-const SESSION_ENDS = ['deleteAccount', 'logOut', 'logIn'];
-const ENDING = /^(delete|endSession|revoke|bulkDelete)/;
-const rank = ({ operation: { operationId } }: (typeof targets)[number]) =>
-  SESSION_ENDS.includes(operationId) ? 2 + SESSION_ENDS.indexOf(operationId) : ENDING.test(operationId) ? 1 : 0;
-const targets = fuzzTargets(server.built.services).sort((a, b) => rank(a) - rank(b));
+const targets = destructiveLast(fuzzTargets(server.built.services));
 
 /** A query parameter's largest valid value: its longest enum value, its maximum, its longest plain text, or its example. */
 function largestValue(parameter: FuzzTarget['parameters'][number]): string | undefined {

@@ -455,8 +455,10 @@ type Spot =
 
 /**
  * A request that is valid but for one spot: the operation's own method, its
- * path filled with the contract's examples (so it names demo data), a valid
- * credential and the example body, and then exactly one path value, query
+ * path filled with what exists on the server (`known.path`: what the test
+ * made for the operation), else the contract's examples (demo data), a valid
+ * credential and the example body with what only the server knows
+ * (`known.body`: the account's password), and then exactly one path value, query
  * parameter, header or body field replaced by a wrong or nasty value. Such a
  * request passes security and reaches the handlers and the store with a
  * value nothing expects (a NUL byte in a PostgreSQL query, a 3000-character
@@ -465,17 +467,20 @@ type Spot =
 export function focusedRequestFor(
   target: FuzzTarget,
   valid: Record<string, string> | undefined,
+  known: { path?: Record<string, string>; body?: Record<string, unknown> } = {},
 ): fc.Arbitrary<WireRequest> {
   const pathParams = target.parameters.filter((p) => p.in === 'path');
   const base = fc.record(
     Object.fromEntries(
       pathParams.map((p) => {
+        const value = known.path?.[p.name];
+        if (value !== undefined) return [p.name, fc.constant(encode(value))];
         const examples = examplesOf(p);
         return [p.name, (examples.length ? fc.constantFrom(...examples) : validText(p.schema)).map(encode)];
       }),
     ) as Record<string, fc.Arbitrary<string>>,
   );
-  const body = target.operation.body === 'none' ? undefined : exampleBody(target);
+  const body = target.operation.body === 'none' ? undefined : { ...exampleBody(target), ...known.body };
   const spots: fc.Arbitrary<Spot>[] = [
     ...pathParams.map((p) =>
       fc

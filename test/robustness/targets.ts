@@ -116,3 +116,34 @@ export function exampleBody(target: FuzzTarget): Record<string, unknown> {
   const example = media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
   return example && typeof example === 'object' && !Array.isArray(example) ? (example as Record<string, unknown>) : {};
 }
+
+/** Every limit of the app out of reach: a run's many requests from one address are not an attack, and a refusal is not what is tested. */
+export const LIMITS_OUT_OF_REACH = {
+  RATE_LIMIT_ANONYMOUS: '1000000',
+  RATE_LIMIT_KEYED: '1000000',
+  RATE_LIMIT_AVATARS: '1000000',
+  RATE_LIMIT_PUBLISHING_READS: '1000000',
+  RATE_LIMIT_PUBLISHING_WRITES: '1000000',
+  RATE_LIMIT_DEVELOPER: '1000000',
+  RATE_LIMIT_OTHER: '1000000',
+  RATE_LIMIT_OAUTH: '1000000',
+  RATE_LIMIT_OAUTH_APPLICATION: '1000000',
+  // The dashboard's own limits too.
+  DEVELOPER_LOGIN_ATTEMPTS_PER_CLIENT: '1000000',
+  DEVELOPER_LOGIN_ATTEMPTS_PER_EMAIL_AND_CLIENT: '1000000',
+  DEVELOPER_KEY_ROTATIONS_PER_DAY: '1000000',
+  DEVELOPER_MAX_APPLICATIONS: '1000000',
+};
+
+/** What ends the session a request carries, in the order they go: the account's deletion ends it for good, and a log-in replaces it. */
+export const SESSION_ENDS = ['deleteAccount', 'logOut', 'logIn'];
+const ENDING = /^(delete|endSession|revoke|bulkDelete)/;
+const rank = ({ operation: { operationId } }: FuzzTarget) =>
+  SESSION_ENDS.includes(operationId) ? 2 + SESSION_ENDS.indexOf(operationId) : ENDING.test(operationId) ? 1 : 0;
+
+/**
+ * The targets with those that delete or revoke last, so the others run with their data, and those that end the
+ * session the requests carry after them (`SESSION_ENDS`).
+ */
+export const destructiveLast = (targets: readonly FuzzTarget[]): FuzzTarget[] =>
+  [...targets].sort((a, b) => rank(a) - rank(b));
