@@ -1,10 +1,10 @@
 import { pino } from 'pino';
 import { describe, it } from 'vitest';
 import { contractChecker } from '../support/contract.js';
-import { credentialsOf } from '../support/credentials.js';
 import { sendRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
-import { fuzzTargets, type FuzzTarget } from './targets.js';
+import { credentialsFor } from './known.js';
+import { destructiveLast, fuzzTargets, LIMITS_OUT_OF_REACH, type FuzzTarget } from './targets.js';
 import { expectContractAnswer } from './settings.js';
 
 /**
@@ -30,19 +30,14 @@ import { expectContractAnswer } from './settings.js';
  */
 export async function badInputHarness() {
   const logLines: Record<On['store'], string[]> = { sqlite: [], postgres: [] };
-  const stores = await startOnBothStores(
-    {
-      RATE_LIMIT_ANONYMOUS: '1000000',
-      RATE_LIMIT_KEYED: '1000000',
-      RATE_LIMIT_AVATARS: '1000000',
-      RATE_LIMIT_PUBLISHING_READS: '1000000',
-    },
-    { logger: (store) => pino({ level: 'info' }, { write: (line: string) => void logLines[store].push(line) }) },
-  );
+  const stores = await startOnBothStores(LIMITS_OUT_OF_REACH, {
+    logger: (store) => pino({ level: 'info' }, { write: (line: string) => void logLines[store].push(line) }),
+  });
   const checker = await contractChecker();
-  const targets = fuzzTargets(stores.sqlite.built.services);
-  /** Each store's server's credential for each service. */
-  const credentials = await credentialsOf({ sqlite: stores.sqlite, postgres: stores.postgres });
+  // Deletions and what ends the session last: the others' requests name what exists, with a session that is live.
+  const targets = destructiveLast(fuzzTargets(stores.sqlite.built.services));
+  /** Each store's server's credential for each service, with a session of its own where a request may end one. */
+  const { credentials, of: credentialOf } = await credentialsFor(stores, targets);
 
   /** The operation's path with its parameters from the contract's examples (`1` when it gives none), one of them replaced. */
   function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
@@ -67,7 +62,7 @@ export async function badInputHarness() {
     const wire = {
       method: init.method ?? target.operation.method,
       path,
-      headers: { ...credentials[on.store].get(target.service.name), ...init.headers, ...on.headers() },
+      headers: { ...credentialOf(on.store, target), ...init.headers, ...on.headers() },
       ...(init.body === undefined ? {} : { body: init.body }),
     };
     const answer = await sendRequest(on.server.url, wire);

@@ -2,12 +2,11 @@
 import { test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { contractChecker } from '../support/contract.js';
-import { credentialsOf, issueCredential } from '../support/credentials.js';
 import { sendRequest, type WireRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
-import { knownOnBoth } from './known.js';
+import { credentialsFor, knownOnBoth } from './known.js';
 import { focusedRequestFor, requestFor } from './requests.js';
-import { destructiveLast, fuzzTargets, LIMITS_OUT_OF_REACH, SESSION_ENDS, type FuzzTarget } from './targets.js';
+import { destructiveLast, fuzzTargets, LIMITS_OUT_OF_REACH } from './targets.js';
 import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js';
 
 /**
@@ -27,23 +26,8 @@ const stores = await startOnBothStores(LIMITS_OUT_OF_REACH);
 const checker = await contractChecker();
 // Deletions and what ends the session last: the others' valid requests name what exists, with a session that is live.
 const targets = destructiveLast(fuzzTargets(stores.sqlite.built.services));
-/**
- * Each store's server's credential headers for each service, and, for each operation at the path of one that ends
- * the session it is sent with (`DELETE /session`, a log-in, the account's deletion), a dashboard session of its
- * own: a valid request there, or a generated one with that path's other method, would end the one every other uses.
- */
-const credentials = await credentialsOf({ sqlite: stores.sqlite, postgres: stores.postgres });
-const endingPaths = new Set(
-  targets
-    .filter((target) => SESSION_ENDS.includes(target.operation.operationId))
-    .map((target) => `${target.service.name} ${target.operation.path}`),
-);
-const ownSession = (target: FuzzTarget) => endingPaths.has(`${target.service.name} ${target.operation.path}`);
-for (const target of targets.filter(ownSession))
-  for (const store of ['sqlite', 'postgres'] as const)
-    credentials[store].set(target.operation.operationId, await issueCredential.developer!(stores[store]));
-const credentialOf = (store: On['store'], target: FuzzTarget) =>
-  credentials[store].get(ownSession(target) ? target.operation.operationId : target.service.name);
+/** Each store's server's credentials, with a dashboard session of its own where a request may end one (`credentialsFor`). */
+const { credentials, of: credentialOf } = await credentialsFor(stores, targets);
 /** What the focused requests' paths name on both servers (`known` of `focusedRequestFor`), made alike on each. */
 const known = await knownOnBoth(stores, (store) => credentials[store].get('developer')!);
 

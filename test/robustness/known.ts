@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import type { KeyIssued } from '../../generated/developer/types.gen.js';
-import { publishingToken } from '../support/credentials.js';
+import { credentialsOf, issueCredential, publishingToken } from '../support/credentials.js';
 import type { TestServer } from '../support/server.js';
-import type { BothStores } from '../support/store-reach.js';
-import type { FuzzTarget } from './targets.js';
+import type { BothStores, On } from '../support/store-reach.js';
+import { SESSION_ENDS, type FuzzTarget } from './targets.js';
 
 /** The demo site the publishing examples name, and the post whose autosave `getPostAutosave`'s example reads. */
 const SITE = 'demo.example.com';
@@ -145,5 +145,29 @@ async function makeOn(server: TestServer, developer: Record<string, string>): Pr
     tag: await slugOf('tags', 'Fuzz tag'),
     term: await slugOf('tags', 'Fuzz term'),
     file: { site_ID: site_ID!, folder: folder!, file: file! },
+  };
+}
+
+/**
+ * Each store's server's credential headers for each service (`credentialsOf`), and, for each target at the path of
+ * an operation that ends the session it is sent with (`DELETE /session`, a log-in, the account's deletion), a
+ * dashboard session of its own, under its operation's ID: a valid request there, or one with that path's other
+ * method, would end the session every other target uses. `of` answers a target's credential on a store.
+ */
+export async function credentialsFor(stores: BothStores, targets: readonly FuzzTarget[]) {
+  const credentials = await credentialsOf({ sqlite: stores.sqlite, postgres: stores.postgres });
+  const endingPaths = new Set(
+    targets
+      .filter((target) => SESSION_ENDS.includes(target.operation.operationId))
+      .map((target) => `${target.service.name} ${target.operation.path}`),
+  );
+  const ownSession = (target: FuzzTarget) => endingPaths.has(`${target.service.name} ${target.operation.path}`);
+  for (const target of targets.filter(ownSession))
+    for (const store of ['sqlite', 'postgres'] as const)
+      credentials[store].set(target.operation.operationId, await issueCredential.developer!(stores[store]));
+  return {
+    credentials,
+    of: (store: On['store'], target: FuzzTarget) =>
+      credentials[store].get(ownSession(target) ? target.operation.operationId : target.service.name),
   };
 }
