@@ -46,26 +46,26 @@ const unique = (largest: unknown, length = 200) =>
  * What each operation of the three services needs beyond its contract, made on `server`: a post with an autosave,
  * a category and a tag, an uploaded photo, an application of the developer's, an OAuth app alex authorized, and,
  * for what a request uses up, one of each for every request. `developer` is the cost test's dashboard caller (its
- * session's headers and password); `mailbox` receives the server's mail (its links' tokens).
+ * session's headers); `mailbox` receives the server's mail (its links' tokens).
  */
 export async function preparations(
   server: TestServer,
   publishing: Record<string, string>,
-  developer: { headers: Record<string, string>; password: string },
+  developer: Record<string, string>,
   alex: Person,
   mailbox: Mailbox,
 ): Promise<Record<string, Preparation>> {
   const site = 'demo.example.com';
-  const rest = (path: string, init: { method?: string; body?: unknown; form?: FormData } = {}) =>
+  const rest = (path: string, init: { body?: unknown; form?: FormData } = {}) =>
     call(`${server.url}/rest/v1.1/sites/${site}${path}`, {
-      method: init.method ?? 'POST',
+      method: 'POST',
       headers: { ...publishing, ...(init.form ? {} : { 'content-type': 'application/json' }) },
       body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
-  const dashboard = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> }) =>
+  const dashboard = (path: string, init: { body?: unknown; headers?: Record<string, string> }) =>
     call(`${server.url}/developer/v1${path}`, {
-      method: init.method ?? 'POST',
-      headers: { ...(init.headers ?? developer.headers), 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { ...(init.headers ?? developer), 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
 

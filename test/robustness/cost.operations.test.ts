@@ -2,7 +2,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authorizedCallback, personOf, redeem, registeredApp, startOAuthServer } from '../accounts/oauth/support.js';
-import { GOOD_PASSWORD } from '../services/developer/support/dashboard.js';
 import { startMailbox } from '../services/developer/support/mailbox.js';
 import { contractChecker } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
@@ -68,7 +67,7 @@ const credentials = new Map(
 const prepared = await preparations(
   server,
   credentials.get('publishing')!,
-  { headers: credentials.get('developer')!, password: GOOD_PASSWORD },
+  credentials.get('developer')!,
   alex,
   mailbox,
 );
