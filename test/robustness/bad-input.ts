@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { contractChecker } from '../support/contract.js';
 import { sendRequest } from '../support/http.js';
 import { startOnBothStores, type On } from '../support/store-reach.js';
-import { credentialsFor } from './known.js';
+import { credentialsFor, knownOnBoth } from './known.js';
 import { destructiveLast, fuzzTargets, LIMITS_OUT_OF_REACH, type FuzzTarget } from './targets.js';
 import { expectContractAnswer } from './settings.js';
 
@@ -38,15 +38,21 @@ export async function badInputHarness() {
   const targets = destructiveLast(fuzzTargets(stores.sqlite.built.services));
   /** Each store's server's credential for each service, with a session of its own where a request may end one. */
   const { credentials, of: credentialOf } = await credentialsFor(stores, targets);
+  /** What the paths name on both servers: the contract's examples name nothing here for terms, files, applications. */
+  const known = await knownOnBoth(stores, (store) => credentials[store].get('developer')!);
 
-  /** The operation's path with its parameters from the contract's examples (`1` when it gives none), one of them replaced. */
+  /**
+   * The operation's path with its parameters naming what exists (`known`, SQLite's; translated for PostgreSQL as it is
+   * sent), else from the contract's examples (`1` when it gives none), one of them replaced.
+   */
   function pathOf(target: FuzzTarget, replace: Record<string, string> = {}) {
+    const made = known.of(target).path;
     const values = Object.fromEntries(
       target.parameters
         .filter((p) => p.in === 'path')
         .map((p) => [
           p.name,
-          encodeURIComponent(String(p.example ?? Object.values(p.examples ?? {})[0]?.value ?? '1')),
+          encodeURIComponent(String(made[p.name] ?? p.example ?? Object.values(p.examples ?? {})[0]?.value ?? '1')),
         ]),
     );
     return `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => replace[name] ?? values[name]!)}`;
@@ -61,7 +67,7 @@ export async function badInputHarness() {
   ) {
     const wire = {
       method: init.method ?? target.operation.method,
-      path,
+      path: on.store === 'postgres' ? known.translated(path) : path,
       headers: { ...credentialOf(on.store, target), ...init.headers, ...on.headers() },
       ...(init.body === undefined ? {} : { body: init.body }),
     };

@@ -52,8 +52,7 @@ function onStore(on: On, wire: WireRequest): WireRequest {
   if (on.store === 'sqlite') return { ...wire, headers };
   for (const [name, value] of Object.entries(headers))
     headers[name] = secrets.reduce((text, [ours, theirs]) => text.replaceAll(ours, theirs), value);
-  const path = known.pairs.reduce((text, [ours, theirs]) => text.replaceAll(ours, theirs), wire.path);
-  return { ...wire, path, headers };
+  return { ...wire, path: known.translated(wire.path), headers };
 }
 
 /** Sends a generated request to SQLite, and to PostgreSQL where it reached the store; checks each answer. */

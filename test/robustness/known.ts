@@ -84,6 +84,8 @@ export async function knownOnBoth(
   };
   return {
     pairs,
+    /** A path (or any text) sent to SQLite, with PostgreSQL's values where they differ. */
+    translated: (text: string) => pairs.reduce((done, [ours, theirs]) => done.replaceAll(ours, theirs), text),
     /** `focusedRequestFor`'s `known` of an operation: its path values and body fields. */
     of: (target: FuzzTarget) => ({
       path: byOperation[target.operation.operationId] ?? {},
