@@ -118,6 +118,9 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       slug: path.term_slug,
       body,
     });
+  /** The revisions of a post or a page, each beside the one before it. */
+  const diffs = ({ path, principal }: HandlerInput<T.GetPostDiffsData | T.GetPageDiffsData, PublishingPrincipal>) =>
+    postDiffs(scopedTo(principal).deps, { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) });
   /** The deletion of a category or tag named by its slug. */
   const termDeletion = (
     collection: TermCollection,
@@ -380,13 +383,11 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal), body };
       return { status: 200, body: await autosavePost(scopedTo(principal).deps, request) };
     },
-    async getPostDiffs({ path, principal }) {
-      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
-      return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
+    async getPostDiffs(input) {
+      return { status: 200, body: await diffs(input) };
     },
-    async getPageDiffs({ path, principal }) {
-      const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };
-      return { status: 200, body: await postDiffs(scopedTo(principal).deps, request) };
+    async getPageDiffs(input) {
+      return { status: 200, body: await diffs(input) };
     },
   };
   return handlers;
