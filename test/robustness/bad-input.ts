@@ -31,6 +31,8 @@ import { expectContractAnswer } from './settings.js';
 export async function badInputHarness() {
   const logLines: Record<On['store'], string[]> = { sqlite: [], postgres: [] };
   const stores = await startOnBothStores(LIMITS_OUT_OF_REACH, {
+    // Each its own origin: the `/me` operations' OAuth token is got through the flow, from the server as its issuer.
+    ownOrigin: true,
     logger: (store) => pino({ level: 'info' }, { write: (line: string) => void logLines[store].push(line) }),
   });
   const checker = await contractChecker();

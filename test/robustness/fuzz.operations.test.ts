@@ -22,7 +22,8 @@ import { expectContractAnswer, fuzzSettings, fuzzTimeoutMs } from './settings.js
  * one that routing, security or validation refuses is answered by the same
  * code on both stores.
  */
-const stores = await startOnBothStores(LIMITS_OUT_OF_REACH);
+// Each its own origin: the `/me` operations' OAuth token is got through the flow, from the server as its issuer.
+const stores = await startOnBothStores(LIMITS_OUT_OF_REACH, { ownOrigin: true });
 const checker = await contractChecker();
 // Deletions and what ends the session last: the others' valid requests name what exists, with a session that is live.
 const targets = destructiveLast(fuzzTargets(stores.sqlite.built.services));

@@ -481,6 +481,12 @@ export function focusedRequestFor(
     ) as Record<string, fc.Arbitrary<string>>,
   );
   const body = target.operation.body === 'none' ? undefined : { ...exampleBody(target), ...known.body };
+  const required = target.parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .flatMap((p): [string, string][] => {
+      const example = examplesOf(p)[0];
+      return example === undefined ? [] : [[p.name, example]];
+    });
   const spots: fc.Arbitrary<Spot>[] = [
     ...pathParams.map((p) =>
       fc
@@ -513,7 +519,15 @@ export function focusedRequestFor(
   return fc.record({ base, spot: fc.oneof(...spots) }).map(({ base, spot }) => {
     const segments = spot.kind === 'path' ? { ...base, [spot.name]: spot.value } : base;
     const path = `${target.operation.serverPath ?? target.service.prefix}${target.operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => segments[name] ?? '')}`;
-    const query = spot.kind === 'query' ? `?${encode(spot.name)}=${spot.value}` : '';
+    // The operation's required query parameters from their examples (a lookup by email hash, a search by name): without
+    // them no request is valid. A spot in one of them replaces it.
+    const pairs = [
+      ...required
+        .filter(([name]) => spot.kind !== 'query' || spot.name !== name)
+        .map(([name, value]) => `${encode(name)}=${encode(value)}`),
+      ...(spot.kind === 'query' ? [`${encode(spot.name)}=${spot.value}`] : []),
+    ];
+    const query = pairs.length ? `?${pairs.join('&')}` : '';
     const headers: Record<string, string> = {
       ...valid,
       ...(spot.kind === 'header' ? { [spot.name]: spot.value } : {}),

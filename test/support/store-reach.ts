@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { ValidateFunction } from 'ajv';
 import { afterAll } from 'vitest';
+import { freePort } from '../../scripts/tools.js';
 import { startServer, type StartOptions, type TestServer } from './server.js';
 
 /**
@@ -103,12 +104,19 @@ export interface BothStores {
  */
 export async function startOnBothStores(
   env: Record<string, string>,
-  options: Omit<StartOptions, 'logger' | 'store'> & { logger?: (store: On['store']) => StartOptions['logger'] } = {},
+  options: Omit<StartOptions, 'logger' | 'store'> & {
+    logger?: (store: On['store']) => StartOptions['logger'];
+    /** Each server's `PUBLIC_URL` its own address, so its OAuth issuer is where an app reaches it (`startOAuthServer`). */
+    ownOrigin?: boolean;
+  } = {},
 ): Promise<BothStores> {
+  const { ownOrigin, ...startOptions } = options;
   const [sqlite, postgres] = await Promise.all(
-    (['sqlite', 'postgres'] as const).map((store) =>
-      startServer(env, { ...options, store, logger: options.logger?.(store) }),
-    ),
+    (['sqlite', 'postgres'] as const).map(async (store) => {
+      const port = ownOrigin ? await freePort() : undefined;
+      const origin: Record<string, string> = port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {};
+      return startServer({ ...env, ...origin }, { ...startOptions, store, logger: options.logger?.(store) });
+    }),
   );
   afterAll(() => Promise.all([sqlite!.close(), postgres!.close()]));
 
