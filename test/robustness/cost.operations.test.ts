@@ -1,7 +1,7 @@
 // @store-independent: what an operation costs the event loop is the same work on either store; SQLite (the default) runs its statements on the loop too, the harder case.
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { authorizedCallback, personOf, redeem, registeredApp, startOAuthServer } from '../accounts/oauth/support.js';
+import { personOf, startOAuthServer, tokenThroughFlow } from '../accounts/oauth/support.js';
 import { startMailbox } from '../services/developer/support/mailbox.js';
 import { contractChecker } from '../support/contract.js';
 import { issueCredential } from '../support/credentials.js';
@@ -55,11 +55,7 @@ afterAll(() => server.close());
 const checker = await contractChecker();
 /** A token alex gave an app with the profile scope: what the profile API's `oauth` operations (`/me/...`) take. */
 const alex = await personOf(server, 'alex@example.com');
-const profileToken = await (async () => {
-  const app = await registeredApp(server);
-  const flow = await authorizedCallback(server, app, alex, 'profile', []);
-  return (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
-})();
+const profileToken = await tokenThroughFlow(server, alex, 'profile');
 const credentials = new Map(
   await Promise.all(server.built.services.map(async (s) => [s.name, await issueCredential[s.name]?.(server)] as const)),
 );

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { KeyIssued } from '../../generated/developer/types.gen.js';
-import { authorizedCallback, personOf, redeem, registeredApp } from '../accounts/oauth/support.js';
+import { personOf, tokenThroughFlow } from '../accounts/oauth/support.js';
 import { credentialsOf, issueCredential, publishingToken } from '../support/credentials.js';
 import type { TestServer } from '../support/server.js';
 import type { BothStores, On } from '../support/store-reach.js';
@@ -173,7 +173,9 @@ export async function credentialsFor(stores: BothStores, targets: readonly FuzzT
     target.service.name === 'profiles' && target.operation.securitySchemes.includes('oauth');
   if (targets.some(byToken))
     for (const store of ['sqlite', 'postgres'] as const)
-      credentials[store].set(OAUTH, { authorization: `Bearer ${await profileToken(stores[store])}` });
+      credentials[store].set(OAUTH, {
+        authorization: `Bearer ${await tokenThroughFlow(stores[store], await personOf(stores[store], 'alex@example.com'), 'profile')}`,
+      });
   return {
     credentials,
     of: (store: On['store'], target: FuzzTarget) =>
@@ -185,11 +187,3 @@ export async function credentialsFor(stores: BothStores, targets: readonly FuzzT
 
 /** Where `credentialsFor` keeps each store's profile-scope OAuth token. */
 const OAUTH = 'profiles:oauth';
-
-/** An OAuth access token of the profile scope that alex gave an app, through the flow (the server's `PUBLIC_URL` its own address). */
-async function profileToken(server: TestServer): Promise<string> {
-  const app = await registeredApp(server);
-  const flow = await authorizedCallback(server, app, await personOf(server, 'alex@example.com'), 'profile', []);
-  const tokens = await redeem(app, flow.callback, flow.state, flow.codeVerifier);
-  return tokens.access_token;
-}

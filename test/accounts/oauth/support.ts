@@ -198,6 +198,17 @@ export async function redeem(
   return oauth.processAuthorizationCodeResponse(app.as, app.client, response);
 }
 
+/** An access token of `scope` that `person` gave a new app, through the whole flow (no site chosen). */
+export async function tokenThroughFlow(
+  server: TestServer,
+  person: Awaited<ReturnType<typeof personOf>>,
+  scope: string,
+): Promise<string> {
+  const app = await registeredApp(server);
+  const flow = await authorizedCallback(server, app, person, scope, []);
+  return (await redeem(app, flow.callback, flow.state, flow.codeVerifier)).access_token;
+}
+
 export async function refresh(app: Awaited<ReturnType<typeof registeredApp>>, refreshToken: string) {
   const response = await oauth.refreshTokenGrantRequest(app.as, app.client, oauth.None(), refreshToken, requestOptions);
   return oauth.processRefreshTokenResponse(app.as, app.client, response);
