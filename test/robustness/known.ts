@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { KeyIssued } from '../../generated/developer/types.gen.js';
 import { personOf, tokenThroughFlow } from '../accounts/oauth/support.js';
+import { GOOD_PASSWORD } from '../services/developer/support/dashboard.js';
 import { credentialsOf, issueCredential, publishingToken } from '../support/credentials.js';
 import type { TestServer } from '../support/server.js';
 import type { BothStores, On } from '../support/store-reach.js';
@@ -73,8 +74,8 @@ export async function knownOnBoth(
       ]),
     ),
   };
-  // The dashboard caller's password (test/support/credentials.ts), where the operation asks for it.
-  const password = 'violet tractor umbrella 42';
+  // The dashboard caller's password (`issueCredential.developer` signs up with it), where the operation asks for it.
+  const password = GOOD_PASSWORD;
   const bodies: Record<string, Record<string, unknown>> = {
     requestEmailChange: { password },
     changePassword: { current_password: password },
@@ -111,28 +112,18 @@ async function makeOn(server: TestServer, developer: Record<string, string>): Pr
   const slugOf = async (kind: 'categories' | 'tags', name: string) =>
     String((await rest(`/${kind}/new`, { name })).slug);
   await rest(`/posts/${POST}/autosave`, { title: 'Fuzz', content: 'Autosaved.' });
-  const form = new FormData();
   const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#39c' } })
     .png()
     .toBuffer();
-  form.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'fuzz.png');
-  const url = new URL(((await rest('/media/new', form)).media as { URL: string }[])[0]!.URL);
-  const [, , site_ID, folder, file] = url.pathname.split('/');
+  /** A new file of the photo: the site's first answer for it. */
+  const upload = async (name: string) => {
+    const form = new FormData();
+    form.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/png' }), name);
+    return ((await rest('/media/new', form)).media as { ID: number; URL: string }[])[0]!;
+  };
+  const [, , site_ID, folder, file] = new URL((await upload('fuzz.png')).URL).pathname.split('/');
   const post = String((await rest('/posts/new', { title: 'Fuzz', content: 'To delete.' })).ID);
-  const media = String(
-    (
-      (
-        await rest(
-          '/media/new',
-          (() => {
-            const more = new FormData();
-            more.append('media[]', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'fuzz-delete.png');
-            return more;
-          })(),
-        )
-      ).media as { ID: number }[]
-    )[0]!.ID,
-  );
+  const media = String((await upload('fuzz-delete.png')).ID);
   const created = await fetch(`${server.url}/developer/v1/applications`, {
     method: 'POST',
     headers: { ...developer, 'content-type': 'application/json' },

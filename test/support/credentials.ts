@@ -7,6 +7,7 @@ import { sendRequest } from './http.js';
 import { createKyselyDeveloperStore } from '../../src/services/developer/store/kyselyDeveloperStore.js';
 import { accountSites } from '../../src/services/publishing/store/accountSites.js';
 import type { TestServer } from './server.js';
+import { GOOD_PASSWORD } from '../services/developer/support/dashboard.js';
 
 /**
  * The request headers of a valid caller, per service: a profiles API key and
@@ -33,7 +34,7 @@ export const issueCredential: Record<string, (server: TestServer) => Promise<Rec
   async developer(server) {
     const body = JSON.stringify({
       email: `robustness-${randomUUID()}@example.com`,
-      password: 'violet tractor umbrella 42',
+      password: GOOD_PASSWORD,
     });
     const headers = { 'content-type': 'application/json' };
     const signUp = await patiently(() =>
