@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { KeyIssued } from '../../generated/developer/types.gen.js';
-import { createKyselyDeveloperStore } from '../../src/services/developer/store/kyselyDeveloperStore.js';
-import { csrfTokenFor, issueSessionToken, sessionIdOf } from '../../src/services/developer/domain/sessionToken.js';
-import { accountSites } from '../../src/services/publishing/store/accountSites.js';
-import { findAccountId } from '../../src/accounts/accounts.js';
-import {
-  browserAt,
-  inBrowser,
-  authorizationRequest,
-  authorizedCallback,
-  registeredApp,
-} from '../accounts/oauth/support.js';
-import type { personOf } from '../accounts/oauth/support.js';
+import { hashSessionToken, sessionIdOf } from '../../src/services/developer/domain/sessionToken.js';
+import { authorizedCallback, inBrowser, pendingConsent, personOf, registeredApp } from '../accounts/oauth/support.js';
 import { GOOD_PASSWORD, signedUpUser, uniqueEmail } from '../services/developer/support/dashboard.js';
 import type { Mailbox } from '../services/developer/support/mailbox.js';
 import type { TestServer } from '../support/server.js';
@@ -86,33 +76,22 @@ export async function preparations(
       body: { name: unique('Cost app', 60), description: 'Cost.', website_url: 'https://cost.example.com' },
     })) as unknown as KeyIssued;
   /**
-   * A new session of `email`'s account, made as a log-in makes one: its headers and ID. An account keeps its 20
-   * newest sessions, so the sessions that requests end are of an account of their own, not alex's.
+   * A new session of `email`'s account (`personOf`): its headers and ID. An account keeps its 20 newest sessions, so
+   * the sessions that requests end are of an account of their own, not alex's.
    */
   const sessionOf = async (email: string) => {
-    const { token, tokenHash } = issueSessionToken();
-    const db = server.built.db;
-    await createKyselyDeveloperStore(db, accountSites(db)).createSession({
-      tokenHash,
-      accountId: (await findAccountId(db, email))!,
-      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    });
-    return {
-      id: sessionIdOf(tokenHash),
-      headers: { cookie: `dev_session=${token}`, 'x-csrf-token': csrfTokenFor(token) },
-    };
+    const person = await personOf(server, email);
+    return { id: sessionIdOf(hashSessionToken(person.cookie()!)), headers: headersOf(person) };
   };
-  const headersOf = (user: Awaited<ReturnType<typeof signedUpUser>>) => ({
-    cookie: `dev_session=${user.cookie()}`,
-    'x-csrf-token': user.csrf['X-CSRF-Token'],
+  /** A dashboard caller's session as request headers: its cookie and CSRF token. */
+  const headersOf = (caller: { cookie(): string | undefined; csrf: { 'X-CSRF-Token': string } }) => ({
+    cookie: `dev_session=${caller.cookie()}`,
+    'x-csrf-token': caller.csrf['X-CSRF-Token'],
   });
   /** An authorization request of `app` waiting for alex's answer: its consent ID and the browser's cookies with alex's session. */
   const consentOf = async (app: Awaited<ReturnType<typeof registeredApp>>) => {
-    const request = await authorizationRequest(app.as, app.client, 'profile');
-    const browser = browserAt(server);
-    const page = await browser.visit(request.url.href);
-    const consentId = new URLSearchParams(page.hash.slice(1)).get('consent')!;
-    return { consentId, headers: { cookie: inBrowser(alex, browser), 'x-csrf-token': alex.csrf['X-CSRF-Token'] } };
+    const { consentId, browser } = await pendingConsent(server, app, 'profile');
+    return { consentId, headers: { ...headersOf(alex), cookie: inBrowser(alex, browser) } };
   };
 
   const autosaved = await newPost();
@@ -127,7 +106,6 @@ export async function preparations(
   const [, , siteId, folder, file] = media.url.pathname.split('/');
   const waiting = await consentOf(app);
   const ending = await signedUpUser(server);
-  const alexHeaders = { cookie: `dev_session=${alex.cookie()}`, 'x-csrf-token': alex.csrf['X-CSRF-Token'] };
 
   /** A window of dates holding every post and file. */
   const dates = { after: '2000-01-01T00:00:00Z', before: '2100-01-01T00:00:00Z' };
@@ -249,7 +227,7 @@ export async function preparations(
       each: async () => {
         const authorized = await registeredApp(server);
         await authorizedCallback(server, authorized, alex, 'profile', []);
-        return { path: { applicationId: authorized.application.application.id }, headers: alexHeaders };
+        return { path: { applicationId: authorized.application.application.id }, headers: headersOf(alex) };
       },
     },
   };

@@ -158,6 +158,20 @@ export function answerInBrowser(
 export const inBrowser = (person: DashboardCaller, browser: ReturnType<typeof browserAt>) =>
   [`dev_session=${person.cookie()}`, browser.cookies()].filter(Boolean).join('; ');
 
+/** The app's authorization request, followed by a browser to the dashboard's consent page: the request, the browser and the consent's ID. */
+export async function pendingConsent(
+  server: TestServer,
+  app: Awaited<ReturnType<typeof registeredApp>>,
+  scope: string,
+) {
+  const request = await authorizationRequest(app.as, app.client, scope);
+  const browser = browserAt(server);
+  const consentPage = await browser.visit(request.url.href);
+  const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent');
+  if (!consentId) throw new Error(`not sent to the consent page: ${consentPage.href}`);
+  return { request, browser, consentId };
+}
+
 /** The whole flow: the person consents to `sites` on the dashboard; answers the code's callback URL and what the app needs to redeem it. */
 export async function authorizedCallback(
   server: TestServer,
@@ -166,11 +180,7 @@ export async function authorizedCallback(
   scope: string,
   sites: { id: number; access: 'read' | 'write' }[],
 ) {
-  const request = await authorizationRequest(app.as, app.client, scope);
-  const browser = browserAt(server);
-  const consentPage = await browser.visit(request.url.href);
-  const consentId = new URLSearchParams(consentPage.hash.slice(1)).get('consent');
-  if (!consentId) throw new Error(`not sent to the consent page: ${consentPage.href}`);
+  const { request, browser, consentId } = await pendingConsent(server, app, scope);
   const answer = await answerInBrowser(person, browser, consentId, { approve: true, sites });
   if (!answer.data) throw new Error(`consent answered ${answer.response.status}`);
   const callback = await browser.visit(answer.data.redirect_to);
