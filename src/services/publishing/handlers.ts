@@ -21,11 +21,10 @@ import type { PublishingHandlers, PublishingPrincipal } from './operations.js';
 import type { PublishingDeps } from './deps.js';
 import type { FlowDeps } from './flows/deps.js';
 import { listPostTypes } from './flows/postTypes.js';
-import { createTerm, deleteTerm, editTerm, listTerms, readTerm, type TermCollection } from './flows/terms.js';
 import { autosavePost, readAutosave } from './flows/autosave.js';
 import { postDiffs } from './flows/diffs.js';
 import { mediaHandlers } from './mediaHandlers.js';
-import { taxonomyHandlers, termPaging } from './taxonomyHandlers.js';
+import { categoryAndTagHandlers, taxonomyHandlers } from './taxonomyHandlers.js';
 
 /** The user an operation that requires a token acts as (the pipeline answers 401 before; the type still allows anonymous). */
 function userIdOf(principal: PublishingPrincipal): number {
@@ -76,65 +75,13 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
   };
   /** The endpoint layer's casting step over this contract's operations (`http/phpCast.ts`). */
   const casts = phpInputCasts(deps.contract);
-  /** A list of categories or tags: the query's paging, order and search, for the caller. */
-  const termList = (
-    collection: TermCollection,
-    { path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>,
-  ) => {
-    const request = {
-      site: path.site,
-      viewer: viewerOf(principal),
-      collection,
-      ...termPaging(query),
-    };
-    return listTerms(scopedTo(principal).reads, request);
-  };
-  /** A category or tag by its slug. */
-  const termBySlug = (
-    collection: TermCollection,
-    { path, query, principal }: HandlerInput<T.GetCategoryBySlugData | T.GetTagBySlugData, PublishingPrincipal>,
-  ) =>
-    readTerm(scopedTo(principal).reads, {
-      site: path.site,
-      viewer: viewerOf(principal),
-      collection,
-      slug: path.term_slug,
-      context: postContext(query?.context),
-    });
-  /** A new category or tag. */
-  const newTerm = (
-    collection: TermCollection,
-    { path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>,
-  ) => createTerm(scopedTo(principal).deps, { site: path.site, viewerId: userIdOf(principal), collection, body });
-  /** An edit of a category or tag named by its slug. */
-  const termEdit = (
-    collection: TermCollection,
-    { path, body, principal }: HandlerInput<T.UpdateCategoryData | T.UpdateTagData, PublishingPrincipal>,
-  ) =>
-    editTerm(scopedTo(principal).deps, {
-      site: path.site,
-      viewerId: userIdOf(principal),
-      collection,
-      slug: path.term_slug,
-      body,
-    });
   /** The revisions of a post or a page, each beside the one before it. */
   const diffs = ({ path, principal }: HandlerInput<T.GetPostDiffsData | T.GetPageDiffsData, PublishingPrincipal>) =>
     postDiffs(scopedTo(principal).deps, { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) });
-  /** The deletion of a category or tag named by its slug. */
-  const termDeletion = (
-    collection: TermCollection,
-    { path, principal }: HandlerInput<T.DeleteCategoryData | T.DeleteTagData, PublishingPrincipal>,
-  ) =>
-    deleteTerm(scopedTo(principal).deps, {
-      site: path.site,
-      viewerId: userIdOf(principal),
-      collection,
-      slug: path.term_slug,
-    });
   const handlers: PublishingHandlers = {
     ...mediaHandlers(scopedTo, deps, casts),
     ...taxonomyHandlers({ scopedTo, viewerOf, userIdOf, casts }),
+    ...categoryAndTagHandlers({ scopedTo, viewerOf, userIdOf, casts }),
     /** Who the token acts for (`/me`): the user, their primary site among those the token may use. */
     async getMe({ principal }) {
       const userId = userIdOf(principal);
@@ -344,36 +291,6 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
         status: 200,
         body: await listPostTypes(scopedTo(principal).reads, { site: path.site, viewer: viewerOf(principal) }),
       };
-    },
-    async listCategories(input) {
-      return { status: 200, body: await termList('categories', input) };
-    },
-    async listTags(input) {
-      return { status: 200, body: await termList('tags', input) };
-    },
-    async getCategoryBySlug(input) {
-      return { status: 200, body: await termBySlug('categories', input) };
-    },
-    async getTagBySlug(input) {
-      return { status: 200, body: await termBySlug('tags', input) };
-    },
-    async createCategory(input) {
-      return { status: 200, body: await newTerm('categories', input) };
-    },
-    async createTag(input) {
-      return { status: 200, body: await newTerm('tags', input) };
-    },
-    async updateCategory(input) {
-      return { status: 200, body: await termEdit('categories', input) };
-    },
-    async updateTag(input) {
-      return { status: 200, body: await termEdit('tags', input) };
-    },
-    async deleteCategory(input) {
-      return { status: 200, body: await termDeletion('categories', input) };
-    },
-    async deleteTag(input) {
-      return { status: 200, body: await termDeletion('tags', input) };
     },
     async getPostAutosave({ path, principal }) {
       const request = { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) };

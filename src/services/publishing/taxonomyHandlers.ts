@@ -1,5 +1,15 @@
+import type { HandlerInput } from '../../platform/pipeline/handlerTypes.js';
+import type * as T from '../../../generated/publishing/types.gen.js';
 import type { FlowDeps } from './flows/deps.js';
-import type { TermListRequest } from './flows/terms.js';
+import {
+  createTerm,
+  deleteTerm,
+  editTerm,
+  listTerms,
+  readTerm,
+  type TermCollection,
+  type TermListRequest,
+} from './flows/terms.js';
 import type { Viewer } from './domain/access.js';
 import { postContext } from './domain/context.js';
 import type { InputCasts } from './http/phpCast.js';
@@ -97,5 +107,79 @@ export function taxonomyHandlers({
       const request = { site: path.site, viewer: viewerOf(principal), postType: path.post_type };
       return { status: 200, body: await listPostTypeTaxonomies(scopedTo(principal).reads, request) };
     },
+  };
+}
+
+type CategoryAndTagOperations =
+  | 'listCategories'
+  | 'listTags'
+  | 'getCategoryBySlug'
+  | 'getTagBySlug'
+  | 'createCategory'
+  | 'createTag'
+  | 'updateCategory'
+  | 'updateTag'
+  | 'deleteCategory'
+  | 'deleteTag';
+
+/**
+ * The five term operations of categories or tags, each taking either
+ * collection's input (their contracts differ only in the path's word).
+ */
+function termSteps(collection: TermCollection, { scopedTo, viewerOf, userIdOf }: HandlerHelpers) {
+  return {
+    /** A list: the query's paging, order and search, for the caller. */
+    async list({ path, query, principal }: HandlerInput<T.ListCategoriesData | T.ListTagsData, PublishingPrincipal>) {
+      const request = { site: path.site, viewer: viewerOf(principal), collection, ...termPaging(query) };
+      return { status: 200 as const, body: await listTerms(scopedTo(principal).reads, request) };
+    },
+    /** One term by its slug. */
+    async bySlug({
+      path,
+      query,
+      principal,
+    }: HandlerInput<T.GetCategoryBySlugData | T.GetTagBySlugData, PublishingPrincipal>) {
+      const request = {
+        site: path.site,
+        viewer: viewerOf(principal),
+        collection,
+        slug: path.term_slug,
+        context: postContext(query?.context),
+      };
+      return { status: 200 as const, body: await readTerm(scopedTo(principal).reads, request) };
+    },
+    /** A new term. */
+    async create({ path, body, principal }: HandlerInput<T.CreateCategoryData | T.CreateTagData, PublishingPrincipal>) {
+      const request = { site: path.site, viewerId: userIdOf(principal), collection, body };
+      return { status: 200 as const, body: await createTerm(scopedTo(principal).deps, request) };
+    },
+    /** An edit of a term named by its slug. */
+    async edit({ path, body, principal }: HandlerInput<T.UpdateCategoryData | T.UpdateTagData, PublishingPrincipal>) {
+      const request = { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug, body };
+      return { status: 200 as const, body: await editTerm(scopedTo(principal).deps, request) };
+    },
+    /** The deletion of a term named by its slug. */
+    async remove({ path, principal }: HandlerInput<T.DeleteCategoryData | T.DeleteTagData, PublishingPrincipal>) {
+      const request = { site: path.site, viewerId: userIdOf(principal), collection, slug: path.term_slug };
+      return { status: 200 as const, body: await deleteTerm(scopedTo(principal).deps, request) };
+    },
+  };
+}
+
+/** The handlers of the categories and tags operations: one set of steps, each bound to its collection. */
+export function categoryAndTagHandlers(helpers: HandlerHelpers): Pick<PublishingHandlers, CategoryAndTagOperations> {
+  const categories = termSteps('categories', helpers);
+  const tags = termSteps('tags', helpers);
+  return {
+    listCategories: categories.list,
+    listTags: tags.list,
+    getCategoryBySlug: categories.bySlug,
+    getTagBySlug: tags.bySlug,
+    createCategory: categories.create,
+    createTag: tags.create,
+    updateCategory: categories.edit,
+    updateTag: tags.edit,
+    deleteCategory: categories.remove,
+    deleteTag: tags.remove,
   };
 }
