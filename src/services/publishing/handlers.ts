@@ -78,6 +78,94 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
   /** The revisions of a post or a page, each beside the one before it. */
   const diffs = ({ path, principal }: HandlerInput<T.GetPostDiffsData | T.GetPageDiffsData, PublishingPrincipal>) =>
     postDiffs(scopedTo(principal).deps, { site: path.site, postId: path.post_ID, viewerId: userIdOf(principal) });
+  /** The likers of a post (v1.1 and v1.2 alike). */
+  const postLikes = async ({
+    path,
+    query,
+    principal,
+  }: HandlerInput<T.GetPostLikesData | T.GetPostLikesV12Data, PublishingPrincipal>) => {
+    const { reads } = scopedTo(principal);
+    const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
+    return { status: 200 as const, body: await readPostLikes(reads, request) };
+  };
+  /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). v1.1 and v1.2 alike: the same parameters (one list of them in the contract); only their answers' `url` type differs. */
+  const postList = async ({
+    path,
+    query: given,
+    principal,
+    ctx,
+  }: HandlerInput<T.ListPostsData | T.ListPostsV12Data, PublishingPrincipal>) => {
+    const { reads } = scopedTo(principal);
+    // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
+    const query = casts.query('listPosts', given) as typeof given &
+      Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
+        number: number;
+        order: NonNullable<ListRequest['order']>;
+        order_by: NonNullable<ListRequest['orderBy']>;
+        sticky: NonNullable<ListRequest['sticky']>;
+      };
+    const list = await listPosts(reads, {
+      site: path.site,
+      viewer: viewerOf(principal),
+      context: postContext(query.context),
+      meta: query.meta,
+      status: query.status,
+      type: query.type,
+      number: query.number,
+      offset: query.offset,
+      page: query.page,
+      pageHandle: query.page_handle,
+      order: query.order,
+      orderBy: query.order_by,
+      after: query.after,
+      before: query.before,
+      modifiedAfter: query.modified_after,
+      modifiedBefore: query.modified_before,
+      search: query.search,
+      caller: clientAddress(ctx),
+      author: query.author,
+      sticky: query.sticky,
+      tag: query.tag,
+      category: query.category,
+      term: query.term,
+      exclude: query.exclude,
+      excludeTree: query.exclude_tree,
+      parentId: query.parent_id,
+      metaKey: query.meta_key,
+      metaValue: query.meta_value,
+      metaFields: query.meta_fields,
+      fields: wantedFields(query.fields),
+    });
+    return { status: 200 as const, body: list };
+  };
+  /** The counts of posts by status (`max_version` 1.2 on the platform), v1.1 and v1.2 alike. */
+  const postCounts = async ({
+    path,
+    query,
+    principal,
+  }: HandlerInput<T.GetPostCountsData | T.GetPostCountsV12Data, PublishingPrincipal>) => {
+    const { reads } = scopedTo(principal);
+    const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
+    return { status: 200 as const, body: await countPosts(reads, request) };
+  };
+  /** One post, v1.1 and v1.2 alike. */
+  const onePost = async ({
+    path,
+    query,
+    principal,
+  }: HandlerInput<T.GetPostData | T.GetPostV12Data, PublishingPrincipal>) => {
+    const { reads } = scopedTo(principal);
+    const viewer = viewerOf(principal);
+    const post = await readPost(reads, {
+      site: path.site,
+      postId: path.post_ID,
+      viewer,
+      context: postContext(query.context),
+      meta: query.meta,
+      fields: wantedFields(query.fields),
+    });
+    return { status: 200 as const, body: post };
+  };
   const handlers: PublishingHandlers = {
     ...mediaHandlers(scopedTo, deps, casts),
     ...taxonomyHandlers({ scopedTo, viewerOf, userIdOf, casts }),
@@ -101,11 +189,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       const request = { site: path.site, viewer: viewerOf(principal), options: wantedFields(query?.options) };
       return { status: 200, body: await readSite(reads, request) };
     },
-    async getPostLikes({ path, query, principal }) {
-      const { reads } = scopedTo(principal);
-      const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
-      return { status: 200, body: await readPostLikes(reads, request) };
-    },
+    getPostLikes: postLikes,
     /** "Do I like this post?": what a like button shows (a token is needed: 403 `authorization_required` without one). */
     async getMyPostLike({ path, principal }) {
       const { reads } = scopedTo(principal);
@@ -119,51 +203,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
       return { status: 200, body: await readPostReplies(reads, request) };
     },
-    /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). */
-    async listPosts({ path, query: given, principal, ctx }) {
-      const { reads } = scopedTo(principal);
-      // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
-      const query = casts.query('listPosts', given) as typeof given &
-        Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
-          number: number;
-          order: NonNullable<ListRequest['order']>;
-          order_by: NonNullable<ListRequest['orderBy']>;
-          sticky: NonNullable<ListRequest['sticky']>;
-        };
-      const list = await listPosts(reads, {
-        site: path.site,
-        viewer: viewerOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        status: query.status,
-        type: query.type,
-        number: query.number,
-        offset: query.offset,
-        page: query.page,
-        pageHandle: query.page_handle,
-        order: query.order,
-        orderBy: query.order_by,
-        after: query.after,
-        before: query.before,
-        modifiedAfter: query.modified_after,
-        modifiedBefore: query.modified_before,
-        search: query.search,
-        caller: clientAddress(ctx),
-        author: query.author,
-        sticky: query.sticky,
-        tag: query.tag,
-        category: query.category,
-        term: query.term,
-        exclude: query.exclude,
-        excludeTree: query.exclude_tree,
-        parentId: query.parent_id,
-        metaKey: query.meta_key,
-        metaValue: query.meta_value,
-        metaFields: query.meta_fields,
-        fields: wantedFields(query.fields),
-      });
-      return { status: 200, body: list };
-    },
+    listPosts: postList,
     async getPostBySlug({ path, query, principal }) {
       const { reads } = scopedTo(principal);
       const request = {
@@ -176,24 +216,8 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       };
       return { status: 200, body: await readPostBySlug(reads, request) };
     },
-    async getPostCounts({ path, query, principal }) {
-      const { reads } = scopedTo(principal);
-      const request = { site: path.site, type: path.post_type, viewer: viewerOf(principal), author: query.author };
-      return { status: 200, body: await countPosts(reads, request) };
-    },
-    async getPost({ path, query, principal }) {
-      const { reads } = scopedTo(principal);
-      const viewer = viewerOf(principal);
-      const post = await readPost(reads, {
-        site: path.site,
-        postId: path.post_ID,
-        viewer,
-        context: postContext(query.context),
-        meta: query.meta,
-        fields: wantedFields(query.fields),
-      });
-      return { status: 200, body: post };
-    },
+    getPostCounts: postCounts,
+    getPost: onePost,
     async createPost({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPost', body);
@@ -250,15 +274,11 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
       return { status: 200, body: await restoreTrashedPost(scopedTo(input.principal).deps, postChange(input)) };
     },
     getOpenApiDocument: openApiDocumentHandler(deps.contract),
-    // REST v1.2: the v1.1 list and read as they are; writes with v1.2's term fields (see `applyWriteFields`).
-    // The v1.2 list and read take the v1.1 parameters (one list of them in the contract); only their `url` type differs.
-    listPostsV12: (input) => handlers.listPosts(input as unknown as HandlerInput<T.ListPostsData, PublishingPrincipal>),
-    getPostV12: (input) => handlers.getPost(input as unknown as HandlerInput<T.GetPostData, PublishingPrincipal>),
-    // The counts (`max_version` 1.2 on the platform) and the likers, as v1.1 answers them.
-    getPostCountsV12: (input) =>
-      handlers.getPostCounts(input as unknown as HandlerInput<T.GetPostCountsData, PublishingPrincipal>),
-    getPostLikesV12: (input) =>
-      handlers.getPostLikes(input as unknown as HandlerInput<T.GetPostLikesData, PublishingPrincipal>),
+    // REST v1.2: the v1.1 list, reads, counts and likers as they are (the steps above); writes with v1.2's term fields (see `applyWriteFields`).
+    listPostsV12: postList,
+    getPostV12: onePost,
+    getPostCountsV12: postCounts,
+    getPostLikesV12: postLikes,
     async createPostV12({ path, query, body, principal }) {
       const { deps } = scopedTo(principal);
       const input = casts.body('createPostV12', body);
