@@ -30,8 +30,15 @@ interface SchemaNode extends Reference {
   oneOf?: SchemaNode[];
 }
 
+interface Parameter extends Reference {
+  name?: string;
+  in?: string;
+  schema?: SchemaNode;
+}
+
 interface Operation {
   operationId?: string;
+  parameters?: Parameter[];
   requestBody?: Reference & {
     'x-php-input'?: { defaults?: boolean; drop?: string[]; choices?: Record<string, string[]> };
     content?: Record<string, { schema?: SchemaNode }>;
@@ -69,15 +76,49 @@ function castOf(document: Document, schema: SchemaNode | undefined): SchemaNode 
 }
 
 const literal = (value: string) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+/** A property's name as TypeScript writes it: bare where it is an identifier, else quoted. */
+const propertyName = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 
 /** Whether the contract names any cast (only such a contract gets a `casts.gen.ts`). */
 export const namesCasts = (text: string) => text.includes('x-php-cast');
 
+/** The type a field's cast gives (`int` a number, `choice` one of its choices...), or undefined for no cast. */
+function castType(kind: string | undefined, choices: readonly string[] | undefined): string | undefined {
+  if (kind === 'int') return 'number';
+  if (kind === 'bool') return 'boolean';
+  if (kind === 'string') return 'string';
+  if (kind === 'choice') return (choices ?? []).map(literal).join(' | ') || 'never';
+  if (kind === 'files') return 'UploadedFile[]';
+  return undefined;
+}
+
+/**
+ * The query parameters of an operation that name a cast, as the casting step
+ * hands them on: a query always gets defaults (PHP's `query_args()`), so a
+ * choice is always there, and any other cast wherever its schema has a
+ * `default`.
+ */
+function queryCasts(document: Document, operation: Operation): string[] {
+  return (operation.parameters ?? []).flatMap((reference) => {
+    const parameter = deref(document, reference);
+    if (parameter?.in !== 'query' || !parameter.name) return [];
+    const cast = castOf(document, parameter.schema);
+    const kind = cast?.['x-php-cast'];
+    const type = castType(kind, cast?.['x-php-choices']);
+    if (!type) return [];
+    const always = kind === 'choice' || cast?.default !== undefined;
+    return [`    ${propertyName(parameter.name)}${always ? '' : '?'}: ${type};`];
+  });
+}
+
 export function castTypes(name: string, document: Document): string {
   const bodies: string[] = [];
+  const queries: string[] = [];
   for (const item of Object.values(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Operation | undefined;
+      const query = operation?.operationId ? queryCasts(document, operation) : [];
+      if (query.length) queries.push(`  ${operation!.operationId}: {\n${query.join('\n')}\n  };`);
       const requestBody = deref(document, operation?.requestBody);
       const schema = deref(document, requestBody?.content?.['application/json']?.schema);
       if (!operation?.operationId || !requestBody || !schema) continue;
@@ -94,20 +135,9 @@ export function castTypes(name: string, document: Document): string {
         const kind = cast?.['x-php-cast'];
         if (kind === 'drop') return [];
         const choices = input.choices?.[field] ?? cast?.['x-php-choices'];
-        const type =
-          kind === 'int'
-            ? 'number'
-            : kind === 'bool'
-              ? 'boolean'
-              : kind === 'string'
-                ? 'string'
-                : kind === 'choice'
-                  ? (choices ?? []).map(literal).join(' | ') || 'never'
-                  : kind === 'files'
-                    ? 'UploadedFile[]'
-                    : `Exclude<NonNullable<${data}['body']>['${field}'], null | undefined>`;
+        const type = castType(kind, choices) ?? `Exclude<NonNullable<${data}['body']>['${field}'], null | undefined>`;
         const always = input.defaults === true && (kind === 'choice' || cast?.default !== undefined);
-        return [`    ${/^[A-Za-z_$][\w$]*$/.test(field) ? field : literal(field)}${always ? '' : '?'}: ${type};`];
+        return [`    ${propertyName(field)}${always ? '' : '?'}: ${type};`];
       });
       bodies.push(`  ${operation.operationId}: {\n${fields.join('\n')}\n  };`);
     }
@@ -134,6 +164,15 @@ export function castTypes(name: string, document: Document): string {
     ' */',
     'export interface CastBodies {',
     ...bodies,
+    '}',
+    '',
+    '/**',
+    ' * The query parameters of each operation that name a cast, as the casting',
+    ' * step hands them on (a query always gets defaults); the others pass',
+    ' * through as the request gave them.',
+    ' */',
+    'export interface CastQueries {',
+    ...queries,
     '}',
     '',
   ].join('\n');

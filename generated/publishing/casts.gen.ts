@@ -193,3 +193,23 @@ export interface CastBodies {
     media_url?: Exclude<NonNullable<T.EditMediaV12Data['body']>['media_url'], null | undefined>;
   };
 }
+
+/**
+ * The query parameters of each operation that name a cast, as the casting
+ * step hands them on (a query always gets defaults); the others pass
+ * through as the request gave them.
+ */
+export interface CastQueries {
+  listPosts: {
+    number: number;
+    order: 'DESC' | 'ASC';
+    order_by: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+    sticky: 'include' | 'exclude' | 'require';
+  };
+  listPostsV12: {
+    number: number;
+    order: 'DESC' | 'ASC';
+    order_by: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
+    sticky: 'include' | 'exclude' | 'require';
+  };
+}

@@ -9,6 +9,17 @@ import { castTypes, namesCasts } from '../../scripts/generate-casts.js';
 const document = {
   paths: {
     '/things': {
+      get: {
+        operationId: 'listThings',
+        parameters: [
+          { name: 'count', in: 'query', schema: { $ref: '#/components/schemas/Count' } },
+          { name: 'order', in: 'query', schema: { 'x-php-cast': 'choice', 'x-php-choices': ['DESC', 'ASC'] } },
+          { name: 'exact', in: 'query', schema: { anyOf: [{ 'x-php-cast': 'bool' }, { type: 'string' }] } },
+          { name: 'search', in: 'query', schema: { type: 'string' } },
+          { $ref: '#/components/parameters/Cursor' },
+          { name: 'count', in: 'header', schema: { 'x-php-cast': 'int' } },
+        ],
+      },
       post: {
         operationId: 'createThing',
         requestBody: {
@@ -23,6 +34,7 @@ const document = {
     },
   },
   components: {
+    parameters: { Cursor: { name: 'cursor', in: 'query', schema: { 'x-php-cast': 'string' } } },
     schemas: {
       Count: { 'x-php-cast': 'int', default: 3 },
       ThingInput: {
@@ -42,11 +54,13 @@ const document = {
 
 describe('the cast types', () => {
   const generated = castTypes('things', document);
-  const body = (operationId: string) =>
+  /** The fields of an operation in the interface `name` of the generated file. */
+  const fieldsIn = (name: string, operationId: string) =>
     new RegExp(`  ${operationId}: \\{\\n([^}]*)\\n  \\};`)
-      .exec(generated)?.[1]
+      .exec(generated.slice(generated.indexOf(`export interface ${name} {`)))?.[1]
       ?.split('\n')
       .map((line) => line.trim());
+  const body = (operationId: string) => fieldsIn('CastBodies', operationId);
 
   it('types each field by its cast; defaults make a choice and a field with a default always there', () => {
     expect(body('createThing')).toEqual([
@@ -67,6 +81,16 @@ describe('the cast types', () => {
       'files?: UploadedFile[];',
       'secret?: string;',
     ]);
+  });
+
+  it("types a query's cast parameters, where a choice and a cast with a default are always there (a query gets defaults); the others pass through untyped here", () => {
+    expect(fieldsIn('CastQueries', 'listThings')).toEqual([
+      'count: number;',
+      "order: 'DESC' | 'ASC';",
+      'exact?: boolean;',
+      'cursor?: string;',
+    ]);
+    expect(fieldsIn('CastQueries', 'createThing')).toBeUndefined();
   });
 
   it('is written only for a contract that names casts', () => {

@@ -11,7 +11,6 @@ import { listPosts } from './flows/list.js';
 import { readMyPostLike, readPost, readPostBySlug, readPostLikes, readPostReplies, readSite } from './flows/read.js';
 import { restoreTrashedPost } from './flows/restore.js';
 import { createPost, updatePost } from './flows/write.js';
-import type { ListRequest } from './flows/list.js';
 import { phpInputCasts } from './http/phpCast.js';
 import { wantedFields } from './http/present.js';
 import { withinGrant } from './domain/grantScope.js';
@@ -97,13 +96,7 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
   }: HandlerInput<T.ListPostsData | T.ListPostsV12Data, PublishingPrincipal>) => {
     const { reads } = scopedTo(principal);
     // Cast as the platform's `query_args()`: `number` an integer, an unknown `order`, `order_by` or `sticky` its default.
-    const query = casts.query('listPosts', given) as typeof given &
-      Pick<ListRequest, 'number' | 'order' | 'orderBy' | 'sticky'> & {
-        number: number;
-        order: NonNullable<ListRequest['order']>;
-        order_by: NonNullable<ListRequest['orderBy']>;
-        sticky: NonNullable<ListRequest['sticky']>;
-      };
+    const query = casts.query('listPosts', given);
     const list = await listPosts(reads, {
       site: path.site,
       viewer: viewerOf(principal),

@@ -83,7 +83,9 @@ const contract = {
 };
 
 describe('the casting step, per operation of a contract', () => {
-  const casts = phpInputCasts<Record<string, Record<string, unknown>>>(contract);
+  const casts = phpInputCasts<Record<string, Record<string, unknown>>, Record<string, Record<string, unknown>>>(
+    contract,
+  );
   const file = new UploadedFile('media[]', 'a.jpg', 'image/jpeg', 10, false);
 
   it('a new thing: documented fields only, each cast, an unknown or missing choice its first allowed value', () => {

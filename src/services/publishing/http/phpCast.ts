@@ -1,4 +1,4 @@
-import type { CastBodies } from '../../../../generated/publishing/casts.gen.js';
+import type { CastBodies, CastQueries } from '../../../../generated/publishing/casts.gen.js';
 import type { Contract } from '../../../platform/contract/types.js';
 import { UploadedFile } from '../../../platform/pipeline/formBodies.js';
 import { phpInt } from './phpInt.js';
@@ -34,14 +34,18 @@ export { phpInt };
  * Built once per contract; each operation's casts are read from the
  * dereferenced contract when it is first cast, so any operation (v1.1 or a
  * later version's) described with these keywords is cast the same way. What
- * a body's cast gives is typed from the same keywords (`CastBodies`, which
- * `npm run generate` writes from the contract), so a handler asserts nothing.
+ * a body's or a query's cast gives is typed from the same keywords
+ * (`CastBodies`, `CastQueries`, which `npm run generate` writes from the
+ * contract), so a handler asserts nothing.
  */
-export interface InputCasts<Bodies = CastBodies> {
+export interface InputCasts<Bodies = CastBodies, Queries = CastQueries> {
   /** The operation's body as the endpoint layer casts it (an empty object for no body). */
   body<Id extends keyof Bodies & string>(operationId: Id, body: unknown): Bodies[Id];
-  /** The operation's query as the endpoint layer casts it. */
-  query(operationId: string, query: Record<string, unknown>): Record<string, unknown>;
+  /** The operation's query as the endpoint layer casts it: its cast parameters typed as cast, the others as given. */
+  query<Id extends keyof Queries & string, Query extends object>(
+    operationId: Id,
+    query: Query,
+  ): Omit<Query, keyof Queries[Id]> & Queries[Id];
 }
 
 type Cast = 'int' | 'bool' | 'string' | 'choice' | 'files' | 'drop' | 'object' | undefined;
@@ -178,7 +182,9 @@ function castField(field: FieldCast, value: unknown, defaults: boolean): unknown
 }
 
 /** The casting step over a contract's operations (see `InputCasts`). */
-export function phpInputCasts<Bodies = CastBodies>(contract: Pick<Contract, 'dereferenced'>): InputCasts<Bodies> {
+export function phpInputCasts<Bodies = CastBodies, Queries = CastQueries>(
+  contract: Pick<Contract, 'dereferenced'>,
+): InputCasts<Bodies, Queries> {
   const operations = operationsOf(contract.dereferenced);
   const compiled = new Map<string, OperationCasts>();
   const casts = (operationId: string) => {
@@ -202,16 +208,17 @@ export function phpInputCasts<Bodies = CastBodies>(contract: Pick<Contract, 'der
       // The one place the cast's output meets its type: both are read from the same keywords of the contract.
       return cast as Bodies[Id];
     },
-    query(operationId, query) {
+    query<Id extends keyof Queries & string, Query extends object>(operationId: Id, query: Query) {
       const { query: fields } = casts(operationId);
-      if (!fields.size) return query;
-      const cast: Record<string, unknown> = { ...query };
+      const given = query as Record<string, unknown>;
+      const cast: Record<string, unknown> = fields.size ? { ...given } : given;
       for (const [name, field] of fields) {
-        const value = castField(field, query[name], true);
+        const value = castField(field, given[name], true);
         if (value === undefined) delete cast[name];
         else cast[name] = value;
       }
-      return cast;
+      // As for a body: the cast's output and its type are read from the same keywords of the contract.
+      return cast as Omit<Query, keyof Queries[Id]> & Queries[Id];
     },
   };
 }
