@@ -35,17 +35,34 @@ function userIdOf(principal: PublishingPrincipal): number {
 const viewerOf = (principal: PublishingPrincipal): Viewer =>
   principal.kind === 'user' ? { id: principal.userId, loggedIn: true } : ANONYMOUS_VIEWER;
 
-/** What trashing and restoring a post take from a request: the post, the user who asks, and how to show the post. */
-const postChange = ({
-  path,
-  query,
-  principal,
-}: HandlerInput<T.DeletePostData | T.RestorePostData, PublishingPrincipal>) => ({
+/** The operations that change posts: writes, trashing and restoring, one post or several. */
+type PostChangeData =
+  | T.CreatePostData
+  | T.UpdatePostData
+  | T.CreatePostV12Data
+  | T.UpdatePostV12Data
+  | T.DeletePostData
+  | T.RestorePostData
+  | T.BulkDeletePostsData
+  | T.BulkRestorePostsData;
+
+/** What every change of posts takes from a request: the site, the user who asks, and how to show the posts. */
+const changeBy = ({ path, query, principal }: HandlerInput<PostChangeData, PublishingPrincipal>) => ({
   site: path.site,
-  postId: path.post_ID,
   viewerId: userIdOf(principal),
   context: postContext(query.context),
   meta: query.meta,
+});
+
+/** What a change of one post takes from a request: the post, and what every change takes. */
+const postChange = (
+  input: HandlerInput<
+    T.UpdatePostData | T.UpdatePostV12Data | T.DeletePostData | T.RestorePostData,
+    PublishingPrincipal
+  >,
+) => ({
+  ...changeBy(input),
+  postId: input.path.post_ID,
 });
 
 /** What `GET /me/sites` takes from a request (v1.1 and v1.2 alike): who asks, which sites, which options. */
@@ -211,53 +228,24 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     },
     getPostCounts: postCounts,
     getPost: onePost,
-    async createPost({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
-      const input = casts.body('createPost', body);
-      const request = {
-        site: path.site,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        body: input,
-      };
-      return { status: 200, body: await createPost(deps, request) };
+    async createPost(input) {
+      const request = { ...changeBy(input), body: casts.body('createPost', input.body) };
+      return { status: 200, body: await createPost(scopedTo(input.principal).deps, request) };
     },
-    async updatePost({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
-      const input = casts.body('updatePost', body);
-      const request = {
-        site: path.site,
-        postId: path.post_ID,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        body: input,
-      };
-      return { status: 200, body: await updatePost(deps, request) };
+    async updatePost(input) {
+      const request = { ...postChange(input), body: casts.body('updatePost', input.body) };
+      return { status: 200, body: await updatePost(scopedTo(input.principal).deps, request) };
     },
     /** Each post trashed (or deleted for good) by the single delete's rules, answered under its ID. */
-    async bulkDeletePosts({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
-      const request = {
-        site: path.site,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        postIds: body.post_ids,
-      };
+    async bulkDeletePosts(input) {
+      const { deps } = scopedTo(input.principal);
+      const request = { ...changeBy(input), postIds: input.body.post_ids };
       return { status: 200, body: await eachPost(deps.store, (one) => trashOrDeletePost(deps, one), request) };
     },
     /** Each post restored by the single restore's rules, answered under its ID. */
-    async bulkRestorePosts({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
-      const request = {
-        site: path.site,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        postIds: body.post_ids,
-      };
+    async bulkRestorePosts(input) {
+      const { deps } = scopedTo(input.principal);
+      const request = { ...changeBy(input), postIds: input.body.post_ids };
       return { status: 200, body: await eachPost(deps.store, (one) => restoreTrashedPost(deps, one), request) };
     },
     async deletePost(input) {
@@ -272,32 +260,18 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     getPostV12: onePost,
     getPostCountsV12: postCounts,
     getPostLikesV12: postLikes,
-    async createPostV12({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
-      const input = casts.body('createPostV12', body);
-      const request = {
-        site: path.site,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        body: input,
-        termNaming: 'names' as const,
-        answerExisting: true,
-      };
-      return { status: 200, body: await createPost(deps, request) };
+    async createPostV12(input) {
+      const body = casts.body('createPostV12', input.body);
+      const request = { ...changeBy(input), body, termNaming: 'names' as const, answerExisting: true };
+      return { status: 200, body: await createPost(scopedTo(input.principal).deps, request) };
     },
-    async updatePostV12({ path, query, body, principal }) {
-      const { deps } = scopedTo(principal);
+    async updatePostV12(input) {
       const request = {
-        site: path.site,
-        postId: path.post_ID,
-        viewerId: userIdOf(principal),
-        context: postContext(query.context),
-        meta: query.meta,
-        body: casts.body('updatePostV12', body),
+        ...postChange(input),
+        body: casts.body('updatePostV12', input.body),
         termNaming: 'names' as const,
       };
-      return { status: 200, body: await updatePost(deps, request) };
+      return { status: 200, body: await updatePost(scopedTo(input.principal).deps, request) };
     },
     async listPostTypes({ path, principal }) {
       return {
