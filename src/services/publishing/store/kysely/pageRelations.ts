@@ -5,6 +5,7 @@ import type { PageRelationsRequest, RelationPart } from '../../domain/publishing
 import type { AttachmentsTable, PostsTable, PublishingTables, UsersTable } from '../tables.js';
 import { preparedIn as platformPreparedIn } from '../../../../platform/store/prepared.js';
 import type { Db } from './db.js';
+import { TERM_COLUMNS } from './terms.js';
 import { primarySite, toUser } from './userRow.js';
 
 /** The columns of a post read as an ancestor (with `parent_id`, to climb further). */
@@ -93,15 +94,7 @@ const queries = {
     db
       .selectFrom('post_terms')
       .innerJoin('terms', 'terms.id', 'post_terms.term_id')
-      .select([
-        'post_terms.post_id',
-        'terms.id',
-        'terms.taxonomy',
-        'terms.name',
-        'terms.slug',
-        'terms.description',
-        'terms.parent_id',
-      ])
+      .select(['post_terms.post_id', ...TERM_COLUMNS])
       .where('post_terms.post_id', 'in', ids)
       .orderBy('post_terms.post_id')
       .orderBy('post_terms.term_id'),

@@ -11,17 +11,22 @@ const MAX_ATTEMPTS = 20;
 /** How many rows one insert of a term's deletion writes (two bound values each). */
 const INSERT_SLICE = 500;
 
+/** A term's own columns, as every read of terms selects them. */
+export const TERM_COLUMNS = [
+  'terms.id',
+  'terms.taxonomy',
+  'terms.name',
+  'terms.slug',
+  'terms.description',
+  'terms.parent_id',
+] as const;
+
 /** The columns of a term, with its published posts counted (as the post object's terms count them); also the post object's terms (`posts.ts`). */
 export function termColumns(
   eb: ExpressionBuilder<PublishingTables & { counted: PublishingTables['post_terms'] }, 'terms'>,
 ) {
   return [
-    'terms.id',
-    'terms.taxonomy',
-    'terms.name',
-    'terms.slug',
-    'terms.description',
-    'terms.parent_id',
+    ...TERM_COLUMNS,
     eb
       .selectFrom('post_terms as counted')
       .innerJoin('posts', 'posts.id', 'counted.post_id')
