@@ -18,10 +18,22 @@
  *   tsx scripts/build-sdk.ts [outDir]
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { parseYaml } from './contracts.js';
 import { CONTRACTS, projectRoot, quietToolEnv, run } from './tools.js';
 
@@ -54,12 +66,43 @@ const COMPILER_OPTIONS = {
 };
 
 /**
- * The same sources again as CommonJS, for `require`: compiled in a folder
- * whose `package.json` says `commonjs` (NodeNext emits CommonJS there), and
- * shipped in `dist/cjs/` with such a `package.json` of its own.
- * `verbatimModuleSyntax` would refuse `import` syntax in a CommonJS file.
+ * The same sources again as CommonJS, for `require`, shipped in `dist/cjs/`
+ * with a `package.json` saying `commonjs`: each module transpiled on its own
+ * (`ts.transpileModule`, which `isolatedModules` makes the same as a
+ * compilation: the output is byte for byte what `tsc` emits for a CommonJS
+ * folder under `NodeNext`, which implies `esModuleInterop`), beside the
+ * declarations of the ES build (the same text). The one `tsc` above checks
+ * the types; a second compilation of the same sources checked nothing more.
  */
-const CJS_COMPILER_OPTIONS = { ...COMPILER_OPTIONS, verbatimModuleSyntax: false };
+const CJS_COMPILER_OPTIONS: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.CommonJS,
+  esModuleInterop: true,
+  isolatedModules: true,
+  newLine: ts.NewLineKind.LineFeed,
+};
+
+/** Every file below `folder`, as paths relative to it. */
+const filesBelow = (folder: string): string[] =>
+  readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1));
+
+/** The CommonJS build of a package's `src` into `dist/cjs`, beside its ES build in `dist` (see `CJS_COMPILER_OPTIONS`). */
+function writeCommonJs(src: string, dist: string): void {
+  const cjs = join(dist, 'cjs');
+  for (const file of filesBelow(src).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))) {
+    const module = file.slice(0, -'.ts'.length);
+    mkdirSync(dirname(join(cjs, module)), { recursive: true });
+    const { outputText } = ts.transpileModule(readFileSync(join(src, file), 'utf8'), {
+      fileName: join(src, file),
+      compilerOptions: CJS_COMPILER_OPTIONS,
+    });
+    writeFileSync(join(cjs, `${module}.js`), outputText);
+    copyFileSync(join(dist, `${module}.d.ts`), join(cjs, `${module}.d.ts`));
+  }
+  writeFileSync(join(cjs, 'package.json'), '{ "type": "commonjs" }\n');
+}
 
 /**
  * Type names the index leaves out because they would shadow JavaScript's
@@ -294,7 +337,6 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       writeFileSync(join(src, 'operations.ts'), operations.text);
       writeFileSync(join(src, 'index.ts'), indexModule(name, types, operations.ids, own));
       writeFileSync(join(src, 'package.ts'), packageModule(name, document));
-      cpSync(src, join(stage, 'cjs', name, 'src'), { recursive: true });
       writeFileSync(join(stage, name, 'package.json'), `${JSON.stringify(packageJson(name, document), null, 2)}\n`);
       writeFileSync(join(stage, name, 'README.md'), readme(name, document, operations.ids));
     }
@@ -302,21 +344,11 @@ export async function buildSdk(outDir: string): Promise<string[]> {
       join(stage, 'tsconfig.json'),
       JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2),
     );
-    writeFileSync(join(stage, 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
-    writeFileSync(
-      join(stage, 'cjs', 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: CJS_COMPILER_OPTIONS, include: ['*/src/**/*.ts'] }, null, 2),
-    );
-    const codes = await Promise.all([
-      run('tsc', ['-p', join(stage, 'tsconfig.json')]),
-      run('tsc', ['-p', join(stage, 'cjs', 'tsconfig.json')]),
-    ]);
-    if (codes.some((code) => code !== 0))
-      throw new Error(`tsc failed to compile the SDK packages (exit ${codes.join(', ')})`);
+    const code = await run('tsc', ['-p', join(stage, 'tsconfig.json')]);
+    if (code !== 0) throw new Error(`tsc failed to compile the SDK packages (exit ${code})`);
     for (const name of CONTRACTS) {
       renameSync(join(stage, 'out', name, 'src'), join(stage, name, 'dist'));
-      renameSync(join(stage, 'cjs', 'out', name, 'src'), join(stage, name, 'dist', 'cjs'));
-      writeFileSync(join(stage, name, 'dist', 'cjs', 'package.json'), '{ "type": "commonjs" }\n');
+      writeCommonJs(join(stage, name, 'src'), join(stage, name, 'dist'));
     }
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });

@@ -10,7 +10,8 @@ const exec = promisify(execFile);
 /**
  * The SDK packages as `npm run build:sdk` packs them, built once per test run for the files that install
  * them (`sdk-packages`, `sdk-behaviour`, `sdk-docs-examples`, and `cross-origin.e2e`, which unpacks them):
- * the build is two tsc compilations of every contract's client and an `npm pack`, the same for all.
+ * the build is a tsc compilation of every contract's client (and a CommonJS transpile) and an `npm pack`, the
+ * same for all.
  * Resolves with the tarballs' paths.
  */
 export function packedSdk(): Promise<string[]> {
