@@ -1,4 +1,3 @@
-import type { AuthenticatedProfile } from '../../../generated/profiles/types.gen.js';
 import { OAUTH_SCOPES } from '../../accounts/oauth/scopes.js';
 import { insufficientScope, notAuthorized } from './errors.js';
 import { isMyEmailHash, readMyProfile } from './flows/me.js';
@@ -30,7 +29,7 @@ export function createMeHandlers(
     async getProfile({ principal }) {
       const profile = await readMyProfile(deps, personOf(principal));
       // The keyed audience's presentation is the full profile.
-      return { status: 200, body: presentFor(profile, 'keyed') as AuthenticatedProfile };
+      return { status: 200, body: presentFor(profile, 'keyed') };
     },
     /** "Check if the email is associated with the authenticated user": its SHA-256 or MD5 hex, any letter case. */
     async associatedEmail({ query, principal }) {

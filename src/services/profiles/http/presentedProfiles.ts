@@ -10,13 +10,22 @@ type Presented = AnonymousProfile | AuthenticatedProfile;
  * lookup cache hands out the same profile, every caller of an audience gets
  * the same frozen answer (which the presenter serializes once).
  */
-export type PresentedProfiles = (profile: Profile, audience: Audience) => Presented;
+export interface PresentedProfiles {
+  (profile: Profile, audience: 'anonymous'): AnonymousProfile;
+  (profile: Profile, audience: 'keyed'): AuthenticatedProfile;
+  (profile: Profile, audience: Audience): Presented;
+}
 
 export function presentedProfiles(links: ProfileLinkBases): PresentedProfiles {
   const byProfile = new WeakMap<Profile, Partial<Record<Audience, Presented>>>();
-  return (profile, audience) => {
+  // Typed as `presentProfile` is, audience by audience (the keyed one is the full profile).
+  function presented(profile: Profile, audience: 'anonymous'): AnonymousProfile;
+  function presented(profile: Profile, audience: 'keyed'): AuthenticatedProfile;
+  function presented(profile: Profile, audience: Audience): Presented;
+  function presented(profile: Profile, audience: Audience): Presented {
     let answers = byProfile.get(profile);
     if (!answers) byProfile.set(profile, (answers = {}));
     return (answers[audience] ??= deepFreeze(presentProfile(profile, audience, links)));
-  };
+  }
+  return presented;
 }
