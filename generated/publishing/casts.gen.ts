@@ -212,4 +212,8 @@ export interface CastQueries {
     order_by: 'date' | 'modified' | 'title' | 'comment_count' | 'ID';
     sticky: 'include' | 'exclude' | 'require';
   };
+  listMedia: {
+    order: 'DESC' | 'ASC';
+    order_by: 'date' | 'title' | 'ID';
+  };
 }

@@ -6,6 +6,7 @@ import {
   accountsTables,
   accountsTablesWrittenOutside,
   contextsForged,
+  handlersAsserting,
   databaseRetyped,
   filesTooLong,
   MAX_LINES,
@@ -100,6 +101,10 @@ describe('the modules', () => {
 
   it('no Koa context is made by a cast: what runs outside Koa takes the narrow type it uses', () => {
     expect(contextsForged(tree)).toEqual([]);
+  });
+
+  it('no handler asserts a type: the contract types what it takes, its flows what it answers', () => {
+    expect(handlersAsserting(tree)).toEqual([]);
   });
 
   it(`no file of src/ but data is over ${MAX_LINES} lines`, () => {
@@ -235,6 +240,25 @@ describe('each rule, broken on purpose', () => {
     expect(contextsForged(broken)).toEqual([
       `${p}/http/x.ts:2 casts to Context`,
       'scripts/mock/x.ts:2 casts to Koa.ParameterizedContext',
+    ]);
+  });
+
+  it("a type assertion in a service's handlers, not elsewhere, and not `as const`", () => {
+    const broken = withFiles(tree, {
+      'src/services/publishing/handlers.ts': [
+        'type Q = { n: number };',
+        'export const a = (query: object) => query as Q;',
+        'export const b = (query: object) => <Q>query;',
+        "export const c = { status: 200 as const, kind: 'x' as const };",
+      ].join('\n'),
+      [`${p}/meHandlers.ts`]: 'export const d = (x: unknown) => x as unknown as string;',
+      [`${p}/http/presentX.ts`]: 'export const e = (x: unknown) => x as string;',
+    });
+    expect(handlersAsserting(broken)).toEqual([
+      `${p}/meHandlers.ts:1 asserts string`,
+      `${p}/meHandlers.ts:1 asserts unknown`,
+      'src/services/publishing/handlers.ts:2 asserts Q',
+      'src/services/publishing/handlers.ts:3 asserts Q',
     ]);
   });
 

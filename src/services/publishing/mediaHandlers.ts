@@ -39,9 +39,6 @@ const viewerOf = (principal: PublishingPrincipal): Viewer =>
 const fileSources = (files: CastBodies['uploadMedia' | 'editMediaV12']['media']): MediaSource[] =>
   (files ?? []).map((file) => ({ kind: 'file', name: file.filename, bytes: file.bytes, truncated: file.truncated }));
 
-const ORDERS = new Set(['ASC', 'DESC']);
-const ORDER_BYS = new Set(['date', 'title', 'ID']);
-
 /**
  * The media handlers: the library's operations (a token's grant applies as
  * on posts: `scopedTo`) and its files. The writes' bodies are read as the
@@ -54,15 +51,17 @@ export function mediaHandlers(
   casts: InputCasts,
 ): Pick<PublishingHandlers, MediaOperation> {
   return {
-    async listMedia({ path, query, principal }) {
+    async listMedia({ path, query: given, principal }) {
+      // Cast as the platform's `query_args()`: an unknown `order` or `order_by` is its default.
+      const query = casts.query('listMedia', given);
       const number = query.number ?? 20;
       const request = {
         site: path.site,
         viewer: viewerOf(principal),
         number,
         offset: query.page !== undefined ? (Math.max(query.page, 1) - 1) * number : Math.max(query.offset ?? 0, 0),
-        order: (ORDERS.has(query.order ?? '') ? query.order : 'DESC') as 'ASC' | 'DESC',
-        orderBy: (ORDER_BYS.has(query.order_by ?? '') ? query.order_by : 'date') as 'date' | 'title' | 'ID',
+        order: query.order,
+        orderBy: query.order_by,
         search: query.search || undefined,
         postId: query.post_ID,
         mimeType: query.mime_type || undefined,

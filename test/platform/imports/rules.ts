@@ -402,6 +402,36 @@ export function contextsForged(tree: Tree): string[] {
   });
 }
 
+/** A service's handler modules: the map of its operations (`handlers.ts`) and the parts it spreads in (`…Handlers.ts`). */
+const isHandlers = (file: string) => /^src\/services\/[^/]+\/(handlers|\w+Handlers)\.ts$/.test(file);
+
+/**
+ * A type assertion in a service's handlers (`as T`, `<T>x`; `as const` aside): what a handler takes is typed by
+ * the contract (the generated operation types, the casting step's `CastBodies` and `CastQueries`) and what it
+ * answers by its flows, so an assertion there hides a gap between the two that the compiler should name.
+ */
+export function handlersAsserting(tree: Tree): string[] {
+  return tree
+    .files('src')
+    .filter(isHandlers)
+    .flatMap((file) => {
+      const source = sourceOf(tree, file);
+      const found: string[] = [];
+      const visit = (node: ts.Node): void => {
+        if (
+          (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
+          !(ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const')
+        )
+          found.push(
+            `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} asserts ${node.type.getText(source)}`,
+          );
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+      return found;
+    });
+}
+
 /** The most lines a file of src/ holds, but for data. */
 export const MAX_LINES = 400;
 

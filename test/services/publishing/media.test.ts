@@ -215,6 +215,21 @@ describe('list, read, edit, delete', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('orders by order and order_by as the platform casts them: an unknown value of either is its default (DESC, date)', async () => {
+    for (const name of ['order-b.png', 'order-c.png', 'order-a.png'])
+      await upload('author', [{ name, bytes: await png(9, 9) }]);
+    const files = async (query: string) =>
+      (
+        await callJson(harness, 'GET', `/rest/v1.1/sites/1/media?search=order-&${query}`, tokens.contributor)
+      ).body.media.map((item: any) => item.file);
+    const newestFirst = ['order-a.png', 'order-c.png', 'order-b.png'];
+    expect(await files('')).toEqual(newestFirst);
+    expect(await files('order=ASC')).toEqual([...newestFirst].reverse());
+    expect(await files('order_by=title&order=ASC')).toEqual(['order-a.png', 'order-b.png', 'order-c.png']);
+    expect(await files('order_by=title')).toEqual(['order-c.png', 'order-b.png', 'order-a.png']);
+    expect(await files('order=sideways&order_by=nonsense')).toEqual(newestFirst);
+  });
+
   it('edits attributes: the uploader, or an editor (edit_others_posts); another author is refused', async () => {
     const [item] = (await upload('author', [{ name: 'edit-me.png', bytes: await png(5, 5) }])).body.media;
     const path = `/rest/v1.1/sites/1/media/${item.ID}`;
