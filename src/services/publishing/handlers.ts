@@ -104,7 +104,11 @@ export function createPublishingHandlers(deps: PublishingDeps): PublishingHandle
     const request = { site: path.site, postId: path.post_ID, viewer: viewerOf(principal), number: query.number };
     return { status: 200 as const, body: await readPostLikes(reads, request) };
   };
-  /** The site's posts; `fields` keeps the named keys of each post, as the presenter applies it (`publishingPresenter`). v1.1 and v1.2 alike: the same parameters (one list of them in the contract); only their answers' `url` type differs. */
+  /**
+   * The site's posts; `fields` keeps the named keys of each post, as the presenter applies it
+   * (`publishingPresenter`). v1.1 and v1.2 alike: the same parameters (one list of them in the contract, cast
+   * as the list's), only their answers' `url` type differs.
+   */
   const postList = async ({
     path,
     query: given,
