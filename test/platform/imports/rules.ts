@@ -374,6 +374,33 @@ export function databaseRetyped(tree: Tree): string[] {
     });
 }
 
+/** A type assertion (`x as T`, `<T>x`): where it stands (`file:line`), the type it asserts, and that type's last name. */
+interface Assertion {
+  at: string;
+  type: string;
+  /** `Context` of `Koa.Context`, `const` of `as const`; undefined for a type that is not a name (`{ … }`, a union). */
+  name: string | undefined;
+}
+
+/** Every type assertion in `files`. */
+function assertionsIn(tree: Tree, files: readonly string[]): Assertion[] {
+  return files.flatMap((file) => {
+    const source = sourceOf(tree, file);
+    const found: Assertion[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node))
+        found.push({
+          at: `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`,
+          type: node.type.getText(source),
+          name: ts.isTypeReferenceNode(node.type) ? node.type.typeName.getText(source).split('.').at(-1) : undefined,
+        });
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found;
+  });
+}
+
 /** Koa's request context and its parts, as a cast names them. */
 const CONTEXT_TYPES = new Set(['Context', 'ParameterizedContext', 'ExtendableContext', 'DefaultContext']);
 
@@ -383,23 +410,9 @@ const CONTEXT_TYPES = new Set(['Context', 'ParameterizedContext', 'ExtendableCon
  * narrow type it uses (`AnswerContext`), which Koa's context is.
  */
 export function contextsForged(tree: Tree): string[] {
-  return [...tree.files('src'), ...tree.files('scripts')].flatMap((file) => {
-    const source = sourceOf(tree, file);
-    const found: string[] = [];
-    const visit = (node: ts.Node): void => {
-      if (
-        (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
-        ts.isTypeReferenceNode(node.type) &&
-        CONTEXT_TYPES.has(node.type.typeName.getText(source).split('.').at(-1)!)
-      )
-        found.push(
-          `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} casts to ${node.type.getText(source)}`,
-        );
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-    return found;
-  });
+  return assertionsIn(tree, [...tree.files('src'), ...tree.files('scripts')])
+    .filter((assertion) => assertion.name !== undefined && CONTEXT_TYPES.has(assertion.name))
+    .map(({ at, type }) => `${at} casts to ${type}`);
 }
 
 /** A service's handler modules: the map of its operations (`handlers.ts`) and the parts it spreads in (`…Handlers.ts`). */
@@ -411,25 +424,9 @@ const isHandlers = (file: string) => /^src\/services\/[^/]+\/(handlers|\w+Handle
  * answers by its flows, so an assertion there hides a gap between the two that the compiler should name.
  */
 export function handlersAsserting(tree: Tree): string[] {
-  return tree
-    .files('src')
-    .filter(isHandlers)
-    .flatMap((file) => {
-      const source = sourceOf(tree, file);
-      const found: string[] = [];
-      const visit = (node: ts.Node): void => {
-        if (
-          (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) &&
-          !(ts.isTypeReferenceNode(node.type) && node.type.typeName.getText(source) === 'const')
-        )
-          found.push(
-            `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} asserts ${node.type.getText(source)}`,
-          );
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-      return found;
-    });
+  return assertionsIn(tree, tree.files('src').filter(isHandlers))
+    .filter((assertion) => assertion.type !== 'const')
+    .map(({ at, type }) => `${at} asserts ${type}`);
 }
 
 /** The most lines a file of src/ holds, but for data. */
