@@ -77,8 +77,27 @@ const strategyOf = (client: pg.Client) =>
     .query<{ server_version_num: string }>('show server_version_num')
     .then(({ rows }) => (Number(rows[0]!.server_version_num) >= 150_000 ? ' strategy file_copy' : '')));
 
+/**
+ * One copy of each template made ahead, per process: a test server's start takes it at once, and the next one is copied
+ * while the test runs. A copy costs PostgreSQL a checkpoint and the template's files (about a fifth of a second on the
+ * suite's machines), which the test would otherwise wait for. The one a process made last is left to the run's teardown
+ * (`dropRunDatabases`), as are those of a process that vitest stops.
+ */
+const spares = new Map<string, Promise<string>>();
+
 /** A new database copied from the run's template (`create database … template`), with the demo data in it. */
 export async function copyTemplate(template: string): Promise<string> {
+  const spare = spares.get(template);
+  // A spare that failed (PostgreSQL restarting, say) is made again now, as a start without one would be.
+  const name = await (spare ? spare.catch(() => newCopy(template)) : newCopy(template));
+  const next = newCopy(template);
+  // Its failure is the next start's, above: not an unhandled rejection of this one.
+  next.catch(() => {});
+  spares.set(template, next);
+  return name;
+}
+
+async function newCopy(template: string): Promise<string> {
   const name = `${template.replace(/_tpl$/, '')}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await withAdminClient(async (client) => {
     const strategy = await strategyOf(client);
@@ -101,10 +120,42 @@ export async function dropDatabase(name: string): Promise<void> {
   await withAdminClient((client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
-/** Drops the run's template and every copy of it still there. */
+/** Drops waiting in this process's queue (`dropDatabaseLater`) beyond which a closing server waits for its own. */
+const MOST_DROPS_PENDING = 4;
+let dropsPending = 0;
+let drops: Promise<void> = Promise.resolve();
+
+/**
+ * Drops a closed test server's database after the drops queued before it, one at a time, while the tests go on (a drop
+ * costs PostgreSQL a checkpoint too). Resolves at once, or when its drop is done if `MOST_DROPS_PENDING` were already
+ * waiting, so a file that closes servers faster than PostgreSQL drops them does not pile them up. A drop that fails
+ * leaves the copy to the run's teardown (`dropRunDatabases`), which drops every copy still there.
+ */
+export function dropDatabaseLater(name: string): Promise<void> {
+  dropsPending++;
+  const done = drops
+    .then(() => dropDatabase(name))
+    .catch(() => {})
+    .finally(() => dropsPending--);
+  drops = done;
+  return dropsPending > MOST_DROPS_PENDING ? done : Promise.resolve();
+}
+
+/**
+ * Drops the run's template and every copy of it still there, once no copy is still being made: a worker that vitest
+ * stopped may have left a spare's `create database` running (`copyTemplate`), which PostgreSQL finishes anyway.
+ */
 export async function dropRunDatabases(template: string): Promise<void> {
   const prefix = template.replace(/_tpl$/, '');
   await withAdminClient(async (client) => {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+      const { rows } = await client.query<{ making: number }>(
+        "select count(*)::int as making from pg_stat_activity where state = 'active' and query like $1",
+        [`create database "${prefix}%`],
+      );
+      if (!rows[0]!.making) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
       `${prefix}%`,
     ]);

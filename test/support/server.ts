@@ -13,7 +13,7 @@ import { TEST_PASSWORD_COST } from '../../src/services/developer/domain/password
 import { createHttpServer } from '../../src/platform/server.js';
 import { dropSchema } from '../../scripts/tools.js';
 import { runFolder } from './once-per-run.js';
-import { copyTemplate, databaseUrl as databaseNamed, dropDatabase, postgresUrl } from './postgres.js';
+import { copyTemplate, databaseUrl as databaseNamed, dropDatabaseLater, postgresUrl } from './postgres.js';
 
 export interface TestServer {
   url: string;
@@ -117,8 +117,9 @@ function atTestPasswordCost(env: Record<string, string>, all: Record<string, str
  * The store a test server starts on. In-memory SQLite unless
  * TEST_DATABASE_URL or `env` says otherwise. On the suite's PostgreSQL, a
  * database of the server's own, copied from the run's migrated and seeded
- * template (with demo data, as a fresh start would seed it) and dropped on
- * close; a test that names its own `DATABASE_URL` or `DATABASE_SCHEMA`, or
+ * template (with demo data, as a fresh start would seed it; `copyTemplate`
+ * has one made ahead) and dropped after close without the test waiting
+ * (`dropDatabaseLater`); a test that names its own `DATABASE_URL` or `DATABASE_SCHEMA`, or
  * turns the demo data off, gets a schema of its own in the suite's database
  * instead, migrated at start-up as in production.
  */
@@ -135,7 +136,7 @@ async function testStore(
   if (!url.startsWith('postgres')) return { env: { DATABASE_URL: url }, drop: async () => {} };
   if (!env.DATABASE_URL && !env.DATABASE_SCHEMA && env.SEED_DEMO_DATA !== 'false' && url === postgresUrl) {
     const database = await copyTemplate(inject('postgresTemplate'));
-    return { env: { DATABASE_URL: databaseNamed(database) }, drop: () => dropDatabase(database) };
+    return { env: { DATABASE_URL: databaseNamed(database) }, drop: () => dropDatabaseLater(database) };
   }
   if (env.DATABASE_SCHEMA) return { env: { DATABASE_URL: url }, drop: async () => {} };
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
