@@ -22,7 +22,9 @@
  *
  * BENCH_WORKLOADS (`one,zipf,uniform` by default) picks workloads;
  * BENCH_PROJECT_ENV (JSON) adds a second project server with those settings
- * besides (what a setting costs, side by side); BENCH_BASELINE=FILE adds the
+ * besides (what a setting costs, side by side), BENCH_PROJECT_NODE_FLAGS
+ * (space-separated) one started with those flags of node (V8's, which
+ * NODE_OPTIONS refuses), or both in one server; BENCH_BASELINE=FILE adds the
  * project's server bundled from another tree (its `dist/server/src/main.js`,
  * relative to the project: what a change buys, side by side on the same
  * loaded machine, which moves one server ±20% between runs); BENCH_CPU_PROF=DIR starts the
@@ -188,6 +190,7 @@ try {
   const extraEnv = process.env.BENCH_PROJECT_ENV
     ? (JSON.parse(process.env.BENCH_PROJECT_ENV) as Record<string, string>)
     : undefined;
+  const extraFlags = (process.env.BENCH_PROJECT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   // The floor answers alex's bytes with the headers the project sent with them (Node adds those it writes itself).
   const sample = await fetch(`${project.base}${LOOKUP}`);
   const bodyFile = join(dir, 'answer.json');
@@ -204,14 +207,16 @@ try {
     ...(baseline
       ? [await started(`${PROJECT}, baseline (\`${baseline}\`)`, baseline, await projectEnv(databaseUrl))]
       : []),
-    ...(extraEnv
+    ...(extraEnv || extraFlags.length
       ? [
           await started(
-            `${PROJECT}, ${Object.entries(extraEnv)
-              .map(([name, value]) => `\`${name}=${value}\``)
-              .join(' ')}`,
+            `${PROJECT}, ${[
+              ...Object.entries(extraEnv ?? {}).map(([name, value]) => `\`${name}=${value}\``),
+              ...extraFlags.map((flag) => `\`${flag}\``),
+            ].join(' ')}`,
             COMPILED_ENTRY,
             await projectEnv(databaseUrl, extraEnv),
+            extraFlags,
           ),
         ]
       : []),

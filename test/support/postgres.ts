@@ -89,7 +89,7 @@ const spares = new Map<string, Promise<string>>();
 export async function copyTemplate(template: string): Promise<string> {
   const spare = spares.get(template);
   // A spare that failed (PostgreSQL restarting, say) is made again now, as a start without one would be.
-  const name = await (spare ? spare.catch(() => newCopy(template)) : newCopy(template));
+  const name = await (spare?.catch(() => newCopy(template)) ?? newCopy(template));
   const next = newCopy(template);
   // Its failure is the next start's, above: not an unhandled rejection of this one.
   next.catch(() => {});
