@@ -59,8 +59,10 @@ export function cachedLookups<Query, Value>(
     now?: () => number;
     /**
      * Keep an answer only for a key read before within the last `ttlMs` to
-     * `2 × ttlMs` (see `repeatedKeys`): a key read once is read, shared by
-     * the lookups in flight with it, and let go. Off when absent.
+     * `2 × ttlMs` (see `repeatedKeys`; with a change mark, among the last
+     * `maxEntries` to `2 × maxEntries` keys read, at any age): a key read
+     * once is read, shared by the lookups in flight with it, and let go.
+     * Off when absent.
      */
     keepRepeatedOnly?: boolean;
     /**
@@ -114,7 +116,12 @@ export function cachedLookups<Query, Value>(
   const keyOf = options.keyOf ?? ((query: Query) => query as NonNullable<unknown>);
   const purgeEvery = Math.max(16, Math.ceil(options.maxEntries / 8));
   let reads = 0;
-  const repeated = options.keepRepeatedOnly ? repeatedKeys(options.ttlMs, options.maxEntries, now) : undefined;
+  // Under a change mark a kept answer outlives any period, so a key read again is one read again among the last
+  // `maxEntries` to `2 × maxEntries` keys, however long that took: how often a key comes back, not how fast this
+  // instance is asked, decides what is kept.
+  const repeated = options.keepRepeatedOnly
+    ? repeatedKeys(changeMark ? Number.POSITIVE_INFINITY : options.ttlMs, options.maxEntries, now)
+    : undefined;
   const cache: LookupCache<Query, Value> = {
     lookup(query) {
       const key = keyOf(query);
@@ -162,7 +169,7 @@ export function cachedLookups<Query, Value>(
 /**
  * Whether a key was seen before, within the last `ttlMs` to `2 × ttlMs`: two
  * sets of keys, the older one dropped each `ttlMs` (or when the newer one
- * holds `maxKeys`). What a lookup cache keeps costs the collector (an answer
+ * holds `maxKeys`; only then with a `ttlMs` of infinity). What a lookup cache keeps costs the collector (an answer
  * kept for its lifetime outlives the young generation and is copied into the
  * old one); keeping only keys read again lets a mix of many keys each read
  * once go young, and costs such a key one more read of the store.

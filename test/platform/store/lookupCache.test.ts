@@ -168,6 +168,35 @@ describe('cachedLookups keeping repeated keys only', () => {
   });
 });
 
+describe('cachedLookups keeping repeated keys only, under a change mark (SQLite)', () => {
+  it('keeps a key read again however long after, while fewer than maxEntries other keys came between', async () => {
+    const store = countingStore({ a: 1, b: 2 });
+    let now = 0;
+    const cache = cachedLookups(store.read, {
+      ttlMs: 1000,
+      maxEntries: 4,
+      now: () => now,
+      changeMark: () => 'unchanged',
+      keepRepeatedOnly: true,
+    });
+    await cache.lookup('a');
+    expect(cache.known('a')).toBeUndefined();
+    // A minute later, many lifetimes: without a mark it would be read once more before it is kept.
+    now = 60_000;
+    await cache.lookup('a');
+    expect(cache.known('a')).toEqual({ value: 1 });
+    expect(store.reads).toBe(2);
+    // Read once, then again after twelve keys each read once: let go, as a one-off key is.
+    await cache.lookup('b');
+    for (let i = 0; i < 12; i++) await cache.lookup(`once-${i}`);
+    now = 120_000;
+    await cache.lookup('b');
+    expect(cache.known('b')).toBeUndefined();
+    expect(cache.known('once-11')).toBeUndefined();
+    expect(cache.known('a')).toEqual({ value: 1 });
+  });
+});
+
 describe('cachedLookups under a change mark (SQLite)', () => {
   /** A store whose mark moves with each write, and a clock the test moves. */
   function marked() {
