@@ -119,9 +119,9 @@ function atTestPasswordCost(env: Record<string, string>, all: Record<string, str
  * database of the server's own, copied from the run's migrated and seeded
  * template (with demo data, as a fresh start would seed it; `copyTemplate`
  * has one made ahead) and dropped after close without the test waiting
- * (`dropDatabaseLater`); a test that names its own `DATABASE_URL` or `DATABASE_SCHEMA`, or
- * turns the demo data off, gets a schema of its own in the suite's database
- * instead, migrated at start-up as in production.
+ * (`dropDatabaseLater`); a test that names its own `DATABASE_URL` or
+ * `DATABASE_SCHEMA`, or turns the demo data off, gets a schema of its own in
+ * the suite's database instead, migrated at start-up as in production.
  */
 async function testStore(
   env: Record<string, string>,

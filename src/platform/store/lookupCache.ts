@@ -169,9 +169,9 @@ export function cachedLookups<Query, Value>(
 /**
  * Whether a key was seen before, within the last `ttlMs` to `2 × ttlMs`: two
  * sets of keys, the older one dropped each `ttlMs` (or when the newer one
- * holds `maxKeys`; only then with a `ttlMs` of infinity). What a lookup cache keeps costs the collector (an answer
- * kept for its lifetime outlives the young generation and is copied into the
- * old one); keeping only keys read again lets a mix of many keys each read
+ * holds `maxKeys`; only then with a `ttlMs` of infinity). What a lookup
+ * cache keeps costs the collector (an answer kept for its lifetime outlives
+ * the young generation and is copied into the old one); keeping only keys read again lets a mix of many keys each read
  * once go young, and costs such a key one more read of the store.
  */
 function repeatedKeys(ttlMs: number, maxKeys: number, now: () => number): (key: NonNullable<unknown>) => boolean {
