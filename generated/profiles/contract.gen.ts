@@ -119,6 +119,19 @@ export interface Operations {
       503: { 'Retry-After': string; 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
     };
   };
+  getVerifiedAccountServiceIcon: {
+    data: T.GetVerifiedAccountServiceIconData;
+    responses: T.GetVerifiedAccountServiceIconResponses;
+    headers: {
+      200: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string; 'Content-Security-Policy': string };
+      304: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'ETag': string; 'Cache-Control': string };
+      400: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+      404: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string };
+      405: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string; 'Allow': string };
+      429: { 'X-RateLimit-Limit': string; 'X-RateLimit-Remaining': string; 'X-RateLimit-Reset': string; 'Retry-After': string };
+      500: { 'X-RateLimit-Limit'?: string; 'X-RateLimit-Remaining'?: string; 'X-RateLimit-Reset'?: string };
+    };
+  };
   getOpenApiDocument: {
     data: T.GetOpenApiDocumentData;
     responses: T.GetOpenApiDocumentResponses;
@@ -143,4 +156,5 @@ export const PREFIX = '/v3';
 /** The prefixes of the operations served from a server of their own (their server's path and their path's first segment). */
 export const OWN_SERVER_PREFIXES = {
   getAvatar: '/avatar',
+  getVerifiedAccountServiceIcon: '/icons',
 } as const;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AssociatedEmailData, AssociatedEmailErrors, AssociatedEmailResponses, GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileData, GetProfileErrors, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetProfileResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
+import type { AssociatedEmailData, AssociatedEmailErrors, AssociatedEmailResponses, GetAvatarData, GetAvatarErrors, GetAvatarResponses, GetOpenApiDocumentData, GetOpenApiDocumentErrors, GetOpenApiDocumentResponses, GetProfileByIdData, GetProfileByIdErrors, GetProfileByIdResponses, GetProfileData, GetProfileErrors, GetProfileInferredInterestsByIdData, GetProfileInferredInterestsByIdErrors, GetProfileInferredInterestsByIdResponses, GetProfileResponses, GetQrCodeBySha256HashData, GetQrCodeBySha256HashErrors, GetQrCodeBySha256HashResponses, GetVerifiedAccountServiceIconData, GetVerifiedAccountServiceIconErrors, GetVerifiedAccountServiceIconResponses, GetVerifiedAccountServicesData, GetVerifiedAccountServicesErrors, GetVerifiedAccountServicesResponses, SearchProfilesByVerifiedAccountData, SearchProfilesByVerifiedAccountErrors, SearchProfilesByVerifiedAccountResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -161,6 +161,24 @@ export const associatedEmail = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const getAvatar = <ThrowOnError extends boolean = false>(options: Options<GetAvatarData, ThrowOnError>) => (options.client ?? client).get<GetAvatarResponses, GetAvatarErrors, ThrowOnError>({ url: '/avatar/{hash}', ...options });
+
+/**
+ * Get a verified-account service's icon
+ *
+ * The icon of a service of `GET /verified-accounts/services`, as its
+ * `icon` and every verified account's `service_icon` link it
+ * (`<id>.svg`, like the real service's `/icons/<name>.svg`): a small
+ * SVG badge in the service's colour with its initial. Icons change only
+ * with a release; answers carry a strong `ETag` (send it back in
+ * `If-None-Match` for `304`), may be cached publicly for a day, and any
+ * origin may load them. An SVG is served with a Content-Security-Policy
+ * that lets it run nothing and load nothing.
+ *
+ * Each client address may ask for `RATE_LIMIT_ICONS` icons an hour
+ * (1000 by default), counted apart from every other limit.
+ *
+ */
+export const getVerifiedAccountServiceIcon = <ThrowOnError extends boolean = false>(options: Options<GetVerifiedAccountServiceIconData, ThrowOnError>) => (options.client ?? client).get<GetVerifiedAccountServiceIconResponses, GetVerifiedAccountServiceIconErrors, ThrowOnError>({ url: '/icons/{icon}', ...options });
 
 /**
  * This API's OpenAPI document

@@ -16,7 +16,9 @@
  *   from now; `0` left on a `429`), a keyed profile's `private, no-store`.
  * - `If-None-Match` matching the answer's `ETag` gives `304` on an
  *   operation that declares it.
- * - An avatar at the size asked (`s`, `size`), from the example image.
+ * - An avatar at the size asked (`s`, `size`), from the example image; a
+ *   verified-account service's icon, the server's own drawing (`404` for a
+ *   name no service has).
  * - A path no operation serves answers the API's own `404`; a preflight to
  *   an API without CORS, its `405`.
  */
@@ -29,6 +31,7 @@ import type { AnswerContext } from '../../src/platform/answers/headers.js';
 import type { Outgoing, PresentedOperation } from '../../src/platform/pipeline/operationPolicy.js';
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
+import { serviceIcon } from '../../src/services/profiles/http/serviceIcons.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv } from '../../src/services/profiles/settings.js';
 import { developerSettingsFromEnv } from '../../src/services/developer/settings.js';
 import { publishingPresenter } from '../../src/services/publishing/http/present.js';
@@ -179,6 +182,15 @@ function namedParameterError(body: Buffer, violations: string): string {
   }
 }
 
+/** A path segment with its escapes decoded, as the server reads a path parameter; empty when an escape is malformed. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 export function createFront(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const env = options.env;
   const open = env.MOCK_CORS === 'open';
@@ -225,6 +237,7 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
     if (service === 'profiles') {
       const limits = profiles.rateLimits;
       if (pathname.startsWith('/avatar/')) return limits.avatarsPerHour;
+      if (pathname.startsWith('/icons/')) return limits.iconsPerHour;
       if (pathname.startsWith('/v3/qr-code/')) return limits.qrCodesPerHour;
       if (pathname === '/v3/openapi') return CONTRACT_DOWNLOADS_PER_HOUR;
       if (pathname === '/v3/verified-accounts/services') return limits.verifiedAccountServicesPerHour;
@@ -464,6 +477,19 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         const size = Number(url.searchParams.get('s') ?? url.searchParams.get('size') ?? 80);
         sharp ??= (await import('sharp')).default;
         body = Number.isInteger(size) && size > 0 ? await sharp(image).resize(size, size).png().toBuffer() : image;
+      }
+      // An icon is the server's own (its bytes and entity tag), and a name no service has is its 404: the example is one icon.
+      if (known!.service === 'profiles' && pathname.startsWith('/icons/') && status === 200) {
+        const icon = serviceIcon(decodedSegment(pathname.slice('/icons/'.length)));
+        if (icon) {
+          body = icon.bytes;
+          headers.etag = icon.etag;
+        } else {
+          status = 404;
+          body = Buffer.from(JSON.stringify({ error: 'Icon not found', code: 'not_found' }));
+          headers['content-type'] = 'application/json; charset=utf-8';
+          for (const name of ['etag', 'cache-control', 'content-security-policy']) delete headers[name];
+        }
       }
       const etag = headers.etag;
       const ifNoneMatch = req.headers['if-none-match'];

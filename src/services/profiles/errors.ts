@@ -7,6 +7,9 @@ export const profilesErrorBody = messageAndCodeBody<ProfilesError>;
 /** 404: "No profile exists for the identifier". */
 export const profileNotFound = () => new ApiError(404, 'not_found', 'Profile not found');
 
+/** 404: no verified-account service has an icon of the name asked for. */
+export const iconNotFound = () => new ApiError(404, 'not_found', 'Icon not found');
+
 /** 400: a search names a service the list of verified account services has no id for. */
 export const unknownVerifiedAccountService = () =>
   invalidRequest('Invalid parameter service: must be an id of GET /v3/verified-accounts/services');

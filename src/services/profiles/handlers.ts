@@ -4,9 +4,11 @@ import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { presentedProfiles, type PresentedProfiles } from './http/presentedProfiles.js';
 import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
+import { serviceIcon, serviceIconUrl } from './http/serviceIcons.js';
+import { deepFreeze } from '../../platform/answers/frozen.js';
 import { qrCode } from './flows/qrCode.js';
 import { avatarFor, lookupProfile, searchByVerifiedAccount } from './flows/lookups.js';
-import { profileNotFound } from './errors.js';
+import { iconNotFound, profileNotFound } from './errors.js';
 import {
   DEFAULT_AVATAR_CACHE_SECONDS,
   KEYED_CACHE_CONTROL,
@@ -20,14 +22,26 @@ import type { MeOperation } from './meHandlers.js';
 import type { ProfilesDeps } from './deps.js';
 
 /**
- * The list of services, answered as one frozen object, so the presenter
- * serializes and tags it once. It changes only with a release: an hour in
- * caches.
+ * The list of services with their icons' URLs (`<icons>/<id>.svg`), as one
+ * frozen object, so the presenter serializes and tags it once. It changes
+ * only with a release: an hour in caches.
  */
-const VERIFIED_ACCOUNT_SERVICES_ANSWER: VerifiedAccountServices = Object.freeze({
-  services: [...VERIFIED_ACCOUNT_SERVICES],
-});
+const servicesAnswer = (icons: string): VerifiedAccountServices =>
+  deepFreeze({
+    services: VERIFIED_ACCOUNT_SERVICES.map(({ id, label }) => ({ id, label, icon: serviceIconUrl(icons, id) })),
+  });
 const SERVICES_CACHE_CONTROL = 'public, max-age=3600';
+
+/** How long a cache may keep an icon: a day (they change only with a release, and carry an entity tag). */
+const ICON_CACHE_CONTROL = 'public, max-age=86400';
+
+/**
+ * The policy an icon is served with: an SVG opened on its own is a document
+ * of this origin, so it may run no script, load nothing, submit nothing and
+ * be framed by nothing; its attributes style it (`style-src` for SVG's
+ * presentation attributes in some browsers).
+ */
+const ICON_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /** Width and height of a QR code when `size` is not given. */
 const QR_CODE_SIZE = 200;
@@ -45,6 +59,7 @@ export function createProfilesHandlers(
   presentFor: PresentedProfiles = presentedProfiles(deps.links),
 ): Omit<ProfilesHandlers, MeOperation> {
   const { links, config } = deps;
+  const services = servicesAnswer(links.icons);
   /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
   const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
     if (!profile) throw profileNotFound();
@@ -104,10 +119,22 @@ export function createProfilesHandlers(
 
     /** "Get list of services supported as verified accounts": the one list profiles' verified accounts draw from. */
     getVerifiedAccountServices() {
+      return { status: 200, body: services, headers: { 'Cache-Control': SERVICES_CACHE_CONTROL } };
+    },
+
+    /** "Get a verified-account service's icon": the SVG of a service of the list, by `<id>.svg`; 404 for any other name. */
+    getVerifiedAccountServiceIcon({ path }) {
+      const icon = serviceIcon(path.icon);
+      if (!icon) throw iconNotFound();
       return {
         status: 200,
-        body: VERIFIED_ACCOUNT_SERVICES_ANSWER,
-        headers: { 'Cache-Control': SERVICES_CACHE_CONTROL },
+        body: icon.bytes,
+        headers: {
+          'Content-Type': 'image/svg+xml',
+          ETag: icon.etag,
+          'Cache-Control': ICON_CACHE_CONTROL,
+          'Content-Security-Policy': ICON_POLICY,
+        },
       };
     },
 

@@ -37,6 +37,9 @@ export const PROFILES_PREFIX = PREFIX;
 /** Path prefix of the avatar images (`GET /avatar/{hash}` declares the site's root as its server). */
 export const AVATAR_PREFIX = OWN_SERVER_PREFIXES.getAvatar;
 
+/** Path prefix of the verified-account services' icons (`GET /icons/{icon}`, at the site's root too). */
+export const ICONS_PREFIX = OWN_SERVER_PREFIXES.getVerifiedAccountServiceIcon;
+
 /** Most bytes of drawn avatar images one instance keeps (64 MiB). */
 const DRAWN_AVATAR_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -54,8 +57,9 @@ const AVATAR_DRAWINGS = { pixels: 2048 * 2048, maxWaitMs: 1000 } as const;
 const KEY_CACHE_ENTRIES = 10_000;
 
 /**
- * The profiles service: profile lookups (`/v3`) and avatar images
- * (`/avatar`), over the accounts' API keys.
+ * The profiles service: profile lookups (`/v3`), avatar images
+ * (`/avatar`) and the verified-account services' icons (`/icons`), over the
+ * accounts' API keys.
  */
 export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
   name: 'profiles',
@@ -68,7 +72,7 @@ export const profilesModule: ServiceModule<ProfilesDatabase, ProfilesConfig> = {
     const { definition, page } = profilesParts(profilesDeps(deps));
     return {
       definition: servedDefinition(definition),
-      onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX]),
+      onRequest: profilesCors([PROFILES_PREFIX, AVATAR_PREFIX, ICONS_PREFIX]),
       // A profile's public page at its `profile_url`, for what no route took (http/profilePage.ts).
       onNotFound: page,
     };
@@ -106,7 +110,11 @@ export function profilesDeps(
       maxEntries: config.profiles.profileLookupCacheEntries,
       changeMark: platform.changeMark,
     }),
-    links: { profiles: config.publicUrl, avatars: config.profiles.avatarBaseUrl },
+    links: {
+      profiles: config.publicUrl,
+      avatars: config.profiles.avatarBaseUrl,
+      icons: `${config.publicUrl}${ICONS_PREFIX}`,
+    },
     keys,
     tokenOwners,
     accounts: accounts && { emailHashesOf: (accountId) => accountEmailHashes(accounts, accountId) },
@@ -186,6 +194,7 @@ export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinit
     limits.step({ name: `profiles-${name}`, per: 'address', points, windowSeconds });
   const avatars = perAddress('avatars', avatarsPerHour);
   const qrCodes = perAddress('qr-codes', deps.config.profiles.rateLimits.qrCodesPerHour);
+  const icons = perAddress('icons', deps.config.profiles.rateLimits.iconsPerHour);
   const services = perAddress(
     'verified-account-services',
     deps.config.profiles.rateLimits.verifiedAccountServicesPerHour,
@@ -207,6 +216,7 @@ export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinit
     getAvatar: { admit: avatars, present: presentAvatarAnswer },
     getVerifiedAccountServices: { admit: services, present: presentJsonAnswer },
     getQrCodeBySha256Hash: { admit: qrCodes, present: presentAvatarAnswer },
+    getVerifiedAccountServiceIcon: { admit: icons, present: presentAvatarAnswer },
     getOpenApiDocument: { admit: documents, present: presentJsonAnswer },
     getProfile: { admit: me },
     associatedEmail: { admit: me },
@@ -219,7 +229,7 @@ export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinit
   const definition: ProfilesDefinition = {
     name: 'profiles',
     prefix: PROFILES_PREFIX,
-    otherPrefixes: [AVATAR_PREFIX],
+    otherPrefixes: [AVATAR_PREFIX, ICONS_PREFIX],
     contract: deps.contract,
     handlers,
     anonymous,

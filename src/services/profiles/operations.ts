@@ -20,13 +20,28 @@ export type AvatarAnswers = {
 /** The answer of `getQrCodeBySha256Hash` as a handler gives it: the PNG as bytes. */
 export type QrCodeAnswers = { 200: Buffer };
 
-/** The operations of `openapi/profiles.yaml` with their generated request and response types; `getAvatar` and `getQrCodeBySha256Hash` answer bytes. */
-export type ProfilesOperations = Omit<Operations, 'getAvatar' | 'getQrCodeBySha256Hash'> & {
+/** The answer of `getVerifiedAccountServiceIcon` as a handler gives it: the SVG as bytes (an unknown name is thrown, `iconNotFound`). */
+export type IconAnswers = { 200: Buffer };
+
+/**
+ * The operations of `openapi/profiles.yaml` with their generated request and
+ * response types; `getAvatar`, `getQrCodeBySha256Hash` and
+ * `getVerifiedAccountServiceIcon` answer bytes.
+ */
+export type ProfilesOperations = Omit<
+  Operations,
+  'getAvatar' | 'getQrCodeBySha256Hash' | 'getVerifiedAccountServiceIcon'
+> & {
   getAvatar: { data: T.GetAvatarData; responses: AvatarAnswers; headers: Operations['getAvatar']['headers'] };
   getQrCodeBySha256Hash: {
     data: T.GetQrCodeBySha256HashData;
     responses: QrCodeAnswers;
     headers: Operations['getQrCodeBySha256Hash']['headers'];
+  };
+  getVerifiedAccountServiceIcon: {
+    data: T.GetVerifiedAccountServiceIconData;
+    responses: IconAnswers;
+    headers: Operations['getVerifiedAccountServiceIcon']['headers'];
   };
 };
 
@@ -51,6 +66,7 @@ export type ProfilesPolicyHeaders = {
   searchProfilesByVerifiedAccount: { admit: RateLimitHeader; present: 'ETag' };
   getAvatar: { admit: RateLimitHeader };
   getQrCodeBySha256Hash: { admit: RateLimitHeader };
+  getVerifiedAccountServiceIcon: { admit: RateLimitHeader };
   getVerifiedAccountServices: { admit: RateLimitHeader; present: 'ETag' };
   getOpenApiDocument: { present: 'ETag' };
   getProfile: { admit: RateLimitHeader };

@@ -33,6 +33,8 @@ export interface ProfilesSettings {
     verifiedAccountServicesPerHour: number;
     /** QR codes per window per client address (`RATE_LIMIT_QR_CODES`). */
     qrCodesPerHour: number;
+    /** Verified-account services' icons per window per client address (`RATE_LIMIT_ICONS`). */
+    iconsPerHour: number;
     windowSeconds: number;
   };
 }
@@ -76,6 +78,7 @@ export function profilesSettingsFromEnv(
           'RATE_LIMIT_VERIFIED_ACCOUNT_SERVICES',
         ),
         qrCodesPerHour: int(env.RATE_LIMIT_QR_CODES, 1000, 'RATE_LIMIT_QR_CODES'),
+        iconsPerHour: int(env.RATE_LIMIT_ICONS, 1000, 'RATE_LIMIT_ICONS'),
         windowSeconds: rateLimitWindowSeconds(env),
       },
     },

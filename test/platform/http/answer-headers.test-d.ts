@@ -97,6 +97,7 @@ describe('a policy table', () => {
       searchProfilesByVerifiedAccount: { admit: limit, present: withETag },
       getQrCodeBySha256Hash: { admit: limit, present: plainPresenter },
       getAvatar: { admit: limit, present: plainPresenter },
+      getVerifiedAccountServiceIcon: { admit: limit, present: plainPresenter },
       getOpenApiDocument: { present: withETag },
       getProfile: { admit: limit },
       associatedEmail: { admit: limit },
@@ -123,6 +124,7 @@ describe('a service definition', () => {
       getVerifiedAccountServices: {} as ProfilesHandlers['getVerifiedAccountServices'],
       searchProfilesByVerifiedAccount: {} as ProfilesHandlers['searchProfilesByVerifiedAccount'],
       getQrCodeBySha256Hash: {} as ProfilesHandlers['getQrCodeBySha256Hash'],
+      getVerifiedAccountServiceIcon: {} as ProfilesHandlers['getVerifiedAccountServiceIcon'],
       getProfile: {} as ProfilesHandlers['getProfile'],
       associatedEmail: {} as ProfilesHandlers['associatedEmail'],
     };

@@ -21,7 +21,11 @@ const ajv = new Ajv2020({ strict: false });
 (addFormats as unknown as { default: (a: Ajv2020) => void }).default(ajv);
 const validAnonymous = ajv.compile(schemas.AnonymousProfile!);
 const validAuthenticated = ajv.compile(schemas.AuthenticatedProfile!);
-const LINKS = { profiles: 'https://profiles.example.com', avatars: 'https://avatars.example.com/avatar' };
+const LINKS = {
+  profiles: 'https://profiles.example.com',
+  avatars: 'https://avatars.example.com/avatar',
+  icons: 'https://profiles.example.com/icons',
+};
 
 const word = fc.stringMatching(/^[a-z0-9]{1,12}$/);
 const text = fc.string({ maxLength: 40 });
@@ -168,6 +172,17 @@ describe('what a profile shows to an anonymous caller', () => {
     );
     expect(answer.verified_accounts.every((account) => !account.is_hidden)).toBe(true);
   });
+
+  test.prop([storedProfile])(
+    "links each account's service icon at <icons>/<service_type>.svg, whatever icon its record carried",
+    (profile) => {
+      for (const audience of ['anonymous', 'keyed'] as const) {
+        for (const account of presentProfile(profile, audience, LINKS).verified_accounts) {
+          expect(account.service_icon).toBe(`${LINKS.icons}/${account.service_type}.svg`);
+        }
+      }
+    },
+  );
 });
 
 describe('what a profile shows to a keyed caller', () => {

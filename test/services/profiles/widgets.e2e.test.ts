@@ -118,8 +118,19 @@ async function hovercardOf(id: string) {
   await expect
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 })
     .toBe(true);
+  // The verified accounts' icons (not the widget's own Gravatar icon, from its host), once each has loaded or failed.
+  const icons = card.locator('a.gravatar-hovercard__social-link:not([data-service-name="gravatar"]) img');
+  await expect
+    .poll(() => icons.evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete)), {
+      timeout: 15_000,
+    })
+    .toBe(true);
   const seen = {
     name: await card.locator('.gravatar-hovercard__name').textContent(),
+    /** Each verified account's icon: where it came from and the size it drew at (0 by 0: it did not load). */
+    icons: await icons.evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs.map((img) => ({ src: img.src, drawn: [img.naturalWidth, img.naturalHeight] })),
+    ),
     // What the card shows now (no waiting for parts a profile may not have).
     job: (await card.locator('.gravatar-hovercard__job').allTextContents())[0] ?? null,
     avatarSrc: await avatar.getAttribute('src'),
@@ -149,6 +160,16 @@ describe('the official hovercards widget, from another origin', () => {
     expect(card.job).toBe('Landscape Architect, ACME Corp');
     expect(card.avatarSrc).toBe(`${api.server.url}/avatar/${alex}?s=256`);
     expect(card.avatarSize).toEqual([256, 256]);
+  });
+
+  it("loads alex's verified accounts' icons from our /icons, cross-origin (the card shows the first 3)", async () => {
+    const card = await hovercardOf('alex');
+    expect(card.icons).toEqual(
+      ['github', 'mastodon', 'linkedin'].map((service) => ({
+        src: `${api.server.url}/icons/${service}.svg`,
+        drawn: [32, 32],
+      })),
+    );
   });
 
   it("shows the header image and background colour alex's profile names, from the anonymous call", async () => {

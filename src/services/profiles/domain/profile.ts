@@ -78,7 +78,12 @@ export interface GalleryImage {
 export interface VerifiedAccount {
   serviceType: string;
   serviceLabel: string;
-  serviceIcon: string;
+  /**
+   * The icon an earlier release stored with the account (a `data:` URL),
+   * kept only for a service the list of services no longer has: the list's
+   * services' icons are its own (`serviceIconUrl`).
+   */
+  serviceIcon?: string | undefined;
   url: string;
   /**
    * The owner's username on the service, lower-case, as searches find it

@@ -7,26 +7,15 @@
  * `mastodon`, …), since clients pick icons by them.
  */
 export interface VerifiedAccountService {
-  /** Machine name (`service_type` on a profile). */
+  /** Machine name (`service_type` on a profile), and the name of its icon (`<id>.svg`). */
   id: string;
   /** The service's name, as people write it. */
   label: string;
-  /** The service's icon: a small SVG, as a `data:` URL, so it shows wherever the answer goes with nothing more to serve. */
-  icon: string;
+  /** The colour of its icon, a square badge with the label's initial (`http/serviceIcons.ts` draws it). */
+  colour: string;
 }
 
-/** A square badge in the service's colour with its initial: an icon that needs no file or host. */
-const badge = (initial: string, colour: string): string =>
-  `data:image/svg+xml;base64,${Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${colour}"/>` +
-      `<text x="16" y="22" font-family="Arial,sans-serif" font-size="16" font-weight="bold" fill="#fff" text-anchor="middle">${initial}</text></svg>`,
-  ).toString('base64')}`;
-
-const service = (id: string, label: string, colour: string): VerifiedAccountService => ({
-  id,
-  label,
-  icon: badge(label[0]!, colour),
-});
+const service = (id: string, label: string, colour: string): VerifiedAccountService => ({ id, label, colour });
 
 /** Every service, in the order the list is answered (alphabetical by label). */
 export const VERIFIED_ACCOUNT_SERVICES: readonly VerifiedAccountService[] = Object.freeze(
@@ -57,20 +46,23 @@ const byId = new Map(VERIFIED_ACCOUNT_SERVICES.map((entry) => [entry.id, entry])
 export const verifiedAccountService = (id: string): VerifiedAccountService | undefined => byId.get(id);
 
 /**
- * Verified accounts read from the store, each holding its service's label
- * and icon as the list's own strings where the text is the list's (the same
- * values, one copy in memory): a profile kept by the lookup cache then holds
- * no copy of the icons (a few hundred bytes each), which its row repeats.
- * Changes the accounts it is given (freshly parsed ones) and answers them.
+ * Verified accounts read from the store, each holding its service's label as
+ * the list's own string where the text is the list's (the same value, one
+ * copy in memory), and no icon where the list has the service (its icon is
+ * the list's, served at a URL; earlier releases stored a `data:` URL with
+ * every account, which a profile kept by the lookup cache would otherwise
+ * hold). Changes the accounts it is given (freshly parsed ones) and answers
+ * them.
  */
-export function sharingServiceText<Account extends { serviceType: string; serviceLabel: string; serviceIcon: string }>(
-  accounts: Account[],
-): Account[] {
+export function sharingServiceText<
+  Account extends { serviceType: string; serviceLabel: string; serviceIcon?: string | undefined },
+>(accounts: Account[]): Account[] {
   for (const account of accounts) {
     const service = byId.get(account.serviceType);
     if (service === undefined) continue;
     if (account.serviceLabel === service.label) account.serviceLabel = service.label;
-    if (account.serviceIcon === service.icon) account.serviceIcon = service.icon;
+    // Set, not deleted: a deleted property would turn the object into a slower dictionary of properties.
+    if (account.serviceIcon !== undefined) account.serviceIcon = undefined;
   }
   return accounts;
 }

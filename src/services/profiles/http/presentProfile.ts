@@ -7,6 +7,7 @@ import type {
   VerifiedAccount as PublicVerifiedAccount,
 } from '../../../../generated/profiles/types.gen.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
+import { serviceIconUrl } from './serviceIcons.js';
 import {
   CONTACT_FIELDS,
   type ContactInfo,
@@ -21,12 +22,18 @@ export type Audience = 'anonymous' | 'keyed';
 /** The audience of a lookup's caller: a key holder is answered the keyed profile, anyone else the anonymous one. */
 export const audienceOf = (caller: ProfilesPrincipal): Audience => (caller.kind === 'key' ? 'keyed' : 'anonymous');
 
-/** Where the links in an answer point: profile pages at `<profiles>/<slug>`, avatar images at `<avatars>/<hash>`. */
+/**
+ * Where the links in an answer point: profile pages at `<profiles>/<slug>`,
+ * avatar images at `<avatars>/<hash>`, verified-account services' icons at
+ * `<icons>/<id>.svg`.
+ */
 export interface ProfileLinkBases {
   /** `PUBLIC_URL`. */
   profiles: string;
   /** `AVATAR_BASE_URL` (by default `PUBLIC_URL/avatar`). */
   avatars: string;
+  /** `PUBLIC_URL/icons`. */
+  icons: string;
 }
 
 /** "Unauthenticated responses list at most 4 verified accounts." */
@@ -63,7 +70,9 @@ export function presentProfile(
   audience: Audience,
   links: ProfileLinkBases,
 ): AnonymousProfile | AuthenticatedProfile {
-  const listed = profile.verifiedAccounts.filter((account) => !account.hidden).map(presentVerifiedAccount);
+  const listed = profile.verifiedAccounts
+    .filter((account) => !account.hidden)
+    .map((account) => presentVerifiedAccount(account, links.icons));
   const common: AnonymousProfile = {
     hash: profile.emailHash,
     display_name: profile.displayName,
@@ -135,16 +144,16 @@ export const presentInterest = ({ id, name }: Interest): PublicInterest => {
 
 /**
  * A verified account with its service's label and icon from the list of
- * services (`GET /verified-accounts/services`), the one source of both; an
- * account stored by an earlier release on a service the list lacks keeps
- * what was stored with it.
+ * services (`GET /verified-accounts/services`), the one source of both (the
+ * icon's URL at `<icons>/<id>.svg`); an account stored by an earlier release
+ * on a service the list lacks keeps what was stored with it.
  */
-const presentVerifiedAccount = (account: VerifiedAccount): PublicVerifiedAccount => {
+const presentVerifiedAccount = (account: VerifiedAccount, icons: string): PublicVerifiedAccount => {
   const service = verifiedAccountService(account.serviceType);
   return {
     service_type: account.serviceType,
     service_label: service?.label ?? account.serviceLabel,
-    service_icon: service?.icon ?? account.serviceIcon,
+    service_icon: service ? serviceIconUrl(icons, service.id) : (account.serviceIcon ?? ''),
     url: account.url,
     is_hidden: false,
   };

@@ -24,6 +24,7 @@ export const RESERVED_PAGE_NAMES: ReadonlySet<string> = new Set([
   'developers',
   'docs',
   'avatar',
+  'icons',
   'v3',
   'rest',
   'oauth2',

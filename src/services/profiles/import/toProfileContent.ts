@@ -40,13 +40,12 @@ export function toProfileContent(record: ProfileRecord, importedAt: Date): Profi
     gallery: (record.gallery ?? []).map(({ url, alt_text }) =>
       alt_text === undefined ? { url } : { url, altText: alt_text },
     ),
-    // The label and icon are the service list's (the record's own, from files of earlier releases, are not kept).
+    // The label and icon are the service list's (the record's own, from files of earlier releases, are not kept; the icon is not stored).
     verifiedAccounts: (record.verified_accounts ?? []).map((account) => {
       const service = verifiedAccountService(account.service_type);
       return {
         serviceType: account.service_type,
         serviceLabel: service?.label ?? account.service_type,
-        serviceIcon: service?.icon ?? '',
         url: account.url,
         username: accountUsername(account),
         hidden: account.is_hidden ?? false,
