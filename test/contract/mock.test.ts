@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_INPUTS, BUILD_STAMPS, isFresh } from '../../scripts/fresh.mjs';
 import { projectRoot } from '../../scripts/tools.js';
+import { serviceIcon } from '../../src/services/profiles/http/serviceIcons.js';
 import { callMock, startMock, type RunningMock } from '../support/mock.js';
 
 /**
@@ -301,6 +302,38 @@ describe('profiles mock', () => {
     expect(missing.status).toBe(404);
     expect(missing.json().code).toBe('not_found');
     expect((await viaMock('', `/avatar/${hash}?s=5000`)).status).toBe(400);
+  });
+
+  it("serves the verified-account services' icons the answers link, as the server draws them, at its own origin", async () => {
+    const profile = await viaMock('/v3', '/profiles/alex');
+    const services = await viaMock('/v3', '/verified-accounts/services');
+    const links = [
+      ...(profile.json().verified_accounts as { service_icon: string }[]).map((account) => account.service_icon),
+      ...(services.json().services as { icon: string }[]).map((service) => service.icon),
+    ];
+    expect(links.length).toBeGreaterThan(1);
+    for (const link of links) {
+      expect(link.startsWith(`${origin}/icons/`), link).toBe(true);
+      const icon = await viaMock('', link.slice(origin.length));
+      const drawn = serviceIcon(link.split('/').pop()!)!;
+      expect([icon.status, icon.headers.get('content-type'), icon.headers.get('etag')], link).toEqual([
+        200,
+        'image/svg+xml',
+        drawn.etag,
+      ]);
+      expect(icon.body.equals(drawn.bytes), link).toBe(true);
+      expect(icon.headers.get('x-ratelimit-limit')).toBe('1000');
+    }
+    const again = await viaMock('', '/icons/mastodon.svg', {
+      headers: { 'If-None-Match': serviceIcon('mastodon.svg')!.etag },
+    });
+    expect(again.status).toBe(304);
+    const unknown = await viaMock('', '/icons/myspace.svg');
+    expect([unknown.status, unknown.json(), unknown.headers.get('cache-control')]).toEqual([
+      404,
+      { error: 'Icon not found', code: 'not_found' },
+      'no-store',
+    ]);
   });
 
   it('refuses an invalid request', async () => {
