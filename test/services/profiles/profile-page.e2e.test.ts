@@ -47,13 +47,21 @@ describe('the profile page in Chromium', () => {
       });
       const response = await page.goto(`${api.server.url}/alex`);
       expect(response?.status()).toBe(200);
-      await page.waitForFunction(() => (document.querySelector('img.avatar') as HTMLImageElement | null)?.complete);
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('img')].every((image) => (image as HTMLImageElement).complete),
+      );
 
       const seen = await page.evaluate(() => {
         const avatar = document.querySelector('img.avatar') as HTMLImageElement;
         const card = document.querySelector('.card') as HTMLElement;
         return {
           avatarWidth: avatar.naturalWidth,
+          // The verified accounts' icons, from this origin's /icons under the page's policy: drawn at 16 by 16.
+          icons: [...document.querySelectorAll('li img')].map((icon) => ({
+            path: new URL((icon as HTMLImageElement).src).pathname,
+            loaded: (icon as HTMLImageElement).naturalWidth > 0,
+            size: [icon.getBoundingClientRect().width, icon.getBoundingClientRect().height],
+          })),
           cardRadius: getComputedStyle(card).borderTopLeftRadius,
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           title: document.title,
@@ -62,6 +70,13 @@ describe('the profile page in Chromium', () => {
       });
       expect(refused).toEqual([]);
       expect(seen.avatarWidth).toBe(256);
+      expect(seen.icons).toEqual(
+        ['github', 'mastodon', 'linkedin', 'flickr'].map((service) => ({
+          path: `/icons/${service}.svg`,
+          loaded: true,
+          size: [16, 16],
+        })),
+      );
       expect(seen.cardRadius).toBe('8px');
       expect(seen.overflow).toBeLessThanOrEqual(0);
       expect(seen.heading).toBe(seen.title);

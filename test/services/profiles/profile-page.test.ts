@@ -52,10 +52,15 @@ describe('a profile page at profile_url', () => {
     // The anonymous lookup's verified accounts, at most 4, and no hidden one.
     expect(profile.verified_accounts.length).toBeGreaterThan(0);
     expect(profile.verified_accounts.length).toBeLessThanOrEqual(4);
-    const linked = [...html.matchAll(/<li><a href="([^"]*)" rel="me nofollow noopener">([^<]*)<\/a><\/li>/g)];
-    expect(linked.map(([, href, label]) => ({ url: href, label }))).toEqual(
+    const linked = [
+      ...html.matchAll(
+        /<li><a href="([^"]*)" rel="me nofollow noopener"><img src="([^"]*)" width="16" height="16" alt="">([^<]*)<\/a><\/li>/g,
+      ),
+    ];
+    expect(linked.map(([, href, icon, label]) => ({ url: href, icon, label }))).toEqual(
       profile.verified_accounts.map((account) => ({
         url: escapeHtml(account.url),
+        icon: `${new URL(profile.profile_url).origin}/icons/${account.service_type}.svg`,
         label: escapeHtml(account.service_label),
       })),
     );

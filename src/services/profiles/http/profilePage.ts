@@ -60,8 +60,8 @@ export function profilePage(
   presentFor: PresentedProfiles,
   lookups: LimitStep<ProfilesPrincipal>,
 ): Middleware {
-  const avatarOrigin = new URL(deps.links.avatars).origin;
-  const policy = profilePagePolicy([avatarOrigin]);
+  const imageOrigins = new Set([new URL(deps.links.avatars).origin, new URL(deps.links.icons).origin]);
+  const policy = profilePagePolicy([...imageOrigins]);
   const anonymous: ProfilesPrincipal = { kind: 'anonymous' };
   const maxAge = deps.config.profiles.profileCacheSeconds;
   return async (ctx, next) => {

@@ -16,7 +16,8 @@ h1{font-size:1.75rem;margin:.75rem 0 .25rem;overflow-wrap:anywhere}
 .meta{color:#50575e;margin:.25rem 0;overflow-wrap:anywhere}
 .description{text-align:left;white-space:pre-line;overflow-wrap:anywhere;margin:1rem 0}
 ul{list-style:none;padding:0;margin:1rem 0 0;display:flex;flex-wrap:wrap;gap:.5rem;justify-content:center}
-li a{display:inline-block;padding:.25rem .75rem;border:1px solid #dcdcde;border-radius:999px;color:#2271b1;text-decoration:none}
+li a{display:inline-flex;align-items:center;gap:.4rem;padding:.25rem .75rem;border:1px solid #dcdcde;border-radius:999px;color:#2271b1;text-decoration:none}
+li img{border-radius:3px}
 .missing{text-align:center}
 `.trim();
 
@@ -24,8 +25,9 @@ const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64'
 
 /**
  * The page's Content-Security-Policy: no script at all, its one style by
- * hash, images from this origin and from where the avatars are served
- * (`AVATAR_BASE_URL`'s origin), nothing may frame it.
+ * hash, images from this origin and from where the avatars and icons are
+ * served (`AVATAR_BASE_URL`'s and `PUBLIC_URL`'s origins), nothing may
+ * frame it.
  */
 export const profilePagePolicy = (imageOrigins: readonly string[]): string =>
   `default-src 'none'; script-src 'none'; style-src ${STYLE_HASH}; img-src 'self' ${imageOrigins.join(' ')}; ` +
@@ -76,9 +78,12 @@ export function profilePageHtml(profile: AnonymousProfile): string {
     `<meta name="twitter:card" content="summary">`,
   ].join('\n');
   const alt = escapeHtml(profile.avatar_alt_text || `${profile.display_name || 'Profile'}'s avatar`);
+  // Each account with its service's icon (decorative: the label names the service).
   const accounts = profile.verified_accounts.map(
     (account) =>
-      `<li><a href="${escapeHtml(account.url)}" rel="me nofollow noopener">${escapeHtml(account.service_label)}</a></li>`,
+      `<li><a href="${escapeHtml(account.url)}" rel="me nofollow noopener">` +
+      `<img src="${escapeHtml(account.service_icon)}" width="16" height="16" alt="">` +
+      `${escapeHtml(account.service_label)}</a></li>`,
   );
   const body = [
     '<article class="card">',
