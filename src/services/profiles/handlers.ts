@@ -38,8 +38,9 @@ const ICON_CACHE_CONTROL = 'public, max-age=86400';
 /**
  * The policy an icon is served with: an SVG opened on its own is a document
  * of this origin, so it may run no script, load nothing, submit nothing and
- * be framed by nothing; its attributes style it (`style-src` for SVG's
- * presentation attributes in some browsers).
+ * be framed by nothing (`sandbox`). Inline styles stay allowed, as code
+ * hosts serve SVGs: they cannot run code (the icons here style themselves
+ * with attributes alone).
  */
 const ICON_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
