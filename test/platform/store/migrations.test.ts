@@ -7,6 +7,8 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../../src/platform/store/database.js';
 import { migrateModules, type NamedMigration } from '../../../src/platform/store/migrations.js';
+import { profilesMigrations } from '../../../src/services/profiles/store/migrations.js';
+import type { ProfilesDatabase } from '../../../src/services/profiles/store/tables.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 import { dropSchema, startServer, type TestServer } from '../../support/server.js';
 
@@ -73,6 +75,8 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       // Not in that release: they run, the second indexing the verified accounts already stored.
       { module: 'profiles', name: '003-inferred-interests' },
       { module: 'profiles', name: '004-verified-account-index' },
+      // Not in that release: the icons stored with each verified account let go (they are linked at /icons now).
+      { module: 'profiles', name: '005-icons-not-stored' },
       { module: 'publishing', name: '01-tables' },
       { module: 'publishing', name: '02-standard-roles' },
       { module: 'publishing', name: '03-read-private-posts' },
@@ -142,10 +146,27 @@ describe.skipIf(onPostgres)('a store migrated by an earlier release', () => {
       ),
     ).toEqual(['Alex Morgan']);
 
+    // That release stored an icon with each verified account; none is kept now, and the answers link the served icons.
+    const { rows: stored } = await sql<{ slug: string; verified_accounts: string }>`select slug, verified_accounts
+      from profiles where verified_accounts <> '[]' order by slug`.execute(db);
+    expect(stored.map((row) => row.slug)).toEqual(['alex', 'quiet']);
+    for (const row of stored) {
+      const accounts = JSON.parse(row.verified_accounts) as Record<string, unknown>[];
+      expect(accounts.length).toBeGreaterThan(0);
+      for (const account of accounts) {
+        expect(Object.keys(account).sort()).toEqual(['hidden', 'serviceLabel', 'serviceType', 'url']);
+      }
+    }
+    const shown = (await keyed.json()) as { verified_accounts: { service_type: string; service_icon: string }[] };
+    expect(shown.verified_accounts.length).toBeGreaterThan(0);
+    for (const account of shown.verified_accounts) {
+      expect(account.service_icon).toBe(`${server.config.publicUrl}/icons/${account.service_type}.svg`);
+    }
+
     // Starting again finds everything applied.
     await server.close();
     server = await startServer({ DATABASE_URL: `sqlite:${file}` });
-    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(28);
+    expect(await history(server.built.db as Kysely<unknown>)).toHaveLength(29);
   });
 });
 
@@ -173,6 +194,48 @@ async function legacyHistoryWith(db: Kysely<any>, names: readonly string[]): Pro
   for (const name of names)
     await db.insertInto('kysely_migration').values({ name, timestamp: '2026-11-23T00:00:00.000Z' }).execute();
 }
+
+describe("profiles' 005-icons-not-stored", () => {
+  it('lets go the icon stored with each account of a service of the list, and keeps one of a service it lacks', async () => {
+    server = await startServer({}, { services: ['profiles'] });
+    const db = server.built.db as Kysely<ProfilesDatabase>;
+    const stored = [
+      {
+        serviceType: 'github',
+        serviceLabel: 'GitHub',
+        serviceIcon: 'data:image/svg+xml;base64,AA==',
+        url: 'https://github.com/a',
+        hidden: false,
+      },
+      {
+        serviceType: 'myspace',
+        serviceLabel: 'MySpace',
+        serviceIcon: 'https://icons.example/m.svg',
+        url: 'https://myspace.example/a',
+        hidden: true,
+      },
+    ];
+    await db
+      .updateTable('profiles')
+      .set({ verified_accounts: JSON.stringify(stored) })
+      .where('slug', '=', 'alex')
+      .execute();
+    await profilesMigrations.find((migration) => migration.name === '005-icons-not-stored')!.up(db as Kysely<unknown>);
+    const after = await db.selectFrom('profiles').select(['slug', 'verified_accounts']).orderBy('slug').execute();
+    const [github, myspace] = JSON.parse(after.find((row) => row.slug === 'alex')!.verified_accounts);
+    expect(github).toEqual({
+      serviceType: 'github',
+      serviceLabel: 'GitHub',
+      url: 'https://github.com/a',
+      hidden: false,
+    });
+    expect(myspace).toEqual(stored[1]);
+    // The other profiles (seeded without icons) are as they were.
+    expect(
+      after.filter((row) => row.slug !== 'alex').every((row) => !row.verified_accounts.includes('serviceIcon')),
+    ).toBe(true);
+  });
+});
 
 describe('the module migration runner', () => {
   let open: () => OpenDatabase;

@@ -3,6 +3,11 @@ import { createPerAccountTable } from '../../../accounts/migrations.js';
 import type { NamedMigration } from '../../../platform/store/migrations.js';
 import type { ProfilesDatabase } from './tables.js';
 import { verifiedAccountRows } from './kysely/verifiedAccountRows.js';
+import type { VerifiedAccount } from '../domain/profile.js';
+import { sharingServiceText } from '../domain/verifiedAccountServices.js';
+
+/** Profiles read at a time by `005-icons-not-stored`. */
+const ICONS_MIGRATION_PAGE = 500;
 
 /**
  * Migrations of the profiles service, in the order they are applied (after
@@ -141,5 +146,38 @@ export const profilesMigrations: readonly NamedMigration[] = [
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('profile_verified_accounts').execute();
     },
+  },
+
+  // The verified accounts' icons are the list's, served at /icons and linked (docs/decisions/icons-served-not-inlined.md):
+  // the copies earlier releases stored with each account of a service of the list are let go, a page of profiles at a time.
+  {
+    name: '005-icons-not-stored',
+    async up(db: Kysely<unknown>) {
+      const typed = db as unknown as Kysely<ProfilesDatabase>;
+      for (let after = ''; ; ) {
+        const page = await typed
+          .selectFrom('profiles')
+          .select(['account_id', 'verified_accounts'])
+          .where('account_id', '>', after)
+          .orderBy('account_id')
+          .limit(ICONS_MIGRATION_PAGE)
+          .execute();
+        for (const { account_id, verified_accounts } of page) {
+          const accounts = JSON.parse(verified_accounts) as VerifiedAccount[];
+          if (!accounts.some((account) => account.serviceIcon !== undefined)) continue;
+          const kept = JSON.stringify(sharingServiceText(accounts));
+          if (kept !== verified_accounts)
+            await typed
+              .updateTable('profiles')
+              .set({ verified_accounts: kept })
+              .where('account_id', '=', account_id)
+              .execute();
+        }
+        if (page.length < ICONS_MIGRATION_PAGE) break;
+        after = page.at(-1)!.account_id;
+      }
+    },
+    // Nothing to give back: an earlier release shows the list's own icon for every service of the list.
+    async down() {},
   },
 ];
