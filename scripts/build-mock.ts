@@ -109,6 +109,10 @@ function mockLayer(): MockLayer {
         methods,
         pattern: `^${segments.map((segment) => (/^\{.+\}$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`,
         integerSegments: segments.flatMap((segment, index) => (integerNames.has(segment.slice(1, -1)) ? [index] : [])),
+        pathParameters: segments.flatMap((segment, index) => {
+          const name = /\{([^}]+)\}/.exec(segment)?.[1];
+          return name ? [[index, name] as [number, string]] : [];
+        }),
         endpointLayer,
         ...(png ? { png } : {}),
       });

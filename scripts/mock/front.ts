@@ -32,6 +32,9 @@ import type { Outgoing, PresentedOperation } from '../../src/platform/pipeline/o
 import { PROFILES_CORS } from '../../src/services/profiles/http/cors.js';
 import { profileCacheControl } from '../../src/services/profiles/http/cachePolicy.js';
 import { serviceIcon } from '../../src/services/profiles/http/serviceIcons.js';
+import { iconNotFound, profilesErrorBody } from '../../src/services/profiles/errors.js';
+import { invalidRequest, messageAndCodeBody } from '../../src/platform/answers/errors.js';
+import { publishingErrorBody } from '../../src/services/publishing/errors.js';
 import { CONTRACT_DOWNLOADS_PER_HOUR, profilesSettingsFromEnv } from '../../src/services/profiles/settings.js';
 import { developerSettingsFromEnv } from '../../src/services/developer/settings.js';
 import { publishingPresenter } from '../../src/services/publishing/http/present.js';
@@ -46,6 +49,8 @@ export interface MockPath {
   pattern: string;
   /** The positions (in the path split at `/`) of its integer path parameters. */
   integerSegments: number[];
+  /** Each path parameter's position (in the path split at `/`) and name. */
+  pathParameters: [number, string][];
   endpointLayer: { acceptsTrailingSlash?: boolean; answersOptions?: boolean } | undefined;
   /** The file of its `200` `image/png` example (`externalValue`), relative to the project root. */
   png?: string;
@@ -182,12 +187,12 @@ function namedParameterError(body: Buffer, violations: string): string {
   }
 }
 
-/** A path segment with its escapes decoded, as the server reads a path parameter; empty when an escape is malformed. */
-function decodedSegment(segment: string): string {
+/** A path segment with its escapes decoded, as the server reads a path parameter; undefined when an escape is malformed. */
+function decodedSegment(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);
   } catch {
-    return '';
+    return undefined;
   }
 }
 
@@ -407,6 +412,28 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
         extra(preflight),
       );
     }
+    // A path parameter with a malformed escape (`%E0`) is the server's 400 (src/platform/pipeline/requestInput.ts),
+    // answered here: Prism's router would throw decoding it, and that would end the mock's process.
+    const segments = pathname.split('/');
+    const malformed = known.pathParameters.find(([index]) => decodedSegment(segments[index] ?? '') === undefined);
+    if (malformed) {
+      req.resume();
+      const error = invalidRequest(`Invalid parameter ${malformed[1]}: malformed percent-encoding`);
+      if (presentsPublishing)
+        return present({ status: 400, body: publishingErrorBody(error), headers: {}, isError: true });
+      const body =
+        known.service === 'oauth' ? { error: error.code, error_description: error.message } : messageAndCodeBody(error);
+      return send(
+        res,
+        400,
+        {
+          'Content-Type': 'application/json; charset=utf-8',
+          ...(NO_STORE[known.service]?.(400) ? { 'Cache-Control': 'no-store' } : {}),
+        },
+        JSON.stringify(body),
+        extra(),
+      );
+    }
 
     const upstream = request(
       {
@@ -480,13 +507,13 @@ export function createFront(options: FrontOptions): (req: IncomingMessage, res: 
       }
       // An icon is the server's own (its bytes and entity tag), and a name no service has is its 404: the example is one icon.
       if (known!.service === 'profiles' && pathname.startsWith('/icons/') && status === 200) {
-        const icon = serviceIcon(decodedSegment(pathname.slice('/icons/'.length)));
+        const icon = serviceIcon(decodedSegment(pathname.slice('/icons/'.length)) ?? '');
         if (icon) {
           body = icon.bytes;
           headers.etag = icon.etag;
         } else {
           status = 404;
-          body = Buffer.from(JSON.stringify({ error: 'Icon not found', code: 'not_found' }));
+          body = Buffer.from(JSON.stringify(profilesErrorBody(iconNotFound())));
           headers['content-type'] = 'application/json; charset=utf-8';
           for (const name of ['etag', 'cache-control', 'content-security-policy']) delete headers[name];
         }

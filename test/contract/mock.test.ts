@@ -336,6 +336,22 @@ describe('profiles mock', () => {
     ]);
   });
 
+  it("answers a path parameter with a malformed escape as the server does, a 400 in each service's format, and goes on", async () => {
+    const answers = [
+      await viaMock('/v3', '/profiles/%E0'),
+      await viaMock('', '/avatar/%E0'),
+      await viaMock('', '/icons/%E0.svg'),
+      await viaMock('/rest/v1.1', '/sites/%E0/posts/'),
+    ];
+    expect(answers.map((answer) => [answer.status, answer.json()])).toEqual([
+      [400, { error: 'Invalid parameter profileIdentifier: malformed percent-encoding', code: 'invalid_request' }],
+      [400, { error: 'Invalid parameter hash: malformed percent-encoding', code: 'invalid_request' }],
+      [400, { error: 'Invalid parameter icon: malformed percent-encoding', code: 'invalid_request' }],
+      [400, { error: 'invalid_input', message: 'Invalid parameter site: malformed percent-encoding' }],
+    ]);
+    expect((await viaMock('/v3', '/profiles/alex')).status).toBe(200);
+  });
+
   it('refuses an invalid request', async () => {
     const res = await viaMock('/v3', `/profiles/${'x'.repeat(200)}`);
     // Prism answers an invalid request with the contract's own 400 response.
