@@ -1,13 +1,13 @@
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
-import { presentedProfiles, type PresentedProfiles } from './http/presentedProfiles.js';
+import { presentedLookups, type PresentedLookups } from './http/presentedProfiles.js';
 import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
 import { serviceIcon, serviceIconUrl } from './http/serviceIcons.js';
 import { deepFreeze } from '../../platform/answers/frozen.js';
 import { qrCode } from './flows/qrCode.js';
-import { avatarFor, lookupProfile, searchByVerifiedAccount } from './flows/lookups.js';
+import { avatarFor, lookupProfile, lookupShaped, searchByVerifiedAccount } from './flows/lookups.js';
 import { iconNotFound, profileNotFound } from './errors.js';
 import {
   DEFAULT_AVATAR_CACHE_SECONDS,
@@ -15,9 +15,14 @@ import {
   avatarCacheControl,
   profileCacheControl,
 } from './http/cachePolicy.js';
-import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
+import type { ProfilesHandlers } from './operations.js';
 import type { Profile } from './domain/profile.js';
-import type { VerifiedAccountServices } from '../../../generated/profiles/types.gen.js';
+import type {
+  AnonymousProfile,
+  AuthenticatedProfile,
+  VerifiedAccountServices,
+} from '../../../generated/profiles/types.gen.js';
+import type { ShapedLookups } from './domain/profilesStore.js';
 import type { MeOperation } from './meHandlers.js';
 import type { ProfilesDeps } from './deps.js';
 
@@ -57,28 +62,23 @@ const imageAnswer = (image: DrawnAvatar, maxAge: number) => ({
 /** The profiles handler map: one function per operationId of `openapi/profiles.yaml`. */
 export function createProfilesHandlers(
   deps: Pick<ProfilesDeps, 'contract' | 'profiles' | 'links' | 'avatars' | 'config' | 'publicUrl'>,
-  presentFor: PresentedProfiles = presentedProfiles(deps.links),
+  presented: PresentedLookups = presentedLookups(deps.profiles, deps.links),
 ): Omit<ProfilesHandlers, MeOperation> {
   const { links, config } = deps;
   const services = servicesAnswer(links.icons);
-  /** The answer to a lookup: the profile shaped for the caller, cacheable for their audience; 404 when none. */
-  const profileAnswer = (profile: Profile | undefined, principal: ProfilesPrincipal) => {
-    if (!profile) throw profileNotFound();
-    const audience = audienceOf(principal);
-    return {
-      status: 200 as const,
-      body: presentFor(profile, audience),
-      headers: { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) },
-    };
-  };
   return {
     /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
     getProfileById({ path, principal }) {
-      const found = lookupProfile(deps, path.profileIdentifier);
+      const audience = audienceOf(principal);
+      const headers = { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) };
+      const answer = (profile: AnonymousProfile | AuthenticatedProfile | undefined) => {
+        if (!profile) throw profileNotFound();
+        return { status: 200 as const, body: profile, headers };
+      };
+      const shaped: ShapedLookups<AnonymousProfile | AuthenticatedProfile> = presented[audience];
+      const found = lookupShaped(shaped, path.profileIdentifier);
       // A lookup the cache already answered is answered at once, without an asynchronous step.
-      return found instanceof Promise
-        ? found.then((profile) => profileAnswer(profile, principal))
-        : profileAnswer(found, principal);
+      return found instanceof Promise ? found.then(answer) : answer(found);
     },
 
     /**

@@ -1,7 +1,7 @@
 import { OAUTH_SCOPES } from '../../accounts/oauth/scopes.js';
 import { insufficientScope, notAuthorized } from './errors.js';
 import { isMyEmailHash, readMyProfile } from './flows/me.js';
-import { presentedProfiles } from './http/presentedProfiles.js';
+import { presentProfile } from './http/presentProfile.js';
 import type { ProfilesHandlers, ProfilesPrincipal } from './operations.js';
 import type { ProfilesDeps } from './deps.js';
 
@@ -23,13 +23,12 @@ function personOf(principal: ProfilesPrincipal): string {
 export function createMeHandlers(
   deps: Pick<ProfilesDeps, 'accounts' | 'profiles' | 'links'>,
 ): Pick<ProfilesHandlers, MeOperation> {
-  const presentFor = presentedProfiles(deps.links);
   return {
     /** "Get profile information for the authenticated user": the full profile, as a keyed lookup shows it. */
     async getProfile({ principal }) {
       const profile = await readMyProfile(deps, personOf(principal));
       // The keyed audience's presentation is the full profile.
-      return { status: 200, body: presentFor(profile, 'keyed') };
+      return { status: 200, body: presentProfile(profile, 'keyed', deps.links) };
     },
     /** "Check if the email is associated with the authenticated user": its SHA-256 or MD5 hex, any letter case. */
     async associatedEmail({ query, principal }) {

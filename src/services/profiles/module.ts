@@ -16,7 +16,7 @@ import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
-import { presentedProfiles } from './http/presentedProfiles.js';
+import { presentedLookups } from './http/presentedProfiles.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';
@@ -146,8 +146,8 @@ export function profilesService(deps: ProfilesDeps): ProfilesDefinition {
 
 /** The profiles service's definition, and its public profile pages (what no route took). */
 export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinition; page: Middleware } {
-  const presentFor = presentedProfiles(deps.links);
-  const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps, presentFor) };
+  const presented = presentedLookups(deps.profiles, deps.links);
+  const handlers = { ...createMeHandlers(deps), ...createProfilesHandlers(deps, presented) };
   const { limits } = deps;
   const { anonymousPerHour, keyedPerHour, accountPerHour, keyedPerClientPerHour, avatarsPerHour, windowSeconds } =
     deps.config.profiles.rateLimits;
@@ -241,6 +241,6 @@ export function profilesParts(deps: ProfilesDeps): { definition: ProfilesDefinit
   };
   return {
     definition,
-    page: profilePage(deps, presentFor, lookups),
+    page: profilePage(deps, presented, lookups),
   };
 }

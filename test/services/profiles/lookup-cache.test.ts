@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileLookup } from '../../../src/services/profiles/domain/identifier.js';
 import type { Profile } from '../../../src/services/profiles/domain/profile.js';
 import { cachedProfileDirectory } from '../../../src/services/profiles/store/cachedProfileDirectory.js';
-import type { ProfileDirectory } from '../../../src/services/profiles/domain/profilesStore.js';
+import { shapedLookups, type ProfileDirectory } from '../../../src/services/profiles/domain/profilesStore.js';
 
 /** A directory that counts its lookups and answers a fresh profile object each time. */
 function countingDirectory(fail = false) {
@@ -118,5 +118,90 @@ describe('the lookup cache', () => {
     const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
     expect(await cached.findProfile({ by: 'nothing' })).toBeUndefined();
     expect(counted.lookups).toBe(0);
+  });
+
+  describe('kept shapes (`shaped`)', () => {
+    /** A shape that counts its makings and holds nothing of the profile but its slug. */
+    const counting = () => {
+      const made = { count: 0 };
+      const shape = (profile: Profile) => {
+        made.count++;
+        return { shown: profile.slug };
+      };
+      return { made, shape };
+    };
+
+    it('keeps the shape, not the profile: read again, neither the store nor the shape runs, nor is the profile kept', async () => {
+      const { directory, counted } = countingDirectory();
+      const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+      const { made, shape } = counting();
+      const shown = shapedLookups(cached, shape);
+      await shown.find(alex);
+      const kept = await shown.find(alex);
+      expect(kept).toEqual({ shown: 'alex' });
+      expect(shown.known(alex)).toEqual({ value: kept });
+      expect(shown.known(alex)?.value).toBe(kept);
+      expect(await shown.find(alex)).toBe(kept);
+      expect(counted.lookups).toBe(2);
+      expect(made.count).toBe(2);
+      // The profiles' own cache was not filled by the shape's reads.
+      expect(cached.knownProfile?.(alex)).toBeUndefined();
+      expect(await shown.find(nobody)).toBeUndefined();
+      expect(await shown.find(nobody)).toBeUndefined();
+      expect(shown.known(nobody)).toEqual({ value: undefined });
+      expect(shown.known({ by: 'nothing' })).toEqual({ value: undefined });
+      expect(counted.lookups).toBe(4);
+    });
+
+    it('keeps each shape apart from the other shapes and from the profiles', async () => {
+      const { directory, counted } = countingDirectory();
+      const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+      const one = shapedLookups(cached, counting().shape);
+      const other = shapedLookups(cached, (profile) => ({ other: profile.slug }));
+      await one.find(alex);
+      await one.find(alex);
+      expect(other.known(alex)).toBeUndefined();
+      expect(await other.find(alex)).toEqual({ other: 'alex' });
+      expect(counted.lookups).toBe(3);
+    });
+
+    it('forgets every kept shape when profiles are saved through the directory', async () => {
+      const { directory, counted } = countingDirectory();
+      const cached = cachedProfileDirectory(directory, { ttlMs: 1000, maxEntries: 10 });
+      const shown = shapedLookups(cached, counting().shape);
+      await shown.find(alex);
+      await shown.find(alex);
+      expect(shown.known(alex)).toBeDefined();
+      await cached.saveProfiles([]);
+      expect(shown.known(alex)).toBeUndefined();
+      await shown.find(alex);
+      expect(counted.lookups).toBe(3);
+    });
+
+    it('lets a shape go after its lifetime', async () => {
+      let now = 1_000;
+      const { directory } = countingDirectory();
+      const cached = cachedProfileDirectory(directory, { ttlMs: 500, maxEntries: 10, now: () => now });
+      const shown = shapedLookups(cached, counting().shape);
+      await shown.find(alex);
+      await shown.find(alex);
+      expect(shown.known(alex)).toBeDefined();
+      now += 501;
+      expect(shown.known(alex)).toBeUndefined();
+    });
+
+    it('shapes every profile found when the cache is off, or the directory has none', async () => {
+      const { directory, counted } = countingDirectory();
+      for (const plain of [cachedProfileDirectory(directory, { ttlMs: 0, maxEntries: 10 }), directory]) {
+        const { made, shape } = counting();
+        const shown = shapedLookups(plain, shape);
+        expect(await shown.find(alex)).toEqual({ shown: 'alex' });
+        expect(await shown.find(alex)).toEqual({ shown: 'alex' });
+        expect(shown.known(alex)).toBeUndefined();
+        expect(await shown.find(nobody)).toBeUndefined();
+        expect(made.count).toBe(2);
+      }
+      expect(counted.lookups).toBe(6);
+    });
   });
 });

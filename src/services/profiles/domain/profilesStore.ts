@@ -37,6 +37,15 @@ export interface ProfileDirectory {
    */
   knownProfile?(lookup: ProfileLookup): { value: Profile | undefined } | undefined;
   /**
+   * Lookups of what `shape` makes of a profile (undefined: none), where a
+   * cache in front of the store keeps the shape instead of the profile: a
+   * presented answer is a fraction of the profile it was made from, so a hot
+   * operation keeps many more of them in the same memory. Each call makes
+   * lookups of their own (call it once per shape); without it,
+   * `shapedLookups` shapes each profile found.
+   */
+  shaped?<T extends object>(shape: (profile: Profile) => T): ShapedLookups<T>;
+  /**
    * Creates or replaces each owner's profile and avatar image (creating the
    * account when needed; no image removes the old one), all in one transaction: either every profile is written or
    * none is. Throws `SlugInUseError` when a slug belongs to another account.
@@ -51,6 +60,30 @@ export interface ProfileDirectory {
   searchByVerifiedAccount(search: VerifiedAccountSearch): Promise<{ profiles: Profile[]; total: number }>;
   /** The bytes of the uploaded avatar image with this digest, or undefined when no profile has it (any more). */
   readAvatarImage(digest: string): Promise<Buffer | undefined>;
+}
+
+/** What a shape of the profile an identifier names is (see `ProfileDirectory.shaped`). */
+export interface ShapedLookups<T> {
+  /** The shape when a cache already holds it (`{ value }`, undefined for no profile); undefined when the store must be asked. */
+  known(lookup: ProfileLookup): { value: T | undefined } | undefined;
+  /** The shape of the profile found, or undefined for none. */
+  find(lookup: ProfileLookup): Promise<T | undefined>;
+}
+
+/** The directory's kept lookups of `shape` (`shaped`), or, for a directory without, `shape` of each profile found. */
+export function shapedLookups<T extends object>(
+  directory: ProfileDirectory,
+  shape: (profile: Profile) => T,
+): ShapedLookups<T> {
+  return (
+    directory.shaped?.(shape) ?? {
+      known: () => undefined,
+      find: async (lookup) => {
+        const profile = await directory.findProfile(lookup);
+        return profile && shape(profile);
+      },
+    }
+  );
 }
 
 /** What a search by verified account asks for. */

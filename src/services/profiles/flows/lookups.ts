@@ -2,6 +2,7 @@ import type { DrawnAvatar } from '../avatars/avatarImages.js';
 import type { AvatarRequest } from '../avatars/avatarRequest.js';
 import { parseIdentifier } from '../domain/identifier.js';
 import type { Profile } from '../domain/profile.js';
+import type { ShapedLookups } from '../domain/profilesStore.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
 import { unknownVerifiedAccountService } from '../errors.js';
 import type { FlowDeps } from './deps.js';
@@ -18,6 +19,18 @@ export function lookupProfile(
   const lookup = parseIdentifier(identifier);
   const known = deps.profiles.knownProfile?.(lookup);
   return known ? known.value : deps.profiles.findProfile(lookup);
+}
+
+/**
+ * What a shape (a presented answer, say) of the profile an identifier names
+ * is, if there is one: kept by the directory's cache in place of the profile
+ * (`ProfileDirectory.shaped`), and answered at once, without an asynchronous
+ * step, when kept.
+ */
+export function lookupShaped<T>(shaped: ShapedLookups<T>, identifier: string): T | undefined | Promise<T | undefined> {
+  const lookup = parseIdentifier(identifier);
+  const known = shaped.known(lookup);
+  return known ? known.value : shaped.find(lookup);
 }
 
 /** What an avatar request is answered with: an image (kept for the owner's time, or the default's), a redirect, or none. */

@@ -9,7 +9,7 @@ import type { ProfilesPrincipal } from '../operations.js';
 import { profileCacheControl } from './cachePolicy.js';
 import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
-import type { PresentedProfiles } from './presentedProfiles.js';
+import type { PresentedLookups } from './presentedProfiles.js';
 import { noticePageHtml, profilePageHtml, profilePagePolicy } from './profilePageHtml.js';
 import type { AnonymousProfile } from '../../../../generated/profiles/types.gen.js';
 
@@ -56,8 +56,8 @@ const pageHeaders = (policy: string) => ({
  * is no profile.
  */
 export function profilePage(
-  deps: Pick<ProfilesDeps, 'profiles' | 'config' | 'links'>,
-  presentFor: PresentedProfiles,
+  deps: Pick<ProfilesDeps, 'config' | 'links'>,
+  presented: PresentedLookups,
   lookups: LimitStep<ProfilesPrincipal>,
 ): Middleware {
   const imageOrigins = new Set([new URL(deps.links.avatars).origin, new URL(deps.links.icons).origin]);
@@ -84,8 +84,7 @@ export function profilePage(
     }
     let profile: AnonymousProfile | undefined;
     try {
-      const found = deps.profiles.knownProfile?.(lookup)?.value ?? (await deps.profiles.findProfile(lookup));
-      profile = found && (presentFor(found, 'anonymous') as AnonymousProfile);
+      profile = presented.anonymous.known(lookup)?.value ?? (await presented.anonymous.find(lookup));
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
       ctx.status = 503;

@@ -1,7 +1,8 @@
 import type { ChangeMark } from '../../../platform/store/database.js';
-import { cachedLookups } from '../../../platform/store/lookupCache.js';
+import { cachedLookups, type LookupCache } from '../../../platform/store/lookupCache.js';
 import type { ProfileLookup } from '../domain/identifier.js';
 import type { ProfileDirectory } from '../domain/profilesStore.js';
+import type { Profile } from '../domain/profile.js';
 
 export interface LookupCacheOptions {
   /** How long a looked-up profile (or its absence) is reused; 0 turns the cache off. */
@@ -31,23 +32,39 @@ const keyOf = (lookup: ProfileLookup) => (lookup.by === 'nothing' ? lookup.by : 
  * directory clears the cache at once. On SQLite (`changeMark`), a profile
  * is reused past `ttlMs` for as long as nothing was written to the store
  * since it was read. API keys are never cached here (they
- * have their own cache).
+ * have their own cache). What an operation answers of a profile may be kept
+ * instead of the profile (`shaped`: the presented answer, a fraction of the
+ * profile), on the same terms, each shape in a cache of its own.
  */
 export function cachedProfileDirectory(directory: ProfileDirectory, options: LookupCacheOptions): ProfileDirectory {
   if (options.ttlMs <= 0 || options.maxEntries <= 0) return directory;
-  const profiles = cachedLookups((lookup: ProfileLookup) => directory.findProfile(lookup), {
-    ...options,
-    keyOf,
-    keepRepeatedOnly: true,
-  });
+  /** The caches of this directory: its profiles', and each shape's (`shaped`), all forgotten on a write through it. */
+  const caches: Pick<LookupCache<ProfileLookup, unknown>, 'clear'>[] = [];
+  /** Lookups of what `shape` makes of a profile, each kept as the profiles are (the store read directly, not through them). */
+  const keptLookups = <T>(shape: (profile: Profile) => T) => {
+    const cache = cachedLookups(
+      async (lookup: ProfileLookup) => {
+        const profile = await directory.findProfile(lookup);
+        return profile && shape(profile);
+      },
+      { ...options, keyOf, keepRepeatedOnly: true },
+    );
+    caches.push(cache);
+    return {
+      known: (lookup: ProfileLookup) => (lookup.by === 'nothing' ? NOTHING : cache.known(lookup)),
+      find: (lookup: ProfileLookup) => (lookup.by === 'nothing' ? Promise.resolve(undefined) : cache.lookup(lookup)),
+    };
+  };
+  const profiles = keptLookups((profile) => profile);
   return {
-    knownProfile: (lookup) => (lookup.by === 'nothing' ? NOTHING : profiles.known(lookup)),
-    findProfile: (lookup) => (lookup.by === 'nothing' ? Promise.resolve(undefined) : profiles.lookup(lookup)),
+    knownProfile: profiles.known,
+    findProfile: profiles.find,
+    shaped: keptLookups,
     async saveProfiles(records) {
       try {
         return await directory.saveProfiles(records);
       } finally {
-        profiles.clear();
+        for (const cache of caches) cache.clear();
       }
     },
     countProfiles: () => directory.countProfiles(),
