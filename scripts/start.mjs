@@ -31,7 +31,7 @@ const env = {
 };
 const server = spawn(
   process.execPath,
-  ['--max-semi-space-size=16', '--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')],
+  ['--max-semi-space-size=4', '--enable-source-maps', join(projectRoot, 'dist/server/src/main.js')],
   {
     stdio: 'inherit',
     env,

@@ -141,7 +141,7 @@ async function startProject(databaseUrl: string, extraEnv: Record<string, string
     // V8's young generation and glibc's allocator as `npm run start:prod` set them (docs/operations.md).
     {
       ...serverEnv(port, databaseUrl),
-      NODE_OPTIONS: '--max-semi-space-size=16',
+      NODE_OPTIONS: '--max-semi-space-size=4',
       MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '4194304',
       ...extraEnv,

@@ -166,7 +166,7 @@ async function started(
 const projectEnv = async (databaseUrl: string, extra: Record<string, string> = {}) => ({
   ...serverEnv(await freePort(), databaseUrl),
   // As `npm run start:prod` sets them (docs/operations.md).
-  NODE_OPTIONS: '--max-semi-space-size=16',
+  NODE_OPTIONS: '--max-semi-space-size=4',
   MALLOC_ARENA_MAX: '1',
   MALLOC_MMAP_THRESHOLD_: '4194304',
   ...extra,
