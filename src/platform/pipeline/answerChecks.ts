@@ -4,6 +4,7 @@ import type { ResponseValidation } from '../config.js';
 import { describeErrors } from '../contract/ajv.js';
 import type { ContractOperation, ResponseHeaders } from '../contract/types.js';
 import { isDeadlock, isStoreUnavailable } from '../store/unavailable.js';
+import { EncodedJson } from '../answers/encodedJson.js';
 import { ApiError, internalError, invalidRequest, serviceUnavailable } from '../answers/errors.js';
 import type { Outgoing, Presenter, ServiceDefinition } from './service.js';
 
@@ -69,8 +70,7 @@ export function checkResponse(
     if (!operation.binaryStatuses.has(String(outgoing.status)))
       problem = `status ${outgoing.status} is not declared with a binary media type`;
   } else if (!validate && outgoing.body !== undefined) problem = `status ${outgoing.status} is not declared`;
-  // An absent body is JSON null to the validators (openapi-backend checks a content-less 204 against `type: null`).
-  else if (validate && !validate(outgoing.body ?? null)) problem = describeErrors(validate.errors ?? []);
+  else if (validate && !validate(checked(outgoing.body))) problem = describeErrors(validate.errors ?? []);
   if (!problem) return outgoing;
   options.logger.error(
     { requestId: ctx.state.requestId, operationId: operation.operationId, status: outgoing.status, problem },
@@ -80,6 +80,9 @@ export function checkResponse(
   const error = internalError();
   return { status: 500, body: service.errorBody(error), headers: {}, isError: true };
 }
+
+/** What an answer body is to the validators: an encoded one decoded, an absent one JSON null (openapi-backend checks a content-less 204 against `type: null`). */
+const checked = (body: unknown) => (body instanceof EncodedJson ? body.decode() : (body ?? null));
 
 /**
  * Validates the headers of an answer already written against what the

@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { EncodedJson } from '../answers/encodedJson.js';
 import type { Writes } from '../answers/headers.js';
 import type { AdmitStep, OperationPolicy, Presenter } from './operationPolicy.js';
 
@@ -65,9 +66,11 @@ type AnswerHeaders<Declared> = {} extends Declared
  * `ETag`): one left out fails the type check.
  */
 export type Answer<Op extends OperationTypes, Written extends string = never> = {
-  [S in keyof Op['responses'] & number]: { status: S; body: Op['responses'][S] } & AnswerHeaders<
-    Omit<HeadersAt<Op['headers'], S>, Written>
-  >;
+  [S in keyof Op['responses'] & number]: {
+    status: S;
+    /** The contract's body, or its bytes already encoded (a kept answer). */
+    body: Op['responses'][S] | EncodedJson<Op['responses'][S]>;
+  } & AnswerHeaders<Omit<HeadersAt<Op['headers'], S>, Written>>;
 }[keyof Op['responses'] & number];
 
 export type Handler<Op extends OperationTypes, Principal, Written extends string = never> = (

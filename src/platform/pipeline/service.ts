@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Contract } from '../contract/types.js';
 import type { ApiError } from '../answers/errors.js';
 import type { HandlerMap, OperationMap, PolicyHeaders, PolicyTable } from './handlerTypes.js';
+import { EncodedJson } from '../answers/encodedJson.js';
 import { setHeader, type AnswerContext } from '../answers/headers.js';
 import type { OperationPolicy, Outgoing, Presenter } from './operationPolicy.js';
 
@@ -18,12 +19,12 @@ export function underPrefix(prefix: string): (path: string) => boolean {
 }
 
 /**
- * Writes `body` as a JSON answer. As bytes, not text: Koa would measure a
+ * Writes `body` as a JSON answer (an encoded one as its bytes). As bytes, not text: Koa would measure a
  * text body's UTF-8 length and Node encode it again on every answer.
  */
 export function writeJson(ctx: Pick<AnswerContext, 'res' | 'body'>, body: unknown): void {
   setHeader(ctx, 'Content-Type', 'application/json; charset=utf-8');
-  ctx.body = Buffer.from(JSON.stringify(body));
+  ctx.body = body instanceof EncodedJson ? body.bytes : Buffer.from(JSON.stringify(body));
 }
 
 /** Whether a request path belongs to a service: under its prefix or one of its other prefixes. */

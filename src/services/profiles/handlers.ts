@@ -23,6 +23,7 @@ import type {
   VerifiedAccountServices,
 } from '../../../generated/profiles/types.gen.js';
 import type { ShapedLookups } from './domain/profilesStore.js';
+import type { EncodedJson } from '../../platform/answers/encodedJson.js';
 import type { MeOperation } from './meHandlers.js';
 import type { ProfilesDeps } from './deps.js';
 
@@ -71,11 +72,11 @@ export function createProfilesHandlers(
     getProfileById({ path, principal }) {
       const audience = audienceOf(principal);
       const headers = { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) };
-      const answer = (profile: AnonymousProfile | AuthenticatedProfile | undefined) => {
+      const answer = (profile: EncodedJson<AnonymousProfile | AuthenticatedProfile> | undefined) => {
         if (!profile) throw profileNotFound();
         return { status: 200 as const, body: profile, headers };
       };
-      const shaped: ShapedLookups<AnonymousProfile | AuthenticatedProfile> = presented[audience];
+      const shaped: ShapedLookups<EncodedJson<AnonymousProfile | AuthenticatedProfile>> = presented[audience];
       const found = lookupShaped(shaped, path.profileIdentifier);
       // A lookup the cache already answered is answered at once, without an asynchronous step.
       return found instanceof Promise ? found.then(answer) : answer(found);

@@ -12,6 +12,10 @@ import { requestId } from '../../../src/platform/answers/requestId.js';
 import { setHeader, setHeaders } from '../../../src/platform/answers/headers.js';
 import type { AnyHandler, ServiceDefinition } from '../../../src/platform/pipeline/service.js';
 import { ApiError } from '../../../src/platform/answers/errors.js';
+import { EncodedJson } from '../../../src/platform/answers/encodedJson.js';
+import { DEMO_PROFILES } from '../../../src/services/profiles/demo.js';
+import { toProfileContent } from '../../../src/services/profiles/import/toProfileContent.js';
+import { presentProfile } from '../../../src/services/profiles/http/presentProfile.js';
 import { profilesErrorBody } from '../../../src/services/profiles/errors.js';
 import { contractChecker, contractFetch } from '../../support/contract.js';
 
@@ -134,6 +138,51 @@ describe('response validation', () => {
     const { url, logged } = await serve({ getProfileById: badProfile }, 'off');
     const res = await fetch(`${url}/v3/profiles/alex`);
     expect(res.status).toBe(200);
+    expect(logged).toHaveLength(0);
+  });
+
+  it('checks an encoded body as what it decodes to', async () => {
+    const bad = EncodedJson.of({ hash: 'not-a-hash', secret: 1 }, () => '"tag"');
+    const { url, logged } = await serve(
+      { getProfileById: async () => ({ status: 200, body: bad, headers }) },
+      'strict',
+    );
+    expect((await call(`${url}/v3/profiles/alex`)).status).toBe(500);
+    expect(logged).toHaveLength(1);
+    server?.close();
+
+    const profile = {
+      ...toProfileContent(DEMO_PROFILES[0]!, new Date()),
+      emailHash: 'a'.repeat(64),
+      avatarDigest: null,
+    };
+    const links = {
+      profiles: 'https://example.com',
+      avatars: 'https://example.com/avatar',
+      icons: 'https://example.com/icons',
+    };
+    const good = EncodedJson.of(presentProfile(profile, 'anonymous', links), () => '"tag"');
+    const served = await serve({ getProfileById: async () => ({ status: 200, body: good, headers }) }, 'strict');
+    const res = await call(`${served.url}/v3/profiles/alex`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(good.decode());
+    expect(served.logged).toHaveLength(0);
+  });
+
+  it('writes an encoded body as its bytes, never decoding it when off', async () => {
+    const encoded = EncodedJson.of({ display_name: 'Ünïcode ✓', n: 1 }, () => '"tag"');
+    encoded.decode = () => {
+      throw new Error('decoded on the request path');
+    };
+    const { url, logged } = await serve(
+      { getProfileById: async () => ({ status: 200, body: encoded, headers }) },
+      'off',
+    );
+    const res = await fetch(`${url}/v3/profiles/alex`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(Buffer.from(await res.arrayBuffer()).equals(encoded.bytes)).toBe(true);
+    expect(encoded.bytes.toString()).toBe('{"display_name":"Ünïcode ✓","n":1}');
     expect(logged).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import { writeJson, type Outgoing } from '../../../platform/pipeline/service.js';
 import { entityTag } from '../domain/entityTag.js';
+import { EncodedJson } from '../../../platform/answers/encodedJson.js';
 import { notModified } from '../../../platform/answers/ifNoneMatch.js';
 import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../platform/answers/headers.js';
 
@@ -12,8 +13,9 @@ import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../plat
  */
 const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
 
-/** The bytes and entity tag a 200 JSON answer of `body` is written with. */
-export function representation(body: object): { bytes: Buffer; etag: string } {
+/** The bytes and entity tag a 200 JSON answer of `body` is written with (an encoded body's own). */
+export function representation(body: object): { readonly bytes: Buffer; readonly etag: string } {
+  if (body instanceof EncodedJson) return body;
   let known = representations.get(body);
   if (!known) {
     const bytes = keptBytes(JSON.stringify(body));

@@ -84,7 +84,8 @@ export function profilePage(
     }
     let profile: AnonymousProfile | undefined;
     try {
-      profile = presented.anonymous.known(lookup)?.value ?? (await presented.anonymous.find(lookup));
+      // Decoded anew: a page is read by a person, now and then; the lookups keep the answer's bytes alone.
+      profile = (presented.anonymous.known(lookup)?.value ?? (await presented.anonymous.find(lookup)))?.decode();
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
       ctx.status = 503;
