@@ -1,7 +1,7 @@
 import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
-import { presentedLookups, type PresentedLookups } from './http/presentedProfiles.js';
+import { presentedLookups, type PresentedLookups } from './http/presentedLookups.js';
 import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
 import { serviceIcon, serviceIconUrl } from './http/serviceIcons.js';

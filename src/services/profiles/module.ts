@@ -16,7 +16,7 @@ import { createProfilesHandlers } from './handlers.js';
 import { avatarImages } from './avatars/avatarImages.js';
 import { authenticateApiKey } from './http/authenticateApiKey.js';
 import { presentAvatarAnswer, presentJsonAnswer } from './http/presentAnswer.js';
-import { presentedLookups } from './http/presentedProfiles.js';
+import { presentedLookups } from './http/presentedLookups.js';
 import type { ProfilesDefinition, ProfilesPolicies, ProfilesPrincipal, ProfilesSecurity } from './operations.js';
 import { cachedProfileDirectory } from './store/cachedProfileDirectory.js';
 import { createKyselyProfilesStore } from './store/kyselyProfilesStore.js';

@@ -9,7 +9,7 @@ import type { ProfilesPrincipal } from '../operations.js';
 import { profileCacheControl } from './cachePolicy.js';
 import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
-import type { PresentedLookups } from './presentedProfiles.js';
+import type { PresentedLookups } from './presentedLookups.js';
 import { noticePageHtml, profilePageHtml, profilePagePolicy } from './profilePageHtml.js';
 import type { AnonymousProfile } from '../../../../generated/profiles/types.gen.js';
 
