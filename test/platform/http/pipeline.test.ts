@@ -29,6 +29,7 @@ async function serve(
   handlers: Record<string, AnyHandler>,
   responseValidation: ResponseValidation = 'strict',
   overrides: Partial<ServiceDefinition> = {},
+  pipelineOptions: { maxAnswerBytes?: number } = {},
 ) {
   const logged: unknown[] = [];
   const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
@@ -46,7 +47,7 @@ async function serve(
   const app = new Koa();
   app.silent = true;
   app.use(requestId);
-  app.use(contractPipeline([service], { logger, responseValidation }));
+  app.use(contractPipeline([service], { logger, responseValidation, ...pipelineOptions }));
   server = createServer(app.callback());
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, logged };
@@ -167,6 +168,23 @@ describe('response validation', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(good.decode());
     expect(served.logged).toHaveLength(0);
+  });
+
+  it('caps an encoded body as any other: over the cap, the 400 without the headers its presenter wrote', async () => {
+    const encoded = EncodedJson.of({ display_name: 'x'.repeat(200) }, () => '"tag"');
+    const answer = async () => ({ status: 200, body: encoded, headers: { ...headers, 'X-Extra': 'yes' } });
+    const capped = await serve({ getProfileById: answer }, 'off', {}, { maxAnswerBytes: 100 });
+    const over = await fetch(`${capped.url}/v3/profiles/alex`);
+    expect(over.status).toBe(400);
+    expect(over.headers.get('x-extra')).toBeNull();
+    expect(await over.json()).toMatchObject({ code: 'invalid_request' });
+    server?.close();
+
+    const roomy = await serve({ getProfileById: answer }, 'off', {}, { maxAnswerBytes: encoded.bytes.length });
+    const within = await fetch(`${roomy.url}/v3/profiles/alex`);
+    expect(within.status).toBe(200);
+    expect(within.headers.get('x-extra')).toBe('yes');
+    expect(Buffer.from(await within.arrayBuffer()).equals(encoded.bytes)).toBe(true);
   });
 
   it('writes an encoded body as its bytes, never decoding it when off', async () => {
