@@ -1,11 +1,12 @@
 /**
  * A JSON answer body already encoded: its UTF-8 bytes and their entity tag
  * (its maker's, as the service tags its answers), which a cache keeps in place of the object
- * they encode (several times their size in memory). Presenters write the
- * bytes as they are; the pipeline's answer check validates what they decode
- * to (tests and development: nothing on a production request path decodes
- * them). `T` is what the bytes encode, so a handler's answer is typed as the
- * contract's body is.
+ * they encode (several times their size in memory). `writeJson` and
+ * profiles' presenter write the bytes as they are; a presenter that shapes
+ * a body further (publishing's fields, envelope, JSONP) decodes it first,
+ * and the pipeline's answer check (`RESPONSE_VALIDATION` other than `off`)
+ * validates what it decodes to. `T` is what the bytes encode, so a
+ * handler's answer is typed as the contract's body is.
  */
 export class EncodedJson<T> {
   /** What the bytes decode to, for the type checker only (never set). */

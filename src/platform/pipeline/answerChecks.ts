@@ -116,9 +116,9 @@ export function checkResponseHeaders(
  * Presents an answer, unless its JSON or text body comes out larger than
  * `maxAnswerBytes` (`MAX_ANSWER_BYTES`): then the client gets, instead, a 400
  * in the service's error format saying so (it can ask for less: fewer
- * `fields`, `meta` links or items). Images are not capped here; an encoded
- * body (`EncodedJson`) within the cap is presented without the check's own
- * work (the names of the headers written before it).
+ * `fields`, `meta` links or items). Images are not capped here. An encoded
+ * body (`EncodedJson`) is capped as written too: a presenter may wrap what
+ * it encodes (publishing's envelope, JSONP).
  */
 export function presentWithinCap(
   ctx: Context,
@@ -129,10 +129,7 @@ export function presentWithinCap(
   operation: ContractOperation | undefined,
 ) {
   const cap = options.maxAnswerBytes;
-  const { body } = outgoing;
-  // Images are not capped; an encoded body's size is known before it is written.
-  if (!cap || Buffer.isBuffer(body) || (body instanceof EncodedJson && body.bytes.length <= cap))
-    return present(ctx, outgoing, operation);
+  if (!cap || Buffer.isBuffer(outgoing.body)) return present(ctx, outgoing, operation);
   // Only the names: the copy of every header (`ctx.response.headers`) would cost each answer more.
   const before = ctx.res.getHeaderNames();
   present(ctx, outgoing, operation);

@@ -21,7 +21,7 @@ beforeAll(async () => {
     RATE_LIMIT_AVATARS: '1000000',
     MALLOC_ARENA_MAX: '1',
     MALLOC_MMAP_THRESHOLD_: '4194304',
-    // V8's young generation as Node 20 sized it (Node 24's grows to more and keeps it): as `npm run start:prod` runs.
+    // V8's young generation held small (Node 24's grows to more and keeps it): as `npm run start:prod` runs.
     NODE_OPTIONS: '--max-semi-space-size=4',
     // Password hashes (scrypt, 128 MiB at the default cost) are none of the flood's; the lowest cost keeps any
     // out of its figures.

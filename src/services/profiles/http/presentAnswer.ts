@@ -6,8 +6,9 @@ import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../plat
 
 /**
  * Bytes and entity tag of each answer body, by identity: bodies are never
- * changed once answered (cached profile answers are frozen), so a body
- * answered again is not serialized, encoded or hashed again. Kept as bytes,
+ * changed once answered (kept ones, the services list, are frozen), so a
+ * body answered again is not serialized, encoded or hashed again (kept
+ * profile answers come encoded, `EncodedJson`, with their own). Kept as bytes,
  * not text: a text body would be scanned for its UTF-8 length and encoded
  * again on every answer.
  */

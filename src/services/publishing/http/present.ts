@@ -1,4 +1,5 @@
 import type { Outgoing, Presenter } from '../../../platform/pipeline/service.js';
+import { EncodedJson } from '../../../platform/answers/encodedJson.js';
 import type { QueryDeclaration } from '../../../platform/pipeline/queryParameters.js';
 import { readQuery } from '../../../platform/pipeline/queryParameters.js';
 import { setCorsHeaders, type AllowedOrigins } from './cors.js';
@@ -132,7 +133,8 @@ function presentPublishing(
   }
   const how = readPresentation(ctx.query, declared);
   let status = answer.status;
-  let body = answer.body;
+  // An encoded body is decoded: fields, the envelope and JSONP shape what it encodes.
+  let body = answer.body instanceof EncodedJson ? answer.body.decode() : answer.body;
   let headers = answer.headers;
   if (how.fields && !answer.isError && body && typeof body === 'object')
     body = withFields(body as Record<string, unknown>, how.fields);
