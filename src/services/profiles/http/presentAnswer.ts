@@ -5,37 +5,22 @@ import { notModified } from '../../../platform/answers/ifNoneMatch.js';
 import { setHeader, setHeaders, varyOn, type AnswerContext } from '../../../platform/answers/headers.js';
 
 /**
- * Bytes and entity tag of each answer body, by identity: bodies are never
- * changed once answered (kept ones, the services list, are frozen), so a
- * body answered again is not serialized, encoded or hashed again (kept
- * profile answers come encoded, `EncodedJson`, with their own). Kept as bytes,
- * not text: a text body would be scanned for its UTF-8 length and encoded
- * again on every answer.
+ * Each answer body encoded once, by identity (`EncodedJson`: bytes of their
+ * own and their entity tag): bodies are never changed once answered (kept
+ * ones, the services list, are frozen), so a body answered again is not
+ * serialized, encoded or hashed again. Kept profile answers come encoded.
  */
-const representations = new WeakMap<object, { bytes: Buffer; etag: string }>();
+const representations = new WeakMap<object, EncodedJson<unknown>>();
 
 /** The bytes and entity tag a 200 JSON answer of `body` is written with (an encoded body's own). */
-export function representation(body: object): { readonly bytes: Buffer; readonly etag: string } {
+export function representation(body: object): EncodedJson<unknown> {
   if (body instanceof EncodedJson) return body;
   let known = representations.get(body);
   if (!known) {
-    const bytes = keptBytes(JSON.stringify(body));
-    known = { bytes, etag: entityTag(bytes) };
+    known = EncodedJson.of(body, entityTag);
     representations.set(body, known);
   }
   return known;
-}
-
-/**
- * The UTF-8 bytes of `text` in memory of their own, not in a slice of Node's
- * shared 8 KiB pool (where `Buffer.from` puts a short text): a body kept for
- * as long as its profile is would otherwise hold on to its whole slab, the
- * answers that shared it long gone.
- */
-function keptBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
 }
 
 /**
