@@ -75,15 +75,24 @@ export function shapedLookups<T extends object>(
   directory: ProfileDirectory,
   shape: (profile: Profile) => T,
 ): ShapedLookups<T> {
-  return (
-    directory.shaped?.(shape) ?? {
-      known: () => undefined,
-      find: async (lookup) => {
-        const profile = await directory.findProfile(lookup);
-        return profile && shape(profile);
-      },
-    }
-  );
+  return directory.shaped?.(shape) ?? { known: () => undefined, find: findShaped(directory, shape) };
+}
+
+/** A read of what `shape` makes of the profile a lookup finds in `directory` (undefined: none). */
+export const findShaped =
+  <T>(directory: ProfileDirectory, shape: (profile: Profile) => T) =>
+  async (lookup: ProfileLookup): Promise<T | undefined> => {
+    const profile = await directory.findProfile(lookup);
+    return profile && shape(profile);
+  };
+
+/** The shape `lookup` names: the kept one at once, without an asynchronous step, else the promise of its read. */
+export function knownOrFound<T>(
+  shaped: ShapedLookups<T>,
+  lookup: ProfileLookup,
+): T | undefined | Promise<T | undefined> {
+  const known = shaped.known(lookup);
+  return known ? known.value : shaped.find(lookup);
 }
 
 /** What a search by verified account asks for. */

@@ -2,7 +2,7 @@ import type { DrawnAvatar } from '../avatars/avatarImages.js';
 import type { AvatarRequest } from '../avatars/avatarRequest.js';
 import { parseIdentifier } from '../domain/identifier.js';
 import type { Profile } from '../domain/profile.js';
-import type { ShapedLookups } from '../domain/profilesStore.js';
+import { knownOrFound, type ShapedLookups } from '../domain/profilesStore.js';
 import { verifiedAccountService } from '../domain/verifiedAccountServices.js';
 import { unknownVerifiedAccountService } from '../errors.js';
 import type { FlowDeps } from './deps.js';
@@ -28,9 +28,7 @@ export function lookupProfile(
  * step, when kept.
  */
 export function lookupShaped<T>(shaped: ShapedLookups<T>, identifier: string): T | undefined | Promise<T | undefined> {
-  const lookup = parseIdentifier(identifier);
-  const known = shaped.known(lookup);
-  return known ? known.value : shaped.find(lookup);
+  return knownOrFound(shaped, parseIdentifier(identifier));
 }
 
 /** What an avatar request is answered with: an image (kept for the owner's time, or the default's), a redirect, or none. */

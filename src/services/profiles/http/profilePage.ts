@@ -10,6 +10,7 @@ import { profileCacheControl } from './cachePolicy.js';
 import { entityTag } from '../domain/entityTag.js';
 import { ifNoneMatchMatches } from './ifNoneMatch.js';
 import type { PresentedLookups } from './presentedLookups.js';
+import { knownOrFound } from '../domain/profilesStore.js';
 import { noticePageHtml, profilePageHtml, profilePagePolicy } from './profilePageHtml.js';
 import type { AnonymousProfile } from '../../../../generated/profiles/types.gen.js';
 
@@ -85,7 +86,7 @@ export function profilePage(
     let profile: AnonymousProfile | undefined;
     try {
       // Decoded anew: a page is read by a person, now and then; the lookups keep the answer's bytes alone.
-      profile = (presented.anonymous.known(lookup)?.value ?? (await presented.anonymous.find(lookup)))?.decode();
+      profile = (await knownOrFound(presented.anonymous, lookup))?.decode();
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
       ctx.status = 503;

@@ -1,7 +1,7 @@
 import type { ChangeMark } from '../../../platform/store/database.js';
 import { cachedLookups, type LookupCache } from '../../../platform/store/lookupCache.js';
 import type { ProfileLookup } from '../domain/identifier.js';
-import type { ProfileDirectory } from '../domain/profilesStore.js';
+import { findShaped, type ProfileDirectory } from '../domain/profilesStore.js';
 import type { Profile } from '../domain/profile.js';
 
 export interface LookupCacheOptions {
@@ -42,13 +42,7 @@ export function cachedProfileDirectory(directory: ProfileDirectory, options: Loo
   const caches: Pick<LookupCache<ProfileLookup, unknown>, 'clear'>[] = [];
   /** Lookups of what `shape` makes of a profile, each kept as the profiles are (the store read directly, not through them). */
   const keptLookups = <T>(shape: (profile: Profile) => T) => {
-    const cache = cachedLookups(
-      async (lookup: ProfileLookup) => {
-        const profile = await directory.findProfile(lookup);
-        return profile && shape(profile);
-      },
-      { ...options, keyOf, keepRepeatedOnly: true },
-    );
+    const cache = cachedLookups(findShaped(directory, shape), { ...options, keyOf, keepRepeatedOnly: true });
     caches.push(cache);
     return {
       known: (lookup: ProfileLookup) => (lookup.by === 'nothing' ? NOTHING : cache.known(lookup)),
