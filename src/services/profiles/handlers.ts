@@ -2,7 +2,7 @@ import { openApiDocumentHandler } from '../../platform/docs/servedContract.js';
 import type { DrawnAvatar } from './avatars/avatarImages.js';
 import { checkSizeDigits, readAvatarRequest } from './avatars/avatarRequest.js';
 import { presentedLookups, type PresentedLookups } from './http/presentedLookups.js';
-import { audienceOf, presentInferredInterests, presentProfile } from './http/presentProfile.js';
+import { audienceOf, presentInferredInterests, presentProfile, type Audience } from './http/presentProfile.js';
 import { VERIFIED_ACCOUNT_SERVICES } from './domain/verifiedAccountServices.js';
 import { serviceIcon, serviceIconUrl } from './http/serviceIcons.js';
 import { deepFreeze } from '../../platform/answers/frozen.js';
@@ -67,16 +67,21 @@ export function createProfilesHandlers(
 ): Omit<ProfilesHandlers, MeOperation> {
   const { links, config } = deps;
   const services = servicesAnswer(links.icons);
+  /** Per audience, once: its kept answers, their headers, and the answer a lookup's outcome makes (404 when none). */
+  const lookupOf = (audience: Audience) => {
+    const shaped: ShapedLookups<EncodedJson<AnonymousProfile | AuthenticatedProfile>> = presented[audience];
+    const headers = { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) };
+    const answer = (profile: EncodedJson<AnonymousProfile | AuthenticatedProfile> | undefined) => {
+      if (!profile) throw profileNotFound();
+      return { status: 200 as const, body: profile, headers };
+    };
+    return { shaped, answer };
+  };
+  const lookups = { anonymous: lookupOf('anonymous'), keyed: lookupOf('keyed') };
   return {
     /** "Get profile by identifier": the profile for an email hash or slug, shaped for the caller; 404 when none. */
     getProfileById({ path, principal }) {
-      const audience = audienceOf(principal);
-      const headers = { 'Cache-Control': profileCacheControl(audience, config.profiles.profileCacheSeconds) };
-      const answer = (profile: EncodedJson<AnonymousProfile | AuthenticatedProfile> | undefined) => {
-        if (!profile) throw profileNotFound();
-        return { status: 200 as const, body: profile, headers };
-      };
-      const shaped: ShapedLookups<EncodedJson<AnonymousProfile | AuthenticatedProfile>> = presented[audience];
+      const { shaped, answer } = lookups[audienceOf(principal)];
       const found = lookupShaped(shaped, path.profileIdentifier);
       // A lookup the cache already answered is answered at once, without an asynchronous step.
       return found instanceof Promise ? found.then(answer) : answer(found);
